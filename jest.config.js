@@ -1,0 +1,11 @@
+/** Jest runs TypeScript through ts-jest; type checking is the build's job (tsc), so tests transpile only. */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }],
+	},
+	testTimeout: 30000,
+};
