@@ -1,0 +1,194 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
+import type { App } from './app';
+import { readBool } from './codec';
+import { badRequest, notFound } from './errors';
+import { controlOrderJson } from './order-views';
+import { Router, type Reply } from './router';
+import { FULFILMENT_STATUSES, WEBHOOK_TOPICS, type FulfilmentStatus, type Order } from './types';
+
+/** The control API (under /__sandbox): test steering, JSON in and out, no authentication. */
+
+export interface ControlContext {
+	app: App;
+	params: Record<string, string>;
+	query: URLSearchParams;
+	body(): Record<string, unknown>;
+}
+
+const json = (value: unknown, status = 200): Reply => ({ status, json: value });
+
+function requireOrder(ctx: ControlContext): Order {
+	const order = ctx.app.store.orders.get(Number(ctx.params.orderId));
+	if (!order) throw notFound('Order not found', `No order ${ctx.params.orderId}`);
+	return order;
+}
+
+function optionalString(body: Record<string, unknown>, key: string): string | undefined {
+	const value = body[key];
+	if (value === undefined || value === null) return undefined;
+	if (typeof value !== 'string') throw badRequest(`${key} must be a string`);
+	return value;
+}
+
+function nullableCount(value: unknown, key: string): number | null | undefined {
+	if (value === undefined) return undefined;
+	if (value === null) return null;
+	if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+		throw badRequest(`${key} must be a non-negative number or null`);
+	}
+	return value;
+}
+
+/** Runs an order action and answers the order as plain JSON. */
+function orderAction(action: (ctx: ControlContext, order: Order) => void) {
+	return (ctx: ControlContext): Reply => {
+		const order = requireOrder(ctx);
+		action(ctx, order);
+		return json(controlOrderJson(order));
+	};
+}
+
+export function buildControlRouter(): Router<ControlContext> {
+	const router = new Router<ControlContext>();
+
+	router.post('/reset', (ctx) => {
+		ctx.app.reset();
+		return json({ reset: true });
+	});
+
+	router.post(
+		'/orders/:orderId/advance',
+		orderAction((ctx, order) => {
+			const to = optionalString(ctx.body(), 'to');
+			if (to !== undefined && !(FULFILMENT_STATUSES as readonly string[]).includes(to)) {
+				throw badRequest(`to must be one of ${FULFILMENT_STATUSES.join(', ')}`);
+			}
+			ctx.app.lifecycle.advance(order, to as FulfilmentStatus | undefined);
+		}),
+	);
+	router.post('/orders/:orderId/pay', orderAction((ctx, order) => ctx.app.lifecycle.setFinancial(order, 'PAID')));
+	router.post('/orders/:orderId/authorize', orderAction((ctx, order) => ctx.app.lifecycle.setFinancial(order, 'AUTHORIZED')));
+	router.post(
+		'/orders/:orderId/ship',
+		orderAction((ctx, order) => {
+			const body = ctx.body();
+			ctx.app.lifecycle.ship(order, {
+				trackingNumber: optionalString(body, 'trackingNumber'),
+				trackingUrl: optionalString(body, 'trackingUrl'),
+			});
+		}),
+	);
+	router.post('/orders/:orderId/cancel-confirm', orderAction((ctx, order) => ctx.app.lifecycle.confirmCancellation(order)));
+	router.post(
+		'/orders/:orderId/fail',
+		orderAction((ctx, order) => {
+			ctx.app.lifecycle.fail(order, optionalString(ctx.body(), 'error') ?? 'High-quality motive processing failed');
+		}),
+	);
+	router.post('/orders/:orderId/split', (ctx) => {
+		const order = requireOrder(ctx);
+		const parts = ctx.body().parts ?? 2;
+		if (typeof parts !== 'number' || !Number.isInteger(parts) || parts < 2 || parts > 20) {
+			throw badRequest('parts must be an integer from 2 to 20');
+		}
+		const children = ctx.app.lifecycle.split(order, parts);
+		return json({ ...controlOrderJson(order), children: children.map(controlOrderJson) });
+	});
+
+	router.get('/orders', (ctx) => {
+		const uniqueId = ctx.query.get('uniqueId');
+		const orders = [...ctx.app.store.orders.values()].filter(
+			(order) => uniqueId === null || order.uniqueId === uniqueId,
+		);
+		return json(orders.map(controlOrderJson));
+	});
+	router.get('/orders/:orderId', (ctx) => json(controlOrderJson(requireOrder(ctx))));
+
+	router.post('/faults', (ctx) => json({ id: ctx.app.faults.add(ctx.body()).id }));
+	router.get('/faults', (ctx) =>
+		json(ctx.app.faults.list().map(({ random: _random, pathPattern: _pattern, ...fault }) => ({
+			...fault,
+			remaining: Number.isFinite(fault.remaining) ? fault.remaining : null,
+		}))),
+	);
+	router.delete('/faults', (ctx) => {
+		ctx.app.faults.clear();
+		return json({ cleared: true });
+	});
+
+	router.put('/session-policy', (ctx) => {
+		const body = ctx.body();
+		const policy = ctx.app.sessionPolicy;
+		const expireAfterRequests = nullableCount(body.expireAfterRequests, 'expireAfterRequests');
+		const ttlMs = nullableCount(body.ttlMs, 'ttlMs');
+		if (expireAfterRequests !== undefined) policy.expireAfterRequests = expireAfterRequests;
+		if (ttlMs !== undefined) policy.ttlMs = ttlMs;
+		return json(policy);
+	});
+
+	router.get('/stats', (ctx) => json(ctx.app.stats));
+
+	router.get('/requests', (ctx) => json(ctx.app.requestLog));
+	router.delete('/requests', (ctx) => {
+		ctx.app.requestLog = [];
+		return json({ cleared: true });
+	});
+
+	router.get('/deliveries', (ctx) => json(ctx.app.webhooks.attempts));
+	router.post('/deliveries/:deliveryId/redeliver', async (ctx) => {
+		const attempt = await ctx.app.webhooks.redeliver(ctx.params.deliveryId);
+		if (!attempt) throw notFound('Delivery not found');
+		return json(attempt);
+	});
+
+	router.post('/clock/advance', async (ctx) => {
+		const minutes = ctx.body().minutes;
+		if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes < 0) {
+			throw badRequest('minutes must be a non-negative number');
+		}
+		await ctx.app.webhooks.advanceClock(minutes);
+		return json({ now: ctx.app.clock.now() });
+	});
+	router.get('/clock', (ctx) => json({ now: ctx.app.clock.now() }));
+
+	router.put('/quirks', (ctx) => {
+		const body = ctx.body();
+		for (const key of ['singleAsObject', 'emptyAsString', 'fulfilledAsFULFILLED'] as const) {
+			if (body[key] === undefined) continue;
+			const value = readBool(body[key]);
+			if (value === undefined) throw badRequest(`${key} must be a boolean`);
+			ctx.app.quirks[key] = value;
+		}
+		return json(ctx.app.quirks);
+	});
+	router.get('/quirks', (ctx) => json(ctx.app.quirks));
+
+	// Fires an event now (for trigger tests) and answers after the first attempts have run.
+	router.post('/events', async (ctx) => {
+		const body = ctx.body();
+		const topic = optionalString(body, 'topic');
+		if (!topic || !(WEBHOOK_TOPICS as readonly string[]).includes(topic)) {
+			throw badRequest(`topic must be one of ${WEBHOOK_TOPICS.join(', ')}`);
+		}
+		const order = ctx.app.store.orders.get(Number(body.orderId));
+		if (!order) throw notFound('Order not found', `No order ${String(body.orderId)}`);
+		const { webhooks, store } = ctx.app;
+		const error = optionalString(body, 'error') ?? 'Order processing failed';
+		let deliveries;
+		if (body.subscriptionId !== undefined) {
+			const hook = store.webhooks.get(Number(body.subscriptionId));
+			if (!hook || hook.deleted) throw notFound('Subscription not found');
+			deliveries = [webhooks.send(hook, topic, webhooks.payloadFor(topic, order, error))];
+		} else {
+			deliveries = [...store.webhooks.values()]
+				.filter((hook) => !hook.deleted && hook.shopId === order.shopId && hook.topic === topic)
+				.map((hook) => webhooks.send(hook, topic, webhooks.payloadFor(topic, order, error)));
+		}
+		await webhooks.idle();
+		return json({ deliveryIds: deliveries.map((d) => d.deliveryId) });
+	});
+
+	router.get('/', () => json({ sandbox: true }));
+	return router;
+}
+

@@ -1,0 +1,183 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
+import type { App } from './app';
+import { atomLink, type Doc } from './codec';
+import { orderUrl } from './links';
+import type { Address, Composition, Order, OrderedProduct, Position } from './types';
+
+/** How orders and ordered products look on the wire, in API answers and in webhook payloads. */
+
+function addressBody(address: Address | undefined) {
+	if (!address) return undefined;
+	return { ...address };
+}
+
+function positionBody(position: Position | undefined) {
+	return position ? { ...position } : undefined;
+}
+
+function compositionBody(composition: Composition) {
+	const byKind: Record<string, unknown[]> = {};
+	for (const element of composition.elements) {
+		if (element.kind === 'motive') {
+			(byKind.creatorse_designElementMotive ??= []).push({
+				motive: element.motiveId !== undefined ? { id: element.motiveId } : undefined,
+				url: element.url,
+				filename: element.filename,
+				position: positionBody(element.position),
+				layers: element.layers.length
+					? { creatorse_designElementLayer: element.layers.map((l) => ({ ...l })) }
+					: undefined,
+			});
+		} else if (element.kind === 'ddf') {
+			(byKind.creatorse_designElementDdf ??= []).push({
+				previewResource: element.previewUrl ? { url: element.previewUrl } : undefined,
+				productionResource: { url: element.productionUrl, filename: element.filename },
+				position: positionBody(element.position),
+			});
+		} else {
+			(byKind.creatorse_designElementDecoration ??= []).push({
+				sku: element.sku,
+				placement: element.placement,
+			});
+		}
+	}
+	return { productArea: { id: composition.productAreaId }, elements: byKind };
+}
+
+export function orderedProductUrl(app: App, order: Order, item: OrderedProduct): string {
+	return `${orderUrl(app, order.accountId, order.shopId, order.id)}/orderedProducts/${item.id}`;
+}
+
+export function orderedProductBody(app: App, order: Order, item: OrderedProduct) {
+	const self = orderedProductUrl(app, order, item);
+	return {
+		id: item.id,
+		amount: item.amount,
+		productId: item.productId,
+		templateProductId: item.templateProductId,
+		assignedColor: { id: item.assignedColorId },
+		assignedSize: { id: item.assignedSizeId },
+		productSku: { id: item.skuId, sku: item.sku },
+		sku: item.sku,
+		price: item.price,
+		created: item.created,
+		compositions: { composition: item.compositions.map(compositionBody) },
+		'atom.link': [
+			atomLink('self', self),
+			atomLink('image', `${self}/image`, 'image/png'),
+			atomLink('preview', `${self}/image`, 'image/png'),
+		],
+	};
+}
+
+export interface OrderBodyOptions {
+	/** Overrides the written fulfilmentStatus (the `FULFILLED` quirk of `orders/fulfilled`). */
+	fulfilmentStatus?: string;
+}
+
+export function orderBody(app: App, order: Order, options: OrderBodyOptions = {}) {
+	const country = app.store.countries.find((c) => c.id === order.countryId);
+	const self = orderUrl(app, order.accountId, order.shopId, order.id);
+	const customer = order.customer
+		? {
+				firstName: order.customer.firstName,
+				lastName: order.customer.lastName,
+				email: order.customer.email,
+				phone: order.customer.phone,
+				billingAddress: addressBody(order.customer.billingAddress),
+				shippingAddress: addressBody(order.customer.shippingAddress),
+			}
+		: undefined;
+	return {
+		id: order.id,
+		uniqueId: order.uniqueId,
+		created: order.created,
+		financialStatus: order.financialStatus,
+		fulfilmentStatus: options.fulfilmentStatus ?? order.fulfilmentStatus,
+		customer,
+		country: { id: order.countryId, code: country?.code },
+		orderShipping: {
+			title: order.shipping.title,
+			carrier: order.shipping.carrierId !== undefined ? { id: order.shipping.carrierId } : undefined,
+			code: order.shipping.code,
+			price: order.shipping.price,
+			codPrice: order.shipping.codPrice,
+			orderValue: order.shipping.orderValue,
+		},
+		orderedProducts: {
+			designedOrderedProduct: order.orderedProducts
+				.filter((item) => !item.deleted)
+				.map((item) => orderedProductBody(app, order, item)),
+		},
+		passthroughItems: {
+			creatorse_passthroughItem: order.passthroughItems.map((item) => ({ ...item })),
+		},
+		fulfillments: {
+			orderFulfillmentExpanded: order.fulfillments.map((f) => ({
+				id: f.id,
+				trackingNumber: f.trackingNumber,
+				trackingUrl: f.trackingUrl,
+				created: f.created,
+			})),
+		},
+		'atom.link': [
+			atomLink('self', self),
+			atomLink('orderedProducts', `${self}/orderedProducts`),
+		],
+	};
+}
+
+export function orderDoc(app: App, order: Order, root = 'productionOrderExpanded'): Doc {
+	return { [root]: orderBody(app, order) };
+}
+
+/** References the integrator attached to the order: its passthrough items' `referenceId`s. */
+export function customReferences(order: Order): string[] {
+	return order.passthroughItems
+		.map((item) => item.referenceId)
+		.filter((ref): ref is string => !!ref);
+}
+
+export function processingErrorDoc(order: Order, error: string): Doc {
+	return {
+		productionOrderProcessingError: {
+			error,
+			orderId: order.id,
+			uniqueId: order.uniqueId,
+			customReferences: customReferences(order),
+		},
+	};
+}
+
+export function splittedDoc(order: Order): Doc {
+	return {
+		productionOrderSplitted: {
+			orderId: order.id,
+			uniqueId: order.uniqueId,
+			childOrderIds: [...order.childOrderIds],
+			customReferences: customReferences(order),
+		},
+	};
+}
+
+/** The control API's plain JSON view of an order (no root key, no quirks). */
+export function controlOrderJson(order: Order) {
+	return {
+		id: order.id,
+		accountId: order.accountId,
+		shopId: order.shopId,
+		uniqueId: order.uniqueId ?? null,
+		origin: order.origin,
+		created: order.created,
+		financialStatus: order.financialStatus,
+		fulfilmentStatus: order.fulfilmentStatus ?? null,
+		committed: order.committed,
+		handedOff: order.handedOff,
+		deleted: order.deleted,
+		orderedProductIds: order.orderedProducts.map((item) => item.id),
+		passthroughItems: order.passthroughItems.length,
+		fulfillments: order.fulfillments.map((f) => ({ ...f })),
+		parentOrderId: order.parentOrderId ?? null,
+		childOrderIds: [...order.childOrderIds],
+	};
+}

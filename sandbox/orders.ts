@@ -1,0 +1,254 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
+import type { App, ServiceContext } from './app';
+import { requireSession, requireShop } from './auth';
+import { asArray, readBool, readObject, readString } from './codec';
+import { badRequest, conflict, notFound } from './errors';
+import { hexToRgb, tinyPng } from './images';
+import { nowIso } from './lifecycle';
+import {
+	buildDesignItem,
+	buildTemplateItem,
+	MAX_PASSTHROUGH_ITEMS,
+	readCustomer,
+	readPassthroughItem,
+	readShipping,
+	resolveCountry,
+} from './order-input';
+import { orderBody, orderDoc, orderedProductBody } from './order-views';
+import { pagedList } from './paging';
+import { noContent, ok, type Reply, type Router } from './router';
+import { FINANCIAL_STATUSES, type FinancialStatus, type Order, type Shop } from './types';
+
+export function assertUniqueIdFree(app: App, shop: Shop, uniqueId: string | undefined): void {
+	if (!uniqueId) return;
+	const existing = [...app.store.orders.values()].find(
+		(order) => order.shopId === shop.id && !order.deleted && order.uniqueId === uniqueId,
+	);
+	if (existing) {
+		throw conflict('Duplicate uniqueId', `Order ${existing.id} of shop ${shop.id} already has uniqueId ${uniqueId}`);
+	}
+}
+
+function readFinancialStatus(value: unknown, field: string): FinancialStatus {
+	const text = (readString(value) ?? 'PENDING').toUpperCase();
+	if (!(FINANCIAL_STATUSES as readonly string[]).includes(text)) {
+		throw badRequest(`${field} must be one of ${FINANCIAL_STATUSES.join(', ')}`, `Got ${text}`);
+	}
+	return text as FinancialStatus;
+}
+
+function newOrder(app: App, shop: Shop, fields: Partial<Order> & Pick<Order, 'origin' | 'countryId'>): Order {
+	return {
+		id: app.store.nextId('order'),
+		accountId: shop.accountId,
+		shopId: shop.id,
+		created: nowIso(),
+		financialStatus: 'PENDING',
+		committed: false,
+		handedOff: false,
+		shipping: {},
+		orderedProducts: [],
+		passthroughItems: [],
+		fulfillments: [],
+		deleted: false,
+		childOrderIds: [],
+		...fields,
+	};
+}
+
+/** The deferred order: validated and stored in one go, processed asynchronously. */
+function submitDeferred(ctx: ServiceContext): Reply {
+	const shop = requireShop(ctx, { write: true, deferred: true });
+	const input = readObject(ctx.body().creatorse_productionOrderDeferred);
+	if (!input) throw badRequest('Body must have the root key creatorse_productionOrderDeferred');
+	const { app } = ctx;
+	const uniqueId = readString(input.uniqueId);
+	const financialStatus = readFinancialStatus(input.financialStatus, 'financialStatus');
+	const country = resolveCountry(app, input.country);
+	const customer = readCustomer(input.customer);
+	if (!customer?.shippingAddress) {
+		throw badRequest('Customer shipping address is required', 'customer.shippingAddress is missing');
+	}
+	const shipping = readShipping(app, input.orderShipping);
+	const passthroughValues = asArray(readObject(input.passthroughItems)?.creatorse_passthroughItem ?? input.passthroughItems);
+	if (passthroughValues.length > MAX_PASSTHROUGH_ITEMS) {
+		throw badRequest(`At most ${MAX_PASSTHROUGH_ITEMS} passthrough items per order`, `Got ${passthroughValues.length}`);
+	}
+	const order = newOrder(app, shop, {
+		origin: 'deferred',
+		uniqueId,
+		financialStatus,
+		countryId: country.id,
+		customer,
+		shipping,
+		validateSuppliers: readBool(input.validateSuppliers),
+	});
+	const designs = asArray(readObject(input.designs)?.creatorse_design ?? input.designs);
+	const templates = asArray(readObject(input.templates)?.creatorse_designedTemplateProduct ?? input.templates);
+	order.orderedProducts = [
+		...designs.map((d, i) => buildDesignItem(app, shop, order.id, d, `designs.creatorse_design[${i}]`)),
+		...templates.map((t, i) =>
+			buildTemplateItem(app, shop, order.id, t, `templates.creatorse_designedTemplateProduct[${i}]`),
+		),
+	];
+	// Passthrough items are never supplier-validated, whatever validateSuppliers says.
+	order.passthroughItems = passthroughValues.map((p, i) =>
+		readPassthroughItem(p, `passthroughItems.creatorse_passthroughItem[${i}]`),
+	);
+	if (!order.orderedProducts.length && !order.passthroughItems.length) {
+		throw badRequest('Order has no items', 'Give at least one design, template or passthrough item');
+	}
+	assertUniqueIdFree(app, shop, uniqueId);
+	app.lifecycle.register(order);
+	app.lifecycle.scheduleDeferredProcessing(order);
+	return ok({ productionOrderSubmited: { id: order.id, uniqueId: order.uniqueId } });
+}
+
+function createIncremental(ctx: ServiceContext): Reply {
+	const shop = requireShop(ctx, { write: true });
+	const input = readObject(ctx.body().productionOrder);
+	if (!input) throw badRequest('Body must have the root key productionOrder');
+	const { app } = ctx;
+	const uniqueId = readString(input.uniqueId);
+	const country = resolveCountry(app, input.country);
+	const order = newOrder(app, shop, {
+		origin: 'incremental',
+		uniqueId,
+		countryId: country.id,
+		customer: readCustomer(input.customer),
+		shipping: readShipping(app, input.orderShipping),
+	});
+	assertUniqueIdFree(app, shop, uniqueId);
+	app.lifecycle.register(order);
+	return ok(orderDoc(app, order));
+}
+
+function requireOrder(ctx: ServiceContext, shop: Shop): Order {
+	const order = ctx.app.store.orders.get(Number(ctx.params.orderId));
+	if (!order || order.deleted || order.shopId !== shop.id) {
+		throw notFound('Order not found', `No order ${ctx.params.orderId} in shop ${shop.id}`);
+	}
+	return order;
+}
+
+function requireOrderedProduct(ctx: ServiceContext, order: Order) {
+	const item = order.orderedProducts.find((p) => p.id === Number(ctx.params.orderedProductId) && !p.deleted);
+	if (!item) throw notFound('Ordered product not found', `No ordered product ${ctx.params.orderedProductId} in order ${order.id}`);
+	return item;
+}
+
+function addOrderedProduct(ctx: ServiceContext): Reply {
+	const shop = requireShop(ctx, { write: true });
+	const order = requireOrder(ctx, shop);
+	const body = ctx.body();
+	if (order.committed || order.handedOff) {
+		throw conflict('Order is not editable', `Order ${order.id} is already committed`);
+	}
+	let item;
+	if (body.creatorse_design !== undefined) {
+		item = buildDesignItem(ctx.app, shop, order.id, body.creatorse_design, 'creatorse_design');
+	} else if (body.creatorse_designedTemplateProduct !== undefined) {
+		item = buildTemplateItem(ctx.app, shop, order.id, body.creatorse_designedTemplateProduct, 'creatorse_designedTemplateProduct');
+	} else {
+		throw badRequest('Body must have the root key creatorse_design');
+	}
+	order.orderedProducts.push(item);
+	return ok({ orderedProduct: orderedProductBody(ctx.app, order, item) });
+}
+
+/** The Creator session's order (keyed by the session token), created empty on first read. */
+function sessionOrder(ctx: ServiceContext): Reply {
+	const shop = requireShop(ctx);
+	const { session } = requireSession(ctx);
+	const { app } = ctx;
+	let order = [...app.store.orders.values()].find(
+		(o) => o.shopId === shop.id && o.origin === 'session' && o.sessionToken === session.token,
+	);
+	if (!order) {
+		const defaultCountry = app.store.countries.find((c) => c.isDefault) ?? app.store.countries[0];
+		order = newOrder(app, shop, { origin: 'session', countryId: defaultCountry.id, sessionToken: session.token });
+		app.lifecycle.register(order);
+	}
+	return ok(orderDoc(app, order));
+}
+
+export function registerOrderRoutes(router: Router<ServiceContext>): void {
+	const orders = '/accounts/:accountId/shops/:shopId/orders';
+	const one = `${orders}/:orderId`;
+	const items = `${one}/orderedProducts`;
+
+	router.post(`${orders}/usingCreatorSE`, submitDeferred);
+	router.post(orders, createIncremental);
+
+	router.get(orders, (ctx) => {
+		const shop = requireShop(ctx);
+		const records = [...ctx.app.store.orders.values()].filter((o) => o.shopId === shop.id);
+		return pagedList(ctx, {
+			records,
+			filterRoot: 'productionOrderFilter',
+			itemName: 'productionOrder',
+			represent: (o) => orderBody(ctx.app, o),
+		});
+	});
+
+	router.get(`${orders}/session`, sessionOrder);
+	router.get(one, (ctx) => ok(orderDoc(ctx.app, requireOrder(ctx, requireShop(ctx)))));
+	router.get(`${orders}/expanded/:orderId`, (ctx) => ok(orderDoc(ctx.app, requireOrder(ctx, requireShop(ctx)))));
+
+	router.put(`${one}/commitOrder`, (ctx) => {
+		const order = requireOrder(ctx, requireShop(ctx, { write: true }));
+		const status = readFinancialStatus(ctx.query.get('financialStatus') || undefined, 'financialStatus');
+		ctx.app.lifecycle.commit(order, status);
+		return noContent();
+	});
+
+	router.put(`${one}/sendToProduction`, (ctx) => {
+		const order = requireOrder(ctx, requireShop(ctx, { write: true }));
+		ctx.app.lifecycle.sendToProduction(order);
+		return noContent();
+	});
+
+	router.delete(`${one}/cancelOrder`, (ctx) => {
+		const order = requireOrder(ctx, requireShop(ctx, { write: true }));
+		ctx.app.lifecycle.requestCancellation(order);
+		return noContent();
+	});
+
+	router.post(`${items}/usingCreatorSE`, addOrderedProduct);
+
+	router.get(items, (ctx) => {
+		const order = requireOrder(ctx, requireShop(ctx));
+		return pagedList(ctx, {
+			records: order.orderedProducts,
+			filterRoot: 'orderedProductFilter',
+			itemName: 'orderedProduct',
+			represent: (item) => orderedProductBody(ctx.app, order, item),
+		});
+	});
+
+	router.get(`${items}/:orderedProductId`, (ctx) => {
+		const order = requireOrder(ctx, requireShop(ctx));
+		return ok({ orderedProduct: orderedProductBody(ctx.app, order, requireOrderedProduct(ctx, order)) });
+	});
+
+	router.get(`${items}/:orderedProductId/customAttributes`, (ctx) => {
+		const order = requireOrder(ctx, requireShop(ctx));
+		const item = requireOrderedProduct(ctx, order);
+		return pagedList(ctx, {
+			records: item.customAttributes,
+			filterRoot: 'orderedProductCustomAttributeFilter',
+			itemName: 'orderedProductCustomAttribute',
+			represent: (a) => ({ ...a }),
+		});
+	});
+
+	// A rendered mock-up: a PNG in the item's colour (whatever the Accept header).
+	router.get(`${items}/:orderedProductId/image`, (ctx) => {
+		const shop = requireShop(ctx);
+		const order = requireOrder(ctx, shop);
+		const item = requireOrderedProduct(ctx, order);
+		const product = ctx.app.store.products.get(item.productId);
+		const color = product?.colors.find((c) => c.id === item.assignedColorId);
+		return { status: 200, raw: { body: tinyPng(hexToRgb(color?.rgb ?? '#CCCCCC'), 128), contentType: 'image/png' } };
+	});
+}

@@ -1,0 +1,60 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
+import type { ServiceContext } from './app';
+import { atomLink, mediaTypeOf } from './codec';
+import { badRequest } from './errors';
+import { selectRecords } from './filters';
+import type { Reply } from './router';
+
+export interface ListSpec<T> {
+	records: T[];
+	/** The filter root this list accepts as `filterId`; undefined = the list takes no filter. */
+	filterRoot?: string;
+	/** Element name of each item inside `pagedData`. */
+	itemName: string;
+	represent: (record: T) => unknown;
+}
+
+function readPagingNumber(ctx: ServiceContext, name: string, fallback: number, min: number): number {
+	const raw = ctx.query.get(name);
+	if (raw === null || raw === '') return fallback;
+	if (!/^\d+$/.test(raw) || Number(raw) < min) {
+		throw badRequest(`Query parameter ${name} must be an integer >= ${min}`, `Got ${raw}`);
+	}
+	return Number(raw);
+}
+
+function pageUrl(ctx: ServiceContext, page: number, size: number): string {
+	const query = new URLSearchParams(ctx.query);
+	query.set('page', String(page));
+	query.set('size', String(size));
+	return `${ctx.app.baseUrl}${ctx.path}?${query.toString()}`;
+}
+
+/**
+ * A `pagedData` answer: filtered (stored filter or the default one), paged with `page`/`size`
+ * (size clamped to maxPageSize), items under `itemName`, `totalElements`, absolute links.
+ */
+export function pagedList<T>(ctx: ServiceContext, spec: ListSpec<T>): Reply {
+	const page = readPagingNumber(ctx, 'page', 0, 0);
+	const size = Math.min(readPagingNumber(ctx, 'size', 10, 1), ctx.app.maxPageSize);
+	const selected = selectRecords(ctx, spec.records, spec.filterRoot, ctx.query.get('filterId'));
+	const start = page * size;
+	const items = selected.slice(start, start + size);
+	const type = mediaTypeOf(ctx.media);
+	const links = [atomLink('self', pageUrl(ctx, page, size), type)];
+	if (start + size < selected.length) links.push(atomLink('next', pageUrl(ctx, page + 1, size), type));
+	if (page > 0) links.push(atomLink('prev', pageUrl(ctx, page - 1, size), type));
+	return {
+		status: 200,
+		doc: {
+			pagedData: {
+				[spec.itemName]: items.map(spec.represent),
+				totalElements: selected.length,
+				totalPages: Math.ceil(selected.length / size),
+				number: page,
+				size,
+				'atom.link': links,
+			},
+		},
+	};
+}
