@@ -38,9 +38,11 @@ function isExpired(app: App, session: Session): boolean {
 export function requireSession(ctx: ServiceContext): { session: Session; user: User } {
 	if (ctx.session && ctx.user) return { session: ctx.session, user: ctx.user };
 	const token = tokenOf(ctx);
-	if (!token) throw unauthorized('Authentication required', 'No x-auth-token header or SESSION cookie');
+	if (!token)
+		throw unauthorized('Authentication required', 'No x-auth-token header or SESSION cookie');
 	const session = ctx.app.store.sessions.get(token);
-	if (!session || !session.valid) throw unauthorized('Session is not valid', 'Unknown or logged-out session');
+	if (!session || !session.valid)
+		throw unauthorized('Session is not valid', 'Unknown or logged-out session');
 	if (isExpired(ctx.app, session)) {
 		session.valid = false;
 		throw unauthorized('Session expired', 'The session token has expired; log in again');
@@ -66,7 +68,11 @@ export function requireAccount(ctx: ServiceContext, options: AccessOptions = {})
 	const accountId = Number(ctx.params.accountId);
 	const account = ctx.app.store.accounts.get(accountId);
 	if (!account || user.accountId !== accountId) {
-		if (options.deferred) throw unauthorized('Access denied', `Account ${ctx.params.accountId} is not accessible with this session`);
+		if (options.deferred)
+			throw unauthorized(
+				'Access denied',
+				`Account ${ctx.params.accountId} is not accessible with this session`,
+			);
 		throw notFound('Account not found', `No account ${ctx.params.accountId} for this user`);
 	}
 	return account;
@@ -81,7 +87,11 @@ export function requireShop(ctx: ServiceContext, options: AccessOptions = {}): S
 	const user = ctx.user as User;
 	const shop = ctx.app.store.shops.get(Number(ctx.params.shopId));
 	if (!shop || shop.accountId !== account.id || shop.deleted) {
-		if (options.deferred) throw unauthorized('Access denied', `Shop ${ctx.params.shopId} is not accessible with this session`);
+		if (options.deferred)
+			throw unauthorized(
+				'Access denied',
+				`Shop ${ctx.params.shopId} is not accessible with this session`,
+			);
 		throw notFound('Shop not found', `No shop ${ctx.params.shopId} in account ${account.id}`);
 	}
 	if (!user.shopIds.includes(shop.id)) {
@@ -129,9 +139,15 @@ function login(ctx: ServiceContext): Reply {
 			const { session } = requireSession(ctx);
 			return ok(sessionDetailsDoc(ctx.app, session));
 		}
-		throw new ApiError(401, 'Authentication required', 'HTTP Basic credentials expected', {}, {
-			'www-authenticate': 'Basic realm="pod-platform"',
-		});
+		throw new ApiError(
+			401,
+			'Authentication required',
+			'HTTP Basic credentials expected',
+			{},
+			{
+				'www-authenticate': 'Basic realm="pod-platform"',
+			},
+		);
 	}
 	const { store } = ctx.app;
 	const user = store.users.find(
@@ -141,7 +157,10 @@ function login(ctx: ServiceContext): Reply {
 	const customerKeyHeader = ctx.headers['x-customer-key'];
 	const customerKey = typeof customerKeyHeader === 'string' ? customerKeyHeader.trim() : undefined;
 	if (customerKey !== undefined && customerKey !== '' && !isUuid(customerKey)) {
-		throw badRequest('Invalid customer key', 'x-customer-key must be a UUID from /public/nonce/uuid');
+		throw badRequest(
+			'Invalid customer key',
+			'x-customer-key must be a UUID from /public/nonce/uuid',
+		);
 	}
 	if (customerKey && !store.customerStorageIds.has(customerKey)) {
 		store.customerStorageIds.set(customerKey, store.nextId('misc'));
@@ -157,7 +176,11 @@ function login(ctx: ServiceContext): Reply {
 	};
 	store.sessions.set(session.token, session);
 	ctx.app.stats.logins++;
-	return { status: 200, doc: sessionDetailsDoc(ctx.app, session), headers: sessionHeaders(session.token) };
+	return {
+		status: 200,
+		doc: sessionDetailsDoc(ctx.app, session),
+		headers: sessionHeaders(session.token),
+	};
 }
 
 function logout(ctx: ServiceContext): Reply {

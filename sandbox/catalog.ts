@@ -18,7 +18,8 @@ export function findProduct(app: App, shop: Shop, productId: number): Product | 
 
 function requireProduct(ctx: ServiceContext, shop: Shop): Product {
 	const product = findProduct(ctx.app, shop, Number(ctx.params.productId));
-	if (!product) throw notFound('Product not found', `No product ${ctx.params.productId} in shop ${shop.id}`);
+	if (!product)
+		throw notFound('Product not found', `No product ${ctx.params.productId} in shop ${shop.id}`);
 	return product;
 }
 
@@ -63,7 +64,10 @@ function productLinks(app: App, shop: Shop, product: Product) {
 	const self = productUrl(app, shop, product.id);
 	return [
 		atomLink('self', self),
-		atomLink('expanded', `${shopUrl(app, shop.accountId, shop.id)}/products/expanded/${product.id}`),
+		atomLink(
+			'expanded',
+			`${shopUrl(app, shop.accountId, shop.id)}/products/expanded/${product.id}`,
+		),
 		atomLink('assignedColors', `${self}/assignedColors`),
 		atomLink('assignedSizes', `${self}/assignedSizes`),
 		atomLink('assignedViews', `${self}/assignedViews`),
@@ -128,7 +132,10 @@ function productExpanded(app: App, shop: Shop, product: Product) {
 		assignedViews: { assignedProductViewExpanded: product.views.map(viewBody) },
 		productAreas: {
 			productArea: product.views.flatMap((v) =>
-				v.areas.map((a) => ({ ...areaBody(a), assignedView: { id: v.id, view: { position: v.position } } })),
+				v.areas.map((a) => ({
+					...areaBody(a),
+					assignedView: { id: v.id, view: { position: v.position } },
+				})),
 			),
 		},
 		productSkus: { productSku: product.skus.map(skuBody) },
@@ -182,7 +189,9 @@ export function registerCatalogRoutes(router: Router<ServiceContext>): void {
 		});
 	});
 
-	router.get('/accounts/:accountId/shops/:shopId', (ctx) => ok({ shop: shopBody(ctx.app, requireShop(ctx)) }));
+	router.get('/accounts/:accountId/shops/:shopId', (ctx) =>
+		ok({ shop: shopBody(ctx.app, requireShop(ctx)) }),
+	);
 
 	router.get('/accounts/:accountId/shops/:shopId/properties', (ctx) => {
 		const shop = requireShop(ctx);
@@ -229,7 +238,10 @@ export function registerCatalogRoutes(router: Router<ServiceContext>): void {
 			represent: (m) => ({
 				...m,
 				'atom.link': [
-					atomLink('providers', `${accountUrl(ctx.app, account.id)}/shippingModules/${m.id}/providers`),
+					atomLink(
+						'providers',
+						`${accountUrl(ctx.app, account.id)}/shippingModules/${m.id}/providers`,
+					),
 				],
 			}),
 		});
@@ -275,22 +287,36 @@ export function registerCatalogRoutes(router: Router<ServiceContext>): void {
 
 	router.get(`${products}/:productId/assignedColors`, (ctx) => {
 		const product = requireProduct(ctx, requireShop(ctx));
-		return pagedList(ctx, { records: product.colors, itemName: 'assignedProductColor', represent: colorBody });
+		return pagedList(ctx, {
+			records: product.colors,
+			itemName: 'assignedProductColor',
+			represent: colorBody,
+		});
 	});
 
 	router.get(`${products}/:productId/assignedSizes`, (ctx) => {
 		const product = requireProduct(ctx, requireShop(ctx));
-		return pagedList(ctx, { records: product.sizes, itemName: 'assignedProductSize', represent: sizeBody });
+		return pagedList(ctx, {
+			records: product.sizes,
+			itemName: 'assignedProductSize',
+			represent: sizeBody,
+		});
 	});
 
 	router.get(`${products}/:productId/assignedViews`, (ctx) => {
 		const product = requireProduct(ctx, requireShop(ctx));
-		return pagedList(ctx, { records: product.views, itemName: 'assignedProductView', represent: viewBody });
+		return pagedList(ctx, {
+			records: product.views,
+			itemName: 'assignedProductView',
+			represent: viewBody,
+		});
 	});
 
 	router.get('/accounts/:accountId/shops/:shopId/templateProducts', (ctx) => {
 		const shop = requireShop(ctx);
-		const records = [...ctx.app.store.templateProducts.values()].filter((t) => t.shopId === shop.id);
+		const records = [...ctx.app.store.templateProducts.values()].filter(
+			(t) => t.shopId === shop.id,
+		);
 		return pagedList(ctx, {
 			records,
 			itemName: 'templateProduct',
@@ -305,13 +331,19 @@ export function registerCatalogRoutes(router: Router<ServiceContext>): void {
 	});
 
 	const shared = '/accounts/:accountId/shops/:shopId/sharedProducts';
-	const sharedBody = (app: App, shop: Shop, s: { id: number; uuid: string; name: string; productId: number; created: string }) => ({
+	const sharedBody = (
+		app: App,
+		shop: Shop,
+		s: { id: number; uuid: string; name: string; productId: number; created: string },
+	) => ({
 		id: s.id,
 		uuid: s.uuid,
 		name: s.name,
 		product: { id: s.productId },
 		created: s.created,
-		'atom.link': [atomLink('self', `${shopUrl(app, shop.accountId, shop.id)}/sharedProducts/${s.id}`)],
+		'atom.link': [
+			atomLink('self', `${shopUrl(app, shop.accountId, shop.id)}/sharedProducts/${s.id}`),
+		],
 	});
 
 	router.get(shared, (ctx) => {

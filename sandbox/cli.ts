@@ -10,7 +10,9 @@ async function main(): Promise<void> {
 	const sandbox = await startSandbox({ port });
 	console.log(`Sandbox base URL:    ${sandbox.baseUrl}`);
 	console.log(`Sandbox control URL: ${sandbox.controlUrl}`);
-	console.log(`Demo login:          ${DEMO.login} / ${DEMO.password} (account ${DEMO.accountId}, shop ${DEMO.shopId})`);
+	console.log(
+		`Demo login:          ${DEMO.login} / ${DEMO.password} (account ${DEMO.accountId}, shop ${DEMO.shopId})`,
+	);
 	let stopping = false;
 	const stop = (signal: string) => {
 		if (stopping) return;

@@ -66,8 +66,14 @@ export function buildControlRouter(): Router<ControlContext> {
 			ctx.app.lifecycle.advance(order, to as FulfilmentStatus | undefined);
 		}),
 	);
-	router.post('/orders/:orderId/pay', orderAction((ctx, order) => ctx.app.lifecycle.setFinancial(order, 'PAID')));
-	router.post('/orders/:orderId/authorize', orderAction((ctx, order) => ctx.app.lifecycle.setFinancial(order, 'AUTHORIZED')));
+	router.post(
+		'/orders/:orderId/pay',
+		orderAction((ctx, order) => ctx.app.lifecycle.setFinancial(order, 'PAID')),
+	);
+	router.post(
+		'/orders/:orderId/authorize',
+		orderAction((ctx, order) => ctx.app.lifecycle.setFinancial(order, 'AUTHORIZED')),
+	);
 	router.post(
 		'/orders/:orderId/ship',
 		orderAction((ctx, order) => {
@@ -78,11 +84,17 @@ export function buildControlRouter(): Router<ControlContext> {
 			});
 		}),
 	);
-	router.post('/orders/:orderId/cancel-confirm', orderAction((ctx, order) => ctx.app.lifecycle.confirmCancellation(order)));
+	router.post(
+		'/orders/:orderId/cancel-confirm',
+		orderAction((ctx, order) => ctx.app.lifecycle.confirmCancellation(order)),
+	);
 	router.post(
 		'/orders/:orderId/fail',
 		orderAction((ctx, order) => {
-			ctx.app.lifecycle.fail(order, optionalString(ctx.body(), 'error') ?? 'High-quality motive processing failed');
+			ctx.app.lifecycle.fail(
+				order,
+				optionalString(ctx.body(), 'error') ?? 'High-quality motive processing failed',
+			);
 		}),
 	);
 	router.post('/orders/:orderId/split', (ctx) => {
@@ -106,10 +118,22 @@ export function buildControlRouter(): Router<ControlContext> {
 
 	router.post('/faults', (ctx) => json({ id: ctx.app.faults.add(ctx.body()).id }));
 	router.get('/faults', (ctx) =>
-		json(ctx.app.faults.list().map(({ random: _random, pathPattern: _pattern, ...fault }) => ({
-			...fault,
-			remaining: Number.isFinite(fault.remaining) ? fault.remaining : null,
-		}))),
+		json(
+			ctx.app.faults.list().map((fault) => ({
+				id: fault.id,
+				kind: fault.kind,
+				method: fault.method,
+				path: fault.path,
+				count: fault.count,
+				rate: fault.rate,
+				seed: fault.seed,
+				status: fault.status,
+				retryAfter: fault.retryAfter,
+				latencyMs: fault.latencyMs,
+				body: fault.body,
+				remaining: Number.isFinite(fault.remaining) ? fault.remaining : null,
+			})),
+		),
 	);
 	router.delete('/faults', (ctx) => {
 		ctx.app.faults.clear();
@@ -191,4 +215,3 @@ export function buildControlRouter(): Router<ControlContext> {
 	router.get('/', () => json({ sandbox: true }));
 	return router;
 }
-

@@ -1,5 +1,545 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
-import type { ServiceContext } from './app';
-import type { Router } from './router';
+import { parse } from 'csv-parse/sync';
 
-export function registerCsvRoutes(_router: Router<ServiceContext>): void {}
+import type { App, ServiceContext } from './app';
+import { requireShop } from './auth';
+import { atomLink } from './codec';
+import { ApiError, badRequest, notFound } from './errors';
+import { nowIso } from './lifecycle';
+import { shopUrl } from './links';
+import { isMultipart, parseMultipart } from './multipart';
+import { buildDesignItem, readCustomer, readShipping, resolveCountry } from './order-input';
+import { assertUniqueIdFree } from './orders';
+import { pagedList } from './paging';
+import { ok, type Router } from './router';
+import type { CsvImport, CsvImportLine, Order, Product, Shop } from './types';
+
+/** Batch order import from a CSV file of exactly the contract's 54 columns. */
+
+const ADDRESS_SUFFIXES = [
+	'first name',
+	'last name',
+	'name',
+	'street',
+	'street no',
+	'city',
+	'country name',
+	'country code',
+	'zip',
+	'state name',
+	'state code',
+	'phone',
+	'email',
+];
+
+export const CSV_HEADERS = [
+	'order group id',
+	'uniqueId',
+	'countryId',
+	'shipping carrier Id',
+	'orderShippingCode',
+	'orderShippingTitle',
+	'orderShippingPrice',
+	'orderShippingCodPrice',
+	'orderShippingOrderValue',
+	'customer first name',
+	'customer last name',
+	'customer email',
+	'customer phone',
+	...ADDRESS_SUFFIXES.map((s) => `customer billing address ${s}`),
+	...ADDRESS_SUFFIXES.map((s) => `customer shipping address ${s}`),
+	'design group id',
+	'design product id',
+	'design product sku',
+	'design amount',
+	'composition group id',
+	'product area id',
+	'product area name',
+	'element motive id',
+	'element motive url',
+	'position left',
+	'position right',
+	'position top',
+	'position bottom',
+	'position horizontal center',
+	'position vertical center',
+];
+
+interface CsvFormat {
+	delimiter: string;
+	quote: string;
+	decimal: ',' | '.';
+	encoding: string;
+}
+
+interface CsvRow {
+	lineNumber: number;
+	get(column: string): string;
+}
+
+/** A row-level validation failure, pinned to the line that caused it. */
+class LineError extends Error {
+	constructor(
+		readonly lineNumber: number,
+		message: string,
+	) {
+		super(message);
+	}
+}
+
+function readFormat(ctx: ServiceContext): CsvFormat {
+	const separator = ctx.query.get('separator') || ';';
+	const allowed: Record<string, string> = { ';': ';', ',': ',', tab: '\t', '\t': '\t', '|': '|' };
+	const delimiter = allowed[separator];
+	if (!delimiter)
+		throw badRequest(
+			'Invalid parameter separator',
+			'Use ";" (European, default), "," (UK/US), "|" or "tab"',
+		);
+	const quote = ctx.query.get('quote') || '"';
+	if (quote.length !== 1 || quote === delimiter)
+		throw badRequest(
+			'Invalid parameter quote',
+			'quote must be one character other than the separator',
+		);
+	const encoding = (ctx.query.get('encoding') || 'utf-8').toLowerCase();
+	try {
+		new TextDecoder(encoding);
+	} catch {
+		throw badRequest('Invalid parameter encoding', `Unknown encoding ${encoding}`);
+	}
+	// UK/US files use "," between values and "." for decimals; European ones ";" and ",".
+	return { delimiter, quote, decimal: delimiter === ',' ? '.' : ',', encoding };
+}
+
+function readUpload(ctx: ServiceContext): { fileName: string; data: Buffer } {
+	const contentType = ctx.headers['content-type'];
+	if (isMultipart(contentType)) {
+		const part = parseMultipart(ctx.rawBody, contentType).find((p) => p.name === 'file');
+		if (!part) throw badRequest('Multipart field "file" is required');
+		return { fileName: part.filename || 'import.csv', data: part.data };
+	}
+	if (contentType && /^(text\/(csv|plain)|application\/(csv|octet-stream))/i.test(contentType)) {
+		return { fileName: ctx.query.get('fileName') || 'import.csv', data: ctx.rawBody };
+	}
+	throw badRequest('Upload the CSV as multipart/form-data (field "file") or as a text/csv body');
+}
+
+function decimalValue(
+	text: string,
+	format: CsvFormat,
+	column: string,
+	lineNumber: number,
+): number | undefined {
+	if (text === '') return undefined;
+	const normalised =
+		format.decimal === ',' ? text.replace(/\./g, '').replace(',', '.') : text.replace(/,/g, '');
+	const value = Number(normalised);
+	if (Number.isNaN(value)) throw new LineError(lineNumber, `${column}: "${text}" is not a number`);
+	return value;
+}
+
+function positionValue(text: string, format: CsvFormat): string | undefined {
+	if (text === '') return undefined;
+	return format.decimal === ',' ? text.replace(',', '.') : text;
+}
+
+function address(row: CsvRow, prefix: string) {
+	const get = (suffix: string) => row.get(`${prefix} ${suffix}`) || undefined;
+	return {
+		firstName: get('first name'),
+		lastName: get('last name'),
+		company: get('name'),
+		street: get('street'),
+		streetNo: get('street no'),
+		city: get('city'),
+		countryName: get('country name'),
+		countryCode: get('country code'),
+		zip: get('zip'),
+		stateName: get('state name'),
+		stateCode: get('state code'),
+		phone: get('phone'),
+		email: get('email'),
+	};
+}
+
+function groupBy(rows: CsvRow[], column: string): Map<string, CsvRow[]> {
+	const groups = new Map<string, CsvRow[]>();
+	for (const row of rows) {
+		const key = row.get(column);
+		groups.set(key, [...(groups.get(key) ?? []), row]);
+	}
+	return groups;
+}
+
+function areaIdFor(product: Product | undefined, row: CsvRow): number | undefined {
+	const id = row.get('product area id');
+	if (id) {
+		if (!/^\d+$/.test(id))
+			throw new LineError(row.lineNumber, `product area id "${id}" is not a number`);
+		return Number(id);
+	}
+	const name = row.get('product area name').toLowerCase();
+	if (!name || !product) return undefined;
+	for (const view of product.views) {
+		for (const area of view.areas) {
+			if (area.name.toLowerCase() === name || view.position.toLowerCase() === name) return area.id;
+		}
+	}
+	throw new LineError(
+		row.lineNumber,
+		`product area name "${row.get('product area name')}" is not an area of product ${product.id}`,
+	);
+}
+
+function motiveElement(row: CsvRow, format: CsvFormat) {
+	const motiveId = row.get('element motive id');
+	const url = row.get('element motive url');
+	if (!motiveId && !url) return undefined;
+	if (motiveId && !/^\d+$/.test(motiveId))
+		throw new LineError(row.lineNumber, `element motive id "${motiveId}" is not a number`);
+	const bool = (column: string) => {
+		const value = row.get(column).toLowerCase();
+		if (value === '') return undefined;
+		if (value !== 'true' && value !== 'false')
+			throw new LineError(row.lineNumber, `${column} must be true or false`);
+		return value === 'true';
+	};
+	return {
+		creatorse_designElementMotive: {
+			motive: motiveId ? { id: Number(motiveId) } : undefined,
+			url: motiveId ? undefined : url,
+			position: {
+				left: positionValue(row.get('position left'), format),
+				right: positionValue(row.get('position right'), format),
+				top: positionValue(row.get('position top'), format),
+				bottom: positionValue(row.get('position bottom'), format),
+				horizontalCenter: bool('position horizontal center') ? true : undefined,
+				verticalCenter: bool('position vertical center') ? true : undefined,
+			},
+		},
+	};
+}
+
+/** Turns the rows of one design group into the mapped `creatorse_design` the API would take. */
+function designInput(app: App, shop: Shop, rows: CsvRow[], format: CsvFormat) {
+	const first = rows[0];
+	const productIdText = first.get('design product id');
+	const productSku = first.get('design product sku');
+	if (productIdText && !/^\d+$/.test(productIdText))
+		throw new LineError(first.lineNumber, `design product id "${productIdText}" is not a number`);
+	let product = productIdText ? app.store.products.get(Number(productIdText)) : undefined;
+	if (product && product.shopId !== shop.id) product = undefined;
+	if (productIdText && !product)
+		throw new LineError(
+			first.lineNumber,
+			`design product id ${productIdText} is not a product of shop ${shop.id}`,
+		);
+	if (!productIdText && !productSku)
+		throw new LineError(first.lineNumber, 'design product id or design product sku is required');
+	const amountText = first.get('design amount') || '1';
+	if (!/^\d+$/.test(amountText) || Number(amountText) < 1)
+		throw new LineError(
+			first.lineNumber,
+			`design amount "${amountText}" must be a positive integer`,
+		);
+	// A product id without a variant SKU orders the product's first SKU (its default variant).
+	const defaultSku = product && !productSku ? product.skus.find((s) => s.available) : undefined;
+	if (!product && productSku) {
+		product = [...app.store.products.values()].find(
+			(p) => p.shopId === shop.id && p.skus.some((s) => s.sku === productSku),
+		);
+	}
+	const compositions = [
+		...groupBy(
+			rows.filter((r) => r.get('composition group id')),
+			'composition group id',
+		).values(),
+	].map((compositionRows) => ({
+		productArea: { id: areaIdFor(product, compositionRows[0]) },
+		elements: compositionRows.map((r) => motiveElement(r, format)).filter((e) => e !== undefined),
+	}));
+	return {
+		productId: product?.id,
+		sku: productSku || undefined,
+		amount: Number(amountText),
+		assignedColor: defaultSku ? { id: defaultSku.assignedColorId } : undefined,
+		assignedSize: defaultSku ? { id: defaultSku.assignedSizeId } : undefined,
+		compositions: { creatorse_composition: compositions },
+	};
+}
+
+function asLineError(error: unknown, lineNumber: number): LineError {
+	if (error instanceof LineError) return error;
+	const detail =
+		error instanceof ApiError
+			? [error.message, error.internalErrorMessage].filter(Boolean).join(': ')
+			: String(error);
+	return new LineError(lineNumber, detail);
+}
+
+/** Builds and stores the order of one order group; throws a LineError naming the culprit line. */
+function importOrderGroup(app: App, shop: Shop, rows: CsvRow[], format: CsvFormat): Order {
+	const first = rows[0];
+	const atLine = <T>(lineNumber: number, build: () => T): T => {
+		let failure: LineError | undefined;
+		let result: T | undefined;
+		try {
+			result = build();
+		} catch (error) {
+			failure = asLineError(error, lineNumber);
+		}
+		if (failure) throw failure;
+		return result as T;
+	};
+	const countryText = first.get('countryId');
+	if (!/^\d+$/.test(countryText))
+		throw new LineError(first.lineNumber, `countryId "${countryText}" must be a country id`);
+	const country = atLine(first.lineNumber, () => resolveCountry(app, { id: Number(countryText) }));
+	const carrierText = first.get('shipping carrier Id');
+	if (carrierText && !/^\d+$/.test(carrierText))
+		throw new LineError(first.lineNumber, `shipping carrier Id "${carrierText}" is not a number`);
+	const shipping = atLine(first.lineNumber, () =>
+		readShipping(app, {
+			title: first.get('orderShippingTitle') || undefined,
+			carrier: carrierText ? { id: Number(carrierText) } : undefined,
+		}),
+	);
+	shipping.code = first.get('orderShippingCode') || undefined;
+	shipping.price = decimalValue(
+		first.get('orderShippingPrice'),
+		format,
+		'orderShippingPrice',
+		first.lineNumber,
+	);
+	shipping.codPrice = decimalValue(
+		first.get('orderShippingCodPrice'),
+		format,
+		'orderShippingCodPrice',
+		first.lineNumber,
+	);
+	shipping.orderValue = decimalValue(
+		first.get('orderShippingOrderValue'),
+		format,
+		'orderShippingOrderValue',
+		first.lineNumber,
+	);
+	const customer = atLine(first.lineNumber, () =>
+		readCustomer({
+			firstName: first.get('customer first name') || undefined,
+			lastName: first.get('customer last name') || undefined,
+			email: first.get('customer email') || undefined,
+			phone: first.get('customer phone') || undefined,
+			billingAddress: address(first, 'customer billing address'),
+			shippingAddress: address(first, 'customer shipping address'),
+		}),
+	);
+	if (!customer?.shippingAddress)
+		throw new LineError(first.lineNumber, 'customer shipping address is required');
+	const uniqueId = first.get('uniqueId') || undefined;
+	atLine(first.lineNumber, () => assertUniqueIdFree(app, shop, uniqueId));
+
+	const orderId = app.store.nextId('order');
+	const designRows = rows.filter((r) => r.get('design group id'));
+	if (designRows.length === 0)
+		throw new LineError(
+			first.lineNumber,
+			'design group id is required: an order needs at least one design',
+		);
+	const orderedProducts = [...groupBy(designRows, 'design group id').values()].map((group) =>
+		atLine(group[0].lineNumber, () =>
+			buildDesignItem(app, shop, orderId, designInput(app, shop, group, format), 'design'),
+		),
+	);
+	const order: Order = {
+		id: orderId,
+		accountId: shop.accountId,
+		shopId: shop.id,
+		uniqueId,
+		origin: 'csv',
+		created: nowIso(),
+		financialStatus: 'PENDING',
+		committed: false,
+		handedOff: false,
+		customer,
+		countryId: country.id,
+		shipping,
+		orderedProducts,
+		passthroughItems: [],
+		fulfillments: [],
+		deleted: false,
+		childOrderIds: [],
+	};
+	app.lifecycle.register(order);
+	app.lifecycle.scheduleDeferredProcessing(order);
+	return order;
+}
+
+function processImport(
+	app: App,
+	shop: Shop,
+	job: CsvImport,
+	data: Buffer,
+	format: CsvFormat,
+): void {
+	const finish = (errorMessage?: string) => {
+		job.processed = true;
+		job.processedDate = nowIso();
+		job.error = !!errorMessage;
+		job.errorMessage = errorMessage;
+	};
+	let records: Array<{ record: string[]; info: { lines: number } }>;
+	try {
+		const text = new TextDecoder(format.encoding).decode(data).replace(/^\uFEFF/, '');
+		records = parse(text, {
+			delimiter: format.delimiter,
+			quote: format.quote,
+			info: true,
+			relax_column_count: true,
+			skip_empty_lines: true,
+			bom: true,
+		}) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+	} catch (error) {
+		finish(`CSV could not be parsed: ${(error as Error).message}`);
+		return;
+	}
+	if (records.length === 0) return finish('The file is empty');
+	const header = records[0].record.map((h) => h.trim());
+	if (header.length !== CSV_HEADERS.length) {
+		return finish(`Expected ${CSV_HEADERS.length} columns, found ${header.length}`);
+	}
+	const mismatch = CSV_HEADERS.findIndex(
+		(name, i) => header[i].toLowerCase() !== name.toLowerCase(),
+	);
+	if (mismatch >= 0) {
+		return finish(
+			`Column ${mismatch + 1} must be "${CSV_HEADERS[mismatch]}", found "${header[mismatch]}"`,
+		);
+	}
+	const rows: CsvRow[] = [];
+	const lineResult = (lineNumber: number, orderGroupId: string): CsvImportLine => ({
+		id: app.store.nextId('csvLine'),
+		lineNumber,
+		orderGroupId,
+		ok: false,
+	});
+	for (const { record, info } of records.slice(1)) {
+		if (record.length !== CSV_HEADERS.length) {
+			job.lines.push({
+				...lineResult(info.lines, record[0] ?? ''),
+				errorMessage: `Expected ${CSV_HEADERS.length} values, found ${record.length}`,
+			});
+			continue;
+		}
+		const values = record.map((v) => v.trim());
+		if (!values[0]) {
+			job.lines.push({ ...lineResult(info.lines, ''), errorMessage: 'order group id is required' });
+			continue;
+		}
+		rows.push({
+			lineNumber: info.lines,
+			get: (column) => values[CSV_HEADERS.indexOf(column)] ?? '',
+		});
+	}
+	for (const [groupId, groupRows] of groupBy(rows, 'order group id')) {
+		let order: Order | undefined;
+		let failure: LineError | undefined;
+		try {
+			order = importOrderGroup(app, shop, groupRows, format);
+		} catch (error) {
+			failure = asLineError(error, groupRows[0].lineNumber);
+		}
+		for (const row of groupRows) {
+			const line = lineResult(row.lineNumber, groupId);
+			line.uniqueId = row.get('uniqueId') || groupRows[0].get('uniqueId') || undefined;
+			if (order) {
+				line.ok = true;
+				line.orderId = order.id;
+			} else if (failure) {
+				line.errorMessage =
+					row.lineNumber === failure.lineNumber
+						? failure.message
+						: `Order group ${groupId} was not imported; see line ${failure.lineNumber}`;
+			}
+			job.lines.push(line);
+		}
+	}
+	job.lines.sort((a, b) => a.lineNumber - b.lineNumber);
+	const failed = job.lines.filter((l) => !l.ok).length;
+	finish(failed ? `${failed} of ${job.lines.length} lines failed` : undefined);
+}
+
+function importBody(app: App, job: CsvImport) {
+	const self = `${shopUrl(app, job.accountId, job.shopId)}/orderCsvImport/${job.id}`;
+	return {
+		id: job.id,
+		fileName: job.fileName,
+		createdDate: job.createdDate,
+		processedDate: job.processedDate,
+		processed: job.processed,
+		error: job.error,
+		errorMessage: job.errorMessage,
+		linesTotal: job.lines.length,
+		linesFailed: job.lines.filter((l) => !l.ok).length,
+		'atom.link': [atomLink('self', self), atomLink('lines', `${self}/lines`)],
+	};
+}
+
+function requireImport(ctx: ServiceContext, shop: Shop): CsvImport {
+	const job = ctx.app.store.csvImports.get(Number(ctx.params.importId));
+	if (!job || job.deleted || job.shopId !== shop.id) throw notFound('CSV import not found');
+	return job;
+}
+
+export function registerCsvRoutes(router: Router<ServiceContext>): void {
+	const base = '/accounts/:accountId/shops/:shopId/orderCsvImport';
+
+	// Stores the file and answers at once; the lines are processed one delay later.
+	router.post(base, (ctx) => {
+		const shop = requireShop(ctx, { write: true });
+		const format = readFormat(ctx);
+		const { fileName, data } = readUpload(ctx);
+		if (data.length === 0) throw badRequest('The CSV file is empty');
+		const job: CsvImport = {
+			id: ctx.app.store.nextId('csvImport'),
+			accountId: shop.accountId,
+			shopId: shop.id,
+			fileName,
+			createdDate: nowIso(),
+			processed: false,
+			error: false,
+			deleted: false,
+			lines: [],
+		};
+		ctx.app.store.csvImports.set(job.id, job);
+		const { app } = ctx;
+		app.scheduler.after(app.deferredProcessingMs, () => {
+			if (app.store.csvImports.get(job.id) === job) processImport(app, shop, job, data, format);
+		});
+		return ok({ productionOrderCsvImport: importBody(app, job) });
+	});
+
+	router.get(base, (ctx) => {
+		const shop = requireShop(ctx);
+		const records = [...ctx.app.store.csvImports.values()].filter((j) => j.shopId === shop.id);
+		return pagedList(ctx, {
+			records,
+			filterRoot: 'productionOrderCsvImportFilter',
+			itemName: 'productionOrderCsvImport',
+			represent: (job) => importBody(ctx.app, job),
+		});
+	});
+
+	router.get(`${base}/:importId`, (ctx) =>
+		ok({ productionOrderCsvImport: importBody(ctx.app, requireImport(ctx, requireShop(ctx))) }),
+	);
+
+	router.get(`${base}/:importId/lines`, (ctx) => {
+		const job = requireImport(ctx, requireShop(ctx));
+		return pagedList(ctx, {
+			records: job.lines,
+			itemName: 'productionOrderCsvImportLine',
+			represent: (line) => ({ ...line }),
+		});
+	});
+}

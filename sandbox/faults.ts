@@ -39,7 +39,8 @@ function seededRandom(seed: number): () => number {
 
 function optionalNumber(value: unknown, name: string): number | undefined {
 	if (value === undefined || value === null) return undefined;
-	if (typeof value !== 'number' || !Number.isFinite(value)) throw badRequest(`${name} must be a number`);
+	if (typeof value !== 'number' || !Number.isFinite(value))
+		throw badRequest(`${name} must be a number`);
 	return value;
 }
 
@@ -50,7 +51,8 @@ export class FaultTable {
 
 	add(input: Record<string, unknown>): Fault {
 		const kind = input.kind as FaultKind;
-		if (!FAULT_KINDS.includes(kind)) throw badRequest(`kind must be one of ${FAULT_KINDS.join(', ')}`);
+		if (!FAULT_KINDS.includes(kind))
+			throw badRequest(`kind must be one of ${FAULT_KINDS.join(', ')}`);
 		let pathPattern: RegExp | undefined;
 		if (input.path !== undefined) {
 			try {
@@ -73,7 +75,8 @@ export class FaultTable {
 			seed: optionalNumber(input.seed, 'seed') ?? 1,
 			status,
 			retryAfter: optionalNumber(input.retryAfter, 'retryAfter'),
-			latencyMs: optionalNumber(input.latencyMs, 'latencyMs') ?? (kind === 'latency' ? 500 : undefined),
+			latencyMs:
+				optionalNumber(input.latencyMs, 'latencyMs') ?? (kind === 'latency' ? 500 : undefined),
 			body: input.body === undefined ? undefined : String(input.body),
 			remaining: count ?? Infinity,
 			random: seededRandom(optionalNumber(input.seed, 'seed') ?? 1),

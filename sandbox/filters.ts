@@ -46,18 +46,44 @@ const STRUCTURAL_KEYS = new Set(['order', 'filterId', 'expressions']);
 
 const SCHEMAS: Record<string, EntitySchema> = {
 	productFilter: {
-		fields: { id: 'int', name: 'string', sku: 'string', type: 'string', created: 'date', deleted: 'boolean', 'shop.id': 'int' },
-		view: (p: Product) => ({ id: p.id, name: p.name, sku: p.sku, type: p.type, created: p.created, deleted: p.deleted, 'shop.id': p.shopId }),
+		fields: {
+			id: 'int',
+			name: 'string',
+			sku: 'string',
+			type: 'string',
+			created: 'date',
+			deleted: 'boolean',
+			'shop.id': 'int',
+		},
+		view: (p: Product) => ({
+			id: p.id,
+			name: p.name,
+			sku: p.sku,
+			type: p.type,
+			created: p.created,
+			deleted: p.deleted,
+			'shop.id': p.shopId,
+		}),
 		joins: {
 			productSkuFilter: { schema: 'productSkuFilter', rows: (p: Product) => p.skus },
-			assignedProductColorFilter: { schema: 'assignedProductColorFilter', rows: (p: Product) => p.colors },
-			assignedProductSizeFilter: { schema: 'assignedProductSizeFilter', rows: (p: Product) => p.sizes },
-			assignedProductViewFilter: { schema: 'assignedProductViewFilter', rows: (p: Product) => p.views },
+			assignedProductColorFilter: {
+				schema: 'assignedProductColorFilter',
+				rows: (p: Product) => p.colors,
+			},
+			assignedProductSizeFilter: {
+				schema: 'assignedProductSizeFilter',
+				rows: (p: Product) => p.sizes,
+			},
+			assignedProductViewFilter: {
+				schema: 'assignedProductViewFilter',
+				rows: (p: Product) => p.views,
+			},
 			productLocalizedFilter: { schema: 'localizedFilter', rows: (p: Product) => p.localizations },
 			productPriceFilter: { schema: 'productPriceFilter', rows: (p: Product) => p.prices },
 			assignedPrintTechnologyFilter: {
 				schema: 'printTechnologyFilter',
-				rows: (p: Product, app) => app.store.printTechnologies.filter((t) => p.technologyIds.includes(t.id)),
+				rows: (p: Product, app) =>
+					app.store.printTechnologies.filter((t) => p.technologyIds.includes(t.id)),
 			},
 			productAssignedToCategoryFilter: {
 				schema: 'categoryFilter',
@@ -73,7 +99,8 @@ const SCHEMAS: Record<string, EntitySchema> = {
 			},
 			productViewFilter: {
 				schema: 'productViewFilter',
-				rows: (p: Product) => p.views.map((v) => ({ id: v.viewId, name: v.name, position: v.position })),
+				rows: (p: Product) =>
+					p.views.map((v) => ({ id: v.viewId, name: v.name, position: v.position })),
 			},
 			productViewColorDetailFilter: {
 				schema: 'productViewColorDetailFilter',
@@ -84,42 +111,105 @@ const SCHEMAS: Record<string, EntitySchema> = {
 		},
 	},
 	productSkuFilter: {
-		fields: { id: 'int', stockId: 'int', sku: 'string', available: 'boolean', 'assignedColor.id': 'int', 'assignedSize.id': 'int' },
-		view: (s: Product['skus'][number]) => ({ id: s.id, stockId: s.stockId, sku: s.sku, available: s.available, 'assignedColor.id': s.assignedColorId, 'assignedSize.id': s.assignedSizeId }),
+		fields: {
+			id: 'int',
+			stockId: 'int',
+			sku: 'string',
+			available: 'boolean',
+			'assignedColor.id': 'int',
+			'assignedSize.id': 'int',
+		},
+		view: (s: Product['skus'][number]) => ({
+			id: s.id,
+			stockId: s.stockId,
+			sku: s.sku,
+			available: s.available,
+			'assignedColor.id': s.assignedColorId,
+			'assignedSize.id': s.assignedSizeId,
+		}),
 	},
 	assignedProductColorFilter: {
 		fields: { id: 'int', name: 'string', rgb: 'string', 'color.id': 'int' },
-		view: (c: Product['colors'][number]) => ({ id: c.id, name: c.name, rgb: c.rgb, 'color.id': c.colorId }),
+		view: (c: Product['colors'][number]) => ({
+			id: c.id,
+			name: c.name,
+			rgb: c.rgb,
+			'color.id': c.colorId,
+		}),
 	},
 	assignedProductSizeFilter: {
 		fields: { id: 'int', name: 'string', sortIndex: 'int', 'size.id': 'int' },
-		view: (s: Product['sizes'][number]) => ({ id: s.id, name: s.name, sortIndex: s.sortIndex, 'size.id': s.sizeId }),
+		view: (s: Product['sizes'][number]) => ({
+			id: s.id,
+			name: s.name,
+			sortIndex: s.sortIndex,
+			'size.id': s.sizeId,
+		}),
 	},
 	assignedProductViewFilter: {
-		fields: { id: 'int', name: 'string', 'view.position': 'string', position: 'string', 'view.id': 'int' },
-		view: (v: Product['views'][number]) => ({ id: v.id, name: v.name, 'view.position': v.position, position: v.position, 'view.id': v.viewId }),
+		fields: {
+			id: 'int',
+			name: 'string',
+			'view.position': 'string',
+			position: 'string',
+			'view.id': 'int',
+		},
+		view: (v: Product['views'][number]) => ({
+			id: v.id,
+			name: v.name,
+			'view.position': v.position,
+			position: v.position,
+			'view.id': v.viewId,
+		}),
 	},
 	localizedFilter: {
 		fields: { id: 'int', langId: 'int', language: 'string', name: 'string', description: 'string' },
 		view: (l: Row) => ({ ...l }),
 	},
 	productPriceFilter: {
-		fields: { id: 'int', price: 'number', currencyCode: 'string', 'country.id': 'int', 'assignedSize.id': 'int' },
-		view: (p: Product['prices'][number]) => ({ id: p.id, price: p.price, currencyCode: p.currencyCode, 'country.id': p.countryId, 'assignedSize.id': p.assignedSizeId }),
+		fields: {
+			id: 'int',
+			price: 'number',
+			currencyCode: 'string',
+			'country.id': 'int',
+			'assignedSize.id': 'int',
+		},
+		view: (p: Product['prices'][number]) => ({
+			id: p.id,
+			price: p.price,
+			currencyCode: p.currencyCode,
+			'country.id': p.countryId,
+			'assignedSize.id': p.assignedSizeId,
+		}),
 	},
 	printTechnologyFilter: {
 		fields: { id: 'int', name: 'string', 'printTechnology.id': 'int' },
-		view: (t: { id: number; name: string }) => ({ id: t.id, name: t.name, 'printTechnology.id': t.id }),
+		view: (t: { id: number; name: string }) => ({
+			id: t.id,
+			name: t.name,
+			'printTechnology.id': t.id,
+		}),
 	},
 	categoryFilter: {
 		fields: { id: 'int', name: 'string', 'category.id': 'int' },
 		view: (c: { id: number; name: string }) => ({ id: c.id, name: c.name, 'category.id': c.id }),
 	},
-	productColorFilter: { fields: { id: 'int', name: 'string', rgb: 'string' }, view: (r: Row) => ({ ...r }) },
+	productColorFilter: {
+		fields: { id: 'int', name: 'string', rgb: 'string' },
+		view: (r: Row) => ({ ...r }),
+	},
 	productSizeFilter: { fields: { id: 'int', name: 'string' }, view: (r: Row) => ({ ...r }) },
-	productViewFilter: { fields: { id: 'int', name: 'string', position: 'string' }, view: (r: Row) => ({ ...r }) },
+	productViewFilter: {
+		fields: { id: 'int', name: 'string', position: 'string' },
+		view: (r: Row) => ({ ...r }),
+	},
 	productViewColorDetailFilter: {
-		fields: { 'view.id': 'int', 'view.position': 'string', 'color.id': 'int', 'assignedColor.id': 'int' },
+		fields: {
+			'view.id': 'int',
+			'view.position': 'string',
+			'color.id': 'int',
+			'assignedColor.id': 'int',
+		},
 		view: (r: { view: Product['views'][number]; color: Product['colors'][number] }) => ({
 			'view.id': r.view.id,
 			'view.position': r.view.position,
@@ -127,12 +217,32 @@ const SCHEMAS: Record<string, EntitySchema> = {
 			'assignedColor.id': r.color.id,
 		}),
 	},
-	namedItemFilter: { fields: { id: 'int', name: 'string', value: 'string' }, view: (r: Row) => ({ ...r }) },
+	namedItemFilter: {
+		fields: { id: 'int', name: 'string', value: 'string' },
+		view: (r: Row) => ({ ...r }),
+	},
 	motiveFilter: {
-		fields: { id: 'int', uuid: 'string', name: 'string', type: 'string', created: 'date', deleted: 'boolean' },
-		view: (m: Motive) => ({ id: m.id, uuid: m.uuid, name: m.name, type: m.type, created: m.created, deleted: m.deleted }),
+		fields: {
+			id: 'int',
+			uuid: 'string',
+			name: 'string',
+			type: 'string',
+			created: 'date',
+			deleted: 'boolean',
+		},
+		view: (m: Motive) => ({
+			id: m.id,
+			uuid: m.uuid,
+			name: m.name,
+			type: m.type,
+			created: m.created,
+			deleted: m.deleted,
+		}),
 		joins: {
-			tagFilter: { schema: 'tagFilter', rows: (m: Motive, app) => app.store.tags.filter((t) => m.tagIds.includes(t.id)) },
+			tagFilter: {
+				schema: 'tagFilter',
+				rows: (m: Motive, app) => app.store.tags.filter((t) => m.tagIds.includes(t.id)),
+			},
 			motiveLocalizedFilter: { schema: 'localizedFilter', rows: (m: Motive) => m.localizations },
 			motiveAssignedToCategoryFilter: {
 				schema: 'categoryFilter',
@@ -147,7 +257,10 @@ const SCHEMAS: Record<string, EntitySchema> = {
 	tagFilter: { fields: { id: 'int', name: 'string' }, view: (t: Row) => ({ ...t }) },
 	motivePrintTechnologyFilter: {
 		fields: { id: 'int', 'printTechnology.id': 'int' },
-		view: (t: Motive['technologies'][number]) => ({ id: t.id, 'printTechnology.id': t.printTechnologyId }),
+		view: (t: Motive['technologies'][number]) => ({
+			id: t.id,
+			'printTechnology.id': t.printTechnologyId,
+		}),
 	},
 	productionOrderFilter: {
 		fields: {
@@ -181,11 +294,25 @@ const SCHEMAS: Record<string, EntitySchema> = {
 			'orderShipping.carrier.id': o.shipping.carrierId,
 		}),
 		joins: {
-			orderedProductFilter: { schema: 'orderedProductFilter', rows: (o: Order) => o.orderedProducts },
+			orderedProductFilter: {
+				schema: 'orderedProductFilter',
+				rows: (o: Order) => o.orderedProducts,
+			},
 		},
 	},
 	orderedProductFilter: {
-		fields: { id: 'int', amount: 'int', sku: 'string', price: 'number', created: 'date', deleted: 'boolean', 'product.id': 'int', productId: 'int', 'assignedColor.id': 'int', 'assignedSize.id': 'int' },
+		fields: {
+			id: 'int',
+			amount: 'int',
+			sku: 'string',
+			price: 'number',
+			created: 'date',
+			deleted: 'boolean',
+			'product.id': 'int',
+			productId: 'int',
+			'assignedColor.id': 'int',
+			'assignedSize.id': 'int',
+		},
 		view: (i: OrderedProduct) => ({
 			id: i.id,
 			amount: i.amount,
@@ -212,24 +339,93 @@ const SCHEMAS: Record<string, EntitySchema> = {
 	shopFilter: {
 		fields: { id: 'int', name: 'string', created: 'date', deleted: 'boolean' },
 		view: (s: Shop) => ({ id: s.id, name: s.name, created: s.created, deleted: s.deleted }),
-		joins: { shopPropertyFilter: { schema: 'shopPropertyFilter', rows: (s: Shop) => s.properties } },
+		joins: {
+			shopPropertyFilter: { schema: 'shopPropertyFilter', rows: (s: Shop) => s.properties },
+		},
 	},
-	shopPropertyFilter: { fields: { id: 'int', key: 'string', value: 'string' }, view: (p: Row) => ({ ...p }) },
+	shopPropertyFilter: {
+		fields: { id: 'int', key: 'string', value: 'string' },
+		view: (p: Row) => ({ ...p }),
+	},
 	webhookFilter: {
-		fields: { id: 'int', address: 'string', topic: 'string', mediaType: 'string', created: 'date', deleted: 'boolean' },
-		view: (w: Webhook) => ({ id: w.id, address: w.address, topic: w.topic, mediaType: w.mediaType, created: w.created, deleted: w.deleted }),
+		fields: {
+			id: 'int',
+			address: 'string',
+			topic: 'string',
+			mediaType: 'string',
+			created: 'date',
+			deleted: 'boolean',
+		},
+		view: (w: Webhook) => ({
+			id: w.id,
+			address: w.address,
+			topic: w.topic,
+			mediaType: w.mediaType,
+			created: w.created,
+			deleted: w.deleted,
+		}),
 	},
 	countryFilter: {
-		fields: { id: 'int', code: 'string', name: 'string', 'currency.code': 'string', standardVat: 'number', reducedVat: 'number', default: 'boolean', deleted: 'boolean' },
-		view: (c: Country) => ({ id: c.id, code: c.code, name: c.name, 'currency.code': c.currencyCode, standardVat: c.standardVat, reducedVat: c.reducedVat, default: c.isDefault, deleted: c.deleted }),
+		fields: {
+			id: 'int',
+			code: 'string',
+			name: 'string',
+			'currency.code': 'string',
+			standardVat: 'number',
+			reducedVat: 'number',
+			default: 'boolean',
+			deleted: 'boolean',
+		},
+		view: (c: Country) => ({
+			id: c.id,
+			code: c.code,
+			name: c.name,
+			'currency.code': c.currencyCode,
+			standardVat: c.standardVat,
+			reducedVat: c.reducedVat,
+			default: c.isDefault,
+			deleted: c.deleted,
+		}),
 	},
 	sharedProductFilter: {
-		fields: { id: 'int', uuid: 'string', name: 'string', 'product.id': 'int', created: 'date', deleted: 'boolean' },
-		view: (s: SharedProduct) => ({ id: s.id, uuid: s.uuid, name: s.name, 'product.id': s.productId, created: s.created, deleted: s.deleted }),
+		fields: {
+			id: 'int',
+			uuid: 'string',
+			name: 'string',
+			'product.id': 'int',
+			created: 'date',
+			deleted: 'boolean',
+		},
+		view: (s: SharedProduct) => ({
+			id: s.id,
+			uuid: s.uuid,
+			name: s.name,
+			'product.id': s.productId,
+			created: s.created,
+			deleted: s.deleted,
+		}),
 	},
 	productionOrderCsvImportFilter: {
-		fields: { id: 'int', fileName: 'string', createdDate: 'date', processedDate: 'date', processed: 'boolean', error: 'boolean', errorMessage: 'string', deleted: 'boolean' },
-		view: (c: CsvImport) => ({ id: c.id, fileName: c.fileName, createdDate: c.createdDate, processedDate: c.processedDate, processed: c.processed, error: c.error, errorMessage: c.errorMessage, deleted: c.deleted }),
+		fields: {
+			id: 'int',
+			fileName: 'string',
+			createdDate: 'date',
+			processedDate: 'date',
+			processed: 'boolean',
+			error: 'boolean',
+			errorMessage: 'string',
+			deleted: 'boolean',
+		},
+		view: (c: CsvImport) => ({
+			id: c.id,
+			fileName: c.fileName,
+			createdDate: c.createdDate,
+			processedDate: c.processedDate,
+			processed: c.processed,
+			error: c.error,
+			errorMessage: c.errorMessage,
+			deleted: c.deleted,
+		}),
 	},
 };
 
@@ -251,21 +447,30 @@ export const TOP_LEVEL_ROOTS = [
 // Errors
 
 function sqlValidation(detail: string): ApiError {
-	return new ApiError(400, 'SqlValidationException', detail, { exceptionName: 'SqlValidationException' });
+	return new ApiError(400, 'SqlValidationException', detail, {
+		exceptionName: 'SqlValidationException',
+	});
 }
 
 function filterNotFound(filterId: string): ApiError {
-	return new ApiError(404, 'FilterNotFoundException', `No filter with filterId ${filterId} for this user`, {
-		code: -104,
-		exceptionName: 'FilterNotFoundException',
-	});
+	return new ApiError(
+		404,
+		'FilterNotFoundException',
+		`No filter with filterId ${filterId} for this user`,
+		{
+			code: -104,
+			exceptionName: 'FilterNotFoundException',
+		},
+	);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Structure check at creation (expression shapes and element names; property names are only
 // checked when a list runs, as the contract says)
 
-function expressionsOf(container: Record<string, unknown>): Array<[ExpressionKind, Record<string, unknown>]> {
+function expressionsOf(
+	container: Record<string, unknown>,
+): Array<[ExpressionKind, Record<string, unknown>]> {
 	const found: Array<[ExpressionKind, Record<string, unknown>]> = [];
 	const collect = (key: string, value: unknown) => {
 		if (!(EXPRESSION_KINDS as readonly string[]).includes(key)) return;
@@ -305,7 +510,10 @@ function checkExpression(kind: ExpressionKind, expr: Record<string, unknown>): v
 		}
 		if (expr.value === undefined) throw badRequest('expressionSimple.value is required');
 	}
-	if (kind === 'betweenExpression' && (expr.minValue === undefined || expr.maxValue === undefined)) {
+	if (
+		kind === 'betweenExpression' &&
+		(expr.minValue === undefined || expr.maxValue === undefined)
+	) {
 		throw badRequest('betweenExpression needs minValue and maxValue');
 	}
 	if (kind === 'expressionContain' && !isPlainObject(expr.list) && !Array.isArray(expr.list)) {
@@ -327,9 +535,11 @@ function checkFilter(schemaName: string, content: Record<string, unknown>): void
 		}
 	}
 	for (const order of asArray(content.order)) {
-		if (!isPlainObject(order) || !readString(order.property)) throw badRequest('order needs a property');
+		if (!isPlainObject(order) || !readString(order.property))
+			throw badRequest('order needs a property');
 		const direction = (readString(order.direction) ?? 'asc').toLowerCase();
-		if (direction !== 'asc' && direction !== 'desc') throw badRequest('order.direction must be asc or desc');
+		if (direction !== 'asc' && direction !== 'desc')
+			throw badRequest('order.direction must be asc or desc');
 	}
 }
 
@@ -345,7 +555,8 @@ function toTyped(raw: unknown, type: FieldType, property: string): unknown {
 		case 'int':
 		case 'number': {
 			const n = Number(text);
-			if (text.trim() === '' || Number.isNaN(n)) throw sqlValidation(`"${text}" is not a number for ${property}`);
+			if (text.trim() === '' || Number.isNaN(n))
+				throw sqlValidation(`"${text}" is not a number for ${property}`);
 			return n;
 		}
 		case 'boolean': {
@@ -379,7 +590,11 @@ function likeToRegExp(pattern: string, caseInsensitive: boolean): RegExp {
 	return new RegExp(`^${body}$`, caseInsensitive ? 'is' : 's');
 }
 
-function fieldType(schema: EntitySchema, schemaName: string, property: unknown): [string, FieldType] {
+function fieldType(
+	schema: EntitySchema,
+	schemaName: string,
+	property: unknown,
+): [string, FieldType] {
 	const name = readString(property) ?? '';
 	const type = schema.fields[name];
 	if (!type) throw sqlValidation(`Unknown property "${name}" in ${schemaName}`);
@@ -409,7 +624,9 @@ function evalExpression(
 		return (actual as number | string) >= min && (actual as number | string) <= max;
 	}
 	if (kind === 'expressionContain') {
-		const list = isPlainObject(expr.list) ? asArray(expr.list.String ?? expr.list.string) : asArray(expr.list);
+		const list = isPlainObject(expr.list)
+			? asArray(expr.list.String ?? expr.list.string)
+			: asArray(expr.list);
 		const values = list.map((v) => toTyped(v, type, property));
 		const negation = readBool(expr.negation) ?? false;
 		if (actual === null) return false;
@@ -439,7 +656,12 @@ function evalExpression(
 	}
 }
 
-function matches(app: App, schemaName: string, content: Record<string, unknown>, record: unknown): boolean {
+function matches(
+	app: App,
+	schemaName: string,
+	content: Record<string, unknown>,
+	record: unknown,
+): boolean {
 	const schema = SCHEMAS[schemaName];
 	const row = schema.view(record as never, app);
 	for (const [kind, expr] of expressionsOf(content)) {
@@ -540,7 +762,9 @@ export function registerFilterRoutes(router: Router<ServiceContext>): void {
 		const root = roots[0];
 		if (!TOP_LEVEL_ROOTS.includes(root)) {
 			throw badRequest(
-				SCHEMAS[root] ? `${root} can only be nested inside a top-level filter` : `Unknown filter type ${root}`,
+				SCHEMAS[root]
+					? `${root} can only be nested inside a top-level filter`
+					: `Unknown filter type ${root}`,
 				`Top-level filter types: ${TOP_LEVEL_ROOTS.join(', ')}`,
 			);
 		}

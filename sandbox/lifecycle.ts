@@ -77,9 +77,13 @@ export class OrderLifecycle {
 	/** commitOrder stamps the given status whatever it was; production is not started by it. */
 	commit(order: Order, financialStatus: FinancialStatus): void {
 		if (order.origin !== 'incremental' && order.origin !== 'session') {
-			throw conflict('Order is committed automatically', `A ${order.origin} order cannot be committed by the client`);
+			throw conflict(
+				'Order is committed automatically',
+				`A ${order.origin} order cannot be committed by the client`,
+			);
 		}
-		if (order.committed) throw conflict('Order already committed', `Order ${order.id} was committed before`);
+		if (order.committed)
+			throw conflict('Order already committed', `Order ${order.id} was committed before`);
 		order.committed = true;
 		if (order.financialStatus !== financialStatus) {
 			order.financialStatus = financialStatus;
@@ -91,7 +95,10 @@ export class OrderLifecycle {
 		if (!order.committed) throw conflict('Order is not committed', 'Call commitOrder first');
 		if (order.handedOff) throw conflict('Order already sent to production');
 		if (!order.orderedProducts.some((item) => !item.deleted)) {
-			throw conflict('Order has no ordered products', 'Add ordered products before sending it to production');
+			throw conflict(
+				'Order has no ordered products',
+				'Add ordered products before sending it to production',
+			);
 		}
 		order.handedOff = true;
 		this.fire('orders/acknowledged', order);
@@ -133,7 +140,10 @@ export class OrderLifecycle {
 			throw conflict('Illegal fulfilment status transition', `${from} → ${to} is not allowed`);
 		}
 		if (from === 'NONE' && (order.financialStatus !== 'PAID' || !order.handedOff)) {
-			throw conflict('Order is not in production', 'Production starts when a handed-off order is PAID');
+			throw conflict(
+				'Order is not in production',
+				'Production starts when a handed-off order is PAID',
+			);
 		}
 		order.fulfilmentStatus = to;
 		if (to === 'FINISHED') {
@@ -167,7 +177,8 @@ export class OrderLifecycle {
 			return;
 		}
 		const path = this.pathTo(stateOf(order), to);
-		if (!path) throw conflict('Target status not reachable', `${stateOf(order)} cannot reach ${to}`);
+		if (!path)
+			throw conflict('Target status not reachable', `${stateOf(order)} cannot reach ${to}`);
 		for (const step of path) this.move(order, step);
 	}
 
@@ -198,7 +209,10 @@ export class OrderLifecycle {
 
 	requestCancellation(order: Order): void {
 		if (order.fulfilmentStatus !== 'NOT_EDITABLE') {
-			throw conflict('Order cannot be cancelled now', `Cancellation is requested from NOT_EDITABLE; order is ${stateOf(order)}`);
+			throw conflict(
+				'Order cannot be cancelled now',
+				`Cancellation is requested from NOT_EDITABLE; order is ${stateOf(order)}`,
+			);
 		}
 		this.move(order, 'CANCELLATION_WAITING');
 	}
@@ -218,7 +232,10 @@ export class OrderLifecycle {
 	fail(order: Order, error: string): void {
 		const state = stateOf(order);
 		if (state !== 'NONE' && state !== 'WAITING_FOR_RESOURCES') {
-			throw conflict('Order cannot fail now', `Processing failures happen before PREPARED_TO_PRODUCE; order is ${state}`);
+			throw conflict(
+				'Order cannot fail now',
+				`Processing failures happen before PREPARED_TO_PRODUCE; order is ${state}`,
+			);
 		}
 		if (state === 'WAITING_FOR_RESOURCES') this.move(order, 'ERROR_HQ_MOTIVES');
 		this.app.webhooks.fireProcessingError(order, error);
@@ -228,7 +245,10 @@ export class OrderLifecycle {
 	split(order: Order, parts: number): Order[] {
 		const state = stateOf(order);
 		if (order.childOrderIds.length || ['FINISHED', 'CANCELLED', 'RECLAMATION'].includes(state)) {
-			throw conflict('Order cannot be split', `Order ${order.id} is ${state}${order.childOrderIds.length ? ' and already split' : ''}`);
+			throw conflict(
+				'Order cannot be split',
+				`Order ${order.id} is ${state}${order.childOrderIds.length ? ' and already split' : ''}`,
+			);
 		}
 		const children: Order[] = [];
 		for (let i = 0; i < parts; i++) {

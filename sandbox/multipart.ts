@@ -31,7 +31,12 @@ export function parseMultipart(body: Buffer, contentType: string | undefined): F
 		const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
 		const partType = /content-type:\s*([^\r\n]*)/i.exec(headers)?.[1]?.trim();
 		if (name !== undefined) {
-			parts.push({ name, filename, contentType: partType, data: body.subarray(headerEnd + 4, next) });
+			parts.push({
+				name,
+				filename,
+				contentType: partType,
+				data: body.subarray(headerEnd + 4, next),
+			});
 		}
 		cursor = next + 2;
 	}

@@ -1,7 +1,15 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
 import type { App } from './app';
 import { findProduct } from './catalog';
-import { asArray, isPlainObject, readBool, readInt, readObject, readRefId, readString } from './codec';
+import {
+	asArray,
+	isPlainObject,
+	readBool,
+	readInt,
+	readObject,
+	readRefId,
+	readString,
+} from './codec';
 import { badRequest } from './errors';
 import { sniffImage } from './images';
 import { nowIso } from './lifecycle';
@@ -52,7 +60,10 @@ export function readAddress(value: unknown, field: string): Address | undefined 
 		if (text !== undefined && text !== '') address[key] = text;
 	}
 	if (address.countryCode && !/^[A-Za-z]{2}$/.test(address.countryCode)) {
-		throw badRequest(`${field}.countryCode must be an ISO 3166-1 alpha-2 code`, `Got ${address.countryCode}`);
+		throw badRequest(
+			`${field}.countryCode must be an ISO 3166-1 alpha-2 code`,
+			`Got ${address.countryCode}`,
+		);
 	}
 	return Object.keys(address).length ? address : undefined;
 }
@@ -72,13 +83,15 @@ export function readCustomer(value: unknown): Customer | undefined {
 
 /** A country by `{id}` or by `{code}` (the field notes' variant); missing or unknown: 400. */
 export function resolveCountry(app: App, value: unknown): Country {
-	if (value === undefined || value === null || value === '') throw badRequest('country is required');
+	if (value === undefined || value === null || value === '')
+		throw badRequest('country is required');
 	const id = readRefId(value);
 	const code = isPlainObject(value) ? readString(value.code) : undefined;
 	const country = app.store.countries.find((c) =>
 		id !== undefined ? c.id === id : !!code && c.code.toUpperCase() === code.toUpperCase(),
 	);
-	if (!country) throw badRequest('Unknown country', `No country with id ${id ?? '-'} / code ${code ?? '-'}`);
+	if (!country)
+		throw badRequest('Unknown country', `No country with id ${id ?? '-'} / code ${code ?? '-'}`);
 	return country;
 }
 
@@ -89,7 +102,10 @@ export function readShipping(app: App, value: unknown): ShippingInfo {
 	if (value.carrier !== undefined && value.carrier !== '') {
 		const carrierId = readRefId(value.carrier);
 		if (carrierId === undefined || !app.store.carriers.some((c) => c.id === carrierId)) {
-			throw badRequest('Unknown carrier', `orderShipping.carrier.id ${String(carrierId)} is not a carrier id; see GET .../carriers`);
+			throw badRequest(
+				'Unknown carrier',
+				`orderShipping.carrier.id ${String(carrierId)} is not a carrier id; see GET .../carriers`,
+			);
 		}
 		shipping.carrierId = carrierId;
 	}
@@ -131,7 +147,8 @@ function checkUrl(value: string, field: string): string {
 	} catch {
 		throw badRequest(`${field} must be an absolute URL`, `Got ${value}`);
 	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`${field} must be http(s)`);
+	if (url.protocol !== 'http:' && url.protocol !== 'https:')
+		throw badRequest(`${field} must be http(s)`);
 	return value;
 }
 
@@ -153,7 +170,11 @@ function readMotiveElement(app: App, shop: Shop, value: unknown, field: string):
 	const attachment = readString(inline.attachment);
 	const filename = readString(inline.filename);
 	if (motiveId !== undefined) {
-		if (!motiveExists(app, shop, motiveId)) throw badRequest('Unknown motive', `${field}.motive.id ${motiveId} is not a motive of shop ${shop.id}`);
+		if (!motiveExists(app, shop, motiveId))
+			throw badRequest(
+				'Unknown motive',
+				`${field}.motive.id ${motiveId} is not a motive of shop ${shop.id}`,
+			);
 	} else if (attachment !== undefined) {
 		const bytes = Buffer.from(attachment, 'base64');
 		if (!sniffImage(bytes)) throw badRequest(`${field}.attachment must be a base64 JPEG or PNG`);
@@ -163,16 +184,17 @@ function readMotiveElement(app: App, shop: Shop, value: unknown, field: string):
 	} else {
 		throw badRequest(`${field} needs motive{id}, url or attachment`);
 	}
-	const layers = asArray(readObject(value.layers)?.creatorse_designElementLayer ?? value.layers).map(
-		(layer, i) => {
-			if (!isPlainObject(layer) || !readString(layer.name)) throw badRequest(`${field}.layers[${i}].name is required`);
-			const rgbColor = readString(layer.rgbColor);
-			if (rgbColor !== undefined && !/^#?[0-9a-f]{6}$/i.test(rgbColor)) {
-				throw badRequest(`${field}.layers[${i}].rgbColor must be a hex colour`, `Got ${rgbColor}`);
-			}
-			return { name: readString(layer.name) as string, text: readString(layer.text), rgbColor };
-		},
-	);
+	const layers = asArray(
+		readObject(value.layers)?.creatorse_designElementLayer ?? value.layers,
+	).map((layer, i) => {
+		if (!isPlainObject(layer) || !readString(layer.name))
+			throw badRequest(`${field}.layers[${i}].name is required`);
+		const rgbColor = readString(layer.rgbColor);
+		if (rgbColor !== undefined && !/^#?[0-9a-f]{6}$/i.test(rgbColor)) {
+			throw badRequest(`${field}.layers[${i}].rgbColor must be a hex colour`, `Got ${rgbColor}`);
+		}
+		return { name: readString(layer.name) as string, text: readString(layer.text), rgbColor };
+	});
 	return {
 		kind: 'motive',
 		motiveId,
@@ -192,24 +214,41 @@ function readDdfElement(value: unknown, field: string): DesignElement {
 	checkUrl(productionUrl, `${field}.productionResource.url`);
 	if (!filename) throw badRequest(`${field}.productionResource.filename is required`);
 	if (!/\.[A-Za-z0-9]{1,10}$/.test(filename)) {
-		throw badRequest('DDF filename must have a file extension', `${field}.productionResource.filename "${filename}"`);
+		throw badRequest(
+			'DDF filename must have a file extension',
+			`${field}.productionResource.filename "${filename}"`,
+		);
 	}
 	const previewUrl = readString(readObject(value.previewResource)?.url);
 	if (previewUrl) checkUrl(previewUrl, `${field}.previewResource.url`);
-	return { kind: 'ddf', productionUrl, filename, previewUrl, position: readPosition(value.position, `${field}.position`) };
+	return {
+		kind: 'ddf',
+		productionUrl,
+		filename,
+		previewUrl,
+		position: readPosition(value.position, `${field}.position`),
+	};
 }
 
 function readDecorationElement(value: unknown, field: string): DesignElement {
 	if (!isPlainObject(value) || !readString(value.sku)) throw badRequest(`${field}.sku is required`);
-	return { kind: 'decoration', sku: readString(value.sku) as string, placement: readString(value.placement) };
+	return {
+		kind: 'decoration',
+		sku: readString(value.sku) as string,
+		placement: readString(value.placement),
+	};
 }
 
 /** Element keys a composition accepts; `creatorse_element` is the incremental form of a motive. */
-const ELEMENT_READERS: Record<string, (app: App, shop: Shop, value: unknown, field: string) => DesignElement> = {
+const ELEMENT_READERS: Record<
+	string,
+	(app: App, shop: Shop, value: unknown, field: string) => DesignElement
+> = {
 	creatorse_designElementMotive: readMotiveElement,
 	creatorse_element: readMotiveElement,
 	creatorse_designElementDdf: (_app, _shop, value, field) => readDdfElement(value, field),
-	creatorse_designElementDecoration: (_app, _shop, value, field) => readDecorationElement(value, field),
+	creatorse_designElementDecoration: (_app, _shop, value, field) =>
+		readDecorationElement(value, field),
 };
 
 /**
@@ -221,7 +260,8 @@ function readElements(app: App, shop: Shop, value: unknown, field: string): Desi
 	const entries: Array<[string, unknown]> = [];
 	for (const item of Array.isArray(value) ? value : [value]) {
 		if (item === undefined || item === null || item === '') continue;
-		if (!isPlainObject(item)) throw badRequest(`${field} entries must be objects named by element type`);
+		if (!isPlainObject(item))
+			throw badRequest(`${field} entries must be objects named by element type`);
 		for (const [key, inner] of Object.entries(item)) {
 			for (const element of asArray(inner)) entries.push([key, element]);
 		}
@@ -229,7 +269,10 @@ function readElements(app: App, shop: Shop, value: unknown, field: string): Desi
 	return entries.map(([key, element], i) => {
 		const reader = ELEMENT_READERS[key];
 		if (!reader) {
-			throw badRequest(`Unknown design element ${key}`, `${field}[${i}]: use one of ${Object.keys(ELEMENT_READERS).join(', ')}`);
+			throw badRequest(
+				`Unknown design element ${key}`,
+				`${field}[${i}]: use one of ${Object.keys(ELEMENT_READERS).join(', ')}`,
+			);
 		}
 		return reader(app, shop, element, `${field}[${i}].${key}`);
 	});
@@ -239,24 +282,41 @@ function resolveArea(product: Product, value: Record<string, unknown>, field: st
 	const areaId = readRefId(value.productArea);
 	if (areaId !== undefined) {
 		if (!product.views.some((v) => v.areas.some((a) => a.id === areaId))) {
-			throw badRequest('Unknown product area', `${field}.productArea.id ${areaId} is not an area of product ${product.id}`);
+			throw badRequest(
+				'Unknown product area',
+				`${field}.productArea.id ${areaId} is not an area of product ${product.id}`,
+			);
 		}
 		return areaId;
 	}
 	// The incremental form names the view: assignedView{view{position}} (or assignedView{id}).
-	const assignedView = readObject(value.assignedView) ?? readObject(readObject(value.productArea)?.assignedView);
+	const assignedView =
+		readObject(value.assignedView) ?? readObject(readObject(value.productArea)?.assignedView);
 	const position = readString(readObject(assignedView?.view)?.position)?.toUpperCase();
 	const viewId = readInt(assignedView?.id);
 	const view = product.views.find((v) => (position ? v.position === position : v.id === viewId));
 	if (!assignedView || !view) {
-		throw badRequest(`${field} needs productArea{id} or assignedView{view{position}}`, `Product ${product.id} has views ${product.views.map((v) => v.position).join(', ')}`);
+		throw badRequest(
+			`${field} needs productArea{id} or assignedView{view{position}}`,
+			`Product ${product.id} has views ${product.views.map((v) => v.position).join(', ')}`,
+		);
 	}
 	return view.areas[0].id;
 }
 
-function readCompositions(app: App, shop: Shop, product: Product, value: unknown, field: string): Composition[] {
+function readCompositions(
+	app: App,
+	shop: Shop,
+	product: Product,
+	value: unknown,
+	field: string,
+): Composition[] {
 	const container = readObject(value);
-	const list = asArray(container?.creatorse_composition ?? container?.composition ?? (Array.isArray(value) ? value : undefined));
+	const list = asArray(
+		container?.creatorse_composition ??
+			container?.composition ??
+			(Array.isArray(value) ? value : undefined),
+	);
 	return list.map((item, i) => {
 		const at = `${field}[${i}]`;
 		if (!isPlainObject(item)) throw badRequest(`${at} must be an object`);
@@ -270,8 +330,13 @@ function readCompositions(app: App, shop: Shop, product: Product, value: unknown
 function readCustomAttributes(app: App, value: unknown): CustomAttribute[] {
 	const container = readObject(value);
 	return asArray(container?.customAttribute ?? value).map((entry, i) => {
-		if (!isPlainObject(entry) || !readString(entry.key)) throw badRequest(`customAttributes[${i}].key is required`);
-		return { id: app.store.nextId('misc'), key: readString(entry.key) as string, value: readString(entry.value) ?? '' };
+		if (!isPlainObject(entry) || !readString(entry.key))
+			throw badRequest(`customAttributes[${i}].key is required`);
+		return {
+			id: app.store.nextId('misc'),
+			key: readString(entry.key) as string,
+			value: readString(entry.value) ?? '',
+		};
 	});
 }
 
@@ -281,16 +346,32 @@ function readAmount(value: unknown, field: string): number {
 	return amount;
 }
 
-function variant(product: Product, colorId: number | undefined, sizeId: number | undefined, field: string) {
+function variant(
+	product: Product,
+	colorId: number | undefined,
+	sizeId: number | undefined,
+	field: string,
+) {
 	if (colorId === undefined || !product.colors.some((c) => c.id === colorId)) {
-		throw badRequest('Unknown assigned colour', `${field}.assignedColor.id ${String(colorId)} is not an assigned colour of product ${product.id}`);
+		throw badRequest(
+			'Unknown assigned colour',
+			`${field}.assignedColor.id ${String(colorId)} is not an assigned colour of product ${product.id}`,
+		);
 	}
 	if (sizeId === undefined || !product.sizes.some((s) => s.id === sizeId)) {
-		throw badRequest('Unknown assigned size', `${field}.assignedSize.id ${String(sizeId)} is not an assigned size of product ${product.id}`);
+		throw badRequest(
+			'Unknown assigned size',
+			`${field}.assignedSize.id ${String(sizeId)} is not an assigned size of product ${product.id}`,
+		);
 	}
-	const sku = product.skus.find((s) => s.assignedColorId === colorId && s.assignedSizeId === sizeId);
+	const sku = product.skus.find(
+		(s) => s.assignedColorId === colorId && s.assignedSizeId === sizeId,
+	);
 	if (!sku) {
-		throw badRequest('No SKU for this colour and size', `Product ${product.id} has no SKU for assigned colour ${colorId} and size ${sizeId}; see GET .../products/${product.id}/sku`);
+		throw badRequest(
+			'No SKU for this colour and size',
+			`Product ${product.id} has no SKU for assigned colour ${colorId} and size ${sizeId}; see GET .../products/${product.id}/sku`,
+		);
 	}
 	return sku;
 }
@@ -300,19 +381,32 @@ function priceOf(product: Product, sizeId: number): number {
 }
 
 /** A `creatorse_design` item: a custom design, or a plain base product when it has no compositions. */
-export function buildDesignItem(app: App, shop: Shop, orderId: number, value: unknown, field: string): OrderedProduct {
+export function buildDesignItem(
+	app: App,
+	shop: Shop,
+	orderId: number,
+	value: unknown,
+	field: string,
+): OrderedProduct {
 	if (!isPlainObject(value)) throw badRequest(`${field} must be an object`);
 	const skuText = readString(value.sku);
-	let product = readInt(value.productId) !== undefined ? findProduct(app, shop, readInt(value.productId) as number) : undefined;
+	let product =
+		readInt(value.productId) !== undefined
+			? findProduct(app, shop, readInt(value.productId) as number)
+			: undefined;
 	let colorId = readRefId(value.assignedColor);
 	let sizeId = readRefId(value.assignedSize);
 	if (readInt(value.productId) !== undefined && !product) {
-		throw badRequest('Unknown product', `${field}.productId ${String(value.productId)} is not a product of shop ${shop.id}`);
+		throw badRequest(
+			'Unknown product',
+			`${field}.productId ${String(value.productId)} is not a product of shop ${shop.id}`,
+		);
 	}
 	if (skuText && (colorId === undefined || sizeId === undefined)) {
 		// A variant SKU names product, colour and size at once.
 		for (const candidate of app.store.products.values()) {
-			if (candidate.shopId !== shop.id || candidate.deleted || (product && candidate !== product)) continue;
+			if (candidate.shopId !== shop.id || candidate.deleted || (product && candidate !== product))
+				continue;
 			const hit = candidate.skus.find((s) => s.sku === skuText);
 			if (hit) {
 				product = candidate;
@@ -344,15 +438,26 @@ export function buildDesignItem(app: App, shop: Shop, orderId: number, value: un
 }
 
 /** A `creatorse_designedTemplateProduct` item, by template id or template SKU. */
-export function buildTemplateItem(app: App, shop: Shop, orderId: number, value: unknown, field: string): OrderedProduct {
+export function buildTemplateItem(
+	app: App,
+	shop: Shop,
+	orderId: number,
+	value: unknown,
+	field: string,
+): OrderedProduct {
 	if (!isPlainObject(value)) throw badRequest(`${field} must be an object`);
 	const templateId = readInt(value.templateProductId);
 	const templateSku = readString(value.templateProductSku);
 	const template = [...app.store.templateProducts.values()].find(
-		(t) => t.shopId === shop.id && (templateId !== undefined ? t.id === templateId : t.sku === templateSku),
+		(t) =>
+			t.shopId === shop.id &&
+			(templateId !== undefined ? t.id === templateId : t.sku === templateSku),
 	);
 	if (!template) {
-		throw badRequest('Unknown template product', `${field}: templateProductId ${String(templateId)} / templateProductSku ${String(templateSku)}`);
+		throw badRequest(
+			'Unknown template product',
+			`${field}: templateProductId ${String(templateId)} / templateProductSku ${String(templateSku)}`,
+		);
 	}
 	const product = findProduct(app, shop, template.productId) as Product;
 	const colorId = readRefId(value.assignedColor) ?? template.assignedColorId;
@@ -382,7 +487,8 @@ export function readPassthroughItem(value: unknown, field: string): PassthroughI
 	const sku = readString(value.sku);
 	if (!sku) throw badRequest(`${field}.sku is required`);
 	const quantity = readInt(value.quantity);
-	if (quantity === undefined || quantity < 1) throw badRequest(`${field}.quantity must be a positive integer`);
+	if (quantity === undefined || quantity < 1)
+		throw badRequest(`${field}.quantity must be a positive integer`);
 	return {
 		sku,
 		quantity,

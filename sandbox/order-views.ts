@@ -98,7 +98,8 @@ export function orderBody(app: App, order: Order, options: OrderBodyOptions = {}
 		country: { id: order.countryId, code: country?.code },
 		orderShipping: {
 			title: order.shipping.title,
-			carrier: order.shipping.carrierId !== undefined ? { id: order.shipping.carrierId } : undefined,
+			carrier:
+				order.shipping.carrierId !== undefined ? { id: order.shipping.carrierId } : undefined,
 			code: order.shipping.code,
 			price: order.shipping.price,
 			codPrice: order.shipping.codPrice,
@@ -120,10 +121,7 @@ export function orderBody(app: App, order: Order, options: OrderBodyOptions = {}
 				created: f.created,
 			})),
 		},
-		'atom.link': [
-			atomLink('self', self),
-			atomLink('orderedProducts', `${self}/orderedProducts`),
-		],
+		'atom.link': [atomLink('self', self), atomLink('orderedProducts', `${self}/orderedProducts`)],
 	};
 }
 

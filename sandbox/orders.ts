@@ -25,7 +25,10 @@ export function assertUniqueIdFree(app: App, shop: Shop, uniqueId: string | unde
 		(order) => order.shopId === shop.id && !order.deleted && order.uniqueId === uniqueId,
 	);
 	if (existing) {
-		throw conflict('Duplicate uniqueId', `Order ${existing.id} of shop ${shop.id} already has uniqueId ${uniqueId}`);
+		throw conflict(
+			'Duplicate uniqueId',
+			`Order ${existing.id} of shop ${shop.id} already has uniqueId ${uniqueId}`,
+		);
 	}
 }
 
@@ -37,7 +40,11 @@ function readFinancialStatus(value: unknown, field: string): FinancialStatus {
 	return text as FinancialStatus;
 }
 
-function newOrder(app: App, shop: Shop, fields: Partial<Order> & Pick<Order, 'origin' | 'countryId'>): Order {
+function newOrder(
+	app: App,
+	shop: Shop,
+	fields: Partial<Order> & Pick<Order, 'origin' | 'countryId'>,
+): Order {
 	return {
 		id: app.store.nextId('order'),
 		accountId: shop.accountId,
@@ -67,12 +74,20 @@ function submitDeferred(ctx: ServiceContext): Reply {
 	const country = resolveCountry(app, input.country);
 	const customer = readCustomer(input.customer);
 	if (!customer?.shippingAddress) {
-		throw badRequest('Customer shipping address is required', 'customer.shippingAddress is missing');
+		throw badRequest(
+			'Customer shipping address is required',
+			'customer.shippingAddress is missing',
+		);
 	}
 	const shipping = readShipping(app, input.orderShipping);
-	const passthroughValues = asArray(readObject(input.passthroughItems)?.creatorse_passthroughItem ?? input.passthroughItems);
+	const passthroughValues = asArray(
+		readObject(input.passthroughItems)?.creatorse_passthroughItem ?? input.passthroughItems,
+	);
 	if (passthroughValues.length > MAX_PASSTHROUGH_ITEMS) {
-		throw badRequest(`At most ${MAX_PASSTHROUGH_ITEMS} passthrough items per order`, `Got ${passthroughValues.length}`);
+		throw badRequest(
+			`At most ${MAX_PASSTHROUGH_ITEMS} passthrough items per order`,
+			`Got ${passthroughValues.length}`,
+		);
 	}
 	const order = newOrder(app, shop, {
 		origin: 'deferred',
@@ -84,11 +99,21 @@ function submitDeferred(ctx: ServiceContext): Reply {
 		validateSuppliers: readBool(input.validateSuppliers),
 	});
 	const designs = asArray(readObject(input.designs)?.creatorse_design ?? input.designs);
-	const templates = asArray(readObject(input.templates)?.creatorse_designedTemplateProduct ?? input.templates);
+	const templates = asArray(
+		readObject(input.templates)?.creatorse_designedTemplateProduct ?? input.templates,
+	);
 	order.orderedProducts = [
-		...designs.map((d, i) => buildDesignItem(app, shop, order.id, d, `designs.creatorse_design[${i}]`)),
+		...designs.map((d, i) =>
+			buildDesignItem(app, shop, order.id, d, `designs.creatorse_design[${i}]`),
+		),
 		...templates.map((t, i) =>
-			buildTemplateItem(app, shop, order.id, t, `templates.creatorse_designedTemplateProduct[${i}]`),
+			buildTemplateItem(
+				app,
+				shop,
+				order.id,
+				t,
+				`templates.creatorse_designedTemplateProduct[${i}]`,
+			),
 		),
 	];
 	// Passthrough items are never supplier-validated, whatever validateSuppliers says.
@@ -96,7 +121,10 @@ function submitDeferred(ctx: ServiceContext): Reply {
 		readPassthroughItem(p, `passthroughItems.creatorse_passthroughItem[${i}]`),
 	);
 	if (!order.orderedProducts.length && !order.passthroughItems.length) {
-		throw badRequest('Order has no items', 'Give at least one design, template or passthrough item');
+		throw badRequest(
+			'Order has no items',
+			'Give at least one design, template or passthrough item',
+		);
 	}
 	assertUniqueIdFree(app, shop, uniqueId);
 	app.lifecycle.register(order);
@@ -132,8 +160,14 @@ function requireOrder(ctx: ServiceContext, shop: Shop): Order {
 }
 
 function requireOrderedProduct(ctx: ServiceContext, order: Order) {
-	const item = order.orderedProducts.find((p) => p.id === Number(ctx.params.orderedProductId) && !p.deleted);
-	if (!item) throw notFound('Ordered product not found', `No ordered product ${ctx.params.orderedProductId} in order ${order.id}`);
+	const item = order.orderedProducts.find(
+		(p) => p.id === Number(ctx.params.orderedProductId) && !p.deleted,
+	);
+	if (!item)
+		throw notFound(
+			'Ordered product not found',
+			`No ordered product ${ctx.params.orderedProductId} in order ${order.id}`,
+		);
 	return item;
 }
 
@@ -148,7 +182,13 @@ function addOrderedProduct(ctx: ServiceContext): Reply {
 	if (body.creatorse_design !== undefined) {
 		item = buildDesignItem(ctx.app, shop, order.id, body.creatorse_design, 'creatorse_design');
 	} else if (body.creatorse_designedTemplateProduct !== undefined) {
-		item = buildTemplateItem(ctx.app, shop, order.id, body.creatorse_designedTemplateProduct, 'creatorse_designedTemplateProduct');
+		item = buildTemplateItem(
+			ctx.app,
+			shop,
+			order.id,
+			body.creatorse_designedTemplateProduct,
+			'creatorse_designedTemplateProduct',
+		);
 	} else {
 		throw badRequest('Body must have the root key creatorse_design');
 	}
@@ -166,7 +206,11 @@ function sessionOrder(ctx: ServiceContext): Reply {
 	);
 	if (!order) {
 		const defaultCountry = app.store.countries.find((c) => c.isDefault) ?? app.store.countries[0];
-		order = newOrder(app, shop, { origin: 'session', countryId: defaultCountry.id, sessionToken: session.token });
+		order = newOrder(app, shop, {
+			origin: 'session',
+			countryId: defaultCountry.id,
+			sessionToken: session.token,
+		});
 		app.lifecycle.register(order);
 	}
 	return ok(orderDoc(app, order));
@@ -193,11 +237,16 @@ export function registerOrderRoutes(router: Router<ServiceContext>): void {
 
 	router.get(`${orders}/session`, sessionOrder);
 	router.get(one, (ctx) => ok(orderDoc(ctx.app, requireOrder(ctx, requireShop(ctx)))));
-	router.get(`${orders}/expanded/:orderId`, (ctx) => ok(orderDoc(ctx.app, requireOrder(ctx, requireShop(ctx)))));
+	router.get(`${orders}/expanded/:orderId`, (ctx) =>
+		ok(orderDoc(ctx.app, requireOrder(ctx, requireShop(ctx)))),
+	);
 
 	router.put(`${one}/commitOrder`, (ctx) => {
 		const order = requireOrder(ctx, requireShop(ctx, { write: true }));
-		const status = readFinancialStatus(ctx.query.get('financialStatus') || undefined, 'financialStatus');
+		const status = readFinancialStatus(
+			ctx.query.get('financialStatus') || undefined,
+			'financialStatus',
+		);
 		ctx.app.lifecycle.commit(order, status);
 		return noContent();
 	});
@@ -228,7 +277,9 @@ export function registerOrderRoutes(router: Router<ServiceContext>): void {
 
 	router.get(`${items}/:orderedProductId`, (ctx) => {
 		const order = requireOrder(ctx, requireShop(ctx));
-		return ok({ orderedProduct: orderedProductBody(ctx.app, order, requireOrderedProduct(ctx, order)) });
+		return ok({
+			orderedProduct: orderedProductBody(ctx.app, order, requireOrderedProduct(ctx, order)),
+		});
 	});
 
 	router.get(`${items}/:orderedProductId/customAttributes`, (ctx) => {
@@ -249,6 +300,9 @@ export function registerOrderRoutes(router: Router<ServiceContext>): void {
 		const item = requireOrderedProduct(ctx, order);
 		const product = ctx.app.store.products.get(item.productId);
 		const color = product?.colors.find((c) => c.id === item.assignedColorId);
-		return { status: 200, raw: { body: tinyPng(hexToRgb(color?.rgb ?? '#CCCCCC'), 128), contentType: 'image/png' } };
+		return {
+			status: 200,
+			raw: { body: tinyPng(hexToRgb(color?.rgb ?? '#CCCCCC'), 128), contentType: 'image/png' },
+		};
 	});
 }

@@ -14,7 +14,12 @@ export interface ListSpec<T> {
 	represent: (record: T) => unknown;
 }
 
-function readPagingNumber(ctx: ServiceContext, name: string, fallback: number, min: number): number {
+function readPagingNumber(
+	ctx: ServiceContext,
+	name: string,
+	fallback: number,
+	min: number,
+): number {
 	const raw = ctx.query.get(name);
 	if (raw === null || raw === '') return fallback;
 	if (!/^\d+$/.test(raw) || Number(raw) < min) {
@@ -42,7 +47,8 @@ export function pagedList<T>(ctx: ServiceContext, spec: ListSpec<T>): Reply {
 	const items = selected.slice(start, start + size);
 	const type = mediaTypeOf(ctx.media);
 	const links = [atomLink('self', pageUrl(ctx, page, size), type)];
-	if (start + size < selected.length) links.push(atomLink('next', pageUrl(ctx, page + 1, size), type));
+	if (start + size < selected.length)
+		links.push(atomLink('next', pageUrl(ctx, page + 1, size), type));
 	if (page > 0) links.push(atomLink('prev', pageUrl(ctx, page - 1, size), type));
 	return {
 		status: 200,

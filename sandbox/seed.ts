@@ -204,10 +204,38 @@ export function createSeededStore(): Store {
 	}
 
 	store.users = [
-		{ id: 11, login: 'demo', password: 'demo-password', role: 'ROLE_ACCOUNT_ADMIN', accountId: 387, shopIds: [1597, 1598] },
-		{ id: 12, login: 'shopadmin', password: 'shopadmin-password', role: 'ROLE_SHOP_ADMIN', accountId: 387, shopIds: [1597] },
-		{ id: 13, login: 'viewer', password: 'viewer-password', role: 'ROLE_AUTHORIZED_USER', accountId: 387, shopIds: [1597, 1598] },
-		{ id: 21, login: 'other', password: 'other-password', role: 'ROLE_ACCOUNT_ADMIN', accountId: 999, shopIds: [9999] },
+		{
+			id: 11,
+			login: 'demo',
+			password: 'demo-password',
+			role: 'ROLE_ACCOUNT_ADMIN',
+			accountId: 387,
+			shopIds: [1597, 1598],
+		},
+		{
+			id: 12,
+			login: 'shopadmin',
+			password: 'shopadmin-password',
+			role: 'ROLE_SHOP_ADMIN',
+			accountId: 387,
+			shopIds: [1597],
+		},
+		{
+			id: 13,
+			login: 'viewer',
+			password: 'viewer-password',
+			role: 'ROLE_AUTHORIZED_USER',
+			accountId: 387,
+			shopIds: [1597, 1598],
+		},
+		{
+			id: 21,
+			login: 'other',
+			password: 'other-password',
+			role: 'ROLE_ACCOUNT_ADMIN',
+			accountId: 999,
+			shopIds: [9999],
+		},
 	];
 
 	store.countries = [
@@ -287,13 +315,31 @@ export function createSeededStore(): Store {
 			created: SEED_DATE,
 			deleted: false,
 		});
-		const logo = seedMotive(5001 + offset, shopId, 'Company Logo', 'VECTOR', `6a1e0c7d-0000-4000-8000-${hex}00005001`);
+		const logo = seedMotive(
+			5001 + offset,
+			shopId,
+			'Company Logo',
+			'VECTOR',
+			`6a1e0c7d-0000-4000-8000-${hex}00005001`,
+		);
 		logo.tagIds = [502];
 		logo.categoryIds = [602];
-		const cat = seedMotive(5002 + offset, shopId, 'Cat Sketch', 'HIGH_RESOLUTION_BITMAP', `6a1e0c7d-0000-4000-8000-${hex}00005002`);
+		const cat = seedMotive(
+			5002 + offset,
+			shopId,
+			'Cat Sketch',
+			'HIGH_RESOLUTION_BITMAP',
+			`6a1e0c7d-0000-4000-8000-${hex}00005002`,
+		);
 		cat.tagIds = [503, 501];
 		cat.categoryIds = [601];
-		const sunset = seedMotive(5003 + offset, shopId, 'Sunset', 'BITMAP', `6a1e0c7d-0000-4000-8000-${hex}00005003`);
+		const sunset = seedMotive(
+			5003 + offset,
+			shopId,
+			'Sunset',
+			'BITMAP',
+			`6a1e0c7d-0000-4000-8000-${hex}00005003`,
+		);
 		sunset.tagIds = [501];
 		for (const motive of [logo, cat, sunset]) store.motives.set(motive.id, motive);
 	}

@@ -5,7 +5,14 @@ import type { AddressInfo } from 'node:net';
 import type { App, RequestLogEntry, ServiceContext } from './app';
 import { registerSessionRoutes, tokenOf } from './auth';
 import { registerCatalogRoutes } from './catalog';
-import { decodeBody, encodeDoc, mediaTypeOf, responseMediaFor, type Doc, type MediaKind } from './codec';
+import {
+	decodeBody,
+	encodeDoc,
+	mediaTypeOf,
+	responseMediaFor,
+	type Doc,
+	type MediaKind,
+} from './codec';
 import { buildControlRouter, type ControlContext } from './control';
 import { registerCreatorRoutes } from './creator';
 import { registerCsvRoutes } from './csv';
@@ -78,10 +85,18 @@ function faultReply(fault: Fault): Reply {
 	const headers: Record<string, string> = {};
 	if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
 	if (fault.body !== undefined) {
-		return { status, headers, raw: { body: fault.body, contentType: guessContentType(fault.body) } };
+		return {
+			status,
+			headers,
+			raw: { body: fault.body, contentType: guessContentType(fault.body) },
+		};
 	}
 	const message = http.STATUS_CODES[status] ?? 'Injected fault';
-	return { status, headers, doc: exceptionDoc(new ApiError(status, message, 'Injected by the sandbox fault table')) };
+	return {
+		status,
+		headers,
+		doc: exceptionDoc(new ApiError(status, message, 'Injected by the sandbox fault table')),
+	};
 }
 
 function writeReply(app: App, res: http.ServerResponse, reply: Reply, media: MediaKind): void {
@@ -104,14 +119,25 @@ function writeReply(app: App, res: http.ServerResponse, reply: Reply, media: Med
 	res.end(body);
 }
 
-async function dispatch<C>(router: Router<C>, method: string, path: string, makeContext: (params: Record<string, string>) => C): Promise<Reply> {
+async function dispatch<C>(
+	router: Router<C>,
+	method: string,
+	path: string,
+	makeContext: (params: Record<string, string>) => C,
+): Promise<Reply> {
 	const lookup = router.lookup(method, path);
 	if (lookup.kind === 'not-found') {
 		return errorReply(new ApiError(404, 'Not Found', `No resource at ${path}`));
 	}
 	if (lookup.kind === 'wrong-method') {
 		return errorReply(
-			new ApiError(405, 'Method Not Allowed', `${method} is not supported on ${path}`, {}, { allow: lookup.allowed.join(', ') }),
+			new ApiError(
+				405,
+				'Method Not Allowed',
+				`${method} is not supported on ${path}`,
+				{},
+				{ allow: lookup.allowed.join(', ') },
+			),
 		);
 	}
 	try {
@@ -121,7 +147,13 @@ async function dispatch<C>(router: Router<C>, method: string, path: string, make
 	}
 }
 
-async function handleService(app: App, router: Router<ServiceContext>, req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+async function handleService(
+	app: App,
+	router: Router<ServiceContext>,
+	req: http.IncomingMessage,
+	res: http.ServerResponse,
+	url: URL,
+) {
 	const method = (req.method ?? 'GET').toUpperCase();
 	const path = url.pathname.slice(SERVICE_PREFIX.length) || '/';
 	const media = responseMediaFor(req.headers.accept);
@@ -184,7 +216,13 @@ async function handleService(app: App, router: Router<ServiceContext>, req: http
 	writeReply(app, res, reply, media);
 }
 
-async function handleControl(app: App, router: Router<ControlContext>, req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+async function handleControl(
+	app: App,
+	router: Router<ControlContext>,
+	req: http.IncomingMessage,
+	res: http.ServerResponse,
+	url: URL,
+) {
 	const method = (req.method ?? 'GET').toUpperCase();
 	const path = url.pathname.slice(CONTROL_PREFIX.length) || '/';
 	let rawBody: Buffer;
@@ -202,11 +240,13 @@ async function handleControl(app: App, router: Router<ControlContext>, req: http
 			const text = rawBody.toString('utf8').trim();
 			if (!text) return {};
 			let parsed: unknown;
+			let syntaxError: string | undefined;
 			try {
 				parsed = JSON.parse(text);
 			} catch (error) {
-				throw new ApiError(400, 'Malformed JSON body', (error as Error).message);
+				syntaxError = (error as Error).message;
 			}
+			if (syntaxError !== undefined) throw new ApiError(400, 'Malformed JSON body', syntaxError);
 			if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
 				throw new ApiError(400, 'Control bodies are JSON objects');
 			}
@@ -235,7 +275,12 @@ export async function startServer(app: App, port: number): Promise<RunningServer
 			work = handleService(app, serviceRouter, req, res, url);
 		} else {
 			work = Promise.resolve(
-				writeReply(app, res, errorReply(new ApiError(404, 'Not Found', `Service paths start with ${SERVICE_PREFIX}`)), responseMediaFor(req.headers.accept)),
+				writeReply(
+					app,
+					res,
+					errorReply(new ApiError(404, 'Not Found', `Service paths start with ${SERVICE_PREFIX}`)),
+					responseMediaFor(req.headers.accept),
+				),
 			);
 		}
 		work.catch((error) => {

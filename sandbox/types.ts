@@ -281,7 +281,13 @@ export type DesignElement =
 			position?: Position;
 			layers: Array<{ name: string; text?: string; rgbColor?: string }>;
 	  }
-	| { kind: 'ddf'; previewUrl?: string; productionUrl: string; filename: string; position?: Position }
+	| {
+			kind: 'ddf';
+			previewUrl?: string;
+			productionUrl: string;
+			filename: string;
+			position?: Position;
+	  }
 	| { kind: 'decoration'; sku: string; placement?: string };
 
 export interface Composition {

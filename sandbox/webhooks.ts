@@ -191,7 +191,10 @@ export class WebhookDispatcher {
 					agent: false,
 					timeout: ATTEMPT_TIMEOUT_MS,
 					headers: {
-						'content-type': delivery.mediaType === 'XML' ? 'application/xml; charset=utf-8' : 'application/json; charset=utf-8',
+						'content-type':
+							delivery.mediaType === 'XML'
+								? 'application/xml; charset=utf-8'
+								: 'application/json; charset=utf-8',
 						'content-length': String(delivery.body.length),
 						'user-agent': 'pod-platform-sandbox-webhooks',
 						'x-platform-topic': delivery.topic,
@@ -302,7 +305,8 @@ function readWebhookFields(ctx: ServiceContext, current?: WebhookFields): Webhoo
 	if (!(WEBHOOK_TOPICS as readonly string[]).includes(topic)) {
 		throw badRequest('webhook.topic is not a known topic', `Allowed: ${WEBHOOK_TOPICS.join(', ')}`);
 	}
-	if (mediaType !== 'JSON' && mediaType !== 'XML') throw badRequest('webhook.mediaType must be JSON or XML');
+	if (mediaType !== 'JSON' && mediaType !== 'XML')
+		throw badRequest('webhook.mediaType must be JSON or XML');
 	return { address, topic, secret, mediaType };
 }
 
@@ -312,7 +316,12 @@ function findWebhook(ctx: ServiceContext, shop: Shop): Webhook {
 	return hook;
 }
 
-function assertNoDuplicate(ctx: ServiceContext, shop: Shop, fields: WebhookFields, selfId?: number) {
+function assertNoDuplicate(
+	ctx: ServiceContext,
+	shop: Shop,
+	fields: WebhookFields,
+	selfId?: number,
+) {
 	const duplicate = [...ctx.app.store.webhooks.values()].find(
 		(hook) =>
 			!hook.deleted &&
@@ -322,7 +331,10 @@ function assertNoDuplicate(ctx: ServiceContext, shop: Shop, fields: WebhookField
 			hook.topic === fields.topic,
 	);
 	if (duplicate) {
-		throw conflict('Duplicate webhook subscription', `Webhook ${duplicate.id} already sends ${fields.topic} to this address`);
+		throw conflict(
+			'Duplicate webhook subscription',
+			`Webhook ${duplicate.id} already sends ${fields.topic} to this address`,
+		);
 	}
 }
 
