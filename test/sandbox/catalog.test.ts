@@ -1,0 +1,174 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
+import { XMLParser } from 'fast-xml-parser';
+
+import { DEMO, startSandbox, type Sandbox } from '../../sandbox';
+import { Control, list, ServiceClient, SHOP } from './helpers';
+
+describe('sandbox: catalog, paging, media types and JSON quirks', () => {
+	let sandbox: Sandbox;
+	let control: Control;
+	let demo: ServiceClient;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, maxPageSize: 5 });
+		control = new Control(sandbox.controlUrl);
+		demo = new ServiceClient(sandbox.baseUrl);
+		await demo.login();
+	});
+	afterAll(() => sandbox.close());
+
+	test('DEMO names the seeded login and ids', () => {
+		expect(DEMO).toMatchObject({ login: 'demo', password: 'demo-password', accountId: 387, shopId: 1597 });
+	});
+
+	test('shops: account admin sees both shops, shop admin only its own; links are absolute', async () => {
+		const shops = await demo.get('/accounts/387/shops');
+		expect(shops.status).toBe(200);
+		const items = list(shops.json.pagedData.shop);
+		expect(items.map((s) => s.id)).toEqual([1597, 1598]);
+		expect(items[0].name).toBe('Demo Merch Shop');
+		const rels = list(items[0]['atom.link']).map((l) => l['@rel']);
+		expect(rels).toEqual(expect.arrayContaining(['self', 'products', 'orders', 'webhooks', 'userMotives', 'orderCsvImports']));
+		expect(list(items[0]['atom.link'])[0]['@href']).toBe(`${sandbox.baseUrl}/accounts/387/shops/1597`);
+
+		const shopAdmin = new ServiceClient(sandbox.baseUrl);
+		await shopAdmin.login('shopadmin');
+		const own = await shopAdmin.get('/accounts/387/shops');
+		// One shop: the single-member quirk writes it as an object.
+		expect(own.json.pagedData.shop.id).toBe(1597);
+		expect((await shopAdmin.get('/accounts/387/shops/1598/products')).status).toBe(403);
+		expect((await shopAdmin.get('/accounts/387/shops/1597/products')).status).toBe(200);
+	});
+
+	test('a foreign or unknown account or shop is 404', async () => {
+		expect((await demo.get('/accounts/999/shops')).status).toBe(404);
+		expect((await demo.get('/accounts/387/shops/9999/products')).status).toBe(404);
+		expect((await demo.get('/accounts/12345/countries')).status).toBe(404);
+		const other = new ServiceClient(sandbox.baseUrl);
+		await other.login('other');
+		expect((await other.get(`${SHOP}/products`)).status).toBe(404);
+		expect((await other.get('/accounts/999/shops/9999/products/1801')).json.product.name).toBe('Classic T-Shirt');
+	});
+
+	test('countries carry code, currency, VAT and default; carriers list real ids', async () => {
+		const countries = list((await demo.get('/accounts/387/countries')).json.pagedData.country);
+		const de = countries.find((c) => c.code === 'DE');
+		expect(de).toEqual({ id: 1, code: 'DE', name: 'Germany', currency: { code: 'EUR' }, standardVat: 19, reducedVat: 7, default: true });
+		expect(countries.find((c) => c.code === 'DK')).toMatchObject({ id: 2, currency: { code: 'DKK' } });
+		const carriers = list((await demo.get(`${SHOP}/carriers`)).json.pagedData.carrier);
+		expect(carriers.map((c) => c.id)).toEqual([21, 22, 23]);
+		expect(carriers[0].name).toBe('DHL');
+	});
+
+	test('paging: page and size, next only when there is one, prev only after page 0, size clamped', async () => {
+		const first = (await demo.get(`${SHOP}/products?size=2`)).json.pagedData;
+		expect(list(first.product).map((p) => p.id)).toEqual([1001, 1002]);
+		expect(first.totalElements).toBe(3);
+		const links = list(first['atom.link']);
+		expect(links.map((l) => l['@rel']).sort()).toEqual(['next', 'self']);
+		const next = links.find((l) => l['@rel'] === 'next');
+		expect(next['@href']).toMatch(new RegExp(`^${sandbox.baseUrl}/accounts/387/shops/1597/products\\?.*page=1`));
+		expect(next['@type']).toBe('application/json');
+		const second = (await demo.get(`${SHOP}/products?size=2&page=1`)).json.pagedData;
+		expect(second.product.id).toBe(1003);
+		expect(list(second['atom.link']).map((l) => l['@rel']).sort()).toEqual(['prev', 'self']);
+		// maxPageSize is 5 in this sandbox: size=50 gives 5 SKUs per page.
+		const skus = (await demo.get(`${SHOP}/products/1001/sku?size=50`)).json.pagedData;
+		expect(list(skus.productSku)).toHaveLength(5);
+		expect(skus.size).toBe(5);
+		expect(skus.totalElements).toBe(11);
+		expect((await demo.get(`${SHOP}/products?page=-1`)).status).toBe(400);
+		expect((await demo.get(`${SHOP}/products?size=abc`)).status).toBe(400);
+	});
+
+	test('product, expanded product and SKUs: Black/3XL is listed but has no SKU', async () => {
+		const basic = (await demo.get(`${SHOP}/products/1001`)).json.product;
+		expect(basic).toMatchObject({ id: 1001, name: 'Classic T-Shirt' });
+		const rels = list(basic['atom.link']).map((l) => l['@rel']);
+		expect(rels).toEqual(expect.arrayContaining(['self', 'expanded', 'assignedColors', 'assignedSizes', 'assignedViews']));
+
+		const expanded = (await demo.get(`${SHOP}/products/expanded/1001`)).json.product;
+		const colors = list(expanded.assignedColors.assignedProductColorExpanded);
+		expect(colors.map((c) => [c.id, c.name])).toEqual([[2001, 'White'], [2002, 'Black']]);
+		const sizes = list(expanded.assignedSizes.assignedProductSizeExpanded);
+		expect(sizes.map((s) => s.name)).toEqual(['S', 'M', 'L', 'XL', 'XXL', '3XL']);
+		expect(sizes.map((s) => s.id)).toEqual([3001, 3002, 3003, 3004, 3005, 3006]);
+		const views = list(expanded.assignedViews.assignedProductViewExpanded);
+		expect(views.map((v) => v.view.position)).toEqual(['FRONT', 'BACK']);
+		expect(views.map((v) => list(v.productAreas.productArea)[0].id)).toEqual([4001, 4002]);
+		const techs = list(expanded.printTechnologies.assignedPrintTechnology).map((t) => t.printTechnology.name);
+		expect(techs).toEqual(['Digital Print', 'Digital DTF']);
+		const skus = list(expanded.productSkus.productSku);
+		expect(skus).toHaveLength(11);
+		expect(skus.some((s) => s.assignedColor.id === 2002 && s.assignedSize.id === 3006)).toBe(false);
+		expect(skus.some((s) => s.assignedColor.id === 2001 && s.assignedSize.id === 3006)).toBe(true);
+		expect(list(expanded.productPrices.productPrice).length).toBeGreaterThan(0);
+		expect(list(expanded.localizations.productLocalized).length).toBeGreaterThan(0);
+
+		const skuPage = (await demo.get(`${SHOP}/products/1001/sku?size=20`)).json.pagedData;
+		expect(list(skuPage.productSku)[0]).toEqual(
+			expect.objectContaining({ stockId: expect.any(Number), available: true, assignedColor: { id: 2001 } }),
+		);
+		expect((await demo.get(`${SHOP}/products/4242`)).status).toBe(404);
+		expect((await demo.get(`${SHOP}/products/expanded/4242`)).status).toBe(404);
+	});
+
+	test('assignedColors, assignedSizes and assignedViews links lead to lists', async () => {
+		const colors = list((await demo.get(`${SHOP}/products/1001/assignedColors`)).json.pagedData.assignedProductColor);
+		expect(colors.map((c) => c.id)).toEqual([2001, 2002]);
+		const sizes = list((await demo.get(`${SHOP}/products/1002/assignedSizes`)).json.pagedData.assignedProductSize);
+		expect(sizes.map((s) => s.id)).toEqual([3011, 3012, 3013, 3014]);
+		const views = list((await demo.get(`${SHOP}/products/1001/assignedViews`)).json.pagedData.assignedProductView);
+		expect(views.map((v) => v.view.position)).toEqual(['FRONT', 'BACK']);
+	});
+
+	test('shared products and template products', async () => {
+		const shared = list((await demo.get(`${SHOP}/sharedProducts`)).json.pagedData.sharedProduct);
+		expect(shared[0]).toMatchObject({ uuid: DEMO.sharedProductUuid, product: { id: 1001 } });
+		const byUuid = await demo.get(`${SHOP}/sharedProducts/${DEMO.sharedProductUuid}`);
+		expect(byUuid.json.sharedProduct.id).toBe(9501);
+		const templates = list((await demo.get(`${SHOP}/templateProducts`)).json.pagedData.templateProduct);
+		expect(templates.map((t) => t.sku)).toContain('TPL-TEE-LOGO');
+	});
+
+	test('XML answers: root element, attributes, atom:link with namespace, repeated elements', async () => {
+		const result = await demo.get(`${SHOP}/products?size=2`, { accept: 'application/xml' });
+		expect(result.headers['content-type']).toMatch(/application\/xml/);
+		expect(result.text).toMatch(/^<\?xml version="1.0"/);
+		expect(result.text).toContain('<pagedData xmlns:atom="http://www.w3.org/2005/Atom">');
+		expect(result.text).toMatch(/<atom:link rel="next" href="[^"]+page=1" type="application\/xml"\/>/);
+		const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' }).parse(result.text);
+		expect(parsed.pagedData.product).toHaveLength(2);
+		expect(parsed.pagedData.totalElements).toBe(3);
+		const single = await demo.get(`${SHOP}/products/1001`, { accept: 'application/xml' });
+		expect(single.text).toContain('<product xmlns:atom="http://www.w3.org/2005/Atom"><id>1001</id>');
+		const error = await demo.get(`${SHOP}/products/4242`, { accept: 'application/xml' });
+		expect(error.status).toBe(404);
+		expect(error.text).toContain('<exception');
+		expect(error.text).toContain('<message>Product not found</message>');
+	});
+
+	test('quirks: one-member collections as objects and empty ones as "" can be switched off', async () => {
+		const tote = (await demo.get(`${SHOP}/products/expanded/1003`)).json.product;
+		expect(Array.isArray(tote.assignedColors.assignedProductColorExpanded)).toBe(false);
+		expect(tote.assignedColors.assignedProductColorExpanded.id).toBe(2021);
+		const emptyHooks = (await demo.get(`${SHOP}/webhooks`)).json.pagedData;
+		expect(emptyHooks.webhook).toBe('');
+
+		await control.json('PUT', '/quirks', { singleAsObject: false, emptyAsString: false });
+		const plainTote = (await demo.get(`${SHOP}/products/expanded/1003`)).json.product;
+		expect(plainTote.assignedColors.assignedProductColorExpanded).toEqual([expect.objectContaining({ id: 2021 })]);
+		expect((await demo.get(`${SHOP}/webhooks`)).json.pagedData.webhook).toEqual([]);
+		expect(await control.json('GET', '/quirks')).toEqual({ singleAsObject: false, emptyAsString: false, fulfilledAsFULFILLED: true });
+		await control.json('POST', '/reset');
+		await demo.login();
+		expect((await demo.get(`${SHOP}/webhooks`)).json.pagedData.webhook).toBe('');
+	});
+
+	test('viewer reads shop resources', async () => {
+		const viewer = new ServiceClient(sandbox.baseUrl);
+		await viewer.login('viewer');
+		expect((await viewer.get(`${SHOP}/products`)).status).toBe(200);
+		expect((await viewer.get('/accounts/387/countries')).status).toBe(200);
+	});
+});
