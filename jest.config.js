@@ -5,7 +5,7 @@ module.exports = {
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }],
+		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},
 	testTimeout: 30000,
 };

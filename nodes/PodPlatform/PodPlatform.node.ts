@@ -1,0 +1,32 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { describeResources } from './actions/describe';
+import { RESOURCES } from './actions/resources';
+import { route } from './actions/router';
+import * as listSearch from './methods/listSearch';
+import * as loadOptions from './methods/loadOptions';
+
+export class PodPlatform implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'POD Platform',
+		name: 'podPlatform',
+		icon: { light: 'file:../../icons/podPlatform.svg', dark: 'file:../../icons/podPlatform.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Submit print-on-demand orders and manage motives, products and shop resources',
+		defaults: { name: 'POD Platform' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'podPlatformApi', required: true }],
+		properties: describeResources(RESOURCES),
+	};
+
+	methods = { listSearch, loadOptions };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await route.call(this);
+	}
+}

@@ -1,0 +1,22 @@
+import { getManyOperation } from '../common/list';
+import { itemShopPath } from '../common/scope';
+import type { ResourceDefinition } from '../types';
+
+export const carrierResource: ResourceDefinition = {
+	name: 'Carrier',
+	value: 'carrier',
+	description: 'Shipping carriers; an order names one by ID',
+	needsShop: true,
+	defaultOperation: 'getAll',
+	operations: {
+		getAll: getManyOperation(
+			{ name: 'Get Many', value: 'getAll', action: 'Get many carriers', description: 'List the carriers of the shop' },
+			{
+				noun: 'carriers',
+				async path(itemIndex) {
+					return `${await itemShopPath(this, itemIndex)}/carriers`;
+				},
+			},
+		),
+	},
+};

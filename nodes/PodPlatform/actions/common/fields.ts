@@ -1,0 +1,62 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** The shop a shop-scoped operation works in: picked from a list, or given by ID. */
+export const shopLocator: INodeProperties = {
+	displayName: 'Shop',
+	name: 'shop',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: 'The shop to work in',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchShops', searchable: true },
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 1597',
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: '^\\d+$', errorMessage: 'A shop ID is a whole number' },
+				},
+			],
+		},
+	],
+};
+
+/** Return All + Limit, as every Get Many has them. */
+export function paginationFields(noun: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: `Max number of ${noun} to return`,
+			displayOptions: { show: { returnAll: [false] } },
+		},
+	];
+}
+
+/** A Simplify toggle for records with many fields. */
+export const simplifyField: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+};

@@ -1,0 +1,50 @@
+import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { shopPath } from '../../../shared/transport';
+
+/** The shop ID chosen in the Shop field of this item. */
+export function shopIdOf(ctx: IExecuteFunctions, itemIndex: number): string {
+	const value = String(
+		ctx.getNodeParameter('shop', itemIndex, '', { extractValue: true }) ?? '',
+	).trim();
+	if (!/^\d+$/.test(value)) {
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex + 1}: the Shop is missing or not a shop ID`, {
+			itemIndex,
+			description: 'Pick a shop from the list or enter its numeric ID.',
+		});
+	}
+	return value;
+}
+
+/** `/accounts/{accountId}/shops/{shopId}` for this item's shop. */
+export async function itemShopPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+	return await shopPath(ctx, shopIdOf(ctx, itemIndex));
+}
+
+/** The shop path for a dropdown, from the Shop field of the node being edited. */
+export async function currentShopPath(ctx: ILoadOptionsFunctions): Promise<string> {
+	const value = String(
+		ctx.getNodeParameter('shop', undefined, { extractValue: true }) ?? '',
+	).trim();
+	if (!/^\d+$/.test(value)) {
+		throw new NodeOperationError(ctx.getNode(), 'Choose a shop first', {
+			description: 'The list depends on the shop; pick the shop above.',
+		});
+	}
+	return await shopPath(ctx, value);
+}
+
+/** A required positive whole-number ID parameter, checked before anything is sent. */
+export function idParameter(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): string {
+	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
+	const value = String(raw ?? '').trim();
+	if (!/^\d+$/.test(value)) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex + 1}: ${label} must be a whole number, got "${value}"`,
+			{ itemIndex, description: `Enter the numeric ${label} (for example from a previous node's output).` },
+		);
+	}
+	return value;
+}

@@ -1,0 +1,23 @@
+import { accountPath } from '../../../shared/transport';
+import { getManyOperation } from '../common/list';
+import type { ResourceDefinition } from '../types';
+
+export const countryResource: ResourceDefinition = {
+	name: 'Country',
+	value: 'country',
+	description: 'Countries with their currency and VAT settings; an order needs one',
+	needsShop: false,
+	defaultOperation: 'getAll',
+	operations: {
+		getAll: getManyOperation(
+			{ name: 'Get Many', value: 'getAll', action: 'Get many countries', description: 'List the countries of the account' },
+			{
+				noun: 'countries',
+				filterRoot: 'countryFilter',
+				async path() {
+					return `${await accountPath(this)}/countries`;
+				},
+			},
+		),
+	},
+};

@@ -1,0 +1,49 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { ResourceDefinition } from './types';
+import { shopLocator } from './common/fields';
+
+/**
+ * Assemble the node's properties from the resource definitions: the resource dropdown, each
+ * resource's operation dropdown, the Shop field for the resources that live under a shop, then
+ * every operation's fields scoped to its resource and operation.
+ */
+export function describeResources(resources: ResourceDefinition[]): INodeProperties[] {
+	const resourceSelector: INodeProperties = {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: resources.map(({ name, value, description }) => ({ name, value, description })),
+		default: resources[0].value,
+	};
+
+	const operationSelectors: INodeProperties[] = resources.map((resource) => ({
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource.value] } },
+		options: Object.values(resource.operations).map(({ option }) => option),
+		default: resource.defaultOperation,
+	}));
+
+	const shop: INodeProperties = {
+		...shopLocator,
+		displayOptions: {
+			show: { resource: resources.filter((r) => r.needsShop).map((r) => r.value) },
+		},
+	};
+
+	const fields: INodeProperties[] = [];
+	for (const resource of resources) {
+		for (const [operation, definition] of Object.entries(resource.operations)) {
+			for (const field of definition.fields) {
+				const show = { ...field.displayOptions?.show, resource: [resource.value], operation: [operation] };
+				fields.push({ ...field, displayOptions: { ...field.displayOptions, show } });
+			}
+		}
+	}
+
+	return [resourceSelector, ...operationSelectors, shop, ...fields];
+}

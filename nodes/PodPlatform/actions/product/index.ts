@@ -1,0 +1,120 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import type { PlainObject } from '../../../shared/codec';
+import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
+import { simplifyProduct, orderableSkus } from '../../../shared/payloads/product';
+import { simplifyField } from '../common/fields';
+import { getManyOperation } from '../common/list';
+import { idParameter, itemShopPath } from '../common/scope';
+import type { OperationDefinition, ResourceDefinition } from '../types';
+
+/** The product to work on: picked from the shop's list, or given by ID. */
+export const productLocator: INodeProperties = {
+	displayName: 'Product',
+	name: 'productId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchProducts', searchable: true },
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 1001',
+			validation: [
+				{ type: 'regex', properties: { regex: '^\\d+$', errorMessage: 'A product ID is a whole number' } },
+			],
+		},
+	],
+};
+
+async function productPath(ctx: IExecuteFunctions, itemIndex: number, expanded = false): Promise<string> {
+	const productId = idParameter(ctx, 'productId', 'Product ID', itemIndex);
+	return `${await itemShopPath(ctx, itemIndex)}/products/${expanded ? 'expanded/' : ''}${productId}`;
+}
+
+const get: OperationDefinition = {
+	option: { name: 'Get', value: 'get', action: 'Get a product', description: 'Get the basic product with links' },
+	fields: [productLocator],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const answer = await apiRequest(this, { method: 'GET', path: await productPath(this, itemIndex), itemIndex });
+		return [{ json: (answer?.data ?? {}) as IDataObject }];
+	},
+};
+
+const getExpanded: OperationDefinition = {
+	option: {
+		name: 'Get Expanded',
+		value: 'getExpanded',
+		action: 'Get an expanded product',
+		description: 'Get the product with its colours, sizes, views, print areas, SKUs and prices',
+	},
+	fields: [productLocator, simplifyField],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const answer = await apiRequest(this, {
+			method: 'GET',
+			path: await productPath(this, itemIndex, true),
+			itemIndex,
+		});
+		const record = (answer?.data ?? {}) as PlainObject;
+		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		return [{ json: (simplify ? simplifyProduct(record) : record) as IDataObject }];
+	},
+};
+
+const getSkus: OperationDefinition = {
+	option: {
+		name: 'Get SKUs',
+		value: 'getSkus',
+		action: 'Get the SKUs of a product',
+		description: 'List the colour and size pairs that can be ordered',
+	},
+	fields: [
+		productLocator,
+		{
+			displayName: 'Only Available',
+			name: 'onlyAvailable',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to leave out SKUs the service marks as not available',
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const records = await apiRequestAllItems(
+			this,
+			{ method: 'GET', path: `${await productPath(this, itemIndex)}/sku`, itemIndex },
+			{ returnAll: true },
+		);
+		const onlyAvailable = this.getNodeParameter('onlyAvailable', itemIndex, true) as boolean;
+		return orderableSkus(records, onlyAvailable).map((sku) => ({ json: { ...sku } as IDataObject }));
+	},
+};
+
+export const productResource: ResourceDefinition = {
+	name: 'Product',
+	value: 'product',
+	description: 'Configurable products with colours, sizes, views and print areas',
+	needsShop: true,
+	defaultOperation: 'getAll',
+	operations: {
+		get,
+		getExpanded,
+		getAll: getManyOperation(
+			{ name: 'Get Many', value: 'getAll', action: 'Get many products', description: 'List the products of the shop' },
+			{
+				noun: 'products',
+				filterRoot: 'productFilter',
+				async path(itemIndex) {
+					return `${await itemShopPath(this, itemIndex)}/products`;
+				},
+			},
+		),
+		getSkus,
+	},
+};

@@ -1,0 +1,73 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { RESOURCES } from './resources';
+import type { OperationDefinition } from './types';
+
+/**
+ * Run the chosen operation for every input item. Items may run concurrently (bounded), but the
+ * output keeps input order. The first item always runs alone, so that a run starting without a
+ * session logs in once rather than once per parallel item.
+ */
+export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resourceName = this.getNodeParameter('resource', 0) as string;
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const operation = RESOURCES.find((r) => r.value === resourceName)?.operations[operationName];
+	if (!operation) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operationName}" of resource "${resourceName}" is not supported`,
+		);
+	}
+
+	const concurrency = Math.max(1, Math.floor(operation.concurrency?.call(this) ?? 1));
+	const results: INodeExecutionData[][] = new Array(items.length);
+	const runItem = async (itemIndex: number) => {
+		results[itemIndex] = await runOne.call(this, operation, itemIndex);
+	};
+
+	if (items.length > 0) await runItem(0);
+	let nextIndex = 1;
+	const worker = async () => {
+		while (nextIndex < items.length) {
+			const itemIndex = nextIndex++;
+			await runItem(itemIndex);
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency, items.length - 1) }, worker));
+
+	return [results.flat()];
+}
+
+async function runOne(
+	this: IExecuteFunctions,
+	operation: OperationDefinition,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	try {
+		const output = await operation.execute.call(this, itemIndex);
+		return output.map((item) => ({ ...item, pairedItem: item.pairedItem ?? { item: itemIndex } }));
+	} catch (error) {
+		if (this.continueOnFail()) {
+			return [
+				{
+					json: {
+						error: (error as Error).message,
+						...((error as { description?: string }).description
+							? { errorDescription: (error as { description?: string }).description }
+							: {}),
+					},
+					pairedItem: { item: itemIndex },
+				},
+			];
+		}
+		if (error instanceof NodeOperationError || (error as { itemIndex?: number }).itemIndex !== undefined) {
+			throw error;
+		}
+		if (typeof error === 'object' && error !== null && 'context' in error) {
+			(error as { context: Record<string, unknown> }).context.itemIndex = itemIndex;
+		}
+		throw error;
+	}
+}

@@ -1,0 +1,28 @@
+import { getManyOperation } from '../common/list';
+import { itemShopPath } from '../common/scope';
+import type { ResourceDefinition } from '../types';
+
+export const sharedProductResource: ResourceDefinition = {
+	name: 'Shared Product',
+	value: 'sharedProduct',
+	description: 'Designs saved and shared from the Creator',
+	needsShop: true,
+	defaultOperation: 'getAll',
+	operations: {
+		getAll: getManyOperation(
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many shared products',
+				description: 'List the shared products of the shop',
+			},
+			{
+				noun: 'shared products',
+				filterRoot: 'sharedProductFilter',
+				async path(itemIndex) {
+					return `${await itemShopPath(this, itemIndex)}/sharedProducts`;
+				},
+			},
+		),
+	},
+};

@@ -1,0 +1,22 @@
+import { accountPath } from '../../../shared/transport';
+import { getManyOperation } from '../common/list';
+import type { ResourceDefinition } from '../types';
+
+export const shopResource: ResourceDefinition = {
+	name: 'Shop',
+	value: 'shop',
+	needsShop: false,
+	defaultOperation: 'getAll',
+	operations: {
+		getAll: getManyOperation(
+			{ name: 'Get Many', value: 'getAll', action: 'Get many shops', description: 'List the shops of the account' },
+			{
+				noun: 'shops',
+				filterRoot: 'shopFilter',
+				async path() {
+					return `${await accountPath(this)}/shops`;
+				},
+			},
+		),
+	},
+};

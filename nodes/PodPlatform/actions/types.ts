@@ -1,0 +1,29 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+
+/** One operation: the fields it shows and how it runs for one input item. */
+export interface OperationDefinition {
+	/** Entry of the operation dropdown (name, value, action, description). */
+	option: INodePropertyOptions & { action: string };
+	/** The operation's own fields; the resource and operation display options are added for it. */
+	fields: INodeProperties[];
+	/** Runs for one input item; pairedItem is filled in by the router when missing. */
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
+	/** How many items may run at once (read once per run). Default 1: items run in order. */
+	concurrency?(this: IExecuteFunctions): number;
+}
+
+/** One resource of the action node. */
+export interface ResourceDefinition {
+	name: string;
+	value: string;
+	description?: string;
+	/** Whether the resource lives under a shop, so the node shows the Shop field. */
+	needsShop: boolean;
+	defaultOperation: string;
+	operations: Record<string, OperationDefinition>;
+}

@@ -1,0 +1,157 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { decode, isPlainObject, mediaTypeOfContentType } from './codec';
+
+/** The service's error body (root `exception`), read from whatever the wire sent. */
+export interface ServiceError {
+	status: number;
+	message: string;
+	internalErrorMessage?: string;
+	/** Numeric error code such as -104 (FilterNotFoundException), when the body names one. */
+	code?: number;
+	/** The exception class the body names, e.g. `SqlValidationException`. */
+	exceptionName?: string;
+}
+
+const FILTER_NOT_FOUND = -104;
+
+/** Read `{exception:{message, internalErrorMessage}}` (JSON or XML); tolerate anything else. */
+export function parseServiceError(status: number, text: string, contentType?: string): ServiceError {
+	const fallback: ServiceError = { status, message: text.trim().slice(0, 300) || `HTTP ${status}` };
+	if (!text.trim()) return fallback;
+	try {
+		const { data } = decode(text, mediaTypeOfContentType(contentType));
+		const message = typeof data.message === 'string' ? data.message : fallback.message;
+		const internal =
+			typeof data.internalErrorMessage === 'string' ? data.internalErrorMessage : undefined;
+		const rawCode = data.code ?? data.errorCode;
+		const code = rawCode === undefined || rawCode === '' ? undefined : Number(rawCode);
+		const names = `${message} ${internal ?? ''} ${String(data.exception ?? data.type ?? '')}`;
+		const exceptionName = /(\w+Exception)/.exec(names)?.[1];
+		return {
+			status,
+			message,
+			internalErrorMessage: internal,
+			code: Number.isFinite(code) ? code : undefined,
+			exceptionName,
+		};
+	} catch {
+		return fallback;
+	}
+}
+
+/** What the user should do about an error, by status and by the service's own code. */
+export function adviceFor(error: ServiceError): string {
+	if (error.code === FILTER_NOT_FOUND || error.exceptionName === 'FilterNotFoundException') {
+		return 'The stored filter does not exist (any more). Create it again with Filter → Create, or build the filter inline so the node creates it for you.';
+	}
+	if (error.exceptionName === 'SqlValidationException') {
+		return 'The filter names a property the service does not know for this list. Check the property names in the filter.';
+	}
+	switch (error.status) {
+		case 400:
+			return 'The service rejected a value. The message above names the field; correct it and run again.';
+		case 401:
+			return 'The session was refused. Check the login and password of the credential, and that the account and shop belong to this login.';
+		case 403:
+			return 'The login is valid but its role may not do this. Use a login with the shop admin or account admin role.';
+		case 404:
+			return 'The record does not exist or belongs to another account. Check the ID and the shop.';
+		case 405:
+			return 'The service does not support this method on this path.';
+		case 409:
+			return 'The record is in a state that does not allow this (for example an order already sent to production, or a duplicate). Fetch it to see its current state.';
+		case 429:
+			return 'The service is rate limiting requests. Lower the concurrency or add a wait between runs.';
+		case 500:
+		case 502:
+		case 503:
+		case 504:
+			return 'The service had a temporary problem. Run again later; the request was retried where that was safe.';
+		default:
+			return '';
+	}
+}
+
+/** A NodeApiError whose message carries the service's own words and whose description says what to do. */
+export function serviceApiError(node: INode, error: ServiceError, itemIndex?: number): NodeApiError {
+	const detail = error.internalErrorMessage ? ` (${error.internalErrorMessage})` : '';
+	const codeText = error.code !== undefined ? ` [code ${error.code}]` : '';
+	const apiError = new NodeApiError(node, { ...error } as unknown as JsonObject, {
+		message: `${error.message}${detail}${codeText}`,
+		description: adviceFor(error),
+		httpCode: String(error.status),
+		itemIndex,
+	});
+	return apiError;
+}
+
+/** Pull status, headers and body text out of whatever n8n's HTTP helper threw. */
+export interface HttpFailure {
+	status?: number;
+	headers: Record<string, string>;
+	bodyText: string;
+	/** Network-level failure code such as ECONNRESET, when there was no response. */
+	networkCode?: string;
+	message: string;
+}
+
+export function httpFailureOf(thrown: unknown): HttpFailure {
+	const seen = new Set<unknown>();
+	let status: number | undefined;
+	let headers: Record<string, string> = {};
+	let body: unknown;
+	let networkCode: string | undefined;
+	let cursor: unknown = thrown;
+	// n8n wraps the HTTP client's error (NodeApiError → cause → ...); walk the chain once.
+	while (isPlainObjectLike(cursor) && !seen.has(cursor)) {
+		seen.add(cursor);
+		const level = cursor as Record<string, unknown>;
+		const response = level.response as Record<string, unknown> | undefined;
+		if (response && typeof response === 'object') {
+			if (status === undefined && typeof response.status === 'number') status = response.status;
+			if (status === undefined && typeof response.statusCode === 'number') status = response.statusCode;
+			if (Object.keys(headers).length === 0 && isPlainObjectLike(response.headers)) {
+				headers = lowerCaseHeaders(response.headers as Record<string, unknown>);
+			}
+			if (body === undefined) body = response.data ?? response.body;
+		}
+		if (networkCode === undefined && typeof level.code === 'string' && /^E[A-Z_]+$/.test(level.code)) {
+			networkCode = level.code;
+		}
+		cursor = level.cause ?? level.error;
+	}
+	if (status === undefined && thrown instanceof NodeApiError && thrown.httpCode) {
+		const parsed = Number(thrown.httpCode);
+		if (Number.isFinite(parsed) && parsed >= 100) status = parsed;
+	}
+	return {
+		status,
+		headers,
+		bodyText: bodyToText(body),
+		networkCode,
+		message: (thrown as Error)?.message ?? String(thrown),
+	};
+}
+
+function isPlainObjectLike(value: unknown): value is object {
+	return typeof value === 'object' && value !== null;
+}
+
+function lowerCaseHeaders(headers: Record<string, unknown>): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (const [key, value] of Object.entries(headers)) {
+		out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+	}
+	return out;
+}
+
+function bodyToText(body: unknown): string {
+	if (body === undefined || body === null) return '';
+	if (typeof body === 'string') return body;
+	if (Buffer.isBuffer(body)) return body.toString('utf8');
+	if (body instanceof ArrayBuffer) return Buffer.from(body).toString('utf8');
+	if (isPlainObject(body) || Array.isArray(body)) return JSON.stringify(body);
+	return String(body);
+}

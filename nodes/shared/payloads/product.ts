@@ -1,0 +1,86 @@
+import type { PlainObject } from '../codec';
+import { isPlainObject, toArray } from '../codec';
+
+/**
+ * Clean views of the product records: the expanded product's collections flattened to what an
+ * order needs (assigned colour and size IDs, view positions, print area IDs, orderable SKUs).
+ */
+
+export interface SkuRecord {
+	id: unknown;
+	stockId?: unknown;
+	available: boolean;
+	assignedColorId: unknown;
+	assignedSizeId: unknown;
+}
+
+function idOf(value: unknown): unknown {
+	return isPlainObject(value) ? value.id : value;
+}
+
+function nameOf(record: PlainObject): unknown {
+	if (record.name !== undefined) return record.name;
+	for (const inner of ['color', 'size', 'view', 'productColor', 'productSize', 'productView']) {
+		const nested = record[inner];
+		if (isPlainObject(nested) && nested.name !== undefined) return nested.name;
+	}
+	return undefined;
+}
+
+export function simplifySku(record: PlainObject): SkuRecord {
+	return {
+		id: record.id,
+		stockId: record.stockId,
+		available: record.available !== false && record.available !== 'false',
+		assignedColorId: idOf(record.assignedColor),
+		assignedSizeId: idOf(record.assignedSize),
+	};
+}
+
+/** SKUs as clean records; with onlyAvailable, those marked unavailable are left out. */
+export function orderableSkus(records: PlainObject[], onlyAvailable: boolean): SkuRecord[] {
+	const skus = records.map(simplifySku);
+	return onlyAvailable ? skus.filter((sku) => sku.available) : skus;
+}
+
+function positionOf(view: PlainObject): unknown {
+	const inner = view.view;
+	if (isPlainObject(inner) && inner.position !== undefined) return inner.position;
+	return view.position;
+}
+
+export function simplifyProduct(record: PlainObject) {
+	const colors = toArray<PlainObject>(record.assignedColors).map((color) => ({
+		assignedColorId: color.id,
+		name: nameOf(color),
+		...(color.rgb !== undefined ? { rgb: color.rgb } : {}),
+	}));
+	const sizes = toArray<PlainObject>(record.assignedSizes).map((size) => ({
+		assignedSizeId: size.id,
+		name: nameOf(size),
+	}));
+	const views = toArray<PlainObject>(record.assignedViews).map((view) => ({
+		assignedViewId: view.id,
+		position: positionOf(view),
+		name: nameOf(view),
+	}));
+	const printAreas = toArray<PlainObject>(record.printAreas ?? record.productAreas).map((area) => ({
+		productAreaId: area.id,
+		name: nameOf(area),
+		view: isPlainObject(area.view) ? positionOf(area) : area.view,
+		...(area.width !== undefined ? { width: area.width, height: area.height } : {}),
+	}));
+	const skus = toArray<PlainObject>(record.productSkus).map(simplifySku);
+	const prices = toArray<PlainObject>(record.prices);
+	return {
+		id: record.id,
+		name: record.name,
+		colors,
+		sizes,
+		views,
+		printAreas,
+		skus,
+		prices,
+		...(record.links ? { links: record.links } : {}),
+	};
+}

@@ -1,0 +1,395 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import type { Decoded, MediaType, PlainObject } from './codec';
+import { CONTENT_TYPES, CodecError, decode, encode, mediaTypeOfContentType, pageOf } from './codec';
+import { baseUrlOf } from './environments';
+import { httpFailureOf, parseServiceError, serviceApiError } from './errors';
+
+/**
+ * The one request function both nodes use: base URL and media type from the credential, the
+ * account/shop path, encoding and decoding through the codec, the retry policy, and the service's
+ * error body turned into a NodeApiError with advice.
+ */
+
+export const CREDENTIAL_NAME = 'podPlatformApi';
+
+export type ApiContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions
+	| IPollFunctions;
+
+/** Largest page the client asks for: few round trips, small enough for any page-size cap. */
+export const MAX_PAGE_SIZE = 100;
+
+/** Retry policy for temporary failures. */
+export const RETRY = {
+	/** Attempts in all, the first one included. */
+	maxAttempts: 5,
+	baseDelayMs: 250,
+	maxDelayMs: 8000,
+	/** Longest Retry-After honoured; a longer one fails the request with the service's advice. */
+	maxRetryAfterMs: 120_000,
+};
+
+const RETRYABLE_STATUSES = new Set([502, 503, 504]);
+const RETRYABLE_NETWORK_CODES = new Set([
+	'ECONNRESET',
+	'ECONNREFUSED',
+	'EPIPE',
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'EAI_AGAIN',
+	'UND_ERR_SOCKET',
+]);
+
+export interface Session {
+	baseUrl: string;
+	mediaType: MediaType;
+	accountId: string;
+}
+
+export interface RequestSpec {
+	method: IHttpRequestMethods;
+	/** A path under the base URL (starting with `/`), or an absolute link the service sent. */
+	path: string;
+	qs?: IDataObject;
+	/** A body in the JSON convention (`{ root: {...} }`), encoded in the credential's media type. */
+	body?: PlainObject;
+	/** A body sent as it is (multipart, CSV); it stays a Buffer so a 401 re-login can re-send it. */
+	raw?: { data: Buffer | string; contentType: string };
+	/** Accept header for non-document answers (an image). The answer is then returned as bytes. */
+	accept?: string;
+	/**
+	 * Whether sending the request twice is harmless. Defaults to true for GET, PUT, DELETE, HEAD.
+	 * A non-idempotent request is only retried when `recover` says the first attempt took no effect.
+	 */
+	idempotent?: boolean;
+	/**
+	 * For a non-idempotent request whose outcome is unknown (timeout, reset, 502-504): look up
+	 * whether it took effect. Return the existing result to use it, or undefined to send again.
+	 */
+	recover?: () => Promise<Decoded | undefined>;
+	itemIndex?: number;
+	timeoutMs?: number;
+}
+
+export interface RawResponse {
+	status: number;
+	headers: Record<string, string>;
+	body: Buffer;
+}
+
+const sessions = new WeakMap<object, Promise<Session>>();
+
+/** Base URL, media type and account of the credential; the account is learned once per run. */
+export async function getSession(ctx: ApiContext): Promise<Session> {
+	let session = sessions.get(ctx);
+	if (!session) {
+		session = resolveSession(ctx);
+		sessions.set(ctx, session);
+		session.catch(() => sessions.delete(ctx));
+	}
+	return await session;
+}
+
+async function resolveSession(ctx: ApiContext): Promise<Session> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_NAME);
+	const baseUrl = baseUrlOf(credentials);
+	if (!/^https?:\/\//.test(baseUrl)) {
+		throw new NodeOperationError(ctx.getNode(), 'The credential has no valid base URL', {
+			description: 'Open the POD Platform credential and enter the service address, ending with /webservices/rest.',
+		});
+	}
+	const mediaType: MediaType = credentials.mediaType === 'xml' ? 'xml' : 'json';
+	let accountId = String(credentials.accountId ?? '').trim();
+	if (!accountId) accountId = String(credentials.sessionAccountId ?? '').trim();
+	if (!accountId) {
+		// The login answer names the account, and the session resource does too; this request
+		// logs in when needed, after which the credential holds the account learned at login.
+		const answer = await send(ctx, { baseUrl, mediaType, accountId: '' }, {
+			method: 'GET',
+			path: '/accounts/session',
+		});
+		const refreshed = await ctx.getCredentials(CREDENTIAL_NAME);
+		const data = answer?.body.length
+			? decode(answer.body.toString('utf8'), mediaTypeOf(answer, mediaType)).data
+			: {};
+		accountId = String(refreshed.sessionAccountId || data.id || data.accountId || '');
+		if (!accountId) {
+			throw new NodeOperationError(ctx.getNode(), 'Could not tell which account this login belongs to', {
+				description: 'Enter the Account ID in the POD Platform credential.',
+			});
+		}
+	}
+	return { baseUrl, mediaType, accountId };
+}
+
+/** `/accounts/{accountId}` of the credential's account. */
+export async function accountPath(ctx: ApiContext): Promise<string> {
+	const { accountId } = await getSession(ctx);
+	return `/accounts/${encodeURIComponent(accountId)}`;
+}
+
+/** `/accounts/{accountId}/shops/{shopId}`. */
+export async function shopPath(ctx: ApiContext, shopId: string | number): Promise<string> {
+	return `${await accountPath(ctx)}/shops/${encodeURIComponent(String(shopId))}`;
+}
+
+/** Send a request and decode the answer; undefined for an empty answer (204). */
+export async function apiRequest(ctx: ApiContext, spec: RequestSpec): Promise<Decoded | undefined> {
+	const session = await getSession(ctx);
+	const response = await send(ctx, session, spec);
+	if (!response || response.body.length === 0) return undefined;
+	try {
+		return decode(response.body.toString('utf8'), mediaTypeOf(response, session.mediaType));
+	} catch (error) {
+		if (error instanceof CodecError) {
+			throw new NodeApiError(ctx.getNode(), { message: error.message }, {
+				message: error.message,
+				description: error.detail,
+				itemIndex: spec.itemIndex,
+			});
+		}
+		throw error;
+	}
+}
+
+/** Send a request whose answer is not a document (an image); returns the bytes and their type. */
+export async function apiRequestBinary(
+	ctx: ApiContext,
+	spec: RequestSpec,
+): Promise<{ data: Buffer; contentType: string }> {
+	const session = await getSession(ctx);
+	const response = await send(ctx, session, spec);
+	return {
+		data: response?.body ?? Buffer.alloc(0),
+		contentType: response?.headers['content-type'] ?? spec.accept ?? 'application/octet-stream',
+	};
+}
+
+export interface ListOptions {
+	returnAll: boolean;
+	limit?: number;
+}
+
+/**
+ * Collect a paged list. Return All follows `next` links to the end and checks the count against
+ * `totalElements`; a limit stops as soon as it is reached and asks for no page it does not need.
+ */
+export async function apiRequestAllItems(
+	ctx: ApiContext,
+	spec: RequestSpec,
+	{ returnAll, limit = 50 }: ListOptions,
+): Promise<PlainObject[]> {
+	const wanted = returnAll ? Infinity : Math.max(0, limit);
+	if (wanted === 0) return [];
+	const pageSize = Math.min(MAX_PAGE_SIZE, wanted);
+	const items: PlainObject[] = [];
+	let expectedTotal: number | undefined;
+	let next: RequestSpec | undefined = {
+		...spec,
+		method: 'GET',
+		qs: { ...spec.qs, page: 0, size: pageSize },
+	};
+	const visited = new Set<string>();
+	while (next) {
+		const decoded = await apiRequest(ctx, next);
+		const page = pageOf(decoded?.data ?? {});
+		if (expectedTotal === undefined) expectedTotal = page.totalElements;
+		for (const item of page.items) {
+			items.push(item);
+			if (items.length >= wanted) return items;
+		}
+		const nextLink = page.links.next;
+		if (!nextLink || page.items.length === 0 || visited.has(nextLink)) break;
+		visited.add(nextLink);
+		next = { ...spec, method: 'GET', path: nextLink, qs: undefined };
+	}
+	if (returnAll && expectedTotal !== undefined && items.length !== expectedTotal) {
+		throw new NodeApiError(ctx.getNode(), { message: 'Incomplete list' }, {
+			message: `The service reported ${expectedTotal} records but the pages held ${items.length}`,
+			description:
+				'The list changed while it was being read, or the service lost a page. Run again; no partial list is returned.',
+			itemIndex: spec.itemIndex,
+		});
+	}
+	return items;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function mediaTypeOf(response: RawResponse, fallback: MediaType): MediaType {
+	return mediaTypeOfContentType(response.headers['content-type']) ?? fallback;
+}
+
+function isIdempotent(spec: RequestSpec): boolean {
+	return spec.idempotent ?? (spec.method !== 'POST' && spec.method !== 'PATCH');
+}
+
+function resolveUrl(session: Session, path: string, ctx: ApiContext): string {
+	if (!/^https?:\/\//i.test(path)) return `${session.baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+	// A link from the service: follow it only to the service itself, so the token never leaves.
+	if (new URL(path).origin !== new URL(session.baseUrl).origin) {
+		throw new NodeOperationError(ctx.getNode(), `Refusing to follow a link to another host: ${path}`, {
+			description: 'The service returned a link outside its own address; the session token is not sent there.',
+		});
+	}
+	return path;
+}
+
+function backoffMs(attempt: number): number {
+	const ceiling = Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 2 ** (attempt - 1));
+	// Full jitter: spreads retries of many parallel items so they do not hit the service together.
+	return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}
+
+function retryAfterMs(headers: Record<string, string>): number | undefined {
+	const value = headers['retry-after'];
+	if (!value) return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+	const date = Date.parse(value);
+	return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
+}
+
+async function send(
+	ctx: ApiContext,
+	session: Session,
+	spec: RequestSpec,
+): Promise<RawResponse | undefined> {
+	const headers: Record<string, string> = {
+		Accept: spec.accept ?? CONTENT_TYPES[session.mediaType],
+	};
+	let body: Buffer | string | undefined;
+	if (spec.raw) {
+		body = spec.raw.data;
+		headers['Content-Type'] = spec.raw.contentType;
+	} else if (spec.body) {
+		body = encode(spec.body, session.mediaType);
+		headers['Content-Type'] = `${CONTENT_TYPES[session.mediaType]}; charset=utf-8`;
+	}
+	const options: IHttpRequestOptions = {
+		method: spec.method,
+		url: resolveUrl(session, spec.path, ctx),
+		qs: compactQuery(spec.qs),
+		headers,
+		body,
+		json: false,
+		encoding: 'arraybuffer',
+		returnFullResponse: true,
+		timeout: spec.timeoutMs ?? 60_000,
+	};
+
+	for (let attempt = 1; ; attempt++) {
+		try {
+			const response = (await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
+				CREDENTIAL_NAME,
+				{ ...options, headers: { ...headers } },
+			)) as { statusCode?: number; status?: number; headers?: Record<string, unknown>; body?: unknown };
+			return {
+				status: Number(response.statusCode ?? response.status ?? 200),
+				headers: lowerCase(response.headers ?? {}),
+				body: toBuffer(response.body),
+			};
+		} catch (thrown) {
+			if (thrown instanceof NodeOperationError) throw thrown;
+			const failure = httpFailureOf(thrown);
+			const { status } = failure;
+			const lastAttempt = attempt >= RETRY.maxAttempts;
+
+			if (status === 429 && !lastAttempt) {
+				const wait = retryAfterMs(failure.headers) ?? backoffMs(attempt);
+				if (wait <= RETRY.maxRetryAfterMs) {
+					// A 429 was not processed, so even a non-idempotent request may be sent again.
+					await sleep(wait);
+					continue;
+				}
+			}
+
+			const uncertain =
+				(status !== undefined && RETRYABLE_STATUSES.has(status)) ||
+				(status === undefined && isNetworkFailure(failure.networkCode, failure.message));
+			if (uncertain && !lastAttempt) {
+				if (isIdempotent(spec)) {
+					await sleep(backoffMs(attempt));
+					continue;
+				}
+				if (spec.recover) {
+					await sleep(backoffMs(attempt));
+					const existing = await spec.recover();
+					if (existing) return decodedAsResponse(existing);
+					continue;
+				}
+			}
+
+			if (status === undefined) {
+				throw new NodeApiError(ctx.getNode(), { message: failure.message }, {
+					message: `Could not reach the service: ${failure.networkCode ?? failure.message}`,
+					description: isIdempotent(spec)
+						? `Tried ${attempt} times. Check the base URL of the credential and the network.`
+						: 'The request may or may not have reached the service, so it was not sent again. Check the records before running again.',
+					itemIndex: spec.itemIndex,
+				});
+			}
+			throw serviceApiError(
+				ctx.getNode(),
+				parseServiceError(status, failure.bodyText, failure.headers['content-type']),
+				spec.itemIndex,
+			);
+		}
+	}
+}
+
+/** A recovered result travels back through `send` as if it had been the answer. */
+function decodedAsResponse(decoded: Decoded): RawResponse {
+	return {
+		status: 200,
+		headers: { 'content-type': 'application/json' },
+		body: Buffer.from(JSON.stringify({ [decoded.root]: decoded.data })),
+	};
+}
+
+function isNetworkFailure(code: string | undefined, message: string): boolean {
+	if (code && RETRYABLE_NETWORK_CODES.has(code)) return true;
+	return /socket hang up|ECONNRESET|timeout|aborted|other side closed/i.test(message);
+}
+
+function compactQuery(qs: IDataObject | undefined): IDataObject | undefined {
+	if (!qs) return undefined;
+	const out: IDataObject = {};
+	for (const [key, value] of Object.entries(qs)) {
+		if (value === undefined || value === null || value === '') continue;
+		out[key] = value;
+	}
+	return out;
+}
+
+function lowerCase(headers: Record<string, unknown>): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (const [key, value] of Object.entries(headers)) {
+		out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+	}
+	return out;
+}
+
+function toBuffer(body: unknown): Buffer {
+	if (body === undefined || body === null) return Buffer.alloc(0);
+	if (Buffer.isBuffer(body)) return body;
+	if (body instanceof ArrayBuffer) return Buffer.from(body);
+	if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+	if (typeof body === 'string') return Buffer.from(body, 'utf8');
+	return Buffer.from(JSON.stringify(body), 'utf8');
+}

@@ -1,0 +1,281 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test support runs on Node, never shipped */
+/**
+ * Runs real workflows in-process through n8n-core's engine (WorkflowExecute), with a credentials
+ * helper that applies the same rules as n8n's own: `preAuthentication` when the expirable token
+ * is empty or a request answered 401, the refreshed token stored for the next execution, and the
+ * credential's generic `authenticate` block resolved as an expression.
+ */
+import { Container } from '@n8n/di';
+import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IDataObject,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialsDetails,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IRunExecutionData,
+	IWorkflowExecuteAdditionalData,
+	IVersionedNodeType,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { ICredentialsHelper, Workflow } from 'n8n-workflow';
+
+import { PodPlatformApi } from '../../credentials/PodPlatformApi.credentials';
+import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
+
+export const PACKAGE = 'n8n-nodes-pod-platform';
+export const ACTION_NODE = `${PACKAGE}.podPlatform`;
+export const CREDENTIAL_TYPE = 'podPlatformApi';
+
+const credentialTypes: Record<string, ICredentialType> = { [CREDENTIAL_TYPE]: new PodPlatformApi() };
+
+class PackageNodeTypes implements INodeTypes {
+	private readonly types: Record<string, INodeType | IVersionedNodeType>;
+
+	constructor(extra: Record<string, INodeType> = {}) {
+		this.types = { [ACTION_NODE]: new PodPlatform(), ...extra };
+	}
+
+	getByName(nodeType: string) {
+		return this.type(nodeType);
+	}
+
+	getByNameAndVersion(nodeType: string): INodeType {
+		return this.type(nodeType) as INodeType;
+	}
+
+	getKnownTypes(): IDataObject {
+		return {};
+	}
+
+	private type(nodeType: string) {
+		const found = this.types[nodeType];
+		if (!found) throw new Error(`Unknown node type ${nodeType}`);
+		return found;
+	}
+}
+
+/** A stored credential: what n8n keeps in its database, including the refreshed session token. */
+export class CredentialStore extends ICredentialsHelper {
+	private readonly stored: Record<string, ICredentialDataDecryptedObject> = {};
+
+	/** How many times preAuthentication ran (each is a login against the service). */
+	preAuthenticationCount = 0;
+
+	constructor(credentials: Record<string, ICredentialDataDecryptedObject>) {
+		super();
+		for (const [type, data] of Object.entries(credentials)) this.stored[type] = { ...data };
+	}
+
+	data(type = CREDENTIAL_TYPE): ICredentialDataDecryptedObject {
+		return { ...this.stored[type] };
+	}
+
+	/** Overwrite stored fields (to plant a stale token, say). */
+	patch(data: ICredentialDataDecryptedObject, type = CREDENTIAL_TYPE) {
+		Object.assign(this.stored[type], data);
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow: Workflow,
+		node: INode,
+	): Promise<IHttpRequestOptions> {
+		const type = credentialTypes[typeName];
+		const { authenticate } = type;
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
+		if (authenticate?.type === 'generic') {
+			for (const [outerKey, entries] of Object.entries(authenticate.properties)) {
+				const target = ((requestOptions as unknown as Record<string, IDataObject>)[outerKey] ??= {});
+				for (const [key, value] of Object.entries(entries as Record<string, string>)) {
+					target[key] = String(
+						workflow.expression.getSimpleParameterValue(node, value, 'internal', {
+							$credentials: credentials,
+						} as unknown as IDataObject) ?? '',
+					);
+				}
+			}
+		}
+		return requestOptions;
+	}
+
+	async preAuthentication(
+		helpers: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		_node: INode,
+		credentialsExpired: boolean,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		const type = credentialTypes[typeName];
+		const expirable = type.properties.find(
+			(property) => property.type === 'hidden' && property.typeOptions?.expirable === true,
+		);
+		if (!expirable || typeof type.preAuthentication !== 'function') return undefined;
+		if (credentials[expirable.name] !== '' && credentials[expirable.name] !== undefined && !credentialsExpired) {
+			return undefined;
+		}
+		this.preAuthenticationCount++;
+		const output = await type.preAuthentication.call(helpers, credentials);
+		if (output[expirable.name] === undefined) return undefined;
+		Object.assign(this.stored[typeName], output);
+		return Object.assign(credentials, output);
+	}
+
+	async runPreAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		// A copy, as a database read would give: a token refreshed later is seen on the next read.
+		return { ...(this.stored[type] ?? {}) };
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used in tests');
+	}
+
+	async updateCredentials(
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+		data: ICredentialDataDecryptedObject,
+	): Promise<void> {
+		this.stored[type] = { ...data };
+	}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties() {
+		return credentialTypes[CREDENTIAL_TYPE].properties;
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+}
+
+let binaryDataReady: Promise<void> | undefined;
+
+/** n8n-core keeps binary data through a service from its DI container; in tests, in memory. */
+export async function ensureBinaryData(): Promise<void> {
+	binaryDataReady ??= Container.get(BinaryDataService).init();
+	await binaryDataReady;
+}
+
+export interface RunOptions {
+	/** Parameters of the action node. */
+	parameters: INodeParameters;
+	/** Input items of the action node. */
+	items?: INodeExecutionData[];
+	store: CredentialStore;
+	/** Whether a failing item becomes an error item instead of stopping the run. */
+	continueOnFail?: boolean;
+	mode?: WorkflowExecuteMode;
+	nodeType?: string;
+	extraNodeTypes?: Record<string, INodeType>;
+	staticData?: IDataObject;
+}
+
+export interface RunResult {
+	items: INodeExecutionData[];
+	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
+	run: IRun;
+}
+
+/** Run one node of this package as a workflow through n8n-core's engine. */
+export async function runNode(options: RunOptions): Promise<RunResult> {
+	await ensureBinaryData();
+	const nodeTypes = new PackageNodeTypes(options.extraNodeTypes);
+	const node: INode = {
+		id: 'node-under-test',
+		name: 'POD Platform',
+		type: options.nodeType ?? ACTION_NODE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: '1', name: 'POD Platform account' } },
+		continueOnFail: options.continueOnFail,
+		onError: options.continueOnFail ? 'continueRegularOutput' : undefined,
+	};
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		nodes: [node],
+		connections: {},
+		nodeTypes,
+		active: false,
+		staticData: options.staticData,
+	});
+
+	const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', 'test-execution', {
+		id: 'test-workflow',
+		name: 'test',
+		active: false,
+		nodes: [node],
+		connections: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as never);
+	let resolveFinished: (run: IRun) => void = () => {};
+	const finished = new Promise<IRun>((resolve) => (resolveFinished = resolve));
+	hooks.addHandler('workflowExecuteAfter', (run) => resolveFinished(run));
+
+	const additionalData = {
+		hooks,
+		credentialsHelper: options.store,
+		executionId: 'test-execution',
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		variables: {},
+		currentNodeParameters: undefined,
+		executeWorkflow: async () => {
+			throw new Error('not supported in tests');
+		},
+		getRunExecutionData: async () => undefined,
+		logAiEvent: async () => {},
+		startRunnerTask: async () => {
+			throw new Error('not supported in tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+
+	const runExecutionData: IRunExecutionData = {
+		startData: {},
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			metadata: {},
+			waitingExecution: {},
+			waitingExecutionSource: null,
+			nodeExecutionStack: [
+				{ node, data: { main: [options.items ?? [{ json: {} }]] }, source: null },
+			],
+		},
+	} as IRunExecutionData;
+
+	const execution = new WorkflowExecute(additionalData, options.mode ?? 'manual', runExecutionData);
+	await execution.processRunExecutionData(workflow);
+	const run = await finished;
+	const taskData = run.data.resultData.runData[node.name]?.[0];
+	const items = taskData?.data?.main?.[0] ?? [];
+	const error = (taskData?.error ?? run.data.resultData.error) as RunResult['error'];
+	return { items, error, run };
+}
