@@ -416,6 +416,9 @@ export function buildDesignItem(
 			}
 		}
 	}
+	if (skuText && (colorId === undefined || sizeId === undefined)) {
+		throw badRequest('Unknown SKU', `${field}.sku ${skuText} is not a variant SKU of ${product ? `product ${product.id}` : `shop ${shop.id}`}`);
+	}
 	if (!product) throw badRequest(`${field} needs productId (or a variant sku)`);
 	const productSku = variant(product, colorId, sizeId, field);
 	const amount = readAmount(value.amount, `${field}.amount`);

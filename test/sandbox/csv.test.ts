@@ -1,0 +1,230 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
+import { stringify } from 'csv-stringify/sync';
+
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { Control, eventually, list, ServiceClient, SHOP, type Json } from './helpers';
+
+/** The contract's 54 columns, written out here independently of the sandbox. */
+const ADDRESS = ['first name', 'last name', 'name', 'street', 'street no', 'city', 'country name', 'country code', 'zip', 'state name', 'state code', 'phone', 'email'];
+const HEADERS = [
+	'order group id', 'uniqueId', 'countryId',
+	'shipping carrier Id', 'orderShippingCode', 'orderShippingTitle', 'orderShippingPrice', 'orderShippingCodPrice', 'orderShippingOrderValue',
+	'customer first name', 'customer last name', 'customer email', 'customer phone',
+	...ADDRESS.map((a) => `customer billing address ${a}`),
+	...ADDRESS.map((a) => `customer shipping address ${a}`),
+	'design group id', 'design product id', 'design product sku', 'design amount',
+	'composition group id', 'product area id', 'product area name', 'element motive id', 'element motive url',
+	'position left', 'position right', 'position top', 'position bottom', 'position horizontal center', 'position vertical center',
+];
+
+type Row = Record<string, string>;
+
+function row(values: Row): string[] {
+	for (const key of Object.keys(values)) if (!HEADERS.includes(key)) throw new Error(`unknown column ${key}`);
+	return HEADERS.map((h) => values[h] ?? '');
+}
+
+function orderRow(group: string, uniqueId: string, extra: Row = {}): Row {
+	return {
+		'order group id': group,
+		uniqueId,
+		countryId: '1',
+		'shipping carrier Id': '21',
+		orderShippingTitle: 'Standard; tracked',
+		orderShippingPrice: '4,95',
+		'customer first name': 'Jürgen',
+		'customer last name': 'Müller',
+		'customer email': 'j@example.com',
+		'customer shipping address street': 'Hauptstraße',
+		'customer shipping address street no': '5',
+		'customer shipping address city': 'Köln',
+		'customer shipping address zip': '50667',
+		'customer shipping address country code': 'DE',
+		'design group id': 'd1',
+		'design product id': '1001',
+		'design product sku': 'TEE-CLASSIC-BLACK-L',
+		'design amount': '2',
+		'composition group id': 'c1',
+		'product area id': '4001',
+		'element motive id': '5001',
+		'position left': '10,5',
+		'position right': '10',
+		'position horizontal center': 'false',
+		...extra,
+	};
+}
+
+function csv(rows: Row[], delimiter = ';', headers = HEADERS): string {
+	return stringify([headers, ...rows.map(row)], { delimiter, quoted_match: /[;,"]/ });
+}
+
+function multipart(content: string | Buffer, filename = 'orders.csv') {
+	const boundary = '----sandbox-test-boundary';
+	const body = Buffer.concat([
+		Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`),
+		Buffer.isBuffer(content) ? content : Buffer.from(content),
+		Buffer.from(`\r\n--${boundary}--\r\n`),
+	]);
+	return { raw: body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe('sandbox: CSV order import', () => {
+	let sandbox: Sandbox;
+	let control: Control;
+	let demo: ServiceClient;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
+		control = new Control(sandbox.controlUrl);
+		demo = new ServiceClient(sandbox.baseUrl);
+	});
+	afterAll(() => sandbox.close());
+	beforeEach(async () => {
+		await control.json('POST', '/reset');
+		await demo.login();
+	});
+
+	const upload = async (content: string | Buffer, query = '') => {
+		const result = await demo.call('POST', `${SHOP}/orderCsvImport${query}`, multipart(content));
+		expect(result.status).toBe(200);
+		return result.json.productionOrderCsvImport as Json;
+	};
+	const finished = (id: number) =>
+		eventually(async () => {
+			const job = (await demo.get(`${SHOP}/orderCsvImport/${id}`)).json.productionOrderCsvImport;
+			return job.processed && job;
+		});
+	const lines = async (id: number) => list((await demo.get(`${SHOP}/orderCsvImport/${id}/lines?size=100`)).json.pagedData.productionOrderCsvImportLine);
+
+	test('European file: groups build orders, designs and compositions; quoted fields; async processing', async () => {
+		const content = csv([
+			orderRow('o1', 'CSV-1'),
+			orderRow('o1', 'CSV-1', { 'composition group id': 'c1', 'element motive id': '5002' }),
+			orderRow('o1', 'CSV-1', { 'composition group id': 'c2', 'product area id': '', 'product area name': 'BACK', 'element motive id': '5003' }),
+			orderRow('o1', 'CSV-1', { 'design group id': 'd2', 'design product id': '1003', 'design product sku': '', 'design amount': '1', 'composition group id': '', 'element motive id': '' }),
+			orderRow('o2', 'CSV-2', { 'design product sku': '', 'design product id': '1002', 'product area id': '4011', 'position horizontal center': 'true' }),
+		]);
+		expect(content).toContain('"Standard; tracked"');
+		const job = await upload(content);
+		expect(job).toMatchObject({ fileName: 'orders.csv', processed: false, error: false });
+		const done = await finished(job.id);
+		expect(done).toMatchObject({ processed: true, error: false, linesTotal: 5, linesFailed: 0 });
+		expect(done.processedDate).toBeTruthy();
+
+		const results = await lines(job.id);
+		expect(results.map((l) => l.lineNumber)).toEqual([2, 3, 4, 5, 6]);
+		expect(results.every((l) => l.ok === true && typeof l.orderId === 'number')).toBe(true);
+		const [first] = await control.json('GET', '/orders?uniqueId=CSV-1');
+		expect(first).toMatchObject({ origin: 'csv', shopId: 1597 });
+		expect(results[0].orderId).toBe(first.id);
+
+		const order = (await demo.get(`${SHOP}/orders/${first.id}`)).json.productionOrderExpanded;
+		expect(order.customer).toMatchObject({ firstName: 'Jürgen', shippingAddress: { city: 'Köln' } });
+		expect(order.orderShipping).toMatchObject({ title: 'Standard; tracked', price: 4.95, carrier: { id: 21 } });
+		const items = list(order.orderedProducts.designedOrderedProduct);
+		expect(items).toHaveLength(2);
+		expect(items[0]).toMatchObject({ assignedColor: { id: 2002 }, assignedSize: { id: 3003 }, amount: 2 });
+		const compositions = list(items[0].compositions.composition);
+		expect(compositions.map((c) => c.productArea.id)).toEqual([4001, 4002]);
+		expect(list(compositions[0].elements.creatorse_designElementMotive)).toHaveLength(2);
+		expect(list(compositions[0].elements.creatorse_designElementMotive)[0].position).toMatchObject({ left: '10.5', right: '10' });
+
+		const listed = list((await demo.get(`${SHOP}/orders`)).json.pagedData.productionOrder).map((o) => o.uniqueId);
+		expect(listed).toEqual(expect.arrayContaining(['CSV-1', 'CSV-2']));
+		const imports = (await demo.get(`${SHOP}/orderCsvImport`)).json.pagedData;
+		expect(imports.productionOrderCsvImport.id).toBe(job.id);
+	});
+
+	test('UK/US file with separator=, and decimal point, a BOM, sent as a raw text/csv body', async () => {
+		const content = `\uFEFF${csv([orderRow('1', 'UK-1', { orderShippingPrice: '1,234.50', 'position left': '12.5' })], ',')}`;
+		const result = await demo.call('POST', `${SHOP}/orderCsvImport?separator=,&fileName=uk.csv`, { raw: content, contentType: 'text/csv' });
+		expect(result.status).toBe(200);
+		expect(result.json.productionOrderCsvImport.fileName).toBe('uk.csv');
+		const done = await finished(result.json.productionOrderCsvImport.id);
+		expect(done.error).toBe(false);
+		const [order] = await control.json('GET', '/orders?uniqueId=UK-1');
+		const full = (await demo.get(`${SHOP}/orders/${order.id}`)).json.productionOrderExpanded;
+		expect(full.orderShipping.price).toBe(1234.5);
+	});
+
+	test('a custom quote character and a windows-1252 encoding', async () => {
+		const content = csv([orderRow('1', 'Q-1', { orderShippingTitle: "Express; fast" })]).replace(/"/g, "'");
+		const job = await upload(Buffer.from(content, 'latin1'), "?quote='&encoding=windows-1252");
+		expect((await finished(job.id)).error).toBe(false);
+		const [order] = await control.json('GET', '/orders?uniqueId=Q-1');
+		const full = (await demo.get(`${SHOP}/orders/${order.id}`)).json.productionOrderExpanded;
+		expect(full.orderShipping.title).toBe('Express; fast');
+		expect(full.customer.lastName).toBe('Müller');
+	});
+
+	test('per-line errors: the failing line names the problem, its group fails, other groups import', async () => {
+		const content = csv([
+			orderRow('g1', 'OK-1'),
+			orderRow('g2', 'BAD-1'),
+			orderRow('g2', 'BAD-1', { 'design group id': 'd9', 'design product id': '4242', 'design product sku': '' }),
+			orderRow('g3', 'BAD-2', { countryId: '77' }),
+			orderRow('g4', 'BAD-3', { 'customer shipping address street': '', 'customer shipping address street no': '', 'customer shipping address city': '', 'customer shipping address zip': '', 'customer shipping address country code': '' }),
+			orderRow('g5', 'OK-1'),
+			orderRow('g6', 'BAD-4', { 'design product sku': 'TEE-CLASSIC-BLACK-3XL' }),
+		]);
+		const job = await upload(content);
+		const done = await finished(job.id);
+		expect(done).toMatchObject({ error: true, linesFailed: 6, linesTotal: 7 });
+		const byLine = Object.fromEntries((await lines(job.id)).map((l) => [l.lineNumber, l]));
+		expect(byLine[2]).toMatchObject({ ok: true, orderGroupId: 'g1', uniqueId: 'OK-1' });
+		expect(byLine[4]).toMatchObject({ ok: false });
+		expect(byLine[4].errorMessage).toMatch(/4242/);
+		expect(byLine[3].errorMessage).toMatch(/see line 4/);
+		expect(byLine[5].errorMessage).toMatch(/country/i);
+		expect(byLine[6].errorMessage).toMatch(/shipping address/i);
+		expect(byLine[7].errorMessage).toMatch(/uniqueId/i);
+		expect(byLine[8].errorMessage).toMatch(/SKU/);
+		expect(await control.json('GET', '/orders?uniqueId=OK-1')).toHaveLength(1);
+		expect(await control.json('GET', '/orders?uniqueId=BAD-1')).toHaveLength(0);
+	});
+
+	test('a wrong header marks the whole import as failed', async () => {
+		const swapped = [...HEADERS];
+		[swapped[1], swapped[2]] = [swapped[2], swapped[1]];
+		const job = await upload(csv([orderRow('1', 'H-1')], ';', swapped));
+		const done = await finished(job.id);
+		expect(done).toMatchObject({ error: true, linesTotal: 0 });
+		expect(done.errorMessage).toMatch(/Column 2/);
+		const short = await upload(csv([], ';', HEADERS.slice(0, 53)));
+		expect((await finished(short.id)).errorMessage).toMatch(/54/);
+	});
+
+	test('a row with the wrong number of values fails alone', async () => {
+		const content = `${csv([orderRow('1', 'N-1')])}2;N-2;1\n`;
+		const job = await upload(content);
+		await finished(job.id);
+		const results = await lines(job.id);
+		expect(results.find((l) => l.lineNumber === 3)?.errorMessage).toMatch(/54/);
+		expect(results.find((l) => l.lineNumber === 2)?.ok).toBe(true);
+	});
+
+	test('upload errors: no file part, empty file, bad separator, wrong content type, viewer; unknown import is 404', async () => {
+		const noFile = await demo.call('POST', `${SHOP}/orderCsvImport`, {
+			raw: '--b\r\nContent-Disposition: form-data; name="other"\r\n\r\nx\r\n--b--\r\n',
+			contentType: 'multipart/form-data; boundary=b',
+		});
+		expect(noFile.status).toBe(400);
+		expect((await demo.call('POST', `${SHOP}/orderCsvImport`, { raw: '', contentType: 'text/csv' })).status).toBe(400);
+		expect((await demo.call('POST', `${SHOP}/orderCsvImport?separator=x`, { raw: 'a', contentType: 'text/csv' })).status).toBe(400);
+		expect((await demo.call('POST', `${SHOP}/orderCsvImport`, { raw: '{}', contentType: 'application/json' })).status).toBe(400);
+		const viewer = new ServiceClient(sandbox.baseUrl);
+		await viewer.login('viewer');
+		expect((await viewer.call('POST', `${SHOP}/orderCsvImport`, multipart('x'))).status).toBe(403);
+		expect((await demo.get(`${SHOP}/orderCsvImport/9999`)).status).toBe(404);
+		expect((await demo.get(`${SHOP}/orderCsvImport/9999/lines`)).status).toBe(404);
+	});
+
+	test('lines are paged', async () => {
+		const rows = Array.from({ length: 12 }, (_, i) => orderRow(`g${i}`, `P-${i}`));
+		const job = await upload(csv(rows));
+		await finished(job.id);
+		const page = (await demo.get(`${SHOP}/orderCsvImport/${job.id}/lines?size=5&page=2`)).json.pagedData;
+		expect(page.totalElements).toBe(12);
+		expect(list(page.productionOrderCsvImportLine).map((l) => l.lineNumber)).toEqual([12, 13]);
+	});
+});
