@@ -1,0 +1,118 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { ServiceClient, SHOP } from './helpers';
+
+describe('sandbox: Creator snippet', () => {
+	let sandbox: Sandbox;
+	let demo: ServiceClient;
+	const snippet = (query = '', accept?: string) => demo.get(`${SHOP}/creator/snippet${query}`, { accept });
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0 });
+		demo = new ServiceClient(sandbox.baseUrl);
+		await demo.login();
+	});
+	afterAll(() => sandbox.close());
+
+	test('without parameters: a mount div and an async preloader script with the defaults', async () => {
+		const result = await snippet();
+		expect(result.status).toBe(200);
+		const body = result.json.creatorSnippet;
+		expect(body.widgetId).toBe('');
+		expect(body.namespace).toBe('platform.creator.api');
+		const url = new URL(body.preloaderUrl);
+		expect(`${url.origin}${url.pathname}`).toBe(`${sandbox.baseUrl}/public/creator/preloader.js`);
+		expect(Object.fromEntries(url.searchParams)).toMatchObject({
+			accountId: '387',
+			shopId: '1597',
+			creatorDesignMode: 'SHOP',
+			width: '100%',
+			height: '100%',
+			orderSessionId: demo.token,
+		});
+		const escaped = body.preloaderUrl.replace(/&/g, '&amp;');
+		expect(body.html).toBe(`<div id="topLevelSystemManager"></div><script async src="${escaped}"></script>`);
+		// The snippet is safe to repeat and has no configuration data-attributes.
+		expect((await snippet()).json.creatorSnippet.html).toBe(body.html);
+		expect(body.html).not.toContain('data-');
+		const preloader = await demo.get('/public/creator/preloader.js', { token: null });
+		expect(preloader.status).toBe(200);
+		expect(preloader.headers['content-type']).toMatch(/javascript/);
+	});
+
+	test('every start parameter is packed into the preloader URL', async () => {
+		const params = new URLSearchParams({
+			productId: '1001',
+			assignedColorId: '2002',
+			assignedSizeId: '3003',
+			amount: '3',
+			sharedProductId: '3F1C2B7E-8A4D-4C1E-9B2A-5D6E7F8A9B01',
+			orderedProductId: '50001',
+			editOrderedProductId: '50002',
+			templateProductId: '7001',
+			creatorDesignMode: 'TEMPLATE',
+			width: '800px',
+			height: '90%',
+			langId: '2',
+			countryId: '5',
+			priceInfoLabelType: 'GROSS',
+			showPriceDetails: 'true',
+			addToBasketCallback: 'onBasket',
+			productChangeCallback: 'onProduct2',
+			creatorStartCallback: 'onStart',
+			widgetId: 'Two',
+		});
+		const body = (await snippet(`?${params.toString()}`)).json.creatorSnippet;
+		const packed = Object.fromEntries(new URL(body.preloaderUrl).searchParams);
+		for (const [key, value] of params) {
+			expect([key, packed[key]]).toEqual([key, key === 'sharedProductId' ? value.toLowerCase() : value]);
+		}
+		expect(packed.editOrderedProductSignature).toMatch(/^[0-9a-f]{64}$/);
+		expect(body.widgetId).toBe('Two');
+		expect(body.namespace).toBe('platform.creatorTwo.api');
+		expect(body.html.startsWith('<div id="topLevelSystemManagerTwo"></div><script async src="')).toBe(true);
+		const otherEdit = (await snippet('?editOrderedProductId=50003')).json.creatorSnippet.preloaderUrl;
+		expect(new URL(otherEdit).searchParams.get('editOrderedProductSignature')).not.toBe(packed.editOrderedProductSignature);
+	});
+
+	test.each([
+		['sharedProductId=not-a-uuid', /sharedProductId/],
+		['addToBasketCallback=window.evil()', /addToBasketCallback/],
+		['creatorStartCallback=on_start', /creatorStartCallback/],
+		['productChangeCallback=a-b', /productChangeCallback/],
+		['productId=abc', /productId/],
+		['productId=4242', /productId/],
+		['amount=0', /amount/],
+		['creatorDesignMode=EDIT', /creatorDesignMode/],
+		['width=wide', /width/],
+		['height=10em', /height/],
+		['showPriceDetails=maybe', /showPriceDetails/],
+		['widgetId=a.b', /widgetId/],
+		['orderSessionId=nope', /orderSessionId/],
+	])('400 for %s', async (query, message) => {
+		const result = await snippet(`?${query}`);
+		expect(result.status).toBe(400);
+		expect(result.json.exception.message).toMatch(message);
+	});
+
+	test('a non-alphanumeric callback carries the client error code 2155', async () => {
+		const result = await snippet('?addToBasketCallback=do.it');
+		expect(result.json.exception.code).toBe(2155);
+	});
+
+	test('a session id with a routing suffix answers 500 like the live Creator', async () => {
+		const result = await snippet(`?orderSessionId=${demo.token}.routing`);
+		expect(result.status).toBe(500);
+		const bare = await snippet(`?orderSessionId=${demo.token}`);
+		expect(bare.status).toBe(200);
+	});
+
+	test('XML answer, and the usual session and scope rules', async () => {
+		const xml = await snippet('?widgetId=X1', 'application/xml');
+		expect(xml.text).toContain('<creatorSnippet');
+		expect(xml.text).toContain('<widgetId>X1</widgetId>');
+		expect(xml.text).toContain('&lt;div id=&quot;topLevelSystemManagerX1&quot;&gt;');
+		expect((await demo.get(`${SHOP}/creator/snippet`, { token: null })).status).toBe(401);
+		expect((await demo.get('/accounts/999/shops/9999/creator/snippet')).status).toBe(404);
+	});
+});
