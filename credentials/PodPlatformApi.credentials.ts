@@ -33,7 +33,10 @@ export class PodPlatformApi implements ICredentialType {
 
 	displayName = 'POD Platform API';
 
-	icon: Icon = { light: 'file:../icons/podPlatform.svg', dark: 'file:../icons/podPlatform.dark.svg' };
+	icon: Icon = {
+		light: 'file:../icons/podPlatform.svg',
+		dark: 'file:../icons/podPlatform.dark.svg',
+	};
 
 	documentationUrl = 'https://github.com/pod-platform/n8n-nodes-pod-platform#credentials';
 
@@ -141,7 +144,10 @@ export class PodPlatformApi implements ICredentialType {
 				// A customer key goes with POST on the Authentication resource (contract, Authentication 5).
 				method: customerKey ? 'POST' : 'GET',
 				url: `${baseUrlOf(credentials)}/auth`,
-				auth: { username: String(credentials.login ?? ''), password: String(credentials.password ?? '') },
+				auth: {
+					username: String(credentials.login ?? ''),
+					password: String(credentials.password ?? ''),
+				},
 				headers: { Accept: mediaType, ...(customerKey ? { 'x-customer-key': customerKey } : {}) },
 				json: false,
 				returnFullResponse: true,

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { describeResources } from './actions/describe';
@@ -11,7 +16,10 @@ export class PodPlatform implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'POD Platform',
 		name: 'podPlatform',
-		icon: { light: 'file:../../icons/podPlatform.svg', dark: 'file:../../icons/podPlatform.dark.svg' },
+		icon: {
+			light: 'file:../../icons/podPlatform.svg',
+			dark: 'file:../../icons/podPlatform.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

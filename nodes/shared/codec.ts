@@ -77,7 +77,16 @@ const NUMERIC_KEYS = new Set([
 	'attempt',
 ]);
 
-const STRING_KEYS = new Set(['uniqueId', 'sku', 'zip', 'phone', 'streetNo', 'name', 'secret', 'code']);
+const STRING_KEYS = new Set([
+	'uniqueId',
+	'sku',
+	'zip',
+	'phone',
+	'streetNo',
+	'name',
+	'secret',
+	'code',
+]);
 
 const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?$/;
 
@@ -168,10 +177,14 @@ export function decode(text: string, mediaType: MediaType = sniffMediaType(text)
 
 function parseJson(text: string): PlainObject {
 	let parsed: unknown;
+	let failure: string | undefined;
 	try {
 		parsed = JSON.parse(text);
 	} catch (error) {
-		throw new CodecError('The service answered with JSON that cannot be read', (error as Error).message);
+		failure = (error as Error).message;
+	}
+	if (failure !== undefined) {
+		throw new CodecError('The service answered with JSON that cannot be read', failure);
 	}
 	if (!isPlainObject(parsed)) {
 		throw new CodecError('The service answered with JSON that is not an object');
@@ -186,10 +199,14 @@ function parseXml(text: string): PlainObject {
 		);
 	}
 	let parsed: unknown;
+	let failure: string | undefined;
 	try {
 		parsed = xmlParser.parse(text, true);
 	} catch (error) {
-		throw new CodecError('The service answered with XML that cannot be read', (error as Error).message);
+		failure = (error as Error).message;
+	}
+	if (failure !== undefined) {
+		throw new CodecError('The service answered with XML that cannot be read', failure);
 	}
 	if (!isPlainObject(parsed)) throw new CodecError('The service answered with an empty XML body');
 	return renameXmlKeys(parsed) as PlainObject;
@@ -202,7 +219,8 @@ function renameXmlKeys(node: unknown): unknown {
 	const out: PlainObject = {};
 	for (const [key, value] of Object.entries(node)) {
 		if (key.startsWith('@xmlns')) continue;
-		const name = key === 'atom:link' || key.endsWith(':link') ? 'atom.link' : key.replace(/^\w+:/, '');
+		const name =
+			key === 'atom:link' || key.endsWith(':link') ? 'atom.link' : key.replace(/^\w+:/, '');
 		out[name] = renameXmlKeys(value);
 	}
 	return out;
@@ -234,7 +252,9 @@ function collectionItems(value: unknown, fromXml: boolean): unknown[] {
 	if (value === undefined || value === null || value === '') return [];
 	if (Array.isArray(value)) return value.map((item) => normalise(item, fromXml));
 	if (isPlainObject(value)) {
-		const memberKeys = Object.keys(value).filter((key) => key !== 'atom.link' && !key.startsWith('@'));
+		const memberKeys = Object.keys(value).filter(
+			(key) => key !== 'atom.link' && !key.startsWith('@'),
+		);
 		const wrapped =
 			memberKeys.length === 1 &&
 			(Array.isArray(value[memberKeys[0]]) ||

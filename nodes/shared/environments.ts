@@ -15,6 +15,6 @@ export function baseUrlOf(credentials: { environment?: unknown; baseUrl?: unknow
 	const url =
 		environment === 'custom'
 			? String(credentials.baseUrl ?? '')
-			: ENVIRONMENT_BASE_URLS[environment] ?? ENVIRONMENT_BASE_URLS.pilot;
+			: (ENVIRONMENT_BASE_URLS[environment] ?? ENVIRONMENT_BASE_URLS.pilot);
 	return url.replace(/\/+$/, '');
 }

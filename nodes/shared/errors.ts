@@ -17,7 +17,11 @@ export interface ServiceError {
 const FILTER_NOT_FOUND = -104;
 
 /** Read `{exception:{message, internalErrorMessage}}` (JSON or XML); tolerate anything else. */
-export function parseServiceError(status: number, text: string, contentType?: string): ServiceError {
+export function parseServiceError(
+	status: number,
+	text: string,
+	contentType?: string,
+): ServiceError {
 	const fallback: ServiceError = { status, message: text.trim().slice(0, 300) || `HTTP ${status}` };
 	if (!text.trim()) return fallback;
 	try {
@@ -75,7 +79,11 @@ export function adviceFor(error: ServiceError): string {
 }
 
 /** A NodeApiError whose message carries the service's own words and whose description says what to do. */
-export function serviceApiError(node: INode, error: ServiceError, itemIndex?: number): NodeApiError {
+export function serviceApiError(
+	node: INode,
+	error: ServiceError,
+	itemIndex?: number,
+): NodeApiError {
 	const detail = error.internalErrorMessage ? ` (${error.internalErrorMessage})` : '';
 	const codeText = error.code !== undefined ? ` [code ${error.code}]` : '';
 	const apiError = new NodeApiError(node, { ...error } as unknown as JsonObject, {
@@ -111,13 +119,18 @@ export function httpFailureOf(thrown: unknown): HttpFailure {
 		const response = level.response as Record<string, unknown> | undefined;
 		if (response && typeof response === 'object') {
 			if (status === undefined && typeof response.status === 'number') status = response.status;
-			if (status === undefined && typeof response.statusCode === 'number') status = response.statusCode;
+			if (status === undefined && typeof response.statusCode === 'number')
+				status = response.statusCode;
 			if (Object.keys(headers).length === 0 && isPlainObjectLike(response.headers)) {
 				headers = lowerCaseHeaders(response.headers as Record<string, unknown>);
 			}
 			if (body === undefined) body = response.data ?? response.body;
 		}
-		if (networkCode === undefined && typeof level.code === 'string' && /^E[A-Z_]+$/.test(level.code)) {
+		if (
+			networkCode === undefined &&
+			typeof level.code === 'string' &&
+			/^E[A-Z_]+$/.test(level.code)
+		) {
 			networkCode = level.code;
 		}
 		cursor = level.cause ?? level.error;

@@ -10,8 +10,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import type { Decoded, MediaType, PlainObject } from './codec';
-import { CONTENT_TYPES, CodecError, decode, encode, mediaTypeOfContentType, pageOf } from './codec';
+import type { CodecError, Decoded, MediaType, PlainObject } from './codec';
+import { CONTENT_TYPES, decode, encode, mediaTypeOfContentType, pageOf } from './codec';
 import { baseUrlOf } from './environments';
 import { httpFailureOf, parseServiceError, serviceApiError } from './errors';
 
@@ -109,7 +109,8 @@ async function resolveSession(ctx: ApiContext): Promise<Session> {
 	const baseUrl = baseUrlOf(credentials);
 	if (!/^https?:\/\//.test(baseUrl)) {
 		throw new NodeOperationError(ctx.getNode(), 'The credential has no valid base URL', {
-			description: 'Open the POD Platform credential and enter the service address, ending with /webservices/rest.',
+			description:
+				'Open the POD Platform credential and enter the service address, ending with /webservices/rest.',
 		});
 	}
 	const mediaType: MediaType = credentials.mediaType === 'xml' ? 'xml' : 'json';
@@ -118,19 +119,27 @@ async function resolveSession(ctx: ApiContext): Promise<Session> {
 	if (!accountId) {
 		// The login answer names the account, and the session resource does too; this request
 		// logs in when needed, after which the credential holds the account learned at login.
-		const answer = await send(ctx, { baseUrl, mediaType, accountId: '' }, {
-			method: 'GET',
-			path: '/accounts/session',
-		});
+		const answer = await send(
+			ctx,
+			{ baseUrl, mediaType, accountId: '' },
+			{
+				method: 'GET',
+				path: '/accounts/session',
+			},
+		);
 		const refreshed = await ctx.getCredentials(CREDENTIAL_NAME);
 		const data = answer?.body.length
 			? decode(answer.body.toString('utf8'), mediaTypeOf(answer, mediaType)).data
 			: {};
 		accountId = String(refreshed.sessionAccountId || data.id || data.accountId || '');
 		if (!accountId) {
-			throw new NodeOperationError(ctx.getNode(), 'Could not tell which account this login belongs to', {
-				description: 'Enter the Account ID in the POD Platform credential.',
-			});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				'Could not tell which account this login belongs to',
+				{
+					description: 'Enter the Account ID in the POD Platform credential.',
+				},
+			);
 		}
 	}
 	return { baseUrl, mediaType, accountId };
@@ -155,14 +164,15 @@ export async function apiRequest(ctx: ApiContext, spec: RequestSpec): Promise<De
 	try {
 		return decode(response.body.toString('utf8'), mediaTypeOf(response, session.mediaType));
 	} catch (error) {
-		if (error instanceof CodecError) {
-			throw new NodeApiError(ctx.getNode(), { message: error.message }, {
-				message: error.message,
-				description: error.detail,
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: (error as Error).message },
+			{
+				message: (error as Error).message,
+				description: (error as CodecError).detail,
 				itemIndex: spec.itemIndex,
-			});
-		}
-		throw error;
+			},
+		);
 	}
 }
 
@@ -218,12 +228,16 @@ export async function apiRequestAllItems(
 		next = { ...spec, method: 'GET', path: nextLink, qs: undefined };
 	}
 	if (returnAll && expectedTotal !== undefined && items.length !== expectedTotal) {
-		throw new NodeApiError(ctx.getNode(), { message: 'Incomplete list' }, {
-			message: `The service reported ${expectedTotal} records but the pages held ${items.length}`,
-			description:
-				'The list changed while it was being read, or the service lost a page. Run again; no partial list is returned.',
-			itemIndex: spec.itemIndex,
-		});
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: 'Incomplete list' },
+			{
+				message: `The service reported ${expectedTotal} records but the pages held ${items.length}`,
+				description:
+					'The list changed while it was being read, or the service lost a page. Run again; no partial list is returned.',
+				itemIndex: spec.itemIndex,
+			},
+		);
 	}
 	return items;
 }
@@ -239,12 +253,18 @@ function isIdempotent(spec: RequestSpec): boolean {
 }
 
 function resolveUrl(session: Session, path: string, ctx: ApiContext): string {
-	if (!/^https?:\/\//i.test(path)) return `${session.baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+	if (!/^https?:\/\//i.test(path))
+		return `${session.baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
 	// A link from the service: follow it only to the service itself, so the token never leaves.
 	if (new URL(path).origin !== new URL(session.baseUrl).origin) {
-		throw new NodeOperationError(ctx.getNode(), `Refusing to follow a link to another host: ${path}`, {
-			description: 'The service returned a link outside its own address; the session token is not sent there.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Refusing to follow a link to another host: ${path}`,
+			{
+				description:
+					'The service returned a link outside its own address; the session token is not sent there.',
+			},
+		);
 	}
 	return path;
 }
@@ -293,63 +313,74 @@ async function send(
 	};
 
 	for (let attempt = 1; ; attempt++) {
+		let thrown: unknown;
 		try {
-			const response = (await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				CREDENTIAL_NAME,
-				{ ...options, headers: { ...headers } },
-			)) as { statusCode?: number; status?: number; headers?: Record<string, unknown>; body?: unknown };
+			const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_NAME, {
+				...options,
+				headers: { ...headers },
+			})) as {
+				statusCode?: number;
+				status?: number;
+				headers?: Record<string, unknown>;
+				body?: unknown;
+			};
 			return {
 				status: Number(response.statusCode ?? response.status ?? 200),
 				headers: lowerCase(response.headers ?? {}),
 				body: toBuffer(response.body),
 			};
-		} catch (thrown) {
-			if (thrown instanceof NodeOperationError) throw thrown;
-			const failure = httpFailureOf(thrown);
-			const { status } = failure;
-			const lastAttempt = attempt >= RETRY.maxAttempts;
+		} catch (error) {
+			thrown = error;
+		}
+		// A failure of our own making (bad input, a refused link) is final as it is.
+		if (thrown instanceof NodeOperationError) throw thrown;
+		const failure = httpFailureOf(thrown);
+		const { status } = failure;
+		const lastAttempt = attempt >= RETRY.maxAttempts;
 
-			if (status === 429 && !lastAttempt) {
-				const wait = retryAfterMs(failure.headers) ?? backoffMs(attempt);
-				if (wait <= RETRY.maxRetryAfterMs) {
-					// A 429 was not processed, so even a non-idempotent request may be sent again.
-					await sleep(wait);
-					continue;
-				}
+		if (status === 429 && !lastAttempt) {
+			const wait = retryAfterMs(failure.headers) ?? backoffMs(attempt);
+			if (wait <= RETRY.maxRetryAfterMs) {
+				// A 429 was not processed, so even a non-idempotent request may be sent again.
+				await sleep(wait);
+				continue;
 			}
+		}
 
-			const uncertain =
-				(status !== undefined && RETRYABLE_STATUSES.has(status)) ||
-				(status === undefined && isNetworkFailure(failure.networkCode, failure.message));
-			if (uncertain && !lastAttempt) {
-				if (isIdempotent(spec)) {
-					await sleep(backoffMs(attempt));
-					continue;
-				}
-				if (spec.recover) {
-					await sleep(backoffMs(attempt));
-					const existing = await spec.recover();
-					if (existing) return decodedAsResponse(existing);
-					continue;
-				}
+		const uncertain =
+			(status !== undefined && RETRYABLE_STATUSES.has(status)) ||
+			(status === undefined && isNetworkFailure(failure.networkCode, failure.message));
+		if (uncertain && !lastAttempt) {
+			if (isIdempotent(spec)) {
+				await sleep(backoffMs(attempt));
+				continue;
 			}
+			if (spec.recover) {
+				await sleep(backoffMs(attempt));
+				const existing = await spec.recover();
+				if (existing) return decodedAsResponse(existing);
+				continue;
+			}
+		}
 
-			if (status === undefined) {
-				throw new NodeApiError(ctx.getNode(), { message: failure.message }, {
+		if (status === undefined) {
+			throw new NodeApiError(
+				ctx.getNode(),
+				{ message: failure.message },
+				{
 					message: `Could not reach the service: ${failure.networkCode ?? failure.message}`,
 					description: isIdempotent(spec)
 						? `Tried ${attempt} times. Check the base URL of the credential and the network.`
 						: 'The request may or may not have reached the service, so it was not sent again. Check the records before running again.',
 					itemIndex: spec.itemIndex,
-				});
-			}
-			throw serviceApiError(
-				ctx.getNode(),
-				parseServiceError(status, failure.bodyText, failure.headers['content-type']),
-				spec.itemIndex,
+				},
 			);
 		}
+		throw serviceApiError(
+			ctx.getNode(),
+			parseServiceError(status, failure.bodyText, failure.headers['content-type']),
+			spec.itemIndex,
+		);
 	}
 }
 

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test support runs on Node, never shipped */
+ 
 /**
  * Runs real workflows in-process through n8n-core's engine (WorkflowExecute), with a credentials
  * helper that applies the same rules as n8n's own: `preAuthentication` when the expirable token
@@ -34,7 +34,9 @@ export const PACKAGE = 'n8n-nodes-pod-platform';
 export const ACTION_NODE = `${PACKAGE}.podPlatform`;
 export const CREDENTIAL_TYPE = 'podPlatformApi';
 
-const credentialTypes: Record<string, ICredentialType> = { [CREDENTIAL_TYPE]: new PodPlatformApi() };
+const credentialTypes: Record<string, ICredentialType> = {
+	[CREDENTIAL_TYPE]: new PodPlatformApi(),
+};
 
 class PackageNodeTypes implements INodeTypes {
 	private readonly types: Record<string, INodeType | IVersionedNodeType>;
@@ -99,7 +101,8 @@ export class CredentialStore extends ICredentialsHelper {
 		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
 		if (authenticate?.type === 'generic') {
 			for (const [outerKey, entries] of Object.entries(authenticate.properties)) {
-				const target = ((requestOptions as unknown as Record<string, IDataObject>)[outerKey] ??= {});
+				const target = ((requestOptions as unknown as Record<string, IDataObject>)[outerKey] ??=
+					{});
 				for (const [key, value] of Object.entries(entries as Record<string, string>)) {
 					target[key] = String(
 						workflow.expression.getSimpleParameterValue(node, value, 'internal', {
@@ -124,7 +127,11 @@ export class CredentialStore extends ICredentialsHelper {
 			(property) => property.type === 'hidden' && property.typeOptions?.expirable === true,
 		);
 		if (!expirable || typeof type.preAuthentication !== 'function') return undefined;
-		if (credentials[expirable.name] !== '' && credentials[expirable.name] !== undefined && !credentialsExpired) {
+		if (
+			credentials[expirable.name] !== '' &&
+			credentials[expirable.name] !== undefined &&
+			!credentialsExpired
+		) {
 			return undefined;
 		}
 		this.preAuthenticationCount++;

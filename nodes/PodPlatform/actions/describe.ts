@@ -15,7 +15,7 @@ export function describeResources(resources: ResourceDefinition[]): INodePropert
 		type: 'options',
 		noDataExpression: true,
 		options: resources.map(({ name, value, description }) => ({ name, value, description })),
-		default: resources[0].value,
+		default: firstResource(resources),
 	};
 
 	const operationSelectors: INodeProperties[] = resources.map((resource) => ({
@@ -25,7 +25,7 @@ export function describeResources(resources: ResourceDefinition[]): INodePropert
 		noDataExpression: true,
 		displayOptions: { show: { resource: [resource.value] } },
 		options: Object.values(resource.operations).map(({ option }) => option),
-		default: resource.defaultOperation,
+		default: defaultOperationOf(resource),
 	}));
 
 	const shop: INodeProperties = {
@@ -39,11 +39,23 @@ export function describeResources(resources: ResourceDefinition[]): INodePropert
 	for (const resource of resources) {
 		for (const [operation, definition] of Object.entries(resource.operations)) {
 			for (const field of definition.fields) {
-				const show = { ...field.displayOptions?.show, resource: [resource.value], operation: [operation] };
+				const show = {
+					...field.displayOptions?.show,
+					resource: [resource.value],
+					operation: [operation],
+				};
 				fields.push({ ...field, displayOptions: { ...field.displayOptions, show } });
 			}
 		}
 	}
 
 	return [resourceSelector, ...operationSelectors, shop, ...fields];
+}
+
+function firstResource(resources: ResourceDefinition[]): string {
+	return resources[0].value;
+}
+
+function defaultOperationOf(resource: ResourceDefinition): string {
+	return resource.defaultOperation ?? Object.keys(resource.operations)[0];
 }

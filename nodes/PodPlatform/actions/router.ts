@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { RESOURCES } from './resources';
 import type { OperationDefinition } from './types';
@@ -45,29 +45,37 @@ async function runOne(
 	operation: OperationDefinition,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
+	let failure: unknown;
 	try {
 		const output = await operation.execute.call(this, itemIndex);
 		return output.map((item) => ({ ...item, pairedItem: item.pairedItem ?? { item: itemIndex } }));
 	} catch (error) {
-		if (this.continueOnFail()) {
-			return [
-				{
-					json: {
-						error: (error as Error).message,
-						...((error as { description?: string }).description
-							? { errorDescription: (error as { description?: string }).description }
-							: {}),
-					},
-					pairedItem: { item: itemIndex },
-				},
-			];
-		}
-		if (error instanceof NodeOperationError || (error as { itemIndex?: number }).itemIndex !== undefined) {
-			throw error;
-		}
-		if (typeof error === 'object' && error !== null && 'context' in error) {
-			(error as { context: Record<string, unknown> }).context.itemIndex = itemIndex;
-		}
-		throw error;
+		failure = error;
 	}
+	const error = asNodeError(this, failure, itemIndex);
+	if (this.continueOnFail()) {
+		return [
+			{
+				json: {
+					error: error.message,
+					...(error.description ? { errorDescription: error.description } : {}),
+				},
+				pairedItem: { item: itemIndex },
+			},
+		];
+	}
+	throw error;
+}
+
+/** Every failure leaves the node as an n8n error that knows its item. */
+function asNodeError(
+	ctx: IExecuteFunctions,
+	failure: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
+	if (failure instanceof NodeApiError || failure instanceof NodeOperationError) {
+		failure.context.itemIndex ??= itemIndex;
+		return failure;
+	}
+	return new NodeOperationError(ctx.getNode(), failure as Error, { itemIndex });
 }

@@ -24,6 +24,7 @@ export interface ResourceDefinition {
 	description?: string;
 	/** Whether the resource lives under a shop, so the node shows the Shop field. */
 	needsShop: boolean;
-	defaultOperation: string;
+	/** The operation preselected; the first one when not given. */
+	defaultOperation?: string;
 	operations: Record<string, OperationDefinition>;
 }

@@ -8,13 +8,23 @@ import { currentShopPath } from '../actions/common/scope';
 function matching(records: PlainObject[], filter: string | undefined): INodeListSearchResult {
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results = records
-		.map((record) => ({ name: `${String(record.name ?? 'Unnamed')} (${String(record.id)})`, value: String(record.id) }))
+		.map((record) => ({
+			name: `${String(record.name ?? 'Unnamed')} (${String(record.id)})`,
+			value: String(record.id),
+		}))
 		.filter((entry) => !needle || entry.name.toLowerCase().includes(needle));
 	return { results };
 }
 
-export async function searchShops(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const shops = await apiRequestAllItems(this, { method: 'GET', path: `${await accountPath(this)}/shops` }, { returnAll: true });
+export async function searchShops(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const shops = await apiRequestAllItems(
+		this,
+		{ method: 'GET', path: `${await accountPath(this)}/shops` },
+		{ returnAll: true },
+	);
 	return matching(shops, filter);
 }
 

@@ -8,7 +8,9 @@ import { currentShopPath } from '../actions/common/scope';
 
 /** The expanded product chosen in the Product field of the node being edited. */
 async function currentProduct(ctx: ILoadOptionsFunctions) {
-	const productId = String(ctx.getNodeParameter('productId', undefined, { extractValue: true }) ?? '').trim();
+	const productId = String(
+		ctx.getNodeParameter('productId', undefined, { extractValue: true }) ?? '',
+	).trim();
 	if (!/^\d+$/.test(productId)) {
 		throw new NodeOperationError(ctx.getNode(), 'Choose a product first', {
 			description: 'The list depends on the product; pick the product above.',
@@ -25,15 +27,23 @@ function option(name: unknown, id: unknown): INodePropertyOptions {
 	return { name: `${String(name ?? 'Unnamed')} (${String(id)})`, value: String(id) };
 }
 
-export async function getAssignedColors(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return (await currentProduct(this)).colors.map((color) => option(color.name, color.assignedColorId));
+export async function getAssignedColors(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return (await currentProduct(this)).colors.map((color) =>
+		option(color.name, color.assignedColorId),
+	);
 }
 
-export async function getAssignedSizes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getAssignedSizes(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	return (await currentProduct(this)).sizes.map((size) => option(size.name, size.assignedSizeId));
 }
 
-export async function getAssignedViews(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getAssignedViews(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	return (await currentProduct(this)).views.map((view) => ({
 		name: String(view.position ?? view.name ?? view.assignedViewId),
 		value: String(view.position ?? view.assignedViewId),

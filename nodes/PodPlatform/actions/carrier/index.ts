@@ -7,10 +7,14 @@ export const carrierResource: ResourceDefinition = {
 	value: 'carrier',
 	description: 'Shipping carriers; an order names one by ID',
 	needsShop: true,
-	defaultOperation: 'getAll',
 	operations: {
 		getAll: getManyOperation(
-			{ name: 'Get Many', value: 'getAll', action: 'Get many carriers', description: 'List the carriers of the shop' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many carriers',
+				description: 'List the carriers of the shop',
+			},
 			{
 				noun: 'carriers',
 				async path(itemIndex) {

@@ -31,7 +31,7 @@ export const shopLocator: INodeProperties = {
 };
 
 /** Return All + Limit, as every Get Many has them. */
-export function paginationFields(noun: string): INodeProperties[] {
+export function paginationFields(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -46,7 +46,7 @@ export function paginationFields(noun: string): INodeProperties[] {
 			type: 'number',
 			typeOptions: { minValue: 1 },
 			default: 50,
-			description: `Max number of ${noun} to return`,
+			description: 'Max number of results to return',
 			displayOptions: { show: { returnAll: [false] } },
 		},
 	];

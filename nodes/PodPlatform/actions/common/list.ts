@@ -1,5 +1,10 @@
 import { createHash } from 'crypto';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
@@ -34,7 +39,11 @@ export function filterFields(filterRoot: FilterRoot): INodeProperties[] {
 			default: 'none',
 			options: [
 				{ name: 'None', value: 'none', description: "The service's default: records not deleted" },
-				{ name: 'Stored Filter ID', value: 'id', description: 'A filter created earlier (Filter → Create)' },
+				{
+					name: 'Stored Filter ID',
+					value: 'id',
+					description: 'A filter created earlier (Filter → Create)',
+				},
 				{
 					name: 'Filter JSON',
 					value: 'json',
@@ -79,12 +88,22 @@ export async function storeFilter(
 	let pending = cache.get(digest);
 	if (!pending) {
 		pending = (async () => {
-			const answer = await apiRequest(ctx, { method: 'POST', path: '/filters', body, itemIndex, idempotent: true });
+			const answer = await apiRequest(ctx, {
+				method: 'POST',
+				path: '/filters',
+				body,
+				itemIndex,
+				idempotent: true,
+			});
 			const filterId = answer?.data.filterId;
 			if (filterId === undefined || filterId === '') {
-				throw new NodeOperationError(ctx.getNode(), 'The service stored the filter but returned no filterId', {
-					itemIndex,
-				});
+				throw new NodeOperationError(
+					ctx.getNode(),
+					'The service stored the filter but returned no filterId',
+					{
+						itemIndex,
+					},
+				);
 			}
 			return String(filterId);
 		})();
@@ -118,16 +137,24 @@ export async function resolveFilterId(
 			try {
 				parsed = jsonParse(raw);
 			} catch (error) {
-				throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex + 1}: Filter JSON is not valid JSON`, {
-					itemIndex,
-					description: (error as Error).message,
-				});
+				throw new NodeOperationError(
+					ctx.getNode(),
+					`Item ${itemIndex + 1}: Filter JSON is not valid JSON`,
+					{
+						itemIndex,
+						description: (error as Error).message,
+					},
+				);
 			}
 		}
 		if (!isPlainObject(parsed)) {
-			throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex + 1}: Filter JSON must be an object`, {
-				itemIndex,
-			});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Item ${itemIndex + 1}: Filter JSON must be an object`,
+				{
+					itemIndex,
+				},
+			);
 		}
 		const body = filterRoot in parsed ? parsed : { [filterRoot]: parsed };
 		return await storeFilter(ctx, body, itemIndex);
@@ -153,7 +180,9 @@ export function getManyOperation(
 ): OperationDefinition {
 	return {
 		option,
-		fields: [...(config.extraFields ?? []), 			...paginationFields(config.noun),
+		fields: [
+			...(config.extraFields ?? []),
+			...paginationFields(),
 			...(config.filterRoot ? filterFields(config.filterRoot) : []),
 		],
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
@@ -164,7 +193,12 @@ export function getManyOperation(
 				: undefined;
 			const records = await apiRequestAllItems(
 				this,
-				{ method: 'GET', path: await config.path.call(this, itemIndex), qs: { filterId }, itemIndex },
+				{
+					method: 'GET',
+					path: await config.path.call(this, itemIndex),
+					qs: { filterId },
+					itemIndex,
+				},
 				{ returnAll, limit },
 			);
 			return records.map((record) => ({

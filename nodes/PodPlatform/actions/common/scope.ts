@@ -9,10 +9,14 @@ export function shopIdOf(ctx: IExecuteFunctions, itemIndex: number): string {
 		ctx.getNodeParameter('shop', itemIndex, '', { extractValue: true }) ?? '',
 	).trim();
 	if (!/^\d+$/.test(value)) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex + 1}: the Shop is missing or not a shop ID`, {
-			itemIndex,
-			description: 'Pick a shop from the list or enter its numeric ID.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex + 1}: the Shop is missing or not a shop ID`,
+			{
+				itemIndex,
+				description: 'Pick a shop from the list or enter its numeric ID.',
+			},
+		);
 	}
 	return value;
 }
@@ -36,14 +40,22 @@ export async function currentShopPath(ctx: ILoadOptionsFunctions): Promise<strin
 }
 
 /** A required positive whole-number ID parameter, checked before anything is sent. */
-export function idParameter(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): string {
+export function idParameter(
+	ctx: IExecuteFunctions,
+	name: string,
+	label: string,
+	itemIndex: number,
+): string {
 	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
 	const value = String(raw ?? '').trim();
 	if (!/^\d+$/.test(value)) {
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`Item ${itemIndex + 1}: ${label} must be a whole number, got "${value}"`,
-			{ itemIndex, description: `Enter the numeric ${label} (for example from a previous node's output).` },
+			{
+				itemIndex,
+				description: `Enter the numeric ${label} (for example from a previous node's output).`,
+			},
 		);
 	}
 	return value;

@@ -7,10 +7,14 @@ export const countryResource: ResourceDefinition = {
 	value: 'country',
 	description: 'Countries with their currency and VAT settings; an order needs one',
 	needsShop: false,
-	defaultOperation: 'getAll',
 	operations: {
 		getAll: getManyOperation(
-			{ name: 'Get Many', value: 'getAll', action: 'Get many countries', description: 'List the countries of the account' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many countries',
+				description: 'List the countries of the account',
+			},
 			{
 				noun: 'countries',
 				filterRoot: 'countryFilter',

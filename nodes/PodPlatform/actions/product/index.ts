@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
 import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
@@ -28,22 +33,38 @@ export const productLocator: INodeProperties = {
 			type: 'string',
 			placeholder: 'e.g. 1001',
 			validation: [
-				{ type: 'regex', properties: { regex: '^\\d+$', errorMessage: 'A product ID is a whole number' } },
+				{
+					type: 'regex',
+					properties: { regex: '^\\d+$', errorMessage: 'A product ID is a whole number' },
+				},
 			],
 		},
 	],
 };
 
-async function productPath(ctx: IExecuteFunctions, itemIndex: number, expanded = false): Promise<string> {
+async function productPath(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	expanded = false,
+): Promise<string> {
 	const productId = idParameter(ctx, 'productId', 'Product ID', itemIndex);
 	return `${await itemShopPath(ctx, itemIndex)}/products/${expanded ? 'expanded/' : ''}${productId}`;
 }
 
 const get: OperationDefinition = {
-	option: { name: 'Get', value: 'get', action: 'Get a product', description: 'Get the basic product with links' },
+	option: {
+		name: 'Get',
+		value: 'get',
+		action: 'Get a product',
+		description: 'Get the basic product with links',
+	},
 	fields: [productLocator],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const answer = await apiRequest(this, { method: 'GET', path: await productPath(this, itemIndex), itemIndex });
+		const answer = await apiRequest(this, {
+			method: 'GET',
+			path: await productPath(this, itemIndex),
+			itemIndex,
+		});
 		return [{ json: (answer?.data ?? {}) as IDataObject }];
 	},
 };
@@ -92,7 +113,9 @@ const getSkus: OperationDefinition = {
 			{ returnAll: true },
 		);
 		const onlyAvailable = this.getNodeParameter('onlyAvailable', itemIndex, true) as boolean;
-		return orderableSkus(records, onlyAvailable).map((sku) => ({ json: { ...sku } as IDataObject }));
+		return orderableSkus(records, onlyAvailable).map((sku) => ({
+			json: { ...sku } as IDataObject,
+		}));
 	},
 };
 
@@ -101,12 +124,16 @@ export const productResource: ResourceDefinition = {
 	value: 'product',
 	description: 'Configurable products with colours, sizes, views and print areas',
 	needsShop: true,
-	defaultOperation: 'getAll',
 	operations: {
 		get,
 		getExpanded,
 		getAll: getManyOperation(
-			{ name: 'Get Many', value: 'getAll', action: 'Get many products', description: 'List the products of the shop' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many products',
+				description: 'List the products of the shop',
+			},
 			{
 				noun: 'products',
 				filterRoot: 'productFilter',

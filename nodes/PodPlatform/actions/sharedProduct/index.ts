@@ -7,7 +7,6 @@ export const sharedProductResource: ResourceDefinition = {
 	value: 'sharedProduct',
 	description: 'Designs saved and shared from the Creator',
 	needsShop: true,
-	defaultOperation: 'getAll',
 	operations: {
 		getAll: getManyOperation(
 			{

@@ -6,10 +6,14 @@ export const shopResource: ResourceDefinition = {
 	name: 'Shop',
 	value: 'shop',
 	needsShop: false,
-	defaultOperation: 'getAll',
 	operations: {
 		getAll: getManyOperation(
-			{ name: 'Get Many', value: 'getAll', action: 'Get many shops', description: 'List the shops of the account' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: 'Get many shops',
+				description: 'List the shops of the account',
+			},
 			{
 				noun: 'shops',
 				filterRoot: 'shopFilter',
