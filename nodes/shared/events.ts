@@ -1,0 +1,200 @@
+import type { Decoded, PlainObject } from './codec';
+import { isPlainObject, toArray } from './codec';
+import type {
+	EventCustomer,
+	EventOrderedProduct,
+	EventSource,
+	Fulfilment,
+	OrderEvent,
+	Topic,
+} from './types';
+
+/**
+ * The event normaliser: a decoded notification body (JSON and XML decode alike through the codec)
+ * or a polled order record becomes one typed OrderEvent.
+ */
+
+/**
+ * A notification example of the contract writes `FULFILLED` for a fulfilled order while the
+ * value list names `FINISHED`; users filter on one name.
+ */
+export function normaliseFulfilmentStatus(raw: unknown): string | undefined {
+	if (raw === undefined || raw === null || raw === '') return undefined;
+	const value = String(raw).trim().toUpperCase();
+	return value === 'FULFILLED' ? 'FINISHED' : value;
+}
+
+function text(value: unknown): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value === 'object') return undefined;
+	return String(value);
+}
+
+/** Ids stay numbers when they are numbers on the wire (or numeric text from XML). */
+function id(value: unknown): number | string | undefined {
+	if (typeof value === 'number') return value;
+	const asText = text(value);
+	if (asText === undefined) return undefined;
+	return /^\d+$/.test(asText) ? Number(asText) : asText;
+}
+
+function links(value: unknown): Record<string, string> {
+	return isPlainObject(value) ? (value as Record<string, string>) : {};
+}
+
+function fulfilmentsOf(order: PlainObject): Fulfilment[] {
+	return toArray<unknown>(order.fulfillments)
+		.filter(isPlainObject)
+		.map((entry) => ({
+			id: id(entry.id),
+			trackingNumber: text(entry.trackingNumber),
+			trackingUrl: text(entry.trackingUrl),
+		}));
+}
+
+function orderedProductsOf(order: PlainObject): EventOrderedProduct[] {
+	return toArray<unknown>(order.orderedProducts)
+		.filter(isPlainObject)
+		.map((entry) => ({
+			...entry,
+			id: id(entry.id),
+			amount: entry.amount === undefined ? undefined : Number(entry.amount),
+			links: links(entry.links),
+		}));
+}
+
+function customerOf(order: PlainObject): EventCustomer | undefined {
+	return isPlainObject(order.customer) ? (order.customer as EventCustomer) : undefined;
+}
+
+function referencesOf(value: unknown): string[] {
+	return toArray<unknown>(value)
+		.map((entry) => (isPlainObject(entry) ? text(entry.value ?? entry.referenceId) : text(entry)))
+		.filter((entry): entry is string => entry !== undefined);
+}
+
+/** The fields of an order record (a ProductionOrderExpanded or a list item). */
+function orderFields(order: PlainObject) {
+	const fulfillments = fulfilmentsOf(order);
+	const rawStatus = text(order.fulfilmentStatus);
+	return {
+		orderId: id(order.id ?? order.orderId),
+		uniqueId: text(order.uniqueId),
+		financialStatus: text(order.financialStatus),
+		fulfilmentStatus: normaliseFulfilmentStatus(rawStatus),
+		fulfilmentStatusRaw: rawStatus,
+		created: (order.created as string | number | undefined) ?? undefined,
+		trackingNumbers: fulfillments
+			.map((entry) => entry.trackingNumber)
+			.filter((entry): entry is string => entry !== undefined),
+		fulfillments,
+		orderedProducts: orderedProductsOf(order),
+		customer: customerOf(order),
+		links: links(order.links),
+	};
+}
+
+export interface NotificationContext {
+	source?: EventSource;
+	deliveryId?: string;
+	rawBody?: string;
+}
+
+/** One typed event from a decoded notification body of the given topic. */
+export function eventFromNotification(
+	topic: Topic,
+	decoded: Decoded,
+	context: NotificationContext = {},
+): OrderEvent {
+	const body = decoded.data;
+	const event: OrderEvent = {
+		topic,
+		source: context.source ?? 'webhook',
+		trackingNumbers: [],
+		fulfillments: [],
+		orderedProducts: [],
+		links: {},
+		payload: body,
+		payloadRoot: decoded.root,
+	};
+	if (decoded.root === 'productionOrderProcessingError' || topic === 'orders/failed') {
+		Object.assign(event, {
+			orderId: id(body.orderId ?? body.id),
+			uniqueId: text(body.uniqueId),
+			error: text(body.error) ?? text(body.message),
+			customReferences: referencesOf(body.customReferences),
+			links: links(body.links),
+		});
+	} else if (decoded.root === 'productionOrderSplitted' || topic === 'orders/splitted') {
+		Object.assign(event, {
+			orderId: id(body.orderId ?? body.id),
+			uniqueId: text(body.uniqueId),
+			childOrderIds: toArray<unknown>(body.childOrderIds)
+				.map((entry) => id(isPlainObject(entry) ? (entry.value ?? entry.id) : entry))
+				.filter((entry) => entry !== undefined),
+			customReferences: referencesOf(body.customReferences),
+			links: links(body.links),
+		});
+	} else {
+		Object.assign(event, orderFields(body));
+	}
+	if (context.deliveryId) event.deliveryId = context.deliveryId;
+	if (context.rawBody !== undefined) event.rawBody = context.rawBody;
+	return dropUndefined(event);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Polling: events derived from status changes
+// ---------------------------------------------------------------------------------------------
+
+export interface StatusPair {
+	financialStatus?: string;
+	fulfilmentStatus?: string;
+}
+
+/**
+ * The topics the service would fire for a change between two observed statuses (contract,
+ * Events rule 5 and the fulfilment table): `orders/updated` on any change, then the specific
+ * topic of the fulfilment status reached.
+ */
+export function topicsForChange(previous: StatusPair | undefined, current: StatusPair): Topic[] {
+	const before = {
+		financial: previous?.financialStatus,
+		fulfilment: normaliseFulfilmentStatus(previous?.fulfilmentStatus),
+	};
+	const after = {
+		financial: current.financialStatus,
+		fulfilment: normaliseFulfilmentStatus(current.fulfilmentStatus),
+	};
+	if (before.financial === after.financial && before.fulfilment === after.fulfilment) return [];
+	const topics: Topic[] = ['orders/updated'];
+	if (before.fulfilment !== after.fulfilment) {
+		if (after.fulfilment === 'PREPARED_TO_PRODUCE') topics.push('orders/readyForProduction');
+		if (after.fulfilment === 'FINISHED') topics.push('orders/fulfilled');
+		if (after.fulfilment === 'CANCELLED') topics.push('orders/cancelled');
+	}
+	return topics;
+}
+
+/** One typed event about a polled order record. */
+export function eventFromOrder(
+	topic: Topic,
+	order: PlainObject,
+	previous: StatusPair | undefined,
+): OrderEvent {
+	return dropUndefined({
+		topic,
+		source: 'poll',
+		...orderFields(order),
+		previousFinancialStatus: previous?.financialStatus,
+		previousFulfilmentStatus: previous?.fulfilmentStatus,
+		payload: order,
+	} as OrderEvent);
+}
+
+function dropUndefined<T extends object>(value: T): T {
+	for (const key of Object.keys(value) as Array<keyof T>) {
+		if (value[key] === undefined) delete value[key];
+	}
+	return value;
+}
