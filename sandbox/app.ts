@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- the sandbox is a Node server, never shipped */
 import type { Doc, Quirks } from './codec';
 import { FaultTable } from './faults';
 import { OrderLifecycle } from './lifecycle';

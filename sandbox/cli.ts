@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
 import { DEMO, startSandbox } from './index';
 
 /** `npm run sandbox`: runs the emulator until SIGINT/SIGTERM. Port from SANDBOX_PORT or 8787. */

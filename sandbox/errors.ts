@@ -1,5 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
-
 /**
  * A service error: thrown anywhere in a handler, turned by the server into an `exception` body
  * in the caller's media type with the given HTTP status.

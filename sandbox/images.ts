@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox is a Node server, never shipped */
 import { deflateSync } from 'node:zlib';
 
 /** Bitmap checks by magic bytes, and a small real PNG for mock-up and preview endpoints. */

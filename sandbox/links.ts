@@ -1,5 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
-
 /** Absolute resource URLs for Atom links (the contract: clients follow links, never build them). */
 
 interface HasBase {

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
 import type { App } from './app';
 import { findProduct } from './catalog';
 import {
@@ -417,7 +416,10 @@ export function buildDesignItem(
 		}
 	}
 	if (skuText && (colorId === undefined || sizeId === undefined)) {
-		throw badRequest('Unknown SKU', `${field}.sku ${skuText} is not a variant SKU of ${product ? `product ${product.id}` : `shop ${shop.id}`}`);
+		throw badRequest(
+			'Unknown SKU',
+			`${field}.sku ${skuText} is not a variant SKU of ${product ? `product ${product.id}` : `shop ${shop.id}`}`,
+		);
 	}
 	if (!product) throw badRequest(`${field} needs productId (or a variant sku)`);
 	const productSku = variant(product, colorId, sizeId, field);

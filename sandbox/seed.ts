@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
 import { Store } from './store';
 import type { AssignedView, Motive, Product, ProductSku } from './types';
 

@@ -1,5 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
-
 /** Records held by the sandbox's in-memory store. */
 
 export type Role = 'ROLE_ACCOUNT_ADMIN' | 'ROLE_SHOP_ADMIN' | 'ROLE_AUTHORIZED_USER';

@@ -1,4 +1,3 @@
- 
 import { XMLParser } from 'fast-xml-parser';
 
 import { DEMO, startSandbox, type Sandbox } from '../../sandbox';
@@ -18,7 +17,12 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 	afterAll(() => sandbox.close());
 
 	test('DEMO names the seeded login and ids', () => {
-		expect(DEMO).toMatchObject({ login: 'demo', password: 'demo-password', accountId: 387, shopId: 1597 });
+		expect(DEMO).toMatchObject({
+			login: 'demo',
+			password: 'demo-password',
+			accountId: 387,
+			shopId: 1597,
+		});
 	});
 
 	test('shops: account admin sees both shops, shop admin only its own; links are absolute', async () => {
@@ -28,8 +32,19 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 		expect(items.map((s) => s.id)).toEqual([1597, 1598]);
 		expect(items[0].name).toBe('Demo Merch Shop');
 		const rels = list(items[0]['atom.link']).map((l) => l['@rel']);
-		expect(rels).toEqual(expect.arrayContaining(['self', 'products', 'orders', 'webhooks', 'userMotives', 'orderCsvImports']));
-		expect(list(items[0]['atom.link'])[0]['@href']).toBe(`${sandbox.baseUrl}/accounts/387/shops/1597`);
+		expect(rels).toEqual(
+			expect.arrayContaining([
+				'self',
+				'products',
+				'orders',
+				'webhooks',
+				'userMotives',
+				'orderCsvImports',
+			]),
+		);
+		expect(list(items[0]['atom.link'])[0]['@href']).toBe(
+			`${sandbox.baseUrl}/accounts/387/shops/1597`,
+		);
 
 		const shopAdmin = new ServiceClient(sandbox.baseUrl);
 		await shopAdmin.login('shopadmin');
@@ -47,14 +62,27 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 		const other = new ServiceClient(sandbox.baseUrl);
 		await other.login('other');
 		expect((await other.get(`${SHOP}/products`)).status).toBe(404);
-		expect((await other.get('/accounts/999/shops/9999/products/1801')).json.product.name).toBe('Classic T-Shirt');
+		expect((await other.get('/accounts/999/shops/9999/products/1801')).json.product.name).toBe(
+			'Classic T-Shirt',
+		);
 	});
 
 	test('countries carry code, currency, VAT and default; carriers list real ids', async () => {
 		const countries = list((await demo.get('/accounts/387/countries')).json.pagedData.country);
 		const de = countries.find((c) => c.code === 'DE');
-		expect(de).toEqual({ id: 1, code: 'DE', name: 'Germany', currency: { code: 'EUR' }, standardVat: 19, reducedVat: 7, default: true });
-		expect(countries.find((c) => c.code === 'DK')).toMatchObject({ id: 2, currency: { code: 'DKK' } });
+		expect(de).toEqual({
+			id: 1,
+			code: 'DE',
+			name: 'Germany',
+			currency: { code: 'EUR' },
+			standardVat: 19,
+			reducedVat: 7,
+			default: true,
+		});
+		expect(countries.find((c) => c.code === 'DK')).toMatchObject({
+			id: 2,
+			currency: { code: 'DKK' },
+		});
 		const carriers = list((await demo.get(`${SHOP}/carriers`)).json.pagedData.carrier);
 		expect(carriers.map((c) => c.id)).toEqual([21, 22, 23]);
 		expect(carriers[0].name).toBe('DHL');
@@ -67,11 +95,17 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 		const links = list(first['atom.link']);
 		expect(links.map((l) => l['@rel']).sort()).toEqual(['next', 'self']);
 		const next = links.find((l) => l['@rel'] === 'next');
-		expect(next['@href']).toMatch(new RegExp(`^${sandbox.baseUrl}/accounts/387/shops/1597/products\\?.*page=1`));
+		expect(next['@href']).toMatch(
+			new RegExp(`^${sandbox.baseUrl}/accounts/387/shops/1597/products\\?.*page=1`),
+		);
 		expect(next['@type']).toBe('application/json');
 		const second = (await demo.get(`${SHOP}/products?size=2&page=1`)).json.pagedData;
 		expect(second.product.id).toBe(1003);
-		expect(list(second['atom.link']).map((l) => l['@rel']).sort()).toEqual(['prev', 'self']);
+		expect(
+			list(second['atom.link'])
+				.map((l) => l['@rel'])
+				.sort(),
+		).toEqual(['prev', 'self']);
 		// maxPageSize is 5 in this sandbox: size=50 gives 5 SKUs per page.
 		const skus = (await demo.get(`${SHOP}/products/1001/sku?size=50`)).json.pagedData;
 		expect(list(skus.productSku)).toHaveLength(5);
@@ -85,18 +119,31 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 		const basic = (await demo.get(`${SHOP}/products/1001`)).json.product;
 		expect(basic).toMatchObject({ id: 1001, name: 'Classic T-Shirt' });
 		const rels = list(basic['atom.link']).map((l) => l['@rel']);
-		expect(rels).toEqual(expect.arrayContaining(['self', 'expanded', 'assignedColors', 'assignedSizes', 'assignedViews']));
+		expect(rels).toEqual(
+			expect.arrayContaining([
+				'self',
+				'expanded',
+				'assignedColors',
+				'assignedSizes',
+				'assignedViews',
+			]),
+		);
 
 		const expanded = (await demo.get(`${SHOP}/products/expanded/1001`)).json.product;
 		const colors = list(expanded.assignedColors.assignedProductColorExpanded);
-		expect(colors.map((c) => [c.id, c.name])).toEqual([[2001, 'White'], [2002, 'Black']]);
+		expect(colors.map((c) => [c.id, c.name])).toEqual([
+			[2001, 'White'],
+			[2002, 'Black'],
+		]);
 		const sizes = list(expanded.assignedSizes.assignedProductSizeExpanded);
 		expect(sizes.map((s) => s.name)).toEqual(['S', 'M', 'L', 'XL', 'XXL', '3XL']);
 		expect(sizes.map((s) => s.id)).toEqual([3001, 3002, 3003, 3004, 3005, 3006]);
 		const views = list(expanded.assignedViews.assignedProductViewExpanded);
 		expect(views.map((v) => v.view.position)).toEqual(['FRONT', 'BACK']);
 		expect(views.map((v) => list(v.productAreas.productArea)[0].id)).toEqual([4001, 4002]);
-		const techs = list(expanded.printTechnologies.assignedPrintTechnology).map((t) => t.printTechnology.name);
+		const techs = list(expanded.printTechnologies.assignedPrintTechnology).map(
+			(t) => t.printTechnology.name,
+		);
 		expect(techs).toEqual(['Digital Print', 'Digital DTF']);
 		const skus = list(expanded.productSkus.productSku);
 		expect(skus).toHaveLength(11);
@@ -107,18 +154,28 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 
 		const skuPage = (await demo.get(`${SHOP}/products/1001/sku?size=20`)).json.pagedData;
 		expect(list(skuPage.productSku)[0]).toEqual(
-			expect.objectContaining({ stockId: expect.any(Number), available: true, assignedColor: { id: 2001 } }),
+			expect.objectContaining({
+				stockId: expect.any(Number),
+				available: true,
+				assignedColor: { id: 2001 },
+			}),
 		);
 		expect((await demo.get(`${SHOP}/products/4242`)).status).toBe(404);
 		expect((await demo.get(`${SHOP}/products/expanded/4242`)).status).toBe(404);
 	});
 
 	test('assignedColors, assignedSizes and assignedViews links lead to lists', async () => {
-		const colors = list((await demo.get(`${SHOP}/products/1001/assignedColors`)).json.pagedData.assignedProductColor);
+		const colors = list(
+			(await demo.get(`${SHOP}/products/1001/assignedColors`)).json.pagedData.assignedProductColor,
+		);
 		expect(colors.map((c) => c.id)).toEqual([2001, 2002]);
-		const sizes = list((await demo.get(`${SHOP}/products/1002/assignedSizes`)).json.pagedData.assignedProductSize);
+		const sizes = list(
+			(await demo.get(`${SHOP}/products/1002/assignedSizes`)).json.pagedData.assignedProductSize,
+		);
 		expect(sizes.map((s) => s.id)).toEqual([3011, 3012, 3013, 3014]);
-		const views = list((await demo.get(`${SHOP}/products/1001/assignedViews`)).json.pagedData.assignedProductView);
+		const views = list(
+			(await demo.get(`${SHOP}/products/1001/assignedViews`)).json.pagedData.assignedProductView,
+		);
 		expect(views.map((v) => v.view.position)).toEqual(['FRONT', 'BACK']);
 	});
 
@@ -127,7 +184,9 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 		expect(shared[0]).toMatchObject({ uuid: DEMO.sharedProductUuid, product: { id: 1001 } });
 		const byUuid = await demo.get(`${SHOP}/sharedProducts/${DEMO.sharedProductUuid}`);
 		expect(byUuid.json.sharedProduct.id).toBe(9501);
-		const templates = list((await demo.get(`${SHOP}/templateProducts`)).json.pagedData.templateProduct);
+		const templates = list(
+			(await demo.get(`${SHOP}/templateProducts`)).json.pagedData.templateProduct,
+		);
 		expect(templates.map((t) => t.sku)).toContain('TPL-TEE-LOGO');
 	});
 
@@ -136,12 +195,18 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 		expect(result.headers['content-type']).toMatch(/application\/xml/);
 		expect(result.text).toMatch(/^<\?xml version="1.0"/);
 		expect(result.text).toContain('<pagedData xmlns:atom="http://www.w3.org/2005/Atom">');
-		expect(result.text).toMatch(/<atom:link rel="next" href="[^"]+page=1" type="application\/xml"\/>/);
-		const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' }).parse(result.text);
+		expect(result.text).toMatch(
+			/<atom:link rel="next" href="[^"]+page=1" type="application\/xml"\/>/,
+		);
+		const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' }).parse(
+			result.text,
+		);
 		expect(parsed.pagedData.product).toHaveLength(2);
 		expect(parsed.pagedData.totalElements).toBe(3);
 		const single = await demo.get(`${SHOP}/products/1001`, { accept: 'application/xml' });
-		expect(single.text).toContain('<product xmlns:atom="http://www.w3.org/2005/Atom"><id>1001</id>');
+		expect(single.text).toContain(
+			'<product xmlns:atom="http://www.w3.org/2005/Atom"><id>1001</id>',
+		);
 		const error = await demo.get(`${SHOP}/products/4242`, { accept: 'application/xml' });
 		expect(error.status).toBe(404);
 		expect(error.text).toContain('<exception');
@@ -157,9 +222,15 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 
 		await control.json('PUT', '/quirks', { singleAsObject: false, emptyAsString: false });
 		const plainTote = (await demo.get(`${SHOP}/products/expanded/1003`)).json.product;
-		expect(plainTote.assignedColors.assignedProductColorExpanded).toEqual([expect.objectContaining({ id: 2021 })]);
+		expect(plainTote.assignedColors.assignedProductColorExpanded).toEqual([
+			expect.objectContaining({ id: 2021 }),
+		]);
 		expect((await demo.get(`${SHOP}/webhooks`)).json.pagedData.webhook).toEqual([]);
-		expect(await control.json('GET', '/quirks')).toEqual({ singleAsObject: false, emptyAsString: false, fulfilledAsFULFILLED: true });
+		expect(await control.json('GET', '/quirks')).toEqual({
+			singleAsObject: false,
+			emptyAsString: false,
+			fulfilledAsFULFILLED: true,
+		});
 		await control.json('POST', '/reset');
 		await demo.login();
 		expect((await demo.get(`${SHOP}/webhooks`)).json.pagedData.webhook).toBe('');

@@ -5,7 +5,8 @@ import { ServiceClient, SHOP } from './helpers';
 describe('sandbox: Creator snippet', () => {
 	let sandbox: Sandbox;
 	let demo: ServiceClient;
-	const snippet = (query = '', accept?: string) => demo.get(`${SHOP}/creator/snippet${query}`, { accept });
+	const snippet = (query = '', accept?: string) =>
+		demo.get(`${SHOP}/creator/snippet${query}`, { accept });
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
@@ -31,7 +32,9 @@ describe('sandbox: Creator snippet', () => {
 			orderSessionId: demo.token,
 		});
 		const escaped = body.preloaderUrl.replace(/&/g, '&amp;');
-		expect(body.html).toBe(`<div id="topLevelSystemManager"></div><script async src="${escaped}"></script>`);
+		expect(body.html).toBe(
+			`<div id="topLevelSystemManager"></div><script async src="${escaped}"></script>`,
+		);
 		// The snippet is safe to repeat and has no configuration data-attributes.
 		expect((await snippet()).json.creatorSnippet.html).toBe(body.html);
 		expect(body.html).not.toContain('data-');
@@ -65,14 +68,22 @@ describe('sandbox: Creator snippet', () => {
 		const body = (await snippet(`?${params.toString()}`)).json.creatorSnippet;
 		const packed = Object.fromEntries(new URL(body.preloaderUrl).searchParams);
 		for (const [key, value] of params) {
-			expect([key, packed[key]]).toEqual([key, key === 'sharedProductId' ? value.toLowerCase() : value]);
+			expect([key, packed[key]]).toEqual([
+				key,
+				key === 'sharedProductId' ? value.toLowerCase() : value,
+			]);
 		}
 		expect(packed.editOrderedProductSignature).toMatch(/^[0-9a-f]{64}$/);
 		expect(body.widgetId).toBe('Two');
 		expect(body.namespace).toBe('platform.creatorTwo.api');
-		expect(body.html.startsWith('<div id="topLevelSystemManagerTwo"></div><script async src="')).toBe(true);
-		const otherEdit = (await snippet('?editOrderedProductId=50003')).json.creatorSnippet.preloaderUrl;
-		expect(new URL(otherEdit).searchParams.get('editOrderedProductSignature')).not.toBe(packed.editOrderedProductSignature);
+		expect(
+			body.html.startsWith('<div id="topLevelSystemManagerTwo"></div><script async src="'),
+		).toBe(true);
+		const otherEdit = (await snippet('?editOrderedProductId=50003')).json.creatorSnippet
+			.preloaderUrl;
+		expect(new URL(otherEdit).searchParams.get('editOrderedProductSignature')).not.toBe(
+			packed.editOrderedProductSignature,
+		);
 	});
 
 	test.each([

@@ -1,26 +1,62 @@
- 
 import { stringify } from 'csv-stringify/sync';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { Control, eventually, list, ServiceClient, SHOP, type Json } from './helpers';
 
 /** The contract's 54 columns, written out here independently of the sandbox. */
-const ADDRESS = ['first name', 'last name', 'name', 'street', 'street no', 'city', 'country name', 'country code', 'zip', 'state name', 'state code', 'phone', 'email'];
+const ADDRESS = [
+	'first name',
+	'last name',
+	'name',
+	'street',
+	'street no',
+	'city',
+	'country name',
+	'country code',
+	'zip',
+	'state name',
+	'state code',
+	'phone',
+	'email',
+];
 const HEADERS = [
-	'order group id', 'uniqueId', 'countryId',
-	'shipping carrier Id', 'orderShippingCode', 'orderShippingTitle', 'orderShippingPrice', 'orderShippingCodPrice', 'orderShippingOrderValue',
-	'customer first name', 'customer last name', 'customer email', 'customer phone',
+	'order group id',
+	'uniqueId',
+	'countryId',
+	'shipping carrier Id',
+	'orderShippingCode',
+	'orderShippingTitle',
+	'orderShippingPrice',
+	'orderShippingCodPrice',
+	'orderShippingOrderValue',
+	'customer first name',
+	'customer last name',
+	'customer email',
+	'customer phone',
 	...ADDRESS.map((a) => `customer billing address ${a}`),
 	...ADDRESS.map((a) => `customer shipping address ${a}`),
-	'design group id', 'design product id', 'design product sku', 'design amount',
-	'composition group id', 'product area id', 'product area name', 'element motive id', 'element motive url',
-	'position left', 'position right', 'position top', 'position bottom', 'position horizontal center', 'position vertical center',
+	'design group id',
+	'design product id',
+	'design product sku',
+	'design amount',
+	'composition group id',
+	'product area id',
+	'product area name',
+	'element motive id',
+	'element motive url',
+	'position left',
+	'position right',
+	'position top',
+	'position bottom',
+	'position horizontal center',
+	'position vertical center',
 ];
 
 type Row = Record<string, string>;
 
 function row(values: Row): string[] {
-	for (const key of Object.keys(values)) if (!HEADERS.includes(key)) throw new Error(`unknown column ${key}`);
+	for (const key of Object.keys(values))
+		if (!HEADERS.includes(key)) throw new Error(`unknown column ${key}`);
 	return HEADERS.map((h) => values[h] ?? '');
 }
 
@@ -61,7 +97,9 @@ function csv(rows: Row[], delimiter = ';', headers = HEADERS): string {
 function multipart(content: string | Buffer, filename = 'orders.csv') {
 	const boundary = '----sandbox-test-boundary';
 	const body = Buffer.concat([
-		Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`),
+		Buffer.from(
+			`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
+		),
 		Buffer.isBuffer(content) ? content : Buffer.from(content),
 		Buffer.from(`\r\n--${boundary}--\r\n`),
 	]);
@@ -94,15 +132,36 @@ describe('sandbox: CSV order import', () => {
 			const job = (await demo.get(`${SHOP}/orderCsvImport/${id}`)).json.productionOrderCsvImport;
 			return job.processed && job;
 		});
-	const lines = async (id: number) => list((await demo.get(`${SHOP}/orderCsvImport/${id}/lines?size=100`)).json.pagedData.productionOrderCsvImportLine);
+	const lines = async (id: number) =>
+		list(
+			(await demo.get(`${SHOP}/orderCsvImport/${id}/lines?size=100`)).json.pagedData
+				.productionOrderCsvImportLine,
+		);
 
 	test('European file: groups build orders, designs and compositions; quoted fields; async processing', async () => {
 		const content = csv([
 			orderRow('o1', 'CSV-1'),
 			orderRow('o1', 'CSV-1', { 'composition group id': 'c1', 'element motive id': '5002' }),
-			orderRow('o1', 'CSV-1', { 'composition group id': 'c2', 'product area id': '', 'product area name': 'BACK', 'element motive id': '5003' }),
-			orderRow('o1', 'CSV-1', { 'design group id': 'd2', 'design product id': '1003', 'design product sku': '', 'design amount': '1', 'composition group id': '', 'element motive id': '' }),
-			orderRow('o2', 'CSV-2', { 'design product sku': '', 'design product id': '1002', 'product area id': '4011', 'position horizontal center': 'true' }),
+			orderRow('o1', 'CSV-1', {
+				'composition group id': 'c2',
+				'product area id': '',
+				'product area name': 'BACK',
+				'element motive id': '5003',
+			}),
+			orderRow('o1', 'CSV-1', {
+				'design group id': 'd2',
+				'design product id': '1003',
+				'design product sku': '',
+				'design amount': '1',
+				'composition group id': '',
+				'element motive id': '',
+			}),
+			orderRow('o2', 'CSV-2', {
+				'design product sku': '',
+				'design product id': '1002',
+				'product area id': '4011',
+				'position horizontal center': 'true',
+			}),
 		]);
 		expect(content).toContain('"Standard; tracked"');
 		const job = await upload(content);
@@ -119,17 +178,33 @@ describe('sandbox: CSV order import', () => {
 		expect(results[0].orderId).toBe(first.id);
 
 		const order = (await demo.get(`${SHOP}/orders/${first.id}`)).json.productionOrderExpanded;
-		expect(order.customer).toMatchObject({ firstName: 'Jürgen', shippingAddress: { city: 'Köln' } });
-		expect(order.orderShipping).toMatchObject({ title: 'Standard; tracked', price: 4.95, carrier: { id: 21 } });
+		expect(order.customer).toMatchObject({
+			firstName: 'Jürgen',
+			shippingAddress: { city: 'Köln' },
+		});
+		expect(order.orderShipping).toMatchObject({
+			title: 'Standard; tracked',
+			price: 4.95,
+			carrier: { id: 21 },
+		});
 		const items = list(order.orderedProducts.designedOrderedProduct);
 		expect(items).toHaveLength(2);
-		expect(items[0]).toMatchObject({ assignedColor: { id: 2002 }, assignedSize: { id: 3003 }, amount: 2 });
+		expect(items[0]).toMatchObject({
+			assignedColor: { id: 2002 },
+			assignedSize: { id: 3003 },
+			amount: 2,
+		});
 		const compositions = list(items[0].compositions.composition);
 		expect(compositions.map((c) => c.productArea.id)).toEqual([4001, 4002]);
 		expect(list(compositions[0].elements.creatorse_designElementMotive)).toHaveLength(2);
-		expect(list(compositions[0].elements.creatorse_designElementMotive)[0].position).toMatchObject({ left: '10.5', right: '10' });
+		expect(list(compositions[0].elements.creatorse_designElementMotive)[0].position).toMatchObject({
+			left: '10.5',
+			right: '10',
+		});
 
-		const listed = list((await demo.get(`${SHOP}/orders`)).json.pagedData.productionOrder).map((o) => o.uniqueId);
+		const listed = list((await demo.get(`${SHOP}/orders`)).json.pagedData.productionOrder).map(
+			(o) => o.uniqueId,
+		);
 		expect(listed).toEqual(expect.arrayContaining(['CSV-1', 'CSV-2']));
 		const imports = (await demo.get(`${SHOP}/orderCsvImport`)).json.pagedData;
 		expect(imports.productionOrderCsvImport.id).toBe(job.id);
@@ -137,7 +212,10 @@ describe('sandbox: CSV order import', () => {
 
 	test('UK/US file with separator=, and decimal point, a BOM, sent as a raw text/csv body', async () => {
 		const content = `\uFEFF${csv([orderRow('1', 'UK-1', { orderShippingPrice: '1,234.50', 'position left': '12.5' })], ',')}`;
-		const result = await demo.call('POST', `${SHOP}/orderCsvImport?separator=,&fileName=uk.csv`, { raw: content, contentType: 'text/csv' });
+		const result = await demo.call('POST', `${SHOP}/orderCsvImport?separator=,&fileName=uk.csv`, {
+			raw: content,
+			contentType: 'text/csv',
+		});
 		expect(result.status).toBe(200);
 		expect(result.json.productionOrderCsvImport.fileName).toBe('uk.csv');
 		const done = await finished(result.json.productionOrderCsvImport.id);
@@ -148,7 +226,10 @@ describe('sandbox: CSV order import', () => {
 	});
 
 	test('a custom quote character and a windows-1252 encoding', async () => {
-		const content = csv([orderRow('1', 'Q-1', { orderShippingTitle: "Express; fast" })]).replace(/"/g, "'");
+		const content = csv([orderRow('1', 'Q-1', { orderShippingTitle: 'Express; fast' })]).replace(
+			/"/g,
+			"'",
+		);
 		const job = await upload(Buffer.from(content, 'latin1'), "?quote='&encoding=windows-1252");
 		expect((await finished(job.id)).error).toBe(false);
 		const [order] = await control.json('GET', '/orders?uniqueId=Q-1');
@@ -161,9 +242,19 @@ describe('sandbox: CSV order import', () => {
 		const content = csv([
 			orderRow('g1', 'OK-1'),
 			orderRow('g2', 'BAD-1'),
-			orderRow('g2', 'BAD-1', { 'design group id': 'd9', 'design product id': '4242', 'design product sku': '' }),
+			orderRow('g2', 'BAD-1', {
+				'design group id': 'd9',
+				'design product id': '4242',
+				'design product sku': '',
+			}),
 			orderRow('g3', 'BAD-2', { countryId: '77' }),
-			orderRow('g4', 'BAD-3', { 'customer shipping address street': '', 'customer shipping address street no': '', 'customer shipping address city': '', 'customer shipping address zip': '', 'customer shipping address country code': '' }),
+			orderRow('g4', 'BAD-3', {
+				'customer shipping address street': '',
+				'customer shipping address street no': '',
+				'customer shipping address city': '',
+				'customer shipping address zip': '',
+				'customer shipping address country code': '',
+			}),
 			orderRow('g5', 'OK-1'),
 			orderRow('g6', 'BAD-4', { 'design product sku': 'TEE-CLASSIC-BLACK-3XL' }),
 		]);
@@ -209,9 +300,26 @@ describe('sandbox: CSV order import', () => {
 			contentType: 'multipart/form-data; boundary=b',
 		});
 		expect(noFile.status).toBe(400);
-		expect((await demo.call('POST', `${SHOP}/orderCsvImport`, { raw: '', contentType: 'text/csv' })).status).toBe(400);
-		expect((await demo.call('POST', `${SHOP}/orderCsvImport?separator=x`, { raw: 'a', contentType: 'text/csv' })).status).toBe(400);
-		expect((await demo.call('POST', `${SHOP}/orderCsvImport`, { raw: '{}', contentType: 'application/json' })).status).toBe(400);
+		expect(
+			(await demo.call('POST', `${SHOP}/orderCsvImport`, { raw: '', contentType: 'text/csv' }))
+				.status,
+		).toBe(400);
+		expect(
+			(
+				await demo.call('POST', `${SHOP}/orderCsvImport?separator=x`, {
+					raw: 'a',
+					contentType: 'text/csv',
+				})
+			).status,
+		).toBe(400);
+		expect(
+			(
+				await demo.call('POST', `${SHOP}/orderCsvImport`, {
+					raw: '{}',
+					contentType: 'application/json',
+				})
+			).status,
+		).toBe(400);
 		const viewer = new ServiceClient(sandbox.baseUrl);
 		await viewer.login('viewer');
 		expect((await viewer.call('POST', `${SHOP}/orderCsvImport`, multipart('x'))).status).toBe(403);
@@ -223,7 +331,8 @@ describe('sandbox: CSV order import', () => {
 		const rows = Array.from({ length: 12 }, (_, i) => orderRow(`g${i}`, `P-${i}`));
 		const job = await upload(csv(rows));
 		await finished(job.id);
-		const page = (await demo.get(`${SHOP}/orderCsvImport/${job.id}/lines?size=5&page=2`)).json.pagedData;
+		const page = (await demo.get(`${SHOP}/orderCsvImport/${job.id}/lines?size=5&page=2`)).json
+			.pagedData;
 		expect(page.totalElements).toBe(12);
 		expect(list(page.productionOrderCsvImportLine).map((l) => l.lineNumber)).toEqual([12, 13]);
 	});

@@ -1,4 +1,3 @@
- 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { deferredOrder, list, ServiceClient, SHOP, type Json } from './helpers';
 
@@ -24,13 +23,21 @@ describe('sandbox: stored filters', () => {
 		expect(result.status).toBe(200);
 		return list(result.json.pagedData[item]).map((i) => i.id);
 	};
-	const productIds = (filter: Json) => ids(`${SHOP}/products`, { productFilter: filter }, 'product');
+	const productIds = (filter: Json) =>
+		ids(`${SHOP}/products`, { productFilter: filter }, 'product');
 
 	test('POST /filters answers the body plus filterId; same content, same user → same id', async () => {
-		const body = { productFilter: { expressionSimple: { property: 'name', op: 'ilike', value: '%shirt%' } } };
+		const body = {
+			productFilter: { expressionSimple: { property: 'name', op: 'ilike', value: '%shirt%' } },
+		};
 		const first = await demo.post('/filters', body);
-		expect(first.json.productFilter).toMatchObject({ ...body.productFilter, filterId: expect.any(String) });
-		const reordered = { productFilter: { expressionSimple: { value: '%shirt%', op: 'ilike', property: 'name' } } };
+		expect(first.json.productFilter).toMatchObject({
+			...body.productFilter,
+			filterId: expect.any(String),
+		});
+		const reordered = {
+			productFilter: { expressionSimple: { value: '%shirt%', op: 'ilike', property: 'name' } },
+		};
 		expect(await store(reordered)).toBe(first.json.productFilter.filterId);
 		const other = new ServiceClient(sandbox.baseUrl);
 		await other.login('viewer');
@@ -38,15 +45,33 @@ describe('sandbox: stored filters', () => {
 	});
 
 	test('expressionSimple with =, !=, like, ilike, <, >, <=, >=', async () => {
-		expect(await productIds({ expressionSimple: { property: 'id', op: '=', value: '1002' } })).toEqual([1002]);
-		expect(await productIds({ expressionSimple: { property: 'id', op: '!=', value: '1002' } })).toEqual([1001, 1003]);
-		expect(await productIds({ expressionSimple: { property: 'name', op: 'like', value: 'Classic%' } })).toEqual([1001]);
-		expect(await productIds({ expressionSimple: { property: 'name', op: 'like', value: 'classic%' } })).toEqual([]);
-		expect(await productIds({ expressionSimple: { property: 'name', op: 'ilike', value: 'classic%' } })).toEqual([1001]);
-		expect(await productIds({ expressionSimple: { property: 'id', op: '<', value: '1002' } })).toEqual([1001]);
-		expect(await productIds({ expressionSimple: { property: 'id', op: '>', value: '1002' } })).toEqual([1003]);
-		expect(await productIds({ expressionSimple: { property: 'id', op: '<=', value: '1002' } })).toEqual([1001, 1002]);
-		expect(await productIds({ expressionSimple: { property: 'id', op: '>=', value: '1002' } })).toEqual([1002, 1003]);
+		expect(
+			await productIds({ expressionSimple: { property: 'id', op: '=', value: '1002' } }),
+		).toEqual([1002]);
+		expect(
+			await productIds({ expressionSimple: { property: 'id', op: '!=', value: '1002' } }),
+		).toEqual([1001, 1003]);
+		expect(
+			await productIds({ expressionSimple: { property: 'name', op: 'like', value: 'Classic%' } }),
+		).toEqual([1001]);
+		expect(
+			await productIds({ expressionSimple: { property: 'name', op: 'like', value: 'classic%' } }),
+		).toEqual([]);
+		expect(
+			await productIds({ expressionSimple: { property: 'name', op: 'ilike', value: 'classic%' } }),
+		).toEqual([1001]);
+		expect(
+			await productIds({ expressionSimple: { property: 'id', op: '<', value: '1002' } }),
+		).toEqual([1001]);
+		expect(
+			await productIds({ expressionSimple: { property: 'id', op: '>', value: '1002' } }),
+		).toEqual([1003]);
+		expect(
+			await productIds({ expressionSimple: { property: 'id', op: '<=', value: '1002' } }),
+		).toEqual([1001, 1002]);
+		expect(
+			await productIds({ expressionSimple: { property: 'id', op: '>=', value: '1002' } }),
+		).toEqual([1002, 1003]);
 	});
 
 	test('criteria combine with AND; between, contain (with negation), isNull, disjunction, conjunction', async () => {
@@ -58,9 +83,21 @@ describe('sandbox: stored filters', () => {
 				],
 			}),
 		).toEqual([1002, 1003]);
-		expect(await productIds({ betweenExpression: { property: 'id', minValue: '1001', maxValue: '1002' } })).toEqual([1001, 1002]);
-		expect(await productIds({ expressionContain: { property: 'id', negation: false, list: { String: ['1001', '1003'] } } })).toEqual([1001, 1003]);
-		expect(await productIds({ expressionContain: { property: 'id', negation: true, list: { String: '1001' } } })).toEqual([1002, 1003]);
+		expect(
+			await productIds({
+				betweenExpression: { property: 'id', minValue: '1001', maxValue: '1002' },
+			}),
+		).toEqual([1001, 1002]);
+		expect(
+			await productIds({
+				expressionContain: { property: 'id', negation: false, list: { String: ['1001', '1003'] } },
+			}),
+		).toEqual([1001, 1003]);
+		expect(
+			await productIds({
+				expressionContain: { property: 'id', negation: true, list: { String: '1001' } },
+			}),
+		).toEqual([1002, 1003]);
 		expect(await productIds({ expressionIsNull: { property: 'sku' } })).toEqual([]);
 		expect(
 			await productIds({
@@ -86,27 +123,47 @@ describe('sandbox: stored filters', () => {
 			}),
 		).toEqual([1002, 1003]);
 		expect(
-			await productIds({ expressions: [{ expressionSimple: { property: 'name', op: '=', value: 'Hoodie' } }] }),
+			await productIds({
+				expressions: [{ expressionSimple: { property: 'name', op: '=', value: 'Hoodie' } }],
+			}),
 		).toEqual([1002]);
 	});
 
 	test('order{direction, property}', async () => {
-		expect(await productIds({ order: { direction: 'desc', property: 'id' } })).toEqual([1003, 1002, 1001]);
-		expect(await productIds({ order: { direction: 'asc', property: 'name' } })).toEqual([1001, 1002, 1003]);
+		expect(await productIds({ order: { direction: 'desc', property: 'id' } })).toEqual([
+			1003, 1002, 1001,
+		]);
+		expect(await productIds({ order: { direction: 'asc', property: 'name' } })).toEqual([
+			1001, 1002, 1003,
+		]);
 	});
 
 	test('sub-entity filters on joined data: SKUs, assigned colours, views, technologies', async () => {
 		expect(
-			await productIds({ productSkuFilter: { expressionSimple: { property: 'sku', op: 'like', value: '%-GREY-%' } } }),
+			await productIds({
+				productSkuFilter: { expressionSimple: { property: 'sku', op: 'like', value: '%-GREY-%' } },
+			}),
 		).toEqual([1002]);
 		expect(
-			await productIds({ assignedProductColorFilter: { expressionSimple: { property: 'name', op: '=', value: 'Black' } } }),
+			await productIds({
+				assignedProductColorFilter: {
+					expressionSimple: { property: 'name', op: '=', value: 'Black' },
+				},
+			}),
 		).toEqual([1001]);
 		expect(
-			await productIds({ assignedProductViewFilter: { expressionSimple: { property: 'view.position', op: '=', value: 'BACK' } } }),
+			await productIds({
+				assignedProductViewFilter: {
+					expressionSimple: { property: 'view.position', op: '=', value: 'BACK' },
+				},
+			}),
 		).toEqual([1001, 1002]);
 		expect(
-			await productIds({ assignedPrintTechnologyFilter: { expressionSimple: { property: 'printTechnology.id', op: '=', value: '12' } } }),
+			await productIds({
+				assignedPrintTechnologyFilter: {
+					expressionSimple: { property: 'printTechnology.id', op: '=', value: '12' },
+				},
+			}),
 		).toEqual([1001, 1002, 1003]);
 		// Black/3XL has no SKU: no product has a SKU with colour 2002 and size 3006.
 		expect(
@@ -122,74 +179,247 @@ describe('sandbox: stored filters', () => {
 	});
 
 	test('motiveFilter with a nested tagFilter, on /motives and /creator/motives', async () => {
-		const filter = { motiveFilter: { tagFilter: { expressionSimple: { property: 'name', op: '=', value: 'summer' } } } };
+		const filter = {
+			motiveFilter: {
+				tagFilter: { expressionSimple: { property: 'name', op: '=', value: 'summer' } },
+			},
+		};
 		expect(await ids(`${SHOP}/motives`, filter, 'motive')).toEqual([5002, 5003]);
 		expect(await ids(`${SHOP}/creator/motives`, filter, 'motive')).toEqual([5002, 5003]);
-		const typed = { motiveFilter: { expressionContain: { property: 'type', negation: false, list: { String: ['BITMAP', 'VECTOR'] } } } };
+		const typed = {
+			motiveFilter: {
+				expressionContain: {
+					property: 'type',
+					negation: false,
+					list: { String: ['BITMAP', 'VECTOR'] },
+				},
+			},
+		};
 		expect(await ids(`${SHOP}/motives`, typed, 'motive')).toEqual([5001, 5003]);
 	});
 
 	test('every other top-level root filters its list', async () => {
-		expect(await ids('/accounts/387/shops', { shopFilter: { expressionSimple: { property: 'name', op: 'ilike', value: 'second%' } } }, 'shop')).toEqual([1598]);
 		expect(
-			await ids('/accounts/387/shops', { shopFilter: { shopPropertyFilter: { expressionSimple: { property: 'key', op: '=', value: 'currency' } } } }, 'shop'),
+			await ids(
+				'/accounts/387/shops',
+				{ shopFilter: { expressionSimple: { property: 'name', op: 'ilike', value: 'second%' } } },
+				'shop',
+			),
+		).toEqual([1598]);
+		expect(
+			await ids(
+				'/accounts/387/shops',
+				{
+					shopFilter: {
+						shopPropertyFilter: {
+							expressionSimple: { property: 'key', op: '=', value: 'currency' },
+						},
+					},
+				},
+				'shop',
+			),
 		).toEqual([1597, 1598]);
-		expect(await ids('/accounts/387/countries', { countryFilter: { expressionSimple: { property: 'currency.code', op: '=', value: 'EUR' } } }, 'country')).toEqual([1, 5, 6, 7]);
-		expect(await ids('/accounts/387/countries', { countryFilter: { expressionSimple: { property: 'default', op: '=', value: 'true' } } }, 'country')).toEqual([1]);
-		expect(await ids(`${SHOP}/sharedProducts`, { sharedProductFilter: { expressionSimple: { property: 'product.id', op: '=', value: '1002' } } }, 'sharedProduct')).toEqual([9502]);
+		expect(
+			await ids(
+				'/accounts/387/countries',
+				{
+					countryFilter: { expressionSimple: { property: 'currency.code', op: '=', value: 'EUR' } },
+				},
+				'country',
+			),
+		).toEqual([1, 5, 6, 7]);
+		expect(
+			await ids(
+				'/accounts/387/countries',
+				{ countryFilter: { expressionSimple: { property: 'default', op: '=', value: 'true' } } },
+				'country',
+			),
+		).toEqual([1]);
+		expect(
+			await ids(
+				`${SHOP}/sharedProducts`,
+				{
+					sharedProductFilter: {
+						expressionSimple: { property: 'product.id', op: '=', value: '1002' },
+					},
+				},
+				'sharedProduct',
+			),
+		).toEqual([9502]);
 
-		await demo.post(`${SHOP}/webhooks`, { webhook: { address: 'http://127.0.0.1:9/a', topic: 'orders/updated' } });
-		await demo.post(`${SHOP}/webhooks`, { webhook: { address: 'http://127.0.0.1:9/b', topic: 'orders/failed' } });
-		const hooks = await ids(`${SHOP}/webhooks`, { webhookFilter: { expressionSimple: { property: 'topic', op: '=', value: 'orders/failed' } } }, 'webhook');
+		await demo.post(`${SHOP}/webhooks`, {
+			webhook: { address: 'http://127.0.0.1:9/a', topic: 'orders/updated' },
+		});
+		await demo.post(`${SHOP}/webhooks`, {
+			webhook: { address: 'http://127.0.0.1:9/b', topic: 'orders/failed' },
+		});
+		const hooks = await ids(
+			`${SHOP}/webhooks`,
+			{
+				webhookFilter: { expressionSimple: { property: 'topic', op: '=', value: 'orders/failed' } },
+			},
+			'webhook',
+		);
 		expect(hooks).toHaveLength(1);
 
-		const first = (await demo.post(`${SHOP}/orders/usingCreatorSE`, deferredOrder({ uniqueId: 'F-1', financialStatus: 'PENDING' }))).json.productionOrderSubmited.id;
-		const second = (await demo.post(`${SHOP}/orders/usingCreatorSE`, deferredOrder({ uniqueId: 'F-2', country: { id: 2 } }))).json.productionOrderSubmited.id;
-		expect(await ids(`${SHOP}/orders`, { productionOrderFilter: { expressionSimple: { property: 'uniqueId', op: '=', value: 'F-2' } } }, 'productionOrder')).toEqual([second]);
-		expect(await ids(`${SHOP}/orders`, { productionOrderFilter: { expressionSimple: { property: 'country.id', op: '=', value: '1' } } }, 'productionOrder')).toEqual([first]);
-		expect(await ids(`${SHOP}/orders`, { productionOrderFilter: { expressionSimple: { property: 'financialStatus', op: '=', value: 'PENDING' } } }, 'productionOrder')).toEqual([first]);
+		const first = (
+			await demo.post(
+				`${SHOP}/orders/usingCreatorSE`,
+				deferredOrder({ uniqueId: 'F-1', financialStatus: 'PENDING' }),
+			)
+		).json.productionOrderSubmited.id;
+		const second = (
+			await demo.post(
+				`${SHOP}/orders/usingCreatorSE`,
+				deferredOrder({ uniqueId: 'F-2', country: { id: 2 } }),
+			)
+		).json.productionOrderSubmited.id;
 		expect(
-			await ids(`${SHOP}/orders`, { productionOrderFilter: { betweenExpression: { property: 'created', minValue: '2000/01/01 00:00:00', maxValue: '2999/12/31 23:59:59' } } }, 'productionOrder'),
+			await ids(
+				`${SHOP}/orders`,
+				{
+					productionOrderFilter: {
+						expressionSimple: { property: 'uniqueId', op: '=', value: 'F-2' },
+					},
+				},
+				'productionOrder',
+			),
+		).toEqual([second]);
+		expect(
+			await ids(
+				`${SHOP}/orders`,
+				{
+					productionOrderFilter: {
+						expressionSimple: { property: 'country.id', op: '=', value: '1' },
+					},
+				},
+				'productionOrder',
+			),
+		).toEqual([first]);
+		expect(
+			await ids(
+				`${SHOP}/orders`,
+				{
+					productionOrderFilter: {
+						expressionSimple: { property: 'financialStatus', op: '=', value: 'PENDING' },
+					},
+				},
+				'productionOrder',
+			),
+		).toEqual([first]);
+		expect(
+			await ids(
+				`${SHOP}/orders`,
+				{
+					productionOrderFilter: {
+						betweenExpression: {
+							property: 'created',
+							minValue: '2000/01/01 00:00:00',
+							maxValue: '2999/12/31 23:59:59',
+						},
+					},
+				},
+				'productionOrder',
+			),
 		).toEqual([first, second]);
 		expect(
-			await ids(`${SHOP}/orders`, { productionOrderFilter: { expressionSimple: { property: 'created', op: '<', value: '2000/01/01 00:00:00' } } }, 'productionOrder'),
+			await ids(
+				`${SHOP}/orders`,
+				{
+					productionOrderFilter: {
+						expressionSimple: { property: 'created', op: '<', value: '2000/01/01 00:00:00' },
+					},
+				},
+				'productionOrder',
+			),
 		).toEqual([]);
-		const anonymous = (await demo.post(`${SHOP}/orders`, { productionOrder: { country: { id: 1 } } })).json.productionOrderExpanded.id;
-		expect(await ids(`${SHOP}/orders`, { productionOrderFilter: { expressionIsNull: { property: 'uniqueId' } } }, 'productionOrder')).toEqual([anonymous]);
+		const anonymous = (
+			await demo.post(`${SHOP}/orders`, { productionOrder: { country: { id: 1 } } })
+		).json.productionOrderExpanded.id;
+		expect(
+			await ids(
+				`${SHOP}/orders`,
+				{ productionOrderFilter: { expressionIsNull: { property: 'uniqueId' } } },
+				'productionOrder',
+			),
+		).toEqual([anonymous]);
 		const order = (await demo.get(`${SHOP}/orders/${first}`)).json.productionOrderExpanded;
 		const itemId = order.orderedProducts.designedOrderedProduct.id;
-		expect(await ids(`${SHOP}/orders/${first}/orderedProducts`, { orderedProductFilter: { expressionSimple: { property: 'amount', op: '=', value: '2' } } }, 'orderedProduct')).toEqual([itemId]);
-		expect(await ids(`${SHOP}/orders/${first}/orderedProducts`, { orderedProductFilter: { expressionSimple: { property: 'amount', op: '>', value: '2' } } }, 'orderedProduct')).toEqual([]);
 		expect(
-			await ids(`${SHOP}/orders/${first}/orderedProducts/${itemId}/customAttributes`, { orderedProductCustomAttributeFilter: { expressionSimple: { property: 'key', op: '=', value: 'x' } } }, 'orderedProductCustomAttribute'),
+			await ids(
+				`${SHOP}/orders/${first}/orderedProducts`,
+				{ orderedProductFilter: { expressionSimple: { property: 'amount', op: '=', value: '2' } } },
+				'orderedProduct',
+			),
+		).toEqual([itemId]);
+		expect(
+			await ids(
+				`${SHOP}/orders/${first}/orderedProducts`,
+				{ orderedProductFilter: { expressionSimple: { property: 'amount', op: '>', value: '2' } } },
+				'orderedProduct',
+			),
 		).toEqual([]);
-		expect(await ids(`${SHOP}/orderCsvImport`, { productionOrderCsvImportFilter: { expressionSimple: { property: 'processed', op: '=', value: 'true' } } }, 'productionOrderCsvImport')).toEqual([]);
+		expect(
+			await ids(
+				`${SHOP}/orders/${first}/orderedProducts/${itemId}/customAttributes`,
+				{
+					orderedProductCustomAttributeFilter: {
+						expressionSimple: { property: 'key', op: '=', value: 'x' },
+					},
+				},
+				'orderedProductCustomAttribute',
+			),
+		).toEqual([]);
+		expect(
+			await ids(
+				`${SHOP}/orderCsvImport`,
+				{
+					productionOrderCsvImportFilter: {
+						expressionSimple: { property: 'processed', op: '=', value: 'true' },
+					},
+				},
+				'productionOrderCsvImport',
+			),
+		).toEqual([]);
 	});
 
-	test('an unknown filterId is -104 FilterNotFoundException (404); another user\'s filter too', async () => {
+	test("an unknown filterId is -104 FilterNotFoundException (404); another user's filter too", async () => {
 		const result = await demo.get(`${SHOP}/products?filterId=doesnotexist`);
 		expect(result.status).toBe(404);
 		expect(result.json.exception).toMatchObject({ message: 'FilterNotFoundException', code: -104 });
 		const viewer = new ServiceClient(sandbox.baseUrl);
 		await viewer.login('viewer');
-		const theirs = await store({ productFilter: { expressionSimple: { property: 'id', op: '=', value: '1001' } } }, viewer);
+		const theirs = await store(
+			{ productFilter: { expressionSimple: { property: 'id', op: '=', value: '1001' } } },
+			viewer,
+		);
 		expect((await demo.get(`${SHOP}/products?filterId=${theirs}`)).json.exception.code).toBe(-104);
-		const xml = await demo.get(`${SHOP}/products?filterId=doesnotexist`, { accept: 'application/xml' });
+		const xml = await demo.get(`${SHOP}/products?filterId=doesnotexist`, {
+			accept: 'application/xml',
+		});
 		expect(xml.text).toContain('<code>-104</code>');
 	});
 
 	test('an unknown property is accepted at creation and fails with SqlValidationException when the list runs', async () => {
-		const filterId = await store({ productFilter: { expressionSimple: { property: 'colour', op: '=', value: 'x' } } });
+		const filterId = await store({
+			productFilter: { expressionSimple: { property: 'colour', op: '=', value: 'x' } },
+		});
 		const result = await demo.get(`${SHOP}/products?filterId=${filterId}`);
 		expect(result.status).toBe(400);
 		expect(result.json.exception.message).toBe('SqlValidationException');
 		expect(result.json.exception.internalErrorMessage).toContain('colour');
-		const badDate = await store({ productFilter: { expressionSimple: { property: 'created', op: '>', value: '2024-01-01' } } });
-		expect((await demo.get(`${SHOP}/products?filterId=${badDate}`)).json.exception.message).toBe('SqlValidationException');
+		const badDate = await store({
+			productFilter: { expressionSimple: { property: 'created', op: '>', value: '2024-01-01' } },
+		});
+		expect((await demo.get(`${SHOP}/products?filterId=${badDate}`)).json.exception.message).toBe(
+			'SqlValidationException',
+		);
 	});
 
 	test('a filter of another type than the list is 400', async () => {
-		const filterId = await store({ motiveFilter: { expressionSimple: { property: 'id', op: '=', value: '1' } } });
+		const filterId = await store({
+			motiveFilter: { expressionSimple: { property: 'id', op: '=', value: '1' } },
+		});
 		const result = await demo.get(`${SHOP}/products?filterId=${filterId}`);
 		expect(result.status).toBe(400);
 		expect(result.json.exception.internalErrorMessage).toContain('motiveFilter');
@@ -203,26 +433,53 @@ describe('sandbox: stored filters', () => {
 			{ productFilter: { expressionSimple: { property: 'id', op: '~', value: '1' } } },
 			{ productFilter: { expressionSimple: { op: '=', value: '1' } } },
 			{ productFilter: { betweenExpression: { property: 'id', minValue: '1' } } },
-			{ productFilter: { tagFilter: { expressionSimple: { property: 'id', op: '=', value: '1' } } } },
+			{
+				productFilter: { tagFilter: { expressionSimple: { property: 'id', op: '=', value: '1' } } },
+			},
 			{ productFilter: { order: { direction: 'sideways', property: 'id' } } },
 			{ productFilter: {}, motiveFilter: {} },
 		];
-		for (const body of bad) expect([JSON.stringify(body), (await demo.post('/filters', body)).status]).toEqual([JSON.stringify(body), 400]);
+		for (const body of bad)
+			expect([JSON.stringify(body), (await demo.post('/filters', body)).status]).toEqual([
+				JSON.stringify(body),
+				400,
+			]);
 		expect((await demo.post('/filters', {}, { token: null })).status).toBe(401);
 	});
 
 	test('without filterId the default filter hides deleted records; a filter about deleted shows them', async () => {
-		const created = await demo.post(`${SHOP}/motives`, { motive: { name: 'Temp', type: 'VECTOR' } });
+		const created = await demo.post(`${SHOP}/motives`, {
+			motive: { name: 'Temp', type: 'VECTOR' },
+		});
 		const id = created.json.motive.id;
 		await demo.delete(`${SHOP}/motives/${id}`);
-		expect(list((await demo.get(`${SHOP}/motives?size=50`)).json.pagedData.motive).map((m) => m.id)).not.toContain(id);
-		expect(await ids(`${SHOP}/motives`, { motiveFilter: { expressionSimple: { property: 'deleted', op: '=', value: 'true' } } }, 'motive')).toEqual([id]);
-		expect(await ids(`${SHOP}/motives`, { motiveFilter: { expressionSimple: { property: 'name', op: '=', value: 'Temp' } } }, 'motive')).toEqual([]);
+		expect(
+			list((await demo.get(`${SHOP}/motives?size=50`)).json.pagedData.motive).map((m) => m.id),
+		).not.toContain(id);
+		expect(
+			await ids(
+				`${SHOP}/motives`,
+				{ motiveFilter: { expressionSimple: { property: 'deleted', op: '=', value: 'true' } } },
+				'motive',
+			),
+		).toEqual([id]);
+		expect(
+			await ids(
+				`${SHOP}/motives`,
+				{ motiveFilter: { expressionSimple: { property: 'name', op: '=', value: 'Temp' } } },
+				'motive',
+			),
+		).toEqual([]);
 	});
 
 	test('filters can be sent as XML', async () => {
-		const xml = '<productFilter><expressionSimple><property>name</property><op>=</op><value>Hoodie</value></expressionSimple></productFilter>';
-		const result = await demo.call('POST', '/filters', { raw: xml, contentType: 'application/xml', accept: 'application/xml' });
+		const xml =
+			'<productFilter><expressionSimple><property>name</property><op>=</op><value>Hoodie</value></expressionSimple></productFilter>';
+		const result = await demo.call('POST', '/filters', {
+			raw: xml,
+			contentType: 'application/xml',
+			accept: 'application/xml',
+		});
 		expect(result.status).toBe(200);
 		const filterId = /<filterId>([^<]+)<\/filterId>/.exec(result.text)?.[1];
 		expect(filterId).toBeTruthy();

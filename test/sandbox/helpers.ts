@@ -56,7 +56,11 @@ export class ServiceClient {
 
 	constructor(readonly baseUrl: string) {}
 
-	async login(login = 'demo', password = `${login}-password`, headers: Record<string, string> = {}): Promise<HttpResult> {
+	async login(
+		login = 'demo',
+		password = `${login}-password`,
+		headers: Record<string, string> = {},
+	): Promise<HttpResult> {
 		const result = await call(`${this.baseUrl}/auth`, 'GET', {
 			headers: { authorization: basic(login, password), ...headers },
 		});
@@ -95,7 +99,8 @@ export class Control {
 
 	async json(method: string, path: string, body?: unknown): Promise<Json> {
 		const result = await this.call(method, path, body);
-		if (result.status >= 300) throw new Error(`${method} ${path} → ${result.status} ${result.text}`);
+		if (result.status >= 300)
+			throw new Error(`${method} ${path} → ${result.status} ${result.text}`);
 		return JSON.parse(result.text);
 	}
 }
@@ -114,8 +119,13 @@ export class Receiver {
 		const chunks: Buffer[] = [];
 		req.on('data', (c: Buffer) => chunks.push(c));
 		req.on('end', () => {
-			this.received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-			const headers = this.status >= 300 && this.status < 400 ? { location: 'http://127.0.0.1:1/' } : {};
+			this.received.push({
+				path: req.url ?? '',
+				headers: req.headers,
+				body: Buffer.concat(chunks),
+			});
+			const headers =
+				this.status >= 300 && this.status < 400 ? { location: 'http://127.0.0.1:1/' } : {};
 			res.writeHead(this.status, headers);
 			res.end('ok');
 		});
@@ -170,7 +180,12 @@ export function deferredOrder(overrides: Json = {}): Json {
 			uniqueId: `U-${Math.random().toString(36).slice(2, 10)}`,
 			financialStatus: 'PAID',
 			country: { id: 1 },
-			customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', shippingAddress: shippingAddress() },
+			customer: {
+				firstName: 'Ada',
+				lastName: 'Lovelace',
+				email: 'ada@example.com',
+				shippingAddress: shippingAddress(),
+			},
 			orderShipping: { title: 'Standard', carrier: { id: 21 } },
 			designs: {
 				creatorse_design: [
@@ -183,7 +198,14 @@ export function deferredOrder(overrides: Json = {}): Json {
 							creatorse_composition: [
 								{
 									productArea: { id: 4001 },
-									elements: [{ creatorse_designElementMotive: { motive: { id: 5001 }, position: { left: 10, right: '10%' } } }],
+									elements: [
+										{
+											creatorse_designElementMotive: {
+												motive: { id: 5001 },
+												position: { left: 10, right: '10%' },
+											},
+										},
+									],
 								},
 							],
 						},

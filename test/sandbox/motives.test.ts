@@ -2,7 +2,10 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { basic, Control, deferredOrder, list, ServiceClient, SHOP } from './helpers';
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
+const PNG = Buffer.concat([
+	Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+	Buffer.alloc(32, 1),
+]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 2)]);
 const GIF = Buffer.from('GIF89a-not-accepted');
 
@@ -10,7 +13,9 @@ function multipart(data: Buffer, filename: string, field = 'file') {
 	const boundary = 'motive-boundary-42';
 	return {
 		raw: Buffer.concat([
-			Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+			),
 			data,
 			Buffer.from(`\r\n--${boundary}--\r\n`),
 		]),
@@ -42,12 +47,18 @@ describe('sandbox: motives and user motives', () => {
 
 	test('create answers id, uuid, name, type; get, list, update and delete', async () => {
 		const motive = await createMotive();
-		expect(motive).toMatchObject({ id: expect.any(Number), name: 'Rocket', type: 'HIGH_RESOLUTION_BITMAP' });
+		expect(motive).toMatchObject({
+			id: expect.any(Number),
+			name: 'Rocket',
+			type: 'HIGH_RESOLUTION_BITMAP',
+		});
 		expect(motive.uuid).toMatch(/^[0-9a-f-]{36}$/);
 		expect((await demo.get(`${SHOP}/motives/${motive.id}`)).json.motive.name).toBe('Rocket');
 		const all = list((await demo.get(`${SHOP}/motives`)).json.pagedData.motive).map((m) => m.id);
 		expect(all).toEqual([5001, 5002, 5003, motive.id]);
-		const updated = await demo.put(`${SHOP}/motives/${motive.id}`, { motive: { name: 'Rocket 2', type: 'VECTOR' } });
+		const updated = await demo.put(`${SHOP}/motives/${motive.id}`, {
+			motive: { name: 'Rocket 2', type: 'VECTOR' },
+		});
 		expect(updated.json.motive).toMatchObject({ name: 'Rocket 2', type: 'VECTOR' });
 		expect((await demo.delete(`${SHOP}/motives/${motive.id}`)).status).toBe(204);
 		expect((await demo.get(`${SHOP}/motives/${motive.id}`)).status).toBe(404);
@@ -56,9 +67,13 @@ describe('sandbox: motives and user motives', () => {
 
 	test('create and update validation: name required, type from the list; viewer cannot write', async () => {
 		expect((await demo.post(`${SHOP}/motives`, { motive: { type: 'VECTOR' } })).status).toBe(400);
-		expect((await demo.post(`${SHOP}/motives`, { motive: { name: 'x', type: 'PAINTING' } })).status).toBe(400);
+		expect(
+			(await demo.post(`${SHOP}/motives`, { motive: { name: 'x', type: 'PAINTING' } })).status,
+		).toBe(400);
 		expect((await demo.post(`${SHOP}/motives`, { name: 'x' })).status).toBe(400);
-		expect((await demo.put(`${SHOP}/motives/5001`, { motive: { type: 'PAINTING' } })).status).toBe(400);
+		expect((await demo.put(`${SHOP}/motives/5001`, { motive: { type: 'PAINTING' } })).status).toBe(
+			400,
+		);
 		const viewer = new ServiceClient(sandbox.baseUrl);
 		await viewer.login('viewer');
 		expect((await viewer.post(`${SHOP}/motives`, { motive: { name: 'x' } })).status).toBe(403);
@@ -67,81 +82,160 @@ describe('sandbox: motives and user motives', () => {
 
 	test('bitmap upload accepts JPEG and PNG by magic bytes only', async () => {
 		const motive = await createMotive();
-		const png = await demo.call('POST', `${SHOP}/motives/${motive.id}/bitmap`, multipart(PNG, 'rocket.png'));
+		const png = await demo.call(
+			'POST',
+			`${SHOP}/motives/${motive.id}/bitmap`,
+			multipart(PNG, 'rocket.png'),
+		);
 		expect(png.status).toBe(200);
 		expect(png.json.motive.hasBitmap).toBe(true);
 		const image = await demo.get(`${SHOP}/motives/${motive.id}/image`);
 		expect(image.headers['content-type']).toBe('image/png');
 		expect(image.bytes.equals(PNG)).toBe(true);
-		expect((await demo.call('POST', `${SHOP}/motives/${motive.id}/bitmap`, multipart(JPEG, 'rocket.jpg'))).status).toBe(200);
-		expect((await demo.get(`${SHOP}/motives/${motive.id}/image`)).headers['content-type']).toBe('image/jpeg');
+		expect(
+			(
+				await demo.call(
+					'POST',
+					`${SHOP}/motives/${motive.id}/bitmap`,
+					multipart(JPEG, 'rocket.jpg'),
+				)
+			).status,
+		).toBe(200);
+		expect((await demo.get(`${SHOP}/motives/${motive.id}/image`)).headers['content-type']).toBe(
+			'image/jpeg',
+		);
 		// A GIF named .png is still a GIF.
-		expect((await demo.call('POST', `${SHOP}/motives/${motive.id}/bitmap`, multipart(GIF, 'fake.png'))).status).toBe(400);
-		expect((await demo.call('POST', `${SHOP}/motives/${motive.id}/bitmap`, multipart(PNG, 'x.png', 'image'))).status).toBe(400);
-		expect((await demo.call('POST', `${SHOP}/motives/999/bitmap`, multipart(PNG, 'x.png'))).status).toBe(404);
+		expect(
+			(await demo.call('POST', `${SHOP}/motives/${motive.id}/bitmap`, multipart(GIF, 'fake.png')))
+				.status,
+		).toBe(400);
+		expect(
+			(
+				await demo.call(
+					'POST',
+					`${SHOP}/motives/${motive.id}/bitmap`,
+					multipart(PNG, 'x.png', 'image'),
+				)
+			).status,
+		).toBe(400);
+		expect(
+			(await demo.call('POST', `${SHOP}/motives/999/bitmap`, multipart(PNG, 'x.png'))).status,
+		).toBe(404);
 	});
 
 	test('technologies: assign a known one once', async () => {
 		const motive = await createMotive();
 		const path = `${SHOP}/motives/${motive.id}/technologies`;
-		const assigned = await demo.post(path, { motivePrintTechnology: { printTechnology: { id: 12 } } });
+		const assigned = await demo.post(path, {
+			motivePrintTechnology: { printTechnology: { id: 12 } },
+		});
 		expect(assigned.status).toBe(200);
-		expect(assigned.json.motivePrintTechnology.printTechnology).toEqual({ id: 12, name: 'Digital DTF' });
-		expect((await demo.post(path, { motivePrintTechnology: { printTechnology: { id: 12 } } })).status).toBe(409);
-		expect((await demo.post(path, { motivePrintTechnology: { printTechnology: { id: 99 } } })).status).toBe(400);
+		expect(assigned.json.motivePrintTechnology.printTechnology).toEqual({
+			id: 12,
+			name: 'Digital DTF',
+		});
+		expect(
+			(await demo.post(path, { motivePrintTechnology: { printTechnology: { id: 12 } } })).status,
+		).toBe(409);
+		expect(
+			(await demo.post(path, { motivePrintTechnology: { printTechnology: { id: 99 } } })).status,
+		).toBe(400);
 		expect(list((await demo.get(path)).json.pagedData.motivePrintTechnology)).toHaveLength(1);
-		expect((await demo.delete(`${path}/${assigned.json.motivePrintTechnology.id}`)).status).toBe(204);
+		expect((await demo.delete(`${path}/${assigned.json.motivePrintTechnology.id}`)).status).toBe(
+			204,
+		);
 	});
 
 	test('localizations, tags and categories', async () => {
 		const motive = await createMotive();
 		const base = `${SHOP}/motives/${motive.id}`;
-		const de = await demo.post(`${base}/localizations`, { motiveLocalized: { language: 'de', name: 'Rakete', description: 'Eine Rakete' } });
+		const de = await demo.post(`${base}/localizations`, {
+			motiveLocalized: { language: 'de', name: 'Rakete', description: 'Eine Rakete' },
+		});
 		expect(de.status).toBe(200);
-		await demo.post(`${base}/localizations`, { motiveLocalized: { language: 'de', name: 'Rakete 2' } });
-		const names = list((await demo.get(`${base}/localizations`)).json.pagedData.motiveLocalized).map((l) => l.name);
+		await demo.post(`${base}/localizations`, {
+			motiveLocalized: { language: 'de', name: 'Rakete 2' },
+		});
+		const names = list(
+			(await demo.get(`${base}/localizations`)).json.pagedData.motiveLocalized,
+		).map((l) => l.name);
 		expect(names).toEqual(['Rakete 2']);
-		expect((await demo.post(`${base}/localizations`, { motiveLocalized: { language: 'fr' } })).status).toBe(400);
+		expect(
+			(await demo.post(`${base}/localizations`, { motiveLocalized: { language: 'fr' } })).status,
+		).toBe(400);
 
 		expect((await demo.put(`${base}/tags/501`)).status).toBe(204);
 		expect((await demo.put(`${base}/tags/999`)).status).toBe(404);
-		expect(list((await demo.get(`${base}/tags`)).json.pagedData.tag).map((t) => t.name)).toEqual(['summer']);
+		expect(list((await demo.get(`${base}/tags`)).json.pagedData.tag).map((t) => t.name)).toEqual([
+			'summer',
+		]);
 		expect((await demo.delete(`${base}/tags/501`)).status).toBe(204);
 
-		const category = await demo.post(`${base}/assignedCategories`, { motiveAssignedCategory: { category: { id: 601 } } });
+		const category = await demo.post(`${base}/assignedCategories`, {
+			motiveAssignedCategory: { category: { id: 601 } },
+		});
 		expect(category.json.motiveAssignedCategory.category).toEqual({ id: 601, name: 'Animals' });
-		expect((await demo.post(`${base}/assignedCategories`, { motiveAssignedCategory: { category: { id: 601 } } })).status).toBe(409);
-		expect((await demo.post(`${base}/assignedCategories`, { motiveAssignedCategory: { category: { id: 1 } } })).status).toBe(400);
-		expect(list((await demo.get(`${base}/assignedCategories`)).json.pagedData.motiveAssignedCategory)).toHaveLength(1);
+		expect(
+			(
+				await demo.post(`${base}/assignedCategories`, {
+					motiveAssignedCategory: { category: { id: 601 } },
+				})
+			).status,
+		).toBe(409);
+		expect(
+			(
+				await demo.post(`${base}/assignedCategories`, {
+					motiveAssignedCategory: { category: { id: 1 } },
+				})
+			).status,
+		).toBe(400);
+		expect(
+			list((await demo.get(`${base}/assignedCategories`)).json.pagedData.motiveAssignedCategory),
+		).toHaveLength(1);
 	});
 
 	test('creator/motives lists the shop motives; a created motive is usable in an order', async () => {
 		const motive = await createMotive('For order');
-		const creator = list((await demo.get(`${SHOP}/creator/motives?size=20`)).json.pagedData.motive).map((m) => m.id);
+		const creator = list(
+			(await demo.get(`${SHOP}/creator/motives?size=20`)).json.pagedData.motive,
+		).map((m) => m.id);
 		expect(creator).toContain(motive.id);
 		const order = deferredOrder();
-		order.creatorse_productionOrderDeferred.designs.creatorse_design[0].compositions.creatorse_composition[0].elements = [
-			{ creatorse_designElementMotive: { motive: { id: motive.id } } },
-		];
+		order.creatorse_productionOrderDeferred.designs.creatorse_design[0].compositions.creatorse_composition[0].elements =
+			[{ creatorse_designElementMotive: { motive: { id: motive.id } } }];
 		expect((await demo.post(`${SHOP}/orders/usingCreatorSE`, order)).status).toBe(200);
 		// Motives of another shop are not usable.
-		order.creatorse_productionOrderDeferred.designs.creatorse_design[0].compositions.creatorse_composition[0].elements = [
-			{ creatorse_designElementMotive: { motive: { id: 5101 } } },
-		];
+		order.creatorse_productionOrderDeferred.designs.creatorse_design[0].compositions.creatorse_composition[0].elements =
+			[{ creatorse_designElementMotive: { motive: { id: 5101 } } }];
 		expect((await demo.post(`${SHOP}/orders/usingCreatorSE`, order)).status).toBe(400);
 	});
 
 	describe('user motives', () => {
 		const upload = (client: ServiceClient, name = 'selfie.png') =>
-			client.post(`${SHOP}/userMotives/createFromData`, { userMotiveUpload: { attachment: PNG.toString('base64'), filename: name } });
+			client.post(`${SHOP}/userMotives/createFromData`, {
+				userMotiveUpload: { attachment: PNG.toString('base64'), filename: name },
+			});
 
 		test('createFromData (attachment or url) and createFromMultipartForm answer a motive', async () => {
 			const fromData = await upload(demo);
 			expect(fromData.status).toBe(200);
-			expect(fromData.json.motive).toMatchObject({ id: expect.any(Number), name: 'selfie.png', type: 'USER_BITMAP' });
-			const fromUrl = await demo.post(`${SHOP}/userMotives/createFromData`, { userMotiveUpload: { url: 'https://img.example.com/cat.jpg' } });
-			expect(fromUrl.json.motive).toMatchObject({ name: 'cat.jpg', url: 'https://img.example.com/cat.jpg' });
-			const fromForm = await demo.call('POST', `${SHOP}/userMotives/createFromMultipartForm`, multipart(JPEG, 'form.jpg'));
+			expect(fromData.json.motive).toMatchObject({
+				id: expect.any(Number),
+				name: 'selfie.png',
+				type: 'USER_BITMAP',
+			});
+			const fromUrl = await demo.post(`${SHOP}/userMotives/createFromData`, {
+				userMotiveUpload: { url: 'https://img.example.com/cat.jpg' },
+			});
+			expect(fromUrl.json.motive).toMatchObject({
+				name: 'cat.jpg',
+				url: 'https://img.example.com/cat.jpg',
+			});
+			const fromForm = await demo.call(
+				'POST',
+				`${SHOP}/userMotives/createFromMultipartForm`,
+				multipart(JPEG, 'form.jpg'),
+			);
 			expect(fromForm.status).toBe(200);
 			expect(fromForm.json.motive.name).toBe('form.jpg');
 
@@ -157,11 +251,30 @@ describe('sandbox: motives and user motives', () => {
 
 		test('upload validation: not an image, no filename, bad url, nothing at all', async () => {
 			const path = `${SHOP}/userMotives/createFromData`;
-			expect((await demo.post(path, { userMotiveUpload: { attachment: GIF.toString('base64'), filename: 'a.gif' } })).status).toBe(400);
-			expect((await demo.post(path, { userMotiveUpload: { attachment: PNG.toString('base64') } })).status).toBe(400);
-			expect((await demo.post(path, { userMotiveUpload: { url: 'file:///etc/passwd' } })).status).toBe(400);
+			expect(
+				(
+					await demo.post(path, {
+						userMotiveUpload: { attachment: GIF.toString('base64'), filename: 'a.gif' },
+					})
+				).status,
+			).toBe(400);
+			expect(
+				(await demo.post(path, { userMotiveUpload: { attachment: PNG.toString('base64') } }))
+					.status,
+			).toBe(400);
+			expect(
+				(await demo.post(path, { userMotiveUpload: { url: 'file:///etc/passwd' } })).status,
+			).toBe(400);
 			expect((await demo.post(path, { userMotiveUpload: {} })).status).toBe(400);
-			expect((await demo.call('POST', `${SHOP}/userMotives/createFromMultipartForm`, multipart(GIF, 'x.png'))).status).toBe(400);
+			expect(
+				(
+					await demo.call(
+						'POST',
+						`${SHOP}/userMotives/createFromMultipartForm`,
+						multipart(GIF, 'x.png'),
+					)
+				).status,
+			).toBe(400);
 		});
 
 		test('without a customer key the library belongs to the session', async () => {
@@ -176,7 +289,9 @@ describe('sandbox: motives and user motives', () => {
 			const key = (await demo.get('/public/nonce/uuid', { token: null })).json.string.value;
 			const loginWithKey = async () => {
 				const client = new ServiceClient(sandbox.baseUrl);
-				const result = await client.call('POST', '/auth', { headers: { authorization: basic('demo', 'demo-password'), 'x-customer-key': key } });
+				const result = await client.call('POST', '/auth', {
+					headers: { authorization: basic('demo', 'demo-password'), 'x-customer-key': key },
+				});
 				client.token = String(result.headers['x-auth-token']);
 				return client;
 			};

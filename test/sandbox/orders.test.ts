@@ -1,6 +1,14 @@
- 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { Control, deferredOrder, eventually, list, ServiceClient, SHOP, shippingAddress, type Json } from './helpers';
+import {
+	Control,
+	deferredOrder,
+	eventually,
+	list,
+	ServiceClient,
+	SHOP,
+	shippingAddress,
+	type Json,
+} from './helpers';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -33,7 +41,11 @@ describe('sandbox: orders and their state machines', () => {
 			expect(id).toBeGreaterThanOrEqual(10001);
 			// Stored at once, before processing.
 			const stored = await controlOrder(id);
-			expect(stored).toMatchObject({ committed: false, financialStatus: 'PAID', fulfilmentStatus: null });
+			expect(stored).toMatchObject({
+				committed: false,
+				financialStatus: 'PAID',
+				fulfilmentStatus: null,
+			});
 			const ready = await eventually(async () => {
 				const o = await controlOrder(id);
 				return o.fulfilmentStatus === 'PREPARED_TO_PRODUCE' && o;
@@ -52,95 +64,213 @@ describe('sandbox: orders and their state machines', () => {
 			expect(order.customer.shippingAddress.city).toBe('Berlin');
 			expect(order.created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
 			const item = order.orderedProducts.designedOrderedProduct;
-			expect(item).toMatchObject({ amount: 2, assignedColor: { id: 2001 }, assignedSize: { id: 3002 } });
+			expect(item).toMatchObject({
+				amount: 2,
+				assignedColor: { id: 2001 },
+				assignedSize: { id: 3002 },
+			});
 			expect(order.fulfillments).toBe('');
 		});
 
 		test('an unpaid deferred order waits; paying it starts production', async () => {
-			const { id } = (await submit(deferredOrder({ financialStatus: 'PENDING' }))).json.productionOrderSubmited;
+			const { id } = (await submit(deferredOrder({ financialStatus: 'PENDING' }))).json
+				.productionOrderSubmited;
 			await eventually(async () => (await controlOrder(id)).handedOff);
 			expect((await controlOrder(id)).fulfilmentStatus).toBeNull();
 			const paid = await control.json('POST', `/orders/${id}/pay`);
-			expect(paid).toMatchObject({ financialStatus: 'PAID', fulfilmentStatus: 'WAITING_FOR_RESOURCES' });
-			await eventually(async () => (await controlOrder(id)).fulfilmentStatus === 'PREPARED_TO_PRODUCE');
+			expect(paid).toMatchObject({
+				financialStatus: 'PAID',
+				fulfilmentStatus: 'WAITING_FOR_RESOURCES',
+			});
+			await eventually(
+				async () => (await controlOrder(id)).fulfilmentStatus === 'PREPARED_TO_PRODUCE',
+			);
 		});
 
 		test('country may be given by code; templates, passthrough, DDF and decoration elements are accepted', async () => {
 			const body = deferredOrder({
 				country: { code: 'DK' },
-				templates: { creatorse_designedTemplateProduct: [{ templateProductSku: 'TPL-TEE-LOGO', amount: 1, assignedSize: { id: 3003 } }] },
-				passthroughItems: { creatorse_passthroughItem: [{ sku: 'STICKER-1', name: 'Sticker', quantity: 3, referenceId: 'REF-9' }] },
+				templates: {
+					creatorse_designedTemplateProduct: [
+						{ templateProductSku: 'TPL-TEE-LOGO', amount: 1, assignedSize: { id: 3003 } },
+					],
+				},
+				passthroughItems: {
+					creatorse_passthroughItem: [
+						{ sku: 'STICKER-1', name: 'Sticker', quantity: 3, referenceId: 'REF-9' },
+					],
+				},
 			});
 			body.creatorse_productionOrderDeferred.designs.creatorse_design[0].compositions.creatorse_composition[0].elements.push(
-				{ creatorse_designElementDdf: { previewResource: { url: 'https://files.example.com/p.png' }, productionResource: { url: 'https://files.example.com/p.pdf', filename: 'print.pdf' } } },
+				{
+					creatorse_designElementDdf: {
+						previewResource: { url: 'https://files.example.com/p.png' },
+						productionResource: { url: 'https://files.example.com/p.pdf', filename: 'print.pdf' },
+					},
+				},
 				{ creatorse_designElementDecoration: { sku: 'PATCH-1', placement: 'sleeve' } },
 			);
 			const result = await submit(body);
 			expect(result.status).toBe(200);
-			const order = (await demo.get(`${SHOP}/orders/${result.json.productionOrderSubmited.id}`)).json.productionOrderExpanded;
+			const order = (await demo.get(`${SHOP}/orders/${result.json.productionOrderSubmited.id}`))
+				.json.productionOrderExpanded;
 			expect(order.country).toEqual({ id: 2, code: 'DK' });
 			expect(list(order.orderedProducts.designedOrderedProduct)).toHaveLength(2);
-			expect(order.passthroughItems.creatorse_passthroughItem).toMatchObject({ sku: 'STICKER-1', quantity: 3 });
+			expect(order.passthroughItems.creatorse_passthroughItem).toMatchObject({
+				sku: 'STICKER-1',
+				quantity: 3,
+			});
 		});
 
 		test('a plain base product (no compositions) and a variant sku instead of colour/size', async () => {
 			const body = deferredOrder({
-				designs: { creatorse_design: [{ productId: 1002, amount: 1, sku: 'HOODIE-PREMIUM-GREY-XL' }] },
+				designs: {
+					creatorse_design: [{ productId: 1002, amount: 1, sku: 'HOODIE-PREMIUM-GREY-XL' }],
+				},
 			});
 			const result = await submit(body);
 			expect(result.status).toBe(200);
-			const order = (await demo.get(`${SHOP}/orders/${result.json.productionOrderSubmited.id}`)).json.productionOrderExpanded;
-			expect(order.orderedProducts.designedOrderedProduct).toMatchObject({ assignedColor: { id: 2012 }, assignedSize: { id: 3014 } });
+			const order = (await demo.get(`${SHOP}/orders/${result.json.productionOrderSubmited.id}`))
+				.json.productionOrderExpanded;
+			expect(order.orderedProducts.designedOrderedProduct).toMatchObject({
+				assignedColor: { id: 2012 },
+				assignedSize: { id: 3014 },
+			});
 		});
 
 		test.each<[string, (o: Json) => void, RegExp]>([
 			['missing country', (o) => delete o.country, /country/i],
-			['missing customer shipping address', (o) => delete o.customer.shippingAddress, /shipping address/i],
+			[
+				'missing customer shipping address',
+				(o) => delete o.customer.shippingAddress,
+				/shipping address/i,
+			],
 			['missing customer', (o) => delete o.customer, /shipping address/i],
 			['unknown country', (o) => (o.country = { id: 77 }), /country/i],
 			['unknown carrier', (o) => (o.orderShipping.carrier = { id: 99 }), /carrier/i],
 			['unknown product', (o) => (o.designs.creatorse_design[0].productId = 4242), /product/i],
-			['colour and size without SKU (Black/3XL)', (o) => {
-				o.designs.creatorse_design[0].assignedColor = { id: 2002 };
-				o.designs.creatorse_design[0].assignedSize = { id: 3006 };
-			}, /SKU/],
-			['unknown product area', (o) => (o.designs.creatorse_design[0].compositions.creatorse_composition[0].productArea = { id: 4011 }), /area/i],
-			['unknown motive', (o) => (o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements = [{ creatorse_designElementMotive: { motive: { id: 99999 } } }]), /motive/i],
-			['unknown element key', (o) => (o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements = [{ designElementMotive: { motive: { id: 5001 } } }]), /element/i],
-			['DDF filename without extension', (o) => (o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements = [{ creatorse_designElementDdf: { productionResource: { url: 'https://x.example.com/f', filename: 'print' } } }]), /extension/i],
-			['more than 100 passthrough items', (o) => (o.passthroughItems = { creatorse_passthroughItem: Array.from({ length: 101 }, (_, i) => ({ sku: `S${i}`, quantity: 1 })) }), /100/],
+			[
+				'colour and size without SKU (Black/3XL)',
+				(o) => {
+					o.designs.creatorse_design[0].assignedColor = { id: 2002 };
+					o.designs.creatorse_design[0].assignedSize = { id: 3006 };
+				},
+				/SKU/,
+			],
+			[
+				'unknown product area',
+				(o) =>
+					(o.designs.creatorse_design[0].compositions.creatorse_composition[0].productArea = {
+						id: 4011,
+					}),
+				/area/i,
+			],
+			[
+				'unknown motive',
+				(o) =>
+					(o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements = [
+						{ creatorse_designElementMotive: { motive: { id: 99999 } } },
+					]),
+				/motive/i,
+			],
+			[
+				'unknown element key',
+				(o) =>
+					(o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements = [
+						{ designElementMotive: { motive: { id: 5001 } } },
+					]),
+				/element/i,
+			],
+			[
+				'DDF filename without extension',
+				(o) =>
+					(o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements = [
+						{
+							creatorse_designElementDdf: {
+								productionResource: { url: 'https://x.example.com/f', filename: 'print' },
+							},
+						},
+					]),
+				/extension/i,
+			],
+			[
+				'more than 100 passthrough items',
+				(o) =>
+					(o.passthroughItems = {
+						creatorse_passthroughItem: Array.from({ length: 101 }, (_, i) => ({
+							sku: `S${i}`,
+							quantity: 1,
+						})),
+					}),
+				/100/,
+			],
 			['unknown financial status', (o) => (o.financialStatus = 'RICH'), /financialStatus/],
-			['bad position value', (o) => (o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements[0].creatorse_designElementMotive.position = { left: 'wide' }), /left/],
-			['inline attachment that is not an image', (o) => (o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements = [{ creatorse_designElementMotive: { attachment: Buffer.from('GIF89a').toString('base64'), filename: 'x.gif' } }]), /JPEG or PNG/],
+			[
+				'bad position value',
+				(o) =>
+					(o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements[0].creatorse_designElementMotive.position =
+						{ left: 'wide' }),
+				/left/,
+			],
+			[
+				'inline attachment that is not an image',
+				(o) =>
+					(o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements = [
+						{
+							creatorse_designElementMotive: {
+								attachment: Buffer.from('GIF89a').toString('base64'),
+								filename: 'x.gif',
+							},
+						},
+					]),
+				/JPEG or PNG/,
+			],
 		])('400: %s', async (_name, mutate, message) => {
 			const body = deferredOrder();
 			mutate(body.creatorse_productionOrderDeferred);
 			const result = await submit(body);
 			expect(result.status).toBe(400);
-			expect(`${result.json.exception.message} ${result.json.exception.internalErrorMessage ?? ''}`).toMatch(message);
+			expect(
+				`${result.json.exception.message} ${result.json.exception.internalErrorMessage ?? ''}`,
+			).toMatch(message);
 			expect(await control.json('GET', '/orders')).toEqual([]);
 		});
 
 		test('exactly 100 passthrough items pass; inline url and attachment motives pass', async () => {
 			const png = Buffer.concat([PNG_MAGIC, Buffer.alloc(16)]).toString('base64');
 			const body = deferredOrder({
-				passthroughItems: { creatorse_passthroughItem: Array.from({ length: 100 }, (_, i) => ({ sku: `S${i}`, quantity: 1 })) },
+				passthroughItems: {
+					creatorse_passthroughItem: Array.from({ length: 100 }, (_, i) => ({
+						sku: `S${i}`,
+						quantity: 1,
+					})),
+				},
 			});
-			body.creatorse_productionOrderDeferred.designs.creatorse_design[0].compositions.creatorse_composition[0].elements = [
-				{ creatorse_designElementMotive: { url: 'https://img.example.com/a.png' } },
-				{ creatorse_designElementMotive: { attachment: png, filename: 'a.png' } },
-			];
+			body.creatorse_productionOrderDeferred.designs.creatorse_design[0].compositions.creatorse_composition[0].elements =
+				[
+					{ creatorse_designElementMotive: { url: 'https://img.example.com/a.png' } },
+					{ creatorse_designElementMotive: { attachment: png, filename: 'a.png' } },
+				];
 			expect((await submit(body)).status).toBe(200);
 		});
 
 		test('401 for a foreign or unknown account or shop; 403 for the viewer; 401 without session', async () => {
-			expect((await demo.post('/accounts/999/shops/9999/orders/usingCreatorSE', deferredOrder())).status).toBe(401);
-			expect((await demo.post('/accounts/387/shops/9999/orders/usingCreatorSE', deferredOrder())).status).toBe(401);
-			expect((await demo.post('/accounts/4242/shops/1597/orders/usingCreatorSE', deferredOrder())).status).toBe(401);
+			expect(
+				(await demo.post('/accounts/999/shops/9999/orders/usingCreatorSE', deferredOrder())).status,
+			).toBe(401);
+			expect(
+				(await demo.post('/accounts/387/shops/9999/orders/usingCreatorSE', deferredOrder())).status,
+			).toBe(401);
+			expect(
+				(await demo.post('/accounts/4242/shops/1597/orders/usingCreatorSE', deferredOrder()))
+					.status,
+			).toBe(401);
 			const viewer = new ServiceClient(sandbox.baseUrl);
 			await viewer.login('viewer');
 			expect((await submit(deferredOrder(), viewer)).status).toBe(403);
-			expect((await demo.post(`${SHOP}/orders/usingCreatorSE`, deferredOrder(), { token: null })).status).toBe(401);
+			expect(
+				(await demo.post(`${SHOP}/orders/usingCreatorSE`, deferredOrder(), { token: null })).status,
+			).toBe(401);
 		});
 
 		test('a duplicate uniqueId is 409 and creates nothing', async () => {
@@ -162,10 +292,19 @@ describe('sandbox: orders and their state machines', () => {
       <elements><creatorse_designElementMotive><motive><id>5002</id></motive><position><top>5</top><bottom>5</bottom></position></creatorse_designElementMotive></elements>
     </creatorse_composition></compositions></creatorse_design></designs>
 </creatorse_productionOrderDeferred>`;
-			const result = await demo.call('POST', `${SHOP}/orders/usingCreatorSE`, { raw: xml, contentType: 'application/xml', accept: 'application/xml' });
+			const result = await demo.call('POST', `${SHOP}/orders/usingCreatorSE`, {
+				raw: xml,
+				contentType: 'application/xml',
+				accept: 'application/xml',
+			});
 			expect(result.status).toBe(200);
-			expect(result.text).toMatch(/<productionOrderSubmited[^>]*><id>\d+<\/id><uniqueId>XML-1<\/uniqueId><\/productionOrderSubmited>/);
-			const broken = await demo.call('POST', `${SHOP}/orders/usingCreatorSE`, { raw: '<a><b></a>', contentType: 'application/xml' });
+			expect(result.text).toMatch(
+				/<productionOrderSubmited[^>]*><id>\d+<\/id><uniqueId>XML-1<\/uniqueId><\/productionOrderSubmited>/,
+			);
+			const broken = await demo.call('POST', `${SHOP}/orders/usingCreatorSE`, {
+				raw: '<a><b></a>',
+				contentType: 'application/xml',
+			});
 			expect(broken.status).toBe(400);
 		});
 	});
@@ -173,7 +312,12 @@ describe('sandbox: orders and their state machines', () => {
 	describe('incremental orders', () => {
 		const createDraft = async (extra: Json = {}) => {
 			const result = await demo.post(`${SHOP}/orders`, {
-				productionOrder: { country: { id: 1 }, orderShipping: { title: 'Std', carrier: { id: 23 } }, customer: { firstName: 'A', shippingAddress: shippingAddress() }, ...extra },
+				productionOrder: {
+					country: { id: 1 },
+					orderShipping: { title: 'Std', carrier: { id: 23 } },
+					customer: { firstName: 'A', shippingAddress: shippingAddress() },
+					...extra,
+				},
 			});
 			expect(result.status).toBe(200);
 			return result.json.productionOrderExpanded.id as number;
@@ -185,9 +329,19 @@ describe('sandbox: orders and their state machines', () => {
 					amount: 3,
 					assignedColor: { id: 2002 },
 					assignedSize: { id: 3004 },
-					customAttributes: { customAttribute: [{ key: 'gift', value: 'yes' }, { key: 'note', value: 'blue box' }] },
+					customAttributes: {
+						customAttribute: [
+							{ key: 'gift', value: 'yes' },
+							{ key: 'note', value: 'blue box' },
+						],
+					},
 					compositions: {
-						creatorse_composition: [{ assignedView: { view: { position: 'BACK' } }, elements: { creatorse_element: [{ motive: { id: 5003 } }] } }],
+						creatorse_composition: [
+							{
+								assignedView: { view: { position: 'BACK' } },
+								elements: { creatorse_element: [{ motive: { id: 5003 } }] },
+							},
+						],
 					},
 				},
 			});
@@ -203,18 +357,32 @@ describe('sandbox: orders and their state machines', () => {
 			const commit = await demo.put(`${SHOP}/orders/${id}/commitOrder?financialStatus=PAID`);
 			expect(commit.status).toBe(204);
 			expect(commit.text).toBe('');
-			expect(await controlOrder(id)).toMatchObject({ committed: true, financialStatus: 'PAID', fulfilmentStatus: null });
+			expect(await controlOrder(id)).toMatchObject({
+				committed: true,
+				financialStatus: 'PAID',
+				fulfilmentStatus: null,
+			});
 			expect((await demo.put(`${SHOP}/orders/${id}/commitOrder`)).status).toBe(409);
 			expect((await addItem(id)).status).toBe(409);
 			expect((await demo.put(`${SHOP}/orders/${id}/sendToProduction`)).status).toBe(204);
 			expect((await demo.put(`${SHOP}/orders/${id}/sendToProduction`)).status).toBe(409);
-			await eventually(async () => (await controlOrder(id)).fulfilmentStatus === 'PREPARED_TO_PRODUCE');
+			await eventually(
+				async () => (await controlOrder(id)).fulfilmentStatus === 'PREPARED_TO_PRODUCE',
+			);
 
 			const items = (await demo.get(`${SHOP}/orders/${id}/orderedProducts`)).json.pagedData;
 			expect(items.orderedProduct.id).toBe(itemId);
-			const attributes = list((await demo.get(`${SHOP}/orders/${id}/orderedProducts/${itemId}/customAttributes`)).json.pagedData.orderedProductCustomAttribute);
-			expect(attributes.map((a) => [a.key, a.value])).toEqual([['gift', 'yes'], ['note', 'blue box']]);
-			const image = await demo.get(`${SHOP}/orders/${id}/orderedProducts/${itemId}/image`, { accept: 'image/png' });
+			const attributes = list(
+				(await demo.get(`${SHOP}/orders/${id}/orderedProducts/${itemId}/customAttributes`)).json
+					.pagedData.orderedProductCustomAttribute,
+			);
+			expect(attributes.map((a) => [a.key, a.value])).toEqual([
+				['gift', 'yes'],
+				['note', 'blue box'],
+			]);
+			const image = await demo.get(`${SHOP}/orders/${id}/orderedProducts/${itemId}/image`, {
+				accept: 'image/png',
+			});
 			expect(image.status).toBe(200);
 			expect(image.headers['content-type']).toBe('image/png');
 			expect(image.bytes.subarray(0, 8).equals(PNG_MAGIC)).toBe(true);
@@ -223,19 +391,36 @@ describe('sandbox: orders and their state machines', () => {
 
 		test('commit defaults to PENDING; an invalid status is 400; sendToProduction of an empty order is 409', async () => {
 			const id = await createDraft();
-			expect((await demo.put(`${SHOP}/orders/${id}/commitOrder?financialStatus=LOTS`)).status).toBe(400);
+			expect((await demo.put(`${SHOP}/orders/${id}/commitOrder?financialStatus=LOTS`)).status).toBe(
+				400,
+			);
 			expect((await demo.put(`${SHOP}/orders/${id}/commitOrder`)).status).toBe(204);
 			expect((await controlOrder(id)).financialStatus).toBe('PENDING');
 			expect((await demo.put(`${SHOP}/orders/${id}/sendToProduction`)).status).toBe(409);
 		});
 
 		test('create needs a country; duplicate uniqueId is 409; unknown order is 404', async () => {
-			expect((await demo.post(`${SHOP}/orders`, { productionOrder: { customer: { firstName: 'x' } } })).status).toBe(400);
+			expect(
+				(await demo.post(`${SHOP}/orders`, { productionOrder: { customer: { firstName: 'x' } } }))
+					.status,
+			).toBe(400);
 			await createDraft({ uniqueId: 'INC-DUP' });
-			expect((await demo.post(`${SHOP}/orders`, { productionOrder: { uniqueId: 'INC-DUP', country: { id: 1 } } })).status).toBe(409);
+			expect(
+				(
+					await demo.post(`${SHOP}/orders`, {
+						productionOrder: { uniqueId: 'INC-DUP', country: { id: 1 } },
+					})
+				).status,
+			).toBe(409);
 			expect((await demo.get(`${SHOP}/orders/999999`)).status).toBe(404);
 			expect((await demo.put(`${SHOP}/orders/999999/commitOrder`)).status).toBe(404);
-			expect((await demo.post(`${SHOP}/orders/99999/orderedProducts/usingCreatorSE`, { creatorse_design: {} })).status).toBe(404);
+			expect(
+				(
+					await demo.post(`${SHOP}/orders/99999/orderedProducts/usingCreatorSE`, {
+						creatorse_design: {},
+					})
+				).status,
+			).toBe(404);
 		});
 
 		test('a deferred order cannot be committed by the client', async () => {
@@ -259,34 +444,50 @@ describe('sandbox: orders and their state machines', () => {
 			expect(first.orderedProducts).toBe('');
 			const other = new ServiceClient(sandbox.baseUrl);
 			await other.login();
-			expect((await other.get(`${SHOP}/orders/session`)).json.productionOrderExpanded.id).not.toBe(first.id);
+			expect((await other.get(`${SHOP}/orders/session`)).json.productionOrderExpanded.id).not.toBe(
+				first.id,
+			);
 		});
 	});
 
 	describe('state machines through the control API', () => {
 		const readyOrder = async (financialStatus = 'PAID') => {
-			const { id } = (await submit(deferredOrder({ financialStatus }))).json.productionOrderSubmited;
+			const { id } = (await submit(deferredOrder({ financialStatus }))).json
+				.productionOrderSubmited;
 			await eventually(async () => (await controlOrder(id)).handedOff);
 			return id as number;
 		};
 
 		test('advance walks one legal step or to a target; unreachable is 409', async () => {
 			const id = await readyOrder();
-			await eventually(async () => (await controlOrder(id)).fulfilmentStatus === 'PREPARED_TO_PRODUCE');
-			expect((await control.json('POST', `/orders/${id}/advance`)).fulfilmentStatus).toBe('NOT_EDITABLE');
-			expect((await control.call('POST', `/orders/${id}/advance`, { to: 'WAITING_FOR_RESOURCES' })).status).toBe(409);
+			await eventually(
+				async () => (await controlOrder(id)).fulfilmentStatus === 'PREPARED_TO_PRODUCE',
+			);
+			expect((await control.json('POST', `/orders/${id}/advance`)).fulfilmentStatus).toBe(
+				'NOT_EDITABLE',
+			);
+			expect(
+				(await control.call('POST', `/orders/${id}/advance`, { to: 'WAITING_FOR_RESOURCES' }))
+					.status,
+			).toBe(409);
 			const finished = await control.json('POST', `/orders/${id}/advance`, { to: 'FINISHED' });
 			expect(finished.fulfilmentStatus).toBe('FINISHED');
 			expect(finished.fulfillments).toHaveLength(1);
-			expect((await control.call('POST', `/orders/${id}/advance`, { to: 'CANCELLED' })).status).toBe(409);
-			expect((await control.call('POST', `/orders/${id}/advance`, { to: 'NOPE' })).status).toBe(400);
+			expect(
+				(await control.call('POST', `/orders/${id}/advance`, { to: 'CANCELLED' })).status,
+			).toBe(409);
+			expect((await control.call('POST', `/orders/${id}/advance`, { to: 'NOPE' })).status).toBe(
+				400,
+			);
 			const order = (await demo.get(`${SHOP}/orders/${id}`)).json.productionOrderExpanded;
 			expect(order.fulfillments.orderFulfillmentExpanded.trackingNumber).toBeTruthy();
 		});
 
 		test('financial moves are forward only', async () => {
 			const id = await readyOrder('PENDING');
-			expect((await control.json('POST', `/orders/${id}/authorize`)).financialStatus).toBe('AUTHORIZED');
+			expect((await control.json('POST', `/orders/${id}/authorize`)).financialStatus).toBe(
+				'AUTHORIZED',
+			);
 			expect((await control.call('POST', `/orders/${id}/authorize`)).status).toBe(409);
 			expect((await control.json('POST', `/orders/${id}/pay`)).financialStatus).toBe('PAID');
 			expect((await control.call('POST', `/orders/${id}/pay`)).status).toBe(409);
@@ -300,20 +501,30 @@ describe('sandbox: orders and their state machines', () => {
 
 		test('ship with tracking; cancellation only from NOT_EDITABLE', async () => {
 			const id = await readyOrder();
-			await eventually(async () => (await controlOrder(id)).fulfilmentStatus === 'PREPARED_TO_PRODUCE');
+			await eventually(
+				async () => (await controlOrder(id)).fulfilmentStatus === 'PREPARED_TO_PRODUCE',
+			);
 			expect((await demo.delete(`${SHOP}/orders/${id}/cancelOrder`)).status).toBe(409);
 			expect((await control.call('POST', `/orders/${id}/ship`, {})).status).toBe(409);
 			await control.json('POST', `/orders/${id}/advance`);
-			const shipped = await control.json('POST', `/orders/${id}/ship`, { trackingNumber: 'TN-1', trackingUrl: 'https://track.example.com/TN-1' });
+			const shipped = await control.json('POST', `/orders/${id}/ship`, {
+				trackingNumber: 'TN-1',
+				trackingUrl: 'https://track.example.com/TN-1',
+			});
 			expect(shipped.fulfilmentStatus).toBe('FINISHED');
-			expect(shipped.fulfillments[0]).toMatchObject({ trackingNumber: 'TN-1', trackingUrl: 'https://track.example.com/TN-1' });
+			expect(shipped.fulfillments[0]).toMatchObject({
+				trackingNumber: 'TN-1',
+				trackingUrl: 'https://track.example.com/TN-1',
+			});
 
 			const second = await readyOrder();
 			await control.json('POST', `/orders/${second}/advance`, { to: 'NOT_EDITABLE' });
 			expect((await control.call('POST', `/orders/${second}/cancel-confirm`)).status).toBe(409);
 			expect((await demo.delete(`${SHOP}/orders/${second}/cancelOrder`)).status).toBe(204);
 			expect((await controlOrder(second)).fulfilmentStatus).toBe('CANCELLATION_WAITING');
-			expect((await control.json('POST', `/orders/${second}/cancel-confirm`)).fulfilmentStatus).toBe('CANCELLED');
+			expect(
+				(await control.json('POST', `/orders/${second}/cancel-confirm`)).fulfilmentStatus,
+			).toBe('CANCELLED');
 			expect((await control.call('POST', `/orders/${second}/advance`)).status).toBe(409);
 		});
 
@@ -323,23 +534,40 @@ describe('sandbox: orders and their state machines', () => {
 			const slowControl = new Control(slow.controlUrl);
 			const client = new ServiceClient(slow.baseUrl);
 			await client.login();
-			const draft = await client.post(`${SHOP}/orders`, { productionOrder: { country: { id: 1 } } });
+			const draft = await client.post(`${SHOP}/orders`, {
+				productionOrder: { country: { id: 1 } },
+			});
 			const id = draft.json.productionOrderExpanded.id;
 			await client.post(`${SHOP}/orders/${id}/orderedProducts/usingCreatorSE`, {
-				creatorse_design: { productId: 1003, amount: 1, assignedColor: { id: 2021 }, assignedSize: { id: 3021 } },
+				creatorse_design: {
+					productId: 1003,
+					amount: 1,
+					assignedColor: { id: 2021 },
+					assignedSize: { id: 3021 },
+				},
 			});
 			await client.put(`${SHOP}/orders/${id}/commitOrder?financialStatus=PAID`);
 			await client.put(`${SHOP}/orders/${id}/sendToProduction`);
-			expect((await slowControl.json('GET', `/orders/${id}`)).fulfilmentStatus).toBe('WAITING_FOR_RESOURCES');
-			expect((await slowControl.json('POST', `/orders/${id}/fail`, { error: 'bad file' })).fulfilmentStatus).toBe('ERROR_HQ_MOTIVES');
-			expect((await slowControl.json('POST', `/orders/${id}/advance`)).fulfilmentStatus).toBe('WAITING_FOR_RESOURCES');
+			expect((await slowControl.json('GET', `/orders/${id}`)).fulfilmentStatus).toBe(
+				'WAITING_FOR_RESOURCES',
+			);
+			expect(
+				(await slowControl.json('POST', `/orders/${id}/fail`, { error: 'bad file' }))
+					.fulfilmentStatus,
+			).toBe('ERROR_HQ_MOTIVES');
+			expect((await slowControl.json('POST', `/orders/${id}/advance`)).fulfilmentStatus).toBe(
+				'WAITING_FOR_RESOURCES',
+			);
 			await slow.close();
 		});
 
 		test('fail before production only reports; split creates children once', async () => {
-			const { id } = (await submit(deferredOrder({ financialStatus: 'PENDING' }))).json.productionOrderSubmited;
+			const { id } = (await submit(deferredOrder({ financialStatus: 'PENDING' }))).json
+				.productionOrderSubmited;
 			await eventually(async () => (await controlOrder(id)).handedOff);
-			expect((await control.json('POST', `/orders/${id}/fail`, { error: 'bad file' })).fulfilmentStatus).toBeNull();
+			expect(
+				(await control.json('POST', `/orders/${id}/fail`, { error: 'bad file' })).fulfilmentStatus,
+			).toBeNull();
 
 			const split = await control.json('POST', `/orders/${id}/split`, { parts: 2 });
 			expect(split.childOrderIds).toHaveLength(2);
@@ -353,8 +581,15 @@ describe('sandbox: orders and their state machines', () => {
 			const other = new ServiceClient(sandbox.baseUrl);
 			await other.login('other');
 			const foreign = deferredOrder({ uniqueId: 'COUNT-1' });
-			foreign.creatorse_productionOrderDeferred.designs.creatorse_design[0] = { productId: 1801, amount: 1, assignedColor: { id: 2801 }, assignedSize: { id: 3801 } };
-			expect((await other.post('/accounts/999/shops/9999/orders/usingCreatorSE', foreign)).status).toBe(200);
+			foreign.creatorse_productionOrderDeferred.designs.creatorse_design[0] = {
+				productId: 1801,
+				amount: 1,
+				assignedColor: { id: 2801 },
+				assignedSize: { id: 3801 },
+			};
+			expect(
+				(await other.post('/accounts/999/shops/9999/orders/usingCreatorSE', foreign)).status,
+			).toBe(200);
 			const found = await control.json('GET', '/orders?uniqueId=COUNT-1');
 			expect(found.map((o: Json) => o.accountId).sort()).toEqual([387, 999]);
 			expect((await control.json('GET', '/stats')).ordersCreated).toBe(2);
@@ -365,7 +600,9 @@ describe('sandbox: orders and their state machines', () => {
 			const page = (await demo.get(`${SHOP}/orders?size=2`)).json.pagedData;
 			expect(page.totalElements).toBe(3);
 			expect(list(page.productionOrder)).toHaveLength(2);
-			expect((await demo.get('/accounts/387/shops/1598/orders')).json.pagedData.totalElements).toBe(0);
+			expect((await demo.get('/accounts/387/shops/1598/orders')).json.pagedData.totalElements).toBe(
+				0,
+			);
 		});
 	});
 });

@@ -1,4 +1,3 @@
- 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { basic, Control, ServiceClient, sleep } from './helpers';
 
@@ -31,7 +30,11 @@ describe('sandbox: session and authentication', () => {
 		expect(cookie).toContain(`SESSION=${token}`);
 		expect(cookie).toMatch(/Secure/);
 		expect(cookie).toMatch(/HttpOnly/);
-		expect(result.json.authSessionDetails).toMatchObject({ userId: 11, accountId: 387, sessionId: token });
+		expect(result.json.authSessionDetails).toMatchObject({
+			userId: 11,
+			accountId: 387,
+			sessionId: token,
+		});
 	});
 
 	test('POST /auth logs in too; wrong credentials and missing credentials are 401', async () => {
@@ -136,11 +139,22 @@ describe('sandbox: session and authentication', () => {
 		await client.login();
 		await client.get('/accounts/session');
 		const stats = await control.json('GET', '/stats');
-		expect(stats).toMatchObject({ logins: 1, requests: 2, ordersCreated: 0, deliveriesAttempted: 0 });
+		expect(stats).toMatchObject({
+			logins: 1,
+			requests: 2,
+			ordersCreated: 0,
+			deliveriesAttempted: 0,
+		});
 		const log = await control.call('GET', '/requests');
 		const entries = JSON.parse(log.text);
 		expect(entries).toHaveLength(2);
-		expect(entries[1]).toMatchObject({ seq: 2, method: 'GET', path: '/accounts/session', hasToken: true, status: 200 });
+		expect(entries[1]).toMatchObject({
+			seq: 2,
+			method: 'GET',
+			path: '/accounts/session',
+			hasToken: true,
+			status: 200,
+		});
 		expect(entries[0].hasToken).toBe(false);
 		expect(log.text).not.toContain(String(client.token));
 		expect(log.text).not.toContain('demo-password');

@@ -4,7 +4,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { signBody, startSandbox, type Sandbox } from '../../sandbox';
-import { Control, deferredOrder, eventually, list, Receiver, ServiceClient, SHOP, type Json } from './helpers';
+import {
+	Control,
+	deferredOrder,
+	eventually,
+	list,
+	Receiver,
+	ServiceClient,
+	SHOP,
+	type Json,
+} from './helpers';
 
 /** An independent implementation of the contract's signature rule, to check deliveries with. */
 function expectedSignature(secret: string, body: Buffer): string {
@@ -39,13 +48,20 @@ describe('sandbox: webhooks', () => {
 
 	const subscribe = async (topic: string, extra: Json = {}) => {
 		const result = await demo.post(`${SHOP}/webhooks`, {
-			webhook: { address: `${receiver.url}/hook`, topic, secret: 's3cr3t', mediaType: 'JSON', ...extra },
+			webhook: {
+				address: `${receiver.url}/hook`,
+				topic,
+				secret: 's3cr3t',
+				mediaType: 'JSON',
+				...extra,
+			},
 		});
 		expect(result.status).toBe(200);
 		return result.json.webhook.id as number;
 	};
 	const submitPaid = async (overrides: Json = {}) =>
-		(await demo.post(`${SHOP}/orders/usingCreatorSE`, deferredOrder(overrides))).json.productionOrderSubmited.id as number;
+		(await demo.post(`${SHOP}/orders/usingCreatorSE`, deferredOrder(overrides))).json
+			.productionOrderSubmited.id as number;
 
 	test('the signature matches every vector of shared/spec/signature-vectors.json', () => {
 		const { vectors } = JSON.parse(readFileSync(vectorsFile, 'utf8'));
@@ -60,14 +76,26 @@ describe('sandbox: webhooks', () => {
 	test('create, list, get, update and delete a subscription', async () => {
 		const id = await subscribe('orders/updated');
 		const got = (await demo.get(`${SHOP}/webhooks/${id}`)).json.webhook;
-		expect(got).toMatchObject({ id, address: `${receiver.url}/hook`, topic: 'orders/updated', secret: 's3cr3t', mediaType: 'JSON' });
+		expect(got).toMatchObject({
+			id,
+			address: `${receiver.url}/hook`,
+			topic: 'orders/updated',
+			secret: 's3cr3t',
+			mediaType: 'JSON',
+		});
 		expect(list(got['atom.link'])[0]['@href']).toBe(`${sandbox.baseUrl}${SHOP}/webhooks/${id}`);
 		await subscribe('orders/fulfilled');
 		expect((await demo.get(`${SHOP}/webhooks`)).json.pagedData.totalElements).toBe(2);
 
-		const updated = await demo.put(`${SHOP}/webhooks/${id}`, { webhook: { mediaType: 'XML', topic: 'orders/cancelled' } });
+		const updated = await demo.put(`${SHOP}/webhooks/${id}`, {
+			webhook: { mediaType: 'XML', topic: 'orders/cancelled' },
+		});
 		expect(updated.status).toBe(200);
-		expect(updated.json.webhook).toMatchObject({ topic: 'orders/cancelled', mediaType: 'XML', address: `${receiver.url}/hook` });
+		expect(updated.json.webhook).toMatchObject({
+			topic: 'orders/cancelled',
+			mediaType: 'XML',
+			address: `${receiver.url}/hook`,
+		});
 
 		expect((await demo.delete(`${SHOP}/webhooks/${id}`)).status).toBe(204);
 		expect((await demo.get(`${SHOP}/webhooks/${id}`)).status).toBe(404);
@@ -82,28 +110,59 @@ describe('sandbox: webhooks', () => {
 		['ftp address', { address: 'ftp://x.example.com/', topic: 'orders/updated' }],
 		['unknown topic', { address: 'http://127.0.0.1:1/x', topic: 'orders/created' }],
 		['missing topic', { address: 'http://127.0.0.1:1/x' }],
-		['bad media type', { address: 'http://127.0.0.1:1/x', topic: 'orders/updated', mediaType: 'YAML' }],
+		[
+			'bad media type',
+			{ address: 'http://127.0.0.1:1/x', topic: 'orders/updated', mediaType: 'YAML' },
+		],
 	])('400 on create: %s', async (_name, webhook) => {
 		expect((await demo.post(`${SHOP}/webhooks`, { webhook })).status).toBe(400);
 	});
 
 	test('400 without the webhook root; 409 for a duplicate address and topic; 403 for the viewer', async () => {
-		expect((await demo.post(`${SHOP}/webhooks`, { address: 'http://127.0.0.1:1/x', topic: 'orders/updated' })).status).toBe(400);
+		expect(
+			(
+				await demo.post(`${SHOP}/webhooks`, {
+					address: 'http://127.0.0.1:1/x',
+					topic: 'orders/updated',
+				})
+			).status,
+		).toBe(400);
 		await subscribe('orders/updated');
-		expect((await demo.post(`${SHOP}/webhooks`, { webhook: { address: `${receiver.url}/hook`, topic: 'orders/updated' } })).status).toBe(409);
+		expect(
+			(
+				await demo.post(`${SHOP}/webhooks`, {
+					webhook: { address: `${receiver.url}/hook`, topic: 'orders/updated' },
+				})
+			).status,
+		).toBe(409);
 		const viewer = new ServiceClient(sandbox.baseUrl);
 		await viewer.login('viewer');
-		expect((await viewer.post(`${SHOP}/webhooks`, { webhook: { address: 'http://127.0.0.1:1/y', topic: 'orders/updated' } })).status).toBe(403);
+		expect(
+			(
+				await viewer.post(`${SHOP}/webhooks`, {
+					webhook: { address: 'http://127.0.0.1:1/y', topic: 'orders/updated' },
+				})
+			).status,
+		).toBe(403);
 		expect((await viewer.get(`${SHOP}/webhooks`)).status).toBe(200);
 	});
 
 	test('the pipeline fires updated, readyForProduction and acknowledged, signed, in order', async () => {
-		for (const topic of ['orders/updated', 'orders/readyForProduction', 'orders/acknowledged']) await subscribe(topic);
+		for (const topic of ['orders/updated', 'orders/readyForProduction', 'orders/acknowledged'])
+			await subscribe(topic);
 		const id = await submitPaid();
 		await eventually(() => receiver.received.length >= 4);
-		await eventually(async () => (await control.json('GET', `/orders/${id}`)).fulfilmentStatus === 'PREPARED_TO_PRODUCE');
+		await eventually(
+			async () =>
+				(await control.json('GET', `/orders/${id}`)).fulfilmentStatus === 'PREPARED_TO_PRODUCE',
+		);
 		await eventually(() => receiver.received.length >= 4);
-		expect(receiver.topics()).toEqual(['orders/updated', 'orders/acknowledged', 'orders/updated', 'orders/readyForProduction']);
+		expect(receiver.topics()).toEqual([
+			'orders/updated',
+			'orders/acknowledged',
+			'orders/updated',
+			'orders/readyForProduction',
+		]);
 		for (const hook of receiver.received) {
 			expect(hook.headers['x-platform-hmac-sha256']).toBe(expectedSignature('s3cr3t', hook.body));
 			expect(hook.headers['content-type']).toMatch(/application\/json/);
@@ -120,33 +179,55 @@ describe('sandbox: webhooks', () => {
 	test('orders/fulfilled carries fulfillments and says FULFILLED (quirk), FINISHED without it', async () => {
 		await subscribe('orders/fulfilled');
 		const id = await submitPaid();
-		await eventually(async () => (await control.json('GET', `/orders/${id}`)).fulfilmentStatus === 'PREPARED_TO_PRODUCE');
+		await eventually(
+			async () =>
+				(await control.json('GET', `/orders/${id}`)).fulfilmentStatus === 'PREPARED_TO_PRODUCE',
+		);
 		await control.json('POST', `/orders/${id}/advance`);
-		await control.json('POST', `/orders/${id}/ship`, { trackingNumber: 'TN-42', trackingUrl: 'https://track.example.com/TN-42' });
+		await control.json('POST', `/orders/${id}/ship`, {
+			trackingNumber: 'TN-42',
+			trackingUrl: 'https://track.example.com/TN-42',
+		});
 		await eventually(() => receiver.received.length === 1);
 		const payload = JSON.parse(receiver.received[0].body.toString()).productionOrderExpanded;
 		expect(payload.fulfilmentStatus).toBe('FULFILLED');
-		expect(payload.fulfillments.orderFulfillmentExpanded).toMatchObject({ trackingNumber: 'TN-42', trackingUrl: 'https://track.example.com/TN-42' });
+		expect(payload.fulfillments.orderFulfillmentExpanded).toMatchObject({
+			trackingNumber: 'TN-42',
+			trackingUrl: 'https://track.example.com/TN-42',
+		});
 		expect(payload.orderedProducts.designedOrderedProduct).toMatchObject({ amount: 2 });
 		expect(list(payload['atom.link']).map((l) => l['@rel'])).toContain('self');
 		// The order itself says FINISHED.
-		expect((await demo.get(`${SHOP}/orders/${id}`)).json.productionOrderExpanded.fulfilmentStatus).toBe('FINISHED');
+		expect(
+			(await demo.get(`${SHOP}/orders/${id}`)).json.productionOrderExpanded.fulfilmentStatus,
+		).toBe('FINISHED');
 
 		await control.json('PUT', '/quirks', { fulfilledAsFULFILLED: false });
 		const second = await submitPaid();
-		await eventually(async () => (await control.json('GET', `/orders/${second}`)).fulfilmentStatus === 'PREPARED_TO_PRODUCE');
+		await eventually(
+			async () =>
+				(await control.json('GET', `/orders/${second}`)).fulfilmentStatus === 'PREPARED_TO_PRODUCE',
+		);
 		await control.json('POST', `/orders/${second}/advance`, { to: 'FINISHED' });
 		await eventually(() => receiver.received.length === 2);
-		expect(JSON.parse(receiver.received[1].body.toString()).productionOrderExpanded.fulfilmentStatus).toBe('FINISHED');
+		expect(
+			JSON.parse(receiver.received[1].body.toString()).productionOrderExpanded.fulfilmentStatus,
+		).toBe('FINISHED');
 	});
 
 	test('orders/cancelled, orders/failed and orders/splitted payloads', async () => {
-		for (const topic of ['orders/cancelled', 'orders/failed', 'orders/splitted']) await subscribe(topic);
+		for (const topic of ['orders/cancelled', 'orders/failed', 'orders/splitted'])
+			await subscribe(topic);
 		const id = await submitPaid({
 			uniqueId: 'EV-1',
-			passthroughItems: { creatorse_passthroughItem: [{ sku: 'P-1', quantity: 1, referenceId: 'REF-1' }] },
+			passthroughItems: {
+				creatorse_passthroughItem: [{ sku: 'P-1', quantity: 1, referenceId: 'REF-1' }],
+			},
 		});
-		await eventually(async () => (await control.json('GET', `/orders/${id}`)).fulfilmentStatus === 'PREPARED_TO_PRODUCE');
+		await eventually(
+			async () =>
+				(await control.json('GET', `/orders/${id}`)).fulfilmentStatus === 'PREPARED_TO_PRODUCE',
+		);
 		await control.json('POST', `/orders/${id}/split`, { parts: 2 });
 		await control.json('POST', `/orders/${id}/advance`);
 		await demo.delete(`${SHOP}/orders/${id}/cancelOrder`);
@@ -155,10 +236,19 @@ describe('sandbox: webhooks', () => {
 		await eventually(async () => (await control.json('GET', `/orders/${pending}`)).handedOff);
 		await control.json('POST', `/orders/${pending}/fail`, { error: 'motive file unreadable' });
 		await eventually(() => receiver.received.length === 3);
-		const byTopic = Object.fromEntries(receiver.received.map((h) => [h.headers['x-platform-topic'], JSON.parse(h.body.toString())]));
-		expect(byTopic['orders/splitted'].productionOrderSplitted).toMatchObject({ orderId: id, uniqueId: 'EV-1', customReferences: 'REF-1' });
+		const byTopic = Object.fromEntries(
+			receiver.received.map((h) => [h.headers['x-platform-topic'], JSON.parse(h.body.toString())]),
+		);
+		expect(byTopic['orders/splitted'].productionOrderSplitted).toMatchObject({
+			orderId: id,
+			uniqueId: 'EV-1',
+			customReferences: 'REF-1',
+		});
 		expect(list(byTopic['orders/splitted'].productionOrderSplitted.childOrderIds)).toHaveLength(2);
-		expect(byTopic['orders/cancelled'].productionOrderExpanded).toMatchObject({ id, fulfilmentStatus: 'CANCELLED' });
+		expect(byTopic['orders/cancelled'].productionOrderExpanded).toMatchObject({
+			id,
+			fulfilmentStatus: 'CANCELLED',
+		});
 		expect(byTopic['orders/failed'].productionOrderProcessingError).toEqual({
 			error: 'motive file unreadable',
 			orderId: pending,
@@ -175,7 +265,9 @@ describe('sandbox: webhooks', () => {
 		expect(hook.headers['content-type']).toMatch(/application\/xml/);
 		const text = hook.body.toString('utf8');
 		expect(text).toMatch(/^<\?xml/);
-		expect(text).toContain(`<productionOrderExpanded xmlns:atom="http://www.w3.org/2005/Atom"><id>${id}</id>`);
+		expect(text).toContain(
+			`<productionOrderExpanded xmlns:atom="http://www.w3.org/2005/Atom"><id>${id}</id>`,
+		);
 		expect(text).toMatch(/<atom:link rel="self" href="[^"]+"\/>/);
 		expect(hook.headers['x-platform-hmac-sha256']).toBe(expectedSignature('Grüße-🔐', hook.body));
 	});
@@ -186,7 +278,12 @@ describe('sandbox: webhooks', () => {
 		await submitPaid();
 		await eventually(() => receiver.received.length === 1);
 		const [first] = await control.json('GET', '/deliveries');
-		expect(first).toMatchObject({ attempt: 1, status: 500, topic: 'orders/acknowledged', address: `${receiver.url}/hook` });
+		expect(first).toMatchObject({
+			attempt: 1,
+			status: 500,
+			topic: 'orders/acknowledged',
+			address: `${receiver.url}/hook`,
+		});
 		expect(JSON.parse(first.body).productionOrderExpanded).toBeTruthy();
 
 		await control.json('POST', '/clock/advance', { minutes: 59 });
@@ -224,8 +321,12 @@ describe('sandbox: webhooks', () => {
 		expect(again).toMatchObject({ deliveryId: attempts[0].deliveryId, attempt: 3, status: 200 });
 		expect(receiver.received).toHaveLength(3);
 		expect(receiver.received[2].body.equals(receiver.received[0].body)).toBe(true);
-		expect(receiver.received[2].headers['x-platform-hmac-sha256']).toBe(receiver.received[0].headers['x-platform-hmac-sha256']);
-		expect(receiver.received[2].headers['x-platform-delivery-id']).toBe(receiver.received[0].headers['x-platform-delivery-id']);
+		expect(receiver.received[2].headers['x-platform-hmac-sha256']).toBe(
+			receiver.received[0].headers['x-platform-hmac-sha256'],
+		);
+		expect(receiver.received[2].headers['x-platform-delivery-id']).toBe(
+			receiver.received[0].headers['x-platform-delivery-id'],
+		);
 		expect((await control.call('POST', '/deliveries/nope/redeliver')).status).toBe(404);
 	});
 
@@ -233,7 +334,9 @@ describe('sandbox: webhooks', () => {
 		const closed = await new Receiver().start();
 		const deadUrl = closed.url;
 		await closed.close();
-		await demo.post(`${SHOP}/webhooks`, { webhook: { address: `${deadUrl}/gone`, topic: 'orders/acknowledged' } });
+		await demo.post(`${SHOP}/webhooks`, {
+			webhook: { address: `${deadUrl}/gone`, topic: 'orders/acknowledged' },
+		});
 		await submitPaid();
 		await eventually(async () => (await control.json('GET', '/deliveries')).length === 1);
 		expect((await control.json('GET', '/deliveries'))[0].status).toBe(0);
@@ -248,7 +351,9 @@ describe('sandbox: webhooks', () => {
 		expect(sent.status).toBe(204);
 		expect(receiver.received).toHaveLength(1);
 		expect(receiver.received[0].headers['x-platform-topic']).toBe('orders/updated');
-		expect(receiver.received[0].headers['x-platform-delivery-id']).toBe(sent.headers['x-platform-delivery-id']);
+		expect(receiver.received[0].headers['x-platform-delivery-id']).toBe(
+			sent.headers['x-platform-delivery-id'],
+		);
 		expect((await demo.post(`${SHOP}/webhooks/${hookId}/testOrderEvent/999999`)).status).toBe(404);
 		expect((await demo.post(`${SHOP}/webhooks/999/testOrderEvent/${id}`)).status).toBe(404);
 	});
@@ -258,13 +363,27 @@ describe('sandbox: webhooks', () => {
 		await subscribe('orders/updated');
 		const id = await submitPaid({ financialStatus: 'PENDING' });
 		receiver.received = [];
-		const fired = await control.json('POST', '/events', { topic: 'orders/failed', orderId: id, error: 'boom' });
+		const fired = await control.json('POST', '/events', {
+			topic: 'orders/failed',
+			orderId: id,
+			error: 'boom',
+		});
 		expect(fired.deliveryIds).toHaveLength(1);
 		expect(receiver.topics()).toEqual(['orders/failed']);
-		expect(JSON.parse(receiver.received[0].body.toString()).productionOrderProcessingError.error).toBe('boom');
-		await control.json('POST', '/events', { topic: 'orders/splitted', orderId: id, subscriptionId: failedHook });
+		expect(
+			JSON.parse(receiver.received[0].body.toString()).productionOrderProcessingError.error,
+		).toBe('boom');
+		await control.json('POST', '/events', {
+			topic: 'orders/splitted',
+			orderId: id,
+			subscriptionId: failedHook,
+		});
 		expect(receiver.topics()).toEqual(['orders/failed', 'orders/splitted']);
-		expect((await control.call('POST', '/events', { topic: 'nope', orderId: id })).status).toBe(400);
-		expect((await control.call('POST', '/events', { topic: 'orders/updated', orderId: 1 })).status).toBe(404);
+		expect((await control.call('POST', '/events', { topic: 'nope', orderId: id })).status).toBe(
+			400,
+		);
+		expect(
+			(await control.call('POST', '/events', { topic: 'orders/updated', orderId: 1 })).status,
+		).toBe(404);
 	});
 });

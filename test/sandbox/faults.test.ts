@@ -1,0 +1,162 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { Control, deferredOrder, ServiceClient, SHOP } from './helpers';
+
+describe('sandbox: fault injection and the control API', () => {
+	let sandbox: Sandbox;
+	let control: Control;
+	let demo: ServiceClient;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0 });
+		control = new Control(sandbox.controlUrl);
+		demo = new ServiceClient(sandbox.baseUrl);
+	});
+	afterAll(() => sandbox.close());
+	beforeEach(async () => {
+		await control.json('POST', '/reset');
+		await demo.login();
+	});
+
+	const addFault = (fault: Record<string, unknown>) => control.json('POST', '/faults', fault);
+	const lastLogged = async () => (await control.json('GET', '/requests')).pop();
+
+	test('status faults answer without processing, with Retry-After and an error body in the caller media type', async () => {
+		const { id } = await addFault({
+			method: 'POST',
+			path: 'orders/usingCreatorSE$',
+			kind: 'status',
+			status: 429,
+			retryAfter: 2,
+			count: 1,
+		});
+		expect(id).toEqual(expect.any(Number));
+		const limited = await demo.post(
+			`${SHOP}/orders/usingCreatorSE`,
+			deferredOrder({ uniqueId: 'F-429' }),
+		);
+		expect(limited.status).toBe(429);
+		expect(limited.headers['retry-after']).toBe('2');
+		expect(limited.json.exception.message).toBe('Too Many Requests');
+		expect(await control.json('GET', '/orders?uniqueId=F-429')).toEqual([]);
+		expect(await lastLogged()).toMatchObject({ status: 429, fault: 'status' });
+		// count: 1 → the next request goes through.
+		expect(
+			(await demo.post(`${SHOP}/orders/usingCreatorSE`, deferredOrder({ uniqueId: 'F-429' })))
+				.status,
+		).toBe(200);
+
+		await addFault({ path: '^/accounts/387/shops$', kind: 'status', status: 503 });
+		const xml = await demo.get('/accounts/387/shops', { accept: 'application/xml' });
+		expect(xml.status).toBe(503);
+		expect(xml.text).toContain('<exception');
+		await addFault({
+			path: '^/accounts/387/countries',
+			kind: 'status',
+			status: 502,
+			body: '<html><body>Bad gateway</body></html>',
+		});
+		const html = await demo.get('/accounts/387/countries');
+		expect(html.status).toBe(502);
+		expect(html.headers['content-type']).toBe('text/html');
+		expect(html.text).toContain('Bad gateway');
+	});
+
+	test('reset destroys the connection without processing', async () => {
+		await addFault({ method: 'POST', path: 'usingCreatorSE', kind: 'reset', count: 1 });
+		await expect(
+			demo.post(`${SHOP}/orders/usingCreatorSE`, deferredOrder({ uniqueId: 'F-RESET' })),
+		).rejects.toThrow();
+		expect(await control.json('GET', '/orders?uniqueId=F-RESET')).toEqual([]);
+		expect(await lastLogged()).toMatchObject({ fault: 'reset', status: 0 });
+	});
+
+	test('drop-after-processing creates the order and then drops the connection', async () => {
+		await addFault({
+			method: 'POST',
+			path: 'usingCreatorSE',
+			kind: 'drop-after-processing',
+			count: 1,
+		});
+		await expect(
+			demo.post(`${SHOP}/orders/usingCreatorSE`, deferredOrder({ uniqueId: 'F-DROP' })),
+		).rejects.toThrow();
+		expect(await control.json('GET', '/orders?uniqueId=F-DROP')).toHaveLength(1);
+		// The client's retry with the same uniqueId is refused: the order exists already.
+		expect(
+			(await demo.post(`${SHOP}/orders/usingCreatorSE`, deferredOrder({ uniqueId: 'F-DROP' })))
+				.status,
+		).toBe(409);
+		expect(await control.json('GET', '/orders?uniqueId=F-DROP')).toHaveLength(1);
+	});
+
+	test('latency delays and then processes', async () => {
+		await addFault({ path: '^/accounts/session$', kind: 'latency', latencyMs: 150 });
+		const started = Date.now();
+		const result = await demo.get('/accounts/session');
+		expect(result.status).toBe(200);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+	});
+
+	test('rate + seed pick the same requests on every run; DELETE /faults clears', async () => {
+		const pattern = async () => {
+			await control.json('DELETE', '/faults');
+			await addFault({
+				path: '^/accounts/session$',
+				kind: 'status',
+				status: 503,
+				rate: 0.5,
+				seed: 7,
+			});
+			const statuses: number[] = [];
+			for (let i = 0; i < 16; i++) statuses.push((await demo.get('/accounts/session')).status);
+			return statuses;
+		};
+		const first = await pattern();
+		expect(first).toContain(503);
+		expect(first).toContain(200);
+		expect(await pattern()).toEqual(first);
+		await control.json('DELETE', '/faults');
+		expect((await demo.get('/accounts/session')).status).toBe(200);
+		expect(await control.json('GET', '/faults')).toEqual([]);
+	});
+
+	test('method and path narrow a fault; the first matching fault wins', async () => {
+		await addFault({ method: 'DELETE', path: '/webhooks/', kind: 'status', status: 500 });
+		expect((await demo.get(`${SHOP}/webhooks`)).status).toBe(200);
+		await addFault({ path: '/products', kind: 'status', status: 418 });
+		await addFault({ path: '/products', kind: 'status', status: 503 });
+		expect((await demo.get(`${SHOP}/products`)).status).toBe(418);
+		expect((await control.call('POST', '/faults', { kind: 'explode' })).status).toBe(400);
+		expect((await control.call('POST', '/faults', { kind: 'status', path: '(' })).status).toBe(400);
+	});
+
+	test('reset clears faults, sessions, subscriptions and logs', async () => {
+		await addFault({ kind: 'status', status: 500, path: '^/nothing$' });
+		await demo.post(`${SHOP}/webhooks`, {
+			webhook: { address: 'http://127.0.0.1:9/x', topic: 'orders/updated' },
+		});
+		const token = demo.token;
+		await control.json('POST', '/reset');
+		expect(await control.json('GET', '/faults')).toEqual([]);
+		expect(await control.json('GET', '/requests')).toEqual([]);
+		expect((await demo.get('/accounts/session', { token })).status).toBe(401);
+		await demo.login();
+		expect((await demo.get(`${SHOP}/webhooks`)).json.pagedData.totalElements).toBe(0);
+		// The refused session check, the login and the webhook list since the reset.
+		expect(await control.json('GET', '/stats')).toEqual({
+			logins: 1,
+			requests: 3,
+			ordersCreated: 0,
+			deliveriesAttempted: 0,
+		});
+	});
+
+	test('control API errors: unknown order 404, bad bodies 400, unknown path 404', async () => {
+		expect((await control.call('POST', '/orders/1/advance')).status).toBe(404);
+		expect((await control.call('POST', '/clock/advance', { minutes: 'soon' })).status).toBe(400);
+		expect((await control.call('PUT', '/quirks', { singleAsObject: 'yes' })).status).toBe(400);
+		expect((await control.call('PUT', '/session-policy', { ttlMs: -1 })).status).toBe(400);
+		expect((await control.call('GET', '/nothing')).status).toBe(404);
+	});
+});
