@@ -1,0 +1,145 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
+import type { DeferredOrderForm } from '../../nodes/shared/payloads/order';
+
+/** A 1x1 PNG and the first bytes of a JPEG: the service checks content, not names. */
+export const PNG = Buffer.from(
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+	'base64',
+);
+export const JPEG = Buffer.from([
+	0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01,
+]);
+
+export const SHIPPING_ADDRESS = {
+	street: 'Hauptstr.',
+	streetNo: '5',
+	city: 'Berlin',
+	zip: '10115',
+	countryCode: 'DE',
+};
+
+/** One storefront order as the guided form reads it. */
+export function guidedForm(uniqueId = 'SHOP-1001'): DeferredOrderForm {
+	return {
+		uniqueId,
+		financialStatus: 'PAID',
+		country: 'DE',
+		customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+		shippingAddress: { ...SHIPPING_ADDRESS },
+		shippingTitle: 'Standard',
+		carrierId: '21',
+		designs: [
+			{
+				productId: '1001',
+				assignedColorId: '2001',
+				assignedSizeId: '3002',
+				amount: 2,
+				prints: [
+					{
+						printAreaId: '4001',
+						element: { type: 'libraryMotive', motiveId: '5001' },
+						position: { left: 10, right: '10', top: '5%', horizontalCenter: true },
+					},
+					{
+						printAreaId: 4001,
+						element: {
+							type: 'ddf',
+							previewUrl: 'https://files.example.com/p.png',
+							productionUrl: 'https://files.example.com/p.pdf',
+							filename: 'print.pdf',
+						},
+					},
+					{
+						printAreaId: 4002,
+						element: { type: 'urlMotive', url: 'https://files.example.com/back.png' },
+						layers: [{ name: 'title', text: 'Hello', rgbColor: '#FF0000' }],
+					},
+					{
+						printAreaId: 4002,
+						element: { type: 'decoration', sku: 'PATCH-1', placement: 'sleeve' },
+					},
+				],
+			},
+		],
+		templates: [{ templateProductSku: 'TPL-TEE-LOGO', amount: 1, assignedSizeId: 3003 }],
+		passthroughItems: [{ sku: 'STICKER-1', name: 'Sticker', quantity: 3, referenceId: 'REF-9' }],
+	};
+}
+
+/** The same order as a JSON body, the way a mapping expression would give it. */
+export function jsonOrder(uniqueId = 'SHOP-1001') {
+	return {
+		creatorse_productionOrderDeferred: {
+			uniqueId,
+			financialStatus: 'PAID',
+			customer: {
+				firstName: 'Ada',
+				lastName: 'Lovelace',
+				email: 'ada@example.com',
+				shippingAddress: { ...SHIPPING_ADDRESS },
+			},
+			country: { code: 'DE' },
+			orderShipping: { title: 'Standard', carrier: { id: 21 } },
+			designs: {
+				creatorse_design: [
+					{
+						productId: 1001,
+						amount: 2,
+						assignedColor: { id: 2001 },
+						assignedSize: { id: 3002 },
+						compositions: {
+							creatorse_composition: [
+								{
+									productArea: { id: 4001 },
+									elements: [
+										{
+											creatorse_designElementMotive: {
+												motive: { id: 5001 },
+												position: { left: 10, right: 10, top: '5%', horizontalCenter: 0 },
+											},
+										},
+										{
+											creatorse_designElementDdf: {
+												previewResource: { url: 'https://files.example.com/p.png' },
+												productionResource: {
+													url: 'https://files.example.com/p.pdf',
+													filename: 'print.pdf',
+												},
+											},
+										},
+									] as any[],
+								},
+								{
+									productArea: { id: 4002 },
+									elements: [
+										{
+											creatorse_designElementMotive: {
+												url: 'https://files.example.com/back.png',
+												layers: {
+													creatorse_designElementLayer: [
+														{ name: 'title', text: 'Hello', rgbColor: '#FF0000' },
+													],
+												},
+											},
+										},
+										{ creatorse_designElementDecoration: { sku: 'PATCH-1', placement: 'sleeve' } },
+									] as any[],
+								},
+							],
+						},
+					} as any,
+				],
+			},
+			templates: {
+				creatorse_designedTemplateProduct: [
+					{ templateProductSku: 'TPL-TEE-LOGO', amount: 1, assignedSize: { id: 3003 } },
+				],
+			},
+			passthroughItems: {
+				creatorse_passthroughItem: [
+					{ sku: 'STICKER-1', name: 'Sticker', quantity: 3, referenceId: 'REF-9' },
+				] as any[],
+			},
+		} as any,
+	};
+}

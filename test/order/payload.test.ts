@@ -1,0 +1,284 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
+import { bitmapTypeOf, buildIncrementalDesign } from '../../nodes/shared/payloads/design';
+import {
+	buildDeferredOrder,
+	buildDraftOrder,
+	checkDesignSkus,
+	OrderPayloadError,
+	productIdsToCheck,
+	submittedOrderOf,
+	validateDeferredOrder,
+} from '../../nodes/shared/payloads/order';
+import type { DeferredOrderForm } from '../../nodes/shared/payloads/order';
+import { guidedForm, jsonOrder, PNG, JPEG } from './fixtures';
+
+function refusal(run: () => unknown): OrderPayloadError {
+	try {
+		run();
+	} catch (error) {
+		expect(error).toBeInstanceOf(OrderPayloadError);
+		return error as OrderPayloadError;
+	}
+	throw new Error('expected a refusal');
+}
+
+describe('deferred order payload', () => {
+	test('the guided form and the JSON body give the same wire payload', () => {
+		const fromForm = buildDeferredOrder(guidedForm());
+		const fromJson = validateDeferredOrder(jsonOrder());
+		expect(fromForm).toEqual(fromJson);
+		expect(fromJson).toEqual({
+			creatorse_productionOrderDeferred: expect.objectContaining({
+				uniqueId: 'SHOP-1001',
+				country: { code: 'DE' },
+				orderShipping: { title: 'Standard', carrier: { id: 21 } },
+			}),
+		});
+		const design = (fromForm.creatorse_productionOrderDeferred as any).designs.creatorse_design[0];
+		expect(design.compositions.creatorse_composition).toHaveLength(2);
+		expect(design.compositions.creatorse_composition[0]).toEqual({
+			productArea: { id: 4001 },
+			elements: [
+				{
+					creatorse_designElementMotive: {
+						motive: { id: 5001 },
+						position: { left: 10, right: 10, top: '5%', horizontalCenter: 0 },
+					},
+				},
+				{
+					creatorse_designElementDdf: {
+						previewResource: { url: 'https://files.example.com/p.png' },
+						productionResource: { url: 'https://files.example.com/p.pdf', filename: 'print.pdf' },
+					},
+				},
+			],
+		});
+	});
+
+	test('the root key is optional, collections may be bare arrays or single objects', () => {
+		const inner = jsonOrder().creatorse_productionOrderDeferred;
+		const relaxed = {
+			...inner,
+			country: 'de',
+			designs: inner.designs.creatorse_design,
+			passthroughItems: {
+				creatorse_passthroughItem: inner.passthroughItems.creatorse_passthroughItem[0],
+			},
+		};
+		expect(validateDeferredOrder(relaxed)).toEqual(validateDeferredOrder(jsonOrder()));
+	});
+
+	test('country by ID, by code; a code must be two letters', () => {
+		const withCountry = (country: unknown) =>
+			validateDeferredOrder({ ...jsonOrder().creatorse_productionOrderDeferred, country });
+		expect((withCountry({ id: '2' }).creatorse_productionOrderDeferred as any).country).toEqual({
+			id: 2,
+		});
+		expect((withCountry({ code: 'dk' }).creatorse_productionOrderDeferred as any).country).toEqual({
+			code: 'DK',
+		});
+		expect(refusal(() => withCountry({ code: 'DEU' })).message).toMatch(/two-letter ISO code/);
+		expect(refusal(() => withCountry(undefined)).message).toBe('Country is missing');
+	});
+
+	test.each([
+		[
+			'missing shipping address',
+			(o: any) => delete o.customer.shippingAddress,
+			/shipping address is missing/,
+			'customer.shippingAddress',
+		],
+		[
+			'amount zero',
+			(o: any) => (o.designs.creatorse_design[0].amount = 0),
+			/Design 1 amount must be a positive whole number, got 0/,
+			'designs.creatorse_design[0].amount',
+		],
+		[
+			'amount fraction',
+			(o: any) => (o.designs.creatorse_design[0].amount = '1.5'),
+			/amount must be a positive whole number/,
+			'designs.creatorse_design[0].amount',
+		],
+		[
+			'DDF file name without extension',
+			(o: any) =>
+				(o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements[1].creatorse_designElementDdf.productionResource.filename =
+					'print'),
+			/production file name must carry a file extension/,
+			'designs.creatorse_design[0].compositions.creatorse_composition[0].elements[1].creatorse_designElementDdf.productionResource.filename',
+		],
+		[
+			'too many passthrough items',
+			(o: any) =>
+				(o.passthroughItems.creatorse_passthroughItem = Array.from({ length: 101 }, (_, i) => ({
+					sku: `S${i}`,
+					quantity: 1,
+				}))),
+			/at most 100 passthrough items, got 101/,
+			'passthroughItems',
+		],
+		[
+			'a position that is neither a number nor N%',
+			(o: any) =>
+				(o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements[0].creatorse_designElementMotive.position.left =
+					'10mm'),
+			/position left must be a number of millimetres or a percentage/,
+			'designs.creatorse_design[0].compositions.creatorse_composition[0].elements[0].creatorse_designElementMotive.position.left',
+		],
+		[
+			'an element the client cannot name',
+			(o: any) =>
+				o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements.push({
+					designElementMotive: { motive: { id: 5001 } },
+				}),
+			/key "designElementMotive", which is not a design element the client can name/,
+			'designs.creatorse_design[0].compositions.creatorse_composition[0].elements[2]',
+		],
+		[
+			'an inline motive that is not JPEG or PNG',
+			(o: any) =>
+				(o.designs.creatorse_design[0].compositions.creatorse_composition[1].elements[0] = {
+					creatorse_designElementMotive: {
+						attachment: Buffer.from('GIF89a....').toString('base64'),
+						filename: 'x.png',
+					},
+				}),
+			/attachment is not a JPEG or PNG image/,
+			'designs.creatorse_design[0].compositions.creatorse_composition[1].elements[0].creatorse_designElementMotive.attachment',
+		],
+		[
+			'a misspelt collection wrapper',
+			(o: any) => (o.designs = { design: o.designs.creatorse_design }),
+			/Designs must hold "creatorse_design" items/,
+			'designs',
+		],
+		[
+			'no items at all',
+			(o: any) => {
+				delete o.designs;
+				delete o.templates;
+				delete o.passthroughItems;
+			},
+			/no items/,
+			'designs',
+		],
+	])('refuses %s', (_name, spoil, message, path) => {
+		const order = jsonOrder().creatorse_productionOrderDeferred;
+		spoil(order);
+		const error = refusal(() => validateDeferredOrder(order));
+		expect(error.message).toMatch(message);
+		expect(error.path).toBe(path);
+		expect(error.hint.length).toBeGreaterThan(10);
+	});
+
+	test('the guided form refuses the same input', () => {
+		const form: DeferredOrderForm = guidedForm();
+		form.designs[0].amount = -2;
+		expect(refusal(() => buildDeferredOrder(form)).message).toMatch(/Design 1 amount/);
+	});
+
+	test('inline motives: JPEG and PNG pass, by content', () => {
+		expect(bitmapTypeOf(PNG)).toBe('image/png');
+		expect(bitmapTypeOf(JPEG)).toBe('image/jpeg');
+		expect(bitmapTypeOf(Buffer.from('<svg/>'))).toBeUndefined();
+		const order = jsonOrder().creatorse_productionOrderDeferred;
+		order.designs.creatorse_design[0].compositions.creatorse_composition[1].elements[0] = {
+			creatorse_designElementMotive: {
+				motive: { attachment: JPEG.toString('base64'), filename: 'a.jpg' },
+			},
+		};
+		const out = validateDeferredOrder(order) as any;
+		expect(
+			out.creatorse_productionOrderDeferred.designs.creatorse_design[0].compositions
+				.creatorse_composition[1].elements[0],
+		).toEqual({
+			creatorse_designElementMotive: { attachment: JPEG.toString('base64'), filename: 'a.jpg' },
+		});
+	});
+
+	test('SKU check names the design and refuses a pair that is not a SKU', () => {
+		const body = validateDeferredOrder(jsonOrder());
+		expect(productIdsToCheck(body)).toEqual([1001]);
+		const skus = new Map([[1001, [{ assignedColorId: 2001, assignedSizeId: 3002 }]]]);
+		expect(() => checkDesignSkus(body, skus)).not.toThrow();
+		const black3xl = jsonOrder();
+		black3xl.creatorse_productionOrderDeferred.designs.creatorse_design[0].assignedColor = {
+			id: 2002,
+		};
+		black3xl.creatorse_productionOrderDeferred.designs.creatorse_design[0].assignedSize = {
+			id: 3006,
+		};
+		const error = refusal(() => checkDesignSkus(validateDeferredOrder(black3xl), skus));
+		expect(error.message).toBe(
+			'Design 1: product 1001 has no SKU for assigned colour 2002 and assigned size 3006',
+		);
+	});
+
+	test('submission answers under either root', () => {
+		expect(submittedOrderOf({ id: 10001, uniqueId: 'A' })).toEqual({ id: 10001, uniqueId: 'A' });
+		expect(submittedOrderOf({ productionOrder: { id: 7 } })).toEqual({
+			id: 7,
+			uniqueId: undefined,
+		});
+		expect(submittedOrderOf({})).toBeUndefined();
+	});
+});
+
+describe('incremental payloads', () => {
+	test('draft order and add-product bodies', () => {
+		expect(
+			buildDraftOrder({
+				uniqueId: 'D-1',
+				country: '1',
+				shippingTitle: 'Standard',
+				carrierId: '22',
+				customer: { firstName: 'Ada' },
+			}),
+		).toEqual({
+			productionOrder: {
+				uniqueId: 'D-1',
+				country: { id: 1 },
+				orderShipping: { title: 'Standard', carrier: { id: 22 } },
+				customer: { firstName: 'Ada' },
+			},
+		});
+		expect(
+			buildIncrementalDesign({
+				productId: '1001',
+				assignedColorId: '2001',
+				assignedSizeId: 3003,
+				amount: 2,
+				prints: [
+					{ viewPosition: 'front', motiveId: 5001, position: { top: '10%' } },
+					{ viewPosition: 'FRONT', motiveId: 5002 },
+					{ printAreaId: 4002, motiveId: 5003 },
+				],
+			}),
+		).toEqual({
+			creatorse_design: {
+				productId: 1001,
+				amount: 2,
+				assignedColor: { id: 2001 },
+				assignedSize: { id: 3003 },
+				compositions: {
+					creatorse_composition: [
+						{
+							assignedView: { view: { position: 'FRONT' } },
+							elements: {
+								creatorse_element: [
+									{ motive: { id: 5001 }, position: { top: '10%' } },
+									{ motive: { id: 5002 } },
+								],
+							},
+						},
+						{
+							productArea: { id: 4002 },
+							elements: { creatorse_element: [{ motive: { id: 5003 } }] },
+						},
+					],
+				},
+			},
+		});
+	});
+});
