@@ -53,30 +53,10 @@ const COLLECTION_KEYS = new Set([
 	'sizes',
 ]);
 
-/** Keys whose XML text is a number in JSON. Identifiers such as `uniqueId` stay strings. */
-const NUMERIC_KEYS = new Set([
-	'id',
-	'amount',
-	'quantity',
-	'totalElements',
-	'page',
-	'size',
-	'standardVat',
-	'reducedVat',
-	'price',
-	'value',
-	'position',
-	'line',
-	'lineNumber',
-	'left',
-	'right',
-	'top',
-	'bottom',
-	'horizontalCenter',
-	'verticalCenter',
-	'attempt',
-]);
-
+/**
+ * Keys whose XML text stays text even when it looks like a number: identifiers and codes that
+ * JSON carries as strings (`uniqueId` "00042", a zip code, a tracking number).
+ */
 const STRING_KEYS = new Set([
 	'uniqueId',
 	'sku',
@@ -84,9 +64,27 @@ const STRING_KEYS = new Set([
 	'phone',
 	'streetNo',
 	'name',
+	'title',
 	'secret',
 	'code',
+	'value',
+	'text',
+	'filterId',
+	'sessionId',
+	'trackingNumber',
+	'referenceId',
+	'stateCode',
+	'countryCode',
+	'fileName',
+	'filename',
+	'error',
+	'errorMessage',
+	'message',
+	'internalErrorMessage',
 ]);
+
+/** Suffixes of text fields whose values may be all digits. */
+const STRING_KEY_SUFFIX = /(Name|Number|Code|Url|Sku|Id2|Text|Message)$/;
 
 const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?$/;
 
@@ -231,8 +229,10 @@ function normaliseLeaf(key: string, value: unknown, fromXml: boolean): unknown {
 	if (STRING_KEYS.has(key)) return value;
 	if (value === 'true') return true;
 	if (value === 'false') return false;
-	if ((NUMERIC_KEYS.has(key) || /Id$/.test(key)) && NUMBER_TEXT.test(value)) return Number(value);
-	return value;
+	if (STRING_KEY_SUFFIX.test(key) || !NUMBER_TEXT.test(value)) return value;
+	const number = Number(value);
+	// Digits beyond double precision are an identifier, not a quantity.
+	return Number.isSafeInteger(number) || !Number.isInteger(number) ? number : value;
 }
 
 /** Links as `{ rel: href }`. */

@@ -1,4 +1,3 @@
- 
 /**
  * Runs real workflows in-process through n8n-core's engine (WorkflowExecute), with a credentials
  * helper that applies the same rules as n8n's own: `preAuthentication` when the expirable token
