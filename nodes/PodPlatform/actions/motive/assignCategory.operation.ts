@@ -1,0 +1,55 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { Decoded } from '../../../shared/codec';
+import { isPlainObject } from '../../../shared/codec';
+import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
+import { idParameter } from '../common/scope';
+import type { OperationDefinition } from '../types';
+import { motiveIdField, motivePath, recordOf } from './fields';
+
+export const assignCategory: OperationDefinition = {
+	option: {
+		name: 'Assign Category',
+		value: 'assignCategory',
+		action: 'Assign a category to a motive',
+		description: 'Put a motive into a motive category of the shop',
+	},
+	fields: [
+		motiveIdField,
+		{
+			displayName: 'Category ID',
+			name: 'categoryId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. 601',
+			description: 'The numeric ID of a motive category of the shop',
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const path = await motivePath(this, itemIndex);
+		const motiveId = idParameter(this, 'motiveId', 'Motive ID', itemIndex);
+		const categoryId = idParameter(this, 'categoryId', 'Category ID', itemIndex);
+		// When the outcome is unknown, the motive's categories tell whether the POST took effect.
+		const recover = async (): Promise<Decoded | undefined> => {
+			const assigned = await apiRequestAllItems(
+				this,
+				{ method: 'GET', path: `${path}/assignedCategories`, itemIndex },
+				{ returnAll: true },
+			);
+			const found = assigned.find((entry) => {
+				const category = isPlainObject(entry.category) ? entry.category : entry;
+				return String(category.id) === categoryId;
+			});
+			return found ? { root: 'motiveAssignedCategory', data: found } : undefined;
+		};
+		const answer = await apiRequest(this, {
+			method: 'POST',
+			path: `${path}/assignedCategories`,
+			body: { motiveAssignedCategory: { category: { id: Number(categoryId) } } },
+			recover,
+			itemIndex,
+		});
+		return [{ json: { motiveId: Number(motiveId), ...recordOf(answer) } }];
+	},
+};

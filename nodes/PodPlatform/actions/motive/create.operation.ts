@@ -1,0 +1,49 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import type { OperationDefinition } from '../types';
+import { motiveTypeField, motivesPath, recordOf } from './fields';
+
+export const nameField = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string' as const,
+	default: '',
+	required: true,
+	placeholder: 'e.g. Summer Logo',
+	description: 'The name shown in the motive catalog',
+};
+
+/** The Name parameter, required and trimmed. */
+export function motiveName(ctx: IExecuteFunctions, itemIndex: number, fallback = ''): string {
+	const name = String(ctx.getNodeParameter('name', itemIndex, '') ?? '').trim() || fallback;
+	if (!name) {
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex + 1}: Name is empty`, {
+			itemIndex,
+			description: 'Enter a name for the motive.',
+		});
+	}
+	return name;
+}
+
+export const create: OperationDefinition = {
+	option: {
+		name: 'Create',
+		value: 'create',
+		action: 'Create a motive',
+		description: 'Create an empty motive record; upload its bitmap next',
+	},
+	fields: [nameField, motiveTypeField],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const name = motiveName(this, itemIndex);
+		const type = this.getNodeParameter('type', itemIndex) as string;
+		const answer = await apiRequest(this, {
+			method: 'POST',
+			path: await motivesPath(this, itemIndex),
+			body: { motive: { name, type } },
+			itemIndex,
+		});
+		return [{ json: recordOf(answer) }];
+	},
+};

@@ -1,0 +1,173 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { readBitmapFromBinary } from '../../../shared/payloads/image';
+import { apiRequest } from '../../../shared/transport';
+import type { OperationDefinition } from '../types';
+import { assignTechnology } from './assignPrintTechnology.operation';
+import { motiveName, nameField } from './create.operation';
+import {
+	binaryPropertyField,
+	motiveIdOf,
+	motiveTypeField,
+	motivesPath,
+	printTechnologyIdField,
+	recordOf,
+} from './fields';
+import { sendBitmap } from './uploadBitmap.operation';
+
+/** Comma-separated print technology IDs, each a whole number. */
+function technologyIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
+	const raw = String(ctx.getNodeParameter('printTechnologyId', itemIndex, '') ?? '');
+	const ids = raw
+		.split(',')
+		.map((id) => id.trim())
+		.filter((id) => id !== '');
+	const wrong = ids.find((id) => !/^\d+$/.test(id));
+	if (ids.length === 0 || wrong !== undefined) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex + 1}: Print Technology ID must be a whole number or a comma-separated list of them, got "${raw}"`,
+			{
+				itemIndex,
+				description:
+					'Enter the print technology the target product expects (for example 11), or several separated by commas.',
+			},
+		);
+	}
+	return [...new Set(ids)];
+}
+
+function fileStem(fileName: string): string {
+	return fileName.replace(/\.[^.]*$/, '').trim();
+}
+
+export const createFromBinary: OperationDefinition = {
+	option: {
+		name: 'Create From Binary',
+		value: 'createFromBinary',
+		action: 'Create a motive from a file',
+		description:
+			'Create a motive, upload its JPEG or PNG file and assign a print technology in one step',
+	},
+	fields: [
+		binaryPropertyField,
+		{
+			...nameField,
+			required: false,
+			placeholder: 'e.g. Summer Logo',
+			description: 'The name shown in the motive catalog. Leave empty to use the file name.',
+		},
+		{
+			...printTechnologyIdField,
+			placeholder: 'e.g. 11 or 11,12',
+			description:
+				'The print technology the target product expects; several may be given, separated by commas',
+		},
+		motiveTypeField,
+		{
+			displayName: 'Delete Motive If Upload Fails',
+			name: 'deleteOnFailure',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to delete the motive this step created when the upload or the technology assignment fails, instead of keeping it for another try',
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		// Everything is checked before the motive is created, so bad input leaves nothing behind.
+		const property = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
+		const bitmap = await readBitmapFromBinary(this, itemIndex, property);
+		const name = motiveName(this, itemIndex, fileStem(bitmap.fileName));
+		const technologies = technologyIds(this, itemIndex);
+		const type = this.getNodeParameter('type', itemIndex) as string;
+		const deleteOnFailure = this.getNodeParameter('deleteOnFailure', itemIndex, true) as boolean;
+		const base = await motivesPath(this, itemIndex);
+
+		const created = recordOf(
+			await apiRequest(this, {
+				method: 'POST',
+				path: base,
+				body: { motive: { name, type } },
+				itemIndex,
+			}),
+		);
+		const motiveId = motiveIdOf(created);
+		if (!motiveId) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Item ${itemIndex + 1}: the service created the motive but returned no ID`,
+				{
+					itemIndex,
+					description: `Look for the motive "${name}" in the catalog (Motive → Get Many) before running again.`,
+				},
+			);
+		}
+		const path = `${base}/${motiveId}`;
+
+		let step = 'uploading the bitmap';
+		try {
+			await sendBitmap(this, path, bitmap, itemIndex);
+			for (const technologyId of technologies) {
+				step = `assigning print technology ${technologyId}`;
+				await assignTechnology(this, path, technologyId, itemIndex);
+			}
+		} catch (error) {
+			throw await failureAfterCreate(this, {
+				itemIndex,
+				motiveId,
+				name,
+				path,
+				step,
+				deleteOnFailure,
+				error,
+			});
+		}
+
+		const motive = recordOf(await apiRequest(this, { method: 'GET', path, itemIndex }));
+		return [{ json: { ...motive, fileName: bitmap.fileName, mimeType: bitmap.mimeType } }];
+	},
+};
+
+interface Failure {
+	itemIndex: number;
+	motiveId: string;
+	name: string;
+	path: string;
+	step: string;
+	deleteOnFailure: boolean;
+	error: unknown;
+}
+
+/**
+ * The motive exists but is not usable. Never leave that unsaid: delete it when asked (and say
+ * whether that worked), or name it so the user can finish or remove it.
+ */
+async function failureAfterCreate(ctx: IExecuteFunctions, failure: Failure): Promise<Error> {
+	const { itemIndex, motiveId, name, path, step, deleteOnFailure, error } = failure;
+	const cause = (error as Error).message;
+	const causeDescription = (error as { description?: string }).description;
+	let outcome: string;
+	let advice: string;
+	if (deleteOnFailure) {
+		try {
+			await apiRequest(ctx, { method: 'DELETE', path, itemIndex });
+			outcome = `motive ${motiveId} was deleted again`;
+			advice = 'Nothing was left behind; fix the cause and run again.';
+		} catch (deleteError) {
+			outcome = `motive ${motiveId} ("${name}") was created and could not be deleted (${(deleteError as Error).message})`;
+			advice = `Delete motive ${motiveId} (Motive → Delete) or finish it with Upload Bitmap and Assign Print Technology.`;
+		}
+	} else {
+		outcome = `motive ${motiveId} ("${name}") was created and is kept`;
+		advice = `Finish motive ${motiveId} with Upload Bitmap and Assign Print Technology, or delete it.`;
+	}
+	return new NodeOperationError(
+		ctx.getNode(),
+		`Item ${itemIndex + 1}: ${step} failed, ${outcome}: ${cause}`,
+		{
+			itemIndex,
+			description: [causeDescription, advice].filter(Boolean).join(' '),
+		},
+	);
+}

@@ -1,0 +1,18 @@
+import { getManyOperation } from '../common/list';
+import { itemShopPath } from '../common/scope';
+
+export const getAll = getManyOperation(
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many motives',
+		description: 'List the motive catalog of the shop',
+	},
+	{
+		noun: 'motives',
+		filterRoot: 'motiveFilter',
+		async path(itemIndex) {
+			return `${await itemShopPath(this, itemIndex)}/motives`;
+		},
+	},
+);

@@ -1,0 +1,18 @@
+import { getManyOperation } from '../common/list';
+import { itemShopPath } from '../common/scope';
+
+export const getCreatorMotives = getManyOperation(
+	{
+		name: 'Get Creator Motives',
+		value: 'getCreatorMotives',
+		action: 'Get the motives offered in the creator',
+		description: 'List the motives the Creator widget offers to customers of the shop',
+	},
+	{
+		noun: 'motives',
+		filterRoot: 'motiveFilter',
+		async path(itemIndex) {
+			return `${await itemShopPath(this, itemIndex)}/creator/motives`;
+		},
+	},
+);

@@ -1,0 +1,66 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import type { OperationDefinition } from '../types';
+import { MOTIVE_TYPES, motiveIdField, motivePath, recordOf } from './fields';
+
+export const update: OperationDefinition = {
+	option: {
+		name: 'Update',
+		value: 'update',
+		action: 'Update a motive',
+		description: 'Change the name or type of a motive',
+	},
+	fields: [
+		motiveIdField,
+		{
+			displayName: 'Update Fields',
+			name: 'updateFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: [
+				{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+				{
+					displayName: 'Type',
+					name: 'type',
+					type: 'options',
+					options: MOTIVE_TYPES,
+					default: 'HIGH_RESOLUTION_BITMAP',
+				},
+			],
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const path = await motivePath(this, itemIndex);
+		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as {
+			name?: string;
+			type?: string;
+		};
+		const motive: Record<string, string> = {};
+		if (fields.name !== undefined) {
+			const name = fields.name.trim();
+			if (!name) {
+				throw new NodeOperationError(this.getNode(), `Item ${itemIndex + 1}: Name is empty`, {
+					itemIndex,
+					description: 'Enter the new name, or remove the Name field to keep the current one.',
+				});
+			}
+			motive.name = name;
+		}
+		if (fields.type) motive.type = fields.type;
+		if (Object.keys(motive).length === 0) {
+			throw new NodeOperationError(this.getNode(), `Item ${itemIndex + 1}: nothing to update`, {
+				itemIndex,
+				description: 'Add Name or Type under Update Fields.',
+			});
+		}
+		const answer = await apiRequest(this, { method: 'PUT', path, body: { motive }, itemIndex });
+		// The contract shows no answer body for PUT; then the motive is read back.
+		const record = answer
+			? recordOf(answer)
+			: recordOf(await apiRequest(this, { method: 'GET', path, itemIndex }));
+		return [{ json: record }];
+	},
+};

@@ -1,0 +1,52 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { buildMultipart } from '../../../shared/multipart';
+import type { Bitmap } from '../../../shared/payloads/image';
+import { readBitmapFromBinary } from '../../../shared/payloads/image';
+import type { Decoded } from '../../../shared/codec';
+import { apiRequest } from '../../../shared/transport';
+import type { OperationDefinition } from '../types';
+import { binaryPropertyField, motiveIdField, motivePath, recordOf } from './fields';
+
+/**
+ * Send a bitmap to `.../motives/{id}/bitmap` as multipart field `file`. The body is one Buffer so
+ * a 401 re-login can send it again; sending the same file twice only replaces the bitmap.
+ */
+export async function sendBitmap(
+	ctx: IExecuteFunctions,
+	path: string,
+	bitmap: Bitmap,
+	itemIndex: number,
+): Promise<Decoded | undefined> {
+	const raw = buildMultipart([
+		{ name: 'file', value: bitmap.data, fileName: bitmap.fileName, contentType: bitmap.mimeType },
+	]);
+	return await apiRequest(ctx, {
+		method: 'POST',
+		path: `${path}/bitmap`,
+		raw,
+		idempotent: true,
+		itemIndex,
+	});
+}
+
+export const uploadBitmap: OperationDefinition = {
+	option: {
+		name: 'Upload Bitmap',
+		value: 'uploadBitmap',
+		action: 'Upload a bitmap to a motive',
+		description: 'Upload a JPEG or PNG file from binary data to an existing motive',
+	},
+	fields: [motiveIdField, binaryPropertyField],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const path = await motivePath(this, itemIndex);
+		const property = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
+		const bitmap = await readBitmapFromBinary(this, itemIndex, property);
+		const answer = await sendBitmap(this, path, bitmap, itemIndex);
+		// The contract shows no answer body; then the motive is read back to show its state.
+		const record = answer
+			? recordOf(answer)
+			: recordOf(await apiRequest(this, { method: 'GET', path, itemIndex }));
+		return [{ json: record }];
+	},
+};

@@ -1,0 +1,147 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/**
+ * Bitmaps the service accepts (contract, Limits: JPEG and PNG), recognised by their content:
+ * a file name or a MIME type says nothing about what the bytes are.
+ */
+
+export type BitmapKind = 'jpeg' | 'png';
+
+export const BITMAP_MIME_TYPES: Record<BitmapKind, string> = {
+	jpeg: 'image/jpeg',
+	png: 'image/png',
+};
+
+const EXTENSIONS: Record<BitmapKind, string> = { jpeg: 'jpg', png: 'png' };
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG_SIGNATURE = [0xff, 0xd8, 0xff];
+
+/** Other kinds worth naming when a file is refused, so the user knows what they handed in. */
+const OTHER_SIGNATURES: Array<{ kind: string; bytes: number[]; offset?: number }> = [
+	{ kind: 'GIF image', bytes: [0x47, 0x49, 0x46, 0x38] },
+	{ kind: 'WebP image', bytes: [0x57, 0x45, 0x42, 0x50], offset: 8 },
+	{ kind: 'BMP image', bytes: [0x42, 0x4d] },
+	{ kind: 'TIFF image', bytes: [0x49, 0x49, 0x2a, 0x00] },
+	{ kind: 'TIFF image', bytes: [0x4d, 0x4d, 0x00, 0x2a] },
+	{ kind: 'PDF document', bytes: [0x25, 0x50, 0x44, 0x46] },
+	{ kind: 'ZIP archive', bytes: [0x50, 0x4b, 0x03, 0x04] },
+	{ kind: 'HEIC/AVIF image', bytes: [0x66, 0x74, 0x79, 0x70], offset: 4 },
+];
+
+function startsWith(data: Uint8Array, bytes: number[], offset = 0): boolean {
+	if (data.length < offset + bytes.length) return false;
+	return bytes.every((byte, index) => data[offset + index] === byte);
+}
+
+/** JPEG or PNG by magic bytes, or undefined for anything else. */
+export function detectBitmapKind(data: Uint8Array): BitmapKind | undefined {
+	if (startsWith(data, PNG_SIGNATURE)) return 'png';
+	if (startsWith(data, JPEG_SIGNATURE)) return 'jpeg';
+	return undefined;
+}
+
+/** A short human description of what the bytes look like, for error messages. */
+export function describeContent(data: Uint8Array): string {
+	const bitmap = detectBitmapKind(data);
+	if (bitmap) return bitmap === 'png' ? 'PNG image' : 'JPEG image';
+	if (data.length === 0) return 'empty file';
+	for (const { kind, bytes, offset } of OTHER_SIGNATURES) {
+		if (startsWith(data, bytes, offset)) return kind;
+	}
+	const head = Buffer.from(data.subarray(0, 512)).toString('utf8').trimStart();
+	if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg'))) {
+		return 'SVG drawing (vector, not a bitmap)';
+	}
+	if (!head.includes('\uFFFD') && !/[\u0000-\u0008\u000E-\u001F]/.test(head)) return 'text';
+	return 'unknown binary content';
+}
+
+/** The file name to send: the given one, or a neutral one with the extension of the content. */
+export function bitmapFileName(fileName: string | undefined, kind: BitmapKind): string {
+	const trimmed = (fileName ?? '').trim();
+	return trimmed || `motive.${EXTENSIONS[kind]}`;
+}
+
+export interface Bitmap {
+	data: Buffer;
+	kind: BitmapKind;
+	mimeType: string;
+	fileName: string;
+}
+
+/**
+ * The JPEG or PNG of an input item's binary property. Anything else is refused before a request
+ * is sent, naming the item, the property and what the content was found to be.
+ */
+export async function readBitmapFromBinary(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	property: string,
+): Promise<Bitmap> {
+	const binary = ctx.helpers.assertBinaryData(itemIndex, property);
+	const data = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+	const kind = detectBitmapKind(data);
+	const named = binary.fileName ? ` ("${binary.fileName}")` : '';
+	if (!kind) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex + 1}: the binary property "${property}"${named} is not a JPEG or PNG image; its content is ${describeContent(data)}`,
+			{
+				itemIndex,
+				description:
+					'The service accepts JPEG and PNG bitmaps only, recognised by their content rather than the file name. Convert the file to PNG or JPEG first, or point Input Binary Field to the property that holds the image.',
+			},
+		);
+	}
+	return {
+		data,
+		kind,
+		mimeType: BITMAP_MIME_TYPES[kind],
+		fileName: bitmapFileName(binary.fileName, kind),
+	};
+}
+
+/** A JPEG or PNG given as base64 text (a data URL prefix is accepted), checked like a file. */
+export function readBitmapFromBase64(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	text: string,
+	fileName: string,
+): Bitmap & { base64: string } {
+	const base64 = text
+		.trim()
+		.replace(/^data:[^;,]*;base64,/i, '')
+		.replace(/\s+/g, '');
+	if (!base64 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(base64)) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex + 1}: Base64 Content is not base64 text`,
+			{
+				itemIndex,
+				description:
+					'Enter the file content encoded as base64 (a "data:image/png;base64," prefix is fine).',
+			},
+		);
+	}
+	const data = Buffer.from(base64.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+	const kind = detectBitmapKind(data);
+	if (!kind) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex + 1}: Base64 Content is not a JPEG or PNG image; its content is ${describeContent(data)}`,
+			{
+				itemIndex,
+				description: 'The service accepts JPEG and PNG bitmaps only. Encode a PNG or JPEG file.',
+			},
+		);
+	}
+	return {
+		data,
+		kind,
+		mimeType: BITMAP_MIME_TYPES[kind],
+		fileName: bitmapFileName(fileName, kind),
+		base64: data.toString('base64'),
+	};
+}

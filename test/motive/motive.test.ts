@@ -1,0 +1,300 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { runNode } from '../support/n8n';
+import {
+	SHOP,
+	binaryItem,
+	control,
+	demoStore,
+	requestLog,
+	serviceGet,
+	tinyJpeg,
+	tinyPng,
+} from './helpers';
+
+let sandbox: Sandbox;
+const motives = '/accounts/387/shops/1597/motives';
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+});
+afterAll(async () => {
+	await sandbox.close();
+});
+beforeEach(async () => {
+	await control(sandbox, 'POST', '/reset');
+});
+
+function motive(operation: string, parameters: Record<string, unknown> = {}) {
+	return { resource: 'motive', operation, shop: SHOP, ...parameters };
+}
+
+describe('Create From Binary', () => {
+	test('a real PNG and a real JPEG become motives with bitmap and print technology', async () => {
+		const store = demoStore(sandbox);
+		const png = tinyPng();
+		const jpeg = tinyJpeg();
+		const result = await runNode({
+			store,
+			parameters: motive('createFromBinary', { printTechnologyId: '11', deleteOnFailure: true }),
+			items: [
+				binaryItem(png, 'logo.png', 'image/png'),
+				binaryItem(jpeg, 'photo.jpg', 'image/jpeg'),
+			],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(2);
+		const [first, second] = result.items.map((item) => item.json);
+		expect(first).toMatchObject({
+			name: 'logo',
+			type: 'HIGH_RESOLUTION_BITMAP',
+			hasBitmap: true,
+			mimeType: 'image/png',
+		});
+		expect(second).toMatchObject({ name: 'photo', hasBitmap: true, mimeType: 'image/jpeg' });
+		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(
+			(first.technologies as Array<{ printTechnology: { id: number } }>)[0].printTechnology.id,
+		).toBe(11);
+
+		// The sandbox holds exactly the bytes that were sent.
+		const image1 = await serviceGet(sandbox, `${motives}/${first.id}/image`);
+		expect(image1.contentType).toBe('image/png');
+		expect(image1.bytes.equals(png)).toBe(true);
+		const image2 = await serviceGet(sandbox, `${motives}/${second.id}/image`);
+		expect(image2.contentType).toBe('image/jpeg');
+		expect(image2.bytes.equals(jpeg)).toBe(true);
+
+		const uploads = (await requestLog(sandbox)).filter((r) => r.path.endsWith('/bitmap'));
+		expect(uploads).toHaveLength(2);
+		for (const upload of uploads)
+			expect(upload.contentType).toMatch(/^multipart\/form-data; boundary=/);
+	});
+
+	test('a text file renamed to .png is refused before anything is sent', async () => {
+		const store = demoStore(sandbox);
+		await control(sandbox, 'DELETE', '/requests');
+		const result = await runNode({
+			store,
+			parameters: motive('createFromBinary', { printTechnologyId: '11' }),
+			items: [binaryItem(Buffer.from('hello, I am not a picture\n'), 'fake.png', 'image/png')],
+		});
+		expect(result.error?.message).toBe(
+			'Item 1: the binary property "data" ("fake.png") is not a JPEG or PNG image; its content is text',
+		);
+		expect(result.error?.description).toMatch(/JPEG and PNG/);
+		expect(await requestLog(sandbox)).toEqual([]);
+		const stats = await control(sandbox, 'GET', '/stats');
+		expect(stats.logins).toBe(0);
+	});
+
+	test('a missing binary property and a bad technology id are refused before sending', async () => {
+		const store = demoStore(sandbox);
+		await control(sandbox, 'DELETE', '/requests');
+		const missing = await runNode({
+			store,
+			parameters: motive('createFromBinary', {
+				printTechnologyId: '11',
+				binaryPropertyName: 'image',
+			}),
+			items: [binaryItem(tinyPng(), 'logo.png', 'image/png')],
+		});
+		expect(missing.error?.message).toMatch(/no binary field 'image'/);
+		const badTechnology = await runNode({
+			store,
+			parameters: motive('createFromBinary', { printTechnologyId: '11, twelve' }),
+			items: [binaryItem(tinyPng(), 'logo.png', 'image/png')],
+		});
+		expect(badTechnology.error?.message).toBe(
+			'Item 1: Print Technology ID must be a whole number or a comma-separated list of them, got "11, twelve"',
+		);
+		expect(await requestLog(sandbox)).toEqual([]);
+	});
+
+	test('an upload failing after the create deletes the motive and says so', async () => {
+		const store = demoStore(sandbox);
+		await control(sandbox, 'POST', '/faults', {
+			method: 'POST',
+			path: '/bitmap$',
+			kind: 'status',
+			status: 400,
+			body: JSON.stringify({ exception: { message: 'Bitmap rejected' } }),
+		});
+		const result = await runNode({
+			store,
+			parameters: motive('createFromBinary', { printTechnologyId: '11', name: 'Doomed' }),
+			items: [binaryItem(tinyPng(), 'logo.png', 'image/png')],
+		});
+		expect(result.error?.message).toMatch(
+			/^Item 1: uploading the bitmap failed, motive 20001 was deleted again: .*Bitmap rejected/,
+		);
+		expect(result.error?.description).toMatch(/Nothing was left behind/);
+		expect((await serviceGet(sandbox, `${motives}/20001`)).status).toBe(404);
+	});
+
+	test('when asked to keep it, the error names the motive left behind', async () => {
+		const store = demoStore(sandbox);
+		const result = await runNode({
+			store,
+			parameters: motive('createFromBinary', {
+				printTechnologyId: '99',
+				name: 'Kept',
+				deleteOnFailure: false,
+			}),
+			items: [binaryItem(tinyPng(), 'logo.png', 'image/png')],
+		});
+		expect(result.error?.message).toMatch(
+			/^Item 1: assigning print technology 99 failed, motive 20001 \("Kept"\) was created and is kept: /,
+		);
+		expect(result.error?.description).toMatch(/Finish motive 20001 with Upload Bitmap/);
+		const kept = await serviceGet(sandbox, `${motives}/20001`);
+		expect(kept.json.motive).toMatchObject({ name: 'Kept', hasBitmap: true });
+	});
+
+	test('the multipart body is sent again after a 401 re-login', async () => {
+		const store = demoStore(sandbox);
+		const created = await runNode({
+			store,
+			parameters: motive('create', { name: 'Retry', type: 'HIGH_RESOLUTION_BITMAP' }),
+		});
+		const id = created.items[0].json.id as number;
+		await control(sandbox, 'PUT', '/session-policy', { expireAfterRequests: 1 });
+		const before = store.preAuthenticationCount;
+		const png = tinyPng();
+		const result = await runNode({
+			store,
+			parameters: motive('uploadBitmap', { motiveId: String(id) }),
+			items: [binaryItem(png, 'again.png', 'image/png')],
+		});
+		await control(sandbox, 'PUT', '/session-policy', { expireAfterRequests: null });
+		expect(result.error).toBeUndefined();
+		expect(store.preAuthenticationCount).toBeGreaterThan(before);
+		expect(result.items[0].json).toMatchObject({ id, hasBitmap: true });
+		const uploads = (await requestLog(sandbox)).filter((r) => r.path.endsWith('/bitmap'));
+		expect(uploads.map((r) => r.status)).toEqual([401, 200]);
+		expect(uploads[0].bodyBytes).toBe(uploads[1].bodyBytes);
+		expect((await serviceGet(sandbox, `${motives}/${id}/image`)).bytes.equals(png)).toBe(true);
+	});
+});
+
+describe('catalog operations', () => {
+	test('create, get, update, assign, localise, tag, categorise, list and delete', async () => {
+		const store = demoStore(sandbox);
+		const run = async (operation: string, parameters: Record<string, unknown> = {}) => {
+			const result = await runNode({ store, parameters: motive(operation, parameters) });
+			expect(result.error).toBeUndefined();
+			return result.items.map((item) => item.json);
+		};
+
+		const [created] = await run('create', { name: 'Vector Star', type: 'VECTOR' });
+		expect(created).toMatchObject({ name: 'Vector Star', type: 'VECTOR' });
+		expect(typeof created.uuid).toBe('string');
+		const motiveId = String(created.id);
+
+		const [fetched] = await run('get', { motiveId });
+		expect(fetched).toMatchObject({ id: created.id, name: 'Vector Star', hasBitmap: false });
+		expect(fetched.technologies).toEqual([]);
+
+		const [updated] = await run('update', { motiveId, updateFields: { name: 'Gold Star' } });
+		expect(updated).toMatchObject({ name: 'Gold Star', type: 'VECTOR' });
+
+		const [technology] = await run('assignPrintTechnology', { motiveId, printTechnologyId: '12' });
+		expect(technology).toMatchObject({ motiveId: created.id, printTechnology: { id: 12 } });
+
+		const [localized] = await run('setLocalization', {
+			motiveId,
+			language: 'DE',
+			name: 'Goldstern',
+			description: 'Ein Stern',
+		});
+		expect(localized).toMatchObject({ motiveId: created.id, language: 'de', name: 'Goldstern' });
+
+		const [tagged] = await run('assignTag', { motiveId, tagId: '501' });
+		expect((tagged.tags as Array<{ id: number }>).map((t) => t.id)).toEqual([501]);
+
+		const [categorised] = await run('assignCategory', { motiveId, categoryId: '602' });
+		expect(categorised).toMatchObject({ motiveId: created.id, category: { id: 602 } });
+
+		const state = await serviceGet(sandbox, `${motives}/${motiveId}`);
+		expect(state.json.motive).toMatchObject({ name: 'Gold Star', type: 'VECTOR' });
+		const localizations = await serviceGet(sandbox, `${motives}/${motiveId}/localizations`);
+		expect(localizations.json.pagedData.motiveLocalized).toMatchObject({
+			language: 'de',
+			name: 'Goldstern',
+			description: 'Ein Stern',
+		});
+		const categories = await serviceGet(sandbox, `${motives}/${motiveId}/assignedCategories`);
+		expect(categories.json.pagedData.motiveAssignedCategory).toMatchObject({
+			category: { id: 602 },
+		});
+
+		const all = await run('getAll', { returnAll: true });
+		expect(all.map((m) => m.id)).toEqual([5001, 5002, 5003, created.id]);
+		const limited = await run('getAll', { returnAll: false, limit: 2 });
+		expect(limited).toHaveLength(2);
+		const vectors = await run('getAll', {
+			returnAll: true,
+			filterMode: 'json',
+			filterJson: JSON.stringify({
+				expressionSimple: { property: 'type', op: '=', value: 'VECTOR' },
+			}),
+		});
+		expect(vectors.map((m) => m.name)).toEqual(['Company Logo', 'Gold Star']);
+		const creatorMotives = await run('getCreatorMotives', { returnAll: true });
+		expect(creatorMotives.map((m) => m.id)).toContain(created.id);
+
+		expect(await run('delete', { motiveId })).toEqual([{ deleted: true }]);
+		expect((await serviceGet(sandbox, `${motives}/${motiveId}`)).status).toBe(404);
+	});
+
+	test('bad input is refused before sending, naming item and field', async () => {
+		const store = demoStore(sandbox);
+		await control(sandbox, 'DELETE', '/requests');
+		const cases: Array<[Record<string, unknown>, string]> = [
+			[motive('get', { motiveId: 'abc' }), 'Item 1: Motive ID must be a whole number, got "abc"'],
+			[motive('create', { name: '  ' }), 'Item 1: Name is empty'],
+			[motive('update', { motiveId: '5001', updateFields: {} }), 'Item 1: nothing to update'],
+			[
+				motive('setLocalization', { motiveId: '5001', language: 'German', name: 'x' }),
+				'Item 1: Language must be a language code such as "de", got "german"',
+			],
+			[
+				motive('assignTag', { motiveId: '5001', tagId: '5x' }),
+				'Item 1: Tag ID must be a whole number, got "5x"',
+			],
+			[
+				motive('assignCategory', { motiveId: '5001', categoryId: '6o1' }),
+				'Item 1: Category ID must be a whole number, got "6o1"',
+			],
+			[
+				motive('assignPrintTechnology', { motiveId: '5001', printTechnologyId: '-1' }),
+				'Item 1: Print Technology ID must be a whole number, got "-1"',
+			],
+		];
+		for (const [parameters, message] of cases) {
+			const result = await runNode({ store, parameters });
+			expect(result.error?.message).toBe(message);
+		}
+		expect((await requestLog(sandbox)).filter((r) => !r.path.endsWith('/auth'))).toEqual([]);
+	});
+
+	test('Upload Bitmap refuses a GIF by content even when named .jpg', async () => {
+		const store = demoStore(sandbox);
+		await control(sandbox, 'DELETE', '/requests');
+		const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+		const result = await runNode({
+			store,
+			parameters: motive('uploadBitmap', { motiveId: '5002' }),
+			items: [{ json: {} }, binaryItem(gif, 'pic.jpg', 'image/jpeg')],
+			continueOnFail: true,
+		});
+		expect(result.items[1].json.error).toBe(
+			'Item 2: the binary property "data" ("pic.jpg") is not a JPEG or PNG image; its content is GIF image',
+		);
+		expect(result.items[0].json.error).toMatch(
+			/^This operation expects the node's input data to contain a binary file 'data'/,
+		);
+		expect((await requestLog(sandbox)).filter((r) => r.path.endsWith('/bitmap'))).toEqual([]);
+	});
+});
