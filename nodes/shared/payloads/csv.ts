@@ -1,0 +1,193 @@
+/**
+ * The batch CSV import file of the contract ("Batch CSV import"): its 54 columns in their fixed
+ * order, the two number formats, and what each column may hold.
+ */
+
+/** Which group's rows must agree on a column: an order's, a design's, a composition's, or none. */
+export type CsvLevel = 'order' | 'design' | 'composition' | 'element';
+
+export type CsvKind =
+	| 'groupId'
+	| 'text'
+	| 'integer'
+	| 'decimal'
+	| 'countryCode'
+	| 'email'
+	| 'url'
+	| 'position'
+	| 'boolean';
+
+export interface CsvColumn {
+	/** The header exactly as the contract writes it. */
+	header: string;
+	/** The same name in camelCase, for items keyed by field name. */
+	key: string;
+	level: CsvLevel;
+	kind: CsvKind;
+}
+
+const ADDRESS_SUFFIXES = [
+	'first name',
+	'last name',
+	'name',
+	'street',
+	'street no',
+	'city',
+	'country name',
+	'country code',
+	'zip',
+	'state name',
+	'state code',
+	'phone',
+	'email',
+];
+
+function addressColumns(prefix: string): Array<[string, CsvLevel, CsvKind]> {
+	return ADDRESS_SUFFIXES.map((suffix) => [
+		`${prefix} ${suffix}`,
+		'order',
+		suffix === 'country code' ? 'countryCode' : suffix === 'email' ? 'email' : 'text',
+	]);
+}
+
+const TABLE: Array<[string, CsvLevel, CsvKind]> = [
+	['order group id', 'order', 'groupId'],
+	['uniqueId', 'order', 'text'],
+	['countryId', 'order', 'integer'],
+	['shipping carrier Id', 'order', 'integer'],
+	['orderShippingCode', 'order', 'text'],
+	['orderShippingTitle', 'order', 'text'],
+	['orderShippingPrice', 'order', 'decimal'],
+	['orderShippingCodPrice', 'order', 'decimal'],
+	['orderShippingOrderValue', 'order', 'decimal'],
+	['customer first name', 'order', 'text'],
+	['customer last name', 'order', 'text'],
+	['customer email', 'order', 'email'],
+	['customer phone', 'order', 'text'],
+	...addressColumns('customer billing address'),
+	...addressColumns('customer shipping address'),
+	['design group id', 'design', 'groupId'],
+	['design product id', 'design', 'integer'],
+	['design product sku', 'design', 'text'],
+	['design amount', 'design', 'integer'],
+	['composition group id', 'composition', 'groupId'],
+	['product area id', 'composition', 'integer'],
+	['product area name', 'composition', 'text'],
+	['element motive id', 'element', 'integer'],
+	['element motive url', 'element', 'url'],
+	['position left', 'element', 'position'],
+	['position right', 'element', 'position'],
+	['position top', 'element', 'position'],
+	['position bottom', 'element', 'position'],
+	['position horizontal center', 'element', 'boolean'],
+	['position vertical center', 'element', 'boolean'],
+];
+
+/** "shipping carrier Id" → "shippingCarrierId"; names already in camelCase stay as they are. */
+function camelCase(header: string): string {
+	return header
+		.split(' ')
+		.map((word, index) =>
+			index === 0 ? word[0].toLowerCase() + word.slice(1) : word[0].toUpperCase() + word.slice(1),
+		)
+		.join('');
+}
+
+export const CSV_COLUMNS: readonly CsvColumn[] = TABLE.map(([header, level, kind]) => ({
+	header,
+	key: camelCase(header),
+	level,
+	kind,
+}));
+
+export const CSV_HEADERS: readonly string[] = CSV_COLUMNS.map((column) => column.header);
+
+/** Column index by header and by camelCase key. */
+export const COLUMN_INDEX: ReadonlyMap<string, number> = new Map(
+	CSV_COLUMNS.flatMap((column, index) => [
+		[column.header, index],
+		[column.key, index],
+	]),
+);
+
+/** Index of a column the code names by header; fails at load time on a typo. */
+export function col(header: string): number {
+	const index = CSV_HEADERS.indexOf(header);
+	if (index < 0) throw new Error(`Unknown CSV column "${header}"`);
+	return index;
+}
+
+export const COL = {
+	orderGroupId: col('order group id'),
+	uniqueId: col('uniqueId'),
+	countryId: col('countryId'),
+	designGroupId: col('design group id'),
+	designProductId: col('design product id'),
+	designProductSku: col('design product sku'),
+	designAmount: col('design amount'),
+	compositionGroupId: col('composition group id'),
+	productAreaId: col('product area id'),
+	productAreaName: col('product area name'),
+	elementMotiveId: col('element motive id'),
+	elementMotiveUrl: col('element motive url'),
+	positionLeft: col('position left'),
+	positionVerticalCenter: col('position vertical center'),
+	shippingStreet: col('customer shipping address street'),
+	shippingCity: col('customer shipping address city'),
+	shippingCountryCode: col('customer shipping address country code'),
+} as const;
+
+export type CsvFormatName = 'european' | 'ukUs';
+
+export interface CsvFormat {
+	name: CsvFormatName;
+	/** Between values. */
+	delimiter: string;
+	/** Between the whole and the fractional part of a number. */
+	decimal: string;
+	quote: string;
+}
+
+const FORMATS: Record<CsvFormatName, { delimiter: string; decimal: string; label: string }> = {
+	european: { delimiter: ';', decimal: ',', label: 'European' },
+	ukUs: { delimiter: ',', decimal: '.', label: 'UK/US' },
+};
+
+export function csvFormat(name: CsvFormatName, quote = '"'): CsvFormat {
+	const { delimiter, decimal } = FORMATS[name] ?? FORMATS.european;
+	return { name: FORMATS[name] ? name : 'european', delimiter, decimal, quote: quote || '"' };
+}
+
+export function formatLabel(format: CsvFormat): string {
+	const { label } = FORMATS[format.name];
+	return `${label} ("${format.delimiter}" between values, "${format.decimal}" for decimals)`;
+}
+
+/**
+ * Query parameters the upload needs for this format: none for the service's European default,
+ * `separator` for UK/US, `quote` only when it is not the usual double quote.
+ */
+export function uploadQuery(format: CsvFormat): Record<string, string> {
+	const query: Record<string, string> = {};
+	if (format.delimiter !== FORMATS.european.delimiter) query.separator = format.delimiter;
+	if (format.quote !== '"') query.quote = format.quote;
+	return query;
+}
+
+/** ISO 3166-1 alpha-2, officially assigned codes. */
+const ISO_COUNTRY_CODES = new Set(
+	(
+		'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR ' +
+		'BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ ' +
+		'EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW ' +
+		'GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY ' +
+		'KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV ' +
+		'MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY ' +
+		'QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG ' +
+		'TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+	).split(' '),
+);
+
+export function isCountryCode(value: string): boolean {
+	return ISO_COUNTRY_CODES.has(value);
+}
