@@ -5,36 +5,29 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError, jsonParse } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
-import { isPlainObject } from '../../../shared/codec';
+import type { FilterRoot } from '../../../shared/payloads/filter';
 import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
+import { builtFilterBody, filterBuilderFields, jsonFilterBody } from '../filter/builder';
 import { paginationFields } from './fields';
 import type { OperationDefinition } from '../types';
 
 /**
  * Get Many for any paged list: Return All / Limit, and an optional filter (a stored filter ID,
- * or a filter given here that the node stores on the service and reuses).
+ * or a filter built or written here that the node stores on the service and reuses).
  */
 
-export type FilterRoot =
-	| 'productFilter'
-	| 'productionOrderFilter'
-	| 'motiveFilter'
-	| 'sharedProductFilter'
-	| 'orderedProductFilter'
-	| 'orderedProductCustomAttributeFilter'
-	| 'shopFilter'
-	| 'webhookFilter'
-	| 'countryFilter'
-	| 'productionOrderCsvImportFilter';
+export type { FilterRoot };
+
+const FILTER_MODE = 'filterMode';
 
 export function filterFields(filterRoot: FilterRoot): INodeProperties[] {
 	return [
 		{
 			displayName: 'Filter',
-			name: 'filterMode',
+			name: FILTER_MODE,
 			type: 'options',
 			default: 'none',
 			options: [
@@ -42,12 +35,17 @@ export function filterFields(filterRoot: FilterRoot): INodeProperties[] {
 				{
 					name: 'Stored Filter ID',
 					value: 'id',
-					description: 'A filter created earlier (Filter → Create)',
+					description: 'A filter created earlier with Filter → Create',
+				},
+				{
+					name: 'Build Filter',
+					value: 'build',
+					description: 'Conditions set here; the node stores the filter and reuses it',
 				},
 				{
 					name: 'Filter JSON',
 					value: 'json',
-					description: `A ${filterRoot} as JSON; the node stores it on the service and reuses it`,
+					description: `A ${filterRoot} as JSON; the node stores it and reuses it`,
 				},
 			],
 		},
@@ -57,14 +55,17 @@ export function filterFields(filterRoot: FilterRoot): INodeProperties[] {
 			type: 'string',
 			default: '',
 			required: true,
-			displayOptions: { show: { filterMode: ['id'] } },
+			placeholder: 'e.g. 4f9c0a7b2e6d4c1a8b3e5f7a9c1d2e3f',
+			description: `The filterId of a stored ${filterRoot}`,
+			displayOptions: { show: { [FILTER_MODE]: ['id'] } },
 		},
+		...filterBuilderFields({ [FILTER_MODE]: ['build'] }),
 		{
 			displayName: 'Filter JSON',
 			name: 'filterJson',
 			type: 'json',
-			default: `{\n  "${filterRoot}": {\n    "expressionSimple": [{ "property": "id", "op": ">", "value": "0" }]\n  }\n}`,
-			displayOptions: { show: { filterMode: ['json'] } },
+			default: `{\n  "${filterRoot}": {\n    "expressionSimple": { "property": "id", "op": ">", "value": "0" }\n  }\n}`,
+			displayOptions: { show: { [FILTER_MODE]: ['json'] } },
 			description: `The filter body, with or without its root key "${filterRoot}"`,
 		},
 	];
@@ -88,13 +89,19 @@ export async function storeFilter(
 	let pending = cache.get(digest);
 	if (!pending) {
 		pending = (async () => {
-			const answer = await apiRequest(ctx, {
-				method: 'POST',
-				path: '/filters',
-				body,
-				itemIndex,
-				idempotent: true,
-			});
+			let answer;
+			try {
+				// The service answers the same filterId for the same content, so a repeat is harmless.
+				answer = await apiRequest(ctx, {
+					method: 'POST',
+					path: '/filters',
+					body,
+					itemIndex,
+					idempotent: true,
+				});
+			} catch (error) {
+				throw withFilterContext(error, `The ${Object.keys(body)[0]} could not be stored`);
+			}
 			const filterId = answer?.data.filterId;
 			if (filterId === undefined || filterId === '') {
 				throw new NodeOperationError(
@@ -113,13 +120,19 @@ export async function storeFilter(
 	return await pending;
 }
 
-/** The filterId query value for this item, or undefined when no filter is chosen. */
-export async function resolveFilterId(
+/** A filter chosen for a list: its ID and how to name it in an error. */
+export interface ResolvedFilter {
+	filterId: string;
+	label: string;
+}
+
+/** The filter chosen for this item (stored ID, built, or JSON), stored when needed. */
+export async function resolveFilter(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	filterRoot: FilterRoot,
-): Promise<string | undefined> {
-	const mode = ctx.getNodeParameter('filterMode', itemIndex, 'none') as string;
+): Promise<ResolvedFilter | undefined> {
+	const mode = ctx.getNodeParameter(FILTER_MODE, itemIndex, 'none') as string;
 	if (mode === 'id') {
 		const id = String(ctx.getNodeParameter('filterId', itemIndex, '')).trim();
 		if (!id) {
@@ -128,39 +141,52 @@ export async function resolveFilterId(
 				description: 'Enter the ID of a stored filter, or set Filter to None.',
 			});
 		}
-		return id;
+		return { filterId: id, label: `The stored filter "${id}"` };
+	}
+	if (mode === 'build') {
+		const body = builtFilterBody(ctx, itemIndex, filterRoot);
+		const filterId = await storeFilter(ctx, body, itemIndex);
+		return { filterId, label: `The built filter (stored as "${filterId}")` };
 	}
 	if (mode === 'json') {
-		const raw = ctx.getNodeParameter('filterJson', itemIndex, '{}');
-		let parsed: unknown = raw;
-		if (typeof raw === 'string') {
-			try {
-				parsed = jsonParse(raw);
-			} catch (error) {
-				throw new NodeOperationError(
-					ctx.getNode(),
-					`Item ${itemIndex + 1}: Filter JSON is not valid JSON`,
-					{
-						itemIndex,
-						description: (error as Error).message,
-					},
-				);
-			}
-		}
-		if (!isPlainObject(parsed)) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`Item ${itemIndex + 1}: Filter JSON must be an object`,
-				{
-					itemIndex,
-				},
-			);
-		}
-		const body = filterRoot in parsed ? parsed : { [filterRoot]: parsed };
-		return await storeFilter(ctx, body, itemIndex);
+		const body = jsonFilterBody(ctx, itemIndex, 'filterJson', filterRoot);
+		const filterId = await storeFilter(ctx, body, itemIndex);
+		return { filterId, label: `The filter from Filter JSON (stored as "${filterId}")` };
 	}
 	return undefined;
 }
+
+/** The filterId query value for this item, or undefined when no filter is chosen. */
+export async function resolveFilterId(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	filterRoot: FilterRoot,
+): Promise<string | undefined> {
+	return (await resolveFilter(ctx, itemIndex, filterRoot))?.filterId;
+}
+
+/**
+ * Put the filter's name in front of a service error that is about the filter (unknown filterId,
+ * unknown property, a filter the service refused), so the user knows which filter to fix.
+ * Any other error is returned as it is.
+ */
+export function withFilterContext(error: unknown, label: string): unknown {
+	if (!(error instanceof NodeApiError)) return error;
+	const response = (error.errorResponse ?? {}) as IDataObject;
+	const aboutFilter =
+		response.code === FILTER_NOT_FOUND_CODE ||
+		response.exceptionName === 'FilterNotFoundException' ||
+		response.exceptionName === 'SqlValidationException' ||
+		/FilterNotFoundException|SqlValidationException/.test(error.message) ||
+		(label.includes('could not be stored') && error.httpCode === '400');
+	if (aboutFilter && !error.message.startsWith(label)) {
+		error.message = `${label}: ${error.message}`;
+	}
+	return error;
+}
+
+/** The service's code for an unknown filterId (contract, Errors). */
+const FILTER_NOT_FOUND_CODE = -104;
 
 export interface GetManyConfig {
 	noun: string;

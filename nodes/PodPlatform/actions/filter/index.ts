@@ -1,10 +1,11 @@
 import type { ResourceDefinition } from '../types';
+import { create } from './create.operation';
 
 export const filterResource: ResourceDefinition = {
 	name: 'Filter',
 	value: 'filter',
 	description: 'Stored filters for narrowing lists',
 	needsShop: false,
-	defaultOperation: '',
-	operations: {},
+	defaultOperation: 'create',
+	operations: { create },
 };

@@ -1,0 +1,59 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { FilterRoot } from '../../../shared/payloads/filter';
+import { filterParts } from '../../../shared/payloads/filter';
+import { storeFilter } from '../common/list';
+import type { OperationDefinition } from '../types';
+import { builtFilterBody, filterBuilderFields, filterRootOptions, jsonFilterBody } from './builder';
+
+export const create: OperationDefinition = {
+	option: {
+		name: 'Create',
+		value: 'create',
+		action: 'Create a filter',
+		description:
+			'Store a filter on the service and get its filterId for Get Many; the same filter always gets the same ID',
+	},
+	fields: [
+		{
+			displayName: 'Filter Type',
+			name: 'filterType',
+			type: 'options',
+			default: 'productFilter',
+			options: filterRootOptions,
+			description: 'Which list the filter is for (products, orders, motives, ...)',
+		},
+		{
+			displayName: 'Define With',
+			name: 'definedWith',
+			type: 'options',
+			default: 'build',
+			options: [
+				{ name: 'Builder', value: 'build', description: 'Conditions, groups and sorting set here' },
+				{ name: 'JSON', value: 'json', description: 'The filter body written as JSON' },
+			],
+		},
+		...filterBuilderFields({ definedWith: ['build'] }),
+		{
+			displayName: 'Filter JSON',
+			name: 'filterJson',
+			type: 'json',
+			default:
+				'{\n  "expressionSimple": { "property": "name", "op": "ilike", "value": "%shirt%" },\n  "order": { "property": "id", "direction": "desc" }\n}',
+			displayOptions: { show: { definedWith: ['json'] } },
+			description:
+				'The filter body, with or without its root key (which must then match the Filter Type)',
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const root = this.getNodeParameter('filterType', itemIndex) as FilterRoot;
+		const definedWith = this.getNodeParameter('definedWith', itemIndex, 'build') as string;
+		const body =
+			definedWith === 'json'
+				? jsonFilterBody(this, itemIndex, 'filterJson', root)
+				: builtFilterBody(this, itemIndex, root);
+		const filterId = await storeFilter(this, body, itemIndex);
+		const { content } = filterParts(body);
+		return [{ json: { filterId, filterType: root, filter: content as IDataObject } }];
+	},
+};

@@ -1,0 +1,67 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { isPlainObject } from '../../../shared/codec';
+import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
+import type { OperationDefinition } from '../types';
+import type { WebhookBody } from './fields';
+import {
+	addressField,
+	checkWebhook,
+	generateSecret,
+	mediaTypeField,
+	secretField,
+	topicField,
+	webhookOutput,
+	webhooksPath,
+} from './fields';
+
+export const create: OperationDefinition = {
+	option: {
+		name: 'Create',
+		value: 'create',
+		action: 'Create a webhook subscription',
+		description: 'Subscribe a URL to an order event',
+	},
+	fields: [
+		{ ...addressField, required: true },
+		topicField,
+		{
+			...secretField,
+			description:
+				'Key for the signature header of each notification. Leave empty to generate a random one. The secret is returned once, in the output of this operation, so you can verify deliveries elsewhere; store it there, as Get and Get Many never show it.',
+		},
+		mediaTypeField,
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const given = String(this.getNodeParameter('secret', itemIndex, '') ?? '');
+		const body: WebhookBody = {
+			address: String(this.getNodeParameter('address', itemIndex, '') ?? '').trim(),
+			topic: String(this.getNodeParameter('topic', itemIndex, '') ?? ''),
+			secret: given === '' ? generateSecret() : given,
+			mediaType: String(this.getNodeParameter('mediaType', itemIndex, 'JSON') ?? ''),
+		};
+		checkWebhook(this, body, itemIndex);
+		const path = await webhooksPath(this, itemIndex);
+		const answer = await apiRequest(this, {
+			method: 'POST',
+			path,
+			body: { webhook: { ...body } },
+			itemIndex,
+			// The service refuses a second subscription of the same address and topic, so when the
+			// outcome is unknown the subscription is looked up rather than sent again.
+			recover: async () => {
+				const existing = await apiRequestAllItems(
+					this,
+					{ method: 'GET', path, itemIndex },
+					{ returnAll: true },
+				);
+				const found = existing.find(
+					(hook) => hook.address === body.address && hook.topic === body.topic,
+				);
+				return found ? { root: 'webhook', data: found } : undefined;
+			},
+		});
+		const record = isPlainObject(answer?.data) ? answer.data : {};
+		return [{ json: { ...webhookOutput(record), secret: body.secret } }];
+	},
+};

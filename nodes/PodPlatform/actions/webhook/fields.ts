@@ -1,0 +1,135 @@
+import { randomBytes } from 'crypto';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { PlainObject } from '../../../shared/codec';
+import { TOPICS, isTopic } from '../../../shared/types';
+import { idParameter, itemShopPath } from '../common/scope';
+
+/** What the node needs to know about webhook subscriptions (contract, Webhooks; field notes). */
+
+const TOPIC_LABELS: Record<(typeof TOPICS)[number], string> = {
+	'orders/acknowledged': 'Order Acknowledged',
+	'orders/cancelled': 'Order Cancelled',
+	'orders/failed': 'Order Failed',
+	'orders/fulfilled': 'Order Fulfilled',
+	'orders/readyForProduction': 'Order Ready for Production',
+	'orders/splitted': 'Order Split',
+	'orders/updated': 'Order Updated',
+};
+
+export const topicField: INodeProperties = {
+	displayName: 'Topic',
+	name: 'topic',
+	type: 'options',
+	default: 'orders/updated',
+	options: TOPICS.map((topic) => ({
+		name: TOPIC_LABELS[topic],
+		value: topic,
+		description: topic,
+	})).sort((a, b) => a.name.localeCompare(b.name)),
+	description: 'The order event that triggers a notification; one topic per subscription',
+};
+
+export const addressField: INodeProperties = {
+	displayName: 'Address',
+	name: 'address',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. https://example.com/hooks/orders',
+	description: 'The URL the service POSTs each notification to; it must answer 200',
+};
+
+export const secretField: INodeProperties = {
+	displayName: 'Secret',
+	name: 'secret',
+	type: 'string',
+	typeOptions: { password: true },
+	default: '',
+	description:
+		'Key for the signature header of each notification. Leave empty to generate a random one.',
+};
+
+export const mediaTypeField: INodeProperties = {
+	displayName: 'Media Type',
+	name: 'mediaType',
+	type: 'options',
+	default: 'JSON',
+	options: [
+		{ name: 'JSON', value: 'JSON' },
+		{ name: 'XML', value: 'XML' },
+	],
+	description: 'Format of the notification body',
+};
+
+export const webhookIdField: INodeProperties = {
+	displayName: 'Webhook Subscription ID',
+	name: 'webhookId',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'e.g. 301',
+	description: 'The ID of the subscription (from Create or Get Many)',
+};
+
+/** `.../shops/{shopId}/webhooks`. */
+export async function webhooksPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+	return `${await itemShopPath(ctx, itemIndex)}/webhooks`;
+}
+
+/** `.../shops/{shopId}/webhooks/{id}` of the Webhook Subscription ID field. */
+export async function webhookPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+	const id = idParameter(ctx, 'webhookId', 'Webhook Subscription ID', itemIndex);
+	return `${await webhooksPath(ctx, itemIndex)}/${id}`;
+}
+
+/** A fresh secret: 32 random bytes as hex. */
+export function generateSecret(): string {
+	return randomBytes(32).toString('hex');
+}
+
+/** A subscription as output: without its secret, which only Create hands back once. */
+export function webhookOutput(record: PlainObject): IDataObject {
+	const { secret, ...rest } = record;
+	return {
+		...(rest as IDataObject),
+		hasSecret: typeof secret === 'string' ? secret !== '' : undefined,
+	};
+}
+
+export interface WebhookBody {
+	address: string;
+	topic: string;
+	secret?: string;
+	mediaType: string;
+}
+
+/** Check a subscription before sending it: absolute http(s) address, known topic, JSON or XML. */
+export function checkWebhook(ctx: IExecuteFunctions, body: WebhookBody, itemIndex: number): void {
+	const fail = (message: string, description: string) =>
+		new NodeOperationError(ctx.getNode(), `Item ${itemIndex + 1}: ${message}`, {
+			itemIndex,
+			description,
+		});
+	let url: URL | undefined;
+	try {
+		url = new URL(body.address);
+	} catch {
+		url = undefined;
+	}
+	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+		throw fail(
+			`Address must be an absolute http(s) URL, got "${body.address}"`,
+			'Enter the full URL of the receiver, for example https://example.com/hooks/orders.',
+		);
+	}
+	if (!isTopic(body.topic)) {
+		throw fail(
+			`Topic "${body.topic}" is not one of the service's topics`,
+			`Use one of ${TOPICS.join(', ')}.`,
+		);
+	}
+	if (body.mediaType !== 'JSON' && body.mediaType !== 'XML') {
+		throw fail(`Media Type must be JSON or XML, got "${body.mediaType}"`, 'Choose JSON or XML.');
+	}
+}

@@ -1,0 +1,19 @@
+import { getManyOperation } from '../common/list';
+import { webhookOutput, webhooksPath } from './fields';
+
+export const getAll = getManyOperation(
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many webhook subscriptions',
+		description: 'List the subscriptions of the shop (their secrets are not shown)',
+	},
+	{
+		noun: 'webhook subscriptions',
+		filterRoot: 'webhookFilter',
+		async path(itemIndex) {
+			return await webhooksPath(this, itemIndex);
+		},
+		shape: (record) => webhookOutput(record),
+	},
+);

@@ -1,0 +1,39 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { idParameter } from '../common/scope';
+import type { OperationDefinition } from '../types';
+import { webhookIdField, webhookPath } from './fields';
+
+export const sendTestEvent: OperationDefinition = {
+	option: {
+		name: 'Send Test Event',
+		value: 'sendTestEvent',
+		action: 'Send a test event to a webhook subscription',
+		description: "Have the service send the subscription's topic about an existing order now",
+	},
+	fields: [
+		webhookIdField,
+		{
+			displayName: 'Order ID',
+			name: 'orderId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. 10001',
+			description: 'An existing order of the shop that the test notification is about',
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const webhookId = idParameter(this, 'webhookId', 'Webhook Subscription ID', itemIndex);
+		const orderId = idParameter(this, 'orderId', 'Order ID', itemIndex);
+		await apiRequest(this, {
+			method: 'POST',
+			path: `${await webhookPath(this, itemIndex)}/testOrderEvent/${orderId}`,
+			itemIndex,
+			// A second test notification does no harm, so an unknown outcome may be sent again.
+			idempotent: true,
+		});
+		return [{ json: { sent: true, webhookId: Number(webhookId), orderId: Number(orderId) } }];
+	},
+};

@@ -1,0 +1,85 @@
+import { DateTime } from 'luxon';
+
+/**
+ * Dates in the form the service reads in filters (contract, Filters rule 4): `yyyy/MM/dd HH:mm:ss`,
+ * 24-hour, not the ISO 8601 form of its answers.
+ */
+export const FILTER_DATE_FORMAT = 'yyyy/MM/dd HH:mm:ss';
+
+/** Below this a number is taken as epoch seconds (1e11 s is the year 5138; 1e11 ms is 1973). */
+const EPOCH_SECONDS_BELOW = 1e11;
+
+const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
+
+/** Whether a timezone name (IANA, `UTC`, `UTC+2`) is one luxon understands. */
+export function isValidZone(zone: string): boolean {
+	return DateTime.now().setZone(zone).isValid;
+}
+
+/**
+ * A Luxon DateTime from any copy of luxon: n8n expressions (`$now`, `DateTime.fromISO(...)`) hand
+ * over instances of n8n's own luxon, which need not be this module's class.
+ */
+function isDateTimeLike(value: unknown): value is { toMillis(): number; isValid: boolean } {
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		typeof (value as { toMillis?: unknown }).toMillis === 'function' &&
+		'isValid' in value
+	);
+}
+
+/** Whether a value is a date by its type (a Date or a DateTime), whatever the user said. */
+export function isDateObject(value: unknown): boolean {
+	return value instanceof Date || isDateTimeLike(value);
+}
+
+function fromEpoch(epoch: number, zone: string): DateTime {
+	const millis = Math.abs(epoch) < EPOCH_SECONDS_BELOW ? epoch * 1000 : epoch;
+	return DateTime.fromMillis(millis, { zone });
+}
+
+/** Parse a date given in any of the forms a workflow produces, in the given zone. */
+export function parseDate(value: unknown, zone = 'UTC'): DateTime | undefined {
+	let parsed: DateTime | undefined;
+	if (isDateTimeLike(value)) {
+		parsed = value.isValid ? DateTime.fromMillis(value.toMillis(), { zone }) : undefined;
+	} else if (value instanceof Date) {
+		parsed = DateTime.fromJSDate(value, { zone });
+	} else if (typeof value === 'number') {
+		parsed = Number.isFinite(value) ? fromEpoch(value, zone) : undefined;
+	} else if (typeof value === 'string') {
+		const text = value.trim();
+		if (!text) return undefined;
+		if (NUMBER_TEXT.test(text)) {
+			parsed = fromEpoch(Number(text), zone);
+		} else {
+			// An offset in the text wins; a text without one is a wall time in `zone`.
+			const candidates = [
+				() => DateTime.fromISO(text, { zone }),
+				() => DateTime.fromFormat(text, FILTER_DATE_FORMAT, { zone }),
+				() => DateTime.fromFormat(text, 'yyyy/MM/dd', { zone }),
+				() => DateTime.fromFormat(text, 'yyyy/MM/dd HH:mm', { zone }),
+				() => DateTime.fromSQL(text, { zone }),
+				() => DateTime.fromRFC2822(text, { zone }),
+				() => DateTime.fromHTTP(text, { zone }),
+			];
+			for (const attempt of candidates) {
+				const candidate = attempt();
+				if (candidate.isValid) {
+					parsed = candidate;
+					break;
+				}
+			}
+		}
+	}
+	return parsed?.isValid ? parsed.setZone(zone) : undefined;
+}
+
+/**
+ * The filter form of a date (ISO string, Luxon DateTime, JS Date, epoch milliseconds or seconds,
+ * or a value already in the filter form), as wall time in `zone`; undefined when it is no date.
+ */
+export function toFilterDate(value: unknown, zone = 'UTC'): string | undefined {
+	return parseDate(value, zone)?.toFormat(FILTER_DATE_FORMAT);
+}
