@@ -1,0 +1,50 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { Decoded } from '../../../shared/codec';
+import { CREDENTIAL_NAME } from '../../../shared/transport';
+import { shopLocator } from '../common/fields';
+import { idParameter, itemShopPath } from '../common/scope';
+
+/**
+ * The resource does not ask for a shop as a whole, because Get Customer Key needs none; every
+ * other operation carries the Shop field itself.
+ */
+export const shopField: INodeProperties = shopLocator;
+
+export const userMotiveIdField: INodeProperties = {
+	displayName: 'User Motive ID',
+	name: 'userMotiveId',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'e.g. 20001',
+	description: 'The numeric ID of the user motive',
+};
+
+/** `.../shops/{shopId}/userMotives`. */
+export async function userMotivesPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+	return `${await itemShopPath(ctx, itemIndex)}/userMotives`;
+}
+
+/** `.../shops/{shopId}/userMotives/{id}` for the User Motive ID of this item. */
+export async function userMotivePath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+	const id = idParameter(ctx, 'userMotiveId', 'User Motive ID', itemIndex);
+	return `${await userMotivesPath(ctx, itemIndex)}/${id}`;
+}
+
+/**
+ * Which library the credential reaches: a customer key opens the customer's permanent library,
+ * otherwise the motives live only as long as the session (contract, Authentication 5).
+ */
+export async function libraryOf(ctx: IExecuteFunctions): Promise<'permanent' | 'session'> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_NAME);
+	return String(credentials.customerKey ?? '').trim() ? 'permanent' : 'session';
+}
+
+/** A user motive record as item JSON, marked with the library it lives in. */
+export async function userMotiveJson(
+	ctx: IExecuteFunctions,
+	answer: Decoded | { data: unknown } | undefined,
+): Promise<IDataObject> {
+	return { ...((answer?.data ?? {}) as IDataObject), library: await libraryOf(ctx) };
+}

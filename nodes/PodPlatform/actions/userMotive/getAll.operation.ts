@@ -1,0 +1,19 @@
+import { getManyOperation } from '../common/list';
+import { shopField, userMotivesPath } from './fields';
+
+// The contract names no filter type for user motives, so the list takes none.
+export const getAll = getManyOperation(
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many user motives',
+		description: 'List the motives of the customer’s library',
+	},
+	{
+		noun: 'user motives',
+		extraFields: [shopField],
+		async path(itemIndex) {
+			return await userMotivesPath(this, itemIndex);
+		},
+	},
+);

@@ -1,0 +1,38 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import type { OperationDefinition } from '../types';
+
+/**
+ * A new customer key from the public Nonce resource (field notes: `GET /public/nonce/uuid`
+ * answers `{"string":{"value":"<uuid>"}}`). The path needs no session; the transport sends one
+ * anyway, which the public path ignores.
+ */
+export const getCustomerKey: OperationDefinition = {
+	option: {
+		name: 'Get Customer Key',
+		value: 'getCustomerKey',
+		action: 'Get a new customer key',
+		description:
+			'Get a new key for a customer’s permanent motive library; store it and enter it in a credential',
+	},
+	fields: [],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const answer = await apiRequest(this, { method: 'GET', path: '/public/nonce/uuid', itemIndex });
+		const value = answer?.data.value;
+		if (typeof value !== 'string' || value.trim() === '') {
+			throw new NodeApiError(
+				this.getNode(),
+				{ message: 'No customer key in the answer' },
+				{
+					message: 'The service answered without a customer key',
+					description:
+						'The Nonce resource should answer {"string":{"value":"<uuid>"}}. Try again later.',
+					itemIndex,
+				},
+			);
+		}
+		return [{ json: { customerKey: value.trim() } }];
+	},
+};

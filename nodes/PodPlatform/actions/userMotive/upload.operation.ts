@@ -1,0 +1,156 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { buildMultipart } from '../../../shared/multipart';
+import { readBitmapFromBase64, readBitmapFromBinary } from '../../../shared/payloads/image';
+import type { RequestSpec } from '../../../shared/transport';
+import { apiRequest } from '../../../shared/transport';
+import type { OperationDefinition } from '../types';
+import { shopField, userMotiveJson, userMotivesPath } from './fields';
+
+type Source = 'binary' | 'url' | 'base64';
+
+const fileNameField = {
+	displayName: 'File Name',
+	name: 'fileName',
+	type: 'string' as const,
+	default: '',
+	placeholder: 'e.g. logo.png',
+};
+
+export const upload: OperationDefinition = {
+	option: {
+		name: 'Upload',
+		value: 'upload',
+		action: 'Upload a user motive',
+		description:
+			'Add a JPEG or PNG to the customer’s library from binary data, a URL or base64 text',
+	},
+	fields: [
+		shopField,
+		{
+			displayName: 'Source',
+			name: 'source',
+			type: 'options',
+			default: 'binary',
+			options: [
+				{ name: 'Binary Data', value: 'binary', description: 'A file from a previous node' },
+				{
+					name: 'URL',
+					value: 'url',
+					description: 'A public http(s) address the service downloads the image from',
+				},
+				{ name: 'Base64', value: 'base64', description: 'The file content as base64 text' },
+			],
+		},
+		{
+			displayName: 'Input Binary Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			required: true,
+			hint: 'The name of the input binary field holding the JPEG or PNG file',
+			displayOptions: { show: { source: ['binary'] } },
+		},
+		{
+			displayName: 'Image URL',
+			name: 'url',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://example.com/artwork.png',
+			displayOptions: { show: { source: ['url'] } },
+		},
+		{
+			displayName: 'Base64 Content',
+			name: 'base64',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			default: '',
+			required: true,
+			description: 'The JPEG or PNG file encoded as base64; a data URL prefix is accepted',
+			displayOptions: { show: { source: ['base64'] } },
+		},
+		{
+			...fileNameField,
+			description: 'The file name the motive is stored under. Leave empty to take it from the URL.',
+			displayOptions: { show: { source: ['url'] } },
+		},
+		{
+			...fileNameField,
+			description:
+				'The file name the motive is stored under. Leave empty for motive.png or motive.jpg.',
+			displayOptions: { show: { source: ['base64'] } },
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const source = this.getNodeParameter('source', itemIndex) as Source;
+		const request = await uploadRequest(this, itemIndex, source);
+		const base = await userMotivesPath(this, itemIndex);
+		// Each upload adds a motive, so an upload whose outcome is unknown is not sent twice.
+		const answer = await apiRequest(this, {
+			...request,
+			method: 'POST',
+			path: `${base}/${request.path}`,
+			itemIndex,
+		});
+		return [{ json: await userMotiveJson(this, answer) }];
+	},
+};
+
+/** Validated request for the chosen source; the path is relative to the library. */
+async function uploadRequest(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	source: Source,
+): Promise<Pick<RequestSpec, 'path' | 'body' | 'raw'>> {
+	const fileName = String(ctx.getNodeParameter('fileName', itemIndex, '') ?? '').trim();
+	if (source === 'binary') {
+		const property = ctx.getNodeParameter('binaryPropertyName', itemIndex) as string;
+		const bitmap = await readBitmapFromBinary(ctx, itemIndex, property);
+		return {
+			path: 'createFromMultipartForm',
+			raw: buildMultipart([
+				{
+					name: 'file',
+					value: bitmap.data,
+					fileName: bitmap.fileName,
+					contentType: bitmap.mimeType,
+				},
+			]),
+		};
+	}
+	if (source === 'url') {
+		const url = String(ctx.getNodeParameter('url', itemIndex, '') ?? '').trim();
+		if (!isHttpUrl(url)) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`Item ${itemIndex + 1}: Image URL must be an absolute http or https address, got "${url}"`,
+				{
+					itemIndex,
+					description:
+						'Enter a public address such as https://example.com/artwork.png; the service downloads the image from it.',
+				},
+			);
+		}
+		return {
+			path: 'createFromData',
+			body: { userMotiveUpload: { url, ...(fileName ? { filename: fileName } : {}) } },
+		};
+	}
+	const text = String(ctx.getNodeParameter('base64', itemIndex, '') ?? '');
+	const bitmap = readBitmapFromBase64(ctx, itemIndex, text, fileName);
+	return {
+		path: 'createFromData',
+		body: { userMotiveUpload: { attachment: bitmap.base64, filename: bitmap.fileName } },
+	};
+}
+
+function isHttpUrl(text: string): boolean {
+	try {
+		const url = new URL(text);
+		return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+	} catch {
+		return false;
+	}
+}

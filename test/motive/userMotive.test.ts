@@ -1,0 +1,194 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import type { CredentialStore } from '../support/n8n';
+import { runNode } from '../support/n8n';
+import { SHOP, binaryItem, control, demoStore, requestLog, tinyJpeg, tinyPng } from './helpers';
+
+let sandbox: Sandbox;
+const userMotives = '/accounts/387/shops/1597/userMotives';
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+});
+afterAll(async () => {
+	await sandbox.close();
+});
+beforeEach(async () => {
+	await control(sandbox, 'POST', '/reset');
+});
+
+function userMotive(operation: string, parameters: Record<string, unknown> = {}) {
+	return { resource: 'userMotive', operation, shop: SHOP, ...parameters };
+}
+
+/** The image the sandbox stored, read with the session the credential holds. */
+async function storedImage(store: CredentialStore, id: unknown): Promise<Buffer> {
+	const response = await fetch(`${sandbox.baseUrl}${userMotives}/${String(id)}/image`, {
+		headers: { 'x-auth-token': String(store.data().sessionToken) },
+	});
+	expect(response.status).toBe(200);
+	return Buffer.from(await response.arrayBuffer());
+}
+
+test('uploads from binary data, base64 and a URL; get, list and delete', async () => {
+	const store = demoStore(sandbox);
+	const png = tinyPng();
+	const jpeg = tinyJpeg();
+
+	const fromBinary = await runNode({
+		store,
+		parameters: userMotive('upload', { source: 'binary' }),
+		items: [binaryItem(png, 'customer-logo.png', 'image/png')],
+	});
+	expect(fromBinary.error).toBeUndefined();
+	const binaryMotive = fromBinary.items[0].json;
+	expect(binaryMotive).toMatchObject({
+		name: 'customer-logo.png',
+		type: 'USER_BITMAP',
+		library: 'session',
+	});
+	expect((await storedImage(store, binaryMotive.id)).equals(png)).toBe(true);
+
+	const fromBase64 = await runNode({
+		store,
+		parameters: userMotive('upload', {
+			source: 'base64',
+			base64: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+			fileName: '',
+		}),
+	});
+	expect(fromBase64.error).toBeUndefined();
+	const base64Motive = fromBase64.items[0].json;
+	expect(base64Motive).toMatchObject({ name: 'motive.jpg', type: 'USER_BITMAP' });
+	expect((await storedImage(store, base64Motive.id)).equals(jpeg)).toBe(true);
+
+	const fromUrl = await runNode({
+		store,
+		parameters: userMotive('upload', {
+			source: 'url',
+			url: 'https://example.com/art/star.png',
+			fileName: '',
+		}),
+	});
+	expect(fromUrl.error).toBeUndefined();
+	expect(fromUrl.items[0].json).toMatchObject({
+		name: 'star.png',
+		url: 'https://example.com/art/star.png',
+	});
+
+	const uploads = (await requestLog(sandbox)).filter((r) =>
+		r.path.startsWith(`${userMotives}/create`),
+	);
+	expect(uploads.map((r) => [r.path.split('/').pop(), r.contentType?.split(';')[0]])).toEqual([
+		['createFromMultipartForm', 'multipart/form-data'],
+		['createFromData', 'application/json'],
+		['createFromData', 'application/json'],
+	]);
+
+	const got = await runNode({
+		store,
+		parameters: userMotive('get', { userMotiveId: String(binaryMotive.id) }),
+	});
+	expect(got.items[0].json).toMatchObject({
+		id: binaryMotive.id,
+		name: 'customer-logo.png',
+		library: 'session',
+	});
+
+	const listed = await runNode({ store, parameters: userMotive('getAll', { returnAll: true }) });
+	expect(listed.items.map((item) => item.json.id)).toEqual([
+		binaryMotive.id,
+		base64Motive.id,
+		fromUrl.items[0].json.id,
+	]);
+	const limited = await runNode({
+		store,
+		parameters: userMotive('getAll', { returnAll: false, limit: 1 }),
+	});
+	expect(limited.items).toHaveLength(1);
+
+	const deleted = await runNode({
+		store,
+		parameters: userMotive('delete', { userMotiveId: String(binaryMotive.id) }),
+	});
+	expect(deleted.items.map((item) => item.json)).toEqual([{ deleted: true }]);
+	const gone = await runNode({
+		store,
+		parameters: userMotive('get', { userMotiveId: String(binaryMotive.id) }),
+	});
+	expect(gone.error?.httpCode).toBe('404');
+});
+
+test('bad input is refused before anything is sent', async () => {
+	const store = demoStore(sandbox);
+	const cases: Array<[Record<string, unknown>, string, ReturnType<typeof binaryItem>?]> = [
+		[
+			userMotive('upload', { source: 'binary' }),
+			'Item 1: the binary property "data" ("notes.png") is not a JPEG or PNG image; its content is text',
+			binaryItem(Buffer.from('just some notes'), 'notes.png', 'image/png'),
+		],
+		[
+			userMotive('upload', {
+				source: 'base64',
+				base64: Buffer.from('%PDF-1.7 ...').toString('base64'),
+			}),
+			'Item 1: Base64 Content is not a JPEG or PNG image; its content is PDF document',
+		],
+		[
+			userMotive('upload', { source: 'base64', base64: 'not base64!' }),
+			'Item 1: Base64 Content is not base64 text',
+		],
+		[
+			userMotive('upload', { source: 'url', url: 'ftp://example.com/a.png' }),
+			'Item 1: Image URL must be an absolute http or https address, got "ftp://example.com/a.png"',
+		],
+		[
+			userMotive('get', { userMotiveId: '12a' }),
+			'Item 1: User Motive ID must be a whole number, got "12a"',
+		],
+	];
+	for (const [parameters, message, item] of cases) {
+		const result = await runNode({ store, parameters, items: item ? [item] : undefined });
+		expect(result.error?.message).toBe(message);
+	}
+	expect(await requestLog(sandbox)).toEqual([]);
+});
+
+test('a customer key from Get Customer Key reaches the same permanent library from any session', async () => {
+	const keyRun = await runNode({
+		store: demoStore(sandbox),
+		// No shop: the operation needs none, and n8n must not ask for one.
+		parameters: { resource: 'userMotive', operation: 'getCustomerKey' },
+	});
+	expect(keyRun.error).toBeUndefined();
+	const customerKey = keyRun.items[0].json.customerKey as string;
+	expect(customerKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+
+	const first = demoStore(sandbox, { customerKey });
+	const uploaded = await runNode({
+		store: first,
+		parameters: userMotive('upload', { source: 'binary' }),
+		items: [binaryItem(tinyPng(), 'kept.png', 'image/png')],
+	});
+	expect(uploaded.items[0].json).toMatchObject({ name: 'kept.png', library: 'permanent' });
+
+	// A new login with the same key sees it; a login without a key has its own, empty library.
+	const second = demoStore(sandbox, { customerKey });
+	const listed = await runNode({
+		store: second,
+		parameters: userMotive('getAll', { returnAll: true }),
+	});
+	expect(listed.items.map((item) => item.json.id)).toEqual([uploaded.items[0].json.id]);
+	expect(second.preAuthenticationCount).toBe(1);
+	expect(String(second.data().sessionToken)).not.toBe(String(first.data().sessionToken));
+
+	const withoutKey = await runNode({
+		store: demoStore(sandbox),
+		parameters: userMotive('getAll', { returnAll: true }),
+	});
+	expect(withoutKey.items).toEqual([]);
+
+	const logins = (await requestLog(sandbox)).filter((r) => r.path === '/auth');
+	expect(logins.map((r) => r.method)).toEqual(['GET', 'POST', 'POST', 'GET']);
+});
