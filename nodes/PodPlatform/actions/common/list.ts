@@ -214,19 +214,20 @@ export function getManyOperation(
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 			const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 			const limit = this.getNodeParameter('limit', itemIndex, 50) as number;
-			const filterId = config.filterRoot
-				? await resolveFilterId(this, itemIndex, config.filterRoot)
+			const filter = config.filterRoot
+				? await resolveFilter(this, itemIndex, config.filterRoot)
 				: undefined;
-			const records = await apiRequestAllItems(
-				this,
-				{
-					method: 'GET',
-					path: await config.path.call(this, itemIndex),
-					qs: { filterId },
-					itemIndex,
-				},
-				{ returnAll, limit },
-			);
+			const path = await config.path.call(this, itemIndex);
+			let records: PlainObject[];
+			try {
+				records = await apiRequestAllItems(
+					this,
+					{ method: 'GET', path, qs: { filterId: filter?.filterId }, itemIndex },
+					{ returnAll, limit },
+				);
+			} catch (error) {
+				throw filter ? withFilterContext(error, filter.label) : error;
+			}
 			return records.map((record) => ({
 				json: config.shape ? config.shape.call(this, record, itemIndex) : (record as IDataObject),
 			}));

@@ -1,0 +1,509 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { CredentialStore, runNode } from '../support/n8n';
+import {
+	Control,
+	ServiceClient,
+	SHOP,
+	deferredOrder,
+	eventually,
+	list,
+	type Json,
+} from '../sandbox/helpers';
+
+const SHOP_RL = { __rl: true, mode: 'id', value: '1597' };
+
+type Condition = IDataObject;
+const cond = (property: string, operator: string, value: string): Condition => ({
+	conditionType: 'simple',
+	property,
+	operator,
+	value,
+});
+
+describe('Filter resource and filters on Get Many', () => {
+	let sandbox: Sandbox;
+	let control: Control;
+	let service: ServiceClient;
+	let store: CredentialStore;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0 });
+		control = new Control(sandbox.controlUrl);
+		service = new ServiceClient(sandbox.baseUrl);
+		await service.login();
+		store = new CredentialStore({
+			podPlatformApi: {
+				environment: 'custom',
+				baseUrl: sandbox.baseUrl,
+				login: 'demo',
+				password: 'demo-password',
+				accountId: '387',
+				mediaType: 'json',
+				sessionToken: '',
+			},
+		});
+	});
+	afterAll(() => sandbox.close());
+
+	const run = async (parameters: INodeParameters, items?: INodeExecutionData[]) => {
+		const result = await runNode({ store, parameters, items });
+		if (result.error) throw result.error;
+		return result.items;
+	};
+	const failure = async (parameters: INodeParameters) => {
+		const result = await runNode({ store, parameters });
+		expect(result.error).toBeDefined();
+		return result.error!;
+	};
+	const products = (filter: INodeParameters) =>
+		run({ resource: 'product', operation: 'getAll', shop: SHOP_RL, returnAll: true, ...filter });
+	const ids = (items: INodeExecutionData[]) => items.map((item) => item.json.id);
+	const built = (conditions: Condition[], extra: INodeParameters = {}): INodeParameters => ({
+		filterMode: 'build',
+		filterConditions: { condition: conditions },
+		...extra,
+	});
+	const filterPosts = async () =>
+		((await control.json('GET', '/requests')) as Json[]).filter(
+			(r) => r.method === 'POST' && String(r.path).endsWith('/filters'),
+		).length;
+
+	test('Filter → Create returns the filterId; the same filter gives the same ID (builder or JSON)', async () => {
+		const create = {
+			resource: 'filter',
+			operation: 'create',
+			filterType: 'productFilter',
+			definedWith: 'build',
+			filterConditions: { condition: [cond('name', 'ilike', '%shirt%')] },
+		};
+		const [first] = await run(create);
+		expect(first.json).toEqual({
+			filterId: expect.stringMatching(/^\w+$/),
+			filterType: 'productFilter',
+			filter: { expressionSimple: { property: 'name', op: 'ilike', value: '%shirt%' } },
+		});
+		const [again] = await run(create);
+		expect(again.json.filterId).toBe(first.json.filterId);
+		const [fromJson] = await run({
+			resource: 'filter',
+			operation: 'create',
+			filterType: 'productFilter',
+			definedWith: 'json',
+			filterJson: JSON.stringify({
+				productFilter: { expressionSimple: { property: 'name', op: 'ilike', value: '%shirt%' } },
+			}),
+		});
+		expect(fromJson.json.filterId).toBe(first.json.filterId);
+
+		// The stored ID narrows a Get Many.
+		expect(
+			ids(await products({ filterMode: 'id', filterId: first.json.filterId as string })),
+		).toEqual([1001]);
+	});
+
+	test('Filter → Create works for every top-level filter type', async () => {
+		const roots = [
+			'productFilter',
+			'productionOrderFilter',
+			'motiveFilter',
+			'sharedProductFilter',
+			'orderedProductFilter',
+			'orderedProductCustomAttributeFilter',
+			'shopFilter',
+			'webhookFilter',
+			'countryFilter',
+			'productionOrderCsvImportFilter',
+		];
+		const items = await run(
+			{
+				resource: 'filter',
+				operation: 'create',
+				filterType: '={{ $json.root }}',
+				filterConditions: { condition: [cond('id', '>', '0')] },
+				filterOrder: { order: [{ property: 'id', direction: 'desc' }] },
+			},
+			roots.map((root) => ({ json: { root } })),
+		);
+		expect(items.map((item) => item.json.filterType)).toEqual(roots);
+		expect(new Set(items.map((item) => item.json.filterId)).size).toBe(roots.length);
+		for (const item of items) {
+			expect(item.json.filter).toEqual({
+				expressionSimple: { property: 'id', op: '>', value: '0' },
+				order: { direction: 'desc', property: 'id' },
+			});
+		}
+	});
+
+	test('every simple operator narrows the product list; one POST per distinct filter in a run', async () => {
+		const cases: Array<[string, string, string, number[]]> = [
+			['id', '=', '1002', [1002]],
+			['id', '!=', '1002', [1001, 1003]],
+			['name', 'like', 'Classic%', [1001]],
+			['name', 'like', 'classic%', []],
+			['name', 'ilike', 'classic%', [1001]],
+			['id', '<', '1002', [1001]],
+			['id', '>', '1002', [1003]],
+			['id', '<=', '1002', [1001, 1002]],
+			['id', '>=', '1002', [1002, 1003]],
+			// The same filter again: reused, not stored twice.
+			['id', '=', '1002', [1002]],
+		];
+		const before = await filterPosts();
+		const output = await run(
+			{
+				resource: 'product',
+				operation: 'getAll',
+				shop: SHOP_RL,
+				returnAll: true,
+				...built([cond('={{ $json.p }}', '={{ $json.op }}', '={{ $json.v }}')]),
+			},
+			cases.map(([p, op, v]) => ({ json: { p, op, v } })),
+		);
+		cases.forEach(([, , , expected], index) => {
+			const mine = output.filter((item) => (item.pairedItem as { item: number }).item === index);
+			expect(ids(mine)).toEqual(expected);
+		});
+		expect((await filterPosts()) - before).toBe(9);
+	});
+
+	test('between, In List with and without negation, Is Empty, sort descending', async () => {
+		expect(
+			ids(
+				await products(
+					built([{ conditionType: 'between', property: 'id', minValue: '1001', maxValue: '1002' }]),
+				),
+			),
+		).toEqual([1001, 1002]);
+		expect(
+			ids(
+				await products(built([{ conditionType: 'contain', property: 'id', values: '1001, 1003' }])),
+			),
+		).toEqual([1001, 1003]);
+		expect(
+			ids(
+				await products(
+					built([
+						{ conditionType: 'contain', property: 'id', values: '1001, 1003', negation: true },
+					]),
+				),
+			),
+		).toEqual([1002]);
+		expect(
+			ids(
+				await products(
+					built([
+						{ conditionType: 'contain', property: 'name', values: '={{ ["Hoodie", "Tote Bag"] }}' },
+					]),
+				),
+			),
+		).toEqual([1002, 1003]);
+		expect(ids(await products(built([{ conditionType: 'isNull', property: 'sku' }])))).toEqual([]);
+		expect(
+			ids(
+				await products({
+					filterMode: 'build',
+					filterOrder: { order: [{ property: 'id', direction: 'desc' }] },
+				}),
+			),
+		).toEqual([1003, 1002, 1001]);
+	});
+
+	test('Any Of groups (OR) and AND keys inside them (explicit AND)', async () => {
+		const [stored] = await run({
+			resource: 'filter',
+			operation: 'create',
+			filterType: 'productFilter',
+			filterAnyOf: {
+				group: [
+					{
+						conditions: {
+							condition: [
+								cond('name', '=', 'Hoodie'),
+								{ ...cond('id', '>=', '1001'), andKey: 'a' },
+								{ ...cond('name', 'ilike', '%shirt%'), andKey: 'a' },
+							],
+						},
+					},
+				],
+			},
+		});
+		expect(stored.json.filter).toEqual({
+			expressionDisjunction: {
+				expressionSimple: { property: 'name', op: '=', value: 'Hoodie' },
+				expressionConjuction: {
+					expressionSimple: [
+						{ property: 'id', op: '>=', value: '1001' },
+						{ property: 'name', op: 'ilike', value: '%shirt%' },
+					],
+				},
+			},
+		});
+		expect(
+			ids(await products({ filterMode: 'id', filterId: stored.json.filterId as string })),
+		).toEqual([1001, 1002]);
+		// Two groups and a plain condition all have to hold.
+		expect(
+			ids(
+				await products({
+					...built([cond('id', '!=', '1001')]),
+					filterAnyOf: {
+						group: [
+							{
+								conditions: {
+									condition: [cond('name', '=', 'Hoodie'), cond('name', '=', 'Classic T-Shirt')],
+								},
+							},
+							{ conditions: { condition: [cond('id', '<', '1003')] } },
+						],
+					},
+				}),
+			),
+		).toEqual([1002]);
+	});
+
+	test('related record filters (sub-entity) narrow by joined rows', async () => {
+		expect(
+			ids(
+				await products({
+					filterMode: 'build',
+					filterSubEntities: {
+						subFilter: [
+							{
+								entity: 'assignedProductColorFilter',
+								conditions: { condition: [cond('name', '=', 'Navy')] },
+							},
+						],
+					},
+				}),
+			),
+		).toEqual([1002]);
+		const [stored] = await run({
+			resource: 'filter',
+			operation: 'create',
+			filterType: 'productFilter',
+			filterConditions: { condition: [cond('id', '<=', '1002')] },
+			filterSubEntities: {
+				subFilter: [
+					{
+						entity: 'productSkuFilter',
+						conditions: { condition: [cond('assignedSize.id', '=', '3006')] },
+					},
+				],
+			},
+		});
+		expect(stored.json.filter).toEqual({
+			expressionSimple: { property: 'id', op: '<=', value: '1002' },
+			productSkuFilter: {
+				expressionSimple: { property: 'assignedSize.id', op: '=', value: '3006' },
+			},
+		});
+		// 3XL exists only for the T-shirt (White/3XL).
+		expect(
+			ids(await products({ filterMode: 'id', filterId: stored.json.filterId as string })),
+		).toEqual([1001]);
+	});
+
+	test('orders: between on id, Is Empty on the fulfilment status, dates in the service form', async () => {
+		const created: number[] = [];
+		for (const financialStatus of ['PENDING', 'PAID', 'PAID']) {
+			const answer = await service.post(
+				`${SHOP}/orders/usingCreatorSE`,
+				deferredOrder({ financialStatus }),
+			);
+			expect(answer.status).toBe(200);
+			created.push(Number(Object.values(answer.json)[0].id));
+		}
+		await eventually(async () => {
+			const order = await control.json('GET', `/orders/${created[2]}`);
+			return order.fulfilmentStatus;
+		});
+		// The order list belongs to the Order resource; here the stored filter is checked against
+		// the service's own list.
+		const orderIds = async (filter: INodeParameters) => {
+			const [stored] = await run({
+				resource: 'filter',
+				operation: 'create',
+				filterType: 'productionOrderFilter',
+				...filter,
+			});
+			const answer = await service.get(`${SHOP}/orders?size=100&filterId=${stored.json.filterId}`);
+			expect(answer.status).toBe(200);
+			return list(answer.json.pagedData.productionOrder)
+				.map((order) => order.id)
+				.filter((id) => created.includes(id));
+		};
+
+		expect(
+			await orderIds(
+				built([
+					{
+						conditionType: 'between',
+						property: 'id',
+						minValue: String(created[0]),
+						maxValue: String(created[1]),
+					},
+				]),
+			),
+		).toEqual([created[0], created[1]]);
+		expect(
+			await orderIds(built([{ conditionType: 'isNull', property: 'fulfilmentStatus' }])),
+		).toEqual([created[0]]);
+
+		// Dates: an n8n DateTime, ISO text and a timestamp all become yyyy/MM/dd HH:mm:ss.
+		const between = (min: string, max: string) =>
+			built([
+				{
+					conditionType: 'between',
+					property: 'created',
+					minValue: min,
+					maxValue: max,
+					valueIsDate: true,
+				},
+			]);
+		expect(
+			await orderIds(between('={{ $now.minus({ hours: 1 }) }}', '={{ $now.plus({ hours: 1 }) }}')),
+		).toEqual(created);
+		expect(
+			await orderIds(
+				between('={{ $now.plus({ hours: 1 }).toISO() }}', '={{ Date.now() + 7200000 }}'),
+			),
+		).toEqual([]);
+		const [stored] = await run({
+			resource: 'filter',
+			operation: 'create',
+			filterType: 'productionOrderFilter',
+			filterConditions: {
+				condition: [{ ...cond('created', '>=', '2024-05-01T14:30:00+02:00'), valueIsDate: true }],
+			},
+		});
+		expect(stored.json.filter).toEqual({
+			expressionSimple: { property: 'created', op: '>=', value: '2024/05/01 12:30:00' },
+		});
+		const [berlin] = await run({
+			resource: 'filter',
+			operation: 'create',
+			filterType: 'productionOrderFilter',
+			filterConditions: {
+				condition: [{ ...cond('created', '>=', '2024-05-01T12:30:00Z'), valueIsDate: true }],
+			},
+			filterTimezone: 'Europe/Berlin',
+		});
+		expect(berlin.json.filter).toEqual({
+			expressionSimple: { property: 'created', op: '>=', value: '2024/05/01 14:30:00' },
+		});
+	});
+
+	test('Get Many takes Filter JSON, with or without the root key', async () => {
+		expect(
+			ids(
+				await products({
+					filterMode: 'json',
+					filterJson:
+						'{ "expressionSimple": { "property": "name", "op": "=", "value": "Hoodie" } }',
+				}),
+			),
+		).toEqual([1002]);
+		expect(
+			ids(
+				await run({
+					resource: 'shop',
+					operation: 'getAll',
+					returnAll: true,
+					filterMode: 'json',
+					filterJson: {
+						shopFilter: { expressionSimple: { property: 'name', op: 'ilike', value: 'second%' } },
+					},
+				}),
+			),
+		).toEqual([1598]);
+	});
+
+	test('a missing stored filter (-104) names the filter', async () => {
+		const error = await failure({
+			resource: 'product',
+			operation: 'getAll',
+			shop: SHOP_RL,
+			returnAll: true,
+			filterMode: 'id',
+			filterId: '0123456789abcdef0123456789abcdef',
+		});
+		expect(error.message).toContain('The stored filter "0123456789abcdef0123456789abcdef"');
+		expect(error.message).toContain('FilterNotFoundException');
+		expect(error.message).toContain('-104');
+		expect(error.description).toMatch(/Filter → Create/);
+	});
+
+	test('an unknown property (SqlValidationException) names the built filter', async () => {
+		const error = await failure({
+			resource: 'product',
+			operation: 'getAll',
+			shop: SHOP_RL,
+			returnAll: true,
+			...built([cond('colour', '=', 'Black')]),
+		});
+		expect(error.message).toMatch(/^The built filter \(stored as "\w+"\): SqlValidationException/);
+		expect(error.message).toContain('colour');
+		expect(error.description).toMatch(/property/);
+	});
+
+	test('a filter the service refuses when storing names the filter type', async () => {
+		const error = await failure({
+			resource: 'product',
+			operation: 'getAll',
+			shop: SHOP_RL,
+			returnAll: true,
+			filterMode: 'json',
+			filterJson: '{ "expressionSimple": { "property": "id", "op": "~", "value": "1" } }',
+		});
+		expect(error.message).toMatch(/^The productFilter could not be stored/);
+	});
+
+	test('bad filter input stops before anything is sent', async () => {
+		const before = await filterPosts();
+		const cases: Array<[INodeParameters, RegExp]> = [
+			[built([cond('', '=', '1')]), /^Item 1: Condition 1 has no Property/],
+			[
+				built([{ conditionType: 'between', property: 'id', minValue: '1' }]),
+				/^Item 1: Condition 1: Between needs both a Min Value and a Max Value/,
+			],
+			[
+				built([{ conditionType: 'contain', property: 'id', values: ' , ' }]),
+				/In List needs at least one value/,
+			],
+			[
+				built([{ ...cond('created', '>', 'last tuesday-ish'), valueIsDate: true }]),
+				/^Item 1: Condition 1: "last tuesday-ish" is not a date/,
+			],
+			[
+				{ ...built([cond('id', '=', '1')]), filterTimezone: 'Mars/Olympus' },
+				/Unknown timezone "Mars\/Olympus"/,
+			],
+			[{ filterMode: 'build' }, /^Item 1: The filter is empty/],
+			[
+				{ filterMode: 'build', filterAnyOf: { group: [{ conditions: {} }] } },
+				/^Item 1: Any Of group 1 has no conditions/,
+			],
+			[{ filterMode: 'json', filterJson: '{ nope' }, /^Item 1: Filter JSON is not valid JSON/],
+			[
+				{ filterMode: 'json', filterJson: '{ "motiveFilter": {} }' },
+				/^Item 1: Filter JSON is a motiveFilter, but this list takes a productFilter/,
+			],
+			[{ filterMode: 'id', filterId: ' ' }, /^Item 1: Filter ID is empty/],
+		];
+		for (const [filter, message] of cases) {
+			const error = await failure({
+				resource: 'product',
+				operation: 'getAll',
+				shop: SHOP_RL,
+				returnAll: true,
+				...filter,
+			});
+			expect(error.message).toMatch(message);
+			expect(error.description).toBeTruthy();
+		}
+		expect(await filterPosts()).toBe(before);
+	});
+});
