@@ -1,10 +1,11 @@
 import type { ResourceDefinition } from '../types';
+import { getSnippet } from './getSnippet.operation';
 
 export const creatorResource: ResourceDefinition = {
 	name: 'Creator',
 	value: 'creator',
 	description: 'The embeddable Creator product designer',
 	needsShop: true,
-	defaultOperation: '',
-	operations: {},
+	defaultOperation: 'getSnippet',
+	operations: { getSnippet },
 };
