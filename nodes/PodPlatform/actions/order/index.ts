@@ -1,10 +1,37 @@
 import type { ResourceDefinition } from '../types';
+import { addProductOperation } from './addProduct.operation';
+import { cancelOperation } from './cancel.operation';
+import { commitOperation } from './commit.operation';
+import { createOperation } from './create.operation';
+import { getOperation } from './get.operation';
+import { getOrderedProductImageOperation } from './getOrderedProductImage.operation';
+import { getSessionOrderOperation } from './getSessionOrder.operation';
+import {
+	getCustomAttributesOperation,
+	getManyOrdersOperation,
+	getOrderedProductsOperation,
+} from './lists';
+import { sendToProductionOperation } from './sendToProduction.operation';
+import { submitOperation } from './submit.operation';
 
 export const orderResource: ResourceDefinition = {
 	name: 'Order',
 	value: 'order',
 	description: 'Print orders: submit, follow and manage',
 	needsShop: true,
-	defaultOperation: '',
-	operations: {},
+	defaultOperation: 'submit',
+	operations: {
+		submit: submitOperation,
+		create: createOperation,
+		addProduct: addProductOperation,
+		commit: commitOperation,
+		sendToProduction: sendToProductionOperation,
+		cancel: cancelOperation,
+		get: getOperation,
+		getAll: getManyOrdersOperation,
+		getSessionOrder: getSessionOrderOperation,
+		getOrderedProducts: getOrderedProductsOperation,
+		getCustomAttributes: getCustomAttributesOperation,
+		getOrderedProductImage: getOrderedProductImageOperation,
+	},
 };

@@ -1,0 +1,135 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import type { PlainObject } from '../../../shared/codec';
+import { buildIncrementalDesign } from '../../../shared/payloads/design';
+import { apiRequest } from '../../../shared/transport';
+import { productLocator } from '../product';
+import type { OperationDefinition } from '../types';
+import { asItem, checkedPayload, orderPath } from './common';
+import { orderIdField } from './fields';
+
+const dependsOnProduct = ['shop.value', 'productId.value'];
+
+const positionSide = (displayName: string, name: string, edge: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. 10 or 5%',
+	description: `Distance from the ${edge} edge in millimetres, or N% of the print area`,
+});
+
+export const addProductOperation: OperationDefinition = {
+	option: {
+		name: 'Add Product',
+		value: 'addProduct',
+		action: 'Add a product to a draft order',
+		description: 'Add a designed product to a draft order (before Commit)',
+	},
+	fields: [
+		orderIdField,
+		productLocator,
+		{
+			displayName: 'Assigned Color Name or ID',
+			name: 'assignedColorId',
+			type: 'options',
+			typeOptions: {
+				loadOptionsMethod: 'getAssignedColors',
+				loadOptionsDependsOn: dependsOnProduct,
+			},
+			default: '',
+			required: true,
+			description:
+				'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		},
+		{
+			displayName: 'Assigned Size Name or ID',
+			name: 'assignedSizeId',
+			type: 'options',
+			typeOptions: {
+				loadOptionsMethod: 'getAssignedSizes',
+				loadOptionsDependsOn: dependsOnProduct,
+			},
+			default: '',
+			required: true,
+			description:
+				'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		},
+		{
+			displayName: 'Amount',
+			name: 'amount',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 1,
+			description: 'How many pieces to produce',
+		},
+		{
+			displayName: 'Prints',
+			name: 'prints',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Print',
+			default: {},
+			description:
+				'Library motives placed on the views of the product; none makes a plain base product',
+			options: [
+				{
+					displayName: 'Print',
+					name: 'print',
+					values: [
+						{
+							displayName: 'View Name or ID',
+							name: 'viewPosition',
+							type: 'options',
+							typeOptions: {
+								loadOptionsMethod: 'getAssignedViews',
+								loadOptionsDependsOn: dependsOnProduct,
+							},
+							default: '',
+							description:
+								'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+						},
+						{
+							displayName: 'Motive ID',
+							name: 'motiveId',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. 5001',
+						},
+						positionSide('Left', 'left', 'left'),
+						positionSide('Right', 'right', 'right'),
+						positionSide('Top', 'top', 'top'),
+						positionSide('Bottom', 'bottom', 'bottom'),
+					],
+				},
+			],
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const prints = (
+			(this.getNodeParameter('prints', itemIndex, {}) as { print?: PlainObject[] }).print ?? []
+		).map((print) => {
+			const position: PlainObject = {};
+			for (const side of ['left', 'right', 'top', 'bottom']) {
+				if (print[side] !== undefined && print[side] !== '') position[side] = print[side];
+			}
+			return { viewPosition: print.viewPosition as string, motiveId: print.motiveId, position };
+		});
+		const body = checkedPayload(this, itemIndex, () =>
+			buildIncrementalDesign({
+				productId: this.getNodeParameter('productId', itemIndex, '', { extractValue: true }),
+				assignedColorId: this.getNodeParameter('assignedColorId', itemIndex, ''),
+				assignedSizeId: this.getNodeParameter('assignedSizeId', itemIndex, ''),
+				amount: this.getNodeParameter('amount', itemIndex, 1),
+				prints,
+			}),
+		);
+		const answer = await apiRequest(this, {
+			method: 'POST',
+			path: `${await orderPath(this, itemIndex)}/orderedProducts/usingCreatorSE`,
+			body,
+			itemIndex,
+		});
+		return [asItem(answer?.data)];
+	},
+};

@@ -1,0 +1,39 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { idParameter } from '../common/scope';
+import type { OperationDefinition } from '../types';
+import { orderPath } from './common';
+import { financialStatusField, orderIdField } from './fields';
+
+export const commitOperation: OperationDefinition = {
+	option: {
+		name: 'Commit (Sets Payment Status)',
+		value: 'commit',
+		action: 'Commit a draft order and set its payment status',
+		description:
+			'Finish a draft order and stamp its financial status; production starts only with Send to Production',
+	},
+	fields: [
+		orderIdField,
+		financialStatusField(
+			'PENDING',
+			'The payment status stamped on the order. PAID means production starts (and you are charged) once the order is sent to production.',
+		),
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const financialStatus = this.getNodeParameter(
+			'financialStatus',
+			itemIndex,
+			'PENDING',
+		) as string;
+		await apiRequest(this, {
+			method: 'PUT',
+			path: `${await orderPath(this, itemIndex)}/commitOrder`,
+			qs: { financialStatus },
+			itemIndex,
+		});
+		const orderId = Number(idParameter(this, 'orderId', 'Order ID', itemIndex));
+		return [{ json: { orderId, committed: true, financialStatus } }];
+	},
+};

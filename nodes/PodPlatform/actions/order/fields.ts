@@ -1,0 +1,143 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { FINANCIAL_STATUSES } from '../../../shared/payloads/order';
+
+/** Fields several order operations share. */
+
+export const orderIdField: INodeProperties = {
+	displayName: 'Order ID',
+	name: 'orderId',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'e.g. 10001',
+	description: 'The numeric ID of the order (from Submit, Create Draft or Get Many)',
+};
+
+export const orderedProductIdField: INodeProperties = {
+	displayName: 'Ordered Product ID',
+	name: 'orderedProductId',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'e.g. 50001',
+	description: 'The numeric ID of an item of the order (from Get Ordered Products or Add Product)',
+};
+
+const STATUS_DESCRIPTIONS: Record<string, string> = {
+	PENDING: 'Not paid yet; production waits',
+	AUTHORIZED: 'Payment authorised but not captured; production waits',
+	PARTIALLY_PAID: 'Part of the amount is paid',
+	PAID: 'Paid in full; production starts once the order is handed off (you are charged)',
+	PARTIALLY_REFUNDED: 'Part of the amount was refunded',
+	REFUNDED: 'The amount was refunded',
+	VOIDED: 'The payment was voided',
+};
+
+export function financialStatusField(defaultValue: string, description: string): INodeProperties {
+	return {
+		displayName: 'Financial Status',
+		name: 'financialStatus',
+		type: 'options',
+		default: defaultValue,
+		description,
+		options: FINANCIAL_STATUSES.map((status) => ({
+			name: status
+				.toLowerCase()
+				.split('_')
+				.map((word) => word[0].toUpperCase() + word.slice(1))
+				.join(' '),
+			value: status,
+			description: STATUS_DESCRIPTIONS[status],
+		})),
+	};
+}
+
+const addressOptions: INodeProperties[] = [
+	{ displayName: 'City', name: 'city', type: 'string', default: '' },
+	{ displayName: 'Company', name: 'company', type: 'string', default: '' },
+	{
+		displayName: 'Country Code',
+		name: 'countryCode',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. DE',
+		description: 'Two-letter ISO 3166-1 code',
+	},
+	{ displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
+	{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
+	{ displayName: 'Street', name: 'street', type: 'string', default: '' },
+	{ displayName: 'Street Number', name: 'streetNo', type: 'string', default: '' },
+	{ displayName: 'ZIP Code', name: 'zip', type: 'string', default: '' },
+];
+
+/** Country, customer, addresses and shipping: the head of an order (Submit and Create Draft). */
+export function orderHeaderFields(options: { requireShippingAddress: boolean }): INodeProperties[] {
+	return [
+		{
+			displayName: 'Country',
+			name: 'country',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. DE or 1',
+			description:
+				'The order country (currency and VAT): its two-letter ISO code or its numeric ID (Country → Get Many)',
+		},
+		{
+			displayName: 'Customer',
+			name: 'customer',
+			type: 'collection',
+			placeholder: 'Add Customer Field',
+			default: {},
+			options: [
+				{
+					displayName: 'Email',
+					name: 'email',
+					type: 'string',
+					placeholder: 'name@email.com',
+					default: '',
+				},
+				{ displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
+				{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
+				{ displayName: 'Phone', name: 'phone', type: 'string', default: '' },
+			],
+		},
+		{
+			displayName: 'Shipping Address',
+			name: 'shippingAddress',
+			type: 'collection',
+			placeholder: 'Add Address Field',
+			default: {},
+			required: options.requireShippingAddress,
+			description: options.requireShippingAddress
+				? 'Where the order is shipped; the service refuses an order without it'
+				: 'Where the order is shipped',
+			options: addressOptions,
+		},
+		{
+			displayName: 'Billing Address',
+			name: 'billingAddress',
+			type: 'collection',
+			placeholder: 'Add Address Field',
+			default: {},
+			options: addressOptions,
+		},
+		{
+			displayName: 'Shipping Title',
+			name: 'shippingTitle',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Standard',
+			description: 'The shipping method as shown to the customer',
+		},
+		{
+			displayName: 'Carrier ID',
+			name: 'carrierId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 21',
+			description: 'A carrier of the shop by its numeric ID (Carrier → Get Many lists them)',
+		},
+	];
+}

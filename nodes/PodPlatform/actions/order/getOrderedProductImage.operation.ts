@@ -1,0 +1,55 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { apiRequestBinary } from '../../../shared/transport';
+import { idParameter } from '../common/scope';
+import type { OperationDefinition } from '../types';
+import { orderedProductPath } from './common';
+import { orderIdField, orderedProductIdField } from './fields';
+
+export const getOrderedProductImageOperation: OperationDefinition = {
+	option: {
+		name: 'Get Ordered Product Image',
+		value: 'getOrderedProductImage',
+		action: 'Get the mock-up image of an ordered product',
+		description: 'Download the rendered mock-up of an item of the order as binary data',
+	},
+	fields: [
+		orderIdField,
+		orderedProductIdField,
+		{
+			displayName: 'Put Output File in Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			required: true,
+			hint: 'The name of the output binary field to put the image in',
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const path = await orderedProductPath(this, itemIndex);
+		const orderId = Number(idParameter(this, 'orderId', 'Order ID', itemIndex));
+		const orderedProductId = Number(
+			idParameter(this, 'orderedProductId', 'Ordered Product ID', itemIndex),
+		);
+		const property = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
+		const image = await apiRequestBinary(this, {
+			method: 'GET',
+			path: `${path}/image`,
+			accept: 'image/png',
+			itemIndex,
+		});
+		const mimeType = image.contentType.split(';')[0].trim() || 'image/png';
+		const extension = mimeType === 'image/jpeg' ? 'jpg' : 'png';
+		const binary = await this.helpers.prepareBinaryData(
+			image.data,
+			`order-${orderId}-item-${orderedProductId}.${extension}`,
+			mimeType,
+		);
+		return [
+			{
+				json: { orderId, orderedProductId, mimeType, bytes: image.data.length },
+				binary: { [property]: binary },
+			},
+		];
+	},
+};

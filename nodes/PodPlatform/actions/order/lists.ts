@@ -1,0 +1,56 @@
+import { getManyOperation } from '../common/list';
+import { itemShopPath } from '../common/scope';
+import { orderedProductPath, orderPath } from './common';
+import { orderIdField, orderedProductIdField } from './fields';
+
+/** The order lists: every one pages with Return All / Limit and takes its own filter type. */
+
+export const getManyOrdersOperation = getManyOperation(
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many orders',
+		description: 'List the orders of the shop',
+	},
+	{
+		noun: 'orders',
+		filterRoot: 'productionOrderFilter',
+		async path(itemIndex) {
+			return `${await itemShopPath(this, itemIndex)}/orders`;
+		},
+	},
+);
+
+export const getOrderedProductsOperation = getManyOperation(
+	{
+		name: 'Get Ordered Products',
+		value: 'getOrderedProducts',
+		action: 'Get the ordered products of an order',
+		description: 'List the items of an order',
+	},
+	{
+		noun: 'ordered products',
+		filterRoot: 'orderedProductFilter',
+		extraFields: [orderIdField],
+		async path(itemIndex) {
+			return `${await orderPath(this, itemIndex)}/orderedProducts`;
+		},
+	},
+);
+
+export const getCustomAttributesOperation = getManyOperation(
+	{
+		name: 'Get Ordered Product Custom Attributes',
+		value: 'getCustomAttributes',
+		action: 'Get the custom attributes of an ordered product',
+		description: 'List the key/value attributes stored with an item of an order',
+	},
+	{
+		noun: 'custom attributes',
+		filterRoot: 'orderedProductCustomAttributeFilter',
+		extraFields: [orderIdField, orderedProductIdField],
+		async path(itemIndex) {
+			return `${await orderedProductPath(this, itemIndex)}/customAttributes`;
+		},
+	},
+);
