@@ -1,0 +1,88 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { shopLocator } from '../PodPlatform/actions/common/fields';
+import { FULFILMENT_STATUSES, type Topic } from '../shared/types';
+
+/** Parameters both trigger nodes share. */
+
+export const TOPIC_LABELS: Record<Topic, INodePropertyOptions> = {
+	'orders/updated': {
+		name: 'Order Updated',
+		value: 'orders/updated',
+		description: 'Any change of the payment or fulfilment status',
+	},
+	'orders/readyForProduction': {
+		name: 'Order Ready for Production',
+		value: 'orders/readyForProduction',
+		description: 'The print files are processed and the order awaits production',
+	},
+	'orders/fulfilled': {
+		name: 'Order Fulfilled',
+		value: 'orders/fulfilled',
+		description: 'The order has shipped; carries the tracking numbers',
+	},
+	'orders/acknowledged': {
+		name: 'Order Acknowledged',
+		value: 'orders/acknowledged',
+		description: 'The service accepted the order for production',
+	},
+	'orders/failed': {
+		name: 'Order Failed',
+		value: 'orders/failed',
+		description: 'Processing the order failed; carries the error',
+	},
+	'orders/splitted': {
+		name: 'Order Split',
+		value: 'orders/splitted',
+		description: 'The order was split into several orders; carries their IDs',
+	},
+	'orders/cancelled': {
+		name: 'Order Cancelled',
+		value: 'orders/cancelled',
+		description: 'The cancellation of the order is confirmed',
+	},
+};
+
+export function topicsField(topics: Topic[], description: string): INodeProperties {
+	return {
+		displayName: 'Events',
+		name: 'topics',
+		type: 'multiOptions',
+		required: true,
+		default: ['orders/updated'],
+		description,
+		options: topics.map((topic) => TOPIC_LABELS[topic]),
+	};
+}
+
+export const triggerShopLocator: INodeProperties = {
+	...shopLocator,
+	description: 'The shop whose orders to watch',
+};
+
+export const fulfilmentStatusFilterOption: INodeProperties = {
+	displayName: 'Only Fulfilment Statuses',
+	name: 'fulfilmentStatuses',
+	type: 'multiOptions',
+	default: [],
+	description:
+		'Emit an event only when the order is in one of these fulfilment statuses. Leave empty to emit every event. A notification saying FULFILLED counts as Finished.',
+	options: FULFILMENT_STATUSES.map((status) => ({
+		name: status
+			.toLowerCase()
+			.split('_')
+			.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+			.join(' ')
+			.replace('Hq', 'HQ'),
+		value: status,
+	})),
+};
+
+/** Whether an event passes the Only Fulfilment Statuses option. */
+export function passesStatusFilter(
+	fulfilmentStatus: string | undefined,
+	allowed: string[],
+): boolean {
+	if (!allowed.length) return true;
+	return fulfilmentStatus !== undefined && allowed.includes(fulfilmentStatus);
+}

@@ -1,0 +1,112 @@
+import { createHash } from 'crypto';
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { CodecError, decode, mediaTypeOfContentType, sniffMediaType } from '../shared/codec';
+import { eventFromNotification } from '../shared/events';
+import { verifySignature } from '../shared/signature';
+import { isTopic } from '../shared/types';
+import { passesStatusFilter } from './fields';
+import { staticDataOf } from './subscriptions';
+
+/** The contract's header prefix; the live service brands it (`x-<brand>-...`). */
+export const DEFAULT_HEADER_PREFIX = 'x-platform';
+
+/** How many recent deliveries are remembered to recognise redeliveries. */
+export const RECENT_DELIVERIES_KEPT = 500;
+
+export interface ReceiveOptions {
+	headerPrefix?: string;
+	fulfilmentStatuses?: string[];
+	includeRawBody?: boolean;
+	ignoreRedeliveries?: boolean;
+}
+
+interface RawRequest {
+	rawBody?: Buffer;
+	readRawBody?: () => Promise<void>;
+}
+
+function headerPrefixOf(options: ReceiveOptions): string {
+	const prefix = (options.headerPrefix ?? '').trim().toLowerCase().replace(/-+$/, '');
+	return prefix || DEFAULT_HEADER_PREFIX;
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+	const first = Array.isArray(value) ? value[0] : value;
+	return first?.trim() || undefined;
+}
+
+function reject(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
+	ctx.getResponseObject().status(status).send(message).end();
+	return { noWebhookResponse: true };
+}
+
+async function rawBodyOf(ctx: IWebhookFunctions): Promise<Buffer> {
+	const request = ctx.getRequestObject() as unknown as RawRequest;
+	if (!request.rawBody && typeof request.readRawBody === 'function') await request.readRawBody();
+	return request.rawBody ?? Buffer.alloc(0);
+}
+
+/**
+ * One delivery: verify the signature over the raw bytes before reading anything from the body,
+ * recognise redeliveries, decode JSON or XML, and emit one typed event.
+ */
+export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const options = ctx.getNodeParameter('options', {}) as ReceiveOptions;
+	const prefix = headerPrefixOf(options);
+	const headers = ctx.getHeaderData();
+	const topic = single(headers[`${prefix}-topic`]);
+	const chosen = ctx.getNodeParameter('topics', []) as string[];
+	const staticData = staticDataOf(ctx);
+
+	if (!isTopic(topic) || !chosen.includes(topic)) {
+		return reject(ctx, 401, 'Unexpected or missing topic');
+	}
+	// Test and production URLs each hold their own subscription (and secret) for the topic.
+	const secrets = Object.values(staticData.registrations ?? {})
+		.map((registration) => registration.subscriptions[topic]?.secret)
+		.filter((secret): secret is string => typeof secret === 'string');
+	if (secrets.length === 0) return reject(ctx, 401, 'No subscription for this topic');
+
+	const body = await rawBodyOf(ctx);
+	const signature = headers[`${prefix}-hmac-sha256`];
+	if (!secrets.some((secret) => verifySignature(secret, body, signature))) {
+		return reject(ctx, 401, 'Invalid signature');
+	}
+
+	const deliveryId = single(headers[`${prefix}-delivery-id`]);
+	const deliveryKey = deliveryId
+		? `id:${deliveryId}`
+		: `sha256:${createHash('sha256').update(`${topic}\n`).update(body).digest('hex')}`;
+	const ignoreRedeliveries = options.ignoreRedeliveries !== false;
+	if (ignoreRedeliveries && (staticData.recentDeliveries ?? []).includes(deliveryKey)) return {};
+
+	const text = body.toString('utf8');
+	let decoded;
+	try {
+		decoded = decode(
+			text,
+			mediaTypeOfContentType(single(headers['content-type'])) ?? sniffMediaType(text),
+		);
+	} catch (error) {
+		const reason = error instanceof CodecError ? error.message : String(error);
+		ctx.logger.warn(
+			`POD Platform Trigger: a signed ${topic} delivery could not be read: ${reason}`,
+		);
+		return reject(ctx, 400, 'Body cannot be read');
+	}
+
+	if (ignoreRedeliveries) {
+		// Assigned at the top level so n8n notices the change and saves it.
+		staticData.recentDeliveries = [...(staticData.recentDeliveries ?? []), deliveryKey].slice(
+			-RECENT_DELIVERIES_KEPT,
+		);
+	}
+
+	const event = eventFromNotification(topic, decoded, {
+		deliveryId,
+		rawBody: options.includeRawBody ? text : undefined,
+	});
+	if (!passesStatusFilter(event.fulfilmentStatus, options.fulfilmentStatuses ?? [])) return {};
+	return { workflowData: [[{ json: event as unknown as IDataObject }]] };
+}

@@ -1,0 +1,383 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test support runs on Node, never shipped */
+/**
+ * Drives the trigger nodes the way n8n does, in-process, with n8n-core's own context classes:
+ * HookContext for checkExists/create/delete, WebhookContext for webhook(), PollContext for
+ * poll(). Deliveries come over real HTTP: a loopback server receives what the sandbox sends and
+ * hands the raw request to the node's webhook(), then answers the sandbox as n8n would (the
+ * node's own status when it answered itself, otherwise 200 at once).
+ */
+import { HookContext, PollContext, WebhookContext } from 'n8n-core';
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IWebhookData,
+	IWebhookResponseData,
+	IWorkflowExecuteAdditionalData,
+	WorkflowActivateMode,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { PodPlatformTrigger } from '../../nodes/PodPlatformTrigger/PodPlatformTrigger.node';
+import { CREDENTIAL_TYPE, CredentialStore, PACKAGE } from './n8n';
+
+export const TRIGGER_NODE = `${PACKAGE}.podPlatformTrigger`;
+const NODE_NAME = 'POD Platform Trigger';
+
+class TriggerNodeTypes implements INodeTypes {
+	constructor(private readonly types: Record<string, INodeType>) {}
+
+	getByName(nodeType: string) {
+		return this.type(nodeType);
+	}
+
+	getByNameAndVersion(nodeType: string): INodeType {
+		return this.type(nodeType);
+	}
+
+	getKnownTypes(): IDataObject {
+		return {};
+	}
+
+	private type(nodeType: string): INodeType {
+		const found = this.types[nodeType];
+		if (!found) throw new Error(`Unknown node type ${nodeType}`);
+		return found;
+	}
+}
+
+/** What the node did with one delivery. */
+export interface Received {
+	topic?: string;
+	deliveryId?: string;
+	/** The status n8n answered with. */
+	status: number;
+	/** Items the delivery emitted (empty when acknowledged without starting the workflow). */
+	items: INodeExecutionData[];
+	error?: Error;
+}
+
+interface FakeResponse {
+	statusCode?: number;
+	body?: unknown;
+	ended: boolean;
+	status(code: number): FakeResponse;
+	send(body: unknown): FakeResponse;
+	end(): FakeResponse;
+}
+
+function fakeResponse(): FakeResponse {
+	const res: FakeResponse = {
+		ended: false,
+		status(code) {
+			res.statusCode = code;
+			return res;
+		},
+		send(body) {
+			res.body = body;
+			return res;
+		},
+		end() {
+			res.ended = true;
+			return res;
+		},
+	};
+	return res;
+}
+
+async function readAll(req: IncomingMessage): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of req) chunks.push(chunk as Buffer);
+	return Buffer.concat(chunks);
+}
+
+export interface TriggerOptions {
+	store: CredentialStore;
+	parameters: INodeParameters;
+	nodeType?: string;
+	node?: INodeType;
+	/** Static data of the node as n8n stored it (carried over a simulated restart). */
+	staticData?: IDataObject;
+	webhookId?: string;
+}
+
+/**
+ * One trigger node in one workflow, with a loopback receiver standing in for n8n's webhook
+ * server. `restart()` builds a fresh workflow from the stored static data, as n8n does after a
+ * restart or when the workflow is saved.
+ */
+export class TriggerHarness {
+	readonly store: CredentialStore;
+	parameters: INodeParameters;
+	readonly received: Received[] = [];
+	private server?: Server;
+	private port = 0;
+	private workflow!: Workflow;
+	private node!: INode;
+	private readonly nodeType: string;
+	private readonly nodeTypes: TriggerNodeTypes;
+	private readonly webhookId: string;
+	private storedStaticData: IDataObject;
+
+	constructor(options: TriggerOptions) {
+		this.store = options.store;
+		this.parameters = options.parameters;
+		this.nodeType = options.nodeType ?? TRIGGER_NODE;
+		this.nodeTypes = new TriggerNodeTypes({
+			[this.nodeType]: options.node ?? new PodPlatformTrigger(),
+		});
+		this.webhookId = options.webhookId ?? 'c0ffee00-0000-4000-8000-000000000001';
+		this.storedStaticData = options.staticData ? { [this.staticKey]: options.staticData } : {};
+		this.build();
+	}
+
+	async start(): Promise<this> {
+		this.server = createServer((req, res) => {
+			void this.handle(req).then(
+				(status) => {
+					res.statusCode = status;
+					res.end();
+				},
+				() => {
+					res.statusCode = 500;
+					res.end();
+				},
+			);
+		});
+		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+		this.port = (this.server!.address() as AddressInfo).port;
+		return this;
+	}
+
+	async close(): Promise<void> {
+		await new Promise<void>((resolve) =>
+			this.server ? this.server.close(() => resolve()) : resolve(),
+		);
+	}
+
+	get webhookBaseUrl(): string {
+		return `http://127.0.0.1:${this.port}/webhook`;
+	}
+
+	get testWebhookBaseUrl(): string {
+		return `http://127.0.0.1:${this.port}/webhook-test`;
+	}
+
+	/** The production webhook URL of the node, as n8n would register it. */
+	get webhookUrl(): string {
+		return `${this.webhookBaseUrl}/${this.webhookId}/webhook`;
+	}
+
+	/** The node's static data as n8n would have saved it. */
+	get staticData(): IDataObject {
+		this.persist();
+		return JSON.parse(JSON.stringify(this.storedStaticData[this.staticKey] ?? {}));
+	}
+
+	private get staticKey(): string {
+		return `node:${NODE_NAME}`;
+	}
+
+	/** Everything emitted so far. */
+	get emitted(): IDataObject[] {
+		return this.received.flatMap((entry) => entry.items.map((item) => item.json));
+	}
+
+	/** A fresh workflow from the stored static data, as after an n8n restart. */
+	restart(parameters?: INodeParameters): void {
+		this.persist();
+		if (parameters) this.parameters = parameters;
+		this.build();
+	}
+
+	/** n8n's activation: create the webhook when checkExists says it is not there. */
+	async activate(
+		activation: WorkflowActivateMode = 'activate',
+		options: { test?: boolean } = {},
+	): Promise<{ existed: boolean }> {
+		const methods = this.nodeTypeOf().webhookMethods!.default;
+		const context = this.hookContext(activation, options.test);
+		const existed = await methods.checkExists.call(context);
+		if (!existed) await methods.create.call(context);
+		this.persist();
+		return { existed };
+	}
+
+	async checkExists(options: { test?: boolean } = {}): Promise<boolean> {
+		const methods = this.nodeTypeOf().webhookMethods!.default;
+		return await methods.checkExists.call(this.hookContext('activate', options.test));
+	}
+
+	async deactivate(options: { test?: boolean } = {}): Promise<boolean> {
+		const methods = this.nodeTypeOf().webhookMethods!.default;
+		const result = await methods.delete.call(this.hookContext('activate', options.test));
+		this.persist();
+		return result;
+	}
+
+	/** One poll in the given mode ('trigger' for an active workflow, 'manual' for a test). */
+	async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<INodeExecutionData[][] | null> {
+		const context = new PollContext(
+			this.workflow,
+			this.node,
+			this.additionalData(),
+			mode,
+			'activate',
+		);
+		const result = await this.nodeTypeOf().poll!.call(context);
+		this.persist();
+		return result;
+	}
+
+	/** Hand a raw request to the node's webhook(), the way n8n's webhook server does. */
+	async deliver(request: {
+		headers: Record<string, string | string[] | undefined>;
+		body: Buffer;
+	}): Promise<Received> {
+		const res = fakeResponse();
+		const headers = Object.fromEntries(
+			Object.entries(request.headers).map(([key, value]) => [key.toLowerCase(), value]),
+		);
+		const req = {
+			headers,
+			rawBody: request.body,
+			body: {},
+			params: {},
+			query: {},
+			method: 'POST',
+			readRawBody: async () => undefined,
+		};
+		const additionalData = {
+			...this.additionalData(),
+			httpRequest: req,
+			httpResponse: res,
+		} as unknown as IWorkflowExecuteAdditionalData;
+		const webhookData = {
+			httpMethod: 'POST',
+			node: this.node.name,
+			path: `${this.webhookId}/webhook`,
+			webhookDescription: this.nodeTypeOf().description.webhooks![0],
+			workflowId: this.workflow.id,
+			workflowExecuteAdditionalData: additionalData,
+			webhookId: this.webhookId,
+		} as unknown as IWebhookData;
+		const context = new WebhookContext(
+			this.workflow,
+			this.node,
+			additionalData,
+			'webhook',
+			webhookData,
+			[],
+			null,
+		);
+		const entry: Received = {
+			topic: headers['x-platform-topic'] as string | undefined,
+			deliveryId: headers['x-platform-delivery-id'] as string | undefined,
+			status: 200,
+			items: [],
+		};
+		try {
+			const result: IWebhookResponseData = await this.nodeTypeOf().webhook!.call(context);
+			this.persist();
+			if (result.noWebhookResponse) {
+				expect(res.ended).toBe(true);
+				entry.status = res.statusCode ?? 200;
+			}
+			entry.items = result.workflowData?.[0] ?? [];
+		} catch (error) {
+			entry.status = 500;
+			entry.error = error as Error;
+		}
+		this.received.push(entry);
+		return entry;
+	}
+
+	private async handle(req: IncomingMessage): Promise<number> {
+		const body = await readAll(req);
+		const entry = await this.deliver({ headers: req.headers, body });
+		return entry.status;
+	}
+
+	private nodeTypeOf(): INodeType {
+		return this.nodeTypes.getByNameAndVersion(this.nodeType);
+	}
+
+	private hookContext(activation: WorkflowActivateMode, test = false): HookContext {
+		const webhookData = test
+			? ({
+					isTest: true,
+					webhookDescription: this.nodeTypeOf().description.webhooks![0],
+				} as unknown as IWebhookData)
+			: undefined;
+		return new HookContext(
+			this.workflow,
+			this.node,
+			this.additionalData(),
+			'trigger',
+			activation,
+			webhookData,
+		);
+	}
+
+	/** Copy the workflow's static data out, as n8n saves it after each hook, delivery and poll. */
+	private persist(): void {
+		this.storedStaticData = JSON.parse(JSON.stringify(this.workflow.staticData ?? {}));
+	}
+
+	private build(): void {
+		this.node = {
+			id: 'trigger-under-test',
+			name: NODE_NAME,
+			type: this.nodeType,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: this.webhookId,
+			parameters: this.parameters,
+			credentials: { [CREDENTIAL_TYPE]: { id: '1', name: 'POD Platform account' } },
+		};
+		this.workflow = new Workflow({
+			id: 'trigger-workflow',
+			nodes: [this.node],
+			connections: {},
+			nodeTypes: this.nodeTypes,
+			active: true,
+			staticData: JSON.parse(JSON.stringify(this.storedStaticData)),
+		});
+	}
+
+	private additionalData(): IWorkflowExecuteAdditionalData {
+		return {
+			credentialsHelper: this.store,
+			executionId: 'trigger-execution',
+			restApiUrl: 'http://127.0.0.1:5678/rest',
+			instanceBaseUrl: 'http://127.0.0.1:5678/',
+			webhookBaseUrl: this.webhookBaseUrl,
+			webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+			webhookTestBaseUrl: this.testWebhookBaseUrl,
+			formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+			variables: {},
+			currentNodeParameters: undefined,
+		} as unknown as IWorkflowExecuteAdditionalData;
+	}
+}
+
+/** Records what the nodes log through n8n's logger (`this.logger` of every node context). */
+export function captureLogs(): { warn: string[]; error: string[]; restore(): void } {
+	const warn: string[] = [];
+	const error: string[] = [];
+	const logger = {
+		warn: (message: string) => warn.push(message),
+		error: (message: string) => error.push(message),
+		info: () => undefined,
+		debug: () => undefined,
+	};
+	// HookContext, WebhookContext and PollContext share n8n-core's NodeExecutionContext.
+	const base = Object.getPrototypeOf(HookContext.prototype) as object;
+	const spy = jest.spyOn(base as { logger: unknown }, 'logger', 'get').mockReturnValue(logger);
+	return { warn, error, restore: () => spy.mockRestore() };
+}
