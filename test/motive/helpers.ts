@@ -83,7 +83,10 @@ export function demoStore(sandbox: Sandbox, extra: Record<string, string> = {}):
 
 export const SHOP = { __rl: true, mode: 'id', value: '1597' };
 
-export async function control<T = any>( // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of the control API, read loosely
+type Json = any;
+
+export async function control<T = Json>(
 	sandbox: Sandbox,
 	method: string,
 	path: string,
@@ -122,8 +125,7 @@ export async function serviceGet(
 	sandbox: Sandbox,
 	path: string,
 	login = 'demo',
-): Promise<{ status: number; json: any; bytes: Buffer; contentType: string }> {
-	// eslint-disable-line @typescript-eslint/no-explicit-any
+): Promise<{ status: number; json: Json; bytes: Buffer; contentType: string }> {
 	const auth = await fetch(`${sandbox.baseUrl}/auth`, {
 		headers: {
 			authorization: `Basic ${Buffer.from(`${login}:${login}-password`).toString('base64')}`,

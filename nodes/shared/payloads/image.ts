@@ -1,6 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { MultipartPart } from '../multipart';
+
 /**
  * Bitmaps the service accepts (contract, Limits: JPEG and PNG), recognised by their content:
  * a file name or a MIME type says nothing about what the bytes are.
@@ -54,8 +56,32 @@ export function describeContent(data: Uint8Array): string {
 	if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg'))) {
 		return 'SVG drawing (vector, not a bitmap)';
 	}
-	if (!head.includes('\uFFFD') && !/[\u0000-\u0008\u000E-\u001F]/.test(head)) return 'text';
-	return 'unknown binary content';
+	return looksLikeText(head) ? 'text' : 'unknown binary content';
+}
+
+/** Decoded without replacement characters and without control characters other than whitespace. */
+function looksLikeText(head: string): boolean {
+	if (head.includes('\uFFFD')) return false;
+	for (let index = 0; index < head.length; index++) {
+		const code = head.charCodeAt(index);
+		if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d && code !== 0x0c) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/** The multipart field the service reads an uploaded bitmap from (contract, Motives). */
+export const BITMAP_FORM_FIELD = 'file';
+
+/** The bitmap as the `file` part of a multipart upload. */
+export function bitmapFormPart(bitmap: Bitmap): MultipartPart {
+	return {
+		name: BITMAP_FORM_FIELD,
+		value: bitmap.data,
+		fileName: bitmap.fileName,
+		contentType: bitmap.mimeType,
+	};
 }
 
 /** The file name to send: the given one, or a neutral one with the extension of the content. */

@@ -2,11 +2,14 @@ import { randomUUID } from 'crypto';
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { SnippetInput, SnippetRequest } from '../../../shared/payloads/creator';
+import type {
+	SnippetInput,
+	SnippetInputError,
+	SnippetRequest,
+} from '../../../shared/payloads/creator';
 import {
 	SNIPPET_CALLBACK_PARAMETERS,
 	SNIPPET_ID_PARAMETERS,
-	SnippetInputError,
 	pageFragment,
 	snippetRequest,
 } from '../../../shared/payloads/creator';
@@ -154,11 +157,15 @@ export const getSnippet: OperationDefinition = {
 		try {
 			request = snippetRequest(options);
 		} catch (error) {
-			if (!(error instanceof SnippetInputError)) throw error;
-			throw new NodeOperationError(this.getNode(), `Item ${itemIndex + 1}: ${error.message}`, {
-				itemIndex,
-				description: error.description,
-			});
+			// Only SnippetInputError is thrown there: bad input, named with its field.
+			throw new NodeOperationError(
+				this.getNode(),
+				`Item ${itemIndex + 1}: ${(error as Error).message}`,
+				{
+					itemIndex,
+					description: (error as SnippetInputError).description,
+				},
+			);
 		}
 		// Without an order session id the service would use the session token of this
 		// credential, which must never reach a web page: a new basket session gets its own UUID.

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { buildMultipart } from '../../../shared/multipart';
 import type { Bitmap } from '../../../shared/payloads/image';
-import { readBitmapFromBinary } from '../../../shared/payloads/image';
+import { bitmapFormPart, readBitmapFromBinary } from '../../../shared/payloads/image';
 import type { Decoded } from '../../../shared/codec';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
@@ -18,9 +18,7 @@ export async function sendBitmap(
 	bitmap: Bitmap,
 	itemIndex: number,
 ): Promise<Decoded | undefined> {
-	const raw = buildMultipart([
-		{ name: 'file', value: bitmap.data, fileName: bitmap.fileName, contentType: bitmap.mimeType },
-	]);
+	const raw = buildMultipart([bitmapFormPart(bitmap)]);
 	return await apiRequest(ctx, {
 		method: 'POST',
 		path: `${path}/bitmap`,

@@ -2,7 +2,11 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { buildMultipart } from '../../../shared/multipart';
-import { readBitmapFromBase64, readBitmapFromBinary } from '../../../shared/payloads/image';
+import {
+	bitmapFormPart,
+	readBitmapFromBase64,
+	readBitmapFromBinary,
+} from '../../../shared/payloads/image';
 import type { RequestSpec } from '../../../shared/transport';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
@@ -110,14 +114,7 @@ async function uploadRequest(
 		const bitmap = await readBitmapFromBinary(ctx, itemIndex, property);
 		return {
 			path: 'createFromMultipartForm',
-			raw: buildMultipart([
-				{
-					name: 'file',
-					value: bitmap.data,
-					fileName: bitmap.fileName,
-					contentType: bitmap.mimeType,
-				},
-			]),
+			raw: buildMultipart([bitmapFormPart(bitmap)]),
 		};
 	}
 	if (source === 'url') {
