@@ -9,6 +9,7 @@ import {
 	ServiceClient,
 	SHOP,
 	deferredOrder,
+	list,
 	type Json,
 } from '../sandbox/helpers';
 
@@ -253,6 +254,30 @@ describe('Webhook Subscription resource', () => {
 			signBody(String(created.json.secret), hit!.body),
 		);
 		expect(JSON.parse(hit!.body.toString()).productionOrderExpanded.id).toBe(orderId);
+	});
+
+	test('Create whose answer is lost finds the subscription instead of creating it twice', async () => {
+		const url = address();
+		await control.json('POST', '/faults', {
+			method: 'POST',
+			path: '/webhooks$',
+			kind: 'drop-after-processing',
+			count: 1,
+		});
+		try {
+			const [created] = await run({ operation: 'create', address: url, topic: 'orders/updated' });
+			const all = list((await service.get(`${SHOP}/webhooks?size=100`)).json.pagedData.webhook);
+			const same = all.filter((hook) => hook.address === url);
+			expect(same).toHaveLength(1);
+			expect(created.json).toMatchObject({ id: same[0].id, address: url });
+			expect(created.json.secret).toBe(same[0].secret);
+			const log = (await control.json('GET', '/requests')) as Json[];
+			expect(
+				log.some((r) => r.method === 'POST' && r.fault && /\/webhooks$/.test(String(r.path))),
+			).toBe(true);
+		} finally {
+			await control.call('DELETE', '/faults');
+		}
 	});
 
 	test('bad input stops before anything is sent', async () => {
