@@ -396,6 +396,34 @@ describe('Filter resource and filters on Get Many', () => {
 		});
 	});
 
+	test('a built filter is stored the same way over an XML credential', async () => {
+		const xml = new CredentialStore({
+			podPlatformApi: { ...store.data(), mediaType: 'xml', sessionToken: '' },
+		});
+		const result = await runNode({
+			store: xml,
+			parameters: {
+				resource: 'product',
+				operation: 'getAll',
+				shop: SHOP_RL,
+				returnAll: true,
+				...built([{ conditionType: 'contain', property: 'id', values: '1001', negation: true }]),
+				filterAnyOf: {
+					group: [
+						{
+							conditions: {
+								condition: [cond('name', 'ilike', 'hood%'), cond('name', 'ilike', 'tote%')],
+							},
+						},
+					],
+				},
+				filterOrder: { order: [{ property: 'name', direction: 'desc' }] },
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(ids(result.items)).toEqual([1003, 1002]);
+	});
+
 	test('Get Many takes Filter JSON, with or without the root key', async () => {
 		expect(
 			ids(
