@@ -28,10 +28,17 @@ export function describeResources(resources: ResourceDefinition[]): INodePropert
 		default: defaultOperationOf(resource),
 	}));
 
+	const shopResources = resources.filter((r) => r.needsShop);
+	const operationsWithoutShop = shopResources.flatMap((r) =>
+		Object.entries(r.operations)
+			.filter(([, definition]) => definition.withoutShop)
+			.map(([operation]) => operation),
+	);
 	const shop: INodeProperties = {
 		...shopLocator,
 		displayOptions: {
-			show: { resource: resources.filter((r) => r.needsShop).map((r) => r.value) },
+			show: { resource: shopResources.map((r) => r.value) },
+			...(operationsWithoutShop.length ? { hide: { operation: operationsWithoutShop } } : {}),
 		},
 	};
 

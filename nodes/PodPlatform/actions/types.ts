@@ -13,6 +13,8 @@ export interface OperationDefinition {
 	fields: INodeProperties[];
 	/** Runs for one input item; pairedItem is filled in by the router when missing. */
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
+	/** Whether the operation works without a shop (local file work), so the Shop field is hidden. */
+	withoutShop?: boolean;
 	/** How many items may run at once (read once per run). Default 1: items run in order. */
 	concurrency?(this: IExecuteFunctions): number;
 }

@@ -1,3 +1,5 @@
+import type { MultipartPart } from '../multipart';
+
 /**
  * The batch CSV import file of the contract ("Batch CSV import"): its 54 columns in their fixed
  * order, the two number formats, and what each column may hold.
@@ -172,6 +174,13 @@ export function uploadQuery(format: CsvFormat): Record<string, string> {
 	if (format.delimiter !== FORMATS.european.delimiter) query.separator = format.delimiter;
 	if (format.quote !== '"') query.quote = format.quote;
 	return query;
+}
+
+/** The multipart field the upload carries the file in (field notes, CSV import). */
+export const CSV_FORM_FIELD = 'file';
+
+export function csvFormPart(data: Buffer, fileName: string): MultipartPart {
+	return { name: CSV_FORM_FIELD, value: data, fileName, contentType: 'text/csv' };
 }
 
 /** ISO 3166-1 alpha-2, officially assigned codes. */

@@ -12,6 +12,8 @@ import { COL, CSV_COLUMNS, CSV_HEADERS, csvFormat, formatLabel, isCountryCode } 
 export interface CsvProblem {
 	/** Physical line of the file; the header is line 1. */
 	line: number;
+	/** Data record number (1 = the first record after the header); differs from the line when values hold line breaks. */
+	row?: number;
 	/** The column's header, when the problem belongs to one column. */
 	column?: string;
 	/** 1-based position of that column. */
@@ -76,9 +78,14 @@ export function validateCsv(
 	const maxProblems = options.maxProblems ?? DEFAULT_MAX_PROBLEMS;
 	const problems: CsvProblem[] = [];
 	let problemCount = 0;
+	let rows = 0;
+	/** The data record being checked, 0 outside a record. */
+	let currentRow = 0;
 	const report = (problem: CsvProblem) => {
 		problemCount++;
-		if (problems.length < maxProblems) problems.push(problem);
+		if (problems.length < maxProblems) {
+			problems.push(currentRow > 0 ? { ...problem, row: currentRow } : problem);
+		}
 	};
 	const columnProblem = (line: number, index: number, value: string, message: string) =>
 		report({
@@ -95,7 +102,6 @@ export function validateCsv(
 	const uniqueIds = new Map<string, { group: string; line: number }>();
 	let headerSeen = false;
 	let rowsUsable = true;
-	let rows = 0;
 
 	const numberPattern = new RegExp(`^\\d+(\\${format.decimal}\\d+)?$`);
 	const positionPattern = new RegExp(`^-?\\d+(\\${format.decimal}\\d+)?%?$`);
@@ -364,7 +370,9 @@ export function validateCsv(
 					checkHeader(record, context.lines);
 				} else {
 					rows++;
+					currentRow = rows;
 					if (rowsUsable) checkRow(record, context.lines);
+					currentRow = 0;
 				}
 				// Nothing is kept: the parser collects no records.
 				return undefined;
@@ -407,12 +415,14 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** A few problems as text, for an error message. */
-export function summariseProblems(report: CsvReport, count = 5): string {
+export function summariseProblems(
+	report: CsvReport,
+	where: (problem: CsvProblem) => string = (problem) => `line ${problem.line}`,
+	count = 5,
+): string {
 	const listed = report.problems
 		.slice(0, count)
-		.map(
-			(p) => `line ${p.line}${p.columnNumber ? `, column ${p.columnNumber}` : ''}: ${p.message}`,
-		);
+		.map((p) => `${where(p)}${p.columnNumber ? `, column ${p.columnNumber}` : ''}: ${p.message}`);
 	const more = report.problemCount - listed.length;
 	return listed.join('\n') + (more > 0 ? `\n… and ${more} more` : '');
 }

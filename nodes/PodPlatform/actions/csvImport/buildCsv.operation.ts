@@ -1,0 +1,198 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { PlainObject } from '../../../shared/codec';
+import type { CsvRow } from '../../../shared/payloads/csvBuild';
+import {
+	CsvInputError,
+	csvBuffer,
+	rowFromLine,
+	rowsFromOrder,
+} from '../../../shared/payloads/csvBuild';
+import { formatLabel } from '../../../shared/payloads/csv';
+import { validateCsv } from '../../../shared/payloads/csvValidate';
+import type { OperationDefinition } from '../types';
+import { formatField, formatOf, invalidFileError, quoteOption } from './fields';
+
+/**
+ * All input items become one file, so the operation does its work for the first item and
+ * returns nothing for the others; the file's item is paired with every input item.
+ */
+export const buildCsv: OperationDefinition = {
+	option: {
+		name: 'Build CSV',
+		value: 'buildCsv',
+		action: 'Build a CSV import file',
+		description: 'Turn the input items into one CSV file of many orders, as binary data',
+	},
+	withoutShop: true,
+	fields: [
+		{
+			displayName: 'Input',
+			name: 'inputMode',
+			type: 'options',
+			default: 'order',
+			options: [
+				{
+					name: 'One Item per Order',
+					value: 'order',
+					description:
+						'Each item is an order: its country, shipping, customer and designs (with compositions and elements)',
+				},
+				{
+					name: 'One Item per Line',
+					value: 'line',
+					description:
+						'Each item is one line of the file, keyed by column header or its camelCase name, for example "design amount" or "designAmount"',
+				},
+			],
+		},
+		{
+			displayName:
+				'An order item may carry orderGroupId; otherwise its uniqueId groups its lines, or else its item number. Decimals in the items use "." and are written in the chosen format.',
+			name: 'orderNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { inputMode: ['order'] } },
+		},
+		formatField,
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Add Byte Order Mark',
+					name: 'bom',
+					type: 'boolean',
+					default: false,
+					description:
+						'Whether to start the file with a UTF-8 byte order mark, which helps spreadsheet programs read accents',
+				},
+				{
+					displayName: 'File Name',
+					name: 'fileName',
+					type: 'string',
+					default: 'orders.csv',
+				},
+				{
+					displayName: 'Ignore Unknown Fields',
+					name: 'ignoreUnknown',
+					type: 'boolean',
+					default: false,
+					description:
+						'Whether to skip item fields that name no column (one item per line); otherwise they stop the run, which catches misspelt names',
+				},
+				{
+					displayName: 'Output Binary Field',
+					name: 'binaryPropertyName',
+					type: 'string',
+					default: 'data',
+				},
+				quoteOption,
+				{
+					displayName: 'Validate',
+					name: 'validate',
+					type: 'boolean',
+					default: true,
+					description:
+						'Whether to check the built file as Validate CSV does and stop on problems, naming the item',
+				},
+			],
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		if (itemIndex !== 0) return [];
+		const items = this.getInputData();
+		const mode = this.getNodeParameter('inputMode', 0) as 'order' | 'line';
+		const format = formatOf(this, 0);
+		const options = this.getNodeParameter('options', 0, {}) as {
+			bom?: boolean;
+			fileName?: string;
+			ignoreUnknown?: boolean;
+			binaryPropertyName?: string;
+			validate?: boolean;
+		};
+
+		const rows: CsvRow[] = [];
+		/** The input item of each data row, to name it when a row has a problem. */
+		const rowItems: number[] = [];
+		const groupItems = new Map<string, number>();
+		items.forEach((item, index) => {
+			const json = item.json as PlainObject;
+			try {
+				if (mode === 'line') {
+					rows.push(rowFromLine(json, format, options.ignoreUnknown === true));
+					rowItems.push(index);
+					return;
+				}
+				const groupId = orderGroupIdOf(json, index);
+				const earlier = groupItems.get(groupId);
+				if (earlier !== undefined) {
+					throw new CsvInputError(
+						'orderGroupId',
+						`Order group ID "${groupId}" is already used by item ${earlier + 1}`,
+						'Each order needs its own uniqueId or orderGroupId; otherwise the service merges them into one order.',
+					);
+				}
+				groupItems.set(groupId, index);
+				for (const row of rowsFromOrder(json, groupId, format)) {
+					rows.push(row);
+					rowItems.push(index);
+				}
+			} catch (error) {
+				throw new NodeOperationError(
+					this.getNode(),
+					`Item ${index + 1}: ${(error as Error).message}`,
+					{
+						itemIndex: index,
+						description: error instanceof CsvInputError ? error.hint : undefined,
+					},
+				);
+			}
+		});
+
+		const data = csvBuffer(rows, format, options.bom === true);
+		const report = validateCsv(data, format, { maxProblems: 20 });
+		if (options.validate !== false && !report.valid) {
+			const firstRow = report.problems.find((p) => p.row !== undefined)?.row;
+			const culprit = firstRow === undefined ? 0 : rowItems[firstRow - 1];
+			throw invalidFileError(this, culprit, report, 'no file was built', (problem) =>
+				problem.row === undefined
+					? `line ${problem.line}`
+					: `item ${rowItems[problem.row - 1] + 1}`,
+			);
+		}
+
+		const fileName = options.fileName || 'orders.csv';
+		const binary = await this.helpers.prepareBinaryData(data, fileName, 'text/csv');
+		return [
+			{
+				json: {
+					fileName,
+					format: formatLabel(format),
+					bom: options.bom === true,
+					rows: rows.length,
+					orders: report.orders,
+					designs: report.designs,
+					valid: report.valid,
+					problemCount: report.problemCount,
+				},
+				binary: { [options.binaryPropertyName || 'data']: binary },
+				pairedItem: items.map((_, index) => ({ item: index })),
+			},
+		];
+	},
+};
+
+function orderGroupIdOf(json: PlainObject, index: number): string {
+	for (const key of ['orderGroupId', 'order group id', 'uniqueId']) {
+		const value = json[key];
+		if (typeof value === 'string' || typeof value === 'number') {
+			if (String(value).trim() !== '') return String(value);
+		}
+	}
+	return String(index + 1);
+}

@@ -1,0 +1,109 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { CsvFormat, CsvFormatName } from '../../../shared/payloads/csv';
+import { csvFormat } from '../../../shared/payloads/csv';
+import type { CsvProblem, CsvReport } from '../../../shared/payloads/csvValidate';
+import { summariseProblems } from '../../../shared/payloads/csvValidate';
+import { idParameter, itemShopPath } from '../common/scope';
+
+/** Fields and paths the CSV import operations share. */
+
+export const formatField: INodeProperties = {
+	displayName: 'Format',
+	name: 'format',
+	type: 'options',
+	default: 'european',
+	options: [
+		{
+			name: 'European',
+			value: 'european',
+			description: 'Values separated by ";", decimals written with "," (the service default)',
+		},
+		{
+			name: 'UK/US',
+			value: 'ukUs',
+			description: 'Values separated by ",", decimals written with "."',
+		},
+	],
+};
+
+export const quoteOption: INodeProperties = {
+	displayName: 'Quote Character',
+	name: 'quote',
+	type: 'string',
+	default: '"',
+	description: 'The character that encloses values holding a separator, a quote or a line break',
+};
+
+export const binaryPropertyField: INodeProperties = {
+	displayName: 'Input Binary Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	required: true,
+	hint: 'The name of the input binary field holding the CSV file',
+};
+
+export const importIdField: INodeProperties = {
+	displayName: 'Import ID',
+	name: 'importId',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'e.g. 401',
+	description: 'The numeric ID of the CSV import, as returned by Upload',
+};
+
+/** The chosen format; a quote character must be a single character. */
+export function formatOf(ctx: IExecuteFunctions, itemIndex: number): CsvFormat {
+	const name = ctx.getNodeParameter('format', itemIndex, 'european') as CsvFormatName;
+	const quote = String(ctx.getNodeParameter('options.quote', itemIndex, '"') ?? '"');
+	const format = csvFormat(name, quote);
+	if (quote.length !== 1 || quote === format.delimiter) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex + 1}: Quote Character must be one character other than "${format.delimiter}", got "${quote}"`,
+			{
+				itemIndex,
+				description: 'Use " (the usual quote) unless the file was written with another one.',
+			},
+		);
+	}
+	return format;
+}
+
+/** `.../shops/{shopId}/orderCsvImport`. */
+export async function importsPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+	return `${await itemShopPath(ctx, itemIndex)}/orderCsvImport`;
+}
+
+/** `.../orderCsvImport/{importId}` for the Import ID of this item. */
+export async function importPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+	const importId = idParameter(ctx, 'importId', 'Import ID', itemIndex);
+	return `${await importsPath(ctx, itemIndex)}/${importId}`;
+}
+
+/** The validation report as item JSON. */
+export function reportJson(report: CsvReport): IDataObject {
+	return { ...report, problems: report.problems.map((problem) => ({ ...problem })) };
+}
+
+/** A failed validation as an error naming the first problems and how to see them all. */
+export function invalidFileError(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	report: CsvReport,
+	whatHappened: string,
+	where?: (problem: CsvProblem) => string,
+): NodeOperationError {
+	const count = `${report.problemCount} problem${report.problemCount === 1 ? '' : 's'}`;
+	return new NodeOperationError(
+		ctx.getNode(),
+		`Item ${itemIndex + 1}: the CSV file has ${count}; ${whatHappened}`,
+		{
+			itemIndex,
+			description: `${summariseProblems(report, where)}\n\nFix these lines, or run CSV Import → Validate CSV for the full list with line and column of each problem.`,
+		},
+	);
+}

@@ -1,0 +1,18 @@
+import { getManyOperation } from '../common/list';
+import { importsPath } from './fields';
+
+export const getAll = getManyOperation(
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many CSV imports',
+		description: 'List the CSV imports of the shop',
+	},
+	{
+		noun: 'imports',
+		filterRoot: 'productionOrderCsvImportFilter',
+		async path(itemIndex) {
+			return await importsPath(this, itemIndex);
+		},
+	},
+);

@@ -1,0 +1,18 @@
+import { getManyOperation } from '../common/list';
+import { importIdField, importPath } from './fields';
+
+export const getLines = getManyOperation(
+	{
+		name: 'Get Lines',
+		value: 'getLines',
+		action: 'Get the lines of a CSV import',
+		description: 'List the result of every line of a processed CSV import, with the order created',
+	},
+	{
+		noun: 'lines',
+		extraFields: [importIdField],
+		async path(itemIndex) {
+			return `${await importPath(this, itemIndex)}/lines`;
+		},
+	},
+);

@@ -1,0 +1,138 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import type { PlainObject } from '../../../shared/codec';
+import { buildMultipart } from '../../../shared/multipart';
+import { csvFormPart, uploadQuery } from '../../../shared/payloads/csv';
+import { validateCsv } from '../../../shared/payloads/csvValidate';
+import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
+import type { OperationDefinition } from '../types';
+import {
+	binaryPropertyField,
+	formatField,
+	formatOf,
+	importsPath,
+	invalidFileError,
+	quoteOption,
+} from './fields';
+
+/** Polling while the service processes an import: quick at first, then calmer. */
+export const POLL = { firstDelayMs: 500, maxDelayMs: 10_000 };
+
+export const upload: OperationDefinition = {
+	option: {
+		name: 'Upload',
+		value: 'upload',
+		action: 'Upload a CSV import file',
+		description:
+			'Validate a CSV file of many orders, send it to the service, and optionally wait for the result',
+	},
+	fields: [
+		binaryPropertyField,
+		formatField,
+		{
+			displayName: 'Wait for Processing',
+			name: 'waitForProcessing',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to wait until the service has processed the file and return the result of every line',
+		},
+		{
+			displayName: 'Max Wait (Seconds)',
+			name: 'maxWaitSeconds',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 3600 },
+			default: 300,
+			description:
+				'How long to wait at most; if the service is not done by then, the import record is returned with waitTimedOut set, and Get Lines can fetch the result later',
+			displayOptions: { show: { waitForProcessing: [true] } },
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'File Name',
+					name: 'fileName',
+					type: 'string',
+					default: '',
+					description: 'Name the import gets on the service; defaults to the binary file name',
+				},
+				quoteOption,
+				{
+					displayName: 'Validate Before Upload',
+					name: 'validate',
+					type: 'boolean',
+					default: true,
+					description:
+						'Whether to check the file locally first and send nothing when it has problems',
+				},
+			],
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const property = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
+		const format = formatOf(this, itemIndex);
+		const wait = this.getNodeParameter('waitForProcessing', itemIndex, false) as boolean;
+		const options = this.getNodeParameter('options', itemIndex, {}) as {
+			fileName?: string;
+			validate?: boolean;
+		};
+		const binaryData = this.helpers.assertBinaryData(itemIndex, property);
+		const data = await this.helpers.getBinaryDataBuffer(itemIndex, property);
+		if (options.validate !== false) {
+			const report = validateCsv(data, format, { maxProblems: 20 });
+			if (!report.valid) throw invalidFileError(this, itemIndex, report, 'nothing was uploaded');
+		}
+
+		const fileName = options.fileName || binaryData.fileName || 'orders.csv';
+		const body = buildMultipart([csvFormPart(data, fileName)]);
+		const basePath = await importsPath(this, itemIndex);
+		// Not idempotent: a second upload would import every order twice, so the transport does
+		// not send it again when the outcome is unknown.
+		const answer = await apiRequest(this, {
+			method: 'POST',
+			path: basePath,
+			qs: uploadQuery(format),
+			raw: body,
+			idempotent: false,
+			itemIndex,
+			timeoutMs: 300_000,
+		});
+		let record = (answer?.data ?? {}) as PlainObject;
+		if (!wait) return [{ json: record as IDataObject }];
+
+		const maxWaitMs = (this.getNodeParameter('maxWaitSeconds', itemIndex, 300) as number) * 1000;
+		const selfPath =
+			linkOf(record, 'self') ?? `${basePath}/${encodeURIComponent(String(record.id))}`;
+		const deadline = Date.now() + maxWaitMs;
+		let delay = POLL.firstDelayMs;
+		while (!isProcessed(record)) {
+			const remaining = deadline - Date.now();
+			if (remaining <= 0) return [{ json: { ...record, waitTimedOut: true } as IDataObject }];
+			await sleep(Math.min(delay, remaining));
+			delay = Math.min(delay * 2, POLL.maxDelayMs);
+			record = ((await apiRequest(this, { method: 'GET', path: selfPath, itemIndex }))?.data ??
+				record) as PlainObject;
+		}
+		const lines = await apiRequestAllItems(
+			this,
+			{ method: 'GET', path: linkOf(record, 'lines') ?? `${selfPath}/lines`, itemIndex },
+			{ returnAll: true },
+		);
+		return [{ json: { ...record, lines } as IDataObject }];
+	},
+};
+
+function isProcessed(record: PlainObject): boolean {
+	return record.processed === true || record.processed === 'true';
+}
+
+function linkOf(record: PlainObject, rel: string): string | undefined {
+	const links = record.links as Record<string, string> | undefined;
+	return links?.[rel] || undefined;
+}

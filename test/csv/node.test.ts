@@ -1,0 +1,327 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
+import { Container } from '@n8n/di';
+import { BinaryDataService } from 'n8n-core';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { request } from 'undici';
+
+import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
+import type { Sandbox } from '../../sandbox';
+import { DEMO, startSandbox } from '../../sandbox';
+import { runNode } from '../support/n8n';
+import type { LoggedRequest } from '../support/sandbox';
+import { control, sandboxCredentials, shopParameter } from '../support/sandbox';
+import { sampleLines, writeCsv } from './fixtures';
+
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+});
+
+afterAll(async () => {
+	await sandbox.close();
+});
+
+beforeEach(async () => {
+	await control(sandbox, 'POST', '/reset');
+});
+
+const csvImport = (operation: string, extra: IDataObject = {}) => ({
+	resource: 'csvImport',
+	operation,
+	shop: shopParameter(),
+	...extra,
+});
+
+function fileItem(data: Buffer, fileName = 'orders.csv'): INodeExecutionData {
+	return {
+		json: {},
+		binary: { data: { data: data.toString('base64'), mimeType: 'text/csv', fileName } },
+	};
+}
+
+/** The bytes of an output binary, wherever n8n-core stored them. */
+async function fileOf(item: INodeExecutionData, property = 'data'): Promise<Buffer> {
+	return await Container.get(BinaryDataService).getAsBuffer(item.binary![property]);
+}
+
+const requests = async () => await control<LoggedRequest[]>(sandbox, 'GET', '/requests');
+
+/** The shop's order list, read from the service as any client would. */
+async function orderList(): Promise<IDataObject[]> {
+	const auth = await request(`${sandbox.baseUrl}/auth`, {
+		headers: {
+			authorization: `Basic ${Buffer.from(`${DEMO.login}:${DEMO.password}`).toString('base64')}`,
+			accept: 'application/json',
+		},
+	});
+	await auth.body.text();
+	const token = String(auth.headers['x-auth-token']);
+	const list = await request(
+		`${sandbox.baseUrl}/accounts/${DEMO.accountId}/shops/${DEMO.shopId}/orders?size=100`,
+		{
+			headers: { 'x-auth-token': token, accept: 'application/json' },
+		},
+	);
+	const body = (await list.body.json()) as {
+		pagedData: { productionOrder?: IDataObject | IDataObject[] };
+	};
+	const orders = body.pagedData.productionOrder ?? [];
+	return Array.isArray(orders) ? orders : [orders];
+}
+
+const orderItems: INodeExecutionData[] = [
+	{
+		json: {
+			uniqueId: 'n8n-csv-1',
+			countryId: 1,
+			shipping: { carrierId: 21, title: 'Standard; tracked', price: 4.95 },
+			customer: {
+				firstName: 'Erika',
+				lastName: 'Mustermann',
+				email: 'erika@example.com',
+				shippingAddress: {
+					company: 'Muster "GmbH"',
+					street: 'Hauptstraße',
+					streetNo: '5',
+					city: 'Berlin',
+					zip: '10115',
+					countryCode: 'DE',
+				},
+			},
+			designs: [
+				{
+					productId: 1001,
+					amount: 2,
+					compositions: [
+						{
+							productAreaId: 4001,
+							elements: [
+								{ motiveId: 5001, position: { left: 10.5, right: 10.5 } },
+								{ motiveId: 5002 },
+							],
+						},
+						{
+							productAreaName: 'BACK',
+							elements: [{ motiveId: 5003, position: { horizontalCenter: 0 } }],
+						},
+					],
+				},
+				{ sku: 'TEE-CLASSIC-BLACK-L', amount: 1 },
+			],
+		},
+	},
+	{
+		json: {
+			uniqueId: 'n8n-csv-2',
+			country: { id: 3 },
+			orderShipping: { title: 'Royal Mail', carrier: { id: 22 } },
+			customer: {
+				firstName: 'John',
+				lastName: 'Smith',
+				shippingAddress: {
+					street: 'Baker Street',
+					streetNo: '221b',
+					city: 'London',
+					zip: 'NW1 6XE',
+					countryCode: 'GB',
+				},
+			},
+			designs: { creatorse_design: [{ productId: 1001, amount: 1 }] },
+		},
+	},
+];
+
+describe('Build CSV → Upload → processed orders', () => {
+	test.each([
+		['european', 'orders-eu.csv', false],
+		['ukUs', 'orders-uk.csv', true],
+	])('%s format: built, uploaded, processed, listed', async (format, fileName, bom) => {
+		const store = sandboxCredentials(sandbox);
+		const built = await runNode({
+			store,
+			items: orderItems,
+			parameters: csvImport('buildCsv', { inputMode: 'order', format, options: { fileName, bom } }),
+		});
+		expect(built.error).toBeUndefined();
+		expect(built.items).toHaveLength(1);
+		const [file] = built.items;
+		expect(file.pairedItem).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(file.json).toMatchObject({ fileName, rows: 5, orders: 2, designs: 3, valid: true, bom });
+		expect(file.binary!.data).toMatchObject({ fileName, mimeType: 'text/csv' });
+		const text = (await fileOf(file)).toString('utf8');
+		expect(text.startsWith('\uFEFF')).toBe(bom);
+		expect(text).toContain(format === 'european' ? ';4,95;' : ',4.95,');
+
+		const uploaded = await runNode({
+			store,
+			items: [file],
+			parameters: csvImport('upload', { format, waitForProcessing: true, maxWaitSeconds: 20 }),
+		});
+		expect(uploaded.error).toBeUndefined();
+		const result = uploaded.items[0].json as IDataObject & { lines: IDataObject[] };
+		expect(result).toMatchObject({ fileName, processed: true, error: false });
+		expect(result.lines).toHaveLength(5);
+		expect(result.lines.every((line) => line.ok === true && line.orderId !== undefined)).toBe(true);
+		expect(result.lines.map((line) => line.lineNumber)).toEqual([2, 3, 4, 5, 6]);
+
+		const post = (await requests()).find(
+			(r) => r.method === 'POST' && r.path.endsWith('/orderCsvImport'),
+		)!;
+		expect(post.query).toEqual(format === 'european' ? {} : { separator: ',' });
+
+		const orders = await orderList();
+		const imported = orders.filter((o) => String(o.uniqueId).startsWith('n8n-csv-'));
+		expect(imported.map((o) => o.uniqueId).sort()).toEqual(['n8n-csv-1', 'n8n-csv-2']);
+		const orderIds = new Set(result.lines.map((line) => line.orderId));
+		expect(new Set(imported.map((o) => o.id))).toEqual(orderIds);
+	});
+});
+
+describe('Upload', () => {
+	test('a file with problems is refused before anything is sent, naming line and column', async () => {
+		const lines = sampleLines();
+		lines[2]['design amount'] = '7';
+		const run = await runNode({
+			store: sandboxCredentials(sandbox),
+			items: [fileItem(writeCsv(lines))],
+			parameters: csvImport('upload', {}),
+		});
+		expect(run.error?.message).toBe('Item 1: the CSV file has 1 problem; nothing was uploaded');
+		expect(run.error?.description).toContain(
+			'line 4, column 43: design amount: "7" differs from "2" on line 2',
+		);
+		expect((await requests()).filter((r) => r.path.includes('orderCsvImport'))).toEqual([]);
+	});
+
+	test('without waiting it returns the import record; Get, Get Many and Get Lines read it back', async () => {
+		const store = sandboxCredentials(sandbox);
+		const lines = sampleLines();
+		// Valid as a file, but the service knows no such SKU: a per-line result, not a local problem.
+		lines[3]['design product sku'] = 'NO-SUCH-SKU';
+		const upload = await runNode({
+			store,
+			items: [fileItem(writeCsv(lines), 'march.csv')],
+			parameters: csvImport('upload', {}),
+		});
+		expect(upload.error).toBeUndefined();
+		const record = upload.items[0].json;
+		expect(record).toMatchObject({ fileName: 'march.csv', processed: false });
+		expect(record.lines).toBeUndefined();
+		await new Promise((resolve) => setTimeout(resolve, 300));
+
+		const got = await runNode({
+			store,
+			parameters: csvImport('get', { importId: String(record.id) }),
+		});
+		expect(got.items[0].json).toMatchObject({ id: record.id, processed: true, error: true });
+
+		const many = await runNode({ store, parameters: csvImport('getAll', { returnAll: true }) });
+		expect(many.items.map((item) => item.json.id)).toEqual([record.id]);
+
+		const lineItems = await runNode({
+			store,
+			parameters: csvImport('getLines', {
+				importId: String(record.id),
+				returnAll: false,
+				limit: 10,
+			}),
+		});
+		expect(lineItems.items).toHaveLength(5);
+		const failed = lineItems.items.map((item) => item.json).filter((line) => line.ok !== true);
+		expect(failed.map((line) => line.lineNumber)).toEqual([2, 3, 4, 5]);
+		expect(String(failed.find((line) => line.lineNumber === 5)!.errorMessage)).toContain(
+			'NO-SUCH-SKU',
+		);
+	});
+
+	test('a bad Import ID is refused before sending', async () => {
+		const run = await runNode({
+			store: sandboxCredentials(sandbox),
+			parameters: csvImport('get', { importId: 'four' }),
+		});
+		expect(run.error?.message).toBe('Item 1: Import ID must be a whole number, got "four"');
+	});
+});
+
+describe('Validate CSV', () => {
+	test('reports every problem and passes the file on', async () => {
+		const lines = sampleLines();
+		lines[0]['position left'] = '10.5';
+		lines[4]['customer shipping address country code'] = 'Germany';
+		const item = fileItem(writeCsv(lines));
+		const run = await runNode({
+			store: sandboxCredentials(sandbox),
+			items: [item, fileItem(writeCsv(sampleLines()))],
+			parameters: { resource: 'csvImport', operation: 'validateCsv', format: 'european' },
+		});
+		expect(run.error).toBeUndefined();
+		const [bad, good] = run.items;
+		expect(bad.json).toMatchObject({ valid: false, problemCount: 2, rows: 5, orders: 2 });
+		expect((bad.json.problems as IDataObject[]).map((p) => [p.line, p.column])).toEqual([
+			[2, 'position left'],
+			[6, 'customer shipping address country code'],
+		]);
+		expect(bad.binary!.data.data).toBe(item.binary!.data.data);
+		expect(good.json).toMatchObject({ valid: true, problemCount: 0, problems: [] });
+		expect((await requests()).length).toBe(0);
+	});
+});
+
+describe('Build CSV input errors', () => {
+	test('one item per line: keyed by header or camelCase; a misspelt key names the item', async () => {
+		const store = sandboxCredentials(sandbox);
+		const lineItems = sampleLines().map((line) => ({ json: line as IDataObject }));
+		const built = await runNode({
+			store,
+			items: lineItems,
+			parameters: {
+				resource: 'csvImport',
+				operation: 'buildCsv',
+				inputMode: 'line',
+				format: 'european',
+			},
+		});
+		expect(built.error).toBeUndefined();
+		expect(built.items[0].json).toMatchObject({ rows: 5, orders: 2, designs: 3, valid: true });
+		expect((await fileOf(built.items[0])).equals(writeCsv(sampleLines()))).toBe(true);
+
+		const misspelt = await runNode({
+			store,
+			items: [{ json: { orderGroupId: 'A' } }, { json: { orderGroupId: 'A', designGroupID: '1' } }],
+			parameters: { resource: 'csvImport', operation: 'buildCsv', inputMode: 'line' },
+		});
+		expect(misspelt.error?.message).toBe('Item 2: Unknown column "designGroupID"');
+	});
+
+	test('a problem found in the built file names the item it came from', async () => {
+		const items = [
+			orderItems[0],
+			{ json: { ...orderItems[1].json, countryId: undefined, country: { id: 'GB' } } },
+		];
+		const run = await runNode({
+			store: sandboxCredentials(sandbox),
+			items,
+			parameters: { resource: 'csvImport', operation: 'buildCsv', inputMode: 'order' },
+		});
+		expect(run.error?.message).toBe('Item 2: the CSV file has 1 problem; no file was built');
+		expect(run.error?.description).toContain(
+			'item 2, column 3: countryId: must be a positive whole number, got "GB"',
+		);
+	});
+
+	test('two items of the same order group are refused', async () => {
+		const run = await runNode({
+			store: sandboxCredentials(sandbox),
+			items: [orderItems[0], orderItems[0]],
+			parameters: { resource: 'csvImport', operation: 'buildCsv', inputMode: 'order' },
+		});
+		expect(run.error?.message).toBe('Item 2: Order group ID "n8n-csv-1" is already used by item 1');
+	});
+});
+
+test('the Shop field is hidden for the operations that work on a local file', () => {
+	const shop = new PodPlatform().description.properties.find((p) => p.name === 'shop')!;
+	expect(shop.displayOptions?.show?.resource).toContain('csvImport');
+	expect(shop.displayOptions?.hide?.operation).toEqual(['buildCsv', 'validateCsv']);
+});
