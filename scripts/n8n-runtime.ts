@@ -1,0 +1,242 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets -- runs a local n8n for development and tests (processes, a throwaway owner login), never shipped */
+/**
+ * A real, pinned n8n with this package installed the way a self-hosted admin installs it (the
+ * packed tarball in `<user folder>/.n8n/nodes`). Used by the dev instance and the end-to-end suite.
+ */
+import { execFile, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { request } from 'undici';
+
+const run = promisify(execFile);
+
+export const ROOT = path.resolve(__dirname, '..');
+export const PACKAGE_NAME = 'n8n-nodes-pod-platform';
+
+export interface N8nRuntime {
+	/** Folder holding node_modules/n8n. */
+	n8nDir: string;
+	/** Folder of the Node 24 package (bin/node). */
+	nodeHome: string;
+}
+
+/** Install (once, into a cache folder) and locate the pinned n8n and its Node 24. */
+export async function ensureN8n(): Promise<N8nRuntime> {
+	const { stdout } = await run('bash', [path.join(ROOT, 'scripts/install-n8n.sh')], {
+		maxBuffer: 64 * 1024 * 1024,
+		timeout: 30 * 60_000,
+	});
+	const [n8nDir, nodeHome] = stdout.trim().split('\n').slice(-2);
+	return { n8nDir, nodeHome };
+}
+
+/** Build and pack this package; returns the tarball path. */
+export async function packPackage(destination: string, root = ROOT): Promise<string> {
+	mkdirSync(destination, { recursive: true });
+	await run('npm', ['run', 'build'], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+	const { stdout } = await run(
+		'npm',
+		['pack', '--ignore-scripts', '--json', '--pack-destination', destination],
+		{ cwd: root, maxBuffer: 64 * 1024 * 1024 },
+	);
+	return path.join(destination, JSON.parse(stdout)[0].filename);
+}
+
+/**
+ * Install the tarball into n8n's community nodes folder, as n8n's own installer does: no peer
+ * dependencies (n8n provides n8n-workflow), no install scripts.
+ */
+export async function installPackage(userFolder: string, tarball: string): Promise<void> {
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	mkdirSync(nodesDir, { recursive: true });
+	writeFileSync(
+		path.join(nodesDir, 'package.json'),
+		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2),
+	);
+	await run(
+		'npm',
+		['install', '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund', tarball],
+		{ cwd: nodesDir, maxBuffer: 64 * 1024 * 1024 },
+	);
+}
+
+export async function freePort(): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			const port = typeof address === 'object' && address ? address.port : 0;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+export interface N8nOptions {
+	userFolder: string;
+	port: number;
+	/** Extra environment for n8n. */
+	env?: Record<string, string>;
+}
+
+/** The environment every n8n process of one instance shares (server and CLI commands). */
+export function n8nEnv(runtime: N8nRuntime, options: N8nOptions): NodeJS.ProcessEnv {
+	return {
+		...process.env,
+		PATH: `${runtime.nodeHome}/bin:${process.env.PATH}`,
+		N8N_USER_FOLDER: options.userFolder,
+		N8N_PORT: String(options.port),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_PROTOCOL: 'http',
+		WEBHOOK_URL: `http://127.0.0.1:${options.port}/`,
+		N8N_ENCRYPTION_KEY: 'pod-platform-local-development-key',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'true',
+		DB_SQLITE_POOL_SIZE: '2',
+		N8N_RUNNERS_BROKER_PORT: String(options.port + 1),
+		...options.env,
+	};
+}
+
+const n8nBin = (runtime: N8nRuntime) =>
+	path.join(runtime.n8nDir, 'node_modules', 'n8n', 'bin', 'n8n');
+
+/** Run an n8n CLI command (import, execute, ...) against the instance's database. */
+export async function n8nCli(
+	runtime: N8nRuntime,
+	options: N8nOptions,
+	args: string[],
+): Promise<{ stdout: string; stderr: string }> {
+	return await run(path.join(runtime.nodeHome, 'bin', 'node'), [n8nBin(runtime), ...args], {
+		// A CLI command starts its own task broker: give it a port the running server does not hold.
+		env: { ...n8nEnv(runtime, options), N8N_RUNNERS_BROKER_PORT: String(options.port + 2) },
+		maxBuffer: 64 * 1024 * 1024,
+		timeout: 5 * 60_000,
+	});
+}
+
+export interface N8nInstance {
+	url: string;
+	process: ChildProcess;
+	/** What n8n printed, for diagnosing a failed start. */
+	output(): string;
+	stop(): Promise<void>;
+}
+
+/** Start `n8n start` and wait until /healthz answers. */
+export async function startN8n(runtime: N8nRuntime, options: N8nOptions): Promise<N8nInstance> {
+	const child = spawn(path.join(runtime.nodeHome, 'bin', 'node'), [n8nBin(runtime), 'start'], {
+		env: n8nEnv(runtime, options),
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true,
+	});
+	let output = '';
+	const keep = (chunk: Buffer) => {
+		output = (output + chunk.toString()).slice(-200_000);
+	};
+	child.stdout?.on('data', keep);
+	child.stderr?.on('data', keep);
+	const url = `http://127.0.0.1:${options.port}`;
+	const instance: N8nInstance = {
+		url,
+		process: child,
+		output: () => output,
+		stop: async () => {
+			if (child.exitCode !== null || child.pid === undefined) return;
+			const exited = new Promise((resolve) => child.once('exit', resolve));
+			process.kill(-child.pid, 'SIGTERM');
+			const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 15_000);
+			await exited;
+			clearTimeout(timer);
+		},
+	};
+	const deadline = Date.now() + 180_000;
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null) {
+			throw new Error(`n8n exited with code ${child.exitCode}:\n${output.slice(-4000)}`);
+		}
+		try {
+			const response = await request(`${url}/healthz/readiness`);
+			await response.body.dump();
+			if (response.statusCode === 200) return instance;
+		} catch {
+			// not listening yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+	}
+	await instance.stop();
+	throw new Error(`n8n did not become ready in time:\n${output.slice(-4000)}`);
+}
+
+export interface Owner {
+	email: string;
+	password: string;
+	firstName: string;
+	lastName: string;
+}
+
+export const DEV_OWNER: Owner = {
+	email: 'owner@pod-platform.local',
+	password: 'PodPlatform-dev-1',
+	firstName: 'Local',
+	lastName: 'Owner',
+};
+
+/** Create the owner login on a fresh instance (no-op when it exists) and return a session cookie. */
+export async function ownerSession(
+	instance: N8nInstance,
+	owner: Owner = DEV_OWNER,
+): Promise<string> {
+	const setup = await request(`${instance.url}/rest/owner/setup`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(owner),
+	});
+	await setup.body.dump();
+	const login = await request(`${instance.url}/rest/login`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ emailOrLdapLoginId: owner.email, password: owner.password }),
+	});
+	const text = await login.body.text();
+	if (login.statusCode !== 200) throw new Error(`n8n login failed (${login.statusCode}): ${text}`);
+	const cookies = ([] as string[]).concat(login.headers['set-cookie'] ?? []);
+	return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+/** Call n8n's internal REST API as the owner. */
+export async function rest<T = unknown>(
+	instance: N8nInstance,
+	cookie: string,
+	method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+	route: string,
+	body?: unknown,
+): Promise<T> {
+	const response = await request(`${instance.url}/rest${route}`, {
+		method,
+		headers: {
+			cookie,
+			'browser-id': 'pod-platform-e2e',
+			...(body === undefined ? {} : { 'content-type': 'application/json' }),
+		},
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.body.text();
+	if (response.statusCode >= 400) {
+		throw new Error(
+			`n8n ${method} /rest${route} answered ${response.statusCode}: ${text.slice(0, 2000)}`,
+		);
+	}
+	const parsed = text ? JSON.parse(text) : undefined;
+	return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
+}
