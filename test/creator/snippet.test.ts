@@ -186,3 +186,20 @@ test('a parameter only the service can check comes back as its 400', async () =>
 	expect(result.error?.httpCode).toBe('400');
 	expect(result.error?.message).toMatch(/productId/);
 });
+
+test('the same snippet through an XML credential', async () => {
+	const store = demoStore(sandbox, { mediaType: 'xml' });
+	const result = await runNode({
+		store,
+		parameters: snippet({ productId: '1001', widgetId: 'x1' }),
+	});
+	expect(result.error).toBeUndefined();
+	const out = result.items[0].json as Record<string, string>;
+	const match = SNIPPET_SHAPE.exec(out.html);
+	expect(match![1]).toBe('x1');
+	expect(unescapeAttribute(match![2])).toBe(out.preloaderUrl);
+	expect(new URL(out.preloaderUrl).searchParams.get('productId')).toBe('1001');
+	expect((await requestLog(sandbox)).find((r) => r.path.endsWith('/snippet'))?.accept).toBe(
+		'application/xml',
+	);
+});

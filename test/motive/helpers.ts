@@ -107,6 +107,7 @@ export interface LoggedRequest {
 	contentType?: string;
 	status: number;
 	bodyBytes: number;
+	accept?: string;
 	hasToken: boolean;
 	query?: unknown;
 }

@@ -298,3 +298,41 @@ describe('catalog operations', () => {
 		expect((await requestLog(sandbox)).filter((r) => r.path.endsWith('/bitmap'))).toEqual([]);
 	});
 });
+
+test('with an XML credential: create from binary, update and the customer key', async () => {
+	const store = demoStore(sandbox, { mediaType: 'xml' });
+	const png = tinyPng();
+	const created = await runNode({
+		store,
+		parameters: motive('createFromBinary', { printTechnologyId: '11,12', name: 'XML Logo' }),
+		items: [binaryItem(png, 'logo.png', 'image/png')],
+	});
+	expect(created.error).toBeUndefined();
+	const record = created.items[0].json;
+	expect(record).toMatchObject({
+		name: 'XML Logo',
+		type: 'HIGH_RESOLUTION_BITMAP',
+		hasBitmap: true,
+	});
+	const technologies = record.technologies as Array<{ printTechnology: { id: number } }>;
+	expect(technologies.map((t) => t.printTechnology.id)).toEqual([11, 12]);
+	expect((await serviceGet(sandbox, `${motives}/${record.id}/image`)).bytes.equals(png)).toBe(true);
+
+	const updated = await runNode({
+		store,
+		parameters: motive('update', {
+			motiveId: String(record.id),
+			updateFields: { type: 'USER_BITMAP' },
+		}),
+	});
+	expect(updated.items[0].json).toMatchObject({ id: record.id, type: 'USER_BITMAP' });
+	expect((await requestLog(sandbox)).find((r) => r.method === 'PUT')?.contentType).toMatch(
+		/^application\/xml/,
+	);
+
+	const key = await runNode({
+		store,
+		parameters: { resource: 'userMotive', operation: 'getCustomerKey' },
+	});
+	expect(key.items[0].json.customerKey).toMatch(/^[0-9a-f-]{36}$/);
+});
