@@ -100,7 +100,7 @@ export async function storeFilter(
 					idempotent: true,
 				});
 			} catch (error) {
-				throw withFilterContext(error, `The ${Object.keys(body)[0]} could not be stored`);
+				throw withFilterContext(error, `The ${Object.keys(body)[0]} could not be stored`, true);
 			}
 			const filterId = answer?.data.filterId;
 			if (filterId === undefined || filterId === '') {
@@ -165,28 +165,32 @@ export async function resolveFilterId(
 	return (await resolveFilter(ctx, itemIndex, filterRoot))?.filterId;
 }
 
-/**
- * Put the filter's name in front of a service error that is about the filter (unknown filterId,
- * unknown property, a filter the service refused), so the user knows which filter to fix.
- * Any other error is returned as it is.
- */
-export function withFilterContext(error: unknown, label: string): unknown {
-	if (!(error instanceof NodeApiError)) return error;
+/** The service's code for an unknown filterId (contract, Errors). */
+const FILTER_NOT_FOUND_CODE = -104;
+
+/** Whether a service error is about the filter: an unknown filterId or an unknown property. */
+function isFilterError(error: NodeApiError): boolean {
 	const response = (error.errorResponse ?? {}) as IDataObject;
-	const aboutFilter =
+	return (
 		response.code === FILTER_NOT_FOUND_CODE ||
 		response.exceptionName === 'FilterNotFoundException' ||
 		response.exceptionName === 'SqlValidationException' ||
-		/FilterNotFoundException|SqlValidationException/.test(error.message) ||
-		(label.includes('could not be stored') && error.httpCode === '400');
-	if (aboutFilter && !error.message.startsWith(label)) {
+		/FilterNotFoundException|SqlValidationException/.test(error.message)
+	);
+}
+
+/**
+ * Put the filter's name in front of a service error about the filter, so the user knows which
+ * filter to fix. With `always`, any service error is named (the filter was the whole request).
+ * Anything else is returned as it is.
+ */
+export function withFilterContext(error: unknown, label: string, always = false): unknown {
+	if (!(error instanceof NodeApiError)) return error;
+	if ((always || isFilterError(error)) && !error.message.startsWith(label)) {
 		error.message = `${label}: ${error.message}`;
 	}
 	return error;
 }
-
-/** The service's code for an unknown filterId (contract, Errors). */
-const FILTER_NOT_FOUND_CODE = -104;
 
 export interface GetManyConfig {
 	noun: string;
