@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
 import type { DeferredOrderForm } from '../../nodes/shared/payloads/order';
 
 /** A 1x1 PNG and the first bytes of a JPEG: the service checks content, not names. */
@@ -142,4 +142,113 @@ export function jsonOrder(uniqueId = 'SHOP-1001') {
 			},
 		} as any,
 	};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Node-level helpers
+// ---------------------------------------------------------------------------------------------
+
+export const SHOP = { __rl: true, mode: 'id', value: '1597' };
+
+/** The guided form's node parameters for the same order as `guidedForm()`. */
+export function formParameters(uniqueId = 'SHOP-1001'): Record<string, any> {
+	return {
+		resource: 'order',
+		operation: 'submit',
+		shop: SHOP,
+		inputMode: 'form',
+		uniqueId,
+		financialStatus: 'PAID',
+		country: 'DE',
+		customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+		shippingAddress: { ...SHIPPING_ADDRESS },
+		shippingTitle: 'Standard',
+		carrierId: '21',
+		designs: {
+			design: [
+				{
+					productId: '1001',
+					assignedColorId: '2001',
+					assignedSizeId: '3002',
+					amount: 2,
+					prints: {
+						print: [
+							{
+								printAreaId: '4001',
+								elementType: 'libraryMotive',
+								motiveId: '5001',
+								left: '10',
+								right: '10',
+								top: '5%',
+								horizontalCenter: true,
+							},
+							{
+								printAreaId: '4001',
+								elementType: 'ddf',
+								previewUrl: 'https://files.example.com/p.png',
+								productionUrl: 'https://files.example.com/p.pdf',
+								productionFilename: 'print.pdf',
+							},
+							{
+								printAreaId: '4002',
+								elementType: 'urlMotive',
+								url: 'https://files.example.com/back.png',
+								layers: { layer: [{ name: 'title', text: 'Hello', rgbColor: '#FF0000' }] },
+							},
+							{
+								printAreaId: '4002',
+								elementType: 'decoration',
+								decorationSku: 'PATCH-1',
+								placement: 'sleeve',
+							},
+						],
+					},
+				},
+			],
+		},
+		templates: { template: [{ reference: 'TPL-TEE-LOGO', amount: 1, assignedSizeId: 3003 }] },
+		passthroughItems: {
+			item: [{ sku: 'STICKER-1', name: 'Sticker', quantity: 3, referenceId: 'REF-9' }],
+		},
+		options: {},
+	};
+}
+
+export function jsonParameters(body: unknown, options: Record<string, unknown> = {}) {
+	return {
+		resource: 'order',
+		operation: 'submit',
+		shop: SHOP,
+		inputMode: 'json',
+		orderJson: JSON.stringify(body),
+		options,
+	};
+}
+
+export async function control(
+	controlUrl: string,
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<any> {
+	const response = await fetch(`${controlUrl}${path}`, {
+		method,
+		headers: body === undefined ? {} : { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.text();
+	return text ? JSON.parse(text) : undefined;
+}
+
+export async function eventually<T>(
+	probe: () => Promise<T | false | undefined>,
+	timeoutMs = 3000,
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value) return value;
+		if (Date.now() > deadline) throw new Error('condition not reached in time');
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
 }

@@ -593,8 +593,8 @@ async function readForm(ctx: IExecuteFunctions, itemIndex: number) {
 				? { templateProductId: reference }
 				: { templateProductSku: reference }),
 			amount: template.amount,
-			assignedColorId: template.assignedColorId,
-			assignedSizeId: template.assignedSizeId,
+			assignedColorId: template.assignedColorId || undefined,
+			assignedSizeId: template.assignedSizeId || undefined,
 		};
 	});
 	return {

@@ -1,0 +1,482 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { CredentialStore, runNode } from '../support/n8n';
+import {
+	control,
+	eventually,
+	formParameters,
+	jsonOrder,
+	jsonParameters,
+	PNG,
+	SHOP,
+} from './fixtures';
+
+describe('Order resource against the sandbox', () => {
+	let sandbox: Sandbox;
+	let store: CredentialStore;
+	const ctl = (method: string, path: string, body?: unknown) =>
+		control(sandbox.controlUrl, method, path, body);
+	const stats = () => ctl('GET', '/stats');
+	const submitPosts = async () =>
+		((await ctl('GET', '/requests')) as any[]).filter(
+			(r) => r.method === 'POST' && /orders\/usingCreatorSE$/.test(r.path),
+		).length;
+	const run = (parameters: Record<string, any>, items?: any[], continueOnFail = false) =>
+		runNode({ store, parameters, items, continueOnFail });
+	const getOrder = async (id: number) => {
+		const result = await run({
+			resource: 'order',
+			operation: 'get',
+			shop: SHOP,
+			orderId: String(id),
+		});
+		expect(result.error).toBeUndefined();
+		return result.items[0].json as any;
+	};
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20 });
+	});
+	afterAll(() => sandbox.close());
+	beforeEach(async () => {
+		await ctl('POST', '/reset');
+		store = new CredentialStore({
+			podPlatformApi: {
+				environment: 'custom',
+				baseUrl: sandbox.baseUrl,
+				login: 'demo',
+				password: 'demo-password',
+				accountId: '387',
+				mediaType: 'json',
+				sessionToken: '',
+			},
+		});
+	});
+
+	describe('Submit', () => {
+		test('the guided form submits once, and the order walks its states to FINISHED', async () => {
+			const result = await run(formParameters('WEB-1'));
+			expect(result.error).toBeUndefined();
+			const [{ json }] = result.items;
+			expect(json).toEqual({ id: expect.any(Number), uniqueId: 'WEB-1', alreadyExisted: false });
+			const id = json.id as number;
+
+			const ready = await eventually(async () => {
+				const order = await ctl('GET', `/orders/${id}`);
+				return order.fulfilmentStatus === 'PREPARED_TO_PRODUCE' && order;
+			});
+			expect(ready).toMatchObject({ committed: true, handedOff: true, financialStatus: 'PAID' });
+			await ctl('POST', `/orders/${id}/advance`, { to: 'NOT_EDITABLE' });
+			await ctl('POST', `/orders/${id}/ship`, { trackingNumber: 'TRACK-1' });
+
+			const order = await getOrder(id);
+			expect(order).toMatchObject({
+				id,
+				uniqueId: 'WEB-1',
+				financialStatus: 'PAID',
+				fulfilmentStatus: 'FINISHED',
+				country: { code: 'DE' },
+				orderShipping: { title: 'Standard', carrier: { id: 21 } },
+			});
+			expect(order.fulfillments[0].trackingNumber).toBe('TRACK-1');
+			expect(order.customer.shippingAddress).toMatchObject({ city: 'Berlin', countryCode: 'DE' });
+			expect(order.orderedProducts).toHaveLength(2);
+		});
+
+		test('the guided form and the JSON mode produce the same order', async () => {
+			const fromForm = await run(formParameters('SAME-FORM'));
+			const fromJson = await run(jsonParameters(jsonOrder('SAME-JSON')));
+			expect(fromForm.error).toBeUndefined();
+			expect(fromJson.error).toBeUndefined();
+			const comparable = (order: any) => ({
+				...order,
+				id: undefined,
+				uniqueId: undefined,
+				created: undefined,
+				links: undefined,
+				orderedProducts: order.orderedProducts.map((item: any) => ({
+					...item,
+					id: undefined,
+					created: undefined,
+					links: undefined,
+				})),
+			});
+			for (const result of [fromForm, fromJson]) {
+				await eventually(
+					async () =>
+						(await ctl('GET', `/orders/${result.items[0].json.id}`)).fulfilmentStatus ===
+						'PREPARED_TO_PRODUCE',
+				);
+			}
+			const a = await getOrder(fromForm.items[0].json.id as number);
+			const b = await getOrder(fromJson.items[0].json.id as number);
+			expect(comparable(a)).toEqual(comparable(b));
+			// Elements are compared as text: the decoded shape of this heterogeneous list varies.
+			const elements = JSON.stringify(a.orderedProducts[0].compositions[0].elements);
+			expect(elements).toContain('"motive":{"id":5001}');
+			expect(elements).toContain('"top":"5%"');
+		});
+
+		test('a binary PNG from the input item goes inline; a binary that is not JPEG or PNG is refused', async () => {
+			const parameters = formParameters('BIN-1');
+			parameters.designs.design[0].prints.print = [
+				{ printAreaId: '4001', elementType: 'binaryMotive', binaryPropertyName: 'art' },
+			];
+			const item = (bytes: Buffer, fileName: string, mimeType: string) => ({
+				json: {},
+				binary: { art: { data: bytes.toString('base64'), fileName, mimeType } },
+			});
+			const ok = await run(parameters, [item(PNG, 'art.png', 'image/png')]);
+			expect(ok.error).toBeUndefined();
+			const order = await getOrder(ok.items[0].json.id as number);
+			expect(order.orderedProducts[0].compositions[0].productArea).toEqual({ id: 4001 });
+			expect(JSON.stringify(order.orderedProducts[0].compositions[0].elements)).toContain(
+				'"filename":"art.png"',
+			);
+
+			parameters.uniqueId = 'BIN-2';
+			const before = await submitPosts();
+			const bad = await run(parameters, [item(Buffer.from('GIF89a fake'), 'art.png', 'image/png')]);
+			expect(bad.error?.message).toBe(
+				'Item 1: Design 1, print 1: the binary field "art" is not a JPEG or PNG image',
+			);
+			expect(await submitPosts()).toBe(before);
+		});
+
+		test('bad input is refused before anything is sent, naming item and field', async () => {
+			const spoilt = (spoil: (o: any) => void) => {
+				const body = jsonOrder(`BAD-${Math.random()}`);
+				spoil(body.creatorse_productionOrderDeferred);
+				return { json: { order: body } };
+			};
+			const cases: Array<[(o: any) => void, RegExp]> = [
+				[(o) => delete o.country, /^Item 1: Country is missing$/],
+				[
+					(o) => delete o.customer.shippingAddress,
+					/^Item 2: Customer shipping address is missing$/,
+				],
+				[
+					(o) => (o.designs.creatorse_design[0].amount = 0),
+					/^Item 3: Design 1 amount must be a positive whole number, got 0$/,
+				],
+				[
+					(o) => (
+						(o.designs.creatorse_design[0].assignedColor = { id: 2002 }),
+						(o.designs.creatorse_design[0].assignedSize = { id: 3006 })
+					),
+					/^Item 4: Design 1: product 1001 has no SKU for assigned colour 2002 and assigned size 3006$/,
+				],
+				[
+					(o) =>
+						(o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements[1].creatorse_designElementDdf.productionResource.filename =
+							'print'),
+					/^Item 5: Design 1 print area 4001 element 2 production file name must carry a file extension/,
+				],
+				[
+					(o) =>
+						(o.passthroughItems.creatorse_passthroughItem = Array.from({ length: 101 }, (_, i) => ({
+							sku: `P${i}`,
+							quantity: 1,
+						}))),
+					/^Item 6: An order may carry at most 100 passthrough items, got 101$/,
+				],
+				[
+					(o) =>
+						(o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements[0].creatorse_designElementMotive.position.top =
+							'ten'),
+					/^Item 7: Design 1 print area 4001 element 1 position top must be a number of millimetres or a percentage/,
+				],
+				[
+					(o) =>
+						o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements.push({
+							motiveElement: { motive: { id: 5001 } },
+						}),
+					/^Item 8: Design 1 print area 4001 element 3 has the key "motiveElement"/,
+				],
+				[
+					(o) =>
+						(o.designs.creatorse_design[0].compositions.creatorse_composition[1].elements[0] = {
+							creatorse_designElementMotive: {
+								attachment: Buffer.from('%PDF-1.4').toString('base64'),
+								filename: 'a.png',
+							},
+						}),
+					/^Item 9: Design 1 print area 4002 element 1 attachment is not a JPEG or PNG image$/,
+				],
+				[
+					(o) => (o.country = { code: 'Germany' }),
+					/^Item 10: Country must be an ID or a two-letter ISO code/,
+				],
+			];
+			const parameters = { ...jsonParameters({}), orderJson: '={{ JSON.stringify($json.order) }}' };
+			const result = await run(
+				parameters,
+				cases.map(([spoil]) => spoilt(spoil)),
+				true,
+			);
+			expect(result.items).toHaveLength(cases.length);
+			cases.forEach(([, message], i) => {
+				expect(result.items[i].json.error).toMatch(message);
+				expect(result.items[i].json.errorDescription).toMatch(/Field: /);
+			});
+			expect(await submitPosts()).toBe(0);
+			expect((await stats()).ordersCreated).toBe(0);
+		});
+
+		test("the service's own 400, 401 and 409 answers surface clearly", async () => {
+			const unknownProduct = jsonOrder('SVC-400');
+			unknownProduct.creatorse_productionOrderDeferred.designs.creatorse_design[0].productId = 1999;
+			const r400 = await run(
+				jsonParameters(unknownProduct, { checkSkus: false, exactlyOnce: false }),
+			);
+			expect(r400.error?.message).toMatch(/Unknown product/);
+			expect(r400.error?.httpCode).toBe('400');
+
+			const r401 = await run({
+				...jsonParameters(jsonOrder('SVC-401')),
+				shop: { ...SHOP, value: '9999' },
+				options: { checkSkus: false, exactlyOnce: false },
+			});
+			expect(r401.error?.httpCode).toBe('401');
+
+			expect(
+				(await run(jsonParameters(jsonOrder('SVC-409'), { exactlyOnce: false }))).error,
+			).toBeUndefined();
+			const r409 = await run(jsonParameters(jsonOrder('SVC-409'), { exactlyOnce: false }));
+			expect(r409.error?.httpCode).toBe('409');
+			expect(r409.error?.message).toMatch(/Duplicate uniqueId/);
+		});
+	});
+
+	describe('exactly once', () => {
+		test('a timeout after processing is resolved by looking up, and a retried run returns the existing order', async () => {
+			await ctl('POST', '/faults', {
+				method: 'POST',
+				path: 'orders/usingCreatorSE',
+				count: 1,
+				kind: 'drop-after-processing',
+			});
+			const first = await run(formParameters('ONCE-1'));
+			expect(first.error).toBeUndefined();
+			expect(first.items[0].json).toMatchObject({
+				uniqueId: 'ONCE-1',
+				alreadyExisted: false,
+				recoveredAfterTimeout: true,
+			});
+			expect(await submitPosts()).toBe(1);
+
+			const retried = await run(formParameters('ONCE-1'));
+			expect(retried.items[0].json).toEqual({
+				id: first.items[0].json.id,
+				uniqueId: 'ONCE-1',
+				alreadyExisted: true,
+			});
+			expect(await submitPosts()).toBe(1);
+			expect((await stats()).ordersCreated).toBe(1);
+		});
+
+		test('without Exactly Once the same timeout is reported, never re-sent blind', async () => {
+			await ctl('POST', '/faults', {
+				method: 'POST',
+				path: 'orders/usingCreatorSE',
+				count: 1,
+				kind: 'drop-after-processing',
+			});
+			const result = await run(jsonParameters(jsonOrder('BLIND-1'), { exactlyOnce: false }));
+			expect(result.error?.description).toMatch(/may or may not have reached the service/);
+			expect((await stats()).ordersCreated).toBe(1);
+		});
+
+		test('Exactly Once needs a Unique ID', async () => {
+			const body = jsonOrder('');
+			const result = await run(jsonParameters(body));
+			expect(result.error?.message).toBe('Item 1: Unique ID is empty');
+		});
+	});
+
+	test('a batch runs with bounded concurrency, in input order, with one login', async () => {
+		const items = Array.from({ length: 24 }, (_, i) => ({
+			json: { order: jsonOrder(`BATCH-${i}`) },
+		}));
+		const parameters = {
+			...jsonParameters({}, { concurrency: 8 }),
+			orderJson: '={{ JSON.stringify($json.order) }}',
+		};
+		const result = await run(parameters, items);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.uniqueId)).toEqual(
+			items.map((_, i) => `BATCH-${i}`),
+		);
+		expect(result.items.map((item) => item.pairedItem)).toEqual(items.map((_, i) => ({ item: i })));
+		expect(new Set(result.items.map((item) => item.json.id)).size).toBe(24);
+		const counts = await stats();
+		expect(counts.logins).toBe(1);
+		expect(counts.ordersCreated).toBe(24);
+		// One SKU lookup for the whole run, whatever the number of items.
+		const skuLookups = ((await ctl('GET', '/requests')) as any[]).filter((r) =>
+			/\/sku$/.test(r.path),
+		);
+		expect(skuLookups).toHaveLength(1);
+	});
+
+	test('the incremental flow: create, add product, commit, send to production, cancel', async () => {
+		const created = await run({
+			resource: 'order',
+			operation: 'create',
+			shop: SHOP,
+			uniqueId: 'DRAFT-1',
+			country: '2',
+			customer: { firstName: 'Bo' },
+			shippingAddress: {
+				street: 'Vej',
+				streetNo: '1',
+				city: 'Aarhus',
+				zip: '8000',
+				countryCode: 'dk',
+			},
+			shippingTitle: 'Express',
+			carrierId: '22',
+		});
+		expect(created.error).toBeUndefined();
+		const orderId = String(created.items[0].json.id);
+		expect(created.items[0].json).toMatchObject({ uniqueId: 'DRAFT-1', country: { id: 2 } });
+
+		const added = await run({
+			resource: 'order',
+			operation: 'addProduct',
+			shop: SHOP,
+			orderId,
+			productId: { __rl: true, mode: 'id', value: '1001' },
+			assignedColorId: '2002',
+			assignedSizeId: '3003',
+			amount: 3,
+			prints: { print: [{ viewPosition: 'BACK', motiveId: '5002', top: '10%' }] },
+		});
+		expect(added.error).toBeUndefined();
+		const orderedProductId = String(added.items[0].json.id);
+		expect(added.items[0].json).toMatchObject({ amount: 3, assignedColor: { id: 2002 } });
+
+		const commit = await run({
+			resource: 'order',
+			operation: 'commit',
+			shop: SHOP,
+			orderId,
+			financialStatus: 'PAID',
+		});
+		expect(commit.items[0].json).toEqual({
+			orderId: Number(orderId),
+			committed: true,
+			financialStatus: 'PAID',
+		});
+		const again = await run({
+			resource: 'order',
+			operation: 'commit',
+			shop: SHOP,
+			orderId,
+			financialStatus: 'PAID',
+		});
+		expect(again.error?.httpCode).toBe('409');
+
+		const sent = await run({
+			resource: 'order',
+			operation: 'sendToProduction',
+			shop: SHOP,
+			orderId,
+		});
+		expect(sent.items[0].json).toEqual({ orderId: Number(orderId), sentToProduction: true });
+		expect(await getOrder(Number(orderId))).toMatchObject({
+			financialStatus: 'PAID',
+			fulfilmentStatus: 'WAITING_FOR_RESOURCES',
+		});
+
+		const products = await run({
+			resource: 'order',
+			operation: 'getOrderedProducts',
+			shop: SHOP,
+			orderId,
+			returnAll: true,
+		});
+		expect(products.items.map((item) => item.json.id)).toEqual([Number(orderedProductId)]);
+
+		const image = await run({
+			resource: 'order',
+			operation: 'getOrderedProductImage',
+			shop: SHOP,
+			orderId,
+			orderedProductId,
+			binaryPropertyName: 'mockup',
+		});
+		expect(image.error).toBeUndefined();
+		expect(image.items[0].binary?.mockup).toMatchObject({
+			mimeType: 'image/png',
+			fileExtension: 'png',
+		});
+
+		const early = await run({ resource: 'order', operation: 'cancel', shop: SHOP, orderId });
+		expect(early.error?.httpCode).toBe('409');
+		await ctl('POST', `/orders/${orderId}/advance`, { to: 'NOT_EDITABLE' });
+		const cancel = await run({ resource: 'order', operation: 'cancel', shop: SHOP, orderId });
+		expect(cancel.items[0].json).toEqual({ orderId: Number(orderId), cancellationRequested: true });
+		expect((await getOrder(Number(orderId))).fulfilmentStatus).toBe('CANCELLATION_WAITING');
+	});
+
+	test('Get Many with a filter, Get Session Order, custom attributes', async () => {
+		const body = jsonOrder('ATTR-1');
+		body.creatorse_productionOrderDeferred.designs.creatorse_design[0].customAttributes = {
+			customAttribute: [{ key: 'engraving', value: 'For Ada' }],
+		};
+		const submitted = await run(jsonParameters(body));
+		expect(submitted.error).toBeUndefined();
+		await run(jsonParameters(jsonOrder('ATTR-2')));
+		const orderId = String(submitted.items[0].json.id);
+
+		const all = await run({ resource: 'order', operation: 'getAll', shop: SHOP, returnAll: true });
+		expect(all.items.map((item) => item.json.uniqueId).sort()).toEqual(['ATTR-1', 'ATTR-2']);
+		const limited = await run({
+			resource: 'order',
+			operation: 'getAll',
+			shop: SHOP,
+			returnAll: false,
+			limit: 1,
+		});
+		expect(limited.items).toHaveLength(1);
+		const filtered = await run({
+			resource: 'order',
+			operation: 'getAll',
+			shop: SHOP,
+			returnAll: true,
+			filterMode: 'json',
+			filterJson: JSON.stringify({
+				expressionSimple: [{ property: 'uniqueId', op: '=', value: 'ATTR-2' }],
+			}),
+		});
+		expect(filtered.items.map((item) => item.json.uniqueId)).toEqual(['ATTR-2']);
+
+		const items = await run({
+			resource: 'order',
+			operation: 'getOrderedProducts',
+			shop: SHOP,
+			orderId,
+			returnAll: true,
+		});
+		const designItem = items.items.find((item) => item.json.productId === 1001)!;
+		const attributes = await run({
+			resource: 'order',
+			operation: 'getCustomAttributes',
+			shop: SHOP,
+			orderId,
+			orderedProductId: String(designItem.json.id),
+			returnAll: true,
+		});
+		expect(attributes.items.map((item) => item.json)).toEqual([
+			expect.objectContaining({ key: 'engraving', value: 'For Ada' }),
+		]);
+
+		const session = await run({ resource: 'order', operation: 'getSessionOrder', shop: SHOP });
+		expect(session.error).toBeUndefined();
+		expect(session.items[0].json).toMatchObject({
+			id: expect.any(Number),
+			financialStatus: 'PENDING',
+		});
+	});
+});
