@@ -136,7 +136,8 @@ export class TriggerHarness {
 		this.build();
 	}
 
-	async start(): Promise<this> {
+	/** Listen on 127.0.0.1 (port 0: any free port; a given port: n8n coming back on its address). */
+	async start(port = 0): Promise<this> {
 		this.server = createServer((req, res) => {
 			void this.handle(req).then(
 				(status) => {
@@ -149,7 +150,7 @@ export class TriggerHarness {
 				},
 			);
 		});
-		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+		await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
 		this.port = (this.server!.address() as AddressInfo).port;
 		return this;
 	}
