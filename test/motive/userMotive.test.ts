@@ -192,3 +192,19 @@ test('a customer key from Get Customer Key reaches the same permanent library fr
 	const logins = (await requestLog(sandbox)).filter((r) => r.path === '/auth');
 	expect(logins.map((r) => r.method)).toEqual(['GET', 'POST', 'POST', 'GET']);
 });
+
+test('a JPEG named .png is accepted by its content and sent as .jpg', async () => {
+	const store = demoStore(sandbox);
+	const jpeg = tinyJpeg();
+	const result = await runNode({
+		store,
+		parameters: userMotive('upload', { source: 'binary' }),
+		items: [
+			binaryItem(jpeg, 'holiday.png', 'image/png'),
+			binaryItem(jpeg, 'scan', 'application/octet-stream'),
+		],
+	});
+	expect(result.error).toBeUndefined();
+	expect(result.items.map((item) => item.json.name)).toEqual(['holiday.jpg', 'scan.jpg']);
+	expect((await storedImage(store, result.items[0].json.id)).equals(jpeg)).toBe(true);
+});

@@ -84,10 +84,24 @@ export function bitmapFormPart(bitmap: Bitmap): MultipartPart {
 	};
 }
 
-/** The file name to send: the given one, or a neutral one with the extension of the content. */
+const EXTENSION_KINDS: Record<string, BitmapKind> = {
+	jpg: 'jpeg',
+	jpeg: 'jpeg',
+	jpe: 'jpeg',
+	png: 'png',
+};
+
+/**
+ * The file name to send: the given one with an extension that matches the content (a JPEG named
+ * .png is sent as .jpg), or a neutral name when none is given.
+ */
 export function bitmapFileName(fileName: string | undefined, kind: BitmapKind): string {
 	const trimmed = (fileName ?? '').trim();
-	return trimmed || `motive.${EXTENSIONS[kind]}`;
+	if (!trimmed) return `motive.${EXTENSIONS[kind]}`;
+	const match = /^(.*)\.([A-Za-z0-9]+)$/.exec(trimmed);
+	if (match && EXTENSION_KINDS[match[2].toLowerCase()] === kind) return trimmed;
+	const stem = match && EXTENSION_KINDS[match[2].toLowerCase()] ? match[1] : trimmed;
+	return `${stem}.${EXTENSIONS[kind]}`;
 }
 
 export interface Bitmap {
