@@ -134,7 +134,11 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 			await xml.activate();
 			await fullCycle();
 			await eventually(() => expect(xml.emitted).toHaveLength(1));
-			const strip = ({ payload, payloadRoot, deliveryId, ...rest }: Json) => rest;
+			const strip = (event: Json) => {
+				const copy = { ...event };
+				for (const key of ['payload', 'payloadRoot', 'deliveryId']) delete copy[key];
+				return copy;
+			};
 			expect(strip(xml.emitted[0])).toEqual(strip(json.emitted[0]));
 		} finally {
 			await xml.close();
