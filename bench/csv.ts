@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- a benchmark run on Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, no-console -- a benchmark run on Node, never shipped; each pass runs in its own child process so peak RSS is its own */
 /**
  * CSV import at scale: builds a 50,000-row file, then measures time and peak memory of our
  * validator next to a bare csv-parse pass over the same file. Each measurement runs in a fresh
