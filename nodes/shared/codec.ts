@@ -77,11 +77,16 @@ const STRING_KEYS = new Set([
 	'countryCode',
 	'fileName',
 	'filename',
-	'error',
 	'errorMessage',
 	'message',
 	'internalErrorMessage',
 ]);
+
+/**
+ * Text in one record and a flag in another: `error` is the message of an orders/failed event but
+ * the failure flag of a CSV import. Only true/false become booleans; anything else stays text.
+ */
+const TEXT_OR_FLAG_KEYS = new Set(['error']);
 
 /** Suffixes of text fields whose values may be all digits. */
 const STRING_KEY_SUFFIX = /(Name|Number|Code|Url|Sku|Id2|Text|Message)$/;
@@ -229,6 +234,7 @@ function normaliseLeaf(key: string, value: unknown, fromXml: boolean): unknown {
 	if (STRING_KEYS.has(key)) return value;
 	if (value === 'true') return true;
 	if (value === 'false') return false;
+	if (TEXT_OR_FLAG_KEYS.has(key)) return value;
 	if (STRING_KEY_SUFFIX.test(key) || !NUMBER_TEXT.test(value)) return value;
 	const number = Number(value);
 	// Digits beyond double precision are an identifier, not a quantity.

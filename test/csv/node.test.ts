@@ -325,3 +325,58 @@ test('the Shop field is hidden for the operations that work on a local file', ()
 	expect(shop.displayOptions?.show?.resource).toContain('csvImport');
 	expect(shop.displayOptions?.hide?.operation).toEqual(['buildCsv', 'validateCsv']);
 });
+
+describe('Upload over an unreliable line', () => {
+	test('an expired session is renewed and the same file is sent again in full', async () => {
+		const store = sandboxCredentials(sandbox, {
+			sessionToken: 'expired-token',
+			sessionAccountId: String(DEMO.accountId),
+		});
+		const run = await runNode({
+			store,
+			items: [fileItem(writeCsv(sampleLines()))],
+			parameters: csvImport('upload', { waitForProcessing: true, maxWaitSeconds: 20 }),
+		});
+		expect(run.error).toBeUndefined();
+		expect(run.items[0].json).toMatchObject({ processed: true, error: false, linesTotal: 5 });
+		const posts = (await requests()).filter(
+			(r) => r.method === 'POST' && r.path.endsWith('/orderCsvImport'),
+		);
+		expect(posts.map((r) => r.status)).toEqual([401, 200]);
+	});
+
+	test('a lost answer is not retried blindly: one import, and the error says to check', async () => {
+		await control(sandbox, 'POST', '/faults', {
+			method: 'POST',
+			path: 'orderCsvImport',
+			kind: 'drop-after-processing',
+			count: 1,
+		});
+		const store = sandboxCredentials(sandbox);
+		const run = await runNode({
+			store,
+			items: [fileItem(writeCsv(sampleLines()))],
+			parameters: csvImport('upload', {}),
+		});
+		expect(run.error?.description).toContain('may or may not have reached the service');
+		await control(sandbox, 'DELETE', '/faults');
+		const list = await runNode({ store, parameters: csvImport('getAll', { returnAll: true }) });
+		expect(list.items).toHaveLength(1);
+	});
+
+	test('an XML credential reads the record and the lines alike', async () => {
+		const run = await runNode({
+			store: sandboxCredentials(sandbox, { mediaType: 'xml' }),
+			items: [fileItem(writeCsv(sampleLines('.'), { delimiter: ',' }))],
+			parameters: csvImport('upload', {
+				format: 'ukUs',
+				waitForProcessing: true,
+				maxWaitSeconds: 20,
+			}),
+		});
+		expect(run.error).toBeUndefined();
+		const result = run.items[0].json as IDataObject & { lines: IDataObject[] };
+		expect(result).toMatchObject({ processed: true, error: false });
+		expect(result.lines.map((line) => line.ok)).toEqual([true, true, true, true, true]);
+	});
+});
