@@ -1,0 +1,73 @@
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { searchShops } from '../PodPlatform/methods/listSearch';
+import {
+	fulfilmentStatusFilterOption,
+	topicsField,
+	triggerShopLocator,
+} from '../PodPlatformTrigger/fields';
+import { MIN_POLL_INTERVAL_MS, pollOrders } from '../PodPlatformTrigger/poll';
+
+export class PodPlatformPollTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'POD Platform Poll Trigger',
+		name: 'podPlatformPollTrigger',
+		icon: {
+			light: 'file:../../icons/podPlatform.svg',
+			dark: 'file:../../icons/podPlatform.dark.svg',
+		},
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["topics"].join(", ")}}',
+		description:
+			'Starts the workflow when an order changes status, by polling: for n8n instances the service cannot reach',
+		defaults: { name: 'POD Platform Poll Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'podPlatformApi', required: true }],
+		properties: [
+			{
+				displayName: `Polls closer together than ${MIN_POLL_INTERVAL_MS / 60000} minutes are skipped: the service rate limits its order list. The first poll records the current statuses and emits nothing unless Emit Existing Orders is on.`,
+				name: 'pollNotice',
+				type: 'notice',
+				default: '',
+			},
+			triggerShopLocator,
+			topicsField(
+				['orders/updated', 'orders/readyForProduction', 'orders/fulfilled', 'orders/cancelled'],
+				'The order status changes that start the workflow',
+			),
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Emit Existing Orders',
+						name: 'emitExisting',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether the first poll emits an event for every order that exists already, instead of only recording their statuses',
+					},
+					fulfilmentStatusFilterOption,
+				],
+			},
+		],
+	};
+
+	methods = { listSearch: { searchShops } };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollOrders(this);
+	}
+}

@@ -1,0 +1,108 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { PlainObject } from '../shared/codec';
+import { eventFromOrder, normaliseFulfilmentStatus, topicsForChange } from '../shared/events';
+import { apiRequest, apiRequestAllItems, shopPath } from '../shared/transport';
+import { isTopic, type Topic } from '../shared/types';
+import { passesStatusFilter } from './fields';
+
+/**
+ * Polling: list the shop's orders, compare each order's statuses with those seen last, and emit
+ * the events the service would have sent for the changes. The statuses seen are the state; it is
+ * replaced only when the poll returns, so a failed poll is repeated in full by the next one.
+ */
+
+/** The order list is rate limited (contract, Limits): polls closer together than this are skipped. */
+export const MIN_POLL_INTERVAL_MS = 5 * 60 * 1000;
+
+export interface PollState extends IDataObject {
+	shopId?: string;
+	lastPollAt?: number;
+	/** `financialStatus|fulfilmentStatus` per order ID, as last seen. */
+	seen?: Record<string, string>;
+}
+
+function statusKey(order: PlainObject): string {
+	return `${String(order.financialStatus ?? '')}|${normaliseFulfilmentStatus(order.fulfilmentStatus) ?? ''}`;
+}
+
+function statusesOf(key: string | undefined) {
+	if (key === undefined) return undefined;
+	const [financialStatus, fulfilmentStatus] = key.split('|');
+	return {
+		financialStatus: financialStatus || undefined,
+		fulfilmentStatus: fulfilmentStatus || undefined,
+	};
+}
+
+export async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const shopId = String(ctx.getNodeParameter('shop', '', { extractValue: true }) ?? '').trim();
+	if (!/^\d+$/.test(shopId)) {
+		throw new NodeOperationError(ctx.getNode(), `The Shop must be a shop ID, got "${shopId}"`, {
+			description: 'Pick a shop from the list or enter its numeric ID.',
+		});
+	}
+	const topics = (ctx.getNodeParameter('topics', []) as string[]).filter(isTopic);
+	const options = ctx.getNodeParameter('options', {}) as {
+		fulfilmentStatuses?: string[];
+		emitExisting?: boolean;
+	};
+	const manual = ctx.getMode() === 'manual';
+	const state = ctx.getWorkflowStaticData('node') as PollState;
+	const now = Date.now();
+
+	if (!manual && state.lastPollAt !== undefined && now - state.lastPollAt < MIN_POLL_INTERVAL_MS) {
+		return null;
+	}
+
+	const path = `${await shopPath(ctx, shopId)}/orders`;
+	const orders = await apiRequestAllItems(ctx, { method: 'GET', path }, { returnAll: true });
+
+	// A new shop starts a new baseline: the statuses of another shop's orders say nothing here.
+	const previous = state.shopId === shopId ? state.seen : undefined;
+	const baseline = previous === undefined;
+	const seen: Record<string, string> = {};
+	const events: INodeExecutionData[] = [];
+
+	for (const order of orders) {
+		const id = String(order.id ?? '');
+		if (!id) continue;
+		const key = statusKey(order);
+		seen[id] = key;
+		if (baseline && !options.emitExisting && !manual) continue;
+		const before = statusesOf(previous?.[id]);
+		const fired = topicsForChange(before, statusesOf(key)!).filter((topic) =>
+			topics.includes(topic),
+		);
+		if (fired.length === 0) continue;
+		const record = await withFulfilments(ctx, path, order, fired);
+		for (const topic of fired) {
+			const event = eventFromOrder(topic, record, before);
+			if (!passesStatusFilter(event.fulfilmentStatus, options.fulfilmentStatuses ?? [])) continue;
+			events.push({ json: event as unknown as IDataObject });
+		}
+	}
+
+	if (manual) {
+		// A test run shows what would be emitted without moving the state of the active workflow.
+		return events.length ? [events.slice(-1)] : null;
+	}
+	// Assigned at the top level so n8n notices the change and saves it.
+	state.shopId = shopId;
+	state.seen = seen;
+	state.lastPollAt = now;
+	return events.length ? [events] : null;
+}
+
+/** List items may leave out the fulfilments; a fulfilled event needs its tracking numbers. */
+async function withFulfilments(
+	ctx: IPollFunctions,
+	path: string,
+	order: PlainObject,
+	topics: Topic[],
+): Promise<PlainObject> {
+	if (!topics.includes('orders/fulfilled') || Array.isArray(order.fulfillments)) return order;
+	const detail = await apiRequest(ctx, { method: 'GET', path: `${path}/${String(order.id)}` });
+	return detail?.data ?? order;
+}

@@ -1,0 +1,134 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
+import { PodPlatformPollTrigger } from '../../nodes/PodPlatformPollTrigger/PodPlatformPollTrigger.node';
+import { MIN_POLL_INTERVAL_MS } from '../../nodes/PodPlatformTrigger/poll';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { PACKAGE } from '../support/n8n';
+import { TriggerHarness } from '../support/trigger';
+import { Control, SHOP_ID, Service, credentialStore, eventually, type Json } from './helpers';
+
+const shop = { __rl: true, mode: 'id', value: SHOP_ID };
+const TOPICS = [
+	'orders/updated',
+	'orders/readyForProduction',
+	'orders/fulfilled',
+	'orders/cancelled',
+];
+
+describe('poll trigger: status changes seen by polling the order list', () => {
+	let sandbox: Sandbox;
+	let control: Control;
+	let service: Service;
+	let clock = Date.now();
+	let nowSpy: jest.SpyInstance;
+
+	const harness = (staticData?: Json, options: Json = {}, topics = TOPICS) =>
+		new TriggerHarness({
+			store: credentialStore(sandbox.baseUrl),
+			parameters: { shop, topics, options },
+			node: new PodPlatformPollTrigger(),
+			nodeType: `${PACKAGE}.podPlatformPollTrigger`,
+			staticData,
+		});
+	const later = () => (clock += MIN_POLL_INTERVAL_MS);
+	const events = (result: Awaited<ReturnType<TriggerHarness['poll']>>) =>
+		(result?.[0] ?? []).map((item) => item.json as Json);
+	const waitFor = async (orderId: number, status: string) =>
+		await eventually(async () =>
+			expect((await control.call('GET', `/orders/${orderId}`)).fulfilmentStatus).toBe(status),
+		);
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
+		control = new Control(sandbox.controlUrl);
+		nowSpy = jest.spyOn(Date, 'now').mockImplementation(() => clock);
+	});
+	afterAll(async () => {
+		nowSpy.mockRestore();
+		await sandbox.close();
+	});
+	beforeEach(async () => {
+		await control.call('POST', '/reset');
+		service = new Service(sandbox.baseUrl);
+	});
+
+	test('baseline, then each change once, across a restart, with a minimum interval', async () => {
+		const first = await service.submitOrder();
+		await waitFor(first, 'PREPARED_TO_PRODUCE');
+
+		const trigger = harness();
+		expect(await trigger.poll()).toBeNull(); // baseline: history is not emitted
+		const requests = (await control.call('GET', '/stats')).requests;
+		expect(await trigger.poll()).toBeNull(); // too soon: skipped without asking the service
+		expect((await control.call('GET', '/stats')).requests).toBe(requests);
+
+		await control.call('POST', `/orders/${first}/advance`, { to: 'NOT_EDITABLE' });
+		await control.call('POST', `/orders/${first}/ship`, { trackingNumber: 'POLL-1' });
+		const second = await service.submitOrder();
+		await waitFor(second, 'PREPARED_TO_PRODUCE');
+
+		later();
+		const emitted = events(await trigger.poll());
+		const about = (id: number) => emitted.filter((e) => e.orderId === id).map((e) => e.topic);
+		expect(about(first)).toEqual(['orders/updated', 'orders/fulfilled']);
+		expect(about(second)).toEqual(['orders/updated', 'orders/readyForProduction']);
+		const fulfilled = emitted.find((e) => e.topic === 'orders/fulfilled')!;
+		expect(fulfilled).toMatchObject({
+			source: 'poll',
+			fulfilmentStatus: 'FINISHED',
+			previousFulfilmentStatus: 'PREPARED_TO_PRODUCE',
+			trackingNumbers: ['POLL-1'],
+		});
+
+		// n8n restarts with the saved state: nothing is repeated, the next change is seen.
+		const restarted = harness(trigger.staticData);
+		later();
+		expect(await restarted.poll()).toBeNull();
+		await control.call('POST', `/orders/${second}/advance`, { to: 'NOT_EDITABLE' });
+		later();
+		expect(
+			events(await restarted.poll()).map((e) => [e.orderId, e.topic, e.fulfilmentStatus]),
+		).toEqual([[second, 'orders/updated', 'NOT_EDITABLE']]);
+	});
+
+	test('a failed poll loses nothing: the next one reports the change', async () => {
+		const order = await service.submitOrder();
+		await waitFor(order, 'PREPARED_TO_PRODUCE');
+		const trigger = harness(undefined, {}, ['orders/fulfilled']);
+		await trigger.poll();
+		await control.call('POST', `/orders/${order}/advance`, { to: 'NOT_EDITABLE' });
+		await control.call('POST', `/orders/${order}/ship`, {});
+		await control.call('POST', '/faults', {
+			method: 'GET',
+			path: '/orders$',
+			kind: 'status',
+			status: 400,
+			count: 1,
+		});
+		later();
+		await expect(trigger.poll()).rejects.toThrow();
+		later();
+		expect(events(await trigger.poll()).map((e) => e.topic)).toEqual(['orders/fulfilled']);
+	});
+
+	test('Emit Existing Orders and the status filter', async () => {
+		const order = await service.submitOrder();
+		await waitFor(order, 'PREPARED_TO_PRODUCE');
+		const all = harness(undefined, { emitExisting: true });
+		expect(events(await all.poll()).map((e) => e.topic)).toEqual([
+			'orders/updated',
+			'orders/readyForProduction',
+		]);
+		const filtered = harness(undefined, { emitExisting: true, fulfilmentStatuses: ['FINISHED'] });
+		expect(await filtered.poll()).toBeNull();
+	});
+
+	test('a manual test poll shows a sample without moving the state', async () => {
+		const order = await service.submitOrder();
+		await waitFor(order, 'PREPARED_TO_PRODUCE');
+		const trigger = harness();
+		const sample = events(await trigger.poll('manual'));
+		expect(sample).toHaveLength(1);
+		expect(sample[0].orderId).toBe(order);
+		expect(trigger.staticData).toEqual({});
+	});
+});
