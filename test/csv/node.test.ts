@@ -320,10 +320,14 @@ describe('Build CSV input errors', () => {
 	});
 });
 
-test('the Shop field is hidden for the operations that work on a local file', () => {
-	const shop = new PodPlatform().description.properties.find((p) => p.name === 'shop')!;
-	expect(shop.displayOptions?.show?.resource).toContain('csvImport');
-	expect(shop.displayOptions?.hide?.operation).toEqual(['buildCsv', 'validateCsv']);
+test('the Shop field is shown for the CSV operations that call the service, not for local files', () => {
+	const shop = new PodPlatform().description.properties.find(
+		(p) => p.name === 'shop' && p.displayOptions?.show?.resource?.includes('csvImport'),
+	)!;
+	const operations = shop.displayOptions?.show?.operation;
+	expect(operations).toEqual(expect.arrayContaining(['upload', 'get', 'getAll', 'getLines']));
+	expect(operations).not.toContain('buildCsv');
+	expect(operations).not.toContain('validateCsv');
 });
 
 describe('Upload over an unreliable line', () => {

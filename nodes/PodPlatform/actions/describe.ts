@@ -28,19 +28,20 @@ export function describeResources(resources: ResourceDefinition[]): INodePropert
 		default: defaultOperationOf(resource),
 	}));
 
-	const shopResources = resources.filter((r) => r.needsShop);
-	const operationsWithoutShop = shopResources.flatMap((r) =>
-		Object.entries(r.operations)
-			.filter(([, definition]) => definition.withoutShop)
-			.map(([operation]) => operation),
-	);
-	const shop: INodeProperties = {
-		...shopLocator,
-		displayOptions: {
-			show: { resource: shopResources.map((r) => r.value) },
-			...(operationsWithoutShop.length ? { hide: { operation: operationsWithoutShop } } : {}),
-		},
-	};
+	// One Shop field per shop-scoped resource, shown exactly for its operations that use a shop.
+	const shopFields: INodeProperties[] = resources
+		.filter((resource) => resource.needsShop)
+		.map((resource) => ({
+			...shopLocator,
+			displayOptions: {
+				show: {
+					resource: [resource.value],
+					operation: Object.entries(resource.operations)
+						.filter(([, definition]) => !definition.withoutShop)
+						.map(([operation]) => operation),
+				},
+			},
+		}));
 
 	const fields: INodeProperties[] = [];
 	for (const resource of resources) {
@@ -56,7 +57,7 @@ export function describeResources(resources: ResourceDefinition[]): INodePropert
 		}
 	}
 
-	return [resourceSelector, ...operationSelectors, shop, ...fields];
+	return [resourceSelector, ...operationSelectors, ...shopFields, ...fields];
 }
 
 function firstResource(resources: ResourceDefinition[]): string {

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
-import { shopField, userMotiveIdField, userMotivePath } from './fields';
+import { userMotiveIdField, userMotivePath } from './fields';
 
 export const deleteUserMotive: OperationDefinition = {
 	option: {
@@ -11,7 +11,7 @@ export const deleteUserMotive: OperationDefinition = {
 		action: 'Delete a user motive',
 		description: 'Remove a motive from the customer’s library',
 	},
-	fields: [shopField, userMotiveIdField],
+	fields: [userMotiveIdField],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 		const path = await userMotivePath(this, itemIndex);
 		await apiRequest(this, { method: 'DELETE', path, itemIndex });

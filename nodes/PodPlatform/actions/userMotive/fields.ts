@@ -2,14 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { Decoded } from '../../../shared/codec';
 import { CREDENTIAL_NAME } from '../../../shared/transport';
-import { shopLocator } from '../common/fields';
 import { idParameter, itemShopPath } from '../common/scope';
-
-/**
- * The resource does not ask for a shop as a whole, because Get Customer Key needs none; every
- * other operation carries the Shop field itself.
- */
-export const shopField: INodeProperties = shopLocator;
 
 export const userMotiveIdField: INodeProperties = {
 	displayName: 'User Motive ID',

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
-import { shopField, userMotiveIdField, userMotiveJson, userMotivePath } from './fields';
+import { userMotiveIdField, userMotiveJson, userMotivePath } from './fields';
 
 export const get: OperationDefinition = {
 	option: {
@@ -11,7 +11,7 @@ export const get: OperationDefinition = {
 		action: 'Get a user motive',
 		description: 'Get one motive of the customer’s library',
 	},
-	fields: [shopField, userMotiveIdField],
+	fields: [userMotiveIdField],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 		const path = await userMotivePath(this, itemIndex);
 		const answer = await apiRequest(this, { method: 'GET', path, itemIndex });

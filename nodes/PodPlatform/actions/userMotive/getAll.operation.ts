@@ -1,5 +1,5 @@
 import { getManyOperation } from '../common/list';
-import { shopField, userMotivesPath } from './fields';
+import { userMotivesPath } from './fields';
 
 // The contract names no filter type for user motives, so the list takes none.
 export const getAll = getManyOperation(
@@ -11,8 +11,7 @@ export const getAll = getManyOperation(
 	},
 	{
 		noun: 'user motives',
-		extraFields: [shopField],
-		async path(itemIndex) {
+				async path(itemIndex) {
 			return await userMotivesPath(this, itemIndex);
 		},
 	},

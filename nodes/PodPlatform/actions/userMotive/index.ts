@@ -9,8 +9,7 @@ export const userMotiveResource: ResourceDefinition = {
 	name: 'User Motive',
 	value: 'userMotive',
 	description: 'Motives of one end customer, as used in the Creator',
-	// Get Customer Key needs no shop; the other operations carry the Shop field themselves.
-	needsShop: false,
+	needsShop: true,
 	defaultOperation: 'upload',
 	operations: {
 		delete: deleteUserMotive,

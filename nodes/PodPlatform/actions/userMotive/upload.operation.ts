@@ -10,7 +10,7 @@ import {
 import type { RequestSpec } from '../../../shared/transport';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
-import { shopField, userMotiveJson, userMotivesPath } from './fields';
+import { userMotiveJson, userMotivesPath } from './fields';
 
 type Source = 'binary' | 'url' | 'base64';
 
@@ -31,7 +31,6 @@ export const upload: OperationDefinition = {
 			'Add a JPEG or PNG to the customer’s library from binary data, a URL or base64 text',
 	},
 	fields: [
-		shopField,
 		{
 			displayName: 'Source',
 			name: 'source',
