@@ -10,7 +10,16 @@ const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 const entryPoints = [...pkg.n8n.nodes, ...pkg.n8n.credentials].map((file) => path.join(root, file));
 
 // Provided by n8n at run time (peer dependency or modules n8n allows community nodes to use).
-const external = ['n8n-workflow', 'crypto', 'node:crypto', 'lodash', 'luxon', 'moment', 'zod', 'p-limit'];
+const external = [
+	'n8n-workflow',
+	'crypto',
+	'node:crypto',
+	'lodash',
+	'luxon',
+	'moment',
+	'zod',
+	'p-limit',
+];
 
 await build({
 	entryPoints,

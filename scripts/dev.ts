@@ -38,27 +38,41 @@ export function sandboxCredential(baseUrl: string) {
 	};
 }
 
-/** The example workflows, ready to import: credentials pointed at the sandbox credential. */
+/** The example workflows; their nodes name the credential the dev instance creates. */
 export function exampleWorkflows(): Array<Record<string, unknown>> {
 	const folder = path.join(ROOT, 'examples');
 	if (!existsSync(folder)) return [];
 	return readdirSync(folder)
 		.filter((file) => file.endsWith('.json'))
 		.sort()
-		.map((file) => {
-			const text = readFileSync(path.join(folder, file), 'utf8').replace(
-				/"__SANDBOX_CREDENTIAL_ID__"/g,
-				JSON.stringify(SANDBOX_CREDENTIAL_ID),
-			);
-			return JSON.parse(text) as Record<string, unknown>;
-		});
+		.map(
+			(file) =>
+				JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as Record<string, unknown>,
+		);
 }
+
+/** The sample artwork the motive example reads. */
+export const EXAMPLE_FILES = '/tmp/pod-platform-examples';
+
+export function writeExampleFiles(): void {
+	mkdirSync(EXAMPLE_FILES, { recursive: true });
+	writeFileSync(path.join(EXAMPLE_FILES, 'logo.png'), Buffer.from(SAMPLE_PNG_BASE64, 'base64'));
+}
+
+/** A 2×2 PNG: small, but a real image the service accepts. */
+const SAMPLE_PNG_BASE64 =
+	'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4YaMBRAwQCgAjXgSxbgN+HAAAAABJRU5ErkJggg==';
 
 async function main() {
 	const n8nPort = Number(process.env.N8N_PORT ?? 5678);
 	const sandboxPort = Number(process.env.SANDBOX_PORT ?? 8787);
 	const userFolder = path.resolve(process.env.POD_DEV_FOLDER ?? path.join(ROOT, '.n8n-dev'));
-	const options = { userFolder, port: n8nPort };
+	const options = {
+		userFolder,
+		port: n8nPort,
+		env: { N8N_RESTRICT_FILE_ACCESS_TO: EXAMPLE_FILES },
+	};
+	writeExampleFiles();
 
 	console.log(
 		'Preparing n8n (installed once into a cache folder; the first run takes ~10 minutes)...',

@@ -84,15 +84,18 @@ export interface N8nOptions {
 
 /** The environment every n8n process of one instance shares (server and CLI commands). */
 export function n8nEnv(runtime: N8nRuntime, options: N8nOptions): NodeJS.ProcessEnv {
+	// Not the caller's NODE_ENV: under a test runner it is "test", and n8n then exits silently.
+	const { NODE_ENV: _callerNodeEnv, ...callerEnv } = process.env;
 	return {
-		...process.env,
+		...callerEnv,
+		NODE_ENV: 'production',
 		PATH: `${runtime.nodeHome}/bin:${process.env.PATH}`,
 		N8N_USER_FOLDER: options.userFolder,
 		N8N_PORT: String(options.port),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: '127.0.0.1',
 		N8N_PROTOCOL: 'http',
-		WEBHOOK_URL: `http://127.0.0.1:${options.port}/`,
+		N8N_WEBHOOK_URL: `http://127.0.0.1:${options.port}/`,
 		N8N_ENCRYPTION_KEY: 'pod-platform-local-development-key',
 		N8N_DIAGNOSTICS_ENABLED: 'false',
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
