@@ -319,6 +319,34 @@ describe('Order resource against the sandbox', () => {
 		expect(skuLookups).toHaveLength(1);
 	});
 
+	test('a batch looks up its uniqueIds in one list request, then skips orders that exist', async () => {
+		const items = Array.from({ length: 12 }, (_, i) => ({
+			json: { order: jsonOrder(`LOOKUP-${i}`) },
+		}));
+		const parameters = {
+			...jsonParameters({}, { concurrency: 4 }),
+			orderJson: '={{ JSON.stringify($json.order) }}',
+		};
+		const first = await run(parameters, items.slice(0, 5));
+		expect(first.items.map((item) => item.json.alreadyExisted)).toEqual(Array(5).fill(false));
+		await ctl('DELETE', '/requests');
+
+		const second = await run(parameters, items);
+		expect(second.error).toBeUndefined();
+		expect(second.items.map((item) => item.json.alreadyExisted)).toEqual([
+			...Array(5).fill(true),
+			...Array(7).fill(false),
+		]);
+		const logged = (await ctl('GET', '/requests')) as Array<{ method: string; path: string }>;
+		const lookups = logged.filter((r) => r.method === 'GET' && /\/orders$/.test(r.path));
+		const submits = logged.filter((r) => r.method === 'POST' && /usingCreatorSE$/.test(r.path));
+		expect(lookups).toHaveLength(1);
+		expect(submits).toHaveLength(7);
+		for (let i = 0; i < 12; i++) {
+			expect(await ctl('GET', `/orders?uniqueId=LOOKUP-${i}`)).toHaveLength(1);
+		}
+	});
+
 	test('the incremental flow: create, add product, commit, send to production, cancel', async () => {
 		const created = await run({
 			resource: 'order',

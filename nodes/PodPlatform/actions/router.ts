@@ -21,6 +21,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		);
 	}
 
+	if (operation.prepare && items.length > 1) await operation.prepare.call(this, items.length);
 	const concurrency = Math.max(1, Math.floor(operation.concurrency?.call(this) ?? 1));
 	const results: INodeExecutionData[][] = new Array(items.length);
 	const runItem = async (itemIndex: number) => {

@@ -15,6 +15,11 @@ export interface OperationDefinition {
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
 	/** Whether the operation works without a shop (local file work), so the Shop field is hidden. */
 	withoutShop?: boolean;
+	/**
+	 * Runs once before the items: fetches in a few requests what every item would otherwise look
+	 * up alone. A failure here fails the run; a bad item is left for its own execute to report.
+	 */
+	prepare?(this: IExecuteFunctions, itemCount: number): Promise<void>;
 	/** How many items may run at once (read once per run). Default 1: items run in order. */
 	concurrency?(this: IExecuteFunctions): number;
 }

@@ -506,6 +506,17 @@ export function buildDraftOrder(form: OrderHeaderForm): PlainObject {
 // ---------------------------------------------------------------------------------------------
 
 /** The stored filter that finds the orders of a shop carrying one `uniqueId`. */
+/** Orders whose uniqueId is any of these (one lookup for a whole batch). */
+export function uniqueIdsFilter(uniqueIds: string[]): PlainObject {
+	return {
+		productionOrderFilter: {
+			expressionContain: [
+				{ property: 'uniqueId', negation: false, list: { String: [...uniqueIds].sort() } },
+			],
+		},
+	};
+}
+
 export function uniqueIdFilter(uniqueId: string): PlainObject {
 	return {
 		productionOrderFilter: {

@@ -26,7 +26,14 @@ import type {
 import { apiRequest } from '../../../shared/transport';
 import { itemShopPath } from '../common/scope';
 import type { OperationDefinition } from '../types';
-import { checkedPayload, findOrderByUniqueId, readHeaderForm, skusOf } from './common';
+import {
+	checkedPayload,
+	findOrderByUniqueId,
+	prefetchOrdersByUniqueId,
+	prefetchedOrder,
+	readHeaderForm,
+	skusOf,
+} from './common';
 import { financialStatusField, orderHeaderFields } from './fields';
 
 /**
@@ -644,8 +651,41 @@ function isConflict(error: unknown): boolean {
 	return error instanceof NodeApiError && error.httpCode === '409';
 }
 
+/** Bodies built by `prepare`, reused by each item's execute (binary motives are read once). */
+const preparedBodies = new WeakMap<object, Map<number, PlainObject>>();
+
+/**
+ * Before a batch: build every item's body and look up all their uniqueIds in a few requests. An
+ * item whose input is bad is skipped here; its own execute reports it.
+ */
+async function prepare(this: IExecuteFunctions, itemCount: number): Promise<void> {
+	const bodies = new Map<number, PlainObject>();
+	preparedBodies.set(this, bodies);
+	const uniqueIdsByShop = new Map<string, string[]>();
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+		let body: PlainObject;
+		let shopPath: string;
+		try {
+			body = await deferredBodyOf(this, itemIndex);
+			shopPath = await itemShopPath(this, itemIndex);
+		} catch {
+			continue;
+		}
+		bodies.set(itemIndex, body);
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const uniqueId = (body[DEFERRED_ROOT] as PlainObject).uniqueId;
+		if (options.exactlyOnce === false || typeof uniqueId !== 'string' || !uniqueId) continue;
+		const uniqueIds = uniqueIdsByShop.get(shopPath) ?? [];
+		uniqueIds.push(uniqueId);
+		uniqueIdsByShop.set(shopPath, uniqueIds);
+	}
+	for (const [shopPath, uniqueIds] of uniqueIdsByShop) {
+		await prefetchOrdersByUniqueId(this, shopPath, uniqueIds);
+	}
+}
+
 async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const body = await deferredBodyOf(this, itemIndex);
+	const body = preparedBodies.get(this)?.get(itemIndex) ?? (await deferredBodyOf(this, itemIndex));
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const exactlyOnce = options.exactlyOnce !== false;
 	const shopPath = await itemShopPath(this, itemIndex);
@@ -681,7 +721,8 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INod
 		},
 	];
 
-	const before = await existing();
+	const prefetched = exactlyOnce ? prefetchedOrder(this, shopPath, uniqueId as string) : undefined;
+	const before = prefetched === undefined ? await existing() : (prefetched ?? undefined);
 	if (before) return output(before, true);
 
 	let recovered = false;
@@ -736,6 +777,7 @@ export const submitOperation: OperationDefinition = {
 			'Send a complete order in one call (recommended); it is processed, committed and handed to production automatically, and charged when paid',
 	},
 	fields,
+	prepare,
 	execute,
 	concurrency(this: IExecuteFunctions) {
 		const options = this.getNodeParameter('options', 0, {}) as IDataObject;
