@@ -1,0 +1,328 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- tests run on Node, never shipped */
+/**
+ * Workflows that fail in many ways, and trigger deliveries with wrong signatures; every output
+ * item, every error (message, description, the whole error object), every log line of n8n's
+ * logger and every console line is scanned for the passwords, every session token the service
+ * issued, and the webhook secrets.
+ */
+import { createHash, createHmac } from 'node:crypto';
+
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
+import type {
+	ICredentialDataDecryptedObject,
+	IHttpRequestHelper,
+	INode,
+	INodeParameters,
+} from 'n8n-workflow';
+import { LoggerProxy } from 'n8n-workflow';
+
+import { startSandbox, type Sandbox, DEMO } from '../../sandbox';
+import { CredentialStore, runNode, type RunResult } from '../support/n8n';
+import { TriggerHarness } from '../support/trigger';
+import { Control, SHOP, order, submitParameters, type Json } from './helpers';
+
+/** A credential store that remembers every session token the service issued to it. */
+class RecordingStore extends CredentialStore {
+	static readonly tokens = new Set<string>();
+
+	async preAuthentication(
+		helpers: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		node: INode,
+		expired: boolean,
+	) {
+		const result = await super.preAuthentication(helpers, credentials, typeName, node, expired);
+		const token = this.data().sessionToken;
+		if (typeof token === 'string' && token) RecordingStore.tokens.add(token);
+		return result;
+	}
+}
+
+const WRONG_PASSWORD = 'wrong-Passw0rd-7f3a9c';
+
+describe('faults: secrets never appear in output, errors or logs', () => {
+	let sandbox: Sandbox;
+	let control: Control;
+	const lines: string[] = [];
+	const spies: jest.SpyInstance[] = [];
+	const webhookSecrets: string[] = [];
+
+	const capture =
+		(level: string) =>
+		(...args: unknown[]) => {
+			lines.push(
+				`${level} ${args.map((a) => (typeof a === 'string' ? a : safeJson(a))).join(' ')}`,
+			);
+		};
+	const logger = {
+		error: capture('error'),
+		warn: capture('warn'),
+		info: capture('info'),
+		debug: capture('debug'),
+		scoped: () => logger,
+	};
+
+	beforeAll(async () => {
+		Container.set(Logger, logger as unknown as Logger);
+		LoggerProxy.init(logger as never);
+		for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+			spies.push(jest.spyOn(console, method).mockImplementation(capture(`console.${method}`)));
+		}
+		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
+		control = new Control(sandbox);
+	});
+	afterAll(async () => {
+		for (const spy of spies) spy.mockRestore();
+		await sandbox.close();
+	});
+
+	const store = (overrides: ICredentialDataDecryptedObject = {}) =>
+		new RecordingStore({
+			podPlatformApi: {
+				environment: 'custom',
+				baseUrl: sandbox.baseUrl,
+				login: DEMO.login,
+				password: DEMO.password,
+				accountId: '387',
+				customerKey: '',
+				mediaType: 'json',
+				sessionToken: '',
+				...overrides,
+			},
+		});
+
+	const results: RunResult[] = [];
+	const run = async (
+		parameters: INodeParameters,
+		credentials: ICredentialDataDecryptedObject = {},
+		items = [{ json: {} }],
+	) => {
+		const result = await runNode({ store: store(credentials), parameters, items });
+		results.push(result);
+		return result;
+	};
+	const getOrder = (orderId: string) => ({
+		resource: 'order',
+		operation: 'get',
+		shop: SHOP,
+		orderId,
+	});
+
+	test('failing workflows of every kind report errors without secrets', async () => {
+		await control.reset();
+		const expectFailure = async (name: string, result: Promise<RunResult>, code?: string) => {
+			const { error } = await result;
+			expect({ name, failed: error !== undefined }).toEqual({ name, failed: true });
+			if (code) expect({ name, code: error?.httpCode }).toEqual({ name, code });
+		};
+
+		await expectFailure('wrong password', run(getOrder('1'), { password: WRONG_PASSWORD }));
+		await expectFailure(
+			'wrong password in XML',
+			run(getOrder('1'), { password: WRONG_PASSWORD, mediaType: 'xml' }),
+		);
+		await expectFailure('404', run(getOrder('424242')), '404');
+		await expectFailure(
+			'401 on a foreign shop',
+			run(
+				{
+					...submitParameters({ checkSkus: false, exactlyOnce: false }),
+					shop: { ...SHOP, value: '9999' },
+				},
+				{},
+				[{ json: { order: order('SEC-401') } }],
+			),
+			'401',
+		);
+		await expectFailure(
+			'403 for a read-only login',
+			run(
+				submitParameters({ checkSkus: false, exactlyOnce: false }),
+				{ login: DEMO.users.viewer.login, password: DEMO.users.viewer.password },
+				[{ json: { order: order('SEC-403') } }],
+			),
+			'403',
+		);
+		expect(
+			(
+				await run(submitParameters({ exactlyOnce: false }), {}, [
+					{ json: { order: order('SEC-409') } },
+				])
+			).error,
+		).toBeUndefined();
+		await expectFailure(
+			'409 duplicate',
+			run(submitParameters({ exactlyOnce: false }), {}, [{ json: { order: order('SEC-409') } }]),
+			'409',
+		);
+		const bad = order('SEC-BAD');
+		bad.creatorse_productionOrderDeferred.country = { code: 'Germany' };
+		await expectFailure('bad input', run(submitParameters(), {}, [{ json: { order: bad } }]));
+
+		// Tokens expiring every two requests: several tokens issued within one run, then a failure.
+		await control.call('PUT', '/session-policy', { expireAfterRequests: 2 });
+		await expectFailure(
+			'after re-logins',
+			run(submitParameters({ concurrency: 1 }), {}, [
+				{ json: { order: order('SEC-EXP-1') } },
+				{ json: { order: order('SEC-EXP-2') } },
+				{ json: { order: bad } },
+			]),
+		);
+		await control.call('PUT', '/session-policy', { expireAfterRequests: null });
+
+		// Service faults: a 500, a reset, a malformed answer.
+		await control.fault({ path: '/orders/1$', kind: 'status', status: 500, count: 1 });
+		await expectFailure('500', run(getOrder('1')), '500');
+		await control.fault({ path: '/orders/1$', kind: 'reset', count: 10 });
+		await expectFailure('resets', run(getOrder('1')));
+		await control.call('DELETE', '/faults');
+		await control.fault({
+			kind: 'status',
+			status: 200,
+			body: '{"productionOrderExpanded":',
+			count: 1,
+		});
+		await expectFailure('malformed', run(getOrder('1')));
+		// An address where nothing listens.
+		await expectFailure(
+			'unreachable',
+			run(getOrder('1'), { baseUrl: 'http://127.0.0.1:9/webservices/rest' }),
+		);
+
+		expect(RecordingStore.tokens.size).toBeGreaterThanOrEqual(4);
+	});
+
+	test('trigger deliveries with wrong signatures, and valid ones, carry no secrets', async () => {
+		await control.reset();
+		const trigger = await new TriggerHarness({
+			store: store(),
+			parameters: {
+				shop: SHOP,
+				topics: ['orders/updated', 'orders/acknowledged'],
+				mediaType: 'JSON',
+				options: { includeRawBody: true },
+			},
+		}).start();
+		try {
+			await trigger.activate();
+			const subscriptions = (trigger.staticData.registrations as Json)[trigger.webhookUrl]
+				.subscriptions as Json;
+			for (const subscription of Object.values(subscriptions)) {
+				webhookSecrets.push((subscription as Json).secret);
+			}
+			expect(webhookSecrets).toHaveLength(2);
+			const body = Buffer.from(
+				JSON.stringify({
+					productionOrderExpanded: { id: 1, uniqueId: 'S-1', financialStatus: 'PAID' },
+				}),
+			);
+			const sign = (secret: string, bytes: Buffer) =>
+				createHmac('sha256', createHash('sha256').update(secret, 'utf8').digest('hex'))
+					.update(bytes)
+					.digest('base64');
+			const deliver = (signature: string | undefined, topic = 'orders/updated', bytes = body) =>
+				trigger.deliver({
+					headers: {
+						'x-platform-topic': topic,
+						'x-platform-delivery-id': `d-${Math.random()}`,
+						'content-type': 'application/json',
+						...(signature === undefined ? {} : { 'x-platform-hmac-sha256': signature }),
+					},
+					body: bytes,
+				});
+			expect((await deliver(sign('not-the-secret', body))).status).toBe(401);
+			expect((await deliver(undefined)).status).toBe(401);
+			expect((await deliver(sign(subscriptions['orders/acknowledged'].secret, body))).status).toBe(
+				401,
+			);
+			expect(
+				(await deliver(sign(subscriptions['orders/updated'].secret, body), 'orders/unknown'))
+					.status,
+			).toBe(401);
+			const malformed = Buffer.from('{"productionOrderExpanded":');
+			expect(
+				(
+					await deliver(
+						sign(subscriptions['orders/updated'].secret, malformed),
+						'orders/updated',
+						malformed,
+					)
+				).status,
+			).toBe(400);
+			const good = await deliver(sign(subscriptions['orders/updated'].secret, body));
+			expect(good.items).toHaveLength(1);
+
+			lines.push(...trigger.received.map((r) => safeJson({ ...r, error: errorText(r.error) })));
+			lines.push(safeJson(trigger.staticData.recentDeliveries ?? []));
+			await trigger.deactivate();
+		} finally {
+			await trigger.close();
+		}
+	});
+
+	test('nothing scanned holds a password, a session token or a webhook secret', () => {
+		const secrets = [
+			DEMO.password,
+			DEMO.users.viewer.password,
+			WRONG_PASSWORD,
+			...RecordingStore.tokens,
+			...webhookSecrets,
+			// The hashed signing key is as good as the secret.
+			...webhookSecrets.map((s) => createHash('sha256').update(s, 'utf8').digest('hex')),
+		];
+		expect(secrets.length).toBeGreaterThan(8);
+
+		const scanned: Array<[string, string]> = [];
+		results.forEach((result, i) => {
+			scanned.push([`run ${i} items`, safeJson(result.items)]);
+			scanned.push([`run ${i} error`, errorText(result.error)]);
+			scanned.push([`run ${i} execution data`, safeJson(result.run.data)]);
+		});
+		lines.forEach((line, i) => scanned.push([`log line ${i}`, line]));
+		expect(results.length).toBeGreaterThan(10);
+		expect(lines.length).toBeGreaterThan(0);
+
+		const leaks = scanned.flatMap(([where, text]) =>
+			secrets
+				.filter((secret) => text.includes(secret))
+				.map((secret) => `${where}: ${secret.slice(0, 4)}…`),
+		);
+		expect(leaks).toEqual([]);
+	});
+});
+
+function safeJson(value: unknown): string {
+	const seen = new WeakSet<object>();
+	try {
+		return (
+			JSON.stringify(value, (_, v: unknown) => {
+				if (typeof v === 'object' && v !== null) {
+					if (seen.has(v)) return '[circular]';
+					seen.add(v);
+				}
+				return v;
+			}) ?? String(value)
+		);
+	} catch {
+		return String(value);
+	}
+}
+
+/** Everything an error exposes: message, description, stack, own fields, its cause chain. */
+function errorText(error: unknown): string {
+	if (!error) return '';
+	const e = error as Record<string, unknown>;
+	return [
+		e.message,
+		e.description,
+		e.stack,
+		safeJson(error),
+		safeJson(Object.getOwnPropertyNames(error).map((k) => e[k])),
+		e.cause ? errorText(e.cause) : '',
+	]
+		.map(String)
+		.join('\n');
+}
