@@ -66,7 +66,7 @@ async function viaNode(baseUrl: string, concurrency: number, tag: string) {
 	return ms;
 }
 
-/** The same requests the node sends: login once, SKUs once, then per order filter, lookup, submit. */
+/** The same requests the node sends: login once, SKUs once, the batch lookup, then one submit per order. */
 async function viaRaw(baseUrl: string, concurrency: number, tag: string) {
 	const started = performance.now();
 	const auth = await request(`${baseUrl}/auth`, {
@@ -91,19 +91,31 @@ async function viaRaw(baseUrl: string, concurrency: number, tag: string) {
 		return text ? JSON.parse(text) : undefined;
 	};
 	await call('GET', `${SHOP_PATH}/products/1001/sku?page=0&size=100`);
+	// The batch's uniqueIds looked up in chunks of 200 (one stored filter each), all pages read.
+	const uniqueIds = Array.from({ length: ORDERS }, (_, i) => `${tag}-${i}`);
+	for (let start = 0; start < uniqueIds.length; start += 200) {
+		const chunk = uniqueIds.slice(start, start + 200).sort();
+		const filter = await call('POST', '/filters', {
+			productionOrderFilter: {
+				expressionContain: [{ property: 'uniqueId', negation: false, list: { String: chunk } }],
+			},
+		});
+		const filterId = filter.productionOrderFilter?.filterId ?? filter.filterId;
+		let page: any = await call('GET', `${SHOP_PATH}/orders?filterId=${filterId}&page=0&size=100`);
+		while (
+			page.pagedData?.['atom.link'] &&
+			[].concat(page.pagedData['atom.link']).some((l: any) => l['@rel'] === 'next')
+		) {
+			const nextLink: any = []
+				.concat(page.pagedData['atom.link'])
+				.find((l: any) => l['@rel'] === 'next');
+			page = await call('GET', nextLink['@href'].slice(baseUrl.length));
+		}
+	}
 	let next = 0;
 	const worker = async () => {
 		while (next < ORDERS) {
 			const uniqueId = `${tag}-${next++}`;
-			const filter = await call('POST', '/filters', {
-				productionOrderFilter: {
-					expressionSimple: [{ property: 'uniqueId', op: '=', value: uniqueId }],
-				},
-			});
-			await call(
-				'GET',
-				`${SHOP_PATH}/orders?filterId=${filter.productionOrderFilter?.filterId ?? filter.filterId}&page=0&size=1`,
-			);
 			await call('POST', `${SHOP_PATH}/orders/usingCreatorSE`, jsonOrder(uniqueId));
 		}
 	};
