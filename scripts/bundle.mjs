@@ -9,17 +9,10 @@ const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 const entryPoints = [...pkg.n8n.nodes, ...pkg.n8n.credentials].map((file) => path.join(root, file));
 
-// Provided by n8n at run time (peer dependency or modules n8n allows community nodes to use).
-const external = [
-	'n8n-workflow',
-	'crypto',
-	'node:crypto',
-	'lodash',
-	'luxon',
-	'moment',
-	'zod',
-	'p-limit',
-];
+// Provided by n8n at run time: the peer dependency and Node's crypto. Everything else the nodes
+// import (the parsers, luxon) is bundled: a package installed in ~/.n8n/nodes cannot resolve
+// n8n's own copies of them.
+const external = ['n8n-workflow', 'crypto', 'node:crypto'];
 
 await build({
 	entryPoints,
