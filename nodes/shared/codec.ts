@@ -43,7 +43,6 @@ const COLLECTION_KEYS = new Set([
 	'templates',
 	'passthroughItems',
 	'compositions',
-	'elements',
 	'layers',
 	'customReferences',
 	'childOrderIds',
@@ -281,6 +280,23 @@ function looksLikeRecord(value: PlainObject): boolean {
 	return 'id' in value || Object.keys(value).filter((key) => key !== 'atom.link').length > 1;
 }
 
+/**
+ * A composition's elements, each as `{ <element type>: {...} }` as the contract writes them in
+ * requests, whether the wire sends that array or groups the elements by type
+ * (`{ creatorse_designElementMotive: [...], creatorse_designElementDdf: {...} }`): the element
+ * type is data, never a wrapper to drop.
+ */
+function typedElements(value: unknown, fromXml: boolean): PlainObject[] {
+	if (Array.isArray(value)) return value.map((entry) => normalise(entry, fromXml) as PlainObject);
+	if (!isPlainObject(value)) return [];
+	const elements: PlainObject[] = [];
+	for (const [type, members] of Object.entries(value)) {
+		if (type === 'atom.link') continue;
+		for (const member of toArray(members)) elements.push({ [type]: normalise(member, fromXml) });
+	}
+	return elements;
+}
+
 /** Normalise a decoded tree: links, `@` keys, collections, typed XML leaves. */
 export function normalise(node: unknown, fromXml = false): unknown {
 	if (Array.isArray(node)) return node.map((item) => normalise(item, fromXml));
@@ -294,6 +310,8 @@ export function normalise(node: unknown, fromXml = false): unknown {
 		const key = rawKey.startsWith('@') ? rawKey.slice(1) : rawKey;
 		if (key === '#text') {
 			out.value = normaliseLeaf('value', value, fromXml);
+		} else if (key === 'elements') {
+			out.elements = typedElements(value, fromXml);
 		} else if (COLLECTION_KEYS.has(key)) {
 			out[key] = collectionItems(value, fromXml);
 		} else if (isPlainObject(value) || Array.isArray(value)) {

@@ -124,3 +124,35 @@ describe('codec: XML', () => {
 		expect(JSON.parse(encode(body, 'json'))).toEqual(body);
 	});
 });
+
+describe('codec: design elements', () => {
+	test('elements grouped by type keep their type, one entry per element', () => {
+		const { data } = decode(
+			JSON.stringify({
+				creatorse_composition: {
+					productArea: { id: 4001 },
+					elements: {
+						creatorse_designElementMotive: { motive: { id: 5001 } },
+						creatorse_designElementDdf: [
+							{ productionResource: { url: 'https://x/a.pdf', filename: 'a.pdf' } },
+						],
+					},
+				},
+			}),
+		);
+		expect(data.elements).toEqual([
+			{ creatorse_designElementMotive: { motive: { id: 5001 } } },
+			{
+				creatorse_designElementDdf: {
+					productionResource: { url: 'https://x/a.pdf', filename: 'a.pdf' },
+				},
+			},
+		]);
+	});
+
+	test('elements sent as the contract array stay as they are', () => {
+		const elements = [{ creatorse_designElementMotive: { motive: { id: 7 } } }];
+		expect(decode(JSON.stringify({ c: { elements } })).data.elements).toEqual(elements);
+		expect(decode('{"c":{"elements":""}}').data.elements).toEqual([]);
+	});
+});
