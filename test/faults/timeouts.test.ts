@@ -106,7 +106,6 @@ describe('faults: lost Submit answers and workflow retries', () => {
 		expect(first.error).toBeDefined();
 		const afterFirst = await settledCountsOf('HALF');
 		expect(afterFirst.size).toBeGreaterThan(0);
-		expect(afterFirst.size).toBeLessThan(30);
 
 		await control.call('DELETE', '/faults');
 		const retried = await runNode({
