@@ -166,27 +166,22 @@ describe('faults: lost Submit answers and workflow retries', () => {
 		expect([...counts.values()].every((n) => n === 1)).toBe(true);
 	});
 
-	// Known bug (nodes/PodPlatform/actions/router.ts): when an item fails without Continue On Fail,
-	// Promise.all rejects at once but the other workers keep taking items, so orders are submitted
-	// after n8n has already reported the run as failed at that item. Marked failing until fixed: the
-	// router should stop handing out items after a failure and let in-flight ones settle first.
-	test.failing(
-		'a run that fails at one item submits nothing after it has reported the failure',
-		async () => {
-			const items = orderItems('STOP', 40);
-			(
-				items[10].json.order as Json
-			).creatorse_productionOrderDeferred.designs.creatorse_design[0].productId = 1999;
-			const store = sandboxCredentials(sandbox, { accountId: '387' });
+	// Without Continue On Fail, a failing item stops the run: items under way finish, no new one
+	// starts, and nothing is submitted after the failure has been reported.
+	test('a run that fails at one item submits nothing after it has reported the failure', async () => {
+		const items = orderItems('STOP', 40);
+		(
+			items[10].json.order as Json
+		).creatorse_productionOrderDeferred.designs.creatorse_design[0].productId = 1999;
+		const store = sandboxCredentials(sandbox, { accountId: '387' });
 
-			const result = await runNode({
-				store,
-				parameters: submitParameters({ concurrency: 4, checkSkus: false }),
-				items,
-			});
-			expect(result.error?.message).toMatch(/Unknown product/);
-			const atFailure = (await countsOf('STOP')).size;
-			expect((await settledCountsOf('STOP')).size).toBe(atFailure);
-		},
-	);
+		const result = await runNode({
+			store,
+			parameters: submitParameters({ concurrency: 4, checkSkus: false }),
+			items,
+		});
+		expect(result.error?.message).toMatch(/Unknown product/);
+		const atFailure = (await countsOf('STOP')).size;
+		expect((await settledCountsOf('STOP')).size).toBe(atFailure);
+	});
 });

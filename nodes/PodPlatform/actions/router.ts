@@ -24,19 +24,29 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	if (operation.prepare && items.length > 1) await operation.prepare.call(this, items.length);
 	const concurrency = Math.max(1, Math.floor(operation.concurrency?.call(this) ?? 1));
 	const results: INodeExecutionData[][] = new Array(items.length);
+
+	// A failing item (without Continue On Fail) stops the run: no further item is started, the
+	// ones already under way finish, and the earliest failure is reported. Nothing is sent after
+	// n8n has shown the run as failed.
+	let firstFailure: { itemIndex: number; error: unknown } | undefined;
 	const runItem = async (itemIndex: number) => {
-		results[itemIndex] = await runOne.call(this, operation, itemIndex);
+		try {
+			results[itemIndex] = await runOne.call(this, operation, itemIndex);
+		} catch (error) {
+			if (!firstFailure || itemIndex < firstFailure.itemIndex) firstFailure = { itemIndex, error };
+		}
 	};
 
 	if (items.length > 0) await runItem(0);
 	let nextIndex = 1;
 	const worker = async () => {
-		while (nextIndex < items.length) {
+		while (nextIndex < items.length && !firstFailure) {
 			const itemIndex = nextIndex++;
 			await runItem(itemIndex);
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, items.length - 1) }, worker));
+	if (firstFailure) throw asNodeError(this, firstFailure.error, firstFailure.itemIndex);
 
 	return [results.flat()];
 }
