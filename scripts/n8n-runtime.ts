@@ -143,6 +143,18 @@ export async function startN8n(runtime: N8nRuntime, options: N8nOptions): Promis
 		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: true,
 	});
+	// n8n runs in its own process group (so stop() reaches its task runners); make sure it never
+	// outlives this process, even when this process ends without calling stop().
+	const killGroup = () => {
+		if (child.exitCode === null && child.pid !== undefined) {
+			try {
+				process.kill(-child.pid, 'SIGKILL');
+			} catch {
+				// already gone
+			}
+		}
+	};
+	process.once('exit', killGroup);
 	let output = '';
 	const keep = (chunk: Buffer) => {
 		output = (output + chunk.toString()).slice(-200_000);
