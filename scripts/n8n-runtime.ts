@@ -120,12 +120,19 @@ export async function n8nCli(
 	options: N8nOptions,
 	args: string[],
 ): Promise<{ stdout: string; stderr: string }> {
-	return await run(path.join(runtime.nodeHome, 'bin', 'node'), [n8nBin(runtime), ...args], {
-		// A CLI command starts its own task broker: give it a port the running server does not hold.
-		env: { ...n8nEnv(runtime, options), N8N_RUNNERS_BROKER_PORT: String(options.port + 2) },
-		maxBuffer: 64 * 1024 * 1024,
-		timeout: 5 * 60_000,
-	});
+	try {
+		return await run(path.join(runtime.nodeHome, 'bin', 'node'), [n8nBin(runtime), ...args], {
+			// A CLI command starts its own task broker: give it a port the running server does not hold.
+			env: { ...n8nEnv(runtime, options), N8N_RUNNERS_BROKER_PORT: String(options.port + 2) },
+			maxBuffer: 64 * 1024 * 1024,
+			timeout: 5 * 60_000,
+		});
+	} catch (error) {
+		const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+		throw new Error(
+			`n8n ${args.join(' ')} failed:\n${stdout.slice(-3000)}\n${stderr.slice(-3000)}`,
+		);
+	}
 }
 
 export interface N8nInstance {

@@ -240,6 +240,19 @@ test('a motive is created from a file on disk', async () => {
 	expect(output).toContain('logo');
 });
 
+test('the daily CSV batch builds, uploads and follows an import until each line is processed', async () => {
+	const output = await execute('podExDailyCsvBatch');
+	expect(output).toMatch(/"processed":\s*true/);
+	expect(output).toMatch(/"linesTotal":\s*3/);
+	expect(output).toMatch(/"linesFailed":\s*0/);
+	const orderIds = [...output.matchAll(/"orderId":\s*(\d+)/g)].map((match) => Number(match[1]));
+	expect(new Set(orderIds).size).toBe(3);
+	for (const orderId of orderIds) {
+		const order = await control<{ uniqueId: string }>('GET', `/orders/${orderId}`);
+		expect(order.uniqueId).toMatch(/^csv-/);
+	}
+});
+
 describe('the trigger', () => {
 	const workflowId = 'podExOrderEvents';
 
