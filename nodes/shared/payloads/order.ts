@@ -17,21 +17,14 @@ import { OrderPayloadError } from './orderErrors';
  * input, before anything is sent.
  */
 
+import { FINANCIAL_STATUSES } from '../types';
 export { OrderPayloadError } from './orderErrors';
 
 export const DEFERRED_ROOT = 'creatorse_productionOrderDeferred';
 export const DRAFT_ROOT = 'productionOrder';
 export const MAX_PASSTHROUGH_ITEMS = 100;
 
-export const FINANCIAL_STATUSES = [
-	'PENDING',
-	'AUTHORIZED',
-	'PARTIALLY_PAID',
-	'PAID',
-	'PARTIALLY_REFUNDED',
-	'REFUNDED',
-	'VOIDED',
-] as const;
+export { FINANCIAL_STATUSES };
 
 /** Keys of the deferred body the client fills in itself; any other key is passed on as given. */
 const ORDER_KEYS = new Set([
