@@ -55,4 +55,8 @@ export async function getPrintAreas(this: ILoadOptionsFunctions): Promise<INodeP
 		option(area.name ?? area.view, area.productAreaId),
 	);
 }
-export { getOrderDesignColors, getOrderDesignProducts, getOrderDesignSizes } from '../actions/order/loadOptions';
+export {
+	getOrderDesignColors,
+	getOrderDesignProducts,
+	getOrderDesignSizes,
+} from '../actions/order/loadOptions';

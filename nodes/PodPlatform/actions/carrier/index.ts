@@ -16,7 +16,6 @@ export const carrierResource: ResourceDefinition = {
 				description: 'List the carriers of the shop',
 			},
 			{
-				noun: 'carriers',
 				async path(itemIndex) {
 					return `${await itemShopPath(this, itemIndex)}/carriers`;
 				},

@@ -193,7 +193,6 @@ export function withFilterContext(error: unknown, label: string, always = false)
 }
 
 export interface GetManyConfig {
-	noun: string;
 	/** The filter type the list accepts; omitted for lists the contract gives no filter. */
 	filterRoot?: FilterRoot;
 	/** The list path for this item. */

@@ -16,7 +16,6 @@ export const countryResource: ResourceDefinition = {
 				description: 'List the countries of the account',
 			},
 			{
-				noun: 'countries',
 				filterRoot: 'countryFilter',
 				async path() {
 					return `${await accountPath(this)}/countries`;

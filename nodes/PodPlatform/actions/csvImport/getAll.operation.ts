@@ -9,7 +9,6 @@ export const getAll = getManyOperation(
 		description: 'List the CSV imports of the shop',
 	},
 	{
-		noun: 'imports',
 		filterRoot: 'productionOrderCsvImportFilter',
 		async path(itemIndex) {
 			return await importsPath(this, itemIndex);

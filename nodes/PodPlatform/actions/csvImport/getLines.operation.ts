@@ -9,7 +9,6 @@ export const getLines = getManyOperation(
 		description: 'List the result of every line of a processed CSV import, with the order created',
 	},
 	{
-		noun: 'lines',
 		extraFields: [importIdField],
 		async path(itemIndex) {
 			return `${await importPath(this, itemIndex)}/lines`;

@@ -9,7 +9,6 @@ export const getAll = getManyOperation(
 		description: 'List the motive catalog of the shop',
 	},
 	{
-		noun: 'motives',
 		filterRoot: 'motiveFilter',
 		async path(itemIndex) {
 			return `${await itemShopPath(this, itemIndex)}/motives`;

@@ -9,7 +9,6 @@ export const getCreatorMotives = getManyOperation(
 		description: 'List the motives the Creator widget offers to customers of the shop',
 	},
 	{
-		noun: 'motives',
 		filterRoot: 'motiveFilter',
 		async path(itemIndex) {
 			return `${await itemShopPath(this, itemIndex)}/creator/motives`;

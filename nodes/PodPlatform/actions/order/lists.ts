@@ -13,7 +13,6 @@ export const getManyOrdersOperation = getManyOperation(
 		description: 'List the orders of the shop',
 	},
 	{
-		noun: 'orders',
 		filterRoot: 'productionOrderFilter',
 		async path(itemIndex) {
 			return `${await itemShopPath(this, itemIndex)}/orders`;
@@ -29,7 +28,6 @@ export const getOrderedProductsOperation = getManyOperation(
 		description: 'List the items of an order',
 	},
 	{
-		noun: 'ordered products',
 		filterRoot: 'orderedProductFilter',
 		extraFields: [orderIdField],
 		async path(itemIndex) {
@@ -46,7 +44,6 @@ export const getCustomAttributesOperation = getManyOperation(
 		description: 'List the key/value attributes stored with an item of an order',
 	},
 	{
-		noun: 'custom attributes',
 		filterRoot: 'orderedProductCustomAttributeFilter',
 		extraFields: [orderIdField, orderedProductIdField],
 		async path(itemIndex) {

@@ -135,7 +135,6 @@ export const productResource: ResourceDefinition = {
 				description: 'List the products of the shop',
 			},
 			{
-				noun: 'products',
 				filterRoot: 'productFilter',
 				async path(itemIndex) {
 					return `${await itemShopPath(this, itemIndex)}/products`;

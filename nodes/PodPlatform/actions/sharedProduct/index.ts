@@ -16,7 +16,6 @@ export const sharedProductResource: ResourceDefinition = {
 				description: 'List the shared products of the shop',
 			},
 			{
-				noun: 'shared products',
 				filterRoot: 'sharedProductFilter',
 				async path(itemIndex) {
 					return `${await itemShopPath(this, itemIndex)}/sharedProducts`;

@@ -15,7 +15,6 @@ export const shopResource: ResourceDefinition = {
 				description: 'List the shops of the account',
 			},
 			{
-				noun: 'shops',
 				filterRoot: 'shopFilter',
 				async path() {
 					return `${await accountPath(this)}/shops`;

@@ -10,8 +10,7 @@ export const getAll = getManyOperation(
 		description: 'List the motives of the customer’s library',
 	},
 	{
-		noun: 'user motives',
-				async path(itemIndex) {
+		async path(itemIndex) {
 			return await userMotivesPath(this, itemIndex);
 		},
 	},

@@ -9,7 +9,6 @@ export const getAll = getManyOperation(
 		description: 'List the subscriptions of the shop (their secrets are not shown)',
 	},
 	{
-		noun: 'webhook subscriptions',
 		filterRoot: 'webhookFilter',
 		async path(itemIndex) {
 			return await webhooksPath(this, itemIndex);
