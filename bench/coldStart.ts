@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- a benchmark run on Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console, @n8n/community-nodes/no-dangerous-functions -- a benchmark run on Node, never shipped */
 /**
  * Cold start: time for a fresh Node process to load the built node and credential modules
  * (dist/), next to loading n8n-workflow alone, which every node loads anyway. Builds first when

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- a benchmark run on Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console, @n8n/community-nodes/no-dangerous-functions -- a benchmark run on Node, never shipped */
 /**
  * `npm run bench`: runs each benchmark in its own process (so none warms another), then gathers
  * their bench/results/<name>.json with the machine they ran on into bench/results/summary.json.

@@ -84,10 +84,9 @@ export interface N8nOptions {
 
 /** The environment every n8n process of one instance shares (server and CLI commands). */
 export function n8nEnv(runtime: N8nRuntime, options: N8nOptions): NodeJS.ProcessEnv {
-	// Not the caller's NODE_ENV: under a test runner it is "test", and n8n then exits silently.
-	const { NODE_ENV: _callerNodeEnv, ...callerEnv } = process.env;
 	return {
-		...callerEnv,
+		...process.env,
+		// Not the caller's NODE_ENV: under a test runner it is "test", and n8n then exits silently.
 		NODE_ENV: 'production',
 		PATH: `${runtime.nodeHome}/bin:${process.env.PATH}`,
 		N8N_USER_FOLDER: options.userFolder,
@@ -120,6 +119,7 @@ export async function n8nCli(
 	options: N8nOptions,
 	args: string[],
 ): Promise<{ stdout: string; stderr: string }> {
+	let failure: { stdout?: string; stderr?: string };
 	try {
 		return await run(path.join(runtime.nodeHome, 'bin', 'node'), [n8nBin(runtime), ...args], {
 			// A CLI command starts its own task broker: give it a port the running server does not hold.
@@ -128,11 +128,10 @@ export async function n8nCli(
 			timeout: 5 * 60_000,
 		});
 	} catch (error) {
-		const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-		throw new Error(
-			`n8n ${args.join(' ')} failed:\n${stdout.slice(-3000)}\n${stderr.slice(-3000)}`,
-		);
+		failure = error as { stdout?: string; stderr?: string };
 	}
+	const { stdout = '', stderr = '' } = failure;
+	throw new Error(`n8n ${args.join(' ')} failed:\n${stdout.slice(-3000)}\n${stderr.slice(-3000)}`);
 }
 
 export interface N8nInstance {

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
 import { parse } from 'csv-parse/sync';
 
 import { CSV_HEADERS, csvFormat, isCountryCode } from '../../nodes/shared/payloads/csv';

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
 /**
  * Import files written straight from the contract's column table ("Batch CSV import"), by a small
  * writer of its own, so the tests do not read files through the code under test.

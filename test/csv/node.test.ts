@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';

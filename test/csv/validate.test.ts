@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
 import { CSV_COLUMNS, CSV_HEADERS, csvFormat, uploadQuery } from '../../nodes/shared/payloads/csv';
 import { validateCsv } from '../../nodes/shared/payloads/csvValidate';
 import { CSV_HEADERS as SANDBOX_HEADERS } from '../../sandbox/csv';

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
 /**
  * Bulk submission while about one request in ten fails: 429 with Retry-After, 503, and connection
  * resets. Afterwards every order exists exactly once and every item reports its order.

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
 /**
  * Deliveries that arrive late, out of order, several times, and forged ones among them: each
  * valid event is emitted exactly once, a forged one never.

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
 /**
  * Malformed bodies of every kind, from the service (an answer with status 200) and in signed
  * webhook deliveries: each is answered with a clear error, nothing crashes, and the next

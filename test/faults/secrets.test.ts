@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- tests run on Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets -- tests run on Node, never shipped */
 /**
  * Workflows that fail in many ways, and trigger deliveries with wrong signatures; every output
  * item, every error (message, description, the whole error object), every log line of n8n's

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
 /**
  * Submissions whose answer never arrives (the service processed the order, then the connection
  * died: what a client sees as a timeout), followed by the user running the workflow again. No

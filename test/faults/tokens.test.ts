@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
 /**
  * Session tokens that expire every N requests during a 500-item Submit run: no item may fail,
  * and every expiry costs exactly one login (at concurrency 1, where the relation is exact).
@@ -77,8 +76,5 @@ describe('faults: session tokens expiring during a long run', () => {
 		expect(stats.logins).toBeLessThanOrEqual(expiries + 1);
 		expect(stats.ordersCreated).toBe(count);
 		expect(new Set((await control.orders()).map((o) => o.uniqueId)).size).toBe(count);
-		console.log(
-			`concurrency 8, expiry every ${EXPIRE_AFTER}: ${expiries} 401s, ${stats.logins} logins`,
-		);
 	});
 });

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
 import { DateTime } from 'luxon';
 
 import { FILTER_DATE_FORMAT, toFilterDate } from '../../nodes/shared/dates';

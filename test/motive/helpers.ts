@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- tests run on Node, never shipped */
 import { deflateSync } from 'node:zlib';
 import type { INodeExecutionData } from 'n8n-workflow';
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { CredentialStore } from '../support/n8n';

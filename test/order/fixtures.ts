@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
 import type { DeferredOrderForm } from '../../nodes/shared/payloads/order';
 
 /** A 1x1 PNG and the first bytes of a JPEG: the service checks content, not names. */

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { CredentialStore, runNode } from '../support/n8n';
 import {

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { basic, Control, deferredOrder, list, ServiceClient, SHOP } from './helpers';
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test support runs on Node, never shipped */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { request } from 'undici';
 

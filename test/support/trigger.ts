@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test support runs on Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test support runs on Node, never shipped */
 /**
  * Drives the trigger nodes the way n8n does, in-process, with n8n-core's own context classes:
  * HookContext for checkExists/create/delete, WebhookContext for webhook(), PollContext for

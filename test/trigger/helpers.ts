@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
 import { DEMO } from '../../sandbox';
 import { CredentialStore } from '../support/n8n';
 

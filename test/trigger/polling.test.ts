@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
 import { PodPlatformPollTrigger } from '../../nodes/PodPlatformPollTrigger/PodPlatformPollTrigger.node';
 import { MIN_POLL_INTERVAL_MS } from '../../nodes/PodPlatformTrigger/poll';
 import { startSandbox, type Sandbox } from '../../sandbox';
