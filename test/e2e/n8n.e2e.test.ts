@@ -201,6 +201,24 @@ test('n8n loads both nodes and the credential from the installed tarball', async
 	expect(credentials).toContain('"name":"podPlatformApi"');
 });
 
+test("n8n's credential test logs in, and says so plainly when the password is wrong", async () => {
+	const credential = sandboxCredential(sandbox.baseUrl);
+	const test = async (password: string) =>
+		await rest<{ status: string; message: string }>(n8n, cookie, 'POST', '/credentials/test', {
+			credentials: {
+				id: credential.id,
+				name: credential.name,
+				type: credential.type,
+				data: { ...credential.data, password },
+			},
+		});
+	expect((await test(DEMO.password)).status).toBe('OK');
+	const refused = await test('not-the-password');
+	expect(refused.status).toBe('Error');
+	expect(refused.message).toMatch(/refused the login/);
+	expect(refused.message).not.toContain('not-the-password');
+});
+
 test('a storefront order posted to the webhook becomes exactly one production order', async () => {
 	await activate('podExStorefront1');
 	const post = async () =>
