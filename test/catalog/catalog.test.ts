@@ -18,6 +18,28 @@ beforeEach(async () => {
 	await control(sandbox, 'POST', '/reset');
 });
 
+/** Parameters of a Product operation on one product of the demo shop. */
+const productParameters = (
+	operation: string,
+	productId: string,
+	extra: Record<string, unknown> = {},
+) => ({
+	resource: 'product',
+	operation,
+	shop: shopParameter(),
+	productId: { __rl: true, mode: 'id', value: productId },
+	...extra,
+});
+
+/** Parameters of Product → Get Many (Return All) in a shop of the demo account. */
+const productList = (extra: Record<string, unknown> = {}, shopId?: number) => ({
+	resource: 'product',
+	operation: 'getAll',
+	returnAll: true,
+	shop: shopParameter(shopId),
+	...extra,
+});
+
 const stats = async () => await control<SandboxStats>(sandbox, 'GET', '/stats');
 const requests = async () => await control<LoggedRequest[]>(sandbox, 'GET', '/requests');
 
@@ -52,12 +74,7 @@ describe('session', () => {
 		const run = await runNode({
 			store,
 			items,
-			parameters: {
-				resource: 'product',
-				operation: 'getAll',
-				returnAll: true,
-				shop: shopParameter(),
-			},
+			parameters: productList(),
 		});
 		expect(run.error).toBeUndefined();
 		expect(run.items).toHaveLength(36);
@@ -139,14 +156,10 @@ describe('lists', () => {
 		const run = await runNode({
 			store,
 			items: [{ json: {} }, { json: {} }],
-			parameters: {
-				resource: 'product',
-				operation: 'getAll',
-				returnAll: true,
-				shop: shopParameter(),
+			parameters: productList({
 				filterMode: 'json',
 				filterJson,
-			},
+			}),
 		});
 		expect(run.error).toBeUndefined();
 		expect(run.items.map((item) => item.json.name)).toEqual(['Classic T-Shirt', 'Classic T-Shirt']);
@@ -157,16 +170,12 @@ describe('lists', () => {
 		const store = sandboxCredentials(sandbox);
 		const run = await runNode({
 			store,
-			parameters: {
-				resource: 'product',
-				operation: 'getAll',
-				returnAll: true,
-				shop: shopParameter(),
+			parameters: productList({
 				filterMode: 'json',
 				filterJson: JSON.stringify({
 					expressionSimple: { property: 'colour', op: '=', value: 'x' },
 				}),
-			},
+			}),
 		});
 		expect(run.error?.message).toMatch(/SqlValidationException|colour/);
 		expect(run.error?.description).toMatch(/property the service does not know/);
@@ -176,14 +185,10 @@ describe('lists', () => {
 		const store = sandboxCredentials(sandbox);
 		const run = await runNode({
 			store,
-			parameters: {
-				resource: 'product',
-				operation: 'getAll',
-				returnAll: true,
-				shop: shopParameter(),
+			parameters: productList({
 				filterMode: 'id',
 				filterId: '0123456789abcdef0123456789abcdef',
-			},
+			}),
 		});
 		expect(run.error?.message).toMatch(/-104|FilterNotFound/);
 		expect(run.error?.description).toMatch(/stored filter does not exist/);
@@ -195,13 +200,7 @@ describe('products', () => {
 		const store = sandboxCredentials(sandbox);
 		const run = await runNode({
 			store,
-			parameters: {
-				resource: 'product',
-				operation: 'getExpanded',
-				shop: shopParameter(),
-				productId: { __rl: true, mode: 'id', value: '1001' },
-				simplify: true,
-			},
+			parameters: productParameters('getExpanded', '1001', { simplify: true }),
 		});
 		expect(run.error).toBeUndefined();
 		const product = run.items[0].json as Record<string, Array<Record<string, unknown>>>;
@@ -216,13 +215,7 @@ describe('products', () => {
 		const store = sandboxCredentials(sandbox);
 		const run = await runNode({
 			store,
-			parameters: {
-				resource: 'product',
-				operation: 'getSkus',
-				shop: shopParameter(),
-				productId: { __rl: true, mode: 'id', value: '1001' },
-				onlyAvailable: false,
-			},
+			parameters: productParameters('getSkus', '1001', { onlyAvailable: false }),
 		});
 		expect(run.error).toBeUndefined();
 		const pairs = run.items.map(
@@ -233,13 +226,7 @@ describe('products', () => {
 	});
 
 	test('JSON and XML credentials give identical output', async () => {
-		const parameters = {
-			resource: 'product',
-			operation: 'getExpanded',
-			shop: shopParameter(),
-			productId: { __rl: true, mode: 'id', value: '1001' },
-			simplify: false,
-		};
+		const parameters = productParameters('getExpanded', '1001', { simplify: false });
 		const viaJson = await runNode({ store: sandboxCredentials(sandbox), parameters });
 		const viaXml = await runNode({
 			store: sandboxCredentials(sandbox, { mediaType: 'xml' }),
@@ -258,12 +245,7 @@ describe('products', () => {
 		const store = sandboxCredentials(sandbox);
 		const run = await runNode({
 			store,
-			parameters: {
-				resource: 'product',
-				operation: 'get',
-				shop: shopParameter(),
-				productId: { __rl: true, mode: 'id', value: '999999' },
-			},
+			parameters: productParameters('get', '999999'),
 		});
 		expect(run.error?.httpCode).toBe('404');
 		expect(run.error?.description).toMatch(/does not exist or belongs to another account/);
@@ -274,12 +256,7 @@ describe('products', () => {
 		const store = sandboxCredentials(sandbox);
 		const run = await runNode({
 			store,
-			parameters: {
-				resource: 'product',
-				operation: 'getAll',
-				returnAll: true,
-				shop: shopParameter(9999),
-			},
+			parameters: productList({}, 9999),
 		});
 		expect(['401', '403', '404']).toContain(run.error?.httpCode);
 	});
@@ -289,12 +266,7 @@ describe('products', () => {
 		const run = await runNode({
 			store,
 			items: [{ json: { productId: 'tee' } }],
-			parameters: {
-				resource: 'product',
-				operation: 'get',
-				shop: shopParameter(),
-				productId: { __rl: true, mode: 'id', value: '={{ $json.productId }}' },
-			},
+			parameters: productParameters('get', '={{ $json.productId }}'),
 		});
 		expect(run.error?.message).toMatch(/Item 1: Product ID must be a whole number/);
 		expect((await requests()).filter((r) => r.path.includes('/products'))).toHaveLength(0);
@@ -361,12 +333,7 @@ describe('resilience', () => {
 			store,
 			continueOnFail: true,
 			items: [{ json: { id: '1001' } }, { json: { id: '424242' } }, { json: { id: '1002' } }],
-			parameters: {
-				resource: 'product',
-				operation: 'get',
-				shop: shopParameter(),
-				productId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-			},
+			parameters: productParameters('get', '={{ $json.id }}'),
 		});
 		expect(run.error).toBeUndefined();
 		expect(run.items.map((item) => item.json.id ?? 'error')).toEqual([1001, 'error', 1002]);

@@ -1,56 +1,11 @@
 import { stringify } from 'csv-stringify/sync';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { CONTRACT_HEADERS } from '../csv/fixtures';
 import { Control, eventually, list, ServiceClient, SHOP, type Json } from './helpers';
 
-/** The contract's 54 columns, written out here independently of the sandbox. */
-const ADDRESS = [
-	'first name',
-	'last name',
-	'name',
-	'street',
-	'street no',
-	'city',
-	'country name',
-	'country code',
-	'zip',
-	'state name',
-	'state code',
-	'phone',
-	'email',
-];
-const HEADERS = [
-	'order group id',
-	'uniqueId',
-	'countryId',
-	'shipping carrier Id',
-	'orderShippingCode',
-	'orderShippingTitle',
-	'orderShippingPrice',
-	'orderShippingCodPrice',
-	'orderShippingOrderValue',
-	'customer first name',
-	'customer last name',
-	'customer email',
-	'customer phone',
-	...ADDRESS.map((a) => `customer billing address ${a}`),
-	...ADDRESS.map((a) => `customer shipping address ${a}`),
-	'design group id',
-	'design product id',
-	'design product sku',
-	'design amount',
-	'composition group id',
-	'product area id',
-	'product area name',
-	'element motive id',
-	'element motive url',
-	'position left',
-	'position right',
-	'position top',
-	'position bottom',
-	'position horizontal center',
-	'position vertical center',
-];
+/** The contract's 54 columns, written out by the tests independently of the sandbox. */
+const HEADERS = CONTRACT_HEADERS;
 
 type Row = Record<string, string>;
 
