@@ -11,6 +11,7 @@ import {
 	list,
 	type Json,
 } from '../sandbox/helpers';
+import { sandboxCredentials } from '../support/sandbox';
 
 const SHOP_RL = { __rl: true, mode: 'id', value: '1597' };
 
@@ -33,17 +34,7 @@ describe('Filter resource and filters on Get Many', () => {
 		control = new Control(sandbox.controlUrl);
 		service = new ServiceClient(sandbox.baseUrl);
 		await service.login();
-		store = new CredentialStore({
-			podPlatformApi: {
-				environment: 'custom',
-				baseUrl: sandbox.baseUrl,
-				login: 'demo',
-				password: 'demo-password',
-				accountId: '387',
-				mediaType: 'json',
-				sessionToken: '',
-			},
-		});
+		store = sandboxCredentials(sandbox, { accountId: '387' });
 	});
 	afterAll(() => sandbox.close());
 

@@ -4,6 +4,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
 import { CredentialStore } from '../support/n8n';
+import { sandboxCredentials } from '../support/sandbox';
 
 /** Real image bytes, a binary input item, and control-API calls for the motive tests. */
 
@@ -67,18 +68,7 @@ export function binaryItem(
 }
 
 export function demoStore(sandbox: Sandbox, extra: Record<string, string> = {}): CredentialStore {
-	return new CredentialStore({
-		podPlatformApi: {
-			environment: 'custom',
-			baseUrl: sandbox.baseUrl,
-			login: 'demo',
-			password: 'demo-password',
-			accountId: '387',
-			mediaType: 'json',
-			sessionToken: '',
-			...extra,
-		},
-	});
+	return sandboxCredentials(sandbox, { accountId: '387', ...extra });
 }
 
 export const SHOP = { __rl: true, mode: 'id', value: '1597' };

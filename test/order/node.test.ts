@@ -10,6 +10,7 @@ import {
 	PNG,
 	SHOP,
 } from './fixtures';
+import { sandboxCredentials } from '../support/sandbox';
 
 describe('Order resource against the sandbox', () => {
 	let sandbox: Sandbox;
@@ -40,17 +41,7 @@ describe('Order resource against the sandbox', () => {
 	afterAll(() => sandbox.close());
 	beforeEach(async () => {
 		await ctl('POST', '/reset');
-		store = new CredentialStore({
-			podPlatformApi: {
-				environment: 'custom',
-				baseUrl: sandbox.baseUrl,
-				login: 'demo',
-				password: 'demo-password',
-				accountId: '387',
-				mediaType: 'json',
-				sessionToken: '',
-			},
-		});
+		store = sandboxCredentials(sandbox, { accountId: '387' });
 	});
 
 	describe('Submit', () => {

@@ -11,6 +11,7 @@ import {
 	list,
 	type Json,
 } from '../sandbox/helpers';
+import { sandboxCredentials } from '../support/sandbox';
 
 const SHOP_RL = { __rl: true, mode: 'id', value: '1597' };
 
@@ -22,17 +23,7 @@ describe('Webhook Subscription resource', () => {
 	let store: CredentialStore;
 
 	const credential = (mediaType: 'json' | 'xml') =>
-		new CredentialStore({
-			podPlatformApi: {
-				environment: 'custom',
-				baseUrl: sandbox.baseUrl,
-				login: 'demo',
-				password: 'demo-password',
-				accountId: '387',
-				mediaType,
-				sessionToken: '',
-			},
-		});
+		sandboxCredentials(sandbox, { accountId: '387', mediaType });
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
