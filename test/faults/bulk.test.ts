@@ -2,31 +2,22 @@
  * Bulk submission while about one request in ten fails: 429 with Retry-After, 503, and connection
  * resets. Afterwards every order exists exactly once and every item reports its order.
  */
-import { startSandbox, type Sandbox } from '../../sandbox';
 import { runNode } from '../support/n8n';
 import { sandboxCredentials } from '../support/sandbox';
-import { Control, orderItems, submitParameters } from './helpers';
+import { orderItems, submitParameters, useFaultSandbox } from './helpers';
 
 const ITEMS = 200;
 
 describe('faults: 429, 503 and resets on 10% of requests during bulk submission', () => {
-	let sandbox: Sandbox;
-	let control: Control;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10_000 });
-		control = new Control(sandbox);
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(() => control.reset());
+	const env = useFaultSandbox();
 
 	test('8 at a time: every order exists exactly once, each item reports its own order', async () => {
 		const concurrency = 8;
 		// Faults are drawn in creation order, each from its own seeded sequence: about 2.5% + 4% + 4%.
-		await control.fault({ kind: 'status', status: 429, retryAfter: 1, rate: 0.025, seed: 11 });
-		await control.fault({ kind: 'status', status: 503, rate: 0.04, seed: 12 });
-		await control.fault({ kind: 'reset', rate: 0.04, seed: 13 });
-		const store = sandboxCredentials(sandbox, { accountId: '387' });
+		await env.control.fault({ kind: 'status', status: 429, retryAfter: 1, rate: 0.025, seed: 11 });
+		await env.control.fault({ kind: 'status', status: 503, rate: 0.04, seed: 12 });
+		await env.control.fault({ kind: 'reset', rate: 0.04, seed: 13 });
+		const store = sandboxCredentials(env.sandbox, { accountId: '387' });
 		const prefix = `BULK${concurrency}`;
 
 		const result = await runNode({
@@ -41,7 +32,7 @@ describe('faults: 429, 503 and resets on 10% of requests during bulk submission'
 			Array.from({ length: ITEMS }, (_, i) => `${prefix}-${i}`),
 		);
 
-		const log = await control.requests();
+		const log = await env.control.requests();
 		const byFault = (kind: string, status?: number) =>
 			log.filter((r) => r.fault === kind && (status === undefined || r.status === status)).length;
 		const faulted = byFault('status', 429) + byFault('status', 503) + byFault('reset');
@@ -53,7 +44,7 @@ describe('faults: 429, 503 and resets on 10% of requests during bulk submission'
 		const submissions = log.filter((r) => /usingCreatorSE$/.test(r.path));
 		expect(submissions.filter((r) => r.fault).length).toBeGreaterThan(0);
 
-		const stored = (await control.orders()).filter((o) => o.uniqueId?.startsWith(`${prefix}-`));
+		const stored = (await env.control.orders()).filter((o) => o.uniqueId?.startsWith(`${prefix}-`));
 		const counts = new Map<string, number>();
 		for (const o of stored) counts.set(o.uniqueId, (counts.get(o.uniqueId) ?? 0) + 1);
 		expect(counts.size).toBe(ITEMS);
@@ -62,6 +53,6 @@ describe('faults: 429, 503 and resets on 10% of requests during bulk submission'
 		const idOf = new Map(stored.map((o) => [o.uniqueId, o.id]));
 		for (const item of result.items)
 			expect(item.json.id).toBe(idOf.get(item.json.uniqueId as string));
-		expect((await control.stats()).logins).toBe(1);
+		expect((await env.control.stats()).logins).toBe(1);
 	});
 });

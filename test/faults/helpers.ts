@@ -1,6 +1,6 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox';
+import { startSandbox, type Sandbox } from '../../sandbox';
 import { control, type LoggedRequest, type SandboxStats } from '../support/sandbox';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -84,4 +84,19 @@ export class Control {
 	ordersWithUniqueId(uniqueId: string) {
 		return this.call<Json[]>('GET', `/orders?uniqueId=${encodeURIComponent(uniqueId)}`);
 	}
+}
+
+/**
+ * A sandbox for the enclosing describe block: started once (with the deferred pipeline held back
+ * so it does not compete with submissions), reset before each test, closed after.
+ */
+export function useFaultSandbox(): { sandbox: Sandbox; control: Control } {
+	const env = {} as { sandbox: Sandbox; control: Control };
+	beforeAll(async () => {
+		env.sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10_000 });
+		env.control = new Control(env.sandbox);
+	});
+	afterAll(() => env.sandbox.close());
+	beforeEach(() => env.control.reset());
+	return env;
 }

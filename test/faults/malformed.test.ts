@@ -5,11 +5,10 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
 import { runNode } from '../support/n8n';
 import { sandboxCredentials } from '../support/sandbox';
 import { TriggerHarness, captureLogs } from '../support/trigger';
-import { Control, SHOP, type Json } from './helpers';
+import { SHOP, type Json, useFaultSandbox } from './helpers';
 
 const MB = 1024 * 1024;
 const entities = Array.from(
@@ -60,18 +59,10 @@ const sign = (secret: string, body: Buffer) =>
 		.digest('base64');
 
 describe('faults: malformed bodies', () => {
-	let sandbox: Sandbox;
-	let control: Control;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10_000 });
-		control = new Control(sandbox);
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(() => control.reset());
+	const env = useFaultSandbox();
 
 	describe('answers of the service', () => {
-		const getOrder = (store = sandboxCredentials(sandbox, { accountId: '387' })) =>
+		const getOrder = (store = sandboxCredentials(env.sandbox, { accountId: '387' })) =>
 			runNode({
 				store,
 				parameters: { resource: 'order', operation: 'get', shop: SHOP, orderId: '12345' },
@@ -80,7 +71,7 @@ describe('faults: malformed bodies', () => {
 		test.each(MALFORMED)(
 			'%s: a clear NodeApiError, and the next request works',
 			async (_, body, says) => {
-				await control.fault({
+				await env.control.fault({
 					method: 'GET',
 					path: '/orders/12345$',
 					kind: 'status',
@@ -101,7 +92,7 @@ describe('faults: malformed bodies', () => {
 		);
 
 		test('a list page that is malformed fails Return All as a whole, not with a partial list', async () => {
-			await control.fault({
+			await env.control.fault({
 				method: 'GET',
 				path: '/orders$',
 				kind: 'status',
@@ -110,7 +101,7 @@ describe('faults: malformed bodies', () => {
 				count: 1,
 			});
 			const result = await runNode({
-				store: sandboxCredentials(sandbox, { accountId: '387' }),
+				store: sandboxCredentials(env.sandbox, { accountId: '387' }),
 				parameters: { resource: 'order', operation: 'getAll', shop: SHOP, returnAll: true },
 			});
 			expect(result.error?.name).toBe('NodeApiError');
@@ -127,7 +118,7 @@ describe('faults: malformed bodies', () => {
 		beforeEach(async () => {
 			logs = captureLogs();
 			trigger = await new TriggerHarness({
-				store: sandboxCredentials(sandbox, { accountId: '387' }),
+				store: sandboxCredentials(env.sandbox, { accountId: '387' }),
 				parameters: { shop: SHOP, topics: ['orders/updated'], mediaType: 'JSON', options: {} },
 			}).start();
 			await trigger.activate();

@@ -4,30 +4,22 @@
  * died: what a client sees as a timeout), followed by the user running the workflow again. No
  * order may exist twice.
  */
-import { startSandbox, type Sandbox } from '../../sandbox';
 import { runNode } from '../support/n8n';
 import { sandboxCredentials } from '../support/sandbox';
-import { Control, orderItems, submitParameters, type Json } from './helpers';
+import { orderItems, submitParameters, type Json, useFaultSandbox } from './helpers';
 
 const SUBMIT = 'orders/usingCreatorSE$';
 
 describe('faults: lost Submit answers and workflow retries', () => {
-	let sandbox: Sandbox;
-	let control: Control;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10_000 });
-		control = new Control(sandbox);
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(() => control.reset());
+	const env = useFaultSandbox();
 
 	const submissions = async () =>
-		(await control.requests()).filter((r) => r.method === 'POST' && new RegExp(SUBMIT).test(r.path))
-			.length;
+		(await env.control.requests()).filter(
+			(r) => r.method === 'POST' && new RegExp(SUBMIT).test(r.path),
+		).length;
 	const countsOf = async (prefix: string) => {
 		const counts = new Map<string, number>();
-		for (const o of await control.orders()) {
+		for (const o of await env.control.orders()) {
 			if (o.uniqueId?.startsWith(`${prefix}-`))
 				counts.set(o.uniqueId, (counts.get(o.uniqueId) ?? 0) + 1);
 		}
@@ -36,19 +28,21 @@ describe('faults: lost Submit answers and workflow retries', () => {
 
 	test('half the answers lost: each lost one is found by looking up, and a retried run creates nothing', async () => {
 		const items = orderItems('LOST', 40);
-		await control.fault({
+		await env.control.fault({
 			method: 'POST',
 			path: SUBMIT,
 			kind: 'drop-after-processing',
 			rate: 0.5,
 			seed: 7,
 		});
-		const store = sandboxCredentials(sandbox, { accountId: '387' });
+		const store = sandboxCredentials(env.sandbox, { accountId: '387' });
 
 		const first = await runNode({ store, parameters: submitParameters({ concurrency: 4 }), items });
 		expect(first.error).toBeUndefined();
 		const recovered = first.items.filter((item) => item.json.recoveredAfterTimeout === true);
-		const dropped = (await control.requests()).filter((r) => r.fault === 'drop-after-processing');
+		const dropped = (await env.control.requests()).filter(
+			(r) => r.fault === 'drop-after-processing',
+		);
 		expect(recovered.length).toBe(dropped.length);
 		expect(recovered.length).toBeGreaterThan(10);
 		// A lost answer is resolved by looking, never by sending the order again.
@@ -85,15 +79,15 @@ describe('faults: lost Submit answers and workflow retries', () => {
 	test('a run stopped half way by a lost answer it cannot resolve, then run again: every order once', async () => {
 		const items = orderItems('HALF', 30);
 		// Lost answers, and a lookup service that is down when the node tries to find out.
-		await control.fault({
+		await env.control.fault({
 			method: 'POST',
 			path: SUBMIT,
 			kind: 'drop-after-processing',
 			rate: 0.3,
 			seed: 3,
 		});
-		const store = sandboxCredentials(sandbox, { accountId: '387' });
-		await control.fault({
+		const store = sandboxCredentials(env.sandbox, { accountId: '387' });
+		await env.control.fault({
 			method: 'GET',
 			path: '/orders$',
 			kind: 'status',
@@ -107,7 +101,7 @@ describe('faults: lost Submit answers and workflow retries', () => {
 		const afterFirst = await settledCountsOf('HALF');
 		expect(afterFirst.size).toBeGreaterThan(0);
 
-		await control.call('DELETE', '/faults');
+		await env.control.call('DELETE', '/faults');
 		const retried = await runNode({
 			store,
 			parameters: submitParameters({ concurrency: 4 }),
@@ -125,7 +119,7 @@ describe('faults: lost Submit answers and workflow retries', () => {
 
 	test('with Continue On Fail, the items whose outcome stayed unknown are reported, and a retry completes them once', async () => {
 		const items = orderItems('COF', 20);
-		await control.fault({
+		await env.control.fault({
 			method: 'POST',
 			path: SUBMIT,
 			kind: 'drop-after-processing',
@@ -133,7 +127,7 @@ describe('faults: lost Submit answers and workflow retries', () => {
 			seed: 9,
 		});
 		// Every lookup after the first few fails, so a lost answer cannot be resolved in this run.
-		await control.fault({
+		await env.control.fault({
 			method: 'GET',
 			path: '/orders$',
 			kind: 'status',
@@ -141,7 +135,7 @@ describe('faults: lost Submit answers and workflow retries', () => {
 			rate: 0.5,
 			seed: 5,
 		});
-		const store = sandboxCredentials(sandbox, { accountId: '387' });
+		const store = sandboxCredentials(env.sandbox, { accountId: '387' });
 
 		const first = await runNode({
 			store,
@@ -154,7 +148,7 @@ describe('faults: lost Submit answers and workflow retries', () => {
 		expect(failed.length).toBeGreaterThan(0);
 		for (const item of failed) expect(String(item.json.error)).not.toMatch(/^undefined$|\[object/);
 
-		await control.call('DELETE', '/faults');
+		await env.control.call('DELETE', '/faults');
 		const retried = await runNode({
 			store,
 			parameters: submitParameters({ concurrency: 4 }),
@@ -173,7 +167,7 @@ describe('faults: lost Submit answers and workflow retries', () => {
 		(
 			items[10].json.order as Json
 		).creatorse_productionOrderDeferred.designs.creatorse_design[0].productId = 1999;
-		const store = sandboxCredentials(sandbox, { accountId: '387' });
+		const store = sandboxCredentials(env.sandbox, { accountId: '387' });
 
 		const result = await runNode({
 			store,

@@ -2,28 +2,19 @@
  * Session tokens that expire every N requests during a 500-item Submit run: no item may fail,
  * and every expiry costs exactly one login (at concurrency 1, where the relation is exact).
  */
-import { startSandbox, type Sandbox } from '../../sandbox';
 import { runNode } from '../support/n8n';
 import { sandboxCredentials } from '../support/sandbox';
-import { Control, orderItems, submitParameters } from './helpers';
+import { orderItems, submitParameters, useFaultSandbox } from './helpers';
 
 const ITEMS = 500;
 const EXPIRE_AFTER = 17;
 
 describe('faults: session tokens expiring during a long run', () => {
-	let sandbox: Sandbox;
-	let control: Control;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10_000 });
-		control = new Control(sandbox);
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(() => control.reset());
+	const env = useFaultSandbox();
 
 	test(`${ITEMS} orders at concurrency 1, token expiring every ${EXPIRE_AFTER} requests: none fails, logins = expiries + 1`, async () => {
-		await control.call('PUT', '/session-policy', { expireAfterRequests: EXPIRE_AFTER });
-		const store = sandboxCredentials(sandbox, { accountId: '387' });
+		await env.control.call('PUT', '/session-policy', { expireAfterRequests: EXPIRE_AFTER });
+		const store = sandboxCredentials(env.sandbox, { accountId: '387' });
 
 		const result = await runNode({
 			store,
@@ -38,25 +29,25 @@ describe('faults: session tokens expiring during a long run', () => {
 			Array.from({ length: ITEMS }, (_, i) => `EXP-${i}`),
 		);
 
-		const log = await control.requests();
+		const log = await env.control.requests();
 		const expiries = log.filter((r) => r.status === 401 && r.hasToken).length;
 		const served = log.filter((r) => r.hasToken && r.status !== 401).length;
 		// Each token serves exactly EXPIRE_AFTER requests, and the next one sees the expiry.
 		expect(expiries).toBe(Math.ceil(served / EXPIRE_AFTER) - 1);
 		expect(expiries).toBeGreaterThanOrEqual(20);
 
-		const stats = await control.stats();
+		const stats = await env.control.stats();
 		expect(stats.logins).toBe(expiries + 1);
 		expect(store.preAuthenticationCount).toBe(stats.logins);
 		expect(stats.ordersCreated).toBe(ITEMS);
-		expect((await control.orders()).map((o) => o.uniqueId).sort()).toEqual(
+		expect((await env.control.orders()).map((o) => o.uniqueId).sort()).toEqual(
 			Array.from({ length: ITEMS }, (_, i) => `EXP-${i}`).sort(),
 		);
 	});
 
 	test('at concurrency 8 no item fails either; several requests in flight may see one expiry', async () => {
-		await control.call('PUT', '/session-policy', { expireAfterRequests: EXPIRE_AFTER });
-		const store = sandboxCredentials(sandbox, { accountId: '387' });
+		await env.control.call('PUT', '/session-policy', { expireAfterRequests: EXPIRE_AFTER });
+		const store = sandboxCredentials(env.sandbox, { accountId: '387' });
 		const count = 100;
 
 		const result = await runNode({
@@ -67,14 +58,14 @@ describe('faults: session tokens expiring during a long run', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(result.items.filter((item) => item.json.error !== undefined)).toEqual([]);
-		const log = await control.requests();
+		const log = await env.control.requests();
 		const expiries = log.filter((r) => r.status === 401 && r.hasToken).length;
-		const stats = await control.stats();
+		const stats = await env.control.stats();
 		// Every 401 leads to a re-login of its own, so logins never exceed expiries + 1; they may be
 		// fewer only if requests shared a login, never more.
 		expect(stats.logins).toBeGreaterThan(1);
 		expect(stats.logins).toBeLessThanOrEqual(expiries + 1);
 		expect(stats.ordersCreated).toBe(count);
-		expect(new Set((await control.orders()).map((o) => o.uniqueId)).size).toBe(count);
+		expect(new Set((await env.control.orders()).map((o) => o.uniqueId)).size).toBe(count);
 	});
 });
