@@ -231,6 +231,67 @@ const printFields: INodeProperties[] = [
 	},
 ];
 
+/**
+ * The fields of one design, in the order a user fills them: the product first, since its colours
+ * and sizes are listed from it.
+ */
+const designFields: INodeProperties[] = [
+	{
+		displayName: 'Product Name or ID',
+		name: 'productId',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getOrderDesignProducts',
+			loadOptionsDependsOn: ['shop.value'],
+		},
+		default: '',
+		description:
+			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	},
+	{
+		displayName: 'Assigned Color Name or ID',
+		name: 'assignedColorId',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getOrderDesignColors',
+			loadOptionsDependsOn: ['shop.value', '&productId'],
+		},
+		default: '',
+		description:
+			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	},
+	{
+		displayName: 'Assigned Size Name or ID',
+		name: 'assignedSizeId',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getOrderDesignSizes',
+			loadOptionsDependsOn: ['shop.value', '&productId'],
+		},
+		default: '',
+		description:
+			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	},
+	{
+		displayName: 'Amount',
+		name: 'amount',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: 1,
+		description: 'How many pieces to produce',
+	},
+	{
+		displayName: 'Prints',
+		name: 'prints',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Print',
+		default: {},
+		description: 'What is printed where; prints on the same print area form one composition',
+		options: [{ displayName: 'Print', name: 'print', values: printFields }],
+	},
+];
+
 const formFields: INodeProperties[] = (
 	[
 		{
@@ -261,63 +322,7 @@ const formFields: INodeProperties[] = (
 				{
 					displayName: 'Design',
 					name: 'design',
-					values: [
-						{
-							displayName: 'Amount',
-							name: 'amount',
-							type: 'number',
-							typeOptions: { minValue: 1, numberPrecision: 0 },
-							default: 1,
-							description: 'How many pieces to produce',
-						},
-						{
-							displayName: 'Assigned Color Name or ID',
-							name: 'assignedColorId',
-							type: 'options',
-							typeOptions: {
-								loadOptionsMethod: 'getOrderDesignColors',
-								loadOptionsDependsOn: ['shop.value', '&productId'],
-							},
-							default: '',
-							description:
-								'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-						},
-						{
-							displayName: 'Assigned Size Name or ID',
-							name: 'assignedSizeId',
-							type: 'options',
-							typeOptions: {
-								loadOptionsMethod: 'getOrderDesignSizes',
-								loadOptionsDependsOn: ['shop.value', '&productId'],
-							},
-							default: '',
-							description:
-								'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-						},
-						{
-							displayName: 'Prints',
-							name: 'prints',
-							type: 'fixedCollection',
-							typeOptions: { multipleValues: true },
-							placeholder: 'Add Print',
-							default: {},
-							description:
-								'What is printed where; prints on the same print area form one composition',
-							options: [{ displayName: 'Print', name: 'print', values: printFields }],
-						},
-						{
-							displayName: 'Product Name or ID',
-							name: 'productId',
-							type: 'options',
-							typeOptions: {
-								loadOptionsMethod: 'getOrderDesignProducts',
-								loadOptionsDependsOn: ['shop.value'],
-							},
-							default: '',
-							description:
-								'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-						},
-					],
+					values: designFields,
 				},
 			],
 		},
