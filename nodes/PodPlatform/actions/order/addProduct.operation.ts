@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
 import { buildIncrementalDesign } from '../../../shared/payloads/design';
@@ -6,18 +6,9 @@ import { apiRequest } from '../../../shared/transport';
 import { productLocator } from '../product';
 import type { OperationDefinition } from '../types';
 import { asItem, checkedPayload, orderPath } from './common';
-import { orderIdField } from './fields';
+import { marginFields, orderIdField, variantFields } from './fields';
 
 const dependsOnProduct = ['shop.value', 'productId.value'];
-
-const positionSide = (displayName: string, name: string, edge: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. 10 or 5%',
-	description: `Distance from the ${edge} edge in millimetres, or N% of the print area`,
-});
 
 export const addProductOperation: OperationDefinition = {
 	option: {
@@ -29,40 +20,12 @@ export const addProductOperation: OperationDefinition = {
 	fields: [
 		orderIdField,
 		productLocator,
-		{
-			displayName: 'Assigned Color Name or ID',
-			name: 'assignedColorId',
-			type: 'options',
-			typeOptions: {
-				loadOptionsMethod: 'getAssignedColors',
-				loadOptionsDependsOn: dependsOnProduct,
-			},
-			default: '',
+		...variantFields({
+			colors: 'getAssignedColors',
+			sizes: 'getAssignedSizes',
+			dependsOn: dependsOnProduct,
 			required: true,
-			description:
-				'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-		},
-		{
-			displayName: 'Assigned Size Name or ID',
-			name: 'assignedSizeId',
-			type: 'options',
-			typeOptions: {
-				loadOptionsMethod: 'getAssignedSizes',
-				loadOptionsDependsOn: dependsOnProduct,
-			},
-			default: '',
-			required: true,
-			description:
-				'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-		},
-		{
-			displayName: 'Amount',
-			name: 'amount',
-			type: 'number',
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: 1,
-			description: 'How many pieces to produce',
-		},
+		}),
 		{
 			displayName: 'Prints',
 			name: 'prints',
@@ -96,10 +59,7 @@ export const addProductOperation: OperationDefinition = {
 							default: '',
 							placeholder: 'e.g. 5001',
 						},
-						positionSide('Left', 'left', 'left'),
-						positionSide('Right', 'right', 'right'),
-						positionSide('Top', 'top', 'top'),
-						positionSide('Bottom', 'bottom', 'bottom'),
+						...marginFields,
 					],
 				},
 			],

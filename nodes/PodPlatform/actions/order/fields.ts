@@ -141,3 +141,62 @@ export function orderHeaderFields(options: { requireShippingAddress: boolean }):
 		},
 	];
 }
+
+const CHOOSE_OR_EXPRESSION =
+	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
+
+/**
+ * A product's assigned colour and size, listed from the product the fields depend on, then the
+ * amount: what one designed item of an order needs besides its prints.
+ */
+export function variantFields(lists: {
+	colors: string;
+	sizes: string;
+	dependsOn: string[];
+	required: boolean;
+}): INodeProperties[] {
+	const dropdown = (displayName: string, name: string, method: string): INodeProperties => ({
+		displayName,
+		name,
+		type: 'options',
+		typeOptions: { loadOptionsMethod: method, loadOptionsDependsOn: lists.dependsOn },
+		default: '',
+		...(lists.required ? { required: true } : {}),
+		description: CHOOSE_OR_EXPRESSION,
+	});
+	return [
+		dropdown('Assigned Color Name or ID', 'assignedColorId', lists.colors),
+		dropdown('Assigned Size Name or ID', 'assignedSizeId', lists.sizes),
+		{
+			displayName: 'Amount',
+			name: 'amount',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 1,
+			description: 'How many pieces to produce',
+		},
+	];
+}
+
+const marginField = (
+	displayName: string,
+	edge: 'left' | 'right' | 'top' | 'bottom',
+): INodeProperties => {
+	const horizontal = edge === 'left' || edge === 'right';
+	return {
+		displayName,
+		name: edge,
+		type: 'string',
+		default: '',
+		placeholder: horizontal ? 'e.g. 10 or 5%' : 'e.g. 20 or 10%',
+		description: `Distance from the ${edge} edge in millimetres, or N% of the print area ${horizontal ? 'width' : 'height'}`,
+	};
+};
+
+/** The four margins of a print (contract, "Position"): millimetres, or N% of the print area. */
+export const marginFields: INodeProperties[] = [
+	marginField('Left', 'left'),
+	marginField('Right', 'right'),
+	marginField('Top', 'top'),
+	marginField('Bottom', 'bottom'),
+];

@@ -34,7 +34,7 @@ import {
 	readHeaderForm,
 	skusOf,
 } from './common';
-import { financialStatusField, orderHeaderFields } from './fields';
+import { financialStatusField, marginFields, orderHeaderFields, variantFields } from './fields';
 
 /**
  * Submit: the deferred order (`POST .../orders/usingCreatorSE`), from a guided form or a JSON
@@ -47,38 +47,7 @@ export const MAX_CONCURRENCY = 16;
 const formOnly = { show: { inputMode: ['form'] } };
 
 const positionFields: INodeProperties[] = [
-	{
-		displayName: 'Left',
-		name: 'left',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 10 or 5%',
-		description: 'Distance from the left edge in millimetres, or N% of the print area width',
-	},
-	{
-		displayName: 'Right',
-		name: 'right',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 10 or 5%',
-		description: 'Distance from the right edge in millimetres, or N% of the print area width',
-	},
-	{
-		displayName: 'Top',
-		name: 'top',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 20 or 10%',
-		description: 'Distance from the top edge in millimetres, or N% of the print area height',
-	},
-	{
-		displayName: 'Bottom',
-		name: 'bottom',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 20 or 10%',
-		description: 'Distance from the bottom edge in millimetres, or N% of the print area height',
-	},
+	...marginFields,
 	{
 		displayName: 'Center Horizontally',
 		name: 'horizontalCenter',
@@ -248,38 +217,13 @@ const designFields: INodeProperties[] = [
 		description:
 			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 	},
-	{
-		displayName: 'Assigned Color Name or ID',
-		name: 'assignedColorId',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: 'getOrderDesignColors',
-			loadOptionsDependsOn: ['shop.value', '&productId'],
-		},
-		default: '',
-		description:
-			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-	},
-	{
-		displayName: 'Assigned Size Name or ID',
-		name: 'assignedSizeId',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: 'getOrderDesignSizes',
-			loadOptionsDependsOn: ['shop.value', '&productId'],
-		},
-		default: '',
-		description:
-			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-	},
-	{
-		displayName: 'Amount',
-		name: 'amount',
-		type: 'number',
-		typeOptions: { minValue: 1, numberPrecision: 0 },
-		default: 1,
-		description: 'How many pieces to produce',
-	},
+	...variantFields({
+		colors: 'getOrderDesignColors',
+		sizes: 'getOrderDesignSizes',
+		// Inside the designs list the product is a sibling field, reached relatively.
+		dependsOn: ['shop.value', '&productId'],
+		required: false,
+	}),
 	{
 		displayName: 'Prints',
 		name: 'prints',
