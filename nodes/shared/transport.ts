@@ -8,7 +8,7 @@ import type {
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, UnexpectedError, sleep } from 'n8n-workflow';
 
 import type { CodecError, Decoded, MediaType, PlainObject } from './codec';
 import { CONTENT_TYPES, decode, encode, mediaTypeOfContentType, pageOf } from './codec';
@@ -91,6 +91,18 @@ export interface RawResponse {
 	body: Buffer;
 }
 
+/** What `recover` found in place of an answer: the earlier request had taken effect. */
+interface Recovered {
+	recovered: Decoded;
+}
+
+/** The answer of a request that carries no `recover` hook. */
+function rawOf(outcome: RawResponse | Recovered): RawResponse {
+	if ('recovered' in outcome)
+		throw new UnexpectedError('Only a request with recover can be recovered');
+	return outcome;
+}
+
 const sessions = new WeakMap<object, Promise<Session>>();
 
 /** Base URL, media type and account of the credential; the account is learned once per run. */
@@ -119,16 +131,15 @@ async function resolveSession(ctx: ApiContext): Promise<Session> {
 	if (!accountId) {
 		// The login answer names the account, and the session resource does too; this request
 		// logs in when needed, after which the credential holds the account learned at login.
-		const answer = await send(
-			ctx,
-			{ baseUrl, mediaType, accountId: '' },
-			{
-				method: 'GET',
-				path: '/accounts/session',
-			},
+		const answer = rawOf(
+			await send(
+				ctx,
+				{ baseUrl, mediaType, accountId: '' },
+				{ method: 'GET', path: '/accounts/session' },
+			),
 		);
 		const refreshed = await ctx.getCredentials(CREDENTIAL_NAME);
-		const data = answer?.body.length
+		const data = answer.body.length
 			? decode(answer.body.toString('utf8'), mediaTypeOf(answer, mediaType)).data
 			: {};
 		accountId = String(refreshed.sessionAccountId || data.id || data.accountId || '');
@@ -159,8 +170,10 @@ export async function shopPath(ctx: ApiContext, shopId: string | number): Promis
 /** Send a request and decode the answer; undefined for an empty answer (204). */
 export async function apiRequest(ctx: ApiContext, spec: RequestSpec): Promise<Decoded | undefined> {
 	const session = await getSession(ctx);
-	const response = await send(ctx, session, spec);
-	if (!response || response.body.length === 0) return undefined;
+	const outcome = await send(ctx, session, spec);
+	if ('recovered' in outcome) return outcome.recovered;
+	const response = outcome;
+	if (response.body.length === 0) return undefined;
 	try {
 		return decode(response.body.toString('utf8'), mediaTypeOf(response, session.mediaType));
 	} catch (error) {
@@ -182,10 +195,10 @@ export async function apiRequestBinary(
 	spec: RequestSpec,
 ): Promise<{ data: Buffer; contentType: string }> {
 	const session = await getSession(ctx);
-	const response = await send(ctx, session, spec);
+	const response = rawOf(await send(ctx, session, spec));
 	return {
-		data: response?.body ?? Buffer.alloc(0),
-		contentType: response?.headers['content-type'] ?? spec.accept ?? 'application/octet-stream',
+		data: response.body,
+		contentType: response.headers['content-type'] ?? spec.accept ?? 'application/octet-stream',
 	};
 }
 
@@ -288,7 +301,7 @@ async function send(
 	ctx: ApiContext,
 	session: Session,
 	spec: RequestSpec,
-): Promise<RawResponse | undefined> {
+): Promise<RawResponse | Recovered> {
 	const headers: Record<string, string> = {
 		Accept: spec.accept ?? CONTENT_TYPES[session.mediaType],
 	};
@@ -358,7 +371,7 @@ async function send(
 			if (spec.recover) {
 				await sleep(backoffMs(attempt));
 				const existing = await spec.recover();
-				if (existing) return decodedAsResponse(existing);
+				if (existing) return { recovered: existing };
 				continue;
 			}
 		}
@@ -382,15 +395,6 @@ async function send(
 			spec.itemIndex,
 		);
 	}
-}
-
-/** A recovered result travels back through `send` as if it had been the answer. */
-function decodedAsResponse(decoded: Decoded): RawResponse {
-	return {
-		status: 200,
-		headers: { 'content-type': 'application/json' },
-		body: Buffer.from(JSON.stringify({ [decoded.root]: decoded.data })),
-	};
 }
 
 function isNetworkFailure(code: string | undefined, message: string): boolean {
