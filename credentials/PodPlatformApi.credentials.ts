@@ -7,26 +7,9 @@ import type {
 	INodeProperties,
 	Icon,
 } from 'n8n-workflow';
-import { UserError } from 'n8n-workflow';
 
-import { ENVIRONMENT_BASE_URLS, baseUrlOf } from '../nodes/shared/environments';
-
-/** Session answer body: the service tells which account the login belongs to. */
-interface AuthSessionDetails {
-	accountId?: number | string;
-}
-
-function accountIdFromLoginBody(body: unknown): string {
-	if (typeof body !== 'object' || body === null) return '';
-	const root = body as { authSessionDetails?: AuthSessionDetails };
-	const accountId = root.authSessionDetails?.accountId;
-	return accountId === undefined || accountId === null ? '' : String(accountId);
-}
-
-function accountIdFromXmlBody(body: string): string {
-	const match = /<accountId>\s*(\d+)\s*<\/accountId>/.exec(body);
-	return match ? match[1] : '';
-}
+import { ENVIRONMENT_BASE_URLS } from '../nodes/shared/environments';
+import { logIn } from '../nodes/shared/login';
 
 export class PodPlatformApi implements ICredentialType {
 	name = 'podPlatformApi';
@@ -136,47 +119,8 @@ export class PodPlatformApi implements ICredentialType {
 	 * answers 401 (the token expired) and when the credential is tested.
 	 */
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		const customerKey = String(credentials.customerKey ?? '');
-		const mediaType = credentials.mediaType === 'xml' ? 'application/xml' : 'application/json';
-		let response: { headers: Record<string, string | string[] | undefined>; body: unknown };
-		try {
-			response = (await this.helpers.httpRequest({
-				// A customer key goes with POST on the Authentication resource (contract, Authentication 5).
-				method: customerKey ? 'POST' : 'GET',
-				url: `${baseUrlOf(credentials)}/auth`,
-				auth: {
-					username: String(credentials.login ?? ''),
-					password: String(credentials.password ?? ''),
-				},
-				headers: { Accept: mediaType, ...(customerKey ? { 'x-customer-key': customerKey } : {}) },
-				json: false,
-				returnFullResponse: true,
-			})) as typeof response;
-		} catch (error) {
-			const status = (error as { response?: { status?: number } }).response?.status;
-			if (status === 401) {
-				throw new UserError(
-					'The service refused the login: check the login and password of the POD Platform credential',
-				);
-			}
-			throw new UserError(
-				`Could not reach the POD Platform login at ${baseUrlOf(credentials)}/auth` +
-					(status ? ` (HTTP ${status})` : `: ${(error as Error).message}`),
-			);
-		}
-		const header = response.headers['x-auth-token'];
-		const sessionToken = Array.isArray(header) ? header[0] : header;
-		if (!sessionToken) {
-			throw new UserError('The service accepted the login but sent no x-auth-token header');
-		}
-		const body = response.body;
-		const sessionAccountId =
-			typeof body === 'string'
-				? body.trimStart().startsWith('<')
-					? accountIdFromXmlBody(body)
-					: accountIdFromLoginBody(safeJson(body))
-				: accountIdFromLoginBody(body);
-		return { sessionToken, sessionAccountId };
+		const { sessionToken, accountId } = await logIn(this.helpers, credentials);
+		return { sessionToken, sessionAccountId: accountId };
 	}
 
 	authenticate: IAuthenticateGeneric = {
@@ -198,12 +142,4 @@ export class PodPlatformApi implements ICredentialType {
 			headers: { Accept: 'application/json' },
 		},
 	};
-}
-
-function safeJson(text: string): unknown {
-	try {
-		return JSON.parse(text);
-	} catch {
-		return undefined;
-	}
 }

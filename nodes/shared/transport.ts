@@ -14,6 +14,7 @@ import type { CodecError, Decoded, MediaType, PlainObject } from './codec';
 import { CONTENT_TYPES, decode, encode, mediaTypeOfContentType, pageOf } from './codec';
 import { baseUrlOf } from './environments';
 import { httpFailureOf, parseServiceError, serviceApiError } from './errors';
+import { LOGIN_REFUSED_DESCRIPTION, LOGIN_REFUSED_MESSAGE, isLoginRefusal } from './login';
 
 /**
  * The one request function both nodes use: base URL and media type from the credential, the
@@ -347,6 +348,13 @@ async function send(
 		}
 		// A failure of our own making (bad input, a refused link) is final as it is.
 		if (thrown instanceof NodeOperationError) throw thrown;
+		// A refused login is the credential's fault, not the network's: no retry, no network advice.
+		if (isLoginRefusal(thrown)) {
+			throw new NodeOperationError(ctx.getNode(), LOGIN_REFUSED_MESSAGE, {
+				description: LOGIN_REFUSED_DESCRIPTION,
+				itemIndex: spec.itemIndex,
+			});
+		}
 		const failure = httpFailureOf(thrown);
 		const { status } = failure;
 		const lastAttempt = attempt >= RETRY.maxAttempts;

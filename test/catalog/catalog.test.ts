@@ -90,9 +90,15 @@ describe('session', () => {
 			store,
 			parameters: { resource: 'shop', operation: 'getAll', returnAll: true },
 		});
-		expect(run.error?.message).toMatch(/refused the login/);
+		expect(run.error?.message).toBe(
+			'The service refused the login: check the login and password of the POD Platform credential',
+		);
+		expect(run.error?.message).not.toMatch(/reach|network/i);
+		expect(String(run.error?.description)).not.toMatch(/network|base URL|Tried/i);
 		expect(JSON.stringify(run.error)).not.toContain('not-the-password');
 		expect(run.items).toHaveLength(0);
+		// Refused once, not retried as if the network had failed.
+		expect(store.preAuthenticationCount).toBe(1);
 	});
 });
 
