@@ -61,7 +61,14 @@ export function guidedForm(uniqueId = 'SHOP-1001'): DeferredOrderForm {
 				],
 			},
 		],
-		templates: [{ templateProductSku: 'TPL-TEE-LOGO', amount: 1, assignedSizeId: 3003 }],
+		templates: [
+			{
+				templateProductSku: 'TPL-TEE-LOGO',
+				amount: 1,
+				assignedColorId: 2001,
+				assignedSizeId: 3003,
+			},
+		],
 		passthroughItems: [{ sku: 'STICKER-1', name: 'Sticker', quantity: 3, referenceId: 'REF-9' }],
 	};
 }
@@ -132,7 +139,12 @@ export function jsonOrder(uniqueId = 'SHOP-1001') {
 			},
 			templates: {
 				creatorse_designedTemplateProduct: [
-					{ templateProductSku: 'TPL-TEE-LOGO', amount: 1, assignedSize: { id: 3003 } },
+					{
+						templateProductSku: 'TPL-TEE-LOGO',
+						amount: 1,
+						assignedColor: { id: 2001 },
+						assignedSize: { id: 3003 },
+					},
 				],
 			},
 			passthroughItems: {
@@ -206,7 +218,11 @@ export function formParameters(uniqueId = 'SHOP-1001'): Record<string, any> {
 				},
 			],
 		},
-		templates: { template: [{ reference: 'TPL-TEE-LOGO', amount: 1, assignedSizeId: 3003 }] },
+		templates: {
+			template: [
+				{ reference: 'TPL-TEE-LOGO', amount: 1, assignedColorId: '2001', assignedSizeId: '3003' },
+			],
+		},
 		passthroughItems: {
 			item: [{ sku: 'STICKER-1', name: 'Sticker', quantity: 3, referenceId: 'REF-9' }],
 		},

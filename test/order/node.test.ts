@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
+import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { CredentialStore, runNode } from '../support/n8n';
 import {
@@ -198,6 +199,14 @@ describe('Order resource against the sandbox', () => {
 					(o) => (o.country = { code: 'Germany' }),
 					/^Item 10: Country must be an ID or a two-letter ISO code/,
 				],
+				[
+					(o) => (o.customer.shippingAddress.company = 'ACME Ltd'),
+					/^Item 11: Shipping address has "company", which an order address cannot carry$/,
+				],
+				[
+					(o) => delete o.templates.creatorse_designedTemplateProduct[0].assignedSize,
+					/^Item 12: Template product 1 needs an Assigned Size ID$/,
+				],
 			];
 			const parameters = { ...jsonParameters({}), orderJson: '={{ JSON.stringify($json.order) }}' };
 			const result = await run(
@@ -210,8 +219,23 @@ describe('Order resource against the sandbox', () => {
 				expect(result.items[i].json.error).toMatch(message);
 				expect(result.items[i].json.errorDescription).toMatch(/Field: /);
 			});
+			expect(result.items[10].json.errorDescription).toMatch(
+				/customer's firstName and lastName .*CSV Import.*\(Field: customer\.shippingAddress\.company\)$/,
+			);
 			expect(await submitPosts()).toBe(0);
 			expect((await stats()).ordersCreated).toBe(0);
+		});
+
+		test('the guided form requires the colour and size of a template product before sending', async () => {
+			const parameters = formParameters('TPL-NO-COLOUR');
+			// n8n itself flags the empty field; a mapped value can still come out empty at run time.
+			parameters.templates.template[0].assignedColorId = '={{ $json.colourId }}';
+			const result = await run(parameters, [{ json: {} }]);
+			expect(result.error?.message).toBe('Item 1: Template product 1 needs an Assigned Color ID');
+			expect(result.error?.description).toMatch(
+				/^Enter the ID of the assigned colour to produce.*Product → Get Expanded/,
+			);
+			expect(await submitPosts()).toBe(0);
 		});
 
 		test("the service's own 400, 401 and 409 answers surface clearly", async () => {
@@ -498,4 +522,28 @@ describe('Order resource against the sandbox', () => {
 			financialStatus: 'PENDING',
 		});
 	});
+});
+
+test('Submit and Create Draft offer only the address fields an order can carry, and say where a name goes', () => {
+	const properties = new PodPlatform().description.properties;
+	for (const operation of ['submit', 'create']) {
+		for (const name of ['shippingAddress', 'billingAddress']) {
+			const address = properties.find(
+				(p) =>
+					p.name === name &&
+					p.displayOptions?.show?.resource?.includes('order') &&
+					p.displayOptions?.show?.operation?.includes(operation),
+			)!;
+			expect((address.options as Array<{ name: string }>).map((o) => o.name)).toEqual([
+				'city',
+				'countryCode',
+				'street',
+				'streetNo',
+				'zip',
+			]);
+			expect(address.description).toMatch(
+				/no name or company: the parcel is addressed to the customer \(Customer → First Name and Last Name\).*CSV Import/,
+			);
+		}
+	}
 });

@@ -154,6 +154,30 @@ describe('deferred order payload', () => {
 			'designs',
 		],
 		[
+			'a recipient name in the shipping address',
+			(o: any) => (o.customer.shippingAddress.firstName = 'Grace'),
+			/^Shipping address has "firstName", which an order address cannot carry$/,
+			'customer.shippingAddress.firstName',
+		],
+		[
+			'a company in the billing address',
+			(o: any) => (o.customer.billingAddress = { street: 'Main', company: 'ACME Ltd' }),
+			/^Billing address has "company", which an order address cannot carry$/,
+			'customer.billingAddress.company',
+		],
+		[
+			'a template product without its assigned colour',
+			(o: any) => delete o.templates.creatorse_designedTemplateProduct[0].assignedColor,
+			/^Template product 1 needs an Assigned Color ID$/,
+			'templates.creatorse_designedTemplateProduct[0].assignedColor',
+		],
+		[
+			'a template product with assigned size 0',
+			(o: any) => (o.templates.creatorse_designedTemplateProduct[0].assignedSize = { id: 0 }),
+			/^Template product 1: Assigned Size ID must be a positive whole number, got 0$/,
+			'templates.creatorse_designedTemplateProduct[0].assignedSize.id',
+		],
+		[
 			'no items at all',
 			(o: any) => {
 				delete o.designs;
@@ -170,6 +194,50 @@ describe('deferred order payload', () => {
 		expect(error.message).toMatch(message);
 		expect(error.path).toBe(path);
 		expect(error.hint.length).toBeGreaterThan(10);
+	});
+
+	test('an address carries only the contract keys; a refused key says where a name can go', () => {
+		const order = jsonOrder().creatorse_productionOrderDeferred;
+		// Blank values lose nothing, so a mapping that yields an empty name still passes.
+		order.customer.shippingAddress = { ...order.customer.shippingAddress, company: '', zip: 10115 };
+		const out = validateDeferredOrder(order) as any;
+		expect(out.creatorse_productionOrderDeferred.customer.shippingAddress).toEqual({
+			street: 'Hauptstr.',
+			streetNo: '5',
+			city: 'Berlin',
+			zip: '10115',
+			countryCode: 'DE',
+		});
+
+		const hintFor = (key: string) => {
+			const spoilt = jsonOrder().creatorse_productionOrderDeferred;
+			spoilt.customer.shippingAddress[key] = 'x';
+			return refusal(() => validateDeferredOrder(spoilt)).hint;
+		};
+		for (const key of ['firstName', 'lastName', 'company', 'name']) {
+			expect(hintFor(key)).toMatch(/customer's firstName and lastName/);
+			expect(hintFor(key)).toMatch(/CSV Import, whose addresses carry a first name/);
+		}
+		expect(hintFor('phone')).toMatch(/Give phone and email on the customer/);
+		expect(hintFor('address2')).toMatch(/Move this detail into street or streetNo/);
+	});
+
+	test('the guided form refuses a template product without colour or size', () => {
+		const withoutColour: DeferredOrderForm = guidedForm();
+		withoutColour.templates[0].assignedColorId = '';
+		expect(refusal(() => buildDeferredOrder(withoutColour)).message).toBe(
+			'Template product 1 needs an Assigned Color ID',
+		);
+		const withoutSize: DeferredOrderForm = guidedForm();
+		delete withoutSize.templates[0].assignedSizeId;
+		const error = refusal(() => buildDeferredOrder(withoutSize));
+		expect(error.message).toBe('Template product 1 needs an Assigned Size ID');
+		expect(error.hint).toMatch(/Product → Get Expanded lists the assigned sizes/);
+		const zero: DeferredOrderForm = guidedForm();
+		zero.templates[0].assignedColorId = 0;
+		expect(refusal(() => buildDeferredOrder(zero)).message).toBe(
+			'Template product 1: Assigned Color ID must be a positive whole number, got 0',
+		);
 	});
 
 	test('the guided form refuses the same input', () => {
@@ -243,6 +311,15 @@ describe('incremental payloads', () => {
 				customer: { firstName: 'Ada' },
 			},
 		});
+		const withRecipient = () =>
+			buildDraftOrder({
+				country: 'DE',
+				shippingAddress: { street: 'Main', lastName: 'Hopper' },
+			});
+		expect(refusal(withRecipient).message).toBe(
+			'Shipping address has "lastName", which an order address cannot carry',
+		);
+		expect(refusal(withRecipient).path).toBe('customer.shippingAddress.lastName');
 		expect(
 			buildIncrementalDesign({
 				productId: '1001',

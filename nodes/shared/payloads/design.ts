@@ -411,23 +411,35 @@ export function normaliseTemplate(value: unknown, index: number, path: string): 
 		);
 	}
 	out.amount = positiveInt(value.amount, `${label} amount`, `${path}.amount`, AMOUNT_HINT);
-	if (!isBlank(value.assignedColor)) {
-		out.assignedColor = idRef(
-			value.assignedColor,
-			`${label} assigned colour`,
-			`${path}.assignedColor`,
-			'Enter the assigned colour ID.',
-		);
-	}
-	if (!isBlank(value.assignedSize)) {
-		out.assignedSize = idRef(
-			value.assignedSize,
-			`${label} assigned size`,
-			`${path}.assignedSize`,
-			'Enter the assigned size ID.',
-		);
-	}
+	out.assignedColor = templateVariant(
+		value.assignedColor,
+		label,
+		'colour',
+		`${path}.assignedColor`,
+	);
+	out.assignedSize = templateVariant(value.assignedSize, label, 'size', `${path}.assignedSize`);
 	return out;
+}
+
+/** Form labels of a template product's variant, as the Submit form shows them. */
+const TEMPLATE_VARIANT_LABELS = { colour: 'Assigned Color ID', size: 'Assigned Size ID' } as const;
+
+/**
+ * The assigned colour or size of a template product: required, since the service refuses a
+ * template product without them (the contract gives no fallback to the template's own colour).
+ */
+function templateVariant(
+	value: unknown,
+	label: string,
+	variant: keyof typeof TEMPLATE_VARIANT_LABELS,
+	path: string,
+): { id: number } {
+	const field = TEMPLATE_VARIANT_LABELS[variant];
+	const hint = `Enter the ID of the assigned ${variant} to produce, a whole number of at least 1: Product → Get Expanded lists the assigned ${variant === 'colour' ? 'colours' : 'sizes'} of the template's product. The service refuses a template product without it.`;
+	if (isBlank(value) || (isPlainObject(value) && isBlank(value.id))) {
+		throw new OrderPayloadError(`${label} needs an ${field}`, path, hint);
+	}
+	return idRef(value, `${label}: ${field}`, path, hint);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -38,20 +38,28 @@ const ORDER_KEYS = new Set([
 	'passthroughItems',
 ]);
 
-const ADDRESS_KEYS = [
-	'firstName',
-	'lastName',
-	'company',
-	'street',
-	'streetNo',
-	'city',
-	'zip',
-	'countryCode',
-	'stateName',
-	'stateCode',
-	'phone',
-	'email',
-] as const;
+/** The order address of the contract; the service drops any other key of a JSON or XML order. */
+export const ADDRESS_KEYS = ['street', 'streetNo', 'city', 'zip', 'countryCode'] as const;
+
+/** Keys naming a recipient: only the CSV import carries them per address (contract, Order). */
+const RECIPIENT_KEYS = new Set(['firstName', 'lastName', 'company', 'companyName', 'name']);
+
+/** Further per-address values the CSV import knows and a JSON order address does not. */
+const CSV_ONLY_ADDRESS_KEYS = new Set(['countryName', 'stateName', 'stateCode', 'phone', 'email']);
+
+const ADDRESS_ALTERNATIVES =
+	'The order address holds only street, streetNo, city, zip and countryCode; the service drops anything else.';
+
+/** How to keep the detail an order address cannot carry, by the kind of key. */
+function addressKeyHint(key: string): string {
+	if (RECIPIENT_KEYS.has(key)) {
+		return `${ADDRESS_ALTERNATIVES} The parcel goes to the customer of the order: put the recipient's name in the customer's firstName and lastName (Customer → First Name and Last Name in the form), or send the order through CSV Import, whose addresses carry a first name, last name and company.`;
+	}
+	if (CSV_ONLY_ADDRESS_KEYS.has(key)) {
+		return `${ADDRESS_ALTERNATIVES} Give phone and email on the customer; per-address phone, email, state and country name go through CSV Import.`;
+	}
+	return `${ADDRESS_ALTERNATIVES} Move this detail into street or streetNo (for example an apartment number), or remove it.`;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Order header: country, customer, shipping
@@ -89,7 +97,15 @@ function normaliseAddress(value: unknown, label: string, path: string): PlainObj
 	const address: PlainObject = {};
 	for (const [key, raw] of Object.entries(value)) {
 		if (isBlank(raw)) continue;
-		address[key] = (ADDRESS_KEYS as readonly string[]).includes(key) ? optionalText(raw) : raw;
+		// A recipient the service drops sends the parcel to the buyer: refuse it, never drop it.
+		if (!(ADDRESS_KEYS as readonly string[]).includes(key)) {
+			throw new OrderPayloadError(
+				`${label} has "${key}", which an order address cannot carry`,
+				`${path}.${key}`,
+				addressKeyHint(key),
+			);
+		}
+		address[key] = optionalText(raw);
 	}
 	const countryCode = address.countryCode as string | undefined;
 	if (countryCode !== undefined) {

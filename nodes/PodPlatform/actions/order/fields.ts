@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { FINANCIAL_STATUSES } from '../../../shared/payloads/order';
+import { ADDRESS_KEYS, FINANCIAL_STATUSES } from '../../../shared/payloads/order';
 
 /** Fields several order operations share. */
 
@@ -53,23 +53,29 @@ export function financialStatusField(defaultValue: string, description: string):
 	};
 }
 
-const addressOptions: INodeProperties[] = [
-	{ displayName: 'City', name: 'city', type: 'string', default: '' },
-	{ displayName: 'Company', name: 'company', type: 'string', default: '' },
-	{
+/** The contract's order address, one form field per key; it has no recipient name or company. */
+const ADDRESS_FIELDS: Record<(typeof ADDRESS_KEYS)[number], Omit<INodeProperties, 'name'>> = {
+	street: { displayName: 'Street', type: 'string', default: '' },
+	streetNo: { displayName: 'Street Number', type: 'string', default: '' },
+	city: { displayName: 'City', type: 'string', default: '' },
+	zip: { displayName: 'ZIP Code', type: 'string', default: '' },
+	countryCode: {
 		displayName: 'Country Code',
-		name: 'countryCode',
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. DE',
 		description: 'Two-letter ISO 3166-1 code',
 	},
-	{ displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
-	{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
-	{ displayName: 'Street', name: 'street', type: 'string', default: '' },
-	{ displayName: 'Street Number', name: 'streetNo', type: 'string', default: '' },
-	{ displayName: 'ZIP Code', name: 'zip', type: 'string', default: '' },
-];
+};
+
+const addressOptions: INodeProperties[] = ADDRESS_KEYS.map((name) => ({
+	...ADDRESS_FIELDS[name],
+	name,
+})).sort((a, b) => a.displayName.localeCompare(b.displayName));
+
+/** Where a recipient's name can go, since an order address cannot carry one. */
+const RECIPIENT_NOTE =
+	'An order address has no name or company: the parcel is addressed to the customer (Customer → First Name and Last Name). For another recipient per address, use CSV Import, whose addresses carry names.';
 
 /** Country, customer, addresses and shipping: the head of an order (Submit and Create Draft). */
 export function orderHeaderFields(options: { requireShippingAddress: boolean }): INodeProperties[] {
@@ -111,8 +117,8 @@ export function orderHeaderFields(options: { requireShippingAddress: boolean }):
 			default: {},
 			required: options.requireShippingAddress,
 			description: options.requireShippingAddress
-				? 'Where the order is shipped; the service refuses an order without it'
-				: 'Where the order is shipped',
+				? `Where the order is shipped; the service refuses an order without it. ${RECIPIENT_NOTE}`
+				: `Where the order is shipped. ${RECIPIENT_NOTE}`,
 			options: addressOptions,
 		},
 		{
@@ -121,6 +127,7 @@ export function orderHeaderFields(options: { requireShippingAddress: boolean }):
 			type: 'collection',
 			placeholder: 'Add Address Field',
 			default: {},
+			description: `Where the invoice goes. ${RECIPIENT_NOTE}`,
 			options: addressOptions,
 		},
 		{

@@ -300,15 +300,22 @@ const formFields: INodeProperties[] = (
 						{
 							displayName: 'Assigned Color ID',
 							name: 'assignedColorId',
-							type: 'number',
-							default: 0,
-							description: 'Leave 0 to use the colour of the template',
+							type: 'string',
+							default: '',
+							required: true,
+							placeholder: 'e.g. 2001',
+							description:
+								"The assigned colour to produce, by ID; Product → Get Expanded lists the colours of the template's product",
 						},
 						{
 							displayName: 'Assigned Size ID',
 							name: 'assignedSizeId',
-							type: 'number',
-							default: 0,
+							type: 'string',
+							default: '',
+							required: true,
+							placeholder: 'e.g. 3003',
+							description:
+								"The assigned size to produce, by ID; Product → Get Expanded lists the sizes of the template's product",
 						},
 					],
 				},
@@ -549,8 +556,8 @@ async function readForm(ctx: IExecuteFunctions, itemIndex: number) {
 				? { templateProductId: reference }
 				: { templateProductSku: reference }),
 			amount: template.amount,
-			assignedColorId: template.assignedColorId || undefined,
-			assignedSizeId: template.assignedSizeId || undefined,
+			assignedColorId: template.assignedColorId,
+			assignedSizeId: template.assignedSizeId,
 		};
 	});
 	return {
