@@ -26,6 +26,12 @@ const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
 /** Key for the tamper-proof signature of `editOrderedProductId` (fixed: the sandbox is local). */
 const EDIT_SIGNATURE_KEY = 'sandbox-creator-edit-signature';
 
+/** The session id the Creator knows: the token without a routing suffix from the first `.`. */
+export function bareSessionId(token: string): string {
+	const dot = token.indexOf('.');
+	return dot === -1 ? token : token.slice(0, dot);
+}
+
 function escapeHtmlAttribute(text: string): string {
 	return text
 		.replace(/&/g, '&amp;')
@@ -117,17 +123,10 @@ function snippet(ctx: ServiceContext) {
 		throw badRequest('Invalid parameter widgetId', 'widgetId must be alphanumeric');
 	if (widgetId) start.set('widgetId', widgetId);
 
-	const orderSessionId = q.get('orderSessionId') || session.token;
-	if (orderSessionId.includes('.')) {
-		// The live Creator fails on a routing suffix: the id must be the bare UUID.
-		throw new ApiError(
-			500,
-			'Creator failed to start',
-			`Session id ${orderSessionId} carries a routing suffix; strip from the "." onward`,
-		);
-	}
-	if (!isUuid(orderSessionId))
-		throw badRequest('Invalid parameter orderSessionId', 'orderSessionId must be a UUID');
+	// The snippet carries the caller's session (contract): the Creator takes the bare UUID, so a
+	// routing suffix is cut from the "."; an orderSessionId query parameter is not in the contract
+	// and is ignored.
+	const orderSessionId = bareSessionId(session.token);
 	start.set('orderSessionId', orderSessionId);
 
 	const editId = start.get('editOrderedProductId');

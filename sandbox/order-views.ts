@@ -1,6 +1,6 @@
 import type { App } from './app';
 import { atomLink, type Doc } from './codec';
-import { orderUrl } from './links';
+import { orderUrl, shopUrl } from './links';
 import type { Address, Composition, Order, OrderedProduct, Position } from './types';
 
 /** How orders and ordered products look on the wire, in API answers and in webhook payloads. */
@@ -120,8 +120,25 @@ export function orderBody(app: App, order: Order, options: OrderBodyOptions = {}
 				created: f.created,
 			})),
 		},
-		'atom.link': [atomLink('self', self), atomLink('orderedProducts', `${self}/orderedProducts`)],
+		'atom.link': [
+			atomLink('self', self),
+			atomLink(
+				'expanded',
+				`${shopUrl(app, order.accountId, order.shopId)}/orders/expanded/${order.id}`,
+			),
+			atomLink('orderedProducts', `${self}/orderedProducts`),
+		],
 	};
+}
+
+/**
+ * The basic variant of an order (contract, Resource expansion): its own fields and links, without
+ * the embedded collections, which only the expanded variant and notifications carry.
+ */
+export function orderBasicBody(app: App, order: Order) {
+	// eslint-disable-next-line @typescript-eslint/no-unused-vars -- left out of the basic variant
+	const { orderedProducts, passthroughItems, fulfillments, ...basic } = orderBody(app, order);
+	return basic;
 }
 
 export function orderDoc(app: App, order: Order, root = 'productionOrderExpanded'): Doc {

@@ -13,7 +13,7 @@ import {
 	readShipping,
 	resolveCountry,
 } from './order-input';
-import { orderBody, orderDoc, orderedProductBody } from './order-views';
+import { orderBasicBody, orderDoc, orderedProductBody } from './order-views';
 import { pagedList } from './paging';
 import { noContent, ok, type Reply, type Router } from './router';
 import { FINANCIAL_STATUSES, type FinancialStatus, type Order, type Shop } from './types';
@@ -230,7 +230,7 @@ export function registerOrderRoutes(router: Router<ServiceContext>): void {
 			records,
 			filterRoot: 'productionOrderFilter',
 			itemName: 'productionOrder',
-			represent: (o) => orderBody(ctx.app, o),
+			represent: (o) => orderBasicBody(ctx.app, o),
 		});
 	});
 

@@ -1,6 +1,8 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { ServiceClient, SHOP } from './helpers';
 
+const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
 describe('sandbox: Creator snippet', () => {
 	let sandbox: Sandbox;
 	let demo: ServiceClient;
@@ -30,6 +32,7 @@ describe('sandbox: Creator snippet', () => {
 			height: '100%',
 			orderSessionId: demo.token,
 		});
+		expect(body.orderSessionId).toBe(demo.token);
 		const escaped = body.preloaderUrl.replace(/&/g, '&amp;');
 		expect(body.html).toBe(
 			`<div id="topLevelSystemManager"></div><script async src="${escaped}"></script>`,
@@ -98,7 +101,6 @@ describe('sandbox: Creator snippet', () => {
 		['height=10em', /height/],
 		['showPriceDetails=maybe', /showPriceDetails/],
 		['widgetId=a.b', /widgetId/],
-		['orderSessionId=nope', /orderSessionId/],
 	])('400 for %s', async (query, message) => {
 		const result = await snippet(`?${query}`);
 		expect(result.status).toBe(400);
@@ -110,11 +112,49 @@ describe('sandbox: Creator snippet', () => {
 		expect(result.json.exception.code).toBe(2155);
 	});
 
-	test('a session id with a routing suffix answers 500 like the live Creator', async () => {
-		const result = await snippet(`?orderSessionId=${demo.token}.routing`);
-		expect(result.status).toBe(500);
-		const bare = await snippet(`?orderSessionId=${demo.token}`);
-		expect(bare.status).toBe(200);
+	test("the snippet carries the caller's session, whatever orderSessionId says", async () => {
+		const page = new ServiceClient(sandbox.baseUrl);
+		await page.login();
+		expect(page.token).not.toBe(demo.token);
+		const otherId = '0b6f5c1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e';
+		for (const query of ['', `?orderSessionId=${otherId}`, `?orderSessionId=${demo.token}.x`]) {
+			const result = await page.get(`${SHOP}/creator/snippet${query}`);
+			expect(result.status).toBe(200);
+			const body = result.json.creatorSnippet;
+			expect(body.orderSessionId).toBe(page.token);
+			expect(new URL(body.preloaderUrl).searchParams.get('orderSessionId')).toBe(page.token);
+			const uuids = new Set(JSON.stringify(body).match(UUIDS));
+			expect([...uuids]).toEqual([page.token]);
+		}
+	});
+
+	test("the snippet's session reads its own session order, apart from other sessions", async () => {
+		const page = new ServiceClient(sandbox.baseUrl);
+		await page.login();
+		const sessionId = (await page.get(`${SHOP}/creator/snippet`)).json.creatorSnippet
+			.orderSessionId;
+		const asPage = (path: string, body?: unknown) =>
+			page.call(body ? 'POST' : 'GET', path, { body, token: sessionId });
+		const basket = (await asPage(`${SHOP}/orders/session`)).json.productionOrderExpanded;
+		// What the widget does when the visitor adds a design to the basket.
+		const added = await asPage(`${SHOP}/orders/${basket.id}/orderedProducts/usingCreatorSE`, {
+			creatorse_design: {
+				productId: 1001,
+				amount: 2,
+				assignedColor: { id: 2001 },
+				assignedSize: { id: 3002 },
+			},
+		});
+		expect(added.status).toBe(200);
+		const again = (await asPage(`${SHOP}/orders/session`)).json.productionOrderExpanded;
+		expect(again.id).toBe(basket.id);
+		expect(again.orderedProducts.designedOrderedProduct).toMatchObject({
+			id: added.json.orderedProduct.id,
+			amount: 2,
+		});
+		const callers = (await demo.get(`${SHOP}/orders/session`)).json.productionOrderExpanded;
+		expect(callers.id).not.toBe(basket.id);
+		expect(callers.orderedProducts).toBe('');
 	});
 
 	test('XML answer, and the usual session and scope rules', async () => {
