@@ -356,7 +356,7 @@ function importOrderGroup(app: App, shop: Shop, rows: CsvRow[], format: CsvForma
 		shopId: shop.id,
 		uniqueId,
 		origin: 'csv',
-		created: nowIso(),
+		created: nowIso(app.clock),
 		financialStatus: 'PENDING',
 		committed: false,
 		handedOff: false,
@@ -383,7 +383,7 @@ function processImport(
 ): void {
 	const finish = (errorMessage?: string) => {
 		job.processed = true;
-		job.processedDate = nowIso();
+		job.processedDate = nowIso(app.clock);
 		job.error = !!errorMessage;
 		job.errorMessage = errorMessage;
 	};
@@ -504,7 +504,7 @@ export function registerCsvRoutes(router: Router<ServiceContext>): void {
 			accountId: shop.accountId,
 			shopId: shop.id,
 			fileName,
-			createdDate: nowIso(),
+			createdDate: nowIso(ctx.app.clock),
 			processed: false,
 			error: false,
 			deleted: false,

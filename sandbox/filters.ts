@@ -5,6 +5,7 @@ import { requireSession } from './auth';
 import { asArray, isPlainObject, readBool, readString } from './codec';
 import { ApiError, badRequest } from './errors';
 import { ok, type Router } from './router';
+import { serviceWallTimeToEpochMs } from './service-zone';
 import type {
 	CsvImport,
 	Country,
@@ -564,10 +565,18 @@ function toTyped(raw: unknown, type: FieldType, property: string): unknown {
 			return b;
 		}
 		case 'date': {
-			// The filter date pattern yyyy/MM/dd HH:mm:ss, read as UTC.
+			// The filter date pattern yyyy/MM/dd HH:mm:ss carries no zone: a wall time in the
+			// service's own zone, the one its `created` timestamps are written in.
 			const m = DATE_PATTERN.exec(text.trim());
 			if (!m) throw sqlValidation(`"${text}" does not match yyyy/MM/dd HH:mm:ss for ${property}`);
-			return Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
+			return serviceWallTimeToEpochMs(
+				+m[1],
+				+m[2],
+				+m[3],
+				+(m[4] ?? 0),
+				+(m[5] ?? 0),
+				+(m[6] ?? 0),
+			);
 		}
 		default:
 			return text;
@@ -679,10 +688,6 @@ function matches(
 	return true;
 }
 
-function mentionsDeleted(content: Record<string, unknown>): boolean {
-	return JSON.stringify(content).includes('"deleted"');
-}
-
 function sortRecords<T>(app: App, schemaName: string, records: T[], orders: unknown[]): T[] {
 	const schema = SCHEMAS[schemaName];
 	const keys = orders.map((order) => {
@@ -709,8 +714,8 @@ function sortRecords<T>(app: App, schemaName: string, records: T[], orders: unkn
 
 /**
  * The records a list endpoint shows: without `filterId` its default filter (not deleted, by id);
- * with one, the stored filter of the caller (plus "not deleted" unless the filter itself speaks
- * about `deleted`).
+ * with one, only the stored filter of the caller, so deleted records are in unless the filter
+ * excludes them (contract, Filters rule 2: the default applies when `filterId` is empty or absent).
  */
 export function selectRecords<T>(
 	ctx: ServiceContext,
@@ -733,8 +738,7 @@ export function selectRecords<T>(
 			`Filter ${filterId} is a ${stored.root}; this list takes ${filterRoot ?? 'no filter'}`,
 		);
 	}
-	const candidates = mentionsDeleted(stored.content) ? records : records.filter(notDeleted);
-	const kept = candidates.filter((record) => matches(ctx.app, schemaName, stored.content, record));
+	const kept = records.filter((record) => matches(ctx.app, schemaName, stored.content, record));
 	return sortRecords(ctx.app, schemaName, kept, asArray(stored.content.order));
 }
 

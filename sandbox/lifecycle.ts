@@ -1,5 +1,6 @@
 import type { App } from './app';
 import { conflict } from './errors';
+import { serviceTimestamp } from './service-zone';
 import type { FinancialStatus, FulfilmentStatus, Order } from './types';
 
 type FulfilmentState = FulfilmentStatus | 'NONE';
@@ -39,9 +40,9 @@ const FINANCIAL_MOVES: Partial<Record<FinancialStatus, FinancialStatus[]>> = {
 
 const stateOf = (order: Order): FulfilmentState => order.fulfilmentStatus ?? 'NONE';
 
-export function nowIso(): string {
-	// ISO 8601 with an explicit zone offset, as the contract shows (`+00:00` rather than `Z`).
-	return new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
+/** Now on the virtual clock, as the service stamps `created` (in its own zone, with the offset). */
+export function nowIso(clock: { now(): number }): string {
+	return serviceTimestamp(clock.now());
 }
 
 /** Order state machines, the asynchronous pipeline, and the events each change fires. */
@@ -152,7 +153,7 @@ export class OrderLifecycle {
 				id,
 				trackingNumber,
 				trackingUrl: tracking.trackingUrl ?? `https://tracking.example.com/track/${trackingNumber}`,
-				created: nowIso(),
+				created: nowIso(this.app.clock),
 			});
 		}
 		this.fire('orders/updated', order);
@@ -257,7 +258,7 @@ export class OrderLifecycle {
 				id: childId,
 				uniqueId: order.uniqueId ? `${order.uniqueId}-${i + 1}` : undefined,
 				origin: 'split',
-				created: nowIso(),
+				created: nowIso(this.app.clock),
 				orderedProducts: order.orderedProducts
 					.filter((_, index) => index % parts === i)
 					.map((item) => ({ ...item, orderId: childId })),

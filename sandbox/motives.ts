@@ -14,6 +14,9 @@ import { MOTIVE_TYPES, type Motive, type Shop, type StoredImage, type UserMotive
 
 /** The shop motive catalog and the per-customer user motive library. */
 
+/** Language codes of the language ids the seed's product localizations use. */
+const LANGUAGE_CODES: Record<number, string> = { 1: 'en', 2: 'de' };
+
 function motiveUrl(app: App, shop: Shop, motiveId: number): string {
 	return `${shopUrl(app, shop.accountId, shop.id)}/motives/${motiveId}`;
 }
@@ -111,7 +114,7 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 			shopId: shop.id,
 			name,
 			type: readMotiveType(input.type, 'HIGH_RESOLUTION_BITMAP'),
-			created: nowIso(),
+			created: nowIso(ctx.app.clock),
 			deleted: false,
 			technologies: [],
 			localizations: [],
@@ -217,28 +220,25 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 		});
 	});
 
-	// Adds a translation, or replaces the one of the same language.
+	// Adds a translation, or replaces the one of the same language. The contract does not show
+	// this body: the sandbox takes the names the contract's vocabulary gives (README).
 	router.post(`${one}/localizations`, (ctx) => {
 		const motive = requireMotive(ctx, requireShop(ctx, { write: true }));
-		const body = ctx.body();
-		const input = readObject(body.motiveLocalized ?? body.motiveLocalization ?? body.localization);
+		const input = readObject(ctx.body().motiveLocalized);
 		if (!input) throw badRequest('Body must have the root key motiveLocalized');
-		const language = readString(input.language)?.toLowerCase();
 		const langId = readInt(input.langId);
 		const name = readString(input.name);
-		if (!language && langId === undefined)
-			throw badRequest('motiveLocalized needs language or langId');
+		if (langId === undefined || langId < 1)
+			throw badRequest('motiveLocalized.langId is required', 'A positive language id');
 		if (!name) throw badRequest('motiveLocalized.name is required');
 		const localization = {
 			id: ctx.app.store.nextId('misc'),
-			langId: langId ?? (language === 'de' ? 2 : language === 'en' ? 1 : 0),
-			language: language ?? '',
+			langId,
+			language: LANGUAGE_CODES[langId] ?? '',
 			name,
 			description: readString(input.description) ?? '',
 		};
-		motive.localizations = motive.localizations.filter(
-			(l) => !(language ? l.language === language : l.langId === localization.langId),
-		);
+		motive.localizations = motive.localizations.filter((l) => l.langId !== langId);
 		motive.localizations.push(localization);
 		return ok({ motiveLocalized: localization });
 	});
@@ -282,22 +282,24 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 		const motive = requireMotive(ctx, requireShop(ctx));
 		return pagedList(ctx, {
 			records: ctx.app.store.categories.filter((c) => motive.categoryIds.includes(c.id)),
-			itemName: 'motiveAssignedCategory',
+			itemName: 'motiveAssignedToCategory',
 			represent: (c) => ({ id: c.id, category: { ...c } }),
 		});
 	});
 
+	// The contract does not show this body either; its root is the entity the contract's
+	// motiveAssignedToCategoryFilter names (README).
 	router.post(`${one}/assignedCategories`, (ctx) => {
 		const motive = requireMotive(ctx, requireShop(ctx, { write: true }));
-		const body = ctx.body();
-		const input = readObject(body.motiveAssignedCategory) ?? body;
+		const input = readObject(ctx.body().motiveAssignedToCategory);
+		if (!input) throw badRequest('Body must have the root key motiveAssignedToCategory');
 		const categoryId = readRefId(input.category);
 		const category = ctx.app.store.categories.find((c) => c.id === categoryId);
 		if (!category)
-			throw badRequest('Unknown category', 'Body: motiveAssignedCategory{category{id}}');
+			throw badRequest('Unknown category', 'Body: motiveAssignedToCategory{category{id}}');
 		if (motive.categoryIds.includes(category.id)) throw conflict('Category already assigned');
 		motive.categoryIds.push(category.id);
-		return ok({ motiveAssignedCategory: { id: category.id, category: { ...category } } });
+		return ok({ motiveAssignedToCategory: { id: category.id, category: { ...category } } });
 	});
 
 	router.get('/accounts/:accountId/shops/:shopId/tags', (ctx) => {
@@ -364,7 +366,7 @@ function storeUserMotive(
 		uuid: randomUUID(),
 		shopId: shop.id,
 		libraryKey: libraryKey(ctx),
-		created: nowIso(),
+		created: nowIso(ctx.app.clock),
 		deleted: false,
 		...fields,
 	};

@@ -48,7 +48,7 @@ function newOrder(
 		id: app.store.nextId('order'),
 		accountId: shop.accountId,
 		shopId: shop.id,
-		created: nowIso(),
+		created: nowIso(app.clock),
 		financialStatus: 'PENDING',
 		committed: false,
 		handedOff: false,

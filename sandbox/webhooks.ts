@@ -7,6 +7,7 @@ import type { App, ServiceContext } from './app';
 import { requireShop } from './auth';
 import { atomLink, encodeJson, encodeXml, readString, type Doc } from './codec';
 import { badRequest, conflict, notFound } from './errors';
+import { nowIso } from './lifecycle';
 import { shopUrl } from './links';
 import { orderBody, processingErrorDoc, splittedDoc } from './order-views';
 import { pagedList } from './paging';
@@ -350,7 +351,7 @@ export function registerWebhookRoutes(router: Router<ServiceContext>): void {
 			accountId: shop.accountId,
 			shopId: shop.id,
 			...fields,
-			created: new Date().toISOString(),
+			created: nowIso(ctx.app.clock),
 			deleted: false,
 		};
 		ctx.app.store.webhooks.set(hook.id, hook);

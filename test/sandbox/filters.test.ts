@@ -1,5 +1,5 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { deferredOrder, list, ServiceClient, SHOP, type Json } from './helpers';
+import { Control, deferredOrder, list, ServiceClient, SHOP, type Json } from './helpers';
 
 describe('sandbox: stored filters', () => {
 	let sandbox: Sandbox;
@@ -447,29 +447,81 @@ describe('sandbox: stored filters', () => {
 		expect((await demo.post('/filters', {}, { token: null })).status).toBe(401);
 	});
 
-	test('without filterId the default filter hides deleted records; a filter about deleted shows them', async () => {
+	test('deleted records: hidden by the default filter only; with a filter, only the filter decides', async () => {
 		const created = await demo.post(`${SHOP}/motives`, {
 			motive: { name: 'Temp', type: 'VECTOR' },
 		});
 		const id = created.json.motive.id;
 		await demo.delete(`${SHOP}/motives/${id}`);
+		const motiveIds = (filter: Json) => ids(`${SHOP}/motives`, { motiveFilter: filter }, 'motive');
 		expect(
 			list((await demo.get(`${SHOP}/motives?size=50`)).json.pagedData.motive).map((m) => m.id),
 		).not.toContain(id);
 		expect(
-			await ids(
-				`${SHOP}/motives`,
-				{ motiveFilter: { expressionSimple: { property: 'deleted', op: '=', value: 'true' } } },
-				'motive',
+			list((await demo.get(`${SHOP}/creator/motives?size=50`)).json.pagedData.motive).map(
+				(m) => m.id,
 			),
+		).not.toContain(id);
+		// Contract, Filters rule 2: the default (deleted = false) applies only without a filter.
+		expect(
+			await motiveIds({ expressionSimple: { property: 'name', op: '=', value: 'Temp' } }),
 		).toEqual([id]);
 		expect(
-			await ids(
-				`${SHOP}/motives`,
-				{ motiveFilter: { expressionSimple: { property: 'name', op: '=', value: 'Temp' } } },
-				'motive',
-			),
+			await motiveIds({ expressionSimple: { property: 'deleted', op: '=', value: 'true' } }),
+		).toEqual([id]);
+		expect(
+			await motiveIds({
+				expressionSimple: [
+					{ property: 'name', op: '=', value: 'Temp' },
+					{ property: 'deleted', op: '=', value: 'false' },
+				],
+			}),
 		).toEqual([]);
+		expect(
+			await motiveIds({ expressionSimple: { property: 'deleted', op: '=', value: 'false' } }),
+		).toEqual([5001, 5002, 5003]);
+	});
+
+	test('timestamps carry the service offset +01:00; filter dates are wall time in that zone', async () => {
+		const control = new Control(sandbox.controlUrl);
+		const shops = await demo.get(`/accounts/387/shops`);
+		expect(list(shops.json.pagedData.shop)[0].created).toBe('2024-01-15T09:30:00+01:00');
+
+		const orderAt = async () => {
+			const answer = await demo.post(`${SHOP}/orders`, { productionOrder: { country: { id: 1 } } });
+			const order = answer.json.productionOrderExpanded;
+			return { id: order.id as number, created: order.created as string };
+		};
+		const early = await orderAt();
+		await control.json('POST', '/clock/advance', { minutes: 30 });
+		const late = await orderAt();
+		expect(early.created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+01:00$/);
+		const { now } = await control.json('GET', '/clock');
+		// The stamp is the virtual clock's instant, written at +01:00.
+		expect(Math.abs(Date.parse(late.created) - now)).toBeLessThan(5000);
+		expect(Date.parse(late.created) - Date.parse(early.created)).toBeGreaterThanOrEqual(
+			30 * 60_000 - 1000,
+		);
+
+		// "yyyy/MM/dd HH:mm:ss" is the wall time of +01:00: the created text's own digits.
+		const wall = (iso: string) => iso.slice(0, 19).replace(/-/g, '/').replace('T', ' ');
+		const since = async (value: string) =>
+			(
+				await ids(
+					`${SHOP}/orders`,
+					{ productionOrderFilter: { expressionSimple: { property: 'created', op: '>=', value } } },
+					'productionOrder',
+				)
+			).filter((id) => id === early.id || id === late.id);
+		expect(await since(wall(early.created))).toEqual([early.id, late.id]);
+		expect(await since(wall(late.created))).toEqual([late.id]);
+		// The same instant as UTC wall time is an hour earlier here, so it also takes the early one.
+		const lateAsUtcWall = wall(new Date(Date.parse(late.created)).toISOString());
+		expect(await since(lateAsUtcWall)).toEqual([early.id, late.id]);
+		const oneSecondLater = wall(
+			new Date(Date.parse(late.created) + 3_600_000 + 1000).toISOString(),
+		);
+		expect(await since(oneSecondLater)).toEqual([]);
 	});
 
 	test('filters can be sent as XML', async () => {
