@@ -1,5 +1,8 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 
+import type { FieldType, ScalarType } from './fieldTypes';
+import { fieldTypeOf } from './fieldTypes';
+
 /**
  * The one place that turns the service's wire formats into plain objects and back.
  *
@@ -10,8 +13,9 @@ import { XMLBuilder, XMLParser } from 'fast-xml-parser';
  * - XML carries the same tree as elements and attributes.
  *
  * What the nodes see (`decode`): the root key unwrapped, every known collection an array, Atom
- * links as `links: { self, next, ... }`, `@` prefixes gone, XML numbers and booleans typed as in
- * JSON.
+ * links as `links: { self, next, ... }`, `@` prefixes gone, and every value typed by what the
+ * contract says its field is (`fieldTypes.ts`), the same for JSON and XML: a JSON answer that
+ * sends a number as a string, or XML text, becomes the same value.
  */
 
 export type MediaType = 'json' | 'xml';
@@ -23,74 +27,13 @@ export const CONTENT_TYPES: Record<MediaType, string> = {
 	xml: 'application/xml',
 };
 
-/** Keys whose value is a collection, however the wire shapes it. */
-const COLLECTION_KEYS = new Set([
-	'assignedColors',
-	'assignedSizes',
-	'assignedViews',
-	'assignedCategories',
-	'productSkus',
-	'printAreas',
-	'productAreas',
-	'prices',
-	'localizations',
-	'technologies',
-	'printTechnologies',
-	'tags',
-	'orderedProducts',
-	'fulfillments',
-	'designs',
-	'templates',
-	'passthroughItems',
-	'compositions',
-	'layers',
-	'customReferences',
-	'childOrderIds',
-	'lines',
-	'views',
-	'colors',
-	'sizes',
-]);
+/** Numeric text: a number-typed field's value, whichever media type carried it. */
+const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 
-/**
- * Keys whose XML text stays text even when it looks like a number: identifiers and codes that
- * JSON carries as strings (`uniqueId` "00042", a zip code, a tracking number).
- */
-const STRING_KEYS = new Set([
-	'uniqueId',
-	'sku',
-	'zip',
-	'phone',
-	'streetNo',
-	'name',
-	'title',
-	'secret',
-	'code',
-	'value',
-	'text',
-	'filterId',
-	'sessionId',
-	'trackingNumber',
-	'referenceId',
-	'stateCode',
-	'countryCode',
-	'fileName',
-	'filename',
-	'errorMessage',
-	'message',
-	'internalErrorMessage',
-]);
+/** The paging fields of a `pagedData`; its one other element holds the items. */
+const PAGE_META_KEYS = new Set(['totalElements', 'links', 'page', 'size', 'totalPages', 'number']);
 
-/**
- * Text in one record and a flag in another: `error` is the message of an orders/failed event but
- * the failure flag of a CSV import. Only true/false become booleans; anything else stays text.
- */
-const TEXT_OR_FLAG_KEYS = new Set(['error']);
-
-/** Suffixes of text fields whose values may be all digits. */
-const STRING_KEY_SUFFIX = /(Name|Number|Code|Url|Sku|Id2|Text|Message)$/;
-
-const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+const PAGE_ROOT = 'pagedData';
 
 /** Dangerous or unsupported XML constructs: the service never sends a DTD. */
 const DOCTYPE = /<!DOCTYPE|<!ENTITY/i;
@@ -172,8 +115,8 @@ export function decode(text: string, mediaType: MediaType = sniffMediaType(text)
 	const root = keys[0];
 	const content = wire[root];
 	const data = isPlainObject(content)
-		? (normalise(content, mediaType === 'xml') as PlainObject)
-		: { value: normaliseLeaf(root, content, mediaType === 'xml') };
+		? normaliseRecord(content, root)
+		: { value: typedScalar(content, scalarTypeOf(fieldTypeOf(undefined, root))) };
 	return { root, data };
 }
 
@@ -228,16 +171,37 @@ function renameXmlKeys(node: unknown): unknown {
 	return out;
 }
 
-function normaliseLeaf(key: string, value: unknown, fromXml: boolean): unknown {
-	if (!fromXml || typeof value !== 'string') return value;
-	if (STRING_KEYS.has(key)) return value;
-	if (value === 'true') return true;
-	if (value === 'false') return false;
-	if (TEXT_OR_FLAG_KEYS.has(key)) return value;
-	if (STRING_KEY_SUFFIX.test(key) || !NUMBER_TEXT.test(value)) return value;
-	const number = Number(value);
-	// Digits beyond double precision are an identifier, not a quantity.
-	return Number.isSafeInteger(number) || !Number.isInteger(number) ? number : value;
+function scalarTypeOf(type: FieldType | undefined): ScalarType | undefined {
+	return typeof type === 'string' && type !== 'record' ? type : undefined;
+}
+
+function numberOf(text: string): number | string {
+	const trimmed = text.trim();
+	if (!NUMBER_TEXT.test(trimmed)) return text;
+	const number = Number(trimmed);
+	// Digits beyond double precision would come out as another number: kept as they are.
+	return Number.isInteger(number) && !Number.isSafeInteger(number) ? text : number;
+}
+
+function booleanOf(text: string): boolean | string {
+	const lower = text.trim().toLowerCase();
+	return lower === 'true' ? true : lower === 'false' ? false : text;
+}
+
+/**
+ * One scalar as its field's type. A value that is not of that type (`10%` in a millimetre field,
+ * a message where a flag is expected) is left as it came; so is the value of an unknown field.
+ */
+export function typedScalar(value: unknown, type: ScalarType | undefined): unknown {
+	if (type === undefined || value === null || value === undefined) return value;
+	if (type === 'text') {
+		return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
+	}
+	if (typeof value !== 'string') return value;
+	if (type === 'number') return numberOf(value);
+	if (type === 'boolean') return booleanOf(value);
+	const flag = booleanOf(value);
+	return typeof flag === 'boolean' ? flag : numberOf(value);
 }
 
 /** Links as `{ rel: href }`. */
@@ -252,32 +216,30 @@ function linksOf(value: unknown): Record<string, string> {
 	return links;
 }
 
-/** Unwrap `{ fulfillments: { orderFulfillmentExpanded: [...] } }` into the array. */
-function collectionItems(value: unknown, fromXml: boolean): unknown[] {
-	if (value === undefined || value === null || value === '') return [];
-	if (Array.isArray(value)) return value.map((item) => normalise(item, fromXml));
-	if (isPlainObject(value)) {
-		const memberKeys = Object.keys(value).filter(
-			(key) => key !== 'atom.link' && !key.startsWith('@'),
-		);
-		const wrapped =
-			memberKeys.length === 1 &&
-			(Array.isArray(value[memberKeys[0]]) ||
-				isPlainObject(value[memberKeys[0]]) ||
-				value[memberKeys[0]] === '' ||
-				// `childOrderIds: { long: [1, 2] }`-style wrappers of scalars
-				typeof value[memberKeys[0]] !== 'object');
-		if (wrapped && !looksLikeRecord(value)) {
-			return toArray(value[memberKeys[0]]).map((item) => normalise(item, fromXml));
-		}
-		return [normalise(value, fromXml)];
-	}
-	return [normaliseLeaf('value', value, fromXml)];
+/** The member element of a wrapped collection (`{ orderFulfillmentExpanded: [...] }`), if any. */
+function wrappedMember(
+	value: PlainObject,
+	of: ScalarType | 'record',
+): { name: string; members: unknown } | undefined {
+	const keys = Object.keys(value).filter((key) => key !== 'atom.link' && !key.startsWith('@'));
+	if (keys.length !== 1) return undefined;
+	const [name] = keys;
+	const members = value[name];
+	if (of !== 'record') return { name, members };
+	// One record shown as an object has an `id` or several fields; a wrapper holds records.
+	const holdsRecords = Array.isArray(members) || isPlainObject(members) || members === '';
+	return holdsRecords && !('id' in value) ? { name, members } : undefined;
 }
 
-/** A record (one member shown as an object) has an `id` or several fields; a wrapper has one key. */
-function looksLikeRecord(value: PlainObject): boolean {
-	return 'id' in value || Object.keys(value).filter((key) => key !== 'atom.link').length > 1;
+/** A collection as an array, whether it came as an array, one member, a wrapper, `""` or nothing. */
+function collectionItems(value: unknown, key: string, of: ScalarType | 'record'): unknown[] {
+	const wrapper = isPlainObject(value) ? wrappedMember(value, of) : undefined;
+	const memberName = wrapper?.name ?? key;
+	return toArray(wrapper ? wrapper.members : value).map((member) =>
+		isPlainObject(member)
+			? normaliseRecord(member, memberName)
+			: typedScalar(member, of === 'record' ? undefined : of),
+	);
 }
 
 /**
@@ -286,38 +248,52 @@ function looksLikeRecord(value: PlainObject): boolean {
  * (`{ creatorse_designElementMotive: [...], creatorse_designElementDdf: {...} }`): the element
  * type is data, never a wrapper to drop.
  */
-function typedElements(value: unknown, fromXml: boolean): PlainObject[] {
-	if (Array.isArray(value)) return value.map((entry) => normalise(entry, fromXml) as PlainObject);
+function typedElements(value: unknown): PlainObject[] {
+	if (Array.isArray(value)) {
+		return value.filter(isPlainObject).map((entry) => normaliseRecord(entry, 'elements'));
+	}
 	if (!isPlainObject(value)) return [];
 	const elements: PlainObject[] = [];
 	for (const [type, members] of Object.entries(value)) {
 		if (type === 'atom.link') continue;
-		for (const member of toArray(members)) elements.push({ [type]: normalise(member, fromXml) });
+		for (const member of toArray(members)) {
+			elements.push({ [type]: isPlainObject(member) ? normaliseRecord(member, type) : member });
+		}
 	}
 	return elements;
 }
 
-/** Normalise a decoded tree: links, `@` keys, collections, typed XML leaves. */
-export function normalise(node: unknown, fromXml = false): unknown {
-	if (Array.isArray(node)) return node.map((item) => normalise(item, fromXml));
-	if (!isPlainObject(node)) return node;
+/** One field of a record, by its type. */
+function normaliseField(value: unknown, key: string, type: FieldType | undefined): unknown {
+	if (typeof type === 'object') return collectionItems(value, key, type.collectionOf);
+	if (type === 'record' && value === '') return {};
+	if (Array.isArray(value)) return value.map((entry) => normaliseField(entry, key, type));
+	if (isPlainObject(value)) return normaliseRecord(value, key);
+	return typedScalar(value, scalarTypeOf(type));
+}
+
+/**
+ * One record (named by its element: the root key, the field holding it, or a collection's
+ * member name): links, `@` keys, collections, and every field typed as the contract says.
+ */
+function normaliseRecord(node: PlainObject, name: string): PlainObject {
 	const out: PlainObject = {};
 	for (const [rawKey, value] of Object.entries(node)) {
 		if (rawKey === 'atom.link') {
 			out.links = linksOf(value);
 			continue;
 		}
-		const key = rawKey.startsWith('@') ? rawKey.slice(1) : rawKey;
-		if (key === '#text') {
-			out.value = normaliseLeaf('value', value, fromXml);
-		} else if (key === 'elements') {
-			out.elements = typedElements(value, fromXml);
-		} else if (COLLECTION_KEYS.has(key)) {
-			out[key] = collectionItems(value, fromXml);
-		} else if (isPlainObject(value) || Array.isArray(value)) {
-			out[key] = normalise(value, fromXml);
+		const key = rawKey === '#text' ? 'value' : rawKey.startsWith('@') ? rawKey.slice(1) : rawKey;
+		if (key === 'elements') {
+			out.elements = typedElements(value);
+		} else if (name === PAGE_ROOT && !PAGE_META_KEYS.has(key)) {
+			// A page's items, named after the item: always an array of that record. An empty page
+			// has no item element in XML, so the `""` of an empty JSON page is dropped too.
+			const items = toArray(value);
+			if (items.length === 0) continue;
+			out[key] = items.map((item) => (isPlainObject(item) ? normaliseRecord(item, key) : item));
 		} else {
-			out[key] = normaliseLeaf(key, value, fromXml);
+			out[key] = normaliseField(value, key, fieldTypeOf(name, key));
 		}
 	}
 	return out;
@@ -332,8 +308,6 @@ export interface Page {
 	totalElements: number | undefined;
 	links: Record<string, string>;
 }
-
-const PAGE_META_KEYS = new Set(['totalElements', 'links', 'page', 'size', 'totalPages', 'number']);
 
 /** A decoded `pagedData` (or any list body): its items, wherever the element name puts them. */
 export function pageOf(data: PlainObject): Page {

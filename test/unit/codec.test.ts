@@ -155,3 +155,213 @@ describe('codec: design elements', () => {
 		expect(decode('{"c":{"elements":""}}').data.elements).toEqual([]);
 	});
 });
+
+describe('codec: values typed by the contract, the same for JSON and XML', () => {
+	/** The same record decoded from both media types, asserted equal, and returned. */
+	const both = (json: unknown, xml: string) => {
+		const fromJson = decode(JSON.stringify(json), 'json');
+		const fromXml = decode(xml, 'xml');
+		expect(fromXml).toEqual(fromJson);
+		return fromJson.data;
+	};
+
+	test('a street, a house number and a zip of digits stay text; ids and amounts are numbers', () => {
+		const data = both(
+			{
+				productionOrderExpanded: {
+					id: 10001,
+					uniqueId: '00042',
+					customer: {
+						phone: '0301234',
+						shippingAddress: { street: '1234', streetNo: '12', zip: '01234', city: 'Berlin' },
+					},
+					orderedProducts: { designedOrderedProduct: { id: 50001, amount: 2, sku: '123' } },
+					passthroughItems: {
+						creatorse_passthroughItem: { sku: '999', name: '12', quantity: 3, color: '1' },
+					},
+				},
+			},
+			'<productionOrderExpanded><id>10001</id><uniqueId>00042</uniqueId>' +
+				'<customer><phone>0301234</phone><shippingAddress><street>1234</street><streetNo>12</streetNo>' +
+				'<zip>01234</zip><city>Berlin</city></shippingAddress></customer>' +
+				'<orderedProducts><designedOrderedProduct><id>50001</id><amount>2</amount><sku>123</sku></designedOrderedProduct></orderedProducts>' +
+				'<passthroughItems><creatorse_passthroughItem><sku>999</sku><name>12</name><quantity>3</quantity><color>1</color></creatorse_passthroughItem></passthroughItems>' +
+				'</productionOrderExpanded>',
+		);
+		expect(data).toEqual({
+			id: 10001,
+			uniqueId: '00042',
+			customer: {
+				phone: '0301234',
+				shippingAddress: { street: '1234', streetNo: '12', zip: '01234', city: 'Berlin' },
+			},
+			orderedProducts: [{ id: 50001, amount: 2, sku: '123' }],
+			passthroughItems: [{ sku: '999', name: '12', quantity: 3, color: '1' }],
+		});
+	});
+
+	test('a CSV import line: lineNumber a number, the order group id text, ok a flag', () => {
+		const data = both(
+			{
+				pagedData: {
+					productionOrderCsvImportLine: { id: 1, lineNumber: 2, orderGroupId: '1', ok: true },
+					totalElements: 1,
+				},
+			},
+			'<pagedData><productionOrderCsvImportLine><id>1</id><lineNumber>2</lineNumber>' +
+				'<orderGroupId>1</orderGroupId><ok>true</ok></productionOrderCsvImportLine>' +
+				'<totalElements>1</totalElements></pagedData>',
+		);
+		expect(pageOf(data).items).toEqual([{ id: 1, lineNumber: 2, orderGroupId: '1', ok: true }]);
+	});
+
+	test('JSON of the wrong type meets the contract type: numbers as strings, a zip as a number', () => {
+		const { data } = decode(
+			JSON.stringify({
+				productSku: {
+					id: '190001',
+					stockId: '42',
+					available: 'false',
+					assignedColor: { id: '2001' },
+					zip: 1234,
+					price: '12.90',
+				},
+			}),
+			'json',
+		);
+		expect(data).toEqual({
+			id: 190001,
+			stockId: 42,
+			available: false,
+			assignedColor: { id: 2001 },
+			zip: '1234',
+			price: 12.9,
+		});
+	});
+
+	test('a field the contract does not name stays as the wire gives it', () => {
+		expect(decode('{"shop":{"id":1,"rating":42,"motto":"42"}}', 'json').data).toEqual({
+			id: 1,
+			rating: 42,
+			motto: '42',
+		});
+		expect(decode('<shop><id>1</id><rating>42</rating><enabled>true</enabled></shop>').data).toEqual(
+			{ id: 1, rating: '42', enabled: 'true' },
+		);
+	});
+
+	test('`error` is the flag of a CSV import and the message of a failed order', () => {
+		const csvImport = both(
+			{ productionOrderCsvImport: { id: 401, processed: true, error: false, fileName: '1.csv' } },
+			'<productionOrderCsvImport><id>401</id><processed>true</processed><error>false</error>' +
+				'<fileName>1.csv</fileName></productionOrderCsvImport>',
+		);
+		expect(csvImport).toEqual({ id: 401, processed: true, error: false, fileName: '1.csv' });
+		const failed = both(
+			{
+				productionOrderProcessingError: {
+					error: 'true',
+					orderId: 10001,
+					uniqueId: '7',
+					customReferences: ['77', '78'],
+				},
+			},
+			'<productionOrderProcessingError><error>true</error><orderId>10001</orderId><uniqueId>7</uniqueId>' +
+				'<customReferences>77</customReferences><customReferences>78</customReferences>' +
+				'</productionOrderProcessingError>',
+		);
+		expect(failed).toEqual({
+			error: 'true',
+			orderId: 10001,
+			uniqueId: '7',
+			customReferences: ['77', '78'],
+		});
+	});
+
+	test('split child order ids are numbers however they are wrapped', () => {
+		const data = both(
+			{ productionOrderSplitted: { orderId: 1, childOrderIds: { long: [2, 3] } } },
+			'<productionOrderSplitted><orderId>1</orderId><childOrderIds><long>2</long><long>3</long>' +
+				'</childOrderIds></productionOrderSplitted>',
+		);
+		expect(data.childOrderIds).toEqual([2, 3]);
+		expect(decode('{"productionOrderSplitted":{"childOrderIds":7}}').data.childOrderIds).toEqual([
+			7,
+		]);
+	});
+
+	test('the error code of an error body is a number; a country code is text', () => {
+		const data = both(
+			{ exception: { message: 'FilterNotFoundException', code: -104 } },
+			'<exception><message>FilterNotFoundException</message><code>-104</code></exception>',
+		);
+		expect(data.code).toBe(-104);
+		expect(decode('<country><id>1</id><code>49</code></country>').data).toEqual({
+			id: 1,
+			code: '49',
+		});
+	});
+
+	test('a position: millimetres as numbers, percentages as text, centring as a flag or 0', () => {
+		const data = both(
+			{
+				creatorse_composition: {
+					elements: {
+						creatorse_designElementMotive: [
+							{ motive: { id: 5001 }, position: { left: '10', right: '10%', horizontalCenter: true } },
+							{ motive: { id: 5002 }, position: { top: 5, verticalCenter: 0 } },
+							{ motive: { id: 5003 }, position: {} },
+						],
+					},
+				},
+			},
+			'<creatorse_composition><elements>' +
+				'<creatorse_designElementMotive><motive><id>5001</id></motive><position><left>10</left>' +
+				'<right>10%</right><horizontalCenter>true</horizontalCenter></position></creatorse_designElementMotive>' +
+				'<creatorse_designElementMotive><motive><id>5002</id></motive><position><top>5</top>' +
+				'<verticalCenter>0</verticalCenter></position></creatorse_designElementMotive>' +
+				'<creatorse_designElementMotive><motive><id>5003</id></motive><position/></creatorse_designElementMotive>' +
+				'</elements></creatorse_composition>',
+		);
+		expect(data.elements).toEqual([
+			{
+				creatorse_designElementMotive: {
+					motive: { id: 5001 },
+					position: { left: 10, right: '10%', horizontalCenter: true },
+				},
+			},
+			{
+				creatorse_designElementMotive: {
+					motive: { id: 5002 },
+					position: { top: 5, verticalCenter: 0 },
+				},
+			},
+			{ creatorse_designElementMotive: { motive: { id: 5003 }, position: {} } },
+		]);
+		// A view's position is its side, as text.
+		expect(decode('<view><id>1</id><position>FRONT</position></view>').data.position).toBe('FRONT');
+	});
+
+	test('an empty nested record is an empty object in both media types', () => {
+		const data = both(
+			{ productionOrderExpanded: { id: 1, orderShipping: {}, customer: '' } },
+			'<productionOrderExpanded><id>1</id><orderShipping/><customer></customer></productionOrderExpanded>',
+		);
+		expect(data).toEqual({ id: 1, orderShipping: {}, customer: {} });
+	});
+
+	test('an empty page has no item element in either media type', () => {
+		const data = both(
+			{ pagedData: { motive: '', totalElements: 0 } },
+			'<pagedData><totalElements>0</totalElements></pagedData>',
+		);
+		expect(data).toEqual({ totalElements: 0 });
+		expect(pageOf(data).items).toEqual([]);
+	});
+
+	test('digits beyond double precision stay as they are', () => {
+		expect(decode('<order><id>123456789012345678901</id></order>').data.id).toBe(
+			'123456789012345678901',
+		);
+	});
+});
