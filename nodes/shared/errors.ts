@@ -95,6 +95,30 @@ export function serviceApiError(
 	return apiError;
 }
 
+/** Statuses with which the service refuses a request's body (400) or its path (404, 405). */
+const REFUSED_REQUEST_STATUSES = new Set(['400', '404', '405']);
+
+/**
+ * For a request whose body the contract does not show (the client derived it): when the service
+ * refuses it, say so instead of "correct the field", keeping the service's own message.
+ */
+export function undocumentedRequestRefusal(
+	node: INode,
+	error: unknown,
+	request: string,
+	itemIndex?: number,
+): unknown {
+	if (!(error instanceof NodeApiError) || !REFUSED_REQUEST_STATUSES.has(String(error.httpCode))) {
+		return error;
+	}
+	return new NodeApiError(node, error.errorResponse ?? { message: error.message }, {
+		message: error.message,
+		description: `The contract does not document the body of this request (${request}), and the service refused it with HTTP ${error.httpCode}. Its own words are in the message above: if they name an ID you gave, check that ID; otherwise the service expects a body or path the contract does not show, so report the message to the service's support.`,
+		httpCode: error.httpCode ?? undefined,
+		itemIndex,
+	});
+}
+
 /** Pull status, headers and body text out of whatever n8n's HTTP helper threw. */
 export interface HttpFailure {
 	status?: number;

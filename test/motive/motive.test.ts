@@ -203,11 +203,11 @@ describe('catalog operations', () => {
 
 		const [localized] = await run('setLocalization', {
 			motiveId,
-			language: 'DE',
+			langId: ' 2 ',
 			name: 'Goldstern',
 			description: 'Ein Stern',
 		});
-		expect(localized).toMatchObject({ motiveId: created.id, language: 'de', name: 'Goldstern' });
+		expect(localized).toMatchObject({ motiveId: created.id, langId: 2, name: 'Goldstern' });
 
 		const [tagged] = await run('assignTag', { motiveId, tagId: '501' });
 		expect((tagged.tags as Array<{ id: number }>).map((t) => t.id)).toEqual([501]);
@@ -219,12 +219,12 @@ describe('catalog operations', () => {
 		expect(state.json.motive).toMatchObject({ name: 'Gold Star', type: 'VECTOR' });
 		const localizations = await serviceGet(sandbox, `${motives}/${motiveId}/localizations`);
 		expect(localizations.json.pagedData.motiveLocalized).toMatchObject({
-			language: 'de',
+			langId: 2,
 			name: 'Goldstern',
 			description: 'Ein Stern',
 		});
 		const categories = await serviceGet(sandbox, `${motives}/${motiveId}/assignedCategories`);
-		expect(categories.json.pagedData.motiveAssignedCategory).toMatchObject({
+		expect(categories.json.pagedData.motiveAssignedToCategory).toMatchObject({
 			category: { id: 602 },
 		});
 
@@ -255,8 +255,8 @@ describe('catalog operations', () => {
 			[motive('create', { name: '  ' }), 'Item 1: Name is empty'],
 			[motive('update', { motiveId: '5001', updateFields: {} }), 'Item 1: nothing to update'],
 			[
-				motive('setLocalization', { motiveId: '5001', language: 'German', name: 'x' }),
-				'Item 1: Language must be a language code such as "de", got "german"',
+				motive('setLocalization', { motiveId: '5001', langId: 'de', name: 'x' }),
+				'Item 1: Language ID must be a positive whole number, got "de"',
 			],
 			[
 				motive('assignTag', { motiveId: '5001', tagId: '5x' }),
@@ -276,6 +276,67 @@ describe('catalog operations', () => {
 			expect(result.error?.message).toBe(message);
 		}
 		expect((await requestLog(sandbox)).filter((r) => !r.path.endsWith('/auth'))).toEqual([]);
+	});
+
+	test('a refused Assign Category or Set Localization body is reported as undocumented, with the service words', async () => {
+		const store = demoStore(sandbox);
+		const undocumented =
+			/^The contract does not document the body of this request \(POST \.\.\.\/motives\/5001\/(assignedCategories with motiveAssignedToCategory\{category\{id\}\}|localizations with motiveLocalized\{langId, name, description\})\), and the service refused it with HTTP (400|404|405)\./;
+		const refuse = (path: string, status: number, body?: string) =>
+			control(sandbox, 'POST', '/faults', {
+				method: 'POST',
+				path,
+				kind: 'status',
+				status,
+				count: 1,
+				...(body ? { body } : {}),
+			});
+
+		await refuse(
+			'/motives/5001/assignedCategories$',
+			400,
+			JSON.stringify({ exception: { message: 'Unrecognized field "motiveAssignedToCategory"' } }),
+		);
+		const category = await runNode({
+			store,
+			parameters: motive('assignCategory', { motiveId: '5001', categoryId: '601' }),
+		});
+		expect(category.error?.message).toBe('Unrecognized field "motiveAssignedToCategory"');
+		expect(category.error?.httpCode).toBe('400');
+		expect(category.error?.description).toMatch(undocumented);
+		expect(category.error?.description).toMatch(/motiveAssignedToCategory\{category\{id\}\}/);
+		expect(category.error?.description).not.toMatch(/correct/i);
+
+		await refuse('/motives/5001/localizations$', 405);
+		const localization = await runNode({
+			store,
+			parameters: motive('setLocalization', { motiveId: '5001', langId: '2', name: 'Logo' }),
+		});
+		expect(localization.error?.message).toBe(
+			'Method Not Allowed (Injected by the sandbox fault table)',
+		);
+		expect(localization.error?.httpCode).toBe('405');
+		expect(localization.error?.description).toMatch(undocumented);
+		expect(localization.error?.description).toMatch(/motiveLocalized\{langId, name, description\}/);
+
+		// The fault is used up: the same requests now pass, and a conflict keeps its usual advice.
+		const assigned = await runNode({
+			store,
+			parameters: motive('assignCategory', { motiveId: '5001', categoryId: '601' }),
+		});
+		expect(assigned.error).toBeUndefined();
+		const again = await runNode({
+			store,
+			parameters: motive('assignCategory', { motiveId: '5001', categoryId: '601' }),
+		});
+		expect(again.error?.httpCode).toBe('409');
+		expect(again.error?.description).not.toMatch(/contract does not document/);
+		const localized = await runNode({
+			store,
+			parameters: motive('setLocalization', { motiveId: '5001', langId: '2', name: 'Logo' }),
+		});
+		expect(localized.error).toBeUndefined();
+		expect(localized.items[0].json).toMatchObject({ motiveId: 5001, langId: 2, name: 'Logo' });
 	});
 
 	test('Upload Bitmap refuses a GIF by content even when named .jpg', async () => {

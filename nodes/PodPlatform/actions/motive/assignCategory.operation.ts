@@ -2,10 +2,17 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { Decoded } from '../../../shared/codec';
 import { isPlainObject } from '../../../shared/codec';
+import { undocumentedRequestRefusal } from '../../../shared/errors';
 import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import { motiveIdField, motivePath, recordOf } from './fields';
+
+/**
+ * The contract names the assign-category request but not its body. The root is the entity its
+ * filter names (`motiveAssignedToCategoryFilter` filters `motiveAssignedToCategory` records).
+ */
+const ASSIGNMENT_ROOT = 'motiveAssignedToCategory';
 
 export const assignCategory: OperationDefinition = {
 	option: {
@@ -41,15 +48,25 @@ export const assignCategory: OperationDefinition = {
 				const category = isPlainObject(entry.category) ? entry.category : entry;
 				return String(category.id) === categoryId;
 			});
-			return found ? { root: 'motiveAssignedCategory', data: found } : undefined;
+			return found ? { root: ASSIGNMENT_ROOT, data: found } : undefined;
 		};
-		const answer = await apiRequest(this, {
-			method: 'POST',
-			path: `${path}/assignedCategories`,
-			body: { motiveAssignedCategory: { category: { id: Number(categoryId) } } },
-			recover,
-			itemIndex,
-		});
+		let answer: Decoded | undefined;
+		try {
+			answer = await apiRequest(this, {
+				method: 'POST',
+				path: `${path}/assignedCategories`,
+				body: { [ASSIGNMENT_ROOT]: { category: { id: Number(categoryId) } } },
+				recover,
+				itemIndex,
+			});
+		} catch (error) {
+			throw undocumentedRequestRefusal(
+				this.getNode(),
+				error,
+				`POST .../motives/${motiveId}/assignedCategories with ${ASSIGNMENT_ROOT}{category{id}}`,
+				itemIndex,
+			);
+		}
 		return [{ json: { motiveId: Number(motiveId), ...recordOf(answer) } }];
 	},
 };

@@ -1,12 +1,19 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { Decoded } from '../../../shared/codec';
+import { undocumentedRequestRefusal } from '../../../shared/errors';
 import { apiRequest } from '../../../shared/transport';
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import { motiveIdField, motivePath, recordOf } from './fields';
 
-const LANGUAGE_CODE = /^[a-z]{2,3}(-[a-z]{2})?$/i;
+/**
+ * The contract names the localizations relation but not the body of a translation. The root is
+ * the entity its filter names (`motiveLocalizedFilter` filters `motiveLocalized` records), and the
+ * language is `langId`, the name the contract gives the language (the Creator snippet's `langId`).
+ */
+const LOCALIZATION_ROOT = 'motiveLocalized';
 
 export const setLocalization: OperationDefinition = {
 	option: {
@@ -18,13 +25,14 @@ export const setLocalization: OperationDefinition = {
 	fields: [
 		motiveIdField,
 		{
-			displayName: 'Language',
-			name: 'language',
+			displayName: 'Language ID',
+			name: 'langId',
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'e.g. de',
-			description: 'Two-letter language code (ISO 639-1) of the translation',
+			placeholder: 'e.g. 2',
+			description:
+				"The service's numeric ID of the language, the same ID the Creator snippet's Language ID takes; a product's localizations (Product → Get Expanded) show the IDs in use",
 		},
 		{
 			displayName: 'Name',
@@ -45,16 +53,18 @@ export const setLocalization: OperationDefinition = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 		const path = await motivePath(this, itemIndex);
-		const language = String(this.getNodeParameter('language', itemIndex, ''))
-			.trim()
-			.toLowerCase();
+		const langId = String(this.getNodeParameter('langId', itemIndex, '') ?? '').trim();
 		const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
 		const description = String(this.getNodeParameter('description', itemIndex, '') ?? '');
-		if (!LANGUAGE_CODE.test(language)) {
+		if (!/^\d+$/.test(langId) || Number(langId) < 1) {
 			throw new NodeOperationError(
 				this.getNode(),
-				`Item ${itemIndex + 1}: Language must be a language code such as "de", got "${language}"`,
-				{ itemIndex, description: 'Enter the two-letter ISO 639-1 code of the language.' },
+				`Item ${itemIndex + 1}: Language ID must be a positive whole number, got "${langId}"`,
+				{
+					itemIndex,
+					description:
+						"Enter the service's numeric language ID, not a language code such as de: a product's localizations (Product → Get Expanded) show the IDs in use.",
+				},
 			);
 		}
 		if (!name) {
@@ -63,15 +73,31 @@ export const setLocalization: OperationDefinition = {
 				description: 'Enter the motive name in this language.',
 			});
 		}
-		// Setting the same language again replaces the translation, so a repeat is harmless.
-		const answer = await apiRequest(this, {
-			method: 'POST',
-			path: `${path}/localizations`,
-			body: { motiveLocalized: { language, name, ...(description ? { description } : {}) } },
-			idempotent: true,
-			itemIndex,
-		});
 		const motiveId = Number(idParameter(this, 'motiveId', 'Motive ID', itemIndex));
+		let answer: Decoded | undefined;
+		try {
+			// Setting the same language again replaces the translation, so a repeat is harmless.
+			answer = await apiRequest(this, {
+				method: 'POST',
+				path: `${path}/localizations`,
+				body: {
+					[LOCALIZATION_ROOT]: {
+						langId: Number(langId),
+						name,
+						...(description ? { description } : {}),
+					},
+				},
+				idempotent: true,
+				itemIndex,
+			});
+		} catch (error) {
+			throw undocumentedRequestRefusal(
+				this.getNode(),
+				error,
+				`POST .../motives/${motiveId}/localizations with ${LOCALIZATION_ROOT}{langId, name, description}`,
+				itemIndex,
+			);
+		}
 		return [{ json: { motiveId, ...recordOf(answer) } }];
 	},
 };
