@@ -220,7 +220,7 @@ export function formParameters(uniqueId = 'SHOP-1001'): Record<string, any> {
 		},
 		templates: {
 			template: [
-				{ reference: 'TPL-TEE-LOGO', amount: 1, assignedColorId: '2001', assignedSizeId: '3003' },
+				{ reference: 'TPL-TEE-LOGO', amount: 1, assignedColorId: 2001, assignedSizeId: 3003 },
 			],
 		},
 		passthroughItems: {

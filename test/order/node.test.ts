@@ -235,6 +235,15 @@ describe('Order resource against the sandbox', () => {
 			expect(result.error?.description).toMatch(
 				/^Enter the ID of the assigned colour to produce.*Product → Get Expanded/,
 			);
+
+			// A size left at the form's default 0 is refused the same way, naming the field.
+			const sizeLeftAtZero = formParameters('TPL-SIZE-ZERO');
+			sizeLeftAtZero.templates.template[0].assignedSizeId = 0;
+			const zero = await run(sizeLeftAtZero);
+			expect(zero.error?.message).toBe(
+				'Item 1: Template product 1: Assigned Size ID must be a positive whole number, got 0',
+			);
+			expect(zero.error?.description).toMatch(/Product → Get Expanded lists the assigned sizes/);
 			expect(await submitPosts()).toBe(0);
 		});
 

@@ -77,6 +77,10 @@ const addressOptions: INodeProperties[] = ADDRESS_KEYS.map((name) => ({
 const RECIPIENT_NOTE =
 	'An order address has no name or company: the parcel is addressed to the customer (Customer → First Name and Last Name). For another recipient per address, use CSV Import, whose addresses carry names.';
 
+const SHIPPING_ADDRESS_DESCRIPTION = `Where the order is shipped. ${RECIPIENT_NOTE}`;
+const REQUIRED_SHIPPING_ADDRESS_DESCRIPTION = `Where the order is shipped; the service refuses an order without it. ${RECIPIENT_NOTE}`;
+const BILLING_ADDRESS_DESCRIPTION = `Where the invoice goes. ${RECIPIENT_NOTE}`;
+
 /** Country, customer, addresses and shipping: the head of an order (Submit and Create Draft). */
 export function orderHeaderFields(options: { requireShippingAddress: boolean }): INodeProperties[] {
 	return [
@@ -117,8 +121,8 @@ export function orderHeaderFields(options: { requireShippingAddress: boolean }):
 			default: {},
 			required: options.requireShippingAddress,
 			description: options.requireShippingAddress
-				? `Where the order is shipped; the service refuses an order without it. ${RECIPIENT_NOTE}`
-				: `Where the order is shipped. ${RECIPIENT_NOTE}`,
+				? REQUIRED_SHIPPING_ADDRESS_DESCRIPTION
+				: SHIPPING_ADDRESS_DESCRIPTION,
 			options: addressOptions,
 		},
 		{
@@ -127,7 +131,7 @@ export function orderHeaderFields(options: { requireShippingAddress: boolean }):
 			type: 'collection',
 			placeholder: 'Add Address Field',
 			default: {},
-			description: `Where the invoice goes. ${RECIPIENT_NOTE}`,
+			description: BILLING_ADDRESS_DESCRIPTION,
 			options: addressOptions,
 		},
 		{
