@@ -84,6 +84,11 @@ export interface RequestSpec {
 	recover?: () => Promise<Decoded | undefined>;
 	itemIndex?: number;
 	timeoutMs?: number;
+	/**
+	 * A session token to send in place of the credential's (a Creator page session): the request
+	 * then goes out without the credential's authentication, so its token cannot take over.
+	 */
+	sessionToken?: string;
 }
 
 export interface RawResponse {
@@ -329,10 +334,15 @@ async function send(
 	for (let attempt = 1; ; attempt++) {
 		let thrown: unknown;
 		try {
-			const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_NAME, {
+			const request: IHttpRequestOptions = {
 				...options,
-				headers: { ...headers },
-			})) as {
+				headers: spec.sessionToken
+					? { ...headers, 'x-auth-token': spec.sessionToken }
+					: { ...headers },
+			};
+			const response = (await (spec.sessionToken
+				? ctx.helpers.httpRequest(request)
+				: ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_NAME, request))) as {
 				statusCode?: number;
 				status?: number;
 				headers?: Record<string, unknown>;

@@ -1,6 +1,7 @@
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { runNode } from '../support/n8n';
+import { sandboxCredentials } from '../support/sandbox';
 import { SHOP, control, demoStore, requestLog } from '../motive/helpers';
 
 let sandbox: Sandbox;
@@ -16,12 +17,35 @@ beforeEach(async () => {
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const ANY_UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** The contract's shape: exactly the mount div and one async script loading the preloader. */
 const SNIPPET_SHAPE =
 	/^<div id="topLevelSystemManager([A-Za-z0-9]*)"><\/div><script async src="([^"<>]+)"><\/script>$/;
 
 function snippet(options: Record<string, unknown> = {}) {
 	return { resource: 'creator', operation: 'getSnippet', shop: SHOP, options };
+}
+
+type Out = Record<string, string>;
+
+/** Every UUID in the parts of the snippet a merchant publishes. */
+function publishedUuids(out: Out): string[] {
+	const published = [out.html, out.preloaderUrl, out.pageFragment].join(' ');
+	return [...new Set(published.match(ANY_UUID))];
+}
+
+/** A GET or POST on the service with a given session, as the widget on the page does. */
+async function asSession(token: string, path: string, body?: unknown) {
+	const response = await fetch(`${sandbox.baseUrl}${path}`, {
+		method: body === undefined ? 'GET' : 'POST',
+		headers: {
+			'x-auth-token': token,
+			accept: 'application/json',
+			...(body === undefined ? {} : { 'content-type': 'application/json' }),
+		},
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	return { status: response.status, json: await response.json() };
 }
 
 function unescapeAttribute(text: string): string {
@@ -33,10 +57,11 @@ function unescapeAttribute(text: string): string {
 }
 
 test('without options: the mount div, one async preloader script and a sized page fragment', async () => {
-	const store = demoStore(sandbox);
+	// Without an Account ID the credential logs in to learn it: its session exists during the run.
+	const store = sandboxCredentials(sandbox);
 	const result = await runNode({ store, parameters: snippet() });
 	expect(result.error).toBeUndefined();
-	const out = result.items[0].json as Record<string, string>;
+	const out = result.items[0].json as Out;
 
 	const match = SNIPPET_SHAPE.exec(out.html);
 	expect(match).not.toBeNull();
@@ -58,11 +83,15 @@ test('without options: the mount div, one async preloader script and a sized pag
 		height: '100%',
 		orderSessionId: out.orderSessionId,
 	});
-	// A fresh basket session, never the credential's session token.
+	// The page's own session, never the credential's session token.
 	expect(out.orderSessionId).toMatch(UUID);
 	const token = String(store.data().sessionToken);
-	expect(token).not.toBe('');
+	expect(token).toMatch(UUID);
+	expect(out.orderSessionId).not.toBe(token);
 	expect(JSON.stringify(result.items)).not.toContain(token);
+	expect(publishedUuids(out)).toEqual([out.orderSessionId]);
+	// Two logins: the credential's, and the page session's (which asked for the snippet).
+	expect((await control(sandbox, 'GET', '/stats')).logins).toBe(2);
 
 	const preloader = await fetch(out.preloaderUrl);
 	expect(preloader.status).toBe(200);
@@ -71,7 +100,6 @@ test('without options: the mount div, one async preloader script and a sized pag
 
 test('every start parameter of the contract reaches the preloader URL', async () => {
 	const store = demoStore(sandbox);
-	const sessionUuid = '0b6f5c1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e';
 	const options = {
 		productId: '1001',
 		assignedColorId: '2001',
@@ -92,18 +120,18 @@ test('every start parameter of the contract reaches the preloader URL', async ()
 		productChangeCallback: 'onProductChange',
 		creatorStartCallback: 'onCreatorStart',
 		widgetId: 'second',
-		orderSessionId: `${sessionUuid}.node-7`,
 	};
 	const result = await runNode({ store, parameters: snippet(options) });
 	expect(result.error).toBeUndefined();
-	const out = result.items[0].json as Record<string, string>;
+	const out = result.items[0].json as Out;
 
 	const match = SNIPPET_SHAPE.exec(out.html);
 	expect(match![1]).toBe('second');
 	expect(unescapeAttribute(match![2])).toBe(out.preloaderUrl);
 	expect(out.widgetId).toBe('second');
 	expect(out.namespace).toBe('platform.creatorsecond.api');
-	expect(out.orderSessionId).toBe(sessionUuid);
+	expect(out.orderSessionId).toMatch(UUID);
+	expect(publishedUuids(out).sort()).toEqual([out.orderSessionId, options.sharedProductId].sort());
 	expect(out.pageFragment).toBe(
 		`<div id="creatorContainersecond" style="width:800px;height:90%">${out.html}</div>`,
 	);
@@ -131,14 +159,14 @@ test('every start parameter of the contract reaches the preloader URL', async ()
 		productChangeCallback: 'onProductChange',
 		creatorStartCallback: 'onCreatorStart',
 		widgetId: 'second',
-		orderSessionId: sessionUuid,
+		orderSessionId: out.orderSessionId,
 	});
 	expect(params.editOrderedProductSignature).toMatch(/^[0-9a-f]{64}$/);
 
-	// What went over the wire: the suffix was stripped before sending.
+	// What went over the wire: no session parameter (the contract has none), only the session.
 	const sent = (await requestLog(sandbox)).find((r) => r.path.endsWith('/creator/snippet'));
-	expect(JSON.stringify(sent?.query)).toContain(sessionUuid);
-	expect(JSON.stringify(sent?.query)).not.toContain('node-7');
+	expect(sent?.query).not.toHaveProperty('orderSessionId');
+	expect(sent?.hasToken).toBe(true);
 });
 
 test('invalid parameters are refused before sending, naming the item and the field', async () => {
@@ -167,8 +195,8 @@ test('invalid parameters are refused before sending, naming the item and the fie
 		[{ productId: 'tee' }, 'Item 1: Product ID must be a whole number, got "tee"'],
 		[{ widgetId: 'a-b' }, 'Item 1: Widget ID must be alphanumeric, got "a-b"'],
 		[
-			{ orderSessionId: 'basket-1.node7' },
-			'Item 1: Order Session ID must be a UUID, got "basket-1"',
+			{ pageSessionId: 'basket-1.node7' },
+			'Item 1: Reuse Page Session ID must be a session UUID, got "basket-1.node7"',
 		],
 	];
 	for (const [options, message] of cases) {
@@ -187,18 +215,118 @@ test('a parameter only the service can check comes back as its 400', async () =>
 });
 
 test('the same snippet through an XML credential', async () => {
-	const store = demoStore(sandbox, { mediaType: 'xml' });
+	const store = sandboxCredentials(sandbox, { mediaType: 'xml' });
 	const result = await runNode({
 		store,
 		parameters: snippet({ productId: '1001', widgetId: 'x1' }),
 	});
 	expect(result.error).toBeUndefined();
-	const out = result.items[0].json as Record<string, string>;
+	const out = result.items[0].json as Out;
 	const match = SNIPPET_SHAPE.exec(out.html);
 	expect(match![1]).toBe('x1');
+	expect(publishedUuids(out)).toEqual([out.orderSessionId]);
+	expect(JSON.stringify(out)).not.toContain(String(store.data().sessionToken));
 	expect(unescapeAttribute(match![2])).toBe(out.preloaderUrl);
 	expect(new URL(out.preloaderUrl).searchParams.get('productId')).toBe('1001');
 	expect((await requestLog(sandbox)).find((r) => r.path.endsWith('/snippet'))?.accept).toBe(
 		'application/xml',
 	);
+});
+
+describe("a page session's basket", () => {
+	const sessionOrder = (orderSessionId?: string) => ({
+		resource: 'order',
+		operation: 'getSessionOrder',
+		shop: SHOP,
+		...(orderSessionId === undefined ? {} : { orderSessionId }),
+	});
+
+	test("Get Session Order with the snippet's Order Session ID reads that page's basket", async () => {
+		const store = demoStore(sandbox);
+		const page = (await runNode({ store, parameters: snippet() })).items[0].json as Out;
+
+		// The visitor adds a design to the basket: the widget calls the service with the page session.
+		const basket = await asSession(page.orderSessionId, '/accounts/387/shops/1597/orders/session');
+		expect(basket.status).toBe(200);
+		const basketId = basket.json.productionOrderExpanded.id;
+		const added = await asSession(
+			page.orderSessionId,
+			`/accounts/387/shops/1597/orders/${basketId}/orderedProducts/usingCreatorSE`,
+			{
+				creatorse_design: {
+					productId: 1001,
+					amount: 3,
+					assignedColor: { id: 2002 },
+					assignedSize: { id: 3003 },
+				},
+			},
+		);
+		expect(added.status).toBe(200);
+
+		const read = await runNode({ store, parameters: sessionOrder(page.orderSessionId) });
+		expect(read.error).toBeUndefined();
+		const order = read.items[0].json as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+		expect(order.id).toBe(basketId);
+		expect(order.orderedProducts).toEqual([
+			expect.objectContaining({ id: added.json.orderedProduct.id, amount: 3 }),
+		]);
+
+		// Without the field: the credential's own session order, another (empty) basket.
+		const own = await runNode({ store, parameters: sessionOrder() });
+		expect(own.error).toBeUndefined();
+		expect(own.items[0].json.id).not.toBe(basketId);
+		expect(own.items[0].json.orderedProducts).toEqual([]);
+		expect(JSON.stringify([read.items, own.items])).not.toContain(
+			String(store.data().sessionToken),
+		);
+	});
+
+	test('Reuse Page Session ID binds a second snippet to the same page session, without a login', async () => {
+		const store = demoStore(sandbox);
+		const first = (await runNode({ store, parameters: snippet() })).items[0].json as Out;
+		const loginsBefore = (await control(sandbox, 'GET', '/stats')).logins;
+		const second = await runNode({
+			store,
+			parameters: snippet({ pageSessionId: first.orderSessionId, widgetId: 'two' }),
+		});
+		expect(second.error).toBeUndefined();
+		const out = second.items[0].json as Out;
+		expect(out.orderSessionId).toBe(first.orderSessionId);
+		expect(publishedUuids(out)).toEqual([first.orderSessionId]);
+		expect((await control(sandbox, 'GET', '/stats')).logins).toBe(loginsBefore);
+	});
+
+	test("a snippet that would hold the credential's session is never returned", async () => {
+		const store = sandboxCredentials(sandbox);
+		expect((await runNode({ store, parameters: sessionOrder() })).error).toBeUndefined();
+		const token = String(store.data().sessionToken);
+		expect(token).toMatch(UUID);
+		// Only a test knows the credential's token; reusing it as a page session must not leak it.
+		const result = await runNode({ store, parameters: snippet({ pageSessionId: token }) });
+		expect(result.error?.message).toMatch(/holds the session of the credential/);
+		expect(result.items).toEqual([]);
+		// The error object carries the node's parameters (where this test put the token) as n8n
+		// errors do; what the node itself says must not repeat it.
+		expect(`${result.error?.message} ${result.error?.description}`).not.toContain(token);
+	});
+
+	test('a bad Order Session ID is refused before sending, naming the item and the field', async () => {
+		const store = demoStore(sandbox);
+		const result = await runNode({ store, parameters: sessionOrder('basket-1') });
+		expect(result.error?.message).toBe(
+			'Item 1: Order Session ID must be a session UUID, got "basket-1"',
+		);
+		expect(result.error?.description).toMatch(/Get Snippet/);
+		expect(await requestLog(sandbox)).toEqual([]);
+	});
+
+	test('a wrong password fails the page session with advice, never with the password', async () => {
+		const wrongPassword = ['not', 'the', 'Passw0rd'].join('-');
+		const store = demoStore(sandbox, { password: wrongPassword });
+		const result = await runNode({ store, parameters: snippet() });
+		expect(result.error?.message).toMatch(/refused the login/);
+		expect(result.error?.description).toMatch(/login and password/);
+		expect(JSON.stringify(result.error)).not.toContain(wrongPassword);
+		expect(result.items).toEqual([]);
+	});
 });

@@ -3,7 +3,8 @@
  * Workflows that fail in many ways, and trigger deliveries with wrong signatures; every output
  * item, every error (message, description, the whole error object), every log line of n8n's
  * logger and every console line is scanned for the passwords, every session token the service
- * issued, and the webhook secrets.
+ * issued to the credential, and the webhook secrets. (A Creator snippet's page session is made
+ * to be published: it is the page's, never the credential's.)
  */
 import { createHash, createHmac } from 'node:crypto';
 
@@ -256,11 +257,30 @@ describe('faults: secrets never appear in output, errors or logs', () => {
 			expect(good.items).toHaveLength(1);
 
 			lines.push(...trigger.received.map((r) => safeJson({ ...r, error: errorText(r.error) })));
-			lines.push(safeJson(trigger.staticData.recentDeliveries ?? []));
+			lines.push(safeJson(trigger.staticData.deliveries ?? {}));
 			await trigger.deactivate();
 		} finally {
 			await trigger.close();
 		}
+	});
+
+	test('a Creator snippet publishes a page session, never a session of the credential', async () => {
+		await control.reset();
+		const snippet = { resource: 'creator', operation: 'getSnippet', shop: SHOP, options: {} };
+		// Without an Account ID the credential logs in during the run: its session exists to leak.
+		const published = await run(snippet, { accountId: '' });
+		expect(published.error).toBeUndefined();
+		const pageSessionId = String(published.items[0].json.orderSessionId);
+		expect(pageSessionId).toMatch(/^[0-9a-f-]{36}$/);
+		expect([...RecordingStore.tokens]).not.toContain(pageSessionId);
+		const basket = await run({
+			resource: 'order',
+			operation: 'getSessionOrder',
+			shop: SHOP,
+			orderSessionId: pageSessionId,
+		});
+		expect(basket.error).toBeUndefined();
+		expect((await run(snippet, { password: WRONG_PASSWORD })).error).toBeDefined();
 	});
 
 	test('nothing scanned holds a password, a session token or a webhook secret', () => {

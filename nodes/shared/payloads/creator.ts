@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 /**
  * Query parameters of the Creator snippet (contract, "Creator widget snippet"), checked before
  * the request: a callback name that is not alphanumeric would only fail in the shopper's browser
- * (client error 2155), and a session id with a routing suffix makes the Creator fail with 500.
+ * (client error 2155). The snippet carries no session parameter: the service embeds the session
+ * of the caller, which is why the caller is a page session (see ../pageSession.ts).
  */
 
 export class SnippetInputError extends Error {
@@ -64,7 +65,8 @@ export interface SnippetInput {
 	productChangeCallback?: unknown;
 	creatorStartCallback?: unknown;
 	widgetId?: unknown;
-	orderSessionId?: unknown;
+	/** A page session of an earlier snippet to reuse; it is sent as the session, never as a parameter. */
+	pageSessionId?: unknown;
 }
 
 export interface SnippetRequest {
@@ -74,6 +76,8 @@ export interface SnippetRequest {
 	width: string;
 	height: string;
 	widgetId: string;
+	/** The page session to reuse, as given; undefined to open a new one. */
+	pageSessionId?: string;
 }
 
 function text(value: unknown): string {
@@ -84,6 +88,11 @@ function text(value: unknown): string {
 export function stripRoutingSuffix(sessionId: string): string {
 	const dot = sessionId.indexOf('.');
 	return dot === -1 ? sessionId : sessionId.slice(0, dot);
+}
+
+/** Whether a value is a session token: a UUID, possibly with a routing suffix after a `.`. */
+export function isSessionToken(value: string): boolean {
+	return UUID.test(stripRoutingSuffix(value));
 }
 
 /** A size as CSS: a bare number is pixels. */
@@ -203,18 +212,15 @@ export function snippetRequest(input: SnippetInput): SnippetRequest {
 		qs.widgetId = widgetId;
 	}
 
-	const orderSessionId = stripRoutingSuffix(text(input.orderSessionId));
-	if (orderSessionId) {
-		if (!UUID.test(orderSessionId)) {
-			throw new SnippetInputError(
-				`Order Session ID must be a UUID, got "${orderSessionId}"`,
-				'Enter the basket session UUID (a routing suffix after a "." is removed for you), or leave it empty to start a new session.',
-			);
-		}
-		qs.orderSessionId = orderSessionId;
+	const pageSessionId = text(input.pageSessionId) || undefined;
+	if (pageSessionId !== undefined && !isSessionToken(pageSessionId)) {
+		throw new SnippetInputError(
+			`Reuse Page Session ID must be a session UUID, got "${pageSessionId}"`,
+			'Enter the Order Session ID an earlier Get Snippet returned, or leave it empty to open a new page session.',
+		);
 	}
 
-	return { qs, width: size.width, height: size.height, widgetId };
+	return { qs, width: size.width, height: size.height, widgetId, pageSessionId };
 }
 
 /** A page fragment ready to paste: a container of explicit size holding the snippet. */

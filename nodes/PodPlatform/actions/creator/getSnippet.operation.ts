@@ -1,4 +1,3 @@
-import { randomUUID } from 'crypto';
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
@@ -13,6 +12,11 @@ import {
 	pageFragment,
 	snippetRequest,
 } from '../../../shared/payloads/creator';
+import {
+	assertWithoutCredentialSession,
+	openPageSession,
+	reusedPageSession,
+} from '../../../shared/pageSession';
 import { apiRequest } from '../../../shared/transport';
 import { itemShopPath } from '../common/scope';
 import type { OperationDefinition } from '../types';
@@ -86,19 +90,20 @@ const optionFields = (
 			description: 'Widget height as a CSS length, a percentage or pixels',
 		},
 		{
-			displayName: 'Order Session ID',
-			name: 'orderSessionId',
-			type: 'string',
-			default: '',
-			description:
-				'Basket session the widget adds items to; reuse it to collect items in one session order. Leave empty to start a new session (its ID is returned). A routing suffix after a "." is removed.',
-		},
-		{
 			displayName: 'Price Info Label Type',
 			name: 'priceInfoLabelType',
 			type: 'string',
 			default: '',
 			description: 'Variant of the price label',
+		},
+		{
+			displayName: 'Reuse Page Session ID',
+			name: 'pageSessionId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 0b6f5c1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e',
+			description:
+				'The Order Session ID of an earlier snippet, so this page adds to the same session order. Leave empty to open a new page session.',
 		},
 		{
 			displayName: 'Shared Product ID',
@@ -139,9 +144,17 @@ export const getSnippet: OperationDefinition = {
 		name: 'Get Snippet',
 		value: 'getSnippet',
 		action: 'Get the creator snippet',
-		description: 'Get the HTML that embeds the Creator product designer in a page',
+		description:
+			'Get the HTML that embeds the Creator product designer in a page, bound to a page session of its own',
 	},
 	fields: [
+		{
+			displayName:
+				"Each visitor of the page holds a session of this credential's login: use a credential whose login has the lowest role (ROLE_AUTHORIZED_USER) for Creator pages. The credential's own session is never part of the snippet.",
+			name: 'pageSessionNotice',
+			type: 'notice',
+			default: '',
+		},
 		{
 			displayName: 'Options',
 			name: 'options',
@@ -167,14 +180,16 @@ export const getSnippet: OperationDefinition = {
 				},
 			);
 		}
-		// Without an order session id the service would use the session token of this
-		// credential, which must never reach a web page: a new basket session gets its own UUID.
-		request.qs.orderSessionId ??= randomUUID();
-
+		const path = `${await itemShopPath(this, itemIndex)}/creator/snippet`;
+		// The service embeds the caller's session in the snippet: the caller is the page session.
+		const page = request.pageSessionId
+			? reusedPageSession(request.pageSessionId)
+			: await openPageSession(this, itemIndex);
 		const answer = await apiRequest(this, {
 			method: 'GET',
-			path: `${await itemShopPath(this, itemIndex)}/creator/snippet`,
+			path,
 			qs: request.qs,
+			sessionToken: page.token,
 			itemIndex,
 		});
 		const snippet = answer?.data ?? {};
@@ -191,20 +206,19 @@ export const getSnippet: OperationDefinition = {
 			);
 		}
 		const widgetId = String(snippet.widgetId ?? request.widgetId);
-		return [
-			{
-				json: {
-					html,
-					preloaderUrl: String(snippet.preloaderUrl ?? ''),
-					widgetId,
-					pageFragment: pageFragment(html, { ...request, widgetId }),
-					namespace: String(
-						snippet.namespace ??
-							(widgetId ? `platform.creator${widgetId}.api` : 'platform.creator.api'),
-					),
-					orderSessionId: String(snippet.orderSessionId ?? request.qs.orderSessionId),
-				},
-			},
-		];
+		const json = {
+			html,
+			preloaderUrl: String(snippet.preloaderUrl ?? ''),
+			widgetId,
+			pageFragment: pageFragment(html, { ...request, widgetId }),
+			namespace: String(
+				snippet.namespace ??
+					(widgetId ? `platform.creator${widgetId}.api` : 'platform.creator.api'),
+			),
+			// The session the page holds; Order → Get Session Order reads its basket with it.
+			orderSessionId: page.id,
+		};
+		await assertWithoutCredentialSession(this, Object.values(json), itemIndex);
+		return [{ json }];
 	},
 };

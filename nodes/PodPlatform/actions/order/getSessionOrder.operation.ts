@@ -1,5 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { isSessionToken } from '../../../shared/payloads/creator';
 import { apiRequest } from '../../../shared/transport';
 import { itemShopPath } from '../common/scope';
 import type { OperationDefinition } from '../types';
@@ -10,13 +12,39 @@ export const getSessionOrderOperation: OperationDefinition = {
 		name: 'Get Session Order',
 		value: 'getSessionOrder',
 		action: 'Get the session order',
-		description: 'Get the order the Creator widget fills for the current session',
+		description: 'Get the order the Creator widget fills for a session',
 	},
-	fields: [],
+	fields: [
+		{
+			displayName: 'Order Session ID',
+			name: 'orderSessionId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 0b6f5c1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e',
+			description:
+				"The Order Session ID a Creator → Get Snippet returned, to read that page's basket. Leave empty for the session order of the credential's own session.",
+		},
+	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		const orderSessionId = String(
+			this.getNodeParameter('orderSessionId', itemIndex, '') ?? '',
+		).trim();
+		if (orderSessionId && !isSessionToken(orderSessionId)) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Item ${itemIndex + 1}: Order Session ID must be a session UUID, got "${orderSessionId}"`,
+				{
+					itemIndex,
+					description:
+						'Enter the Order Session ID that Creator → Get Snippet returned, or leave it empty.',
+				},
+			);
+		}
 		const answer = await apiRequest(this, {
 			method: 'GET',
 			path: `${await itemShopPath(this, itemIndex)}/orders/session`,
+			// The page session is the session the order belongs to (a bare UUID, field notes).
+			sessionToken: orderSessionId || undefined,
 			itemIndex,
 		});
 		return [asItem(answer?.data)];
