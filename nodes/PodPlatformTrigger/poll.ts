@@ -1,10 +1,10 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { PlainObject } from '../shared/codec';
+import { isPlainObject, type PlainObject } from '../shared/codec';
 import { eventFromOrder, normaliseFulfilmentStatus, topicsForChange } from '../shared/events';
 import { apiRequest, apiRequestAllItems, shopPath } from '../shared/transport';
-import { isTopic, type Topic } from '../shared/types';
+import { isTopic } from '../shared/types';
 import { passesStatusFilter } from './fields';
 
 /**
@@ -76,7 +76,7 @@ export async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionDat
 			topics.includes(topic),
 		);
 		if (fired.length === 0) continue;
-		const record = await withFulfilments(ctx, path, order, fired);
+		const record = await expandedOrder(ctx, path, order);
 		for (const topic of fired) {
 			const event = eventFromOrder(topic, record, before);
 			if (!passesStatusFilter(event.fulfilmentStatus, options.fulfilmentStatuses ?? [])) continue;
@@ -95,14 +95,23 @@ export async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionDat
 	return events.length ? [events] : null;
 }
 
-/** List items may leave out the fulfilments; a fulfilled event needs its tracking numbers. */
-async function withFulfilments(
+/**
+ * The list holds the basic variant of each order, without fulfilments (so without tracking
+ * numbers); a webhook carries the expanded order (ProductionOrderExpanded). An order that fires
+ * an event is read once more through its `expanded` link, so both triggers emit the same event;
+ * an unchanged order costs no request.
+ */
+async function expandedOrder(
 	ctx: IPollFunctions,
-	path: string,
+	ordersPath: string,
 	order: PlainObject,
-	topics: Topic[],
 ): Promise<PlainObject> {
-	if (!topics.includes('orders/fulfilled') || Array.isArray(order.fulfillments)) return order;
-	const detail = await apiRequest(ctx, { method: 'GET', path: `${path}/${String(order.id)}` });
-	return detail?.data ?? order;
+	const links = isPlainObject(order.links) ? order.links : {};
+	// The service's link first (contract, Links); the contract's expanded path when it sent none.
+	const path =
+		typeof links.expanded === 'string'
+			? links.expanded
+			: `${ordersPath}/expanded/${encodeURIComponent(String(order.id))}`;
+	const expanded = await apiRequest(ctx, { method: 'GET', path });
+	return isPlainObject(expanded?.data) ? expanded.data : order;
 }

@@ -2,8 +2,16 @@ import { PodPlatformPollTrigger } from '../../nodes/PodPlatformPollTrigger/PodPl
 import { MIN_POLL_INTERVAL_MS } from '../../nodes/PodPlatformTrigger/poll';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { PACKAGE } from '../support/n8n';
-import { TriggerHarness } from '../support/trigger';
-import { Control, SHOP_ID, Service, credentialStore, eventually, type Json } from './helpers';
+import { TriggerHarness, captureLogs } from '../support/trigger';
+import {
+	Control,
+	SHOP_ID,
+	SHOP_PATH,
+	Service,
+	credentialStore,
+	eventually,
+	type Json,
+} from './helpers';
 
 const shop = { __rl: true, mode: 'id', value: SHOP_ID };
 const TOPICS = [
@@ -52,7 +60,9 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 
 	test('baseline, then each change once, across a restart, with a minimum interval', async () => {
 		const first = await service.submitOrder();
+		const unchanged = await service.submitOrder();
 		await waitFor(first, 'PREPARED_TO_PRODUCE');
+		await waitFor(unchanged, 'PREPARED_TO_PRODUCE');
 
 		const trigger = harness();
 		expect(await trigger.poll()).toBeNull(); // baseline: history is not emitted
@@ -66,7 +76,16 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 		await waitFor(second, 'PREPARED_TO_PRODUCE');
 
 		later();
+		await control.call('DELETE', '/requests');
 		const emitted = events(await trigger.poll());
+		// One list read, then one read of the expanded order per changed order, none for the
+		// unchanged one.
+		const reads = ((await control.call('GET', '/requests')) as unknown as Json[]).map(
+			(r) => `${r.method} ${r.path.replace(/^.*\/shops\/\d+/, '')}`,
+		);
+		expect(reads.filter((r) => r !== 'GET /orders').sort()).toEqual(
+			[`GET /orders/expanded/${first}`, `GET /orders/expanded/${second}`].sort(),
+		);
 		const about = (id: number) => emitted.filter((e) => e.orderId === id).map((e) => e.topic);
 		expect(about(first)).toEqual(['orders/updated', 'orders/fulfilled']);
 		expect(about(second)).toEqual(['orders/updated', 'orders/readyForProduction']);
@@ -87,6 +106,82 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 		expect(
 			events(await restarted.poll()).map((e) => [e.orderId, e.topic, e.fulfilmentStatus]),
 		).toEqual([[second, 'orders/updated', 'NOT_EDITABLE']]);
+	});
+
+	test('the fulfilled event carries the tracking number and equals the webhook trigger event', async () => {
+		// The webhook trigger on the same shop; its loopback address warning is expected here.
+		const logs = captureLogs();
+		const webhook = await new TriggerHarness({
+			store: credentialStore(sandbox.baseUrl),
+			parameters: { shop, topics: ['orders/fulfilled'], mediaType: 'JSON', options: {} },
+		}).start();
+		try {
+			await webhook.activate();
+			const order = await service.submitOrder();
+			await waitFor(order, 'PREPARED_TO_PRODUCE');
+			const poll = harness(undefined, {}, ['orders/fulfilled']);
+			expect(await poll.poll()).toBeNull();
+
+			await control.call('POST', `/orders/${order}/advance`, { to: 'NOT_EDITABLE' });
+			await control.call('POST', `/orders/${order}/ship`, {
+				trackingNumber: 'TRACK-POLL-7',
+				trackingUrl: 'https://track.example.com/TRACK-POLL-7',
+			});
+			const delivered = await eventually(() => {
+				const received = webhook.received.find((r) => r.items.length > 0);
+				expect(received).toBeDefined();
+				return received!.items[0].json as Json;
+			});
+
+			// The list holds the basic order, without fulfilments; the expanded link has them.
+			const listed = await service.request('GET', `${SHOP_PATH}/orders`);
+			const item = listed.json.pagedData.productionOrder;
+			expect(item.fulfillments).toBeUndefined();
+			const expandedLink = [item['atom.link']]
+				.flat()
+				.find((link: Json) => link['@rel'] === 'expanded');
+			expect(expandedLink['@href']).toBe(`${sandbox.baseUrl}${SHOP_PATH}/orders/expanded/${order}`);
+
+			later();
+			const [fulfilled] = events(await poll.poll());
+			expect(fulfilled).toMatchObject({
+				topic: 'orders/fulfilled',
+				source: 'poll',
+				orderId: order,
+				trackingNumbers: ['TRACK-POLL-7'],
+				fulfillments: [
+					expect.objectContaining({
+						trackingNumber: 'TRACK-POLL-7',
+						trackingUrl: 'https://track.example.com/TRACK-POLL-7',
+					}),
+				],
+			});
+			expect(delivered).toMatchObject({ source: 'webhook', trackingNumbers: ['TRACK-POLL-7'] });
+
+			// Apart from what only a delivery has (its source, id and key, raw body, root and the
+			// notification's FULFILLED spelling of the status) and what only a poll knows (the
+			// statuses before), the two events are the same.
+			const ONE_SIDED = [
+				'source',
+				'deliveryId',
+				'deliveryKey',
+				'rawBody',
+				'payloadRoot',
+				'fulfilmentStatusRaw',
+				'previousFinancialStatus',
+				'previousFulfilmentStatus',
+			];
+			const common = (event: Json) => {
+				const rest = Object.fromEntries(
+					Object.entries(event).filter(([key]) => !ONE_SIDED.includes(key)),
+				);
+				return { ...rest, payload: { ...event.payload, fulfilmentStatus: undefined } };
+			};
+			expect(common(fulfilled)).toEqual(common(delivered));
+		} finally {
+			await webhook.close();
+			logs.restore();
+		}
 	});
 
 	test('a failed poll loses nothing: the next one reports the change', async () => {
