@@ -7,7 +7,13 @@ import { ApiError, badRequest, notFound } from './errors';
 import { nowIso } from './lifecycle';
 import { shopUrl } from './links';
 import { isMultipart, parseMultipart } from './multipart';
-import { buildDesignItem, readCustomer, readShipping, resolveCountry } from './order-input';
+import {
+	buildDesignItem,
+	CSV_ADDRESS_FIELDS,
+	readCustomer,
+	readShipping,
+	resolveCountry,
+} from './order-input';
 import { assertUniqueIdFree } from './orders';
 import { pagedList } from './paging';
 import { ok, type Router } from './router';
@@ -324,14 +330,17 @@ function importOrderGroup(app: App, shop: Shop, rows: CsvRow[], format: CsvForma
 		first.lineNumber,
 	);
 	const customer = atLine(first.lineNumber, () =>
-		readCustomer({
-			firstName: first.get('customer first name') || undefined,
-			lastName: first.get('customer last name') || undefined,
-			email: first.get('customer email') || undefined,
-			phone: first.get('customer phone') || undefined,
-			billingAddress: address(first, 'customer billing address'),
-			shippingAddress: address(first, 'customer shipping address'),
-		}),
+		readCustomer(
+			{
+				firstName: first.get('customer first name') || undefined,
+				lastName: first.get('customer last name') || undefined,
+				email: first.get('customer email') || undefined,
+				phone: first.get('customer phone') || undefined,
+				billingAddress: address(first, 'customer billing address'),
+				shippingAddress: address(first, 'customer shipping address'),
+			},
+			CSV_ADDRESS_FIELDS,
+		),
 	);
 	if (!customer?.shippingAddress)
 		throw new LineError(first.lineNumber, 'customer shipping address is required');

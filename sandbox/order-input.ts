@@ -34,15 +34,15 @@ import type {
 
 export const MAX_PASSTHROUGH_ITEMS = 100;
 
-const ADDRESS_FIELDS = [
+/** The contract's order address: all a JSON or XML order keeps of an address. */
+export const ORDER_ADDRESS_FIELDS = ['street', 'streetNo', 'city', 'zip', 'countryCode'] as const;
+
+/** What the CSV import knows per address: the order address plus names, state and contacts. */
+export const CSV_ADDRESS_FIELDS = [
 	'firstName',
 	'lastName',
 	'company',
-	'street',
-	'streetNo',
-	'city',
-	'zip',
-	'countryCode',
+	...ORDER_ADDRESS_FIELDS,
 	'countryName',
 	'stateName',
 	'stateCode',
@@ -50,11 +50,21 @@ const ADDRESS_FIELDS = [
 	'email',
 ] as const;
 
-export function readAddress(value: unknown, field: string): Address | undefined {
+type AddressField = (typeof CSV_ADDRESS_FIELDS)[number];
+
+/**
+ * An address with the given fields; any other key is dropped without a word, as the live service
+ * drops a recipient name sent on a JSON order (the parcel then goes to the customer).
+ */
+export function readAddress(
+	value: unknown,
+	field: string,
+	fields: readonly AddressField[] = ORDER_ADDRESS_FIELDS,
+): Address | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	if (!isPlainObject(value)) throw badRequest(`${field} must be an object`);
 	const address: Address = {};
-	for (const key of ADDRESS_FIELDS) {
+	for (const key of fields) {
 		const text = readString(value[key]);
 		if (text !== undefined && text !== '') address[key] = text;
 	}
@@ -67,7 +77,11 @@ export function readAddress(value: unknown, field: string): Address | undefined 
 	return Object.keys(address).length ? address : undefined;
 }
 
-export function readCustomer(value: unknown): Customer | undefined {
+/** The customer of an order; its addresses keep `addressFields` (the CSV import passes its own). */
+export function readCustomer(
+	value: unknown,
+	addressFields: readonly AddressField[] = ORDER_ADDRESS_FIELDS,
+): Customer | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	if (!isPlainObject(value)) throw badRequest('customer must be an object');
 	return {
@@ -75,8 +89,8 @@ export function readCustomer(value: unknown): Customer | undefined {
 		lastName: readString(value.lastName),
 		email: readString(value.email),
 		phone: readString(value.phone),
-		billingAddress: readAddress(value.billingAddress, 'customer.billingAddress'),
-		shippingAddress: readAddress(value.shippingAddress, 'customer.shippingAddress'),
+		billingAddress: readAddress(value.billingAddress, 'customer.billingAddress', addressFields),
+		shippingAddress: readAddress(value.shippingAddress, 'customer.shippingAddress', addressFields),
 	};
 }
 
@@ -465,8 +479,21 @@ export function buildTemplateItem(
 		);
 	}
 	const product = findProduct(app, shop, template.productId) as Product;
-	const colorId = readRefId(value.assignedColor) ?? template.assignedColorId;
-	const productSku = variant(product, colorId, readRefId(value.assignedSize), field);
+	// The contract gives a template product no fallback colour or size: both are required.
+	for (const key of ['assignedColor', 'assignedSize'] as const) {
+		if (readRefId(value[key]) === undefined) {
+			throw badRequest(
+				`${field}.${key} is required`,
+				`A template product names the ${key === 'assignedColor' ? 'colour' : 'size'} to produce as ${key}{id}`,
+			);
+		}
+	}
+	const productSku = variant(
+		product,
+		readRefId(value.assignedColor),
+		readRefId(value.assignedSize),
+		field,
+	);
 	const amount = readAmount(value.amount, `${field}.amount`);
 	return {
 		id: app.store.nextId('orderedProduct'),

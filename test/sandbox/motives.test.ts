@@ -1,5 +1,5 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { basic, Control, deferredOrder, list, ServiceClient, SHOP } from './helpers';
+import { basic, Control, deferredOrder, list, ServiceClient, SHOP, type Json } from './helpers';
 
 const PNG = Buffer.concat([
 	Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -149,19 +149,30 @@ describe('sandbox: motives and user motives', () => {
 		const motive = await createMotive();
 		const base = `${SHOP}/motives/${motive.id}`;
 		const de = await demo.post(`${base}/localizations`, {
-			motiveLocalized: { language: 'de', name: 'Rakete', description: 'Eine Rakete' },
+			motiveLocalized: { langId: 2, name: 'Rakete', description: 'Eine Rakete' },
 		});
 		expect(de.status).toBe(200);
+		expect(de.json.motiveLocalized).toMatchObject({ langId: 2, language: 'de', name: 'Rakete' });
 		await demo.post(`${base}/localizations`, {
-			motiveLocalized: { language: 'de', name: 'Rakete 2' },
+			motiveLocalized: { langId: '2', name: 'Rakete 2' },
 		});
-		const names = list(
+		await demo.post(`${base}/localizations`, { motiveLocalized: { langId: 7, name: 'Raket' } });
+		const translations = list(
 			(await demo.get(`${base}/localizations`)).json.pagedData.motiveLocalized,
-		).map((l) => l.name);
-		expect(names).toEqual(['Rakete 2']);
-		expect(
-			(await demo.post(`${base}/localizations`, { motiveLocalized: { language: 'fr' } })).status,
-		).toBe(400);
+		);
+		expect(translations.map((l) => [l.langId, l.language, l.name])).toEqual([
+			[2, 'de', 'Rakete 2'],
+			[7, '', 'Raket'],
+		]);
+		// Only the contract-derived body is taken: a language code, or another root, is refused.
+		for (const body of [
+			{ motiveLocalized: { language: 'fr', name: 'Fusée' } },
+			{ motiveLocalized: { langId: 0, name: 'Fusée' } },
+			{ motiveLocalized: { langId: 3 } },
+			{ motiveLocalization: { langId: 3, name: 'Fusée' } },
+		]) {
+			expect((await demo.post(`${base}/localizations`, body)).status).toBe(400);
+		}
 
 		expect((await demo.put(`${base}/tags/501`)).status).toBe(204);
 		expect((await demo.put(`${base}/tags/999`)).status).toBe(404);
@@ -170,26 +181,21 @@ describe('sandbox: motives and user motives', () => {
 		]);
 		expect((await demo.delete(`${base}/tags/501`)).status).toBe(204);
 
-		const category = await demo.post(`${base}/assignedCategories`, {
-			motiveAssignedCategory: { category: { id: 601 } },
-		});
-		expect(category.json.motiveAssignedCategory.category).toEqual({ id: 601, name: 'Animals' });
+		const assign = (body: Json) => demo.post(`${base}/assignedCategories`, body);
+		const category = await assign({ motiveAssignedToCategory: { category: { id: 601 } } });
+		expect(category.json.motiveAssignedToCategory.category).toEqual({ id: 601, name: 'Animals' });
+		expect((await assign({ motiveAssignedToCategory: { category: { id: 601 } } })).status).toBe(
+			409,
+		);
+		expect((await assign({ motiveAssignedToCategory: { category: { id: 1 } } })).status).toBe(400);
+		const otherRoot = await assign({ motiveAssignedCategory: { category: { id: 602 } } });
+		expect(otherRoot.status).toBe(400);
+		expect(otherRoot.json.exception.message).toBe(
+			'Body must have the root key motiveAssignedToCategory',
+		);
+		expect((await assign({ category: { id: 602 } })).status).toBe(400);
 		expect(
-			(
-				await demo.post(`${base}/assignedCategories`, {
-					motiveAssignedCategory: { category: { id: 601 } },
-				})
-			).status,
-		).toBe(409);
-		expect(
-			(
-				await demo.post(`${base}/assignedCategories`, {
-					motiveAssignedCategory: { category: { id: 1 } },
-				})
-			).status,
-		).toBe(400);
-		expect(
-			list((await demo.get(`${base}/assignedCategories`)).json.pagedData.motiveAssignedCategory),
+			list((await demo.get(`${base}/assignedCategories`)).json.pagedData.motiveAssignedToCategory),
 		).toHaveLength(1);
 	});
 

@@ -1,4 +1,5 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { sampleLines, writeCsv } from '../csv/fixtures';
 import {
 	Control,
 	deferredOrder,
@@ -92,7 +93,12 @@ describe('sandbox: orders and their state machines', () => {
 				country: { code: 'DK' },
 				templates: {
 					creatorse_designedTemplateProduct: [
-						{ templateProductSku: 'TPL-TEE-LOGO', amount: 1, assignedSize: { id: 3003 } },
+						{
+							templateProductSku: 'TPL-TEE-LOGO',
+							amount: 1,
+							assignedColor: { id: 2001 },
+							assignedSize: { id: 3003 },
+						},
 					],
 				},
 				passthroughItems: {
@@ -206,6 +212,26 @@ describe('sandbox: orders and their state machines', () => {
 			],
 			['unknown financial status', (o) => (o.financialStatus = 'RICH'), /financialStatus/],
 			[
+				'template product without its assigned colour',
+				(o) =>
+					(o.templates = {
+						creatorse_designedTemplateProduct: [
+							{ templateProductId: 7001, amount: 1, assignedSize: { id: 3003 } },
+						],
+					}),
+				/templates\.creatorse_designedTemplateProduct\[0\]\.assignedColor is required/,
+			],
+			[
+				'template product without its assigned size',
+				(o) =>
+					(o.templates = {
+						creatorse_designedTemplateProduct: [
+							{ templateProductSku: 'TPL-TEE-LOGO', amount: 1, assignedColor: { id: 2001 } },
+						],
+					}),
+				/assignedSize is required/,
+			],
+			[
 				'bad position value',
 				(o) =>
 					(o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements[0].creatorse_designElementMotive.position =
@@ -234,6 +260,52 @@ describe('sandbox: orders and their state machines', () => {
 				`${result.json.exception.message} ${result.json.exception.internalErrorMessage ?? ''}`,
 			).toMatch(message);
 			expect(await control.json('GET', '/orders')).toEqual([]);
+		});
+
+		test("an order address keeps only the contract's fields: a recipient sent there is dropped", async () => {
+			const withRecipient = {
+				...shippingAddress(),
+				firstName: 'Grace',
+				lastName: 'Hopper',
+				company: 'US Navy',
+				phone: '+1 555',
+			};
+			const body = deferredOrder();
+			body.creatorse_productionOrderDeferred.customer.shippingAddress = withRecipient;
+			body.creatorse_productionOrderDeferred.customer.billingAddress = withRecipient;
+			const result = await submit(body);
+			expect(result.status).toBe(200);
+			const order = (await demo.get(`${SHOP}/orders/${result.json.productionOrderSubmited.id}`))
+				.json.productionOrderExpanded;
+			expect(order.customer.shippingAddress).toEqual(shippingAddress());
+			expect(order.customer.billingAddress).toEqual(shippingAddress());
+			expect(order.customer).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+
+			const draft = await demo.post(`${SHOP}/orders`, {
+				productionOrder: { country: { id: 1 }, customer: { shippingAddress: withRecipient } },
+			});
+			expect(draft.status).toBe(200);
+			expect(draft.json.productionOrderExpanded.customer.shippingAddress).toEqual(
+				shippingAddress(),
+			);
+		});
+
+		test('the CSV import, which has names per address, keeps them', async () => {
+			const upload = await demo.call('POST', `${SHOP}/orderCsvImport?fileName=names.csv`, {
+				raw: writeCsv(sampleLines()),
+				contentType: 'text/csv',
+			});
+			expect(upload.status).toBe(200);
+			const order = await eventually(
+				async () => ((await control.json('GET', '/orders?uniqueId=ext-a')) as Json[])[0],
+			);
+			const full = (await demo.get(`${SHOP}/orders/${order.id}`)).json.productionOrderExpanded;
+			expect(full.customer.shippingAddress).toMatchObject({
+				firstName: 'Erika',
+				lastName: 'Mustermann',
+				company: 'Muster "GmbH", Werk 2',
+				city: 'Berlin',
+			});
 		});
 
 		test('exactly 100 passthrough items pass; inline url and attachment motives pass', async () => {
