@@ -13,6 +13,7 @@ import { XMLParser } from 'fast-xml-parser';
 
 import { decode, encode, type MediaType } from '../nodes/shared/codec';
 import { eventFromNotification } from '../nodes/shared/events';
+import { deliveryKeyOf } from '../nodes/PodPlatformTrigger/deliveries';
 import { computeSignature, generateSecret, verifySignature } from '../nodes/shared/signature';
 
 const COUNT = Number(process.argv[2] ?? 10_000);
@@ -70,6 +71,7 @@ function measure(mediaType: MediaType) {
 			for (const d of deliveries) {
 				if (!verifySignature(secret, d.body, d.signature)) throw new Error('bad signature');
 				eventFromNotification(TOPIC, decode(d.body.toString('utf8'), mediaType), {
+					deliveryKey: deliveryKeyOf(TOPIC, d.body),
 					deliveryId: d.deliveryId,
 				});
 			}

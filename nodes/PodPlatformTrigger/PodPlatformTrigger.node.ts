@@ -1,5 +1,7 @@
 import type {
+	IExecuteFunctions,
 	IHookFunctions,
+	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -10,8 +12,10 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { searchShops } from '../PodPlatform/methods/listSearch';
 import { TOPICS } from '../shared/types';
 import { fulfilmentStatusFilterOption, topicsField, triggerShopLocator } from './fields';
-import { DEFAULT_HEADER_PREFIX, RECENT_DELIVERIES_KEPT, receive } from './receive';
-import { checkExists, create, remove } from './subscriptions';
+import { DELIVERIES_REMEMBERED_AT_MOST, rememberDeliveries } from './deliveries';
+import { DEFAULT_HEADER_PREFIX, receive } from './receive';
+import type { ReceiveOptions } from './receive';
+import { checkExists, create, remove, staticDataOf } from './subscriptions';
 
 export class PodPlatformTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -35,7 +39,7 @@ export class PodPlatformTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					"The service must reach this workflow's production URL from the internet. If n8n runs on localhost or a private network, set n8n's WEBHOOK_URL environment variable to its public address, or use the POD Platform Poll Trigger.",
+					"The service must reach this workflow's production URL from the internet. If n8n runs on localhost or a private network, set n8n's N8N_WEBHOOK_URL environment variable to its public address, or use the POD Platform Poll Trigger.",
 				name: 'reachabilityNotice',
 				type: 'notice',
 				default: '',
@@ -73,7 +77,7 @@ export class PodPlatformTrigger implements INodeType {
 						name: 'ignoreRedeliveries',
 						type: 'boolean',
 						default: true,
-						description: `Whether to acknowledge a delivery already emitted (the service retries failed deliveries every hour for two days) without starting the workflow again. The last ${RECENT_DELIVERIES_KEPT} deliveries are remembered.`,
+						description: `Whether to answer a delivery already emitted without starting the workflow again. The service re-sends a delivery it saw fail every hour for two days; a byte-identical delivery inside 49 hours counts as a redelivery (at most ${DELIVERIES_REMEMBERED_AT_MOST.toLocaleString('en-US')} are remembered). For a hard guarantee with several webhook processes, add Remove Duplicates keyed on deliveryKey.`,
 					},
 					{
 						displayName: 'Include Raw Body',
@@ -106,5 +110,22 @@ export class PodPlatformTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await receive(this);
+	}
+
+	/**
+	 * n8n runs this as the first step of every execution the trigger starts, with the events
+	 * webhook() emitted. Static data written here is saved when the execution ends, which is not
+	 * true of static data written in webhook() (see deliveries.ts): so the keys are recorded here.
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const events = this.getInputData();
+		const options = this.getNodeParameter('options', 0, {}) as ReceiveOptions;
+		if (options.ignoreRedeliveries !== false) {
+			const keys = events
+				.map((event) => event.json.deliveryKey)
+				.filter((key): key is string => typeof key === 'string');
+			rememberDeliveries(staticDataOf(this), keys, Date.now());
+		}
+		return [events];
 	}
 }

@@ -1,18 +1,15 @@
-import { createHash } from 'crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { CodecError, decode, mediaTypeOfContentType, sniffMediaType } from '../shared/codec';
 import { eventFromNotification } from '../shared/events';
 import { verifySignature } from '../shared/signature';
 import { isTopic } from '../shared/types';
+import { deliveryKeyOf, wasDelivered } from './deliveries';
 import { passesStatusFilter } from './fields';
 import { staticDataOf } from './subscriptions';
 
 /** The contract's header prefix; the live service brands it (`x-<brand>-...`). */
 export const DEFAULT_HEADER_PREFIX = 'x-platform';
-
-/** How many recent deliveries are remembered to recognise redeliveries. */
-export const RECENT_DELIVERIES_KEPT = 500;
 
 export interface ReceiveOptions {
 	headerPrefix?: string;
@@ -74,12 +71,11 @@ export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseD
 		return reject(ctx, 401, 'Invalid signature');
 	}
 
-	const deliveryId = single(headers[`${prefix}-delivery-id`]);
-	const deliveryKey = deliveryId
-		? `id:${deliveryId}`
-		: `sha256:${createHash('sha256').update(`${topic}\n`).update(body).digest('hex')}`;
-	const ignoreRedeliveries = options.ignoreRedeliveries !== false;
-	if (ignoreRedeliveries && (staticData.recentDeliveries ?? []).includes(deliveryKey)) return {};
+	const deliveryKey = deliveryKeyOf(topic, body);
+	// Only read here: the trigger's execute() records the key once the execution runs (see deliveries.ts).
+	if (options.ignoreRedeliveries !== false && wasDelivered(staticData, deliveryKey, Date.now())) {
+		return {};
+	}
 
 	const text = body.toString('utf8');
 	let decoded;
@@ -96,15 +92,9 @@ export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseD
 		return reject(ctx, 400, 'Body cannot be read');
 	}
 
-	if (ignoreRedeliveries) {
-		// Assigned at the top level so n8n notices the change and saves it.
-		staticData.recentDeliveries = [...(staticData.recentDeliveries ?? []), deliveryKey].slice(
-			-RECENT_DELIVERIES_KEPT,
-		);
-	}
-
 	const event = eventFromNotification(topic, decoded, {
-		deliveryId,
+		deliveryKey,
+		deliveryId: single(headers[`${prefix}-delivery-id`]),
 		rawBody: options.includeRawBody ? text : undefined,
 	});
 	if (!passesStatusFilter(event.fulfilmentStatus, options.fulfilmentStatuses ?? [])) return {};

@@ -6,6 +6,7 @@ import { httpFailureOf } from '../shared/errors';
 import { generateSecret } from '../shared/signature';
 import { apiRequest, apiRequestAllItems, shopPath } from '../shared/transport';
 import { isTopic, type Topic } from '../shared/types';
+import type { DeliveryMemory } from './deliveries';
 
 /**
  * Webhook subscriptions of one trigger node. The service takes one topic per subscription and
@@ -30,10 +31,8 @@ export interface Registration {
 	subscriptions: Partial<Record<Topic, StoredSubscription>>;
 }
 
-export interface TriggerStaticData extends IDataObject {
+export interface TriggerStaticData extends DeliveryMemory {
 	registrations?: Record<string, Registration>;
-	/** Keys of deliveries already emitted, oldest first (bounded). */
-	recentDeliveries?: string[];
 }
 
 interface Wanted {
@@ -389,7 +388,7 @@ function warnWhenNotPublic(ctx: IHookFunctions, address: string): void {
 	if (!reason) return;
 	ctx.logger.warn(
 		`POD Platform Trigger: the webhook URL ${address} is not reachable from the internet (${reason}), so the POD Platform service cannot deliver events to it. ` +
-			"Set n8n's public address with the WEBHOOK_URL environment variable (for example WEBHOOK_URL=https://n8n.example.com/) and restart n8n, " +
+			"Set n8n's public address with the N8N_WEBHOOK_URL environment variable (for example N8N_WEBHOOK_URL=https://n8n.example.com/) and restart n8n, " +
 			'or use the POD Platform Poll Trigger, which needs no inbound connection.',
 	);
 }

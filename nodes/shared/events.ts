@@ -95,6 +95,8 @@ function orderFields(order: PlainObject) {
 }
 
 export interface NotificationContext {
+	/** The delivery's key (see OrderEvent.deliveryKey). */
+	deliveryKey: string;
 	source?: EventSource;
 	deliveryId?: string;
 	rawBody?: string;
@@ -104,12 +106,13 @@ export interface NotificationContext {
 export function eventFromNotification(
 	topic: Topic,
 	decoded: Decoded,
-	context: NotificationContext = {},
+	context: NotificationContext,
 ): OrderEvent {
 	const body = decoded.data;
 	const event: OrderEvent = {
 		topic,
 		source: context.source ?? 'webhook',
+		deliveryKey: context.deliveryKey,
 		trackingNumbers: [],
 		fulfillments: [],
 		orderedProducts: [],
@@ -182,10 +185,13 @@ export function eventFromOrder(
 	order: PlainObject,
 	previous: StatusPair | undefined,
 ): OrderEvent {
+	const fields = orderFields(order);
 	return dropUndefined({
 		topic,
 		source: 'poll',
-		...orderFields(order),
+		// One status change of one order: seen again, it is the same event.
+		deliveryKey: `poll:${topic}:${String(fields.orderId)}:${fields.financialStatus ?? ''}:${fields.fulfilmentStatus ?? ''}`,
+		...fields,
 		previousFinancialStatus: previous?.financialStatus,
 		previousFulfilmentStatus: previous?.fulfilmentStatus,
 		payload: order,

@@ -23,11 +23,20 @@ export interface LoginResult {
 	accountId: string;
 }
 
-function loginRefusedError(): UserError {
-	return new UserError(LOGIN_REFUSED_MESSAGE, {
-		description: LOGIN_REFUSED_DESCRIPTION,
-		extra: { [LOGIN_REFUSED_MARK]: true },
-	});
+/** A login that failed: refused (401), or the service could not be reached. */
+function loginFailure(url: string, error: unknown): never {
+	const status = (error as { response?: { status?: number } }).response?.status;
+	if (status === 401) {
+		throw new UserError(LOGIN_REFUSED_MESSAGE, {
+			description: LOGIN_REFUSED_DESCRIPTION,
+			extra: { [LOGIN_REFUSED_MARK]: true },
+		});
+	}
+	throw new UserError(
+		`Could not reach the POD Platform login at ${url}` +
+			(status ? ` (HTTP ${status})` : `: ${(error as Error).message}`),
+		{ description: 'Check the environment or base URL of the credential and the network.' },
+	);
 }
 
 /** Whether an error, or any error it wraps, is the service refusing the login. */
@@ -87,13 +96,7 @@ export async function logIn(
 			returnFullResponse: true,
 		})) as typeof response;
 	} catch (error) {
-		const status = (error as { response?: { status?: number } }).response?.status;
-		if (status === 401) throw loginRefusedError();
-		throw new UserError(
-			`Could not reach the POD Platform login at ${url}` +
-				(status ? ` (HTTP ${status})` : `: ${(error as Error).message}`),
-			{ description: 'Check the environment or base URL of the credential and the network.' },
-		);
+		return loginFailure(url, error);
 	}
 	const header = response.headers['x-auth-token'];
 	const sessionToken = Array.isArray(header) ? header[0] : header;

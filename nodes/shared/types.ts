@@ -96,6 +96,11 @@ export interface OrderEvent {
 	customReferences?: string[];
 	/** `orders/splitted`: the orders the parent was split into. */
 	childOrderIds?: Array<number | string>;
+	/**
+	 * Names this event: the same key for a redelivery of the same delivery (webhook: SHA-256 of
+	 * topic and body) or for the same status change seen again (poll). Remove Duplicates keys on it.
+	 */
+	deliveryKey: string;
 	/** The delivery's own id, when the service sends one. */
 	deliveryId?: string;
 	/** Root element of the notification body (`productionOrderExpanded`, ...). */

@@ -194,6 +194,8 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	mode?: WorkflowExecuteMode;
 	nodeType?: string;
+	/** The node's name (its static data is kept under `node:<name>`). */
+	nodeName?: string;
 	extraNodeTypes?: Record<string, INodeType>;
 	staticData?: IDataObject;
 }
@@ -202,6 +204,8 @@ export interface RunResult {
 	items: INodeExecutionData[];
 	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
 	run: IRun;
+	/** The workflow's static data as n8n saves it when the execution ends; undefined when unchanged. */
+	savedStaticData?: IDataObject;
 }
 
 /** Run one node of this package as a workflow through n8n-core's engine. */
@@ -210,7 +214,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const nodeTypes = new PackageNodeTypes(options.extraNodeTypes);
 	const node: INode = {
 		id: 'node-under-test',
-		name: 'POD Platform',
+		name: options.nodeName ?? 'POD Platform',
 		type: options.nodeType ?? ACTION_NODE,
 		typeVersion: 1,
 		position: [0, 0],
@@ -237,9 +241,12 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		createdAt: new Date(),
 		updatedAt: new Date(),
 	} as never);
-	let resolveFinished: (run: IRun) => void = () => {};
-	const finished = new Promise<IRun>((resolve) => (resolveFinished = resolve));
-	hooks.addHandler('workflowExecuteAfter', (run) => resolveFinished(run));
+	type Finished = { run: IRun; savedStaticData?: IDataObject };
+	let resolveFinished: (finished: Finished) => void = () => {};
+	const finished = new Promise<Finished>((resolve) => (resolveFinished = resolve));
+	hooks.addHandler('workflowExecuteAfter', (run, newStaticData) =>
+		resolveFinished({ run, savedStaticData: newStaticData }),
+	);
 
 	const additionalData = {
 		hooks,
@@ -279,9 +286,14 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 
 	const execution = new WorkflowExecute(additionalData, options.mode ?? 'manual', runExecutionData);
 	await execution.processRunExecutionData(workflow);
-	const run = await finished;
+	const { run, savedStaticData } = await finished;
 	const taskData = run.data.resultData.runData[node.name]?.[0];
 	const items = taskData?.data?.main?.[0] ?? [];
 	const error = (taskData?.error ?? run.data.resultData.error) as RunResult['error'];
-	return { items, error, run };
+	return {
+		items,
+		error,
+		run,
+		savedStaticData: savedStaticData && JSON.parse(JSON.stringify(savedStaticData)),
+	};
 }

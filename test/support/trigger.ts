@@ -24,7 +24,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { PodPlatformTrigger } from '../../nodes/PodPlatformTrigger/PodPlatformTrigger.node';
-import { CREDENTIAL_TYPE, CredentialStore, PACKAGE } from './n8n';
+import { CREDENTIAL_TYPE, CredentialStore, PACKAGE, runNode } from './n8n';
 
 export const TRIGGER_NODE = `${PACKAGE}.podPlatformTrigger`;
 const NODE_NAME = 'POD Platform Trigger';
@@ -284,18 +284,45 @@ export class TriggerHarness {
 		};
 		try {
 			const result: IWebhookResponseData = await this.nodeTypeOf().webhook!.call(context);
-			this.persist();
 			if (result.noWebhookResponse) {
 				expect(res.ended).toBe(true);
 				entry.status = res.statusCode ?? 200;
 			}
-			entry.items = result.workflowData?.[0] ?? [];
+			if (result.workflowData) {
+				entry.items = await this.execute(result.workflowData[0]);
+			} else {
+				// No execution starts: n8n saves what webhook() changed in static data.
+				this.persist();
+			}
 		} catch (error) {
 			entry.status = 500;
 			entry.error = error as Error;
 		}
+		// n8n reads the workflow, and its static data, from its database for every request.
+		this.build();
 		this.received.push(entry);
 		return entry;
+	}
+
+	/**
+	 * The execution n8n starts with the trigger's events, through n8n-core's engine. As in n8n, its
+	 * workflow is built afresh from the static data, which clears the changed mark of whatever
+	 * webhook() wrote; only static data changed during the execution is saved when it ends.
+	 */
+	private async execute(events: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+		const execution = await runNode({
+			store: this.store,
+			parameters: this.parameters,
+			nodeType: this.nodeType,
+			nodeName: NODE_NAME,
+			extraNodeTypes: { [this.nodeType]: this.nodeTypeOf() },
+			items: events,
+			staticData: JSON.parse(JSON.stringify(this.workflow.staticData ?? {})),
+			mode: 'webhook',
+		});
+		if (execution.error) throw execution.error;
+		if (execution.savedStaticData) this.storedStaticData = execution.savedStaticData;
+		return execution.items;
 	}
 
 	private async handle(req: IncomingMessage): Promise<number> {

@@ -6,6 +6,9 @@ import {
 	topicsForChange,
 } from '../../nodes/shared/events';
 
+/** The delivery every event in these tests came from. */
+const DELIVERY = { deliveryKey: 'a-delivery-key' };
+
 const ATOM = 'xmlns:atom="http://www.w3.org/2005/Atom"';
 const SELF = 'http://svc/webservices/rest/accounts/387/shops/1597/orders/177';
 
@@ -59,7 +62,11 @@ describe('event normaliser', () => {
 	});
 
 	test('a fulfilled order event from JSON carries the typed fields', () => {
-		const event = eventFromNotification('orders/fulfilled', decode(fulfilledJson, 'json'));
+		const event = eventFromNotification(
+			'orders/fulfilled',
+			decode(fulfilledJson, 'json'),
+			DELIVERY,
+		);
 		expect(event).toMatchObject({
 			topic: 'orders/fulfilled',
 			source: 'webhook',
@@ -79,8 +86,16 @@ describe('event normaliser', () => {
 	});
 
 	test('JSON and XML bodies of the same notification give the same event', () => {
-		const fromJson = eventFromNotification('orders/fulfilled', decode(fulfilledJson, 'json'));
-		const fromXml = eventFromNotification('orders/fulfilled', decode(fulfilledXml, 'xml'));
+		const fromJson = eventFromNotification(
+			'orders/fulfilled',
+			decode(fulfilledJson, 'json'),
+			DELIVERY,
+		);
+		const fromXml = eventFromNotification(
+			'orders/fulfilled',
+			decode(fulfilledXml, 'xml'),
+			DELIVERY,
+		);
 		expect(fromXml).toEqual(fromJson);
 	});
 
@@ -96,7 +111,7 @@ describe('event normaliser', () => {
 				},
 			},
 		});
-		const event = eventFromNotification('orders/updated', decode(body, 'json'));
+		const event = eventFromNotification('orders/updated', decode(body, 'json'), DELIVERY);
 		expect(event.orderedProducts.map((p) => p.id)).toEqual([1, 2]);
 		expect(event.trackingNumbers).toEqual([]);
 		expect(event.fulfilmentStatus).toBeUndefined();
@@ -106,7 +121,7 @@ describe('event normaliser', () => {
 		const body = JSON.stringify({
 			productionOrderExpanded: { id: 5, orderedProducts: '', fulfillments: '' },
 		});
-		const event = eventFromNotification('orders/updated', decode(body, 'json'));
+		const event = eventFromNotification('orders/updated', decode(body, 'json'), DELIVERY);
 		expect(event.orderedProducts).toEqual([]);
 		expect(event.fulfillments).toEqual([]);
 	});
@@ -124,8 +139,8 @@ describe('event normaliser', () => {
 			'<productionOrderProcessingError><error>HQ motive broken</error><orderId>10001</orderId>' +
 			'<uniqueId>U-1</uniqueId><customReferences>REF-A</customReferences></productionOrderProcessingError>';
 		for (const event of [
-			eventFromNotification('orders/failed', decode(json, 'json')),
-			eventFromNotification('orders/failed', decode(xml, 'xml')),
+			eventFromNotification('orders/failed', decode(json, 'json'), DELIVERY),
+			eventFromNotification('orders/failed', decode(xml, 'xml'), DELIVERY),
 		]) {
 			expect(event).toMatchObject({
 				topic: 'orders/failed',
@@ -150,8 +165,8 @@ describe('event normaliser', () => {
 			'<productionOrderSplitted><orderId>10001</orderId><uniqueId>U-1</uniqueId>' +
 			'<childOrderIds>10002</childOrderIds><childOrderIds>10003</childOrderIds></productionOrderSplitted>';
 		for (const event of [
-			eventFromNotification('orders/splitted', decode(json, 'json')),
-			eventFromNotification('orders/splitted', decode(xml, 'xml')),
+			eventFromNotification('orders/splitted', decode(json, 'json'), DELIVERY),
+			eventFromNotification('orders/splitted', decode(xml, 'xml'), DELIVERY),
 		]) {
 			expect(event).toMatchObject({
 				orderId: 10001,

@@ -220,7 +220,7 @@ describe('trigger: subscriptions on the service', () => {
 			const trigger = await harness();
 			await trigger.activate();
 			expect(logs.warn.join('\n')).toMatch(
-				/not reachable from the internet \(127\.0\.0\.1 is a loopback address\).*WEBHOOK_URL/,
+				/not reachable from the internet \(127\.0\.0\.1 is a loopback address\).*N8N_WEBHOOK_URL=/,
 			);
 		} finally {
 			logs.restore();
