@@ -77,6 +77,40 @@ export function parseDate(value: unknown, zone = 'UTC'): DateTime | undefined {
 }
 
 /**
+ * Any zone other than UTC, to tell whether a text names its own zone: read in both, a text with a
+ * zone or offset gives the same instant, a wall time does not.
+ */
+const SECOND_READING_ZONE = 'UTC+7';
+
+/**
+ * Whether a date value names an instant by itself: a Date, a Luxon DateTime, an epoch timestamp,
+ * or text with a zone or offset (`Z`, `+01:00`, `GMT`). Text without one ("2026/11/23 10:00:00")
+ * is a wall time: which instant it is depends on the zone it is read in.
+ */
+export function carriesZone(value: unknown): boolean {
+	const inUtc = parseDate(value, 'UTC');
+	const elsewhere = parseDate(value, SECOND_READING_ZONE);
+	return (
+		inUtc !== undefined && elsewhere !== undefined && inUtc.toMillis() === elsewhere.toMillis()
+	);
+}
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * The fixed zone of an ISO 8601 timestamp with an offset, as luxon names it (`UTC+1`, `UTC+5:30`,
+ * `UTC` for `Z`); undefined for anything else. One timestamp only tells the offset in force at
+ * that instant, not the rules (daylight saving) of the zone it came from.
+ */
+export function zoneOfTimestamp(value: unknown): string | undefined {
+	if (typeof value !== 'string' || !ISO_DATE_TIME.test(value.trim()) || !carriesZone(value)) {
+		return undefined;
+	}
+	const stamped = DateTime.fromISO(value.trim(), { setZone: true });
+	return stamped.isValid ? stamped.zone.name : undefined;
+}
+
+/**
  * The filter form of a date (ISO string, Luxon DateTime, JS Date, epoch milliseconds or seconds,
  * or a value already in the filter form), as wall time in `zone`; undefined when it is no date.
  */

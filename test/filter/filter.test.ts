@@ -369,8 +369,9 @@ describe('Filter resource and filters on Get Many', () => {
 				condition: [{ ...cond('created', '>=', '2024-05-01T14:30:00+02:00'), valueIsDate: true }],
 			},
 		});
+		// Written in the service's zone (+01:00 here), learned from the account's shops.
 		expect(stored.json.filter).toEqual({
-			expressionSimple: { property: 'created', op: '>=', value: '2024/05/01 12:30:00' },
+			expressionSimple: { property: 'created', op: '>=', value: '2024/05/01 13:30:00' },
 		});
 		const [berlin] = await run({
 			resource: 'filter',
@@ -384,6 +385,179 @@ describe('Filter resource and filters on Get Many', () => {
 		expect(berlin.json.filter).toEqual({
 			expressionSimple: { property: 'created', op: '>=', value: '2024/05/01 14:30:00' },
 		});
+	});
+
+	describe("dates in the service's zone (+01:00 in the sandbox)", () => {
+		const orders = (filter: INodeParameters, items?: INodeExecutionData[]) =>
+			run(
+				{ resource: 'order', operation: 'getAll', shop: SHOP_RL, returnAll: true, ...filter },
+				items,
+			);
+		const createdSince = (value: unknown, extra: INodeParameters = {}): INodeParameters => ({
+			...built([{ ...cond('created', '>=', value as string), valueIsDate: true }]),
+			...extra,
+		});
+		const newOrder = async () => {
+			const answer = await service.post(`${SHOP}/orders`, {
+				productionOrder: { country: { id: 1 } },
+			});
+			expect(answer.status).toBe(200);
+			const order = answer.json.productionOrderExpanded;
+			return { id: order.id as number, created: order.created as string };
+		};
+		/** GETs of the order list with size 1: the reads that learn the service's zone. */
+		const zoneReads = async () =>
+			((await control.json('GET', '/requests')) as Json[]).filter(
+				(r) => r.method === 'GET' && String(r.path).endsWith('/orders') && r.query.size === '1',
+			).length;
+
+		let before: { id: number; created: string };
+		let at: { id: number; created: string };
+		beforeAll(async () => {
+			// A minute after the orders of the other tests, so that only these two are this recent.
+			await control.json('POST', '/clock/advance', { minutes: 1 });
+			before = await newOrder();
+			// One second later on the sandbox's clock: the order at T and the one just before it.
+			await control.json('POST', '/clock/advance', { minutes: 1 / 60 });
+			at = await newOrder();
+			expect(at.created).toMatch(/\+01:00$/);
+			expect(Date.parse(at.created) - Date.parse(before.created)).toBe(1000);
+		});
+
+		test('"created >= T" with T an instant finds the order created at T, not the one a second earlier', async () => {
+			const instant = Date.parse(at.created);
+			// Values an earlier node hands over, each one item of the same run.
+			const handedOver: unknown[] = [
+				new Date(instant).toISOString(), // UTC, ending in Z
+				at.created, // the service's own timestamp, +01:00
+				instant, // epoch milliseconds
+				instant / 1000, // epoch seconds
+			];
+			const readsBefore = await zoneReads();
+			const output = await orders(
+				createdSince('={{ $json.since }}'),
+				handedOver.map((since) => ({ json: { since } as IDataObject })),
+			);
+			handedOver.forEach((since, index) => {
+				const mine = output.filter((item) => (item.pairedItem as { item: number }).item === index);
+				expect([since, ids(mine)]).toEqual([since, [at.id]]);
+			});
+			// Learned once for the run, not per item.
+			expect((await zoneReads()) - readsBefore).toBe(1);
+
+			// Dates made in an expression: a Luxon DateTime in another zone, a JS Date.
+			for (const expression of [
+				`={{ DateTime.fromMillis(${instant}).setZone("America/New_York") }}`,
+				`={{ new Date(${instant}) }}`,
+			]) {
+				expect([expression, ids(await orders(createdSince(expression)))]).toEqual([
+					expression,
+					[at.id],
+				]);
+			}
+
+			// A second earlier takes both.
+			expect(ids(await orders(createdSince(new Date(instant - 1000).toISOString())))).toEqual([
+				before.id,
+				at.id,
+			]);
+		});
+
+		test('"created >= $now + 30 minutes" matches no order created now', async () => {
+			expect(ids(await orders(createdSince("={{ $now.plus(30, 'minutes') }}")))).toEqual([]);
+			expect(ids(await orders(createdSince("={{ $now.minus(30, 'minutes') }}")))).toEqual(
+				expect.arrayContaining([before.id, at.id]),
+			);
+		});
+
+		test('a date without zone is a wall time in the service zone and needs no read', async () => {
+			const wall = at.created.slice(0, 19).replace(/-/g, '/').replace('T', ' ');
+			const readsBefore = await zoneReads();
+			expect(ids(await orders(createdSince(wall)))).toEqual([at.id]);
+			expect(ids(await orders(createdSince(at.created.slice(0, 19))))).toEqual([at.id]);
+			expect(await zoneReads()).toBe(readsBefore);
+		});
+
+		test('an explicit Date Timezone wins and needs no read', async () => {
+			const utc = new Date(Date.parse(at.created)).toISOString();
+			const readsBefore = await zoneReads();
+			expect(ids(await orders(createdSince(utc, { filterTimezone: 'UTC+1' })))).toEqual([at.id]);
+			// Told the service is on UTC, the node writes UTC wall time: an hour early here.
+			expect(ids(await orders(createdSince(utc, { filterTimezone: 'UTC' })))).toEqual(
+				expect.arrayContaining([before.id, at.id]),
+			);
+			expect(await zoneReads()).toBe(readsBefore);
+		});
+
+		test('an empty list needs no zone; a list without timestamps asks for the Date Timezone', async () => {
+			const since = new Date(Date.parse(at.created)).toISOString();
+			const otherShop = await run({
+				resource: 'order',
+				operation: 'getAll',
+				shop: { ...SHOP_RL, value: '1598' },
+				returnAll: true,
+				...createdSince(since),
+			});
+			expect(otherShop).toEqual([]);
+
+			const posts = await filterPosts();
+			const error = await failure({
+				resource: 'country',
+				operation: 'getAll',
+				returnAll: true,
+				...built([{ ...cond('id', '>', since), valueIsDate: true }]),
+			});
+			expect(error.message).toBe(
+				"Item 1: the service's timezone could not be learned for the dates in the filter",
+			);
+			expect(error.description).toMatch(/Set Date Timezone .* Europe\/Berlin/);
+			expect(await filterPosts()).toBe(posts);
+		});
+	});
+
+	test('a built or JSON motive filter leaves deleted motives out unless it tests deleted', async () => {
+		const created = await service.post(`${SHOP}/motives`, {
+			motive: { name: 'Retired Motive', type: 'VECTOR' },
+		});
+		const retired = created.json.motive.id as number;
+		expect((await service.delete(`${SHOP}/motives/${retired}`)).status).toBe(204);
+		const motives = (operation: string, filter: INodeParameters) =>
+			run({ resource: 'motive', operation, shop: SHOP_RL, returnAll: true, ...filter });
+		const json = (filter: Json) => ({ filterMode: 'json', filterJson: JSON.stringify(filter) });
+
+		for (const operation of ['getAll', 'getCreatorMotives']) {
+			expect(ids(await motives(operation, built([cond('name', 'ilike', 'retired%')])))).toEqual([]);
+			expect(
+				ids(
+					await motives(
+						operation,
+						json({ expressionSimple: { property: 'name', op: '=', value: 'Retired Motive' } }),
+					),
+				),
+			).toEqual([]);
+			expect(ids(await motives(operation, built([cond('deleted', '=', 'true')])))).toEqual([
+				retired,
+			]);
+			expect(
+				ids(
+					await motives(
+						operation,
+						json({
+							motiveFilter: {
+								expressionDisjunction: {
+									expressionSimple: [
+										{ property: 'deleted', op: '=', value: 'true' },
+										{ property: 'id', op: '=', value: '5001' },
+									],
+								},
+							},
+						}),
+					),
+				),
+			).toEqual([5001, retired]);
+		}
+		// The service itself, with no filter, hides it too.
+		expect(ids(await motives('getAll', {}))).not.toContain(retired);
 	});
 
 	test('a built filter is stored the same way over an XML credential', async () => {

@@ -1,6 +1,6 @@
 import type { PlainObject } from '../codec';
 import { isPlainObject, toArray } from '../codec';
-import { isDateObject, isValidZone, toFilterDate } from '../dates';
+import { carriesZone, isDateObject, isValidZone, toFilterDate } from '../dates';
 
 /**
  * Stored filters (contract, "Filters"): the body of `POST /filters` built from the node's filter
@@ -79,7 +79,10 @@ export interface FilterBuilderInput {
 	anyOf?: Array<{ conditions?: ConditionInput[] }>;
 	order?: Array<{ property?: unknown; direction?: unknown }>;
 	subFilters?: Array<{ entity?: unknown; conditions?: ConditionInput[] }>;
-	/** Zone in which dates without an offset are read and every date is written. */
+	/**
+	 * The service's zone: dates with a zone or offset are written as its wall time, dates without
+	 * one are taken as its wall time already. Empty: UTC, which leaves such wall times unchanged.
+	 */
 	timezone?: string;
 }
 
@@ -152,7 +155,7 @@ function buildCondition(input: ConditionInput, zone: string, where: string): Ele
 			'Enter the field to test, for example name, id or created (country.id for a field of a referenced record).',
 		);
 	}
-	const asDate = input.valueIsDate === true || input.valueIsDate === 'true';
+	const asDate = isDateCondition(input);
 	const kind = input.conditionType ?? 'simple';
 	switch (kind) {
 		case 'simple': {
@@ -200,6 +203,41 @@ function buildCondition(input: ConditionInput, zone: string, where: string): Ele
 				'Choose Compare, Between, In List or Is Empty.',
 			);
 	}
+}
+
+function isDateCondition(input: ConditionInput): boolean {
+	return input.valueIsDate === true || input.valueIsDate === 'true';
+}
+
+/** The values of a condition as given, whatever its type. */
+function conditionValues(input: ConditionInput): unknown[] {
+	switch (input.conditionType ?? 'simple') {
+		case 'simple':
+			return [input.value];
+		case 'between':
+			return [input.minValue, input.maxValue];
+		case 'contain':
+			return listValues(input.values);
+		default:
+			return [];
+	}
+}
+
+/**
+ * Whether the filter holds a date that names an instant (an n8n date, ISO text with an offset, a
+ * timestamp): only then does the zone it is written in depend on knowing the service's zone.
+ */
+export function hasZonedDates(input: FilterBuilderInput): boolean {
+	const conditions = [
+		...(input.conditions ?? []),
+		...(input.anyOf ?? []).flatMap((group) => group.conditions ?? []),
+		...(input.subFilters ?? []).flatMap((sub) => sub.conditions ?? []),
+	];
+	return conditions.some((condition) =>
+		conditionValues(condition).some(
+			(value) => (isDateCondition(condition) || isDateObject(value)) && carriesZone(value),
+		),
+	);
 }
 
 /** An Any Of group: each alternative is a condition, or the conditions sharing an AND key. */
@@ -347,6 +385,60 @@ export function filterBodyFromJson(parsed: unknown, expected: FilterRoot | undef
 	const rest = { ...content };
 	delete rest.filterId;
 	return { [root]: rest };
+}
+
+const TESTS = new Set([
+	'expressionSimple',
+	'betweenExpression',
+	'expressionContain',
+	'expressionIsNull',
+]);
+const GROUPS = new Set(['expressionDisjunction', 'expressionConjuction']);
+
+/**
+ * Whether a filter's own expressions (nested groups included; sub-entity filters and sorting are
+ * about other things) test a property.
+ */
+function testsProperty(container: PlainObject, property: string): boolean {
+	return Object.entries(container).some(([key, value]) => {
+		const members = toArray(value).filter(isPlainObject);
+		if (key === 'expressions' || GROUPS.has(key))
+			return members.some((member) => testsProperty(member, property));
+		if (TESTS.has(key)) return members.some((test) => text(test.property) === property);
+		return false;
+	});
+}
+
+/**
+ * The part of a list's default filter that a stored filter replaces (contract, Filters rule 2:
+ * the default applies only when no filter is given), for the lists whose default the node keeps.
+ * A deleted motive stays in the service and would otherwise come back with any filter.
+ */
+const KEPT_LIST_DEFAULTS: Partial<
+	Record<FilterRoot, { property: string; op: string; value: string }>
+> = {
+	motiveFilter: { property: 'deleted', op: '=', value: 'false' },
+};
+
+/** The condition a Get Many keeps for this filter type, if any (for the field descriptions). */
+export function keptListDefault(
+	root: FilterRoot,
+): { property: string; op: string; value: string } | undefined {
+	return KEPT_LIST_DEFAULTS[root];
+}
+
+/**
+ * A filter for a Get Many with the list's kept default added (see KEPT_LIST_DEFAULTS), unless the
+ * user's filter says something about that property; then theirs stands.
+ */
+export function withKeptListDefault(body: PlainObject): PlainObject {
+	const { root, content } = filterParts(body);
+	const kept = isFilterRoot(root) ? KEPT_LIST_DEFAULTS[root] : undefined;
+	if (!kept || testsProperty(content, kept.property)) return body;
+	const simple = [...toArray(content.expressionSimple), { ...kept }];
+	return {
+		[root]: { ...content, expressionSimple: simple.length === 1 ? simple[0] : simple },
+	};
 }
 
 /** The root and content of a filter body (`{ productFilter: {...} }`). */

@@ -9,6 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
 import type { FilterRoot } from '../../../shared/payloads/filter';
+import { keptListDefault, withKeptListDefault } from '../../../shared/payloads/filter';
 import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
 import { builtFilterBody, filterBuilderFields, jsonFilterBody } from '../filter/builder';
 import { paginationFields } from './fields';
@@ -24,6 +25,10 @@ export type { FilterRoot };
 const FILTER_MODE = 'filterMode';
 
 export function filterFields(filterRoot: FilterRoot): INodeProperties[] {
+	const kept = keptListDefault(filterRoot);
+	const keptNote = kept
+		? `; adds ${kept.property} ${kept.op} ${kept.value} unless the filter tests ${kept.property}`
+		: '';
 	return [
 		{
 			displayName: 'Filter',
@@ -40,12 +45,12 @@ export function filterFields(filterRoot: FilterRoot): INodeProperties[] {
 				{
 					name: 'Build Filter',
 					value: 'build',
-					description: 'Conditions set here; the node stores the filter and reuses it',
+					description: `Conditions set here; the node stores the filter and reuses it${keptNote}`,
 				},
 				{
 					name: 'Filter JSON',
 					value: 'json',
-					description: `A ${filterRoot} as JSON; the node stores it and reuses it`,
+					description: `A ${filterRoot} as JSON; the node stores it and reuses it${keptNote}`,
 				},
 			],
 		},
@@ -126,11 +131,17 @@ export interface ResolvedFilter {
 	label: string;
 }
 
-/** The filter chosen for this item (stored ID, built, or JSON), stored when needed. */
+/**
+ * The filter chosen for this item (stored ID, built, or JSON), stored when needed. `listPath` is
+ * the list it narrows: dates in a built filter are written in the zone its timestamps show. A
+ * built or JSON filter keeps the part of the list's default a filter would drop (a stored one is
+ * used as it is).
+ */
 export async function resolveFilter(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	filterRoot: FilterRoot,
+	listPath: string,
 ): Promise<ResolvedFilter | undefined> {
 	const mode = ctx.getNodeParameter(FILTER_MODE, itemIndex, 'none') as string;
 	if (mode === 'id') {
@@ -144,25 +155,18 @@ export async function resolveFilter(
 		return { filterId: id, label: `The stored filter "${id}"` };
 	}
 	if (mode === 'build') {
-		const body = builtFilterBody(ctx, itemIndex, filterRoot);
+		const body = withKeptListDefault(
+			await builtFilterBody(ctx, itemIndex, filterRoot, async () => listPath),
+		);
 		const filterId = await storeFilter(ctx, body, itemIndex);
 		return { filterId, label: `The built filter (stored as "${filterId}")` };
 	}
 	if (mode === 'json') {
-		const body = jsonFilterBody(ctx, itemIndex, 'filterJson', filterRoot);
+		const body = withKeptListDefault(jsonFilterBody(ctx, itemIndex, 'filterJson', filterRoot));
 		const filterId = await storeFilter(ctx, body, itemIndex);
 		return { filterId, label: `The filter from Filter JSON (stored as "${filterId}")` };
 	}
 	return undefined;
-}
-
-/** The filterId query value for this item, or undefined when no filter is chosen. */
-export async function resolveFilterId(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	filterRoot: FilterRoot,
-): Promise<string | undefined> {
-	return (await resolveFilter(ctx, itemIndex, filterRoot))?.filterId;
 }
 
 /** The service's code for an unknown filterId (contract, Errors). */
@@ -217,10 +221,10 @@ export function getManyOperation(
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 			const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 			const limit = this.getNodeParameter('limit', itemIndex, 50) as number;
-			const filter = config.filterRoot
-				? await resolveFilter(this, itemIndex, config.filterRoot)
-				: undefined;
 			const path = await config.path.call(this, itemIndex);
+			const filter = config.filterRoot
+				? await resolveFilter(this, itemIndex, config.filterRoot, path)
+				: undefined;
 			let records: PlainObject[];
 			try {
 				records = await apiRequestAllItems(

@@ -19,7 +19,9 @@ import {
 	buildFilterBody,
 	collectionEntries,
 	filterBodyFromJson,
+	hasZonedDates,
 } from '../../../shared/payloads/filter';
+import { serviceZone } from './serviceZone';
 
 /**
  * The filter builder: the same fields in Filter → Create and in every Get Many ("Build" mode),
@@ -139,7 +141,7 @@ function conditionFields(inAnyOfGroup: boolean): INodeProperties[] {
 			default: false,
 			displayOptions: valued,
 			description:
-				"Whether the values are dates (ISO text, an n8n date such as {{ $now }}, or a timestamp); they are sent in the service's form yyyy/MM/dd HH:mm:ss",
+				"Whether the values are dates (ISO text, an n8n date such as {{ $now }}, or a timestamp); they are sent in the service's form yyyy/MM/dd HH:mm:ss, in the service's timezone (see Date Timezone)",
 		},
 	];
 	if (inAnyOfGroup) {
@@ -287,11 +289,11 @@ export function filterBuilderFields(show: IDisplayOptions['show']): INodePropert
 			displayName: 'Date Timezone',
 			name: 'filterTimezone',
 			type: 'string',
-			default: 'UTC',
+			default: '',
 			placeholder: 'e.g. Europe/Berlin',
 			displayOptions,
 			description:
-				'Timezone in which dates without an offset are read and all dates are written to the service',
+				"The service's timezone, in which it reads filter dates. A date with a zone (an n8n date such as {{ $now }}, ISO text ending in Z or +01:00, a timestamp) is that instant and is written in this timezone; a date without one (2026/11/23 10:00:00) is already a time of day in it. Leave empty to learn it from the service: the UTC offset of a timestamp in the list (one read per run), used as a fixed offset. Where the service's timezone has daylight saving, enter its name (such as Europe/Berlin) so each date gets the offset in force on that day.",
 		},
 	];
 }
@@ -314,12 +316,16 @@ function conditionsOf(value: unknown): ConditionInput[] {
 	return collectionEntries<ConditionInput>(value, 'condition');
 }
 
-/** The filter body the builder fields of this item describe. */
-export function builtFilterBody(
+/**
+ * The filter body the builder fields of this item describe. Without a Date Timezone, dates that
+ * name an instant are written in the service's zone, learned from the list at `zonePath`.
+ */
+export async function builtFilterBody(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	root: FilterRoot,
-): PlainObject {
+	zonePath: () => Promise<string>,
+): Promise<PlainObject> {
 	const param = (name: string) => ctx.getNodeParameter(name, itemIndex, {});
 	const input: FilterBuilderInput = {
 		conditions: conditionsOf(param('filterConditions')),
@@ -331,13 +337,17 @@ export function builtFilterBody(
 			param('filterSubEntities'),
 			'subFilter',
 		).map((sub) => ({ entity: sub.entity, conditions: conditionsOf(sub.conditions) })),
-		timezone: String(ctx.getNodeParameter('filterTimezone', itemIndex, 'UTC') ?? 'UTC'),
+		timezone: String(ctx.getNodeParameter('filterTimezone', itemIndex, '') ?? '').trim(),
 	};
 	try {
-		return buildFilterBody(root, input);
+		// Built once in full first, so that bad input fails before anything is sent.
+		const checked = buildFilterBody(root, input);
+		if (input.timezone || !hasZonedDates(input)) return checked;
 	} catch (error) {
 		throw filterInputFailure(ctx, error, itemIndex);
 	}
+	const timezone = await serviceZone(ctx, itemIndex, await zonePath());
+	return buildFilterBody(root, { ...input, timezone });
 }
 
 /** The filter body given as JSON in `parameter` for this item. */

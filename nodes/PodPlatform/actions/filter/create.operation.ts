@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import type { FilterRoot } from '../../../shared/payloads/filter';
 import { filterParts } from '../../../shared/payloads/filter';
+import { accountPath } from '../../../shared/transport';
 import { storeFilter } from '../common/list';
 import type { OperationDefinition } from '../types';
 import { builtFilterBody, filterBuilderFields, filterRootOptions, jsonFilterBody } from './builder';
@@ -48,10 +49,16 @@ export const create: OperationDefinition = {
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 		const root = this.getNodeParameter('filterType', itemIndex) as FilterRoot;
 		const definedWith = this.getNodeParameter('definedWith', itemIndex, 'build') as string;
+		// No list here: the account's shops are the cheap read that shows the service's zone.
 		const body =
 			definedWith === 'json'
 				? jsonFilterBody(this, itemIndex, 'filterJson', root)
-				: builtFilterBody(this, itemIndex, root);
+				: await builtFilterBody(
+						this,
+						itemIndex,
+						root,
+						async () => `${await accountPath(this)}/shops`,
+					);
 		const filterId = await storeFilter(this, body, itemIndex);
 		const { content } = filterParts(body);
 		return [{ json: { filterId, filterType: root, filter: content as IDataObject } }];
