@@ -132,7 +132,7 @@ export interface ResolvedFilter {
 }
 
 /**
- * The filter chosen for this item (stored ID, built, or JSON), stored when needed. `listPath` is
+ * The filter chosen for this item (stored ID, built, or JSON), stored when needed. `listPath` gives
  * the list it narrows: dates in a built filter are written in the zone its timestamps show. A
  * built or JSON filter keeps the part of the list's default a filter would drop (a stored one is
  * used as it is).
@@ -141,7 +141,7 @@ export async function resolveFilter(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	filterRoot: FilterRoot,
-	listPath: string,
+	listPath: () => Promise<string>,
 ): Promise<ResolvedFilter | undefined> {
 	const mode = ctx.getNodeParameter(FILTER_MODE, itemIndex, 'none') as string;
 	if (mode === 'id') {
@@ -155,9 +155,7 @@ export async function resolveFilter(
 		return { filterId: id, label: `The stored filter "${id}"` };
 	}
 	if (mode === 'build') {
-		const body = withKeptListDefault(
-			await builtFilterBody(ctx, itemIndex, filterRoot, async () => listPath),
-		);
+		const body = withKeptListDefault(await builtFilterBody(ctx, itemIndex, filterRoot, listPath));
 		const filterId = await storeFilter(ctx, body, itemIndex);
 		return { filterId, label: `The built filter (stored as "${filterId}")` };
 	}
@@ -221,10 +219,12 @@ export function getManyOperation(
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 			const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 			const limit = this.getNodeParameter('limit', itemIndex, 50) as number;
-			const path = await config.path.call(this, itemIndex);
+			// The filter first, so that bad filter input fails before anything is sent.
+			const listPath = async () => await config.path.call(this, itemIndex);
 			const filter = config.filterRoot
-				? await resolveFilter(this, itemIndex, config.filterRoot, path)
+				? await resolveFilter(this, itemIndex, config.filterRoot, listPath)
 				: undefined;
+			const path = await listPath();
 			let records: PlainObject[];
 			try {
 				records = await apiRequestAllItems(
