@@ -119,3 +119,27 @@ export async function assertWithoutCredentialSession(
 		);
 	}
 }
+
+/**
+ * A page session the user gave that the service refuses (401) has ended or never existed; the
+ * credential cannot fix that, so the generic advice about its login would mislead.
+ */
+export function pageSessionRefusal(
+	ctx: IExecuteFunctions,
+	error: unknown,
+	fieldLabel: string,
+	itemIndex: number,
+): unknown {
+	if (!(error instanceof NodeApiError) || error.httpCode !== '401') return error;
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message: 'Page session refused' },
+		{
+			message: `Item ${itemIndex + 1}: The service refused the page session given in ${fieldLabel}`,
+			description:
+				'The session has ended or never existed. Run Creator → Get Snippet again for a new page session and use its Order Session ID.',
+			httpCode: '401',
+			itemIndex,
+		},
+	);
+}

@@ -320,6 +320,21 @@ describe("a page session's basket", () => {
 		expect(await requestLog(sandbox)).toEqual([]);
 	});
 
+	test('a page session that has ended is named as such, in both operations', async () => {
+		const store = demoStore(sandbox);
+		const ended = '0b6f5c1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e';
+		const read = await runNode({ store, parameters: sessionOrder(ended) });
+		expect(read.error?.httpCode).toBe('401');
+		expect(read.error?.message).toBe(
+			'Item 1: The service refused the page session given in Order Session ID',
+		);
+		const reused = await runNode({ store, parameters: snippet({ pageSessionId: ended }) });
+		expect(reused.error?.message).toBe(
+			'Item 1: The service refused the page session given in Reuse Page Session ID',
+		);
+		expect(reused.error?.description).toMatch(/Get Snippet again/);
+	});
+
 	test('a wrong password fails the page session with advice, never with the password', async () => {
 		const wrongPassword = ['not', 'the', 'Passw0rd'].join('-');
 		const store = demoStore(sandbox, { password: wrongPassword });

@@ -15,6 +15,7 @@ import {
 import {
 	assertWithoutCredentialSession,
 	openPageSession,
+	pageSessionRefusal,
 	reusedPageSession,
 } from '../../../shared/pageSession';
 import { apiRequest } from '../../../shared/transport';
@@ -191,6 +192,10 @@ export const getSnippet: OperationDefinition = {
 			qs: request.qs,
 			sessionToken: page.token,
 			itemIndex,
+		}).catch((error: unknown) => {
+			throw request.pageSessionId
+				? pageSessionRefusal(this, error, 'Reuse Page Session ID', itemIndex)
+				: error;
 		});
 		const snippet = answer?.data ?? {};
 		const html = typeof snippet.html === 'string' ? snippet.html : '';

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { pageSessionRefusal } from '../../../shared/pageSession';
 import { isSessionToken } from '../../../shared/payloads/creator';
 import { apiRequest } from '../../../shared/transport';
 import { itemShopPath } from '../common/scope';
@@ -40,12 +41,15 @@ export const getSessionOrderOperation: OperationDefinition = {
 				},
 			);
 		}
+		const path = `${await itemShopPath(this, itemIndex)}/orders/session`;
 		const answer = await apiRequest(this, {
 			method: 'GET',
-			path: `${await itemShopPath(this, itemIndex)}/orders/session`,
+			path,
 			// The page session is the session the order belongs to (a bare UUID, field notes).
 			sessionToken: orderSessionId || undefined,
 			itemIndex,
+		}).catch((error: unknown) => {
+			throw orderSessionId ? pageSessionRefusal(this, error, 'Order Session ID', itemIndex) : error;
 		});
 		return [asItem(answer?.data)];
 	},
