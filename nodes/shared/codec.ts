@@ -1,7 +1,7 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 
 import type { FieldType, ScalarType } from './fieldTypes';
-import { fieldTypeOf } from './fieldTypes';
+import { RECORD_COLLECTIONS, fieldTypeOf } from './fieldTypes';
 
 /**
  * The one place that turns the service's wire formats into plain objects and back.
@@ -296,6 +296,7 @@ function normaliseRecord(node: PlainObject, name: string): PlainObject {
 			out[key] = normaliseField(value, key, fieldTypeOf(name, key));
 		}
 	}
+	for (const key of RECORD_COLLECTIONS.get(name) ?? []) out[key] ??= [];
 	return out;
 }
 

@@ -24,240 +24,239 @@ export type ScalarType =
  */
 export type FieldType = ScalarType | 'record' | { collectionOf: ScalarType | 'record' };
 
-const RECORDS = { collectionOf: 'record' } as const;
+/** `[field, type]` pairs for a list of fields of one type. */
+function typed(type: FieldType, fields: string[]): Array<[string, FieldType]> {
+	return fields.map((field) => [field, type]);
+}
+
+const RECORDS: FieldType = { collectionOf: 'record' };
 
 /** Fields by name, wherever they appear. */
-export const FIELD_TYPES: Readonly<Record<string, FieldType>> = {
-	// Identifiers (contract: `id` integer; references `{id}`; `...Id` fields of designs).
-	id: 'number',
-	accountId: 'number',
-	shopId: 'number',
-	userId: 'number',
-	orderId: 'number',
-	productId: 'number',
-	templateProductId: 'number',
-	orderedProductId: 'number',
-	editOrderedProductId: 'number',
-	stockId: 'number',
-	colorId: 'number',
-	sizeId: 'number',
-	viewId: 'number',
-	assignedColorId: 'number',
-	assignedSizeId: 'number',
-	assignedViewId: 'number',
-	productAreaId: 'number',
-	countryId: 'number',
-	carrierId: 'number',
-	motiveId: 'number',
-	printTechnologyId: 'number',
-	tagId: 'number',
-	categoryId: 'number',
-	langId: 'number',
-	customerPermanentStorageId: 'number',
-
-	// Identifiers that are text: the integrator's order id, UUIDs, digests, free group keys.
-	uniqueId: 'text',
-	uuid: 'text',
-	sharedProductId: 'text',
-	filterId: 'text',
-	sessionId: 'text',
-	orderSessionId: 'text',
-	widgetId: 'text',
-	referenceId: 'text',
-	/** The CSV `order group id` column: any text that groups rows into one order. */
-	orderGroupId: 'text',
-	templateProductSku: 'text',
-	sku: 'text',
-
-	// Counts, amounts and prices.
-	amount: 'number',
-	quantity: 'number',
-	price: 'number',
-	codPrice: 'number',
-	orderValue: 'number',
-	standardVat: 'number',
-	reducedVat: 'number',
-	sortIndex: 'number',
-	lineNumber: 'number',
-	linesTotal: 'number',
-	linesFailed: 'number',
-
-	// Paging (contract, Pagination).
-	totalElements: 'number',
-	totalPages: 'number',
-	number: 'number',
-	page: 'number',
-	size: 'number',
-
-	// Sizes and placement: millimetres, or a `%` text (contract, Position).
-	width: 'number',
-	height: 'number',
-	left: 'number',
-	right: 'number',
-	top: 'number',
-	bottom: 'number',
-	horizontalCenter: 'booleanOrNumber',
-	verticalCenter: 'booleanOrNumber',
-
-	// Flags.
-	available: 'boolean',
-	processed: 'boolean',
-	/** The failure flag of a CSV import; the `orders/failed` payload's `error` is its message. */
-	error: 'boolean',
-	ok: 'boolean',
-	deleted: 'boolean',
-	default: 'boolean',
-	negation: 'boolean',
-	committed: 'boolean',
-	handedOff: 'boolean',
-	hasBitmap: 'boolean',
-	validateSuppliers: 'boolean',
-	showPriceDetails: 'boolean',
-	enableMotives: 'boolean',
-	enableProductChange: 'boolean',
-	enableShareAndSave: 'boolean',
-
-	// People and addresses (contract, Order: customer and Address).
-	firstName: 'text',
-	lastName: 'text',
-	company: 'text',
-	email: 'text',
-	phone: 'text',
-	street: 'text',
-	streetNo: 'text',
-	city: 'text',
-	zip: 'text',
-	countryCode: 'text',
-	countryName: 'text',
-	stateName: 'text',
-	stateCode: 'text',
-
-	// Names, codes and other text.
-	name: 'text',
-	title: 'text',
-	description: 'text',
-	language: 'text',
-	code: 'text',
-	type: 'text',
-	unit: 'text',
-	rgb: 'text',
-	rgbColor: 'text',
-	text: 'text',
-	brand: 'text',
-	color: 'text',
-	placement: 'text',
-	/** A view's `FRONT` / `BACK`; in design elements a record (see RECORD_FIELD_TYPES). */
-	position: 'text',
-	key: 'text',
-	value: 'text',
-	role: 'text',
-	secret: 'text',
-	topic: 'text',
-	address: 'text',
-	mediaType: 'text',
-	financialStatus: 'text',
-	fulfilmentStatus: 'text',
-	trackingNumber: 'text',
-	trackingUrl: 'text',
-	url: 'text',
-	attachment: 'text',
-	filename: 'text',
-	fileName: 'text',
-	message: 'text',
-	errorMessage: 'text',
-	internalErrorMessage: 'text',
-	exceptionName: 'text',
-	html: 'text',
-	preloaderUrl: 'text',
-	namespace: 'text',
-	creatorDesignMode: 'text',
-	priceInfoLabelType: 'text',
+export const FIELD_TYPES: ReadonlyMap<string, FieldType> = new Map([
+	// Identifiers: `id` is an integer (contract), so are references `{id}` and the `...Id` of designs.
+	...typed('number', [
+		'id',
+		'accountId',
+		'shopId',
+		'userId',
+		'orderId',
+		'productId',
+		'templateProductId',
+		'orderedProductId',
+		'editOrderedProductId',
+		'stockId',
+		'colorId',
+		'sizeId',
+		'viewId',
+		'assignedColorId',
+		'assignedSizeId',
+		'assignedViewId',
+		'productAreaId',
+		'countryId',
+		'carrierId',
+		'motiveId',
+		'printTechnologyId',
+		'tagId',
+		'categoryId',
+		'langId',
+		'customerPermanentStorageId',
+	]),
+	// Identifiers that are text: the integrator's order id, UUIDs, digests, SKUs, and the CSV
+	// `order group id`, any text that groups rows into one order.
+	...typed('text', [
+		'uniqueId',
+		'uuid',
+		'sharedProductId',
+		'filterId',
+		'sessionId',
+		'orderSessionId',
+		'widgetId',
+		'referenceId',
+		'orderGroupId',
+		'templateProductSku',
+		'sku',
+	]),
+	// Counts, amounts, prices, VAT rates; paging (contract, Pagination).
+	...typed('number', [
+		'amount',
+		'quantity',
+		'price',
+		'codPrice',
+		'orderValue',
+		'standardVat',
+		'reducedVat',
+		'sortIndex',
+		'lineNumber',
+		'linesTotal',
+		'linesFailed',
+		'totalElements',
+		'totalPages',
+		'number',
+		'page',
+		'size',
+	]),
+	// Sizes and placement: millimetres, or a `%` text that stays text (contract, Position).
+	...typed('number', ['width', 'height', 'left', 'right', 'top', 'bottom']),
+	...typed('booleanOrNumber', ['horizontalCenter', 'verticalCenter']),
+	// Flags. `error` is the failure flag of a CSV import; in the `orders/failed` payload it is the
+	// failure's message (RECORD_FIELD_TYPES).
+	...typed('boolean', [
+		'available',
+		'processed',
+		'error',
+		'ok',
+		'deleted',
+		'default',
+		'negation',
+		'committed',
+		'handedOff',
+		'hasBitmap',
+		'validateSuppliers',
+		'showPriceDetails',
+		'enableMotives',
+		'enableProductChange',
+		'enableShareAndSave',
+	]),
+	// People and addresses (contract, Order: customer and Address; the CSV import's addresses).
+	...typed('text', [
+		'firstName',
+		'lastName',
+		'company',
+		'email',
+		'phone',
+		'street',
+		'streetNo',
+		'city',
+		'zip',
+		'countryCode',
+		'countryName',
+		'stateName',
+		'stateCode',
+	]),
+	// Names, codes, statuses, links and messages. `position` is a view's FRONT or BACK; in a design
+	// element it is a record (RECORD_FIELD_TYPES).
+	...typed('text', [
+		'name',
+		'title',
+		'description',
+		'language',
+		'code',
+		'type',
+		'unit',
+		'rgb',
+		'rgbColor',
+		'text',
+		'brand',
+		'color',
+		'placement',
+		'position',
+		'key',
+		'value',
+		'role',
+		'secret',
+		'topic',
+		'address',
+		'mediaType',
+		'financialStatus',
+		'fulfilmentStatus',
+		'trackingNumber',
+		'trackingUrl',
+		'url',
+		'attachment',
+		'filename',
+		'fileName',
+		'message',
+		'errorMessage',
+		'internalErrorMessage',
+		'exceptionName',
+		'html',
+		'preloaderUrl',
+		'namespace',
+		'creatorDesignMode',
+		'priceInfoLabelType',
+	]),
 	// Filter expressions: every value is a string (contract, Filters rule 4).
-	property: 'text',
-	op: 'text',
-	minValue: 'text',
-	maxValue: 'text',
-	direction: 'text',
-	String: 'text',
-
+	...typed('text', ['property', 'op', 'minValue', 'maxValue', 'direction', 'String']),
 	// Dates: ISO 8601 text, or a number in some payloads (field notes); always given as text.
-	created: 'text',
-	createdDate: 'text',
-	processedDate: 'text',
-	updated: 'text',
-	modified: 'text',
-
+	...typed('text', ['created', 'createdDate', 'processedDate', 'updated', 'modified']),
 	// Nested records.
-	customer: 'record',
-	billingAddress: 'record',
-	shippingAddress: 'record',
-	country: 'record',
-	currency: 'record',
-	orderShipping: 'record',
-	carrier: 'record',
-	assignedColor: 'record',
-	assignedSize: 'record',
-	assignedView: 'record',
-	productArea: 'record',
-	productSku: 'record',
-	printTechnology: 'record',
-	previewResource: 'record',
-	productionResource: 'record',
-
-	// Collections: however the wire shapes them (one member as an object, none as `""`, wrapped
-	// in an element named after the member), always an array.
-	assignedColors: RECORDS,
-	assignedSizes: RECORDS,
-	assignedViews: RECORDS,
-	assignedCategories: RECORDS,
-	productSkus: RECORDS,
-	printAreas: RECORDS,
-	productAreas: RECORDS,
-	prices: RECORDS,
-	productPrices: RECORDS,
-	localizations: RECORDS,
-	technologies: RECORDS,
-	printTechnologies: RECORDS,
-	tags: RECORDS,
-	orderedProducts: RECORDS,
-	fulfillments: RECORDS,
-	designs: RECORDS,
-	templates: RECORDS,
-	passthroughItems: RECORDS,
-	compositions: RECORDS,
-	layers: RECORDS,
-	lines: RECORDS,
-	views: RECORDS,
-	colors: RECORDS,
-	sizes: RECORDS,
-	customAttributes: RECORDS,
-	customReferences: { collectionOf: 'text' },
-	childOrderIds: { collectionOf: 'number' },
-};
+	...typed('record', [
+		'customer',
+		'billingAddress',
+		'shippingAddress',
+		'country',
+		'currency',
+		'orderShipping',
+		'carrier',
+		'assignedColor',
+		'assignedSize',
+		'assignedView',
+		'productArea',
+		'productSku',
+		'printTechnology',
+		'previewResource',
+		'productionResource',
+	]),
+	// Collections of records: however the wire shapes them (one member as an object, none as
+	// `""`, wrapped in an element named after the member), always an array.
+	...typed(RECORDS, [
+		'assignedColors',
+		'assignedSizes',
+		'assignedViews',
+		'assignedCategories',
+		'productSkus',
+		'printAreas',
+		'productAreas',
+		'prices',
+		'productPrices',
+		'localizations',
+		'technologies',
+		'printTechnologies',
+		'tags',
+		'orderedProducts',
+		'fulfillments',
+		'designs',
+		'templates',
+		'passthroughItems',
+		'compositions',
+		'layers',
+		'lines',
+		'views',
+		'colors',
+		'sizes',
+		'customAttributes',
+	]),
+	['customReferences', { collectionOf: 'text' }],
+	['childOrderIds', { collectionOf: 'number' }],
+]);
 
 /** Fields whose type depends on the record (named by its element) they are in. */
-const DESIGN_ELEMENT: Readonly<Record<string, FieldType>> = {
-	position: 'record',
-	motive: 'record',
-};
+const DESIGN_ELEMENT: ReadonlyMap<string, FieldType> = new Map(
+	typed('record', ['position', 'motive']),
+);
 
-export const RECORD_FIELD_TYPES: Readonly<Record<string, Readonly<Record<string, FieldType>>>> = {
-	/** The `orders/failed` payload (field notes): `error` is the failure's message. */
-	productionOrderProcessingError: { error: 'text' },
-	/** The error body: `code` is the numeric error code (-104, 2155). */
-	exception: { code: 'number' },
-	creatorse_designElementMotive: DESIGN_ELEMENT,
-	creatorse_designElementDdf: DESIGN_ELEMENT,
-	creatorse_designElementDecoration: DESIGN_ELEMENT,
-	creatorse_element: DESIGN_ELEMENT,
-};
+export const RECORD_FIELD_TYPES: ReadonlyMap<string, ReadonlyMap<string, FieldType>> = new Map([
+	// The `orders/failed` payload (field notes): `error` is the failure's message.
+	['productionOrderProcessingError', new Map(typed('text', ['error']))],
+	// The error body: `code` is the numeric error code (-104, 2155).
+	['exception', new Map(typed('number', ['code']))],
+	['creatorse_designElementMotive', DESIGN_ELEMENT],
+	['creatorse_designElementDdf', DESIGN_ELEMENT],
+	['creatorse_designElementDecoration', DESIGN_ELEMENT],
+	['creatorse_element', DESIGN_ELEMENT],
+]);
 
-function own<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
-	return table && Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
-}
+/**
+ * Collections a record always carries (field notes, Webhooks): an empty one is `[]` even where
+ * the wire leaves it out, as XML does with an empty list of repeated elements.
+ */
+export const RECORD_COLLECTIONS: ReadonlyMap<string, readonly string[]> = new Map([
+	['productionOrderProcessingError', ['customReferences']],
+	['productionOrderSplitted', ['childOrderIds', 'customReferences']],
+]);
 
 /** The type of a field in a record, or undefined when the contract does not say. */
 export function fieldTypeOf(record: string | undefined, field: string): FieldType | undefined {
-	const inRecord = record === undefined ? undefined : own(RECORD_FIELD_TYPES, record);
-	return own(inRecord, field) ?? own(FIELD_TYPES, field);
+	const inRecord = record === undefined ? undefined : RECORD_FIELD_TYPES.get(record);
+	return inRecord?.get(field) ?? FIELD_TYPES.get(field);
 }

@@ -245,9 +245,9 @@ describe('codec: values typed by the contract, the same for JSON and XML', () =>
 			rating: 42,
 			motto: '42',
 		});
-		expect(decode('<shop><id>1</id><rating>42</rating><enabled>true</enabled></shop>').data).toEqual(
-			{ id: 1, rating: '42', enabled: 'true' },
-		);
+		expect(
+			decode('<shop><id>1</id><rating>42</rating><enabled>true</enabled></shop>').data,
+		).toEqual({ id: 1, rating: '42', enabled: 'true' });
 	});
 
 	test('`error` is the flag of a CSV import and the message of a failed order', () => {
@@ -290,6 +290,18 @@ describe('codec: values typed by the contract, the same for JSON and XML', () =>
 		]);
 	});
 
+	test('the lists of a failed or split order are there when empty, whichever media type', () => {
+		const data = both(
+			{ productionOrderSplitted: { orderId: 1, childOrderIds: '', customReferences: '' } },
+			'<productionOrderSplitted><orderId>1</orderId></productionOrderSplitted>',
+		);
+		expect(data).toEqual({ orderId: 1, childOrderIds: [], customReferences: [] });
+		expect(
+			decode('<productionOrderProcessingError><error>x</error></productionOrderProcessingError>')
+				.data.customReferences,
+		).toEqual([]);
+	});
+
 	test('the error code of an error body is a number; a country code is text', () => {
 		const data = both(
 			{ exception: { message: 'FilterNotFoundException', code: -104 } },
@@ -308,7 +320,10 @@ describe('codec: values typed by the contract, the same for JSON and XML', () =>
 				creatorse_composition: {
 					elements: {
 						creatorse_designElementMotive: [
-							{ motive: { id: 5001 }, position: { left: '10', right: '10%', horizontalCenter: true } },
+							{
+								motive: { id: 5001 },
+								position: { left: '10', right: '10%', horizontalCenter: true },
+							},
 							{ motive: { id: 5002 }, position: { top: 5, verticalCenter: 0 } },
 							{ motive: { id: 5003 }, position: {} },
 						],
