@@ -745,15 +745,22 @@ export function selectRecords<T>(
 // ---------------------------------------------------------------------------------------------
 // POST /filters
 
+/**
+ * The content digest's form of a filter, the same for its JSON and XML bodies: every value as its
+ * text (contract, Filters rule 4: all values are strings) and a one-member array as its member
+ * (Media types rule 4), so `false` and `<negation>false</negation>` are the same filter.
+ */
 function canonical(value: unknown): string {
-	if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+	if (Array.isArray(value)) {
+		return value.length === 1 ? canonical(value[0]) : `[${value.map(canonical).join(',')}]`;
+	}
 	if (isPlainObject(value)) {
 		return `{${Object.keys(value)
 			.sort()
 			.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
 			.join(',')}}`;
 	}
-	return JSON.stringify(value);
+	return JSON.stringify(value === null || value === undefined ? value : String(value));
 }
 
 export function registerFilterRoutes(router: Router<ServiceContext>): void {

@@ -1,0 +1,568 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-hardcoded-secrets -- tests run on Node, never shipped; the customer key is a made-up public library id */
+/**
+ * The credential's Media Type changes the wire, never the output: every read of the action node,
+ * Submit and Create Draft, and the trigger's events give the same items for JSON and XML. Both
+ * runs read the same records, created once, so nothing legitimately differs between them.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { writeCsv, type Line } from '../csv/fixtures';
+import { runNode, type CredentialStore } from '../support/n8n';
+import { control, sandboxCredentials, shopParameter } from '../support/sandbox';
+import { TriggerHarness, captureLogs } from '../support/trigger';
+
+type MediaType = 'json' | 'xml';
+const MEDIA_TYPES: MediaType[] = ['json', 'xml'];
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const SHOP_PATH = '/accounts/387/shops/1597';
+/** One permanent user motive library both credentials reach. */
+const CUSTOMER_KEY = '5b1d3c9e-7f20-4a8b-9c4d-2e6f8a0b1c3d';
+
+let sandbox: Sandbox;
+let stores: Record<MediaType, CredentialStore>;
+let logs: ReturnType<typeof captureLogs>;
+
+/** Records both media types read. */
+const ids = { order: 0, orderedProduct: 0, csvImport: 0, webhook: 0, userMotive: 0 };
+
+/** A plain client of the service, independent of the nodes, to set the records up. */
+async function service(method: string, path: string, body?: unknown, token?: string) {
+	const response = await fetch(`${sandbox.baseUrl}${path}`, {
+		method,
+		headers: {
+			accept: 'application/json',
+			...(token ? { 'x-auth-token': token } : {}),
+			...(body === undefined ? {} : { 'content-type': 'application/json' }),
+		},
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await response.text();
+	if (response.status >= 300) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+	return text ? (JSON.parse(text) as Json) : {};
+}
+
+async function login(): Promise<string> {
+	const response = await fetch(`${sandbox.baseUrl}/auth`, {
+		headers: { authorization: `Basic ${Buffer.from('demo:demo-password').toString('base64')}` },
+	});
+	return response.headers.get('x-auth-token') ?? '';
+}
+
+async function eventually<T>(check: () => Promise<T | false | undefined>): Promise<T> {
+	const deadline = Date.now() + 5000;
+	for (;;) {
+		const value = await check();
+		if (value) return value;
+		if (Date.now() > deadline) throw new Error('condition not met in time');
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
+}
+
+/**
+ * An order whose text fields are all digits where the contract says text (street, house number,
+ * zip, phone, SKUs, colour, reference, tracking number) next to numbers sent as numbers.
+ */
+const DIGITS_ORDER = {
+	creatorse_productionOrderDeferred: {
+		uniqueId: '00042',
+		financialStatus: 'PAID',
+		country: { id: 1 },
+		customer: {
+			firstName: 'Ada',
+			lastName: 'Lovelace',
+			email: 'ada@example.com',
+			phone: '0301234567',
+			shippingAddress: {
+				street: '1234',
+				streetNo: '12',
+				city: 'Berlin',
+				zip: '01234',
+				countryCode: 'DE',
+			},
+			billingAddress: { street: 'Main', streetNo: '7', city: 'Berlin', zip: '10115' },
+		},
+		orderShipping: { title: '24', carrier: { id: 21 } },
+		designs: {
+			creatorse_design: [
+				{
+					productId: 1001,
+					amount: 2,
+					assignedColor: { id: 2001 },
+					assignedSize: { id: 3002 },
+					customAttributes: { customAttribute: [{ key: '1', value: '42' }] },
+					compositions: {
+						creatorse_composition: [
+							{
+								productArea: { id: 4001 },
+								elements: [
+									{
+										creatorse_designElementMotive: {
+											motive: { id: 5001 },
+											position: { left: 10, right: '10%', top: 5, horizontalCenter: 0 },
+											layers: {
+												creatorse_designElementLayer: [
+													{ name: '1', text: '2024', rgbColor: '000000' },
+												],
+											},
+										},
+									},
+									{ creatorse_designElementDecoration: { sku: '123', placement: '1' } },
+								],
+							},
+						],
+					},
+				},
+			],
+		},
+		passthroughItems: {
+			creatorse_passthroughItem: [
+				{ sku: '999', name: '12', quantity: 3, brand: '7', color: '1', referenceId: '77' },
+			],
+		},
+	},
+};
+
+/** A CSV file of two orders: group 1 valid, group 2 naming a product the shop does not have. */
+function csvFile(): Buffer {
+	const order = (group: string, uniqueId: string, productId: string): Line => ({
+		'order group id': group,
+		uniqueId,
+		countryId: '1',
+		'shipping carrier Id': '21',
+		orderShippingTitle: 'Standard',
+		orderShippingPrice: '4,95',
+		'customer first name': 'Erika',
+		'customer last name': 'Mustermann',
+		'customer email': 'erika@example.com',
+		'customer phone': '0301111',
+		'customer shipping address street': '55',
+		'customer shipping address street no': '3',
+		'customer shipping address city': 'Hamburg',
+		'customer shipping address country code': 'DE',
+		'customer shipping address zip': '20095',
+		'design group id': '1',
+		'design product id': productId,
+		'design amount': '1',
+		'composition group id': '1',
+		'product area id': '4001',
+		'element motive id': '5001',
+	});
+	return writeCsv([order('1', '1001', '1001'), order('2', '1002', '999999')]);
+}
+
+async function uploadCsv(token: string): Promise<number> {
+	const form = new FormData();
+	form.append('file', new Blob([csvFile()]), 'orders.csv');
+	const response = await fetch(`${sandbox.baseUrl}${SHOP_PATH}/orderCsvImport`, {
+		method: 'POST',
+		headers: { 'x-auth-token': token },
+		body: form,
+	});
+	const body = (await response.json()) as Json;
+	return body.productionOrderCsvImport.id as number;
+}
+
+/** Every order settled: no pipeline step is still due, so two reads in a row see the same. */
+async function settled(orderIds: number[]): Promise<void> {
+	await eventually(async () => {
+		const orders = await Promise.all(
+			orderIds.map(async (id) => await control<Json>(sandbox, 'GET', `/orders/${id}`)),
+		);
+		return orders.every((order) => order.committed && order.handedOff);
+	});
+}
+
+beforeAll(async () => {
+	logs = captureLogs();
+	sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
+	stores = {
+		json: sandboxCredentials(sandbox, { mediaType: 'json', customerKey: CUSTOMER_KEY }),
+		xml: sandboxCredentials(sandbox, { mediaType: 'xml', customerKey: CUSTOMER_KEY }),
+	};
+	const token = await login();
+
+	const submitted = await service(
+		'POST',
+		`${SHOP_PATH}/orders/usingCreatorSE`,
+		DIGITS_ORDER,
+		token,
+	);
+	ids.order = submitted.productionOrderSubmited.id;
+	await eventually(
+		async () =>
+			(await control<Json>(sandbox, 'GET', `/orders/${ids.order}`)).fulfilmentStatus ===
+			'PREPARED_TO_PRODUCE',
+	);
+	await control(sandbox, 'POST', `/orders/${ids.order}/advance`, { to: 'NOT_EDITABLE' });
+	await control(sandbox, 'POST', `/orders/${ids.order}/ship`, {
+		trackingNumber: '123456789',
+		trackingUrl: 'https://tracking.example.com/123456789',
+	});
+	const order = await control<Json>(sandbox, 'GET', `/orders/${ids.order}`);
+	ids.orderedProduct = order.orderedProductIds[0];
+
+	ids.csvImport = await uploadCsv(token);
+	await eventually(
+		async () =>
+			(await service('GET', `${SHOP_PATH}/orderCsvImport/${ids.csvImport}`, undefined, token))
+				.productionOrderCsvImport.processed === true,
+	);
+	const imported = await control<Json[]>(sandbox, 'GET', '/orders?uniqueId=1001');
+	await settled(imported.map((entry) => entry.id));
+	await control(sandbox, 'POST', `/orders/${imported[0].id}/split`, { parts: 2 });
+
+	const webhook = await service(
+		'POST',
+		`${SHOP_PATH}/webhooks`,
+		{
+			webhook: {
+				// Refused at once: deliveries to it fail fast and are never retried (the clock stands).
+				address: 'http://127.0.0.1:9/1234',
+				topic: 'orders/acknowledged',
+				secret: '1234',
+				mediaType: 'XML',
+			},
+		},
+		token,
+	);
+	ids.webhook = webhook.webhook.id;
+
+	const upload = await runNode({
+		store: stores.json,
+		parameters: {
+			resource: 'userMotive',
+			operation: 'upload',
+			shop: shopParameter(),
+			source: 'url',
+			url: 'https://files.example.com/2024.png',
+		},
+	});
+	expect(upload.error).toBeUndefined();
+	ids.userMotive = upload.items[0].json.id as number;
+});
+
+afterAll(async () => {
+	await sandbox.close();
+	logs.restore();
+});
+
+/** The node's output items for the same parameters, once per media type. */
+async function outputs(parameters: INodeParameters): Promise<Record<MediaType, IDataObject[]>> {
+	const result = {} as Record<MediaType, IDataObject[]>;
+	for (const mediaType of MEDIA_TYPES) {
+		const run = await runNode({ store: stores[mediaType], parameters });
+		expect(run.error).toBeUndefined();
+		result[mediaType] = run.items.map((item) => item.json);
+	}
+	return result;
+}
+
+const shop = shopParameter();
+const all = { returnAll: true };
+
+/** Every read of the action node, on the records set up above. */
+const READS: Array<[string, () => INodeParameters]> = [
+	['Shop → Get Many', () => ({ resource: 'shop', operation: 'getAll', ...all })],
+	['Country → Get Many', () => ({ resource: 'country', operation: 'getAll', ...all })],
+	['Carrier → Get Many', () => ({ resource: 'carrier', operation: 'getAll', shop, ...all })],
+	[
+		'Shared Product → Get Many',
+		() => ({ resource: 'sharedProduct', operation: 'getAll', shop, ...all }),
+	],
+	...['1001', '1003'].flatMap((productId): Array<[string, () => INodeParameters]> => {
+		const product = {
+			resource: 'product',
+			shop,
+			productId: { __rl: true, mode: 'id', value: productId },
+		};
+		return [
+			[`Product ${productId} → Get`, () => ({ ...product, operation: 'get' })],
+			[
+				`Product ${productId} → Get Expanded (simplified)`,
+				() => ({ ...product, operation: 'getExpanded', simplify: true }),
+			],
+			[
+				`Product ${productId} → Get Expanded (raw)`,
+				() => ({ ...product, operation: 'getExpanded', simplify: false }),
+			],
+			[
+				`Product ${productId} → Get SKUs`,
+				() => ({ ...product, operation: 'getSkus', onlyAvailable: false }),
+			],
+		];
+	}),
+	['Product → Get Many', () => ({ resource: 'product', operation: 'getAll', shop, ...all })],
+	['Motive → Get', () => ({ resource: 'motive', operation: 'get', shop, motiveId: '5002' })],
+	['Motive → Get Many', () => ({ resource: 'motive', operation: 'getAll', shop, ...all })],
+	[
+		'Motive → Get Creator Motives',
+		() => ({ resource: 'motive', operation: 'getCreatorMotives', shop, ...all }),
+	],
+	[
+		'User Motive → Get',
+		() => ({
+			resource: 'userMotive',
+			operation: 'get',
+			shop,
+			userMotiveId: String(ids.userMotive),
+		}),
+	],
+	['User Motive → Get Many', () => ({ resource: 'userMotive', operation: 'getAll', shop, ...all })],
+	[
+		'Order → Get',
+		() => ({ resource: 'order', operation: 'get', shop, orderId: String(ids.order) }),
+	],
+	['Order → Get Many', () => ({ resource: 'order', operation: 'getAll', shop, ...all })],
+	[
+		'Order → Get Ordered Products',
+		() => ({
+			resource: 'order',
+			operation: 'getOrderedProducts',
+			shop,
+			orderId: String(ids.order),
+			...all,
+		}),
+	],
+	[
+		'Order → Get Ordered Product Custom Attributes',
+		() => ({
+			resource: 'order',
+			operation: 'getCustomAttributes',
+			shop,
+			orderId: String(ids.order),
+			orderedProductId: String(ids.orderedProduct),
+			...all,
+		}),
+	],
+	[
+		'CSV Import → Get',
+		() => ({ resource: 'csvImport', operation: 'get', shop, importId: String(ids.csvImport) }),
+	],
+	['CSV Import → Get Many', () => ({ resource: 'csvImport', operation: 'getAll', shop, ...all })],
+	[
+		'CSV Import → Get Lines',
+		() => ({
+			resource: 'csvImport',
+			operation: 'getLines',
+			shop,
+			importId: String(ids.csvImport),
+			...all,
+		}),
+	],
+	[
+		'Webhook Subscription → Get',
+		() => ({ resource: 'webhook', operation: 'get', shop, webhookId: String(ids.webhook) }),
+	],
+	[
+		'Webhook Subscription → Get Many',
+		() => ({ resource: 'webhook', operation: 'getAll', shop, ...all }),
+	],
+];
+
+describe('reads give the same items for JSON and XML', () => {
+	test.each(READS)('%s', async (_name, parameters) => {
+		const { json, xml } = await outputs(parameters());
+		expect(json.length).toBeGreaterThan(0);
+		expect(xml).toEqual(json);
+	});
+
+	test('the items carry the contract types: digits of text fields stay text, counts are numbers', async () => {
+		const order = (
+			await outputs({ resource: 'order', operation: 'get', shop, orderId: String(ids.order) })
+		).xml[0] as Json;
+		expect(order).toMatchObject({
+			id: ids.order,
+			uniqueId: '00042',
+			customer: {
+				phone: '0301234567',
+				shippingAddress: { street: '1234', streetNo: '12', zip: '01234' },
+			},
+			orderShipping: { title: '24', carrier: { id: 21 } },
+			fulfillments: [{ trackingNumber: '123456789' }],
+			passthroughItems: [{ sku: '999', name: '12', quantity: 3, color: '1', referenceId: '77' }],
+		});
+		const [design] = order.orderedProducts;
+		expect(design).toMatchObject({ id: ids.orderedProduct, amount: 2, productId: 1001 });
+		expect(design.compositions[0].elements).toEqual([
+			{
+				creatorse_designElementMotive: expect.objectContaining({
+					motive: { id: 5001 },
+					position: { left: 10, right: '10%', top: 5, horizontalCenter: expect.anything() },
+					layers: [{ name: '1', text: '2024', rgbColor: '000000' }],
+				}),
+			},
+			{ creatorse_designElementDecoration: { sku: '123', placement: '1' } },
+		]);
+
+		const lines = (
+			await outputs({
+				resource: 'csvImport',
+				operation: 'getLines',
+				shop,
+				importId: String(ids.csvImport),
+				...all,
+			})
+		).xml;
+		expect(lines.map((line) => [line.lineNumber, line.orderGroupId, line.ok])).toEqual([
+			[2, '1', true],
+			[3, '2', false],
+		]);
+		const [csvImport] = (
+			await outputs({
+				resource: 'csvImport',
+				operation: 'get',
+				shop,
+				importId: String(ids.csvImport),
+			})
+		).xml;
+		expect(csvImport).toMatchObject({ id: ids.csvImport, processed: true, error: true });
+
+		const [webhook] = (
+			await outputs({ resource: 'webhook', operation: 'get', shop, webhookId: String(ids.webhook) })
+		).xml;
+		expect(webhook).toMatchObject({
+			id: ids.webhook,
+			topic: 'orders/acknowledged',
+			mediaType: 'XML',
+		});
+	});
+});
+
+describe('the trigger emits the same event for a JSON and an XML delivery', () => {
+	const TOPICS = ['orders/updated', 'orders/fulfilled', 'orders/failed', 'orders/splitted'];
+	const triggers = {} as Record<MediaType, TriggerHarness>;
+
+	beforeAll(async () => {
+		for (const mediaType of MEDIA_TYPES) {
+			triggers[mediaType] = await new TriggerHarness({
+				store: stores[mediaType],
+				parameters: {
+					shop,
+					topics: TOPICS,
+					mediaType: mediaType.toUpperCase(),
+					options: {},
+				},
+			}).start();
+			await triggers[mediaType].activate();
+		}
+	});
+
+	afterAll(async () => {
+		for (const mediaType of MEDIA_TYPES) await triggers[mediaType]?.close();
+	});
+
+	const split = async () =>
+		(await control<Json[]>(sandbox, 'GET', '/orders?uniqueId=1001'))[0].id as number;
+
+	test.each([
+		['orders/updated', async () => ids.order, {}],
+		['orders/fulfilled', async () => ids.order, {}],
+		['orders/failed', async () => ids.order, { error: '404' }],
+		['orders/splitted', split, {}],
+	] as Array<[string, () => Promise<number>, Json]>)('%s', async (topic, orderId, extra) => {
+		const before = MEDIA_TYPES.map((mediaType) => triggers[mediaType].received.length);
+		await control(sandbox, 'POST', '/events', { topic, orderId: await orderId(), ...extra });
+		const [json, xml] = MEDIA_TYPES.map((mediaType, index) => {
+			const received = triggers[mediaType].received.slice(before[index]);
+			expect(received.map((entry) => [entry.topic, entry.status])).toEqual([[topic, 200]]);
+			const [{ json: event }] = received[0].items;
+			// Each subscription's delivery has its own id, and its own bytes to recognise it by.
+			expect(event.deliveryId).toEqual(expect.any(String));
+			return { ...event, deliveryId: undefined, deliveryKey: undefined };
+		});
+		expect(xml).toEqual(json);
+		expect((json as Json).payloadRoot).toBeDefined();
+	});
+
+	test('the typed event fields follow the contract in both', () => {
+		const [failed] = triggers.xml.emitted.filter((event) => event.topic === 'orders/failed');
+		expect(failed).toMatchObject({
+			orderId: ids.order,
+			uniqueId: '00042',
+			error: '404',
+			customReferences: ['77'],
+		});
+		const [fulfilled] = triggers.xml.emitted.filter((event) => event.topic === 'orders/fulfilled');
+		expect(fulfilled).toMatchObject({ orderId: ids.order, trackingNumbers: ['123456789'] });
+		const [splitted] = triggers.xml.emitted.filter((event) => event.topic === 'orders/splitted');
+		expect((splitted.childOrderIds as unknown[]).every((id) => typeof id === 'number')).toBe(true);
+	});
+});
+
+describe('writes answer the same for JSON and XML', () => {
+	const submit = (uniqueId: string): INodeParameters => ({
+		resource: 'order',
+		operation: 'submit',
+		shop,
+		inputMode: 'json',
+		orderJson: JSON.stringify({
+			...DIGITS_ORDER.creatorse_productionOrderDeferred,
+			uniqueId,
+			passthroughItems: undefined,
+		}),
+		options: {},
+	});
+
+	test('Submit: a new order each, then the same existing order found by its Unique ID', async () => {
+		const fresh = {} as Record<MediaType, IDataObject>;
+		for (const mediaType of MEDIA_TYPES) {
+			const run = await runNode({ store: stores[mediaType], parameters: submit(`0${mediaType}7`) });
+			expect(run.error).toBeUndefined();
+			fresh[mediaType] = run.items[0].json;
+		}
+		expect(fresh.json).toEqual({
+			id: expect.any(Number),
+			uniqueId: '0json7',
+			alreadyExisted: false,
+		});
+		expect(fresh.xml).toEqual({ id: expect.any(Number), uniqueId: '0xml7', alreadyExisted: false });
+
+		const { json, xml } = await outputs(submit('0json7'));
+		expect(json).toEqual([{ id: fresh.json.id, uniqueId: '0json7', alreadyExisted: true }]);
+		expect(xml).toEqual(json);
+	});
+
+	test('Create Draft: the same order but for its fresh ID and creation time', async () => {
+		const parameters: INodeParameters = {
+			resource: 'order',
+			operation: 'create',
+			shop,
+			country: 'DE',
+			customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '030' },
+			shippingAddress: { street: '1234', streetNo: '12', city: 'Berlin', zip: '01234' },
+			shippingTitle: 'Standard',
+			carrierId: '21',
+		};
+		const { json, xml } = await outputs(parameters);
+		/** The order with its own ID (also inside its links) as 0 and its creation time left out. */
+		const comparable = ([order]: IDataObject[]) =>
+			JSON.parse(
+				JSON.stringify({ ...order, created: typeof order.created }).replace(
+					new RegExp(`\\b${String(order.id)}\\b`, 'g'),
+					'0',
+				),
+			) as Json;
+		expect(typeof json[0].id).toBe('number');
+		expect(comparable(xml)).toEqual(comparable(json));
+		expect(comparable(json)).toMatchObject({
+			customer: { shippingAddress: { street: '1234', streetNo: '12', zip: '01234' } },
+		});
+	});
+
+	test('Filter → Create: the same stored filter', async () => {
+		const { json, xml } = await outputs({
+			resource: 'filter',
+			operation: 'create',
+			filterType: 'productionOrderFilter',
+			definedWith: 'json',
+			filterJson: JSON.stringify({
+				expressionSimple: { property: 'uniqueId', op: '=', value: '00042' },
+				expressionContain: { property: 'id', negation: false, list: { String: ['1', '2'] } },
+			}),
+		});
+		expect(json).toHaveLength(1);
+		expect(xml).toEqual(json);
+	});
+});
