@@ -192,7 +192,7 @@ function booleanOf(text: string): boolean | string {
  * One scalar as its field's type. A value that is not of that type (`10%` in a millimetre field,
  * a message where a flag is expected) is left as it came; so is the value of an unknown field.
  */
-export function typedScalar(value: unknown, type: ScalarType | undefined): unknown {
+function typedScalar(value: unknown, type: ScalarType | undefined): unknown {
 	if (type === undefined || value === null || value === undefined) return value;
 	if (type === 'text') {
 		return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
