@@ -1,7 +1,7 @@
-import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { baseUrlOf } from './environments';
+import { logIn } from './login';
 import { stripRoutingSuffix } from './payloads/creator';
 import { CREDENTIAL_NAME } from './transport';
 
@@ -27,67 +27,23 @@ export function reusedPageSession(token: string): PageSession {
 
 /**
  * Log in once more with the credential's login, the way the credential does, and keep the new
- * session apart from the credential: plain `httpRequest`, so the credential's token is not sent.
+ * session apart from the credential: the login uses plain `httpRequest`, so the credential's
+ * token is not sent.
  */
 export async function openPageSession(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<PageSession> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_NAME, itemIndex);
-	const baseUrl = baseUrlOf(credentials);
-	const customerKey = String(credentials.customerKey ?? '');
-	const request: IHttpRequestOptions = {
-		// A customer key goes with POST on the Authentication resource (contract, Authentication 5).
-		method: customerKey ? 'POST' : 'GET',
-		url: `${baseUrl}/auth`,
-		auth: {
-			username: String(credentials.login ?? ''),
-			password: String(credentials.password ?? ''),
-		},
-		headers: {
-			Accept: credentials.mediaType === 'xml' ? 'application/xml' : 'application/json',
-			...(customerKey ? { 'x-customer-key': customerKey } : {}),
-		},
-		json: false,
-		returnFullResponse: true,
-	};
-	let headers: Record<string, unknown> | undefined;
+	let token: string;
 	try {
-		headers = ((await ctx.helpers.httpRequest(request)) as { headers?: Record<string, unknown> })
-			.headers;
+		token = (await logIn(ctx.helpers, credentials)).sessionToken;
 	} catch (error) {
-		// The thrown error holds the request with the password: only its status is used.
-		const status = (error as { response?: { status?: number } }).response?.status;
-		throw new NodeApiError(
-			ctx.getNode(),
-			{ message: 'Could not open a page session' },
-			{
-				message:
-					status === 401
-						? 'The service refused the login of the credential when opening a page session'
-						: `Could not open a page session at ${baseUrl}/auth` +
-							(status ? ` (HTTP ${status})` : ''),
-				description:
-					status === 401
-						? 'Check the login and password of the POD Platform credential.'
-						: 'Check the base URL of the credential and the network, then run again.',
-				httpCode: status ? String(status) : undefined,
-				itemIndex,
-			},
-		);
-	}
-	const header = headers?.['x-auth-token'];
-	const token = String((Array.isArray(header) ? header[0] : header) ?? '').trim();
-	if (!token) {
-		throw new NodeApiError(
-			ctx.getNode(),
-			{ message: 'No session token' },
-			{
-				message: 'The service accepted the login of the page session but sent no x-auth-token',
-				description: 'Run again; if it persists, the service may have changed its login answer.',
-				itemIndex,
-			},
-		);
+		// logIn's errors name the login's fault and never the password.
+		throw new NodeOperationError(ctx.getNode(), error as Error, {
+			description: (error as { description?: string }).description,
+			itemIndex,
+		});
 	}
 	return { token, id: stripRoutingSuffix(token) };
 }

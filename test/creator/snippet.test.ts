@@ -340,7 +340,7 @@ describe("a page session's basket", () => {
 		const store = demoStore(sandbox, { password: wrongPassword });
 		const result = await runNode({ store, parameters: snippet() });
 		expect(result.error?.message).toMatch(/refused the login/);
-		expect(result.error?.description).toMatch(/login and password/);
+		expect(result.error?.description).toMatch(/login and password/i);
 		expect(JSON.stringify(result.error)).not.toContain(wrongPassword);
 		expect(result.items).toEqual([]);
 	});
