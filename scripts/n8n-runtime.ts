@@ -21,16 +21,18 @@ export interface N8nRuntime {
 	n8nDir: string;
 	/** Folder of the Node 24 package (bin/node). */
 	nodeHome: string;
+	/** Whether this call installed n8n into the cache (rather than finding a working install). */
+	installedNow: boolean;
 }
 
 /** Install (once, into a cache folder) and locate the pinned n8n and its Node 24. */
 export async function ensureN8n(): Promise<N8nRuntime> {
-	const { stdout } = await run('bash', [path.join(ROOT, 'scripts/install-n8n.sh')], {
+	const { stdout, stderr } = await run('bash', [path.join(ROOT, 'scripts/install-n8n.sh')], {
 		maxBuffer: 64 * 1024 * 1024,
-		timeout: 30 * 60_000,
+		timeout: 40 * 60_000,
 	});
 	const [n8nDir, nodeHome] = stdout.trim().split('\n').slice(-2);
-	return { n8nDir, nodeHome };
+	return { n8nDir, nodeHome, installedNow: /\[install-n8n\] n8n \S+ is ready in/.test(stderr) };
 }
 
 /** Build and pack this package; returns the tarball path. */
@@ -46,8 +48,8 @@ export async function packPackage(destination: string, root = ROOT): Promise<str
 }
 
 /**
- * Install the tarball into n8n's community nodes folder, as n8n's own installer does: no peer
- * dependencies (n8n provides n8n-workflow), no install scripts.
+ * Install the tarball into n8n's community nodes folder with the command the README gives an
+ * admin: no peer dependencies (n8n provides n8n-workflow).
  */
 export async function installPackage(userFolder: string, tarball: string): Promise<void> {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
@@ -56,11 +58,11 @@ export async function installPackage(userFolder: string, tarball: string): Promi
 		path.join(nodesDir, 'package.json'),
 		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2),
 	);
-	await run(
-		'npm',
-		['install', '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund', tarball],
-		{ cwd: nodesDir, maxBuffer: 64 * 1024 * 1024 },
-	);
+	// The README's install command: without the peer n8n-workflow, which n8n provides.
+	await run('npm', ['install', '--omit=peer', '--no-audit', '--no-fund', tarball], {
+		cwd: nodesDir,
+		maxBuffer: 64 * 1024 * 1024,
+	});
 }
 
 export async function freePort(): Promise<number> {

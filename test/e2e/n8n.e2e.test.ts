@@ -4,7 +4,7 @@
  * example workflows run against the sandbox; the trigger registers subscriptions and receives
  * signed deliveries from it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
@@ -18,6 +18,18 @@ import {
 	writeExampleFiles,
 } from '../../scripts/dev';
 import type { N8nInstance, N8nOptions, N8nRuntime } from '../../scripts/n8n-runtime';
+import {
+	DATE_FILTER_WORKFLOW_ID,
+	PARITY_OPERATIONS,
+	PARITY_WORKFLOW_ID,
+	POLL_WORKFLOW_ID,
+	SNIPPET_WORKFLOW_ID,
+	WRONG_PASSWORD,
+	REFUSED_LOGIN_WORKFLOW_ID,
+	XML_TRIGGER_WORKFLOW_ID,
+	e2eWorkflows,
+	extraCredentials,
+} from './workflows';
 import {
 	ensureN8n,
 	freePort,
@@ -138,6 +150,58 @@ async function execute(workflowId: string): Promise<string> {
 	return stdout;
 }
 
+interface NodeRun {
+	data?: { main?: Array<Array<{ json: Record<string, unknown> }>> };
+	error?: { message?: string; description?: string };
+}
+
+/** Run a workflow with `n8n execute` and return each node's first run. */
+async function runWorkflow(workflowId: string): Promise<Record<string, NodeRun>> {
+	const output = await execute(workflowId);
+	const run = JSON.parse(output.slice(output.indexOf('{'))) as {
+		data: { resultData: { runData: Record<string, NodeRun[]> } };
+	};
+	return Object.fromEntries(
+		Object.entries(run.data.resultData.runData).map(([node, runs]) => [node, runs[0]]),
+	);
+}
+
+const itemsOf = (run: NodeRun | undefined) => (run?.data?.main?.[0] ?? []).map((item) => item.json);
+
+/** The credential as n8n stores it, decrypted with n8n's own command. */
+async function storedCredential(id: string): Promise<Record<string, unknown>> {
+	const file = path.join(workFolder, `credential-${id}.json`);
+	await n8nCli(runtime, options, [
+		'export:credentials',
+		`--id=${id}`,
+		'--decrypted',
+		`--output=${file}`,
+	]);
+	const [credential] = JSON.parse(readFileSync(file, 'utf8')) as Array<{
+		data: Record<string, unknown>;
+	}>;
+	rmSync(file);
+	return credential.data;
+}
+
+/** Stop n8n and start it again on the same database, as after an upgrade or a crash. */
+async function restartN8n(): Promise<void> {
+	await n8n.stop();
+	n8n = await startN8n(runtime, options);
+	cookie = await ownerSession(n8n);
+}
+
+/** The executions of a workflow once none is running any more. */
+async function finishedExecutionsOf(workflowId: string, atLeast: number) {
+	return await waitFor(`${atLeast} finished executions of ${workflowId}`, async () => {
+		const list = await executionsOf(workflowId);
+		const running = list.some((execution) => !['success', 'error'].includes(execution.status));
+		return list.length >= atLeast && !running ? list : undefined;
+	});
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
 const storefrontOrder = (orderNumber: number) => ({
 	order_number: orderNumber,
 	email: 'ada@example.com',
@@ -170,15 +234,20 @@ beforeAll(async () => {
 	await installPackage(userFolder, tarball);
 
 	const credentialsFile = path.join(workFolder, 'credentials.json');
-	writeFileSync(credentialsFile, JSON.stringify([sandboxCredential(sandbox.baseUrl)]));
+	writeFileSync(
+		credentialsFile,
+		JSON.stringify([sandboxCredential(sandbox.baseUrl), ...extraCredentials(sandbox.baseUrl)]),
+	);
 	await n8nCli(runtime, options, ['import:credentials', `--input=${credentialsFile}`]);
 	const workflowsFile = path.join(workFolder, 'workflows.json');
-	writeFileSync(workflowsFile, JSON.stringify(exampleWorkflows()));
+	writeFileSync(workflowsFile, JSON.stringify([...exampleWorkflows(), ...e2eWorkflows()]));
 	await n8nCli(runtime, options, ['import:workflow', `--input=${workflowsFile}`]);
 	writeExampleFiles();
 
 	n8n = await startN8n(runtime, options);
 	cookie = await ownerSession(n8n);
+	// Polls at most every five minutes: activated first, so that its later polls fall inside the run.
+	await activate(POLL_WORKFLOW_ID);
 }, 45 * 60_000);
 
 afterAll(async () => {
@@ -187,6 +256,23 @@ afterAll(async () => {
 	await n8n?.stop();
 	await sandbox?.close();
 	if (workFolder) rmSync(workFolder, { recursive: true, force: true });
+});
+
+test('the pinned n8n is installed into its cache, from empty where asked, and opens its database', () => {
+	if (process.env.POD_E2E_FRESH_CACHE === 'true') expect(runtime.installedNow).toBe(true);
+	expect(existsSync(path.join(runtime.n8nDir, '.complete'))).toBe(true);
+	expect(
+		existsSync(path.join(runtime.n8nDir, 'node_modules/sqlite3/build/Release/node_sqlite3.node')),
+	).toBe(true);
+	// n8n started on SQLite and answered: its database opened.
+	expect(n8n.output()).not.toMatch(/SQLite package has not been found/);
+});
+
+test("the README's install command puts the package alone in n8n's nodes folder, no peer", () => {
+	const installed = readdirSync(
+		path.join(options.userFolder, '.n8n', 'nodes', 'node_modules'),
+	).filter((entry) => !entry.startsWith('.'));
+	expect(installed).toEqual(['n8n-nodes-pod-platform']);
 });
 
 test('n8n loads both nodes and the credential from the installed tarball', async () => {
@@ -271,6 +357,51 @@ test('the daily CSV batch builds, uploads and follows an import until each line 
 	}
 });
 
+test('a wrong password at run time says the login was refused, with no network advice', async () => {
+	let failure = '';
+	try {
+		await runWorkflow(REFUSED_LOGIN_WORKFLOW_ID);
+	} catch (error) {
+		failure = (error as Error).message;
+	}
+	expect(failure).toContain(
+		'The service refused the login: check the login and password of the POD Platform credential',
+	);
+	expect(failure).not.toMatch(/Could not reach|network|Tried \d+ times/);
+	expect(failure).not.toContain(WRONG_PASSWORD);
+});
+
+test("the Creator snippet carries a page session of its own, never the credential's", async () => {
+	const nodes = await runWorkflow(SNIPPET_WORKFLOW_ID);
+	const [snippet] = itemsOf(nodes.Snippet) as Array<Record<string, string>>;
+	const published = [snippet.html, snippet.preloaderUrl, snippet.pageFragment].join('\n');
+	expect(snippet.orderSessionId).toMatch(UUID);
+	expect(published).toContain(`orderSessionId=${snippet.orderSessionId}`);
+	expect(new Set(published.match(UUID))).toEqual(new Set([snippet.orderSessionId]));
+	const { sessionToken } = await storedCredential('podPlatformSandbox');
+	expect(typeof sessionToken).toBe('string');
+	expect((sessionToken as string).length).toBeGreaterThan(0);
+	expect(JSON.stringify(nodes)).not.toContain(sessionToken as string);
+	expect(snippet.orderSessionId).not.toBe(sessionToken);
+});
+
+test('a built date filter with $now finds exactly the orders created from then on', async () => {
+	// The service's clock moves an hour ahead: an order made now is created an hour after n8n's now.
+	await control('POST', '/clock/advance', { minutes: 60 });
+	const response = await request(`${n8n.url}/webhook/storefront-order`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(storefrontOrder(1002)),
+	});
+	await response.body.dump();
+	expect(response.statusCode).toBe(200);
+	const all = await control<Array<{ uniqueId: string }>>('GET', '/orders');
+	expect(all.length).toBeGreaterThan(1);
+	const nodes = await runWorkflow(DATE_FILTER_WORKFLOW_ID);
+	expect(nodes['Later Orders']?.error).toBeUndefined();
+	expect(itemsOf(nodes['Later Orders']).map((order) => order.uniqueId)).toEqual(['shop-1002']);
+});
+
 describe('the trigger', () => {
 	const workflowId = 'podExOrderEvents';
 
@@ -285,6 +416,16 @@ describe('the trigger', () => {
 			'orders/fulfilled',
 			'orders/updated',
 		]);
+	});
+
+	test('with subscriptions in place, every read gives the same output for JSON and XML', async () => {
+		const nodes = await runWorkflow(PARITY_WORKFLOW_ID);
+		for (const { name } of PARITY_OPERATIONS) {
+			const json = itemsOf(nodes[`${name} JSON`]);
+			expect({ name, error: nodes[`${name} JSON`]?.error }).toEqual({ name, error: undefined });
+			expect(json.length).toBeGreaterThan(0);
+			expect({ name, items: itemsOf(nodes[`${name} XML`]) }).toEqual({ name, items: json });
+		}
 	});
 
 	test('signed deliveries start executions, a fulfilled order carries its tracking number', async () => {
@@ -323,6 +464,60 @@ describe('the trigger', () => {
 		expect((await executionsOf(workflowId)).length).toBe(before);
 	});
 
+	test('a redelivery starts nothing, in JSON and XML, also after n8n restarts', async () => {
+		await activate(XML_TRIGGER_WORKFLOW_ID);
+		await waitFor('the XML subscription', async () => {
+			const found = (await subscriptions()).filter((s) => s.address.includes('7d0c4a52'));
+			return found.length === 1 ? found : undefined;
+		});
+		const workflows = [workflowId, XML_TRIGGER_WORKFLOW_ID];
+		const before = await Promise.all(
+			workflows.map(async (id) => (await finishedExecutionsOf(id, 0)).length),
+		);
+		// An order these subscriptions have had no event of yet: a body they have never received.
+		const [order] = await control<Array<{ id: number }>>('GET', '/orders?uniqueId=shop-1002');
+		const { deliveryIds } = await control<{ deliveryIds: string[] }>('POST', '/events', {
+			topic: 'orders/updated',
+			orderId: order.id,
+		});
+		expect(deliveryIds.length).toBe(2);
+		const afterFirst = await Promise.all(
+			workflows.map(async (id, i) => await finishedExecutionsOf(id, before[i] + 1)),
+		);
+		for (const list of afterFirst) {
+			expect(list.every((execution) => execution.status === 'success')).toBe(true);
+			expect(await executionData(list[0].id)).toContain('deliveryKey');
+		}
+		const counts = () => Promise.all(workflows.map(async (id) => (await executionsOf(id)).length));
+		const expected = afterFirst.map((list) => list.length);
+
+		const redeliverAll = async () => {
+			for (const deliveryId of deliveryIds) {
+				const attempt = await control<{ status: number }>(
+					'POST',
+					`/deliveries/${deliveryId}/redeliver`,
+				);
+				expect(attempt.status).toBe(200);
+			}
+			await new Promise((resolve) => setTimeout(resolve, 3000));
+		};
+		await redeliverAll();
+		await redeliverAll();
+		expect(await counts()).toEqual(expected);
+
+		await restartN8n();
+		// An unsigned delivery gets the trigger's 401 once n8n has registered the webhook again.
+		const [xmlSubscription] = (await subscriptions()).filter((s) => s.address.includes('7d0c4a52'));
+		await waitFor('the webhooks after the restart', async () => {
+			const probe = await request(xmlSubscription.address, { method: 'POST', body: '' });
+			await probe.body.dump();
+			return probe.statusCode === 401 ? true : undefined;
+		});
+		await redeliverAll();
+		expect(await counts()).toEqual(expected);
+		await deactivate(XML_TRIGGER_WORKFLOW_ID);
+	});
+
 	test('deactivation removes its subscriptions from the service', async () => {
 		await deactivate(workflowId);
 		const mine = await waitFor('the subscriptions to go', async () => {
@@ -332,3 +527,26 @@ describe('the trigger', () => {
 		expect(mine).toEqual([]);
 	});
 });
+
+test(
+	"the poll trigger's fulfilled event carries the tracking number",
+	async () => {
+		// The poll trigger reads the order list at most every five minutes (the list is rate limited).
+		const execution = await waitFor(
+			'a poll of the fulfilled order',
+			async () => {
+				for (const candidate of await executionsOf(POLL_WORKFLOW_ID)) {
+					const data = await executionData(candidate.id);
+					if (data.includes('TRACK-E2E-1')) return { candidate, data };
+				}
+				return undefined;
+			},
+			9 * 60_000,
+		);
+		expect(execution.candidate.status).toBe('success');
+		expect(execution.data).toContain('orders/fulfilled');
+		expect(execution.data).toContain('trackingNumbers');
+		await deactivate(POLL_WORKFLOW_ID);
+	},
+	10 * 60_000,
+);
