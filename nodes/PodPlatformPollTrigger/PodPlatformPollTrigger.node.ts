@@ -6,13 +6,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { searchShops } from '../PodPlatform/methods/listSearch';
 import {
 	fulfilmentStatusFilterOption,
 	topicsField,
 	triggerShopLocator,
-} from '../PodPlatformTrigger/fields';
-import { MIN_POLL_INTERVAL_MS, pollOrders } from '../PodPlatformTrigger/poll';
+} from '../shared/descriptions/triggers';
+import { searchShops } from '../shared/methods/listSearch';
+import { MIN_POLL_INTERVAL_MS, pollOrders } from './poll';
 
 export class PodPlatformPollTrigger implements INodeType {
 	description: INodeTypeDescription = {

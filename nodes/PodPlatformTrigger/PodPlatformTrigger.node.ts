@@ -9,13 +9,18 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { searchShops } from '../PodPlatform/methods/listSearch';
+import {
+	fulfilmentStatusFilterOption,
+	topicsField,
+	triggerShopLocator,
+} from '../shared/descriptions/triggers';
+import { searchShops } from '../shared/methods/listSearch';
 import { TOPICS } from '../shared/types';
-import { fulfilmentStatusFilterOption, topicsField, triggerShopLocator } from './fields';
 import { DELIVERIES_REMEMBERED_AT_MOST, rememberDeliveries } from './deliveries';
+import { checkExists, create, remove } from './lifecycle';
 import { DEFAULT_HEADER_PREFIX, receive } from './receive';
 import type { ReceiveOptions } from './receive';
-import { checkExists, create, remove, staticDataOf } from './subscriptions';
+import { staticDataOf } from './staticData';
 
 export class PodPlatformTrigger implements INodeType {
 	description: INodeTypeDescription = {

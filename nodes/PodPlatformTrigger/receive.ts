@@ -1,12 +1,12 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { CodecError, decode, mediaTypeOfContentType, sniffMediaType } from '../shared/codec';
+import { passesStatusFilter } from '../shared/descriptions/triggers';
 import { eventFromNotification } from '../shared/events';
 import { verifySignature } from '../shared/signature';
 import { isTopic } from '../shared/types';
 import { deliveryKeyOf, wasDelivered } from './deliveries';
-import { passesStatusFilter } from './fields';
-import { staticDataOf } from './subscriptions';
+import { staticDataOf } from './staticData';
 
 /** The contract's header prefix; the live service brands it (`x-<brand>-...`). */
 export const DEFAULT_HEADER_PREFIX = 'x-platform';

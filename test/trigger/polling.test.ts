@@ -1,5 +1,5 @@
 import { PodPlatformPollTrigger } from '../../nodes/PodPlatformPollTrigger/PodPlatformPollTrigger.node';
-import { MIN_POLL_INTERVAL_MS } from '../../nodes/PodPlatformTrigger/poll';
+import { MIN_POLL_INTERVAL_MS } from '../../nodes/PodPlatformPollTrigger/poll';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { PACKAGE } from '../support/n8n';
 import { TriggerHarness, captureLogs } from '../support/trigger';

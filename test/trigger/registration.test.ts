@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { unreachableReason } from '../../nodes/PodPlatformTrigger/subscriptions';
+import { unreachableReason } from '../../nodes/PodPlatformTrigger/reachability';
 import { TriggerHarness, captureLogs } from '../support/trigger';
 import { Control, SHOP_ID, SHOP_PATH, Service, credentialStore, type Json } from './helpers';
 

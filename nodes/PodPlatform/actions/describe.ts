@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ResourceDefinition } from './types';
-import { shopLocator } from './common/fields';
+import { shopLocator } from '../../shared/descriptions/shop';
 
 /**
  * Assemble the node's properties from the resource definitions: the resource dropdown, each

@@ -1,35 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** The shop a shop-scoped operation works in: picked from a list, or given by ID. */
-export const shopLocator: INodeProperties = {
-	displayName: 'Shop',
-	name: 'shop',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	description: 'The shop to work in',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchShops', searchable: true },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 1597',
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: '^\\d+$', errorMessage: 'A shop ID is a whole number' },
-				},
-			],
-		},
-	],
-};
-
 /** Return All + Limit, as every Get Many has them. */
 export function paginationFields(): INodeProperties[] {
 	return [

@@ -1,17 +1,15 @@
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-
-import { isPlainObject, type PlainObject } from '../shared/codec';
-import { eventFromOrder, normaliseFulfilmentStatus, topicsForChange } from '../shared/events';
-import { apiRequest, apiRequestAllItems, shopPath } from '../shared/transport';
-import { isTopic } from '../shared/types';
-import { passesStatusFilter } from './fields';
-
 /**
  * Polling: list the shop's orders, compare each order's statuses with those seen last, and emit
  * the events the service would have sent for the changes. The statuses seen are the state; it is
  * replaced only when the poll returns, so a failed poll is repeated in full by the next one.
  */
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { isPlainObject, type PlainObject } from '../shared/codec';
+import { passesStatusFilter, triggerShopIdOf } from '../shared/descriptions/triggers';
+import { eventFromOrder, normaliseFulfilmentStatus, topicsForChange } from '../shared/events';
+import { apiRequest, apiRequestAllItems, shopPath } from '../shared/transport';
+import { isTopic } from '../shared/types';
 
 /** The order list is rate limited (contract, Limits): polls closer together than this are skipped. */
 export const MIN_POLL_INTERVAL_MS = 5 * 60 * 1000;
@@ -37,12 +35,7 @@ function statusesOf(key: string | undefined) {
 }
 
 export async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const shopId = String(ctx.getNodeParameter('shop', '', { extractValue: true }) ?? '').trim();
-	if (!/^\d+$/.test(shopId)) {
-		throw new NodeOperationError(ctx.getNode(), `The Shop must be a shop ID, got "${shopId}"`, {
-			description: 'Pick a shop from the list or enter its numeric ID.',
-		});
-	}
+	const shopId = triggerShopIdOf(ctx);
 	const topics = (ctx.getNodeParameter('topics', []) as string[]).filter(isTopic);
 	const options = ctx.getNodeParameter('options', {}) as {
 		fulfilmentStatuses?: string[];

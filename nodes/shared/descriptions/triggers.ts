@@ -1,9 +1,17 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+/**
+ * Parameters both trigger nodes share: the shop to watch, the events and the fulfilment-status
+ * filter (with the rule that applies it), and how a trigger reads its shop.
+ */
+import type {
+	IHookFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { shopLocator } from '../PodPlatform/actions/common/fields';
-import { FULFILMENT_STATUSES, type Topic } from '../shared/types';
-
-/** Parameters both trigger nodes share. */
+import { FULFILMENT_STATUSES, type Topic } from '../types';
+import { shopLocator } from './shop';
 
 export const TOPIC_LABELS: Record<Topic, INodePropertyOptions> = {
 	'orders/updated': {
@@ -59,6 +67,17 @@ export const triggerShopLocator: INodeProperties = {
 	...shopLocator,
 	description: 'The shop whose orders to watch',
 };
+
+/** The shop ID chosen in a trigger's Shop field; fails before any request when it is not one. */
+export function triggerShopIdOf(ctx: IHookFunctions | IPollFunctions): string {
+	const shopId = String(ctx.getNodeParameter('shop', '', { extractValue: true }) ?? '').trim();
+	if (!/^\d+$/.test(shopId)) {
+		throw new NodeOperationError(ctx.getNode(), `The Shop must be a shop ID, got "${shopId}"`, {
+			description: 'Pick a shop from the list or enter its numeric ID.',
+		});
+	}
+	return shopId;
+}
 
 export const fulfilmentStatusFilterOption: INodeProperties = {
 	displayName: 'Only Fulfilment Statuses',

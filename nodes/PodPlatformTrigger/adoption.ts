@@ -1,0 +1,98 @@
+/**
+ * One subscription for an address and topic, never two: a subscription the service already holds
+ * for them (left by an earlier activation, a restart, a lost answer or another n8n instance) is
+ * adopted and given the new secret instead of being duplicated. The service refuses a second
+ * subscription of the same shop, address and topic.
+ */
+import type { IHookFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { PlainObject } from '../shared/codec';
+import { httpFailureOf } from '../shared/errors';
+import { apiRequest } from '../shared/transport';
+import type { Topic } from '../shared/types';
+import { findByAddressAndTopic, listSubscriptions } from './onService';
+import type { SubscriptionMediaType } from './staticData';
+
+export interface Subscription {
+	shopId: string;
+	/** The shop's webhooks path. */
+	path: string;
+	address: string;
+	topic: Topic;
+	secret: string;
+	mediaType: SubscriptionMediaType;
+}
+
+/**
+ * Puts the subscription on the service, adopting one the service holds already (`onService`, as
+ * listed before), and returns its ID.
+ */
+export async function subscribe(
+	ctx: IHookFunctions,
+	subscription: Subscription,
+	onService: PlainObject[],
+): Promise<number | string> {
+	const { path, address, topic, secret, mediaType } = subscription;
+	const body = { webhook: { address, topic, secret, mediaType } };
+	const existing = findByAddressAndTopic(onService, address, topic);
+	let id: unknown;
+	if (existing) {
+		id = existing.id;
+		await apiRequest(ctx, { method: 'PUT', path: `${path}/${String(id)}`, body });
+	} else {
+		id = await postSubscription(ctx, subscription, body);
+	}
+	if (id === undefined || id === null || id === '') {
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: 'No subscription ID' },
+			{
+				message: `The service created the ${topic} subscription but sent no ID`,
+				description: 'Activate the workflow again; the subscription will be adopted.',
+			},
+		);
+	}
+	return id as number | string;
+}
+
+async function postSubscription(
+	ctx: IHookFunctions,
+	{ shopId, path, address, topic, secret }: Subscription,
+	body: PlainObject,
+): Promise<unknown> {
+	const lookUp = async () =>
+		findByAddressAndTopic(await listSubscriptions(ctx, shopId), address, topic);
+	let failure: unknown;
+	try {
+		const created = await apiRequest(ctx, {
+			method: 'POST',
+			path,
+			body,
+			// A POST whose answer was lost may have created the subscription: look before re-sending.
+			recover: async () => {
+				const found = await lookUp();
+				return found ? { root: 'webhook', data: found } : undefined;
+			},
+		});
+		const record = created?.data ?? {};
+		if (record.secret !== undefined && record.secret !== secret) {
+			// Recovered a subscription that holds another secret: give it ours.
+			await apiRequest(ctx, { method: 'PUT', path: `${path}/${String(record.id)}`, body });
+		}
+		return record.id;
+	} catch (error) {
+		failure = error;
+	}
+	// Someone registered the same URL and topic in between: adopt theirs.
+	const found = httpFailureOf(failure).status === 409 ? await lookUp() : undefined;
+	if (!found) throw asNodeError(ctx, failure);
+	await apiRequest(ctx, { method: 'PUT', path: `${path}/${String(found.id)}`, body });
+	return found.id;
+}
+
+/** The transport already throws n8n errors; anything else is wrapped so the UI can show it. */
+function asNodeError(ctx: IHookFunctions, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeApiError(ctx.getNode(), { message: String((error as Error)?.message ?? error) });
+}

@@ -1,0 +1,29 @@
+/** The webhook subscriptions the service holds for one shop, and how to read its records. */
+import type { IHookFunctions } from 'n8n-workflow';
+
+import type { PlainObject } from '../shared/codec';
+import { apiRequestAllItems, shopPath } from '../shared/transport';
+import type { SubscriptionMediaType } from './staticData';
+
+export async function listSubscriptions(
+	ctx: IHookFunctions,
+	shopId: string,
+): Promise<PlainObject[]> {
+	return await apiRequestAllItems(
+		ctx,
+		{ method: 'GET', path: `${await shopPath(ctx, shopId)}/webhooks` },
+		{ returnAll: true },
+	);
+}
+
+export function sameId(a: unknown, b: unknown): boolean {
+	return a !== undefined && a !== null && String(a) === String(b);
+}
+
+export function findByAddressAndTopic(list: PlainObject[], address: string, topic: string) {
+	return list.find((entry) => entry.address === address && entry.topic === topic);
+}
+
+export function mediaTypeOf(entry: PlainObject): SubscriptionMediaType {
+	return String(entry.mediaType ?? 'JSON').toUpperCase() === 'XML' ? 'XML' : 'JSON';
+}
