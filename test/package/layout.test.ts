@@ -1,0 +1,146 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- reads the repository's source files, never shipped */
+/**
+ * The rooms of the house, checked from the import lines of the shipped code: a node folder
+ * (nodes/<Node>/) imports only from itself and nodes/shared/; nodes/shared/ imports nothing from
+ * a node folder; nothing under nodes/ or credentials/ imports the code that is not shipped
+ * (sandbox/, test/, bench/, scripts/).
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+const NOT_SHIPPED = ['sandbox', 'test', 'bench', 'scripts'];
+
+/** Every .ts file under a folder of the repository, as paths relative to the root. */
+function tsFilesUnder(folder: string): string[] {
+	const files: string[] = [];
+	const walk = (relative: string) => {
+		for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
+			const child = path.posix.join(relative, entry.name);
+			if (entry.isDirectory()) walk(child);
+			else if (entry.name.endsWith('.ts')) files.push(child);
+		}
+	};
+	walk(folder);
+	return files.sort();
+}
+
+/**
+ * The module specifiers a file imports or re-exports, multi-line imports included:
+ * `import … from '…'`, `export … from '…'`, `import '…'` and `import('…')` / `require('…')`.
+ */
+function specifiersOf(source: string): string[] {
+	const patterns = [
+		/^\s*(?:import|export)\b[^;'"]*?\bfrom\s*['"]([^'"]+)['"]/gm,
+		/^\s*import\s*['"]([^'"]+)['"]/gm,
+		/\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+	];
+	return patterns.flatMap((pattern) => [...source.matchAll(pattern)].map((match) => match[1]));
+}
+
+interface Import {
+	file: string;
+	/** The imported file or folder relative to the root, for a relative specifier. */
+	target: string;
+}
+
+/** The relative imports of a file, resolved against the root. */
+function relativeImportsOf(file: string, source: string): Import[] {
+	return specifiersOf(source)
+		.filter((specifier) => specifier.startsWith('.'))
+		.map((specifier) => ({
+			file,
+			target: path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)),
+		}));
+}
+
+function isUnder(target: string, folder: string): boolean {
+	return target === folder || target.startsWith(`${folder}/`);
+}
+
+/** The folder a file under nodes/ may import from besides nodes/shared/: its own node folder. */
+function roomOf(file: string): string {
+	const [nodes, folder, ...rest] = file.split('/');
+	return rest.length ? `${nodes}/${folder}` : nodes;
+}
+
+/** The imports of these files that leave the rooms the house allows them. */
+function strayImports(files: Array<{ file: string; source: string }>): Import[] {
+	const stray: Import[] = [];
+	for (const { file, source } of files) {
+		for (const imported of relativeImportsOf(file, source)) {
+			const { target } = imported;
+			const intoNotShipped = NOT_SHIPPED.some((folder) => isUnder(target, folder));
+			let allowed = !intoNotShipped;
+			if (isUnder(file, 'nodes/shared')) {
+				allowed &&= isUnder(target, 'nodes/shared') || !isUnder(target, 'nodes');
+			} else if (isUnder(file, 'nodes')) {
+				allowed &&= isUnder(target, roomOf(file)) || isUnder(target, 'nodes/shared');
+			}
+			if (!allowed) stray.push(imported);
+		}
+	}
+	return stray;
+}
+
+const shipped = [...tsFilesUnder('nodes'), ...tsFilesUnder('credentials')].map((file) => ({
+	file,
+	source: readFileSync(path.join(root, file), 'utf8'),
+}));
+
+test('the check reads every node folder and the multi-line imports', () => {
+	const folders = new Set(
+		shipped.filter(({ file }) => isUnder(file, 'nodes')).map(({ file }) => roomOf(file)),
+	);
+	expect([...folders].sort()).toEqual(
+		expect.arrayContaining([
+			'nodes/PodPlatform',
+			'nodes/PodPlatformPollTrigger',
+			'nodes/PodPlatformTrigger',
+			'nodes/shared',
+		]),
+	);
+	const multiLine = "import {\n\ta,\n\tb,\n} from '../shared/x';\nexport { c } from './y';";
+	expect(specifiersOf(multiLine)).toEqual(['../shared/x', './y']);
+});
+
+test('the check finds an import that leaves its room', () => {
+	const imports = (file: string, specifier: string) => ({
+		file,
+		source: `import { x } from '${specifier}';`,
+	});
+	expect(
+		strayImports([
+			imports('nodes/PodPlatformPollTrigger/poll.ts', '../PodPlatformTrigger/fields'),
+			imports('nodes/shared/descriptions/shop.ts', '../../PodPlatform/methods/listSearch'),
+			imports('credentials/Api.credentials.ts', '../sandbox/store'),
+			imports('nodes/PodPlatform/actions/router.ts', '../../../test/support/n8n'),
+			imports('nodes/PodPlatform/actions/router.ts', '../../shared/transport'),
+			imports('nodes/PodPlatform/actions/router.ts', './common/list'),
+		]).map(({ file }) => file),
+	).toEqual([
+		'nodes/PodPlatformPollTrigger/poll.ts',
+		'nodes/shared/descriptions/shop.ts',
+		'credentials/Api.credentials.ts',
+		'nodes/PodPlatform/actions/router.ts',
+	]);
+});
+
+test('a node folder imports only from itself and nodes/shared/', () => {
+	const nodeFiles = shipped.filter(
+		({ file }) => isUnder(file, 'nodes') && !isUnder(file, 'nodes/shared'),
+	);
+	expect(nodeFiles.every(({ file }) => roomOf(file) !== 'nodes')).toBe(true);
+	expect(strayImports(nodeFiles)).toEqual([]);
+});
+
+test('nodes/shared/ imports nothing from a node folder', () => {
+	expect(strayImports(shipped.filter(({ file }) => isUnder(file, 'nodes/shared')))).toEqual([]);
+});
+
+test('nothing under nodes/ or credentials/ imports sandbox/, test/, bench/ or scripts/', () => {
+	const intoNotShipped = shipped
+		.flatMap(({ file, source }) => relativeImportsOf(file, source))
+		.filter(({ target }) => NOT_SHIPPED.some((folder) => isUnder(target, folder)));
+	expect(intoNotShipped).toEqual([]);
+});
