@@ -75,7 +75,7 @@ async function main() {
 	writeExampleFiles();
 
 	console.log(
-		'Preparing n8n (installed once into a cache folder; the first run takes ~10 minutes)...',
+		'Preparing n8n (installed once into a cache folder; the first run takes about 5 minutes)...',
 	);
 	const runtime = await ensureN8n();
 
