@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
-import type { DeferredOrderForm } from '../../nodes/shared/payloads/order';
+import type { DeferredOrderForm } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
 
 /** A 1x1 PNG and the first bytes of a JPEG: the service checks content, not names. */
 export const PNG = Buffer.from(

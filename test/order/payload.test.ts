@@ -1,15 +1,15 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
-import { bitmapTypeOf, buildIncrementalDesign } from '../../nodes/shared/payloads/design';
+import { validateDeferredOrder } from '../../nodes/PodPlatform/actions/order/submit/deferredOrder';
+import { bitmapTypeOf } from '../../nodes/PodPlatform/actions/order/submit/elements';
+import { submittedOrderOf } from '../../nodes/PodPlatform/actions/order/submit/exactlyOnce';
+import { buildDeferredOrder } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
+import type { DeferredOrderForm } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
 import {
-	buildDeferredOrder,
-	buildDraftOrder,
 	checkDesignSkus,
-	OrderPayloadError,
 	productIdsToCheck,
-	submittedOrderOf,
-	validateDeferredOrder,
-} from '../../nodes/shared/payloads/order';
-import type { DeferredOrderForm } from '../../nodes/shared/payloads/order';
+} from '../../nodes/PodPlatform/actions/order/submit/skuCheck';
+import { buildDraftOrder, buildIncrementalDesign } from '../../nodes/shared/payloads/draftOrder';
+import { OrderPayloadError } from '../../nodes/shared/payloads/orderErrors';
 import { guidedForm, jsonOrder, PNG, JPEG } from './fixtures';
 
 function refusal(run: () => unknown): OrderPayloadError {
@@ -27,14 +27,15 @@ describe('deferred order payload', () => {
 		const fromForm = buildDeferredOrder(guidedForm());
 		const fromJson = validateDeferredOrder(jsonOrder());
 		expect(fromForm).toEqual(fromJson);
-		expect(fromJson).toEqual({
+		expect(fromJson.body).toEqual({
 			creatorse_productionOrderDeferred: expect.objectContaining({
 				uniqueId: 'SHOP-1001',
 				country: { code: 'DE' },
 				orderShipping: { title: 'Standard', carrier: { id: 21 } },
 			}),
 		});
-		const design = (fromForm.creatorse_productionOrderDeferred as any).designs.creatorse_design[0];
+		const design = (fromForm.body.creatorse_productionOrderDeferred as any).designs
+			.creatorse_design[0];
 		expect(design.compositions.creatorse_composition).toHaveLength(2);
 		expect(design.compositions.creatorse_composition[0]).toEqual({
 			productArea: { id: 4001 },
@@ -70,7 +71,7 @@ describe('deferred order payload', () => {
 
 	test('country by ID, by code; a code must be two letters', () => {
 		const withCountry = (country: unknown) =>
-			validateDeferredOrder({ ...jsonOrder().creatorse_productionOrderDeferred, country });
+			validateDeferredOrder({ ...jsonOrder().creatorse_productionOrderDeferred, country }).body;
 		expect((withCountry({ id: '2' }).creatorse_productionOrderDeferred as any).country).toEqual({
 			id: 2,
 		});
@@ -200,7 +201,7 @@ describe('deferred order payload', () => {
 		const order = jsonOrder().creatorse_productionOrderDeferred;
 		// Blank values lose nothing, so a mapping that yields an empty name still passes.
 		order.customer.shippingAddress = { ...order.customer.shippingAddress, company: '', zip: 10115 };
-		const out = validateDeferredOrder(order) as any;
+		const out = validateDeferredOrder(order).body as any;
 		expect(out.creatorse_productionOrderDeferred.customer.shippingAddress).toEqual({
 			street: 'Hauptstr.',
 			streetNo: '5',
@@ -256,7 +257,7 @@ describe('deferred order payload', () => {
 				motive: { attachment: JPEG.toString('base64'), filename: 'a.jpg' },
 			},
 		};
-		const out = validateDeferredOrder(order) as any;
+		const out = validateDeferredOrder(order).body as any;
 		expect(
 			out.creatorse_productionOrderDeferred.designs.creatorse_design[0].compositions
 				.creatorse_composition[1].elements[0],

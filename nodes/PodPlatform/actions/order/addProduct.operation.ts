@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
-import { buildIncrementalDesign } from '../../../shared/payloads/design';
+import { buildIncrementalDesign } from '../../../shared/payloads/draftOrder';
 import { apiRequest } from '../../../shared/transport';
 import { productLocator } from '../product';
 import type { OperationDefinition } from '../types';

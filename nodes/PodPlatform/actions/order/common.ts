@@ -2,11 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
-import { OrderPayloadError, uniqueIdFilter, uniqueIdsFilter } from '../../../shared/payloads/order';
-import type { OrderHeaderForm, SkuPair } from '../../../shared/payloads/order';
-import { orderableSkus } from '../../../shared/payloads/product';
-import { apiRequestAllItems } from '../../../shared/transport';
-import { storeFilter } from '../common/list';
+import type { OrderHeaderForm } from '../../../shared/payloads/orderHeader';
+import { OrderPayloadError } from '../../../shared/payloads/orderErrors';
 import { idParameter, itemShopPath } from '../common/scope';
 
 /** Run a payload builder; bad input becomes an error that names the item and the field. */
@@ -50,96 +47,6 @@ export function readHeaderForm(ctx: IExecuteFunctions, itemIndex: number): Order
 		shippingTitle: ctx.getNodeParameter('shippingTitle', itemIndex, '') as string,
 		carrierId: ctx.getNodeParameter('carrierId', itemIndex, '') as string,
 	};
-}
-
-/** The shop's order carrying this `uniqueId`, or undefined. */
-export async function findOrderByUniqueId(
-	ctx: IExecuteFunctions,
-	shopPath: string,
-	uniqueId: string,
-	itemIndex: number,
-): Promise<PlainObject | undefined> {
-	const filterId = await storeFilter(ctx, uniqueIdFilter(uniqueId), itemIndex);
-	const [found] = await apiRequestAllItems(
-		ctx,
-		{ method: 'GET', path: `${shopPath}/orders`, qs: { filterId }, itemIndex },
-		{ returnAll: false, limit: 1 },
-	);
-	return found;
-}
-
-/** Orders of a batch looked up before submitting, by shop path and uniqueId (null: none). */
-const knownOrders = new WeakMap<object, Map<string, Map<string, PlainObject | null>>>();
-
-/** How many uniqueIds one stored lookup filter holds. */
-const UNIQUE_IDS_PER_LOOKUP = 200;
-
-/**
- * Look up the orders of many uniqueIds at once, so that a batch costs a few list requests
- * instead of one lookup per order. The answers serve each item's first check only; a lookup after
- * an uncertain submission always asks the service again.
- */
-export async function prefetchOrdersByUniqueId(
-	ctx: IExecuteFunctions,
-	shopPath: string,
-	uniqueIds: string[],
-): Promise<void> {
-	let byShop = knownOrders.get(ctx);
-	if (!byShop) {
-		byShop = new Map();
-		knownOrders.set(ctx, byShop);
-	}
-	const known = byShop.get(shopPath) ?? new Map<string, PlainObject | null>();
-	byShop.set(shopPath, known);
-	const wanted = [...new Set(uniqueIds)].filter((uniqueId) => !known.has(uniqueId));
-	for (let start = 0; start < wanted.length; start += UNIQUE_IDS_PER_LOOKUP) {
-		const chunk = wanted.slice(start, start + UNIQUE_IDS_PER_LOOKUP);
-		const filterId = await storeFilter(ctx, uniqueIdsFilter(chunk), 0);
-		const found = await apiRequestAllItems(
-			ctx,
-			{ method: 'GET', path: `${shopPath}/orders`, qs: { filterId } },
-			{ returnAll: true },
-		);
-		for (const uniqueId of chunk) known.set(uniqueId, null);
-		for (const order of found) known.set(String(order.uniqueId), order);
-	}
-}
-
-/** The order a batch lookup found for this uniqueId: an order, null for none, undefined if not looked up. */
-export function prefetchedOrder(
-	ctx: IExecuteFunctions,
-	shopPath: string,
-	uniqueId: string,
-): PlainObject | null | undefined {
-	return knownOrders.get(ctx)?.get(shopPath)?.get(uniqueId);
-}
-
-/** SKUs per product, fetched once per run and shop whatever the number of items. */
-const skuCache = new WeakMap<object, Map<string, Promise<SkuPair[]>>>();
-
-export async function skusOf(
-	ctx: IExecuteFunctions,
-	shopPath: string,
-	productId: number,
-	itemIndex: number,
-): Promise<SkuPair[]> {
-	let cache = skuCache.get(ctx);
-	if (!cache) {
-		cache = new Map();
-		skuCache.set(ctx, cache);
-	}
-	const key = `${shopPath}/products/${productId}`;
-	let pending = cache.get(key);
-	if (!pending) {
-		pending = apiRequestAllItems(
-			ctx,
-			{ method: 'GET', path: `${key}/sku`, itemIndex },
-			{ returnAll: true },
-		).then((records) => orderableSkus(records, false));
-		cache.set(key, pending);
-		pending.catch(() => cache.delete(key));
-	}
-	return await pending;
 }
 
 export function asItem(data: PlainObject | undefined): { json: IDataObject } {

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { buildDraftOrder } from '../../../shared/payloads/order';
+import { buildDraftOrder } from '../../../shared/payloads/draftOrder';
 import { apiRequest } from '../../../shared/transport';
 import { itemShopPath } from '../common/scope';
 import type { OperationDefinition } from '../types';

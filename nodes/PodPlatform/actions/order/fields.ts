@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ADDRESS_KEYS, FINANCIAL_STATUSES } from '../../../shared/payloads/order';
+import { ADDRESS_KEYS } from '../../../shared/payloads/address';
+import { FINANCIAL_STATUSES } from '../../../shared/types';
 
 /** Fields several order operations share. */
 

@@ -12,7 +12,7 @@ import {
 	getOrderedProductsOperation,
 } from './lists';
 import { sendToProductionOperation } from './sendToProduction.operation';
-import { submitOperation } from './submit.operation';
+import { submitOperation } from './submit/submit.operation';
 
 export const orderResource: ResourceDefinition = {
 	name: 'Order',

@@ -1,0 +1,221 @@
+/**
+ * The design elements of a deferred order (contract, "Deferred order payload"): motives (library,
+ * URL or inline bitmap), print-ready files (DDF) and decorations, checked and in wire form. Only
+ * element keys the client can name pass: a wrong key has produced orders with a blank design
+ * and no error.
+ */
+
+import { isPlainObject, toArray } from '../../../../shared/codec';
+import type { PlainObject } from '../../../../shared/codec';
+import { BITMAP_MIME_TYPES, detectBitmapKind } from '../../../../shared/payloads/image';
+import { OrderPayloadError } from '../../../../shared/payloads/orderErrors';
+import { idRef, isBlank, membersOf, optionalText } from '../../../../shared/payloads/orderValues';
+import { normalisePosition } from '../../../../shared/payloads/position';
+
+export const ELEMENT_KEYS = {
+	motive: 'creatorse_designElementMotive',
+	ddf: 'creatorse_designElementDdf',
+	decoration: 'creatorse_designElementDecoration',
+} as const;
+
+const KNOWN_ELEMENT_KEYS: string[] = Object.values(ELEMENT_KEYS);
+
+/** JPEG or PNG by magic bytes (the accepted bitmap formats); undefined for anything else. */
+export function bitmapTypeOf(bytes: Buffer): 'image/png' | 'image/jpeg' | undefined {
+	const kind = detectBitmapKind(bytes);
+	return kind ? (BITMAP_MIME_TYPES[kind] as 'image/png' | 'image/jpeg') : undefined;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+function checkAttachment(value: unknown, label: string, path: string): string {
+	const text = (optionalText(value) ?? '').replace(/\s+/g, '');
+	const bytes = BASE64.test(text) ? Buffer.from(text, 'base64') : Buffer.alloc(0);
+	if (!bitmapTypeOf(bytes)) {
+		throw new OrderPayloadError(
+			`${label} is not a JPEG or PNG image`,
+			path,
+			'Inline motives must be base64-encoded JPEG or PNG files (checked by their content, not their name).',
+		);
+	}
+	return text;
+}
+
+function httpUrl(value: unknown, label: string, path: string): string {
+	const text = optionalText(value) ?? '';
+	let url: URL | undefined;
+	try {
+		url = new URL(text);
+	} catch {
+		url = undefined;
+	}
+	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+		throw new OrderPayloadError(
+			`${label} must be an absolute http(s) URL, got ${JSON.stringify(value ?? '')}`,
+			path,
+			'Enter a full address starting with https://.',
+		);
+	}
+	return text;
+}
+
+function normaliseLayers(value: unknown, label: string, path: string): PlainObject | undefined {
+	const layers = membersOf(value, 'creatorse_designElementLayer', `${label} layers`, path).map(
+		(layer, i) => {
+			const at = `${path}.creatorse_designElementLayer[${i}]`;
+			const layerLabel = `${label} layer ${i + 1}`;
+			if (!isPlainObject(layer) || isBlank(layer.name)) {
+				throw new OrderPayloadError(
+					`${layerLabel} needs the name of an SVG layer`,
+					`${at}.name`,
+					'Give each layer override the name of the layer in the motive.',
+				);
+			}
+			const out: PlainObject = { name: optionalText(layer.name) };
+			if (!isBlank(layer.text)) out.text = String(layer.text);
+			if (!isBlank(layer.rgbColor)) {
+				const colour = optionalText(layer.rgbColor) as string;
+				if (!/^#?[0-9a-fA-F]{6}$/.test(colour)) {
+					throw new OrderPayloadError(
+						`${layerLabel} colour must be a hex colour such as #FF0000, got ${JSON.stringify(colour)}`,
+						`${at}.rgbColor`,
+						'Write the colour as six hex digits, optionally with a leading #.',
+					);
+				}
+				out.rgbColor = colour;
+			}
+			return out;
+		},
+	);
+	return layers.length ? { creatorse_designElementLayer: layers } : undefined;
+}
+
+function normaliseMotiveElement(value: PlainObject, label: string, path: string): PlainObject {
+	const inline = isPlainObject(value.motive) ? { ...value.motive, ...value } : value;
+	const out: PlainObject = {};
+	const hasId = isPlainObject(value.motive) ? !isBlank(value.motive.id) : !isBlank(value.motive);
+	if (hasId) {
+		out.motive = idRef(
+			value.motive,
+			`${label} motive ID`,
+			`${path}.motive`,
+			'Pick a motive of the shop by its numeric ID.',
+		);
+	} else if (!isBlank(inline.attachment)) {
+		out.attachment = checkAttachment(
+			inline.attachment,
+			`${label} attachment`,
+			`${path}.attachment`,
+		);
+		const filename = optionalText(inline.filename);
+		if (!filename) {
+			throw new OrderPayloadError(
+				`${label} needs a file name with its attachment`,
+				`${path}.filename`,
+				'Give the inline motive a file name such as logo.png.',
+			);
+		}
+		out.filename = filename;
+	} else if (!isBlank(inline.url)) {
+		out.url = httpUrl(inline.url, `${label} URL`, `${path}.url`);
+		if (!isBlank(inline.filename)) out.filename = optionalText(inline.filename);
+	} else {
+		throw new OrderPayloadError(
+			`${label} needs a motive: a library motive ID, an image URL or an attachment`,
+			path,
+			'Give motive {"id": ...}, or "url", or "attachment" with "filename".',
+		);
+	}
+	const position = normalisePosition(value.position, `${label} position`, `${path}.position`);
+	if (position) out.position = position;
+	const layers = normaliseLayers(value.layers, label, `${path}.layers`);
+	if (layers) out.layers = layers;
+	return out;
+}
+
+function normaliseDdfElement(value: PlainObject, label: string, path: string): PlainObject {
+	const production = isPlainObject(value.productionResource) ? value.productionResource : {};
+	const at = `${path}.productionResource`;
+	const url = httpUrl(production.url, `${label} production file URL`, `${at}.url`);
+	const filename = optionalText(production.filename) ?? '';
+	if (!/\.[A-Za-z0-9]{1,10}$/.test(filename) || /^\.[^.]*$/.test(filename)) {
+		throw new OrderPayloadError(
+			`${label} production file name must carry a file extension, got ${JSON.stringify(filename)}`,
+			`${at}.filename`,
+			'Name the production file with its extension, for example print.pdf or front.png.',
+		);
+	}
+	const out: PlainObject = {};
+	if (isPlainObject(value.previewResource) && !isBlank(value.previewResource.url)) {
+		out.previewResource = {
+			url: httpUrl(
+				value.previewResource.url,
+				`${label} preview URL`,
+				`${path}.previewResource.url`,
+			),
+		};
+	}
+	out.productionResource = { url, filename };
+	const position = normalisePosition(value.position, `${label} position`, `${path}.position`);
+	if (position) out.position = position;
+	return out;
+}
+
+function normaliseDecorationElement(value: PlainObject, label: string, path: string): PlainObject {
+	const sku = optionalText(value.sku);
+	if (!sku) {
+		throw new OrderPayloadError(`${label} needs a SKU`, `${path}.sku`, 'Give the decoration SKU.');
+	}
+	const out: PlainObject = { sku };
+	if (!isBlank(value.placement)) out.placement = optionalText(value.placement);
+	return out;
+}
+
+const ELEMENT_NORMALISERS: Record<
+	string,
+	(value: PlainObject, label: string, path: string) => PlainObject
+> = {
+	[ELEMENT_KEYS.motive]: normaliseMotiveElement,
+	[ELEMENT_KEYS.ddf]: normaliseDdfElement,
+	[ELEMENT_KEYS.decoration]: normaliseDecorationElement,
+};
+
+/**
+ * Elements as the contract's heterogeneous array of single-key objects. Also accepted: one
+ * object holding element arrays by key (`{creatorse_designElementMotive: [...]}`), as XML reads.
+ */
+export function normaliseElements(value: unknown, label: string, path: string): PlainObject[] {
+	const entries: Array<[string, unknown]> = [];
+	for (const entry of toArray(value)) {
+		if (!isPlainObject(entry)) {
+			throw new OrderPayloadError(
+				`${label} elements must be objects named by element type`,
+				path,
+				`Write each element as {"${ELEMENT_KEYS.motive}": {...}}.`,
+			);
+		}
+		for (const [key, inner] of Object.entries(entry)) {
+			for (const member of toArray(inner)) entries.push([key, member]);
+		}
+	}
+	return entries.map(([key, member], i) => {
+		const at = `${path}[${i}].${key}`;
+		const elementLabel = `${label} element ${i + 1}`;
+		const normaliser = ELEMENT_NORMALISERS[key];
+		if (!normaliser) {
+			throw new OrderPayloadError(
+				`${elementLabel} has the key "${key}", which is not a design element the client can name`,
+				`${path}[${i}]`,
+				`Use one of ${KNOWN_ELEMENT_KEYS.join(', ')}. The service has produced blank designs for unknown keys, so they are never sent.`,
+			);
+		}
+		if (!isPlainObject(member)) {
+			throw new OrderPayloadError(
+				`${elementLabel} must be an object`,
+				at,
+				`Give ${key} as an object.`,
+			);
+		}
+		return { [key]: normaliser(member, elementLabel, at) };
+	});
+}

@@ -1,0 +1,185 @@
+/**
+ * Submitting a deferred order exactly once, by its uniqueId: a batch looks up all its uniqueIds
+ * in a few list requests first; an order that exists is returned instead of sent again; a
+ * submission whose answer was lost is resolved by looking the order up, never by sending it
+ * blind; a 409 from a submission that raced another one returns the order that won.
+ */
+
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { isPlainObject } from '../../../../shared/codec';
+import type { Decoded, PlainObject } from '../../../../shared/codec';
+import { isBlank } from '../../../../shared/payloads/orderValues';
+import { apiRequest, apiRequestAllItems } from '../../../../shared/transport';
+import { storeFilter } from '../../common/list';
+import type { DeferredOrder } from './deferredOrder';
+
+/** Orders a batch looked up before submitting, by shop path and uniqueId (null: none). */
+export type KnownOrders = Map<string, Map<string, PlainObject | null>>;
+
+/** How many uniqueIds one stored lookup filter holds. */
+const UNIQUE_IDS_PER_LOOKUP = 200;
+
+/** Orders whose uniqueId is any of these (one lookup for a whole batch). */
+function uniqueIdsFilter(uniqueIds: string[]): PlainObject {
+	return {
+		productionOrderFilter: {
+			expressionContain: [
+				{ property: 'uniqueId', negation: false, list: { String: [...uniqueIds].sort() } },
+			],
+		},
+	};
+}
+
+/** The stored filter that finds the orders of a shop carrying one `uniqueId`. */
+function uniqueIdFilter(uniqueId: string): PlainObject {
+	return {
+		productionOrderFilter: {
+			expressionSimple: [{ property: 'uniqueId', op: '=', value: uniqueId }],
+		},
+	};
+}
+
+/** The shop's order carrying this `uniqueId`, or undefined. */
+async function findOrderByUniqueId(
+	ctx: IExecuteFunctions,
+	shopPath: string,
+	uniqueId: string,
+	itemIndex: number,
+): Promise<PlainObject | undefined> {
+	const filterId = await storeFilter(ctx, uniqueIdFilter(uniqueId), itemIndex);
+	const [found] = await apiRequestAllItems(
+		ctx,
+		{ method: 'GET', path: `${shopPath}/orders`, qs: { filterId }, itemIndex },
+		{ returnAll: false, limit: 1 },
+	);
+	return found;
+}
+
+/**
+ * Look up the orders of many uniqueIds at once, so that a batch costs a few list requests
+ * instead of one lookup per order. The answers serve each item's first check only; a lookup after
+ * an uncertain submission always asks the service again.
+ */
+export async function lookUpUniqueIds(
+	ctx: IExecuteFunctions,
+	known: KnownOrders,
+	shopPath: string,
+	uniqueIds: string[],
+): Promise<void> {
+	const ofShop = known.get(shopPath) ?? new Map<string, PlainObject | null>();
+	known.set(shopPath, ofShop);
+	const wanted = [...new Set(uniqueIds)].filter((uniqueId) => !ofShop.has(uniqueId));
+	for (let start = 0; start < wanted.length; start += UNIQUE_IDS_PER_LOOKUP) {
+		const chunk = wanted.slice(start, start + UNIQUE_IDS_PER_LOOKUP);
+		const filterId = await storeFilter(ctx, uniqueIdsFilter(chunk), 0);
+		const found = await apiRequestAllItems(
+			ctx,
+			{ method: 'GET', path: `${shopPath}/orders`, qs: { filterId } },
+			{ returnAll: true },
+		);
+		for (const uniqueId of chunk) ofShop.set(uniqueId, null);
+		for (const order of found) ofShop.set(String(order.uniqueId), order);
+	}
+}
+
+/**
+ * The generated order of a submission answer, whichever root it came under
+ * (`productionOrderSubmited` live, `CreatorSE.OrderSubmited` in the contract).
+ */
+export function submittedOrderOf(
+	data: PlainObject,
+): { id: unknown; uniqueId: unknown } | undefined {
+	for (const candidate of [data, data.productionOrder, data.order, data.productionOrderSubmited]) {
+		if (isPlainObject(candidate) && !isBlank(candidate.id ?? candidate.orderId)) {
+			return { id: candidate.id ?? candidate.orderId, uniqueId: candidate.uniqueId };
+		}
+	}
+	return undefined;
+}
+
+function isConflict(error: unknown): boolean {
+	return error instanceof NodeApiError && error.httpCode === '409';
+}
+
+export interface Submission {
+	order: DeferredOrder;
+	shopPath: string;
+	itemIndex: number;
+	exactlyOnce: boolean;
+	/** What a batch lookup found before the run; without it, the order is looked up alone. */
+	known?: KnownOrders;
+}
+
+/**
+ * Send the order (`POST .../orders/usingCreatorSE`) unless it exists already; the output item
+ * names the order and whether it existed before.
+ */
+export async function submitOrder(
+	ctx: IExecuteFunctions,
+	{ order, shopPath, itemIndex, exactlyOnce, known }: Submission,
+): Promise<IDataObject> {
+	const { uniqueId } = order;
+	if (exactlyOnce && !uniqueId) {
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex + 1}: Unique ID is empty`, {
+			itemIndex,
+			description:
+				'Exactly Once finds an earlier submission by its Unique ID. Give the storefront order number, or turn Exactly Once off.',
+		});
+	}
+	const existing = async () =>
+		exactlyOnce && uniqueId
+			? await findOrderByUniqueId(ctx, shopPath, uniqueId, itemIndex)
+			: undefined;
+	const output = (found: PlainObject, alreadyExisted: boolean, extra: IDataObject = {}) =>
+		({
+			id: found.id,
+			uniqueId: found.uniqueId ?? uniqueId,
+			alreadyExisted,
+			...extra,
+		}) as IDataObject;
+
+	const prefetched = exactlyOnce && uniqueId ? known?.get(shopPath)?.get(uniqueId) : undefined;
+	const before = prefetched === undefined ? await existing() : (prefetched ?? undefined);
+	if (before) return output(before, true);
+
+	// The outcome of a timed-out submission is learned by looking, never by sending again blind.
+	let recovered: PlainObject | undefined;
+	const recover = async (): Promise<Decoded | undefined> => {
+		const found = await existing();
+		if (!found) return undefined;
+		recovered = found;
+		return { root: 'productionOrder', data: found };
+	};
+	let answer: Decoded | undefined;
+	try {
+		answer = await apiRequest(ctx, {
+			method: 'POST',
+			path: `${shopPath}/orders/usingCreatorSE`,
+			body: order.body,
+			itemIndex,
+			recover: exactlyOnce ? recover : undefined,
+		});
+	} catch (error) {
+		// Another run (or item) submitted the same uniqueId in between.
+		const raced = exactlyOnce && isConflict(error) ? await existing() : undefined;
+		if (raced) return output(raced, true);
+		throw error instanceof NodeApiError
+			? error
+			: new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	}
+	if (recovered) return output(recovered, false, { recoveredAfterTimeout: true });
+	const submitted = submittedOrderOf(answer?.data ?? {});
+	if (!submitted) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex + 1}: The service accepted the order but returned no order ID`,
+			{
+				itemIndex,
+				description: `Answer root: ${answer?.root ?? 'empty'}. Look the order up by its Unique ID with Get Many.`,
+			},
+		);
+	}
+	return output(submitted as PlainObject, false);
+}

@@ -1,0 +1,411 @@
+/**
+ * Submit's fields: the input mode, the Order JSON, the guided form (head, designs with their
+ * prints, template products, passthrough items) and the run options.
+ */
+
+import type { INodeProperties } from 'n8n-workflow';
+
+import { financialStatusField, marginFields, orderHeaderFields, variantFields } from '../fields';
+import { DEFERRED_ROOT } from './deferredOrder';
+
+export const DEFAULT_CONCURRENCY = 4;
+export const MAX_CONCURRENCY = 16;
+
+const formOnly = { show: { inputMode: ['form'] } };
+
+const positionFields: INodeProperties[] = [
+	...marginFields,
+	{
+		displayName: 'Center Horizontally',
+		name: 'horizontalCenter',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to centre the element horizontally on the print area',
+	},
+	{
+		displayName: 'Center Vertically',
+		name: 'verticalCenter',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to centre the element vertically on the print area',
+	},
+];
+
+const printFields: INodeProperties[] = [
+	{
+		displayName: 'Print Area ID',
+		name: 'printAreaId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 4001',
+		description:
+			'The print area (product area) of the product; Product → Get Expanded lists them. Prints on the same area form one composition.',
+	},
+	{
+		displayName: 'Element',
+		name: 'elementType',
+		type: 'options',
+		default: 'libraryMotive',
+		options: [
+			{
+				name: 'Decoration',
+				value: 'decoration',
+				description: 'A decoration by SKU (patch, label)',
+			},
+			{ name: 'Direct Data File', value: 'ddf', description: 'A print-ready file by URL' },
+			{
+				name: 'Motive From Binary Data',
+				value: 'binaryMotive',
+				description: 'A JPEG or PNG from the input item, sent inline',
+			},
+			{
+				name: 'Motive From Library',
+				value: 'libraryMotive',
+				description: 'A motive of the shop by ID',
+			},
+			{
+				name: 'Motive From URL',
+				value: 'urlMotive',
+				description: 'A JPEG or PNG the service downloads',
+			},
+		],
+	},
+	{
+		displayName: 'Motive ID',
+		name: 'motiveId',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 5001',
+		displayOptions: { show: { elementType: ['libraryMotive'] } },
+	},
+	{
+		displayName: 'Image URL',
+		name: 'url',
+		type: 'string',
+		default: '',
+		placeholder: 'https://example.com/motive.png',
+		displayOptions: { show: { elementType: ['urlMotive'] } },
+	},
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		description: 'The binary field of the input item holding the JPEG or PNG',
+		displayOptions: { show: { elementType: ['binaryMotive'] } },
+	},
+	{
+		displayName: 'Preview URL',
+		name: 'previewUrl',
+		type: 'string',
+		default: '',
+		displayOptions: { show: { elementType: ['ddf'] } },
+	},
+	{
+		displayName: 'Production File URL',
+		name: 'productionUrl',
+		type: 'string',
+		default: '',
+		displayOptions: { show: { elementType: ['ddf'] } },
+	},
+	{
+		displayName: 'Production File Name',
+		name: 'productionFilename',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. print.pdf',
+		description: 'Must carry a file extension',
+		displayOptions: { show: { elementType: ['ddf'] } },
+	},
+	{
+		displayName: 'Decoration SKU',
+		name: 'decorationSku',
+		type: 'string',
+		default: '',
+		displayOptions: { show: { elementType: ['decoration'] } },
+	},
+	{
+		displayName: 'Placement',
+		name: 'placement',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. sleeve',
+		displayOptions: { show: { elementType: ['decoration'] } },
+	},
+	...positionFields.map((field) => ({
+		...field,
+		displayOptions: {
+			show: { elementType: ['libraryMotive', 'urlMotive', 'binaryMotive', 'ddf'] },
+		},
+	})),
+	{
+		displayName: 'SVG Layer Overrides',
+		name: 'layers',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Layer Override',
+		default: {},
+		displayOptions: { show: { elementType: ['libraryMotive', 'urlMotive', 'binaryMotive'] } },
+		options: [
+			{
+				displayName: 'Layer',
+				name: 'layer',
+				values: [
+					{
+						displayName: 'Layer Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						description: 'The name of the SVG layer',
+					},
+					{ displayName: 'Text', name: 'text', type: 'string', default: '' },
+					{ displayName: 'Color', name: 'rgbColor', type: 'color', default: '' },
+				],
+			},
+		],
+	},
+];
+
+/**
+ * The fields of one design, in the order a user fills them: the product first, since its colours
+ * and sizes are listed from it.
+ */
+const designFields: INodeProperties[] = [
+	{
+		displayName: 'Product Name or ID',
+		name: 'productId',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getOrderDesignProducts',
+			loadOptionsDependsOn: ['shop.value'],
+		},
+		default: '',
+		description:
+			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	},
+	...variantFields({
+		colors: 'getOrderDesignColors',
+		sizes: 'getOrderDesignSizes',
+		// Inside the designs list the product is a sibling field, reached relatively.
+		dependsOn: ['shop.value', '&productId'],
+		required: false,
+	}),
+	{
+		displayName: 'Prints',
+		name: 'prints',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Print',
+		default: {},
+		description: 'What is printed where; prints on the same print area form one composition',
+		options: [{ displayName: 'Print', name: 'print', values: printFields }],
+	},
+];
+
+const formFields: INodeProperties[] = (
+	[
+		{
+			displayName: 'Unique ID',
+			name: 'uniqueId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. {{ $json.order_number }}',
+			description:
+				'Your own order number (the storefront order); with Exactly Once it prevents duplicates',
+		},
+		financialStatusField(
+			'PAID',
+			'Payment status of the order. PAID starts production after processing (you are charged); other values hold it.',
+		),
+		...orderHeaderFields({ requireShippingAddress: true }),
+		{
+			displayName: 'Designs',
+			name: 'designs',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Design',
+			default: {},
+			description:
+				'Products printed for this order; a design without prints is a plain base product',
+			options: [
+				{
+					displayName: 'Design',
+					name: 'design',
+					values: designFields,
+				},
+			],
+		},
+		{
+			displayName: 'Template Products',
+			name: 'templates',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Template Product',
+			default: {},
+			options: [
+				{
+					displayName: 'Template Product',
+					name: 'template',
+					values: [
+						{
+							displayName: 'Template Product ID or SKU',
+							name: 'reference',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. 7001 or TPL-TEE-LOGO',
+							description: 'A ready-made template product, by numeric ID or by SKU',
+						},
+						{
+							displayName: 'Amount',
+							name: 'amount',
+							type: 'number',
+							typeOptions: { minValue: 1, numberPrecision: 0 },
+							default: 1,
+						},
+						{
+							displayName: 'Assigned Color ID',
+							name: 'assignedColorId',
+							type: 'number',
+							typeOptions: { numberPrecision: 0 },
+							default: 0,
+							required: true,
+							description:
+								"The ID of the assigned colour to produce, at least 1; Product → Get Expanded lists the colours of the template's product",
+						},
+						{
+							displayName: 'Assigned Size ID',
+							name: 'assignedSizeId',
+							type: 'number',
+							typeOptions: { numberPrecision: 0 },
+							default: 0,
+							required: true,
+							description:
+								"The ID of the assigned size to produce, at least 1; Product → Get Expanded lists the sizes of the template's product",
+						},
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Passthrough Items',
+			name: 'passthroughItems',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Passthrough Item',
+			default: {},
+			description: 'Warehouse items shipped with the order untouched (at most 100)',
+			options: [
+				{
+					displayName: 'Item',
+					name: 'item',
+					values: [
+						{
+							displayName: 'Brand',
+							name: 'brand',
+							type: 'string',
+							default: '',
+						},
+						{
+							displayName: 'Color',
+							name: 'hue',
+							type: 'string',
+							default: '',
+							description: 'The colour of the item as text, e.g. Red',
+						},
+						{
+							displayName: 'Name',
+							name: 'name',
+							type: 'string',
+							default: '',
+						},
+						{
+							displayName: 'Quantity',
+							name: 'quantity',
+							type: 'number',
+							default: 1,
+						},
+						{
+							displayName: 'Reference ID',
+							name: 'referenceId',
+							type: 'string',
+							default: '',
+						},
+						{
+							displayName: 'SKU',
+							name: 'sku',
+							type: 'string',
+							default: '',
+						},
+					],
+				},
+			],
+		},
+	] as INodeProperties[]
+).map((field) => ({ ...field, displayOptions: { ...field.displayOptions, ...formOnly } }));
+
+export const submitFields: INodeProperties[] = [
+	{
+		displayName: 'Input Mode',
+		name: 'inputMode',
+		type: 'options',
+		default: 'form',
+		options: [
+			{
+				name: 'Guided Form',
+				value: 'form',
+				description: 'Fill in customer, addresses and designs field by field',
+			},
+			{
+				name: 'JSON',
+				value: 'json',
+				description:
+					'Give the whole order as JSON, e.g. mapped from a Shopify or WooCommerce order',
+			},
+		],
+	},
+	{
+		displayName: 'Order JSON',
+		name: 'orderJson',
+		type: 'json',
+		default: `{\n  "${DEFERRED_ROOT}": {\n    "uniqueId": "",\n    "financialStatus": "PAID",\n    "country": { "code": "DE" },\n    "customer": { "shippingAddress": {} },\n    "designs": { "creatorse_design": [] }\n  }\n}`,
+		required: true,
+		description: `The deferred order, with or without its root key "${DEFERRED_ROOT}". It is checked exactly like the guided form.`,
+		displayOptions: { show: { inputMode: ['json'] } },
+	},
+	...formFields,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Check SKUs',
+				name: 'checkSkus',
+				type: 'boolean',
+				default: true,
+				description:
+					"Whether to look up each product's SKUs once per run and refuse colour/size pairs that cannot be ordered, before sending",
+			},
+			{
+				displayName: 'Concurrency',
+				name: 'concurrency',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+				default: DEFAULT_CONCURRENCY,
+				description: 'How many orders to submit at once; results keep the input order',
+			},
+			{
+				displayName: 'Exactly Once',
+				name: 'exactlyOnce',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to look the order up by its Unique ID first and return the existing one instead of creating a duplicate; a retry after a timeout never creates a second order',
+			},
+		],
+	},
+];

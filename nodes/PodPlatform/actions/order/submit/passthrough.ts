@@ -1,0 +1,56 @@
+/**
+ * The passthrough items of a deferred order: warehouse items shipped with it untouched, by SKU
+ * and quantity, at most 100 per order.
+ */
+
+import { isPlainObject } from '../../../../shared/codec';
+import type { PlainObject } from '../../../../shared/codec';
+import { OrderPayloadError } from '../../../../shared/payloads/orderErrors';
+import {
+	isBlank,
+	membersOf,
+	optionalText,
+	positiveInt,
+} from '../../../../shared/payloads/orderValues';
+
+export const MAX_PASSTHROUGH_ITEMS = 100;
+
+const MEMBER_KEY = 'creatorse_passthroughItem';
+
+function passthroughItem(value: unknown, index: number, path: string): PlainObject {
+	const label = `Passthrough item ${index + 1}`;
+	if (!isPlainObject(value)) {
+		throw new OrderPayloadError(`${label} must be an object`, path, 'Give sku, name and quantity.');
+	}
+	const sku = optionalText(value.sku);
+	if (!sku)
+		throw new OrderPayloadError(
+			`${label} needs a SKU`,
+			`${path}.sku`,
+			'Give the warehouse SKU of the item.',
+		);
+	const out: PlainObject = { sku };
+	for (const key of ['name', 'brand', 'color', 'referenceId']) {
+		if (!isBlank(value[key])) out[key] = String(value[key]);
+	}
+	out.quantity = positiveInt(
+		value.quantity,
+		`${label} quantity`,
+		`${path}.quantity`,
+		'Enter the quantity as a whole number of at least 1.',
+	);
+	return out;
+}
+
+/** The `passthroughItems` collection checked, each item in wire form. */
+export function normalisePassthroughItems(value: unknown): PlainObject[] {
+	const items = membersOf(value, MEMBER_KEY, 'Passthrough items', 'passthroughItems');
+	if (items.length > MAX_PASSTHROUGH_ITEMS) {
+		throw new OrderPayloadError(
+			`An order may carry at most ${MAX_PASSTHROUGH_ITEMS} passthrough items, got ${items.length}`,
+			'passthroughItems',
+			'Split the passthrough items over several orders.',
+		);
+	}
+	return items.map((item, i) => passthroughItem(item, i, `passthroughItems.${MEMBER_KEY}[${i}]`));
+}

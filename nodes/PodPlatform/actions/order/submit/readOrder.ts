@@ -1,0 +1,184 @@
+/**
+ * One item's order as Submit reads it: the guided form field by field (a binary motive read from
+ * the input item and checked by its content), or the Order JSON. Both end in the same check and
+ * give the same typed deferred order.
+ */
+
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, jsonParse } from 'n8n-workflow';
+
+import type { PlainObject } from '../../../../shared/codec';
+import { checkedPayload, readHeaderForm } from '../common';
+import { validateDeferredOrder } from './deferredOrder';
+import type { DeferredOrder } from './deferredOrder';
+import { bitmapTypeOf } from './elements';
+import { buildDeferredOrder } from './guidedForm';
+import type {
+	DeferredOrderForm,
+	FormDesign,
+	FormElement,
+	FormPrint,
+	FormTemplate,
+} from './guidedForm';
+
+type Entries = Record<string, PlainObject[] | undefined>;
+
+/** The entries of a fixed collection parameter (`{ design: [...] }`). */
+function entriesOf(value: unknown, key: string): PlainObject[] {
+	return ((value as Entries | undefined)?.[key] ?? []) as PlainObject[];
+}
+
+function positionOf(print: PlainObject): PlainObject {
+	const position: PlainObject = {};
+	for (const side of ['left', 'right', 'top', 'bottom']) {
+		if (print[side] !== undefined && print[side] !== '') position[side] = print[side];
+	}
+	for (const centre of ['horizontalCenter', 'verticalCenter']) {
+		if (print[centre] === true) position[centre] = true;
+	}
+	return position;
+}
+
+async function binaryMotive(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	property: string,
+	label: string,
+): Promise<FormElement> {
+	const binary = ctx.helpers.assertBinaryData(itemIndex, property);
+	const bytes = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+	const type = bitmapTypeOf(bytes);
+	if (!type) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex + 1}: ${label}: the binary field "${property}" is not a JPEG or PNG image`,
+			{
+				itemIndex,
+				description: `The file "${binary.fileName ?? property}" (${binary.mimeType}) was checked by its content. Convert it to JPEG or PNG first.`,
+			},
+		);
+	}
+	const extension = type === 'image/png' ? 'png' : 'jpg';
+	return {
+		type: 'inlineMotive',
+		attachment: bytes.toString('base64'),
+		filename: binary.fileName || `motive.${extension}`,
+	};
+}
+
+async function readPrint(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	print: PlainObject,
+	label: string,
+): Promise<FormPrint> {
+	let element: FormElement;
+	switch (print.elementType ?? 'libraryMotive') {
+		case 'urlMotive':
+			element = { type: 'urlMotive', url: print.url };
+			break;
+		case 'binaryMotive':
+			element = await binaryMotive(
+				ctx,
+				itemIndex,
+				String(print.binaryPropertyName || 'data'),
+				label,
+			);
+			break;
+		case 'ddf':
+			element = {
+				type: 'ddf',
+				previewUrl: print.previewUrl,
+				productionUrl: print.productionUrl,
+				filename: print.productionFilename,
+			};
+			break;
+		case 'decoration':
+			element = { type: 'decoration', sku: print.decorationSku, placement: print.placement };
+			break;
+		default:
+			element = { type: 'libraryMotive', motiveId: print.motiveId };
+	}
+	return {
+		printAreaId: print.printAreaId,
+		element,
+		position: positionOf(print),
+		layers: entriesOf(print.layers, 'layer'),
+	};
+}
+
+async function readGuidedForm(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<DeferredOrderForm> {
+	const designs: FormDesign[] = [];
+	const designEntries = entriesOf(ctx.getNodeParameter('designs', itemIndex, {}), 'design');
+	for (const [d, design] of designEntries.entries()) {
+		const prints: FormPrint[] = [];
+		for (const [p, print] of entriesOf(design.prints, 'print').entries()) {
+			prints.push(await readPrint(ctx, itemIndex, print, `Design ${d + 1}, print ${p + 1}`));
+		}
+		designs.push({
+			productId: design.productId,
+			assignedColorId: design.assignedColorId,
+			assignedSizeId: design.assignedSizeId,
+			amount: design.amount,
+			prints,
+		});
+	}
+	const templates: FormTemplate[] = entriesOf(
+		ctx.getNodeParameter('templates', itemIndex, {}),
+		'template',
+	).map((template) => {
+		const reference = String(template.reference ?? '').trim();
+		return {
+			...(/^\d+$/.test(reference)
+				? { templateProductId: reference }
+				: { templateProductSku: reference }),
+			amount: template.amount,
+			assignedColorId: template.assignedColorId,
+			assignedSizeId: template.assignedSizeId,
+		};
+	});
+	return {
+		...readHeaderForm(ctx, itemIndex),
+		financialStatus: ctx.getNodeParameter('financialStatus', itemIndex, 'PAID') as string,
+		designs,
+		templates,
+		passthroughItems: entriesOf(
+			ctx.getNodeParameter('passthroughItems', itemIndex, {}),
+			'item',
+		).map(({ hue, ...item }) => ({ ...item, color: hue })),
+	};
+}
+
+function readOrderJson(ctx: IExecuteFunctions, itemIndex: number): unknown {
+	const raw = ctx.getNodeParameter('orderJson', itemIndex, '');
+	if (typeof raw !== 'string') return raw;
+	try {
+		return jsonParse(raw);
+	} catch (error) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Item ${itemIndex + 1}: Order JSON is not valid JSON`,
+			{
+				itemIndex,
+				description: (error as Error).message,
+			},
+		);
+	}
+}
+
+/** The checked deferred order of this item, from the guided form or the JSON. */
+export async function deferredOrderOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<DeferredOrder> {
+	const mode = ctx.getNodeParameter('inputMode', itemIndex, 'form') as string;
+	if (mode === 'json') {
+		const input = readOrderJson(ctx, itemIndex);
+		return checkedPayload(ctx, itemIndex, () => validateDeferredOrder(input));
+	}
+	const form = await readGuidedForm(ctx, itemIndex);
+	return checkedPayload(ctx, itemIndex, () => buildDeferredOrder(form));
+}

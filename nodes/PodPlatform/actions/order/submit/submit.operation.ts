@@ -1,0 +1,104 @@
+/**
+ * Submit: the deferred order (`POST .../orders/usingCreatorSE`), from a guided form or a JSON
+ * body, with an exactly-once guard on `uniqueId`. Each item is read and checked into a typed
+ * deferred order; the SKU check reads its variants and Exactly Once its uniqueId.
+ */
+
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { itemShopPath } from '../../common/scope';
+import type { OperationDefinition } from '../../types';
+import type { DeferredOrder } from './deferredOrder';
+import { lookUpUniqueIds, submitOrder } from './exactlyOnce';
+import type { KnownOrders } from './exactlyOnce';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, submitFields } from './fields';
+import { deferredOrderOf } from './readOrder';
+import { checkOrderSkus } from './skuCheck';
+import type { SkuCache } from './skuCheck';
+
+/** What one run of Submit shares across its items. */
+interface SubmitRun {
+	/** Orders read and checked before the items ran (binary motives are read once). */
+	orders: Map<number, DeferredOrder>;
+	/** What the batch lookup found per shop and uniqueId. */
+	known: KnownOrders;
+	skus: SkuCache;
+}
+
+const runs = new WeakMap<object, SubmitRun>();
+
+function runOf(ctx: IExecuteFunctions): SubmitRun {
+	let run = runs.get(ctx);
+	if (!run) {
+		run = { orders: new Map(), known: new Map(), skus: new Map() };
+		runs.set(ctx, run);
+	}
+	return run;
+}
+
+/**
+ * Before a batch: read and check every item's order and look up all their uniqueIds in a few
+ * requests. An item whose input is bad is skipped here; its own execute reports it.
+ */
+async function prepare(this: IExecuteFunctions, itemCount: number): Promise<void> {
+	const run = runOf(this);
+	const uniqueIdsByShop = new Map<string, string[]>();
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+		let order: DeferredOrder;
+		let shopPath: string;
+		try {
+			order = await deferredOrderOf(this, itemIndex);
+			shopPath = await itemShopPath(this, itemIndex);
+		} catch {
+			continue;
+		}
+		run.orders.set(itemIndex, order);
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		if (options.exactlyOnce === false || !order.uniqueId) continue;
+		const uniqueIds = uniqueIdsByShop.get(shopPath) ?? [];
+		uniqueIds.push(order.uniqueId);
+		uniqueIdsByShop.set(shopPath, uniqueIds);
+	}
+	for (const [shopPath, uniqueIds] of uniqueIdsByShop) {
+		await lookUpUniqueIds(this, run.known, shopPath, uniqueIds);
+	}
+}
+
+async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const run = runOf(this);
+	const order = run.orders.get(itemIndex) ?? (await deferredOrderOf(this, itemIndex));
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const shopPath = await itemShopPath(this, itemIndex);
+	if (options.checkSkus !== false) {
+		await checkOrderSkus(this, run.skus, shopPath, order, itemIndex);
+	}
+	const json = await submitOrder(this, {
+		order,
+		shopPath,
+		itemIndex,
+		exactlyOnce: options.exactlyOnce !== false,
+		known: run.known,
+	});
+	return [{ json }];
+}
+
+export const submitOperation: OperationDefinition = {
+	option: {
+		name: 'Submit',
+		value: 'submit',
+		action: 'Submit an order for production',
+		description:
+			'Send a complete order in one call (recommended); it is processed, committed and handed to production automatically, and charged when paid',
+	},
+	fields: submitFields,
+	prepare,
+	execute,
+	concurrency(this: IExecuteFunctions) {
+		const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+		const wanted = Number(options.concurrency ?? DEFAULT_CONCURRENCY);
+		return Math.min(
+			MAX_CONCURRENCY,
+			Math.max(1, Number.isFinite(wanted) ? Math.floor(wanted) : DEFAULT_CONCURRENCY),
+		);
+	},
+};

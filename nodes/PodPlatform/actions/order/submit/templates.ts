@@ -1,0 +1,74 @@
+/**
+ * The template products of a deferred order: a ready-made product by ID or SKU, with the amount
+ * and the assigned colour and size to produce, all required by the service.
+ */
+
+import { isPlainObject } from '../../../../shared/codec';
+import type { PlainObject } from '../../../../shared/codec';
+import { OrderPayloadError } from '../../../../shared/payloads/orderErrors';
+import {
+	AMOUNT_HINT,
+	idRef,
+	isBlank,
+	optionalText,
+	positiveInt,
+} from '../../../../shared/payloads/orderValues';
+
+/** Form labels of a template product's variant, as the Submit form shows them. */
+const TEMPLATE_VARIANT_LABELS = { colour: 'Assigned Color ID', size: 'Assigned Size ID' } as const;
+
+/**
+ * The assigned colour or size of a template product: required, since the service refuses a
+ * template product without them (the contract gives no fallback to the template's own colour).
+ */
+function templateVariant(
+	value: unknown,
+	label: string,
+	variant: keyof typeof TEMPLATE_VARIANT_LABELS,
+	path: string,
+): { id: number } {
+	const field = TEMPLATE_VARIANT_LABELS[variant];
+	const hint = `Enter the ID of the assigned ${variant} to produce, a whole number of at least 1: Product → Get Expanded lists the assigned ${variant === 'colour' ? 'colours' : 'sizes'} of the template's product. The service refuses a template product without it.`;
+	if (isBlank(value) || (isPlainObject(value) && isBlank(value.id))) {
+		throw new OrderPayloadError(`${label} needs an ${field}`, path, hint);
+	}
+	return idRef(value, `${label}: ${field}`, path, hint);
+}
+
+export function normaliseTemplate(value: unknown, index: number, path: string): PlainObject {
+	const label = `Template product ${index + 1}`;
+	if (!isPlainObject(value)) {
+		throw new OrderPayloadError(
+			`${label} must be an object`,
+			path,
+			'Give templateProductId or templateProductSku, and amount.',
+		);
+	}
+	const out: PlainObject = {};
+	const templateSku = optionalText(value.templateProductSku);
+	if (!isBlank(value.templateProductId)) {
+		out.templateProductId = positiveInt(
+			value.templateProductId,
+			`${label} template product ID`,
+			`${path}.templateProductId`,
+			'Enter the numeric ID of the template product.',
+		);
+	} else if (templateSku) {
+		out.templateProductSku = templateSku;
+	} else {
+		throw new OrderPayloadError(
+			`${label} needs a template product ID or SKU`,
+			`${path}.templateProductId`,
+			'Give templateProductId or templateProductSku.',
+		);
+	}
+	out.amount = positiveInt(value.amount, `${label} amount`, `${path}.amount`, AMOUNT_HINT);
+	out.assignedColor = templateVariant(
+		value.assignedColor,
+		label,
+		'colour',
+		`${path}.assignedColor`,
+	);
+	out.assignedSize = templateVariant(value.assignedSize, label, 'size', `${path}.assignedSize`);
+	return out;
+}

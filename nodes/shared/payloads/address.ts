@@ -1,0 +1,73 @@
+/**
+ * The order address (contract, Order): street, streetNo, city, zip and countryCode only. A key
+ * the service would drop is refused with a hint saying where that detail can go instead.
+ */
+
+import { isPlainObject } from '../codec';
+import type { PlainObject } from '../codec';
+import { OrderPayloadError } from './orderErrors';
+import { isBlank, optionalText } from './orderValues';
+
+/** The order address of the contract; the service drops any other key of a JSON or XML order. */
+export const ADDRESS_KEYS = ['street', 'streetNo', 'city', 'zip', 'countryCode'] as const;
+
+/** Keys naming a recipient: only the CSV import carries them per address (contract, Order). */
+const RECIPIENT_KEYS = new Set(['firstName', 'lastName', 'company', 'companyName', 'name']);
+
+/** Further per-address values the CSV import knows and a JSON order address does not. */
+const CSV_ONLY_ADDRESS_KEYS = new Set(['countryName', 'stateName', 'stateCode', 'phone', 'email']);
+
+const ADDRESS_ALTERNATIVES =
+	'The order address holds only street, streetNo, city, zip and countryCode; the service drops anything else.';
+
+/** How to keep the detail an order address cannot carry, by the kind of key. */
+function addressKeyHint(key: string): string {
+	if (RECIPIENT_KEYS.has(key)) {
+		return `${ADDRESS_ALTERNATIVES} The parcel goes to the customer of the order: put the recipient's name in the customer's firstName and lastName (Customer → First Name and Last Name in the form), or send the order through CSV Import, whose addresses carry a first name, last name and company.`;
+	}
+	if (CSV_ONLY_ADDRESS_KEYS.has(key)) {
+		return `${ADDRESS_ALTERNATIVES} Give phone and email on the customer; per-address phone, email, state and country name go through CSV Import.`;
+	}
+	return `${ADDRESS_ALTERNATIVES} Move this detail into street or streetNo (for example an apartment number), or remove it.`;
+}
+
+/** An address checked and in wire form; undefined when nothing is set. */
+export function normaliseAddress(
+	value: unknown,
+	label: string,
+	path: string,
+): PlainObject | undefined {
+	if (isBlank(value)) return undefined;
+	if (!isPlainObject(value)) {
+		throw new OrderPayloadError(
+			`${label} must be an object`,
+			path,
+			'Give street, streetNo, city, zip and countryCode.',
+		);
+	}
+	const address: PlainObject = {};
+	for (const [key, raw] of Object.entries(value)) {
+		if (isBlank(raw)) continue;
+		// A recipient the service drops sends the parcel to the buyer: refuse it, never drop it.
+		if (!(ADDRESS_KEYS as readonly string[]).includes(key)) {
+			throw new OrderPayloadError(
+				`${label} has "${key}", which an order address cannot carry`,
+				`${path}.${key}`,
+				addressKeyHint(key),
+			);
+		}
+		address[key] = optionalText(raw);
+	}
+	const countryCode = address.countryCode as string | undefined;
+	if (countryCode !== undefined) {
+		if (!/^[A-Za-z]{2}$/.test(countryCode)) {
+			throw new OrderPayloadError(
+				`${label} country code must be a two-letter ISO code, got ${JSON.stringify(countryCode)}`,
+				`${path}.countryCode`,
+				'Use the ISO 3166-1 alpha-2 code, for example DE or GB.',
+			);
+		}
+		address.countryCode = countryCode.toUpperCase();
+	}
+	return Object.keys(address).length ? address : undefined;
+}

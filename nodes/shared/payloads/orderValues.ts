@@ -1,0 +1,64 @@
+/**
+ * Small checks every order payload uses: blank values, positive whole numbers, `{id}`
+ * references, text, and the contract's wrapped collections.
+ */
+
+import { isPlainObject, toArray } from '../codec';
+import { OrderPayloadError } from './orderErrors';
+
+/** The hint for an amount that is not a positive whole number. */
+export const AMOUNT_HINT = 'Enter how many pieces to produce, as a whole number of at least 1.';
+
+export function isBlank(value: unknown): boolean {
+	return value === undefined || value === null || value === '';
+}
+
+/** A positive whole number given as a number or as digits. */
+export function positiveInt(value: unknown, label: string, path: string, hint: string): number {
+	const text =
+		typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	if (/^\d+$/.test(text) && Number(text) >= 1 && Number.isSafeInteger(Number(text))) {
+		return Number(text);
+	}
+	throw new OrderPayloadError(
+		`${label} must be a positive whole number, got ${JSON.stringify(value ?? '')}`,
+		path,
+		hint,
+	);
+}
+
+/** `{id}` from `{id: 7}`, `7` or `"7"`. */
+export function idRef(value: unknown, label: string, path: string, hint: string): { id: number } {
+	const raw = isPlainObject(value) ? value.id : value;
+	return { id: positiveInt(raw, label, isPlainObject(value) ? `${path}.id` : path, hint) };
+}
+
+export function optionalText(value: unknown): string | undefined {
+	if (isBlank(value)) return undefined;
+	return typeof value === 'string' ? value.trim() : String(value);
+}
+
+/**
+ * The members of a wrapped collection: `{ creatorse_design: [...] }`, a bare array, or a single
+ * member written as the object itself (the JSON convention). A wrapper with another member name
+ * is refused, so a misspelt wrapper never drops items silently.
+ */
+export function membersOf(
+	value: unknown,
+	memberKey: string,
+	label: string,
+	path: string,
+): unknown[] {
+	if (isBlank(value)) return [];
+	if (Array.isArray(value)) return value;
+	if (isPlainObject(value)) {
+		const keys = Object.keys(value);
+		if (keys.length === 0) return [];
+		if (keys.length === 1 && keys[0] === memberKey) return toArray(value[memberKey]);
+	}
+	throw new OrderPayloadError(
+		`${label} must hold "${memberKey}" items`,
+		path,
+		`Write it as {"${memberKey}": [ ... ]} or as a plain array.`,
+	);
+}

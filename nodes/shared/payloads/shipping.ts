@@ -1,0 +1,31 @@
+/** The shipping of an order: its title as shown to the customer and the carrier by ID. */
+
+import { isPlainObject } from '../codec';
+import type { PlainObject } from '../codec';
+import { OrderPayloadError } from './orderErrors';
+import { idRef, isBlank } from './orderValues';
+
+export function normaliseShipping(value: unknown): PlainObject | undefined {
+	if (isBlank(value)) return undefined;
+	if (!isPlainObject(value)) {
+		throw new OrderPayloadError(
+			'Order shipping must be an object',
+			'orderShipping',
+			'Give title and carrier {id}.',
+		);
+	}
+	const shipping: PlainObject = {};
+	for (const [key, raw] of Object.entries(value)) {
+		if (isBlank(raw) || key === 'carrier') continue;
+		shipping[key] = raw;
+	}
+	if (!isBlank(value.carrier)) {
+		shipping.carrier = idRef(
+			value.carrier,
+			'Shipping carrier ID',
+			'orderShipping.carrier',
+			'Pick a carrier of the shop (Carrier → Get Many lists them).',
+		);
+	}
+	return Object.keys(shipping).length ? shipping : undefined;
+}
