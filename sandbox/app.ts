@@ -1,12 +1,11 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- the sandbox is a Node server, never shipped */
-import type { Doc, Quirks } from './codec';
+import { Scheduler, VirtualClock } from './clock';
+import type { Quirks } from './codec';
+import type { RequestLogEntry, SandboxState, SessionPolicy, Stats } from './context';
 import { FaultTable } from './faults';
 import { OrderLifecycle } from './lifecycle';
-import type { RequestInfo } from './router';
 import { createSeededStore } from './seed';
 import type { Store } from './store';
-import type { Session, User } from './types';
-import { WebhookDispatcher } from './webhooks';
+import { WebhookDispatcher } from './webhook-dispatcher';
 
 export interface SandboxOptions {
 	/** 0 = ephemeral (default 0). */
@@ -20,74 +19,18 @@ export interface SandboxOptions {
 	maxPageSize?: number;
 }
 
-export interface RequestLogEntry {
-	seq: number;
-	method: string;
-	path: string;
-	query: Record<string, string>;
-	contentType?: string;
-	accept?: string;
-	hasToken: boolean;
-	status: number;
-	bodyBytes: number;
-	fault?: string;
-}
+const freshStats = (): Stats => ({
+	logins: 0,
+	requests: 0,
+	ordersCreated: 0,
+	deliveriesAttempted: 0,
+});
 
-export interface SessionPolicy {
-	expireAfterRequests: number | null;
-	ttlMs: number | null;
-}
-
-export interface ServiceContext extends RequestInfo {
-	app: App;
-	/** The decoded request document (JSON or XML); throws 400 when absent or malformed. */
-	body(): Doc;
-	/** Set by `requireSession`. */
-	session?: Session;
-	user?: User;
-}
-
-/** A virtual clock for webhook retries: real time plus whatever the control API advanced. */
-export class VirtualClock {
-	private offsetMs = 0;
-
-	now(): number {
-		return Date.now() + this.offsetMs;
-	}
-
-	advance(ms: number): void {
-		this.offsetMs += ms;
-	}
-
-	reset(): void {
-		this.offsetMs = 0;
-	}
-}
-
-/** Real timers owned by the sandbox, so close and reset can cancel every pending one. */
-export class Scheduler {
-	private readonly pending = new Set<NodeJS.Timeout>();
-
-	after(ms: number, task: () => void): void {
-		const timer = setTimeout(() => {
-			this.pending.delete(timer);
-			task();
-		}, ms);
-		this.pending.add(timer);
-	}
-
-	sleep(ms: number): Promise<void> {
-		return new Promise((resolve) => this.after(ms, resolve));
-	}
-
-	cancelAll(): void {
-		for (const timer of this.pending) clearTimeout(timer);
-		this.pending.clear();
-	}
-}
-
-/** The running sandbox: configuration, state and the services working on it. */
-export class App {
+/**
+ * The running sandbox, composed: options, the state handlers read, and the services working on
+ * it, each given only what it uses.
+ */
+export class App implements SandboxState {
 	store: Store = createSeededStore();
 	quirks: Quirks;
 	sessionPolicy: SessionPolicy = { expireAfterRequests: null, ttlMs: null };
@@ -96,7 +39,7 @@ export class App {
 	readonly faults = new FaultTable();
 	readonly webhooks: WebhookDispatcher;
 	readonly lifecycle: OrderLifecycle;
-	stats = { logins: 0, requests: 0, ordersCreated: 0, deliveriesAttempted: 0 };
+	stats = freshStats();
 	requestLog: RequestLogEntry[] = [];
 	baseUrl = '';
 	controlUrl = '';
@@ -109,8 +52,26 @@ export class App {
 		this.deferredProcessingMs = options.deferredProcessingMs ?? 50;
 		this.autoAdvance = options.autoAdvance ?? false;
 		this.maxPageSize = options.maxPageSize ?? 100;
-		this.webhooks = new WebhookDispatcher(this);
-		this.lifecycle = new OrderLifecycle(this);
+		this.webhooks = new WebhookDispatcher({
+			store: () => this.store,
+			quirks: () => this.quirks,
+			baseUrl: () => this.baseUrl,
+			clock: this.clock,
+			onAttempt: () => {
+				this.stats.deliveriesAttempted++;
+			},
+		});
+		this.lifecycle = new OrderLifecycle({
+			store: () => this.store,
+			clock: this.clock,
+			scheduler: this.scheduler,
+			deferredProcessingMs: this.deferredProcessingMs,
+			autoAdvance: this.autoAdvance,
+			events: this.webhooks,
+			onOrderRegistered: () => {
+				this.stats.ordersCreated++;
+			},
+		});
 	}
 
 	private defaultQuirks(): Quirks {
@@ -130,7 +91,7 @@ export class App {
 		this.quirks = this.defaultQuirks();
 		this.sessionPolicy = { expireAfterRequests: null, ttlMs: null };
 		this.clock.reset();
-		this.stats = { logins: 0, requests: 0, ordersCreated: 0, deliveriesAttempted: 0 };
+		this.stats = freshStats();
 		this.requestLog = [];
 	}
 

@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
-
-import type { App, ServiceContext } from './app';
-import { atomLink } from './codec';
-import { ApiError, badRequest, forbidden, notFound, unauthorized } from './errors';
-import { accountUrl } from './links';
-import { ok, type Reply, type Router } from './router';
+import type { SandboxState, ServiceContext } from './context';
+import { forbidden, notFound, unauthorized } from './errors';
 import type { Account, Session, Shop, User } from './types';
+
+/** Access rules: the caller's session, and the account and shop a path names. */
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,8 +23,8 @@ export function tokenOf(ctx: Pick<ServiceContext, 'headers'>): string | undefine
 	return undefined;
 }
 
-function isExpired(app: App, session: Session): boolean {
-	const { expireAfterRequests, ttlMs } = app.sessionPolicy;
+function isExpired(sandbox: SandboxState, session: Session): boolean {
+	const { expireAfterRequests, ttlMs } = sandbox.sessionPolicy;
 	if (expireAfterRequests !== null && session.uses >= expireAfterRequests) return true;
 	if (ttlMs !== null && Date.now() - session.createdAt > ttlMs) return true;
 	return false;
@@ -39,15 +36,15 @@ export function requireSession(ctx: ServiceContext): { session: Session; user: U
 	const token = tokenOf(ctx);
 	if (!token)
 		throw unauthorized('Authentication required', 'No x-auth-token header or SESSION cookie');
-	const session = ctx.app.store.sessions.get(token);
+	const session = ctx.sandbox.store.sessions.get(token);
 	if (!session || !session.valid)
 		throw unauthorized('Session is not valid', 'Unknown or logged-out session');
-	if (isExpired(ctx.app, session)) {
+	if (isExpired(ctx.sandbox, session)) {
 		session.valid = false;
 		throw unauthorized('Session expired', 'The session token has expired; log in again');
 	}
 	session.uses++;
-	const user = ctx.app.store.userById(session.userId);
+	const user = ctx.sandbox.store.userById(session.userId);
 	if (!user) throw unauthorized('Session is not valid');
 	ctx.session = session;
 	ctx.user = user;
@@ -65,7 +62,7 @@ export interface AccessOptions {
 export function requireAccount(ctx: ServiceContext, options: AccessOptions = {}): Account {
 	const { user } = requireSession(ctx);
 	const accountId = Number(ctx.params.accountId);
-	const account = ctx.app.store.accounts.get(accountId);
+	const account = ctx.sandbox.store.accounts.get(accountId);
 	if (!account || user.accountId !== accountId) {
 		if (options.deferred)
 			throw unauthorized(
@@ -84,7 +81,7 @@ export function requireAccount(ctx: ServiceContext, options: AccessOptions = {})
 export function requireShop(ctx: ServiceContext, options: AccessOptions = {}): Shop {
 	const account = requireAccount(ctx, options);
 	const user = ctx.user as User;
-	const shop = ctx.app.store.shops.get(Number(ctx.params.shopId));
+	const shop = ctx.sandbox.store.shops.get(Number(ctx.params.shopId));
 	if (!shop || shop.accountId !== account.id || shop.deleted) {
 		if (options.deferred)
 			throw unauthorized(
@@ -100,125 +97,4 @@ export function requireShop(ctx: ServiceContext, options: AccessOptions = {}): S
 		throw forbidden('Access denied', 'ROLE_AUTHORIZED_USER may not change shop resources');
 	}
 	return shop;
-}
-
-function parseBasic(header: string | undefined): { login: string; password: string } | undefined {
-	if (!header || !/^basic /i.test(header)) return undefined;
-	const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
-	const colon = decoded.indexOf(':');
-	if (colon < 0) return undefined;
-	return { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
-}
-
-function sessionDetailsDoc(app: App, session: Session) {
-	return {
-		authSessionDetails: {
-			userId: session.userId,
-			accountId: session.accountId,
-			sessionId: session.token,
-			customerPermanentStorageId: session.customerKey
-				? app.store.customerStorageIds.get(session.customerKey)
-				: undefined,
-		},
-	};
-}
-
-function sessionHeaders(token: string): Record<string, string | string[]> {
-	return {
-		'x-auth-token': token,
-		'set-cookie': `SESSION=${token}; Path=/; Secure; HttpOnly`,
-	};
-}
-
-function login(ctx: ServiceContext): Reply {
-	const credentials = parseBasic(ctx.headers.authorization);
-	if (!credentials) {
-		// Without Basic credentials a valid session may ask for its own details.
-		if (tokenOf(ctx)) {
-			const { session } = requireSession(ctx);
-			return ok(sessionDetailsDoc(ctx.app, session));
-		}
-		throw new ApiError(
-			401,
-			'Authentication required',
-			'HTTP Basic credentials expected',
-			{},
-			{
-				'www-authenticate': 'Basic realm="pod-platform"',
-			},
-		);
-	}
-	const { store } = ctx.app;
-	const user = store.users.find(
-		(u) => u.login === credentials.login && u.password === credentials.password,
-	);
-	if (!user) throw unauthorized('Bad credentials', 'Wrong login or password');
-	const customerKeyHeader = ctx.headers['x-customer-key'];
-	const customerKey = typeof customerKeyHeader === 'string' ? customerKeyHeader.trim() : undefined;
-	if (customerKey !== undefined && customerKey !== '' && !isUuid(customerKey)) {
-		throw badRequest(
-			'Invalid customer key',
-			'x-customer-key must be a UUID from /public/nonce/uuid',
-		);
-	}
-	if (customerKey && !store.customerStorageIds.has(customerKey)) {
-		store.customerStorageIds.set(customerKey, store.nextId('misc'));
-	}
-	const session: Session = {
-		token: randomUUID(),
-		userId: user.id,
-		accountId: user.accountId,
-		customerKey: customerKey || undefined,
-		createdAt: Date.now(),
-		uses: 0,
-		valid: true,
-	};
-	store.sessions.set(session.token, session);
-	ctx.app.stats.logins++;
-	return {
-		status: 200,
-		doc: sessionDetailsDoc(ctx.app, session),
-		headers: sessionHeaders(session.token),
-	};
-}
-
-function logout(ctx: ServiceContext): Reply {
-	const { session } = requireSession(ctx);
-	session.valid = false;
-	return {
-		status: 204,
-		headers: {
-			'x-auth-token': '',
-			'set-cookie': 'SESSION=; Path=/; Max-Age=0; Secure; HttpOnly',
-		},
-	};
-}
-
-function accountOfSession(ctx: ServiceContext): Reply {
-	const { user } = requireSession(ctx);
-	const account = ctx.app.store.accounts.get(user.accountId);
-	if (!account) throw notFound('Account not found');
-	const base = accountUrl(ctx.app, account.id);
-	return ok({
-		account: {
-			id: account.id,
-			name: account.name,
-			role: user.role,
-			'atom.link': [
-				atomLink('self', base),
-				atomLink('shops', `${base}/shops`),
-				atomLink('countries', `${base}/countries`),
-				atomLink('shippingModules', `${base}/shippingModules`),
-			],
-		},
-	});
-}
-
-export function registerSessionRoutes(router: Router<ServiceContext>): void {
-	router.get('/auth', login);
-	router.post('/auth', login);
-	router.delete('/auth', logout);
-	router.get('/accounts/session', accountOfSession);
-	// The public Nonce resource: a customer key for the permanent user motive library.
-	router.get('/public/nonce/uuid', () => ok({ string: { value: randomUUID() } }));
 }

@@ -1,6 +1,6 @@
-import type { App, ServiceContext } from './app';
 import { isUuid, requireAccount, requireShop } from './auth';
 import { atomLink } from './codec';
+import type { SandboxState, ServiceContext } from './context';
 import { notFound } from './errors';
 import { tinyPng } from './images';
 import { accountUrl, shopUrl } from './links';
@@ -10,20 +10,24 @@ import type { Country, Product, Shop } from './types';
 
 /** Shops, countries, carriers, products, template and shared products. */
 
-export function findProduct(app: App, shop: Shop, productId: number): Product | undefined {
-	const product = app.store.products.get(productId);
+export function findProduct(
+	sandbox: SandboxState,
+	shop: Shop,
+	productId: number,
+): Product | undefined {
+	const product = sandbox.store.products.get(productId);
 	return product && product.shopId === shop.id && !product.deleted ? product : undefined;
 }
 
 function requireProduct(ctx: ServiceContext, shop: Shop): Product {
-	const product = findProduct(ctx.app, shop, Number(ctx.params.productId));
+	const product = findProduct(ctx.sandbox, shop, Number(ctx.params.productId));
 	if (!product)
 		throw notFound('Product not found', `No product ${ctx.params.productId} in shop ${shop.id}`);
 	return product;
 }
 
-export function shopBody(app: App, shop: Shop) {
-	const base = shopUrl(app, shop.accountId, shop.id);
+export function shopBody(sandbox: SandboxState, shop: Shop) {
+	const base = shopUrl(sandbox, shop.accountId, shop.id);
 	return {
 		id: shop.id,
 		name: shop.name,
@@ -38,7 +42,11 @@ export function shopBody(app: App, shop: Shop) {
 			atomLink('motives', `${base}/motives`),
 			atomLink('properties', `${base}/properties`),
 			atomLink('configCreator', `${base}/configCreator`),
-			atomLink('logoPreview', `${app.baseUrl}/public/shops/${shop.id}/logoPreview`, 'image/png'),
+			atomLink(
+				'logoPreview',
+				`${sandbox.baseUrl}/public/shops/${shop.id}/logoPreview`,
+				'image/png',
+			),
 		],
 	};
 }
@@ -55,17 +63,17 @@ export function countryBody(country: Country) {
 	};
 }
 
-function productUrl(app: App, shop: Shop, productId: number) {
-	return `${shopUrl(app, shop.accountId, shop.id)}/products/${productId}`;
+function productUrl(sandbox: SandboxState, shop: Shop, productId: number) {
+	return `${shopUrl(sandbox, shop.accountId, shop.id)}/products/${productId}`;
 }
 
-function productLinks(app: App, shop: Shop, product: Product) {
-	const self = productUrl(app, shop, product.id);
+function productLinks(sandbox: SandboxState, shop: Shop, product: Product) {
+	const self = productUrl(sandbox, shop, product.id);
 	return [
 		atomLink('self', self),
 		atomLink(
 			'expanded',
-			`${shopUrl(app, shop.accountId, shop.id)}/products/expanded/${product.id}`,
+			`${shopUrl(sandbox, shop.accountId, shop.id)}/products/expanded/${product.id}`,
 		),
 		atomLink('assignedColors', `${self}/assignedColors`),
 		atomLink('assignedSizes', `${self}/assignedSizes`),
@@ -74,14 +82,14 @@ function productLinks(app: App, shop: Shop, product: Product) {
 	];
 }
 
-function productBasic(app: App, shop: Shop, product: Product) {
+function productBasic(sandbox: SandboxState, shop: Shop, product: Product) {
 	return {
 		id: product.id,
 		name: product.name,
 		sku: product.sku,
 		type: product.type,
 		created: product.created,
-		'atom.link': productLinks(app, shop, product),
+		'atom.link': productLinks(sandbox, shop, product),
 	};
 }
 
@@ -123,9 +131,9 @@ const skuBody = (s: Product['skus'][number]) => ({
 	assignedSize: { id: s.assignedSizeId },
 });
 
-function productExpanded(app: App, shop: Shop, product: Product) {
+function productExpanded(sandbox: SandboxState, shop: Shop, product: Product) {
 	return {
-		...productBasic(app, shop, product),
+		...productBasic(sandbox, shop, product),
 		assignedColors: { assignedProductColorExpanded: product.colors.map(colorBody) },
 		assignedSizes: { assignedProductSizeExpanded: product.sizes.map(sizeBody) },
 		assignedViews: { assignedProductViewExpanded: product.views.map(viewBody) },
@@ -149,7 +157,7 @@ function productExpanded(app: App, shop: Shop, product: Product) {
 		},
 		localizations: { productLocalized: product.localizations.map((l) => ({ ...l })) },
 		printTechnologies: {
-			assignedPrintTechnology: app.store.printTechnologies
+			assignedPrintTechnology: sandbox.store.printTechnologies
 				.filter((t) => product.technologyIds.includes(t.id))
 				.map((t) => ({ id: t.id, printTechnology: { id: t.id, name: t.name } })),
 		},
@@ -159,7 +167,7 @@ function productExpanded(app: App, shop: Shop, product: Product) {
 export function registerCatalogRoutes(router: Router<ServiceContext>): void {
 	router.get('/accounts/:accountId', (ctx) => {
 		const account = requireAccount(ctx);
-		const base = accountUrl(ctx.app, account.id);
+		const base = accountUrl(ctx.sandbox, account.id);
 		return ok({
 			account: {
 				id: account.id,
@@ -177,19 +185,19 @@ export function registerCatalogRoutes(router: Router<ServiceContext>): void {
 	router.get('/accounts/:accountId/shops', (ctx) => {
 		const account = requireAccount(ctx);
 		const user = ctx.user;
-		const shops = ctx.app.store
+		const shops = ctx.sandbox.store
 			.shopsOfAccount(account.id)
 			.filter((shop) => user?.shopIds.includes(shop.id));
 		return pagedList(ctx, {
 			records: shops,
 			filterRoot: 'shopFilter',
 			itemName: 'shop',
-			represent: (shop) => shopBody(ctx.app, shop),
+			represent: (shop) => shopBody(ctx.sandbox, shop),
 		});
 	});
 
 	router.get('/accounts/:accountId/shops/:shopId', (ctx) =>
-		ok({ shop: shopBody(ctx.app, requireShop(ctx)) }),
+		ok({ shop: shopBody(ctx.sandbox, requireShop(ctx)) }),
 	);
 
 	router.get('/accounts/:accountId/shops/:shopId/properties', (ctx) => {
@@ -215,14 +223,14 @@ export function registerCatalogRoutes(router: Router<ServiceContext>): void {
 	});
 
 	router.get('/public/shops/:shopId/logoPreview', (ctx) => {
-		if (!ctx.app.store.shops.has(Number(ctx.params.shopId))) throw notFound('Shop not found');
+		if (!ctx.sandbox.store.shops.has(Number(ctx.params.shopId))) throw notFound('Shop not found');
 		return { status: 200, raw: { body: tinyPng([40, 90, 160]), contentType: 'image/png' } };
 	});
 
 	router.get('/accounts/:accountId/countries', (ctx) => {
 		requireAccount(ctx);
 		return pagedList(ctx, {
-			records: ctx.app.store.countries,
+			records: ctx.sandbox.store.countries,
 			filterRoot: 'countryFilter',
 			itemName: 'country',
 			represent: countryBody,
@@ -239,7 +247,7 @@ export function registerCatalogRoutes(router: Router<ServiceContext>): void {
 				'atom.link': [
 					atomLink(
 						'providers',
-						`${accountUrl(ctx.app, account.id)}/shippingModules/${m.id}/providers`,
+						`${accountUrl(ctx.sandbox, account.id)}/shippingModules/${m.id}/providers`,
 					),
 				],
 			}),
@@ -249,7 +257,7 @@ export function registerCatalogRoutes(router: Router<ServiceContext>): void {
 	router.get('/accounts/:accountId/shops/:shopId/carriers', (ctx) => {
 		requireShop(ctx);
 		return pagedList(ctx, {
-			records: ctx.app.store.carriers,
+			records: ctx.sandbox.store.carriers,
 			itemName: 'carrier',
 			represent: (c) => ({ ...c }),
 		});
@@ -259,23 +267,23 @@ export function registerCatalogRoutes(router: Router<ServiceContext>): void {
 
 	router.get(products, (ctx) => {
 		const shop = requireShop(ctx);
-		const records = [...ctx.app.store.products.values()].filter((p) => p.shopId === shop.id);
+		const records = [...ctx.sandbox.store.products.values()].filter((p) => p.shopId === shop.id);
 		return pagedList(ctx, {
 			records,
 			filterRoot: 'productFilter',
 			itemName: 'product',
-			represent: (p) => productBasic(ctx.app, shop, p),
+			represent: (p) => productBasic(ctx.sandbox, shop, p),
 		});
 	});
 
 	router.get(`${products}/:productId`, (ctx) => {
 		const shop = requireShop(ctx);
-		return ok({ product: productBasic(ctx.app, shop, requireProduct(ctx, shop)) });
+		return ok({ product: productBasic(ctx.sandbox, shop, requireProduct(ctx, shop)) });
 	});
 
 	router.get(`${products}/expanded/:productId`, (ctx) => {
 		const shop = requireShop(ctx);
-		return ok({ product: productExpanded(ctx.app, shop, requireProduct(ctx, shop)) });
+		return ok({ product: productExpanded(ctx.sandbox, shop, requireProduct(ctx, shop)) });
 	});
 
 	router.get(`${products}/:productId/sku`, (ctx) => {
@@ -313,7 +321,7 @@ export function registerCatalogRoutes(router: Router<ServiceContext>): void {
 
 	router.get('/accounts/:accountId/shops/:shopId/templateProducts', (ctx) => {
 		const shop = requireShop(ctx);
-		const records = [...ctx.app.store.templateProducts.values()].filter(
+		const records = [...ctx.sandbox.store.templateProducts.values()].filter(
 			(t) => t.shopId === shop.id,
 		);
 		return pagedList(ctx, {
@@ -331,7 +339,7 @@ export function registerCatalogRoutes(router: Router<ServiceContext>): void {
 
 	const shared = '/accounts/:accountId/shops/:shopId/sharedProducts';
 	const sharedBody = (
-		app: App,
+		sandbox: SandboxState,
 		shop: Shop,
 		s: { id: number; uuid: string; name: string; productId: number; created: string },
 	) => ({
@@ -341,18 +349,20 @@ export function registerCatalogRoutes(router: Router<ServiceContext>): void {
 		product: { id: s.productId },
 		created: s.created,
 		'atom.link': [
-			atomLink('self', `${shopUrl(app, shop.accountId, shop.id)}/sharedProducts/${s.id}`),
+			atomLink('self', `${shopUrl(sandbox, shop.accountId, shop.id)}/sharedProducts/${s.id}`),
 		],
 	});
 
 	router.get(shared, (ctx) => {
 		const shop = requireShop(ctx);
-		const records = [...ctx.app.store.sharedProducts.values()].filter((s) => s.shopId === shop.id);
+		const records = [...ctx.sandbox.store.sharedProducts.values()].filter(
+			(s) => s.shopId === shop.id,
+		);
 		return pagedList(ctx, {
 			records,
 			filterRoot: 'sharedProductFilter',
 			itemName: 'sharedProduct',
-			represent: (s) => sharedBody(ctx.app, shop, s),
+			represent: (s) => sharedBody(ctx.sandbox, shop, s),
 		});
 	});
 
@@ -360,13 +370,13 @@ export function registerCatalogRoutes(router: Router<ServiceContext>): void {
 	router.get(`${shared}/:sharedId`, (ctx) => {
 		const shop = requireShop(ctx);
 		const key = ctx.params.sharedId;
-		const found = [...ctx.app.store.sharedProducts.values()].find(
+		const found = [...ctx.sandbox.store.sharedProducts.values()].find(
 			(s) =>
 				s.shopId === shop.id &&
 				!s.deleted &&
 				(isUuid(key) ? s.uuid === key.toLowerCase() : String(s.id) === key),
 		);
 		if (!found) throw notFound('Shared product not found');
-		return ok({ sharedProduct: sharedBody(ctx.app, shop, found) });
+		return ok({ sharedProduct: sharedBody(ctx.sandbox, shop, found) });
 	});
 }

@@ -1,5 +1,5 @@
-import type { App } from './app';
 import { readBool } from './codec';
+import type { ControlContext } from './context';
 import { badRequest, notFound } from './errors';
 import { controlOrderJson } from './order-views';
 import { Router, type Reply } from './router';
@@ -7,17 +7,10 @@ import { FULFILMENT_STATUSES, WEBHOOK_TOPICS, type FulfilmentStatus, type Order 
 
 /** The control API (under /__sandbox): test steering, JSON in and out, no authentication. */
 
-export interface ControlContext {
-	app: App;
-	params: Record<string, string>;
-	query: URLSearchParams;
-	body(): Record<string, unknown>;
-}
-
 const json = (value: unknown, status = 200): Reply => ({ status, json: value });
 
 function requireOrder(ctx: ControlContext): Order {
-	const order = ctx.app.store.orders.get(Number(ctx.params.orderId));
+	const order = ctx.sandbox.store.orders.get(Number(ctx.params.orderId));
 	if (!order) throw notFound('Order not found', `No order ${ctx.params.orderId}`);
 	return order;
 }
@@ -51,7 +44,7 @@ export function buildControlRouter(): Router<ControlContext> {
 	const router = new Router<ControlContext>();
 
 	router.post('/reset', (ctx) => {
-		ctx.app.reset();
+		ctx.reset();
 		return json({ reset: true });
 	});
 
@@ -62,22 +55,22 @@ export function buildControlRouter(): Router<ControlContext> {
 			if (to !== undefined && !(FULFILMENT_STATUSES as readonly string[]).includes(to)) {
 				throw badRequest(`to must be one of ${FULFILMENT_STATUSES.join(', ')}`);
 			}
-			ctx.app.lifecycle.advance(order, to as FulfilmentStatus | undefined);
+			ctx.sandbox.lifecycle.advance(order, to as FulfilmentStatus | undefined);
 		}),
 	);
 	router.post(
 		'/orders/:orderId/pay',
-		orderAction((ctx, order) => ctx.app.lifecycle.setFinancial(order, 'PAID')),
+		orderAction((ctx, order) => ctx.sandbox.lifecycle.setFinancial(order, 'PAID')),
 	);
 	router.post(
 		'/orders/:orderId/authorize',
-		orderAction((ctx, order) => ctx.app.lifecycle.setFinancial(order, 'AUTHORIZED')),
+		orderAction((ctx, order) => ctx.sandbox.lifecycle.setFinancial(order, 'AUTHORIZED')),
 	);
 	router.post(
 		'/orders/:orderId/ship',
 		orderAction((ctx, order) => {
 			const body = ctx.body();
-			ctx.app.lifecycle.ship(order, {
+			ctx.sandbox.lifecycle.ship(order, {
 				trackingNumber: optionalString(body, 'trackingNumber'),
 				trackingUrl: optionalString(body, 'trackingUrl'),
 			});
@@ -85,12 +78,12 @@ export function buildControlRouter(): Router<ControlContext> {
 	);
 	router.post(
 		'/orders/:orderId/cancel-confirm',
-		orderAction((ctx, order) => ctx.app.lifecycle.confirmCancellation(order)),
+		orderAction((ctx, order) => ctx.sandbox.lifecycle.confirmCancellation(order)),
 	);
 	router.post(
 		'/orders/:orderId/fail',
 		orderAction((ctx, order) => {
-			ctx.app.lifecycle.fail(
+			ctx.sandbox.lifecycle.fail(
 				order,
 				optionalString(ctx.body(), 'error') ?? 'High-quality motive processing failed',
 			);
@@ -102,23 +95,23 @@ export function buildControlRouter(): Router<ControlContext> {
 		if (typeof parts !== 'number' || !Number.isInteger(parts) || parts < 2 || parts > 20) {
 			throw badRequest('parts must be an integer from 2 to 20');
 		}
-		const children = ctx.app.lifecycle.split(order, parts);
+		const children = ctx.sandbox.lifecycle.split(order, parts);
 		return json({ ...controlOrderJson(order), children: children.map(controlOrderJson) });
 	});
 
 	router.get('/orders', (ctx) => {
 		const uniqueId = ctx.query.get('uniqueId');
-		const orders = [...ctx.app.store.orders.values()].filter(
+		const orders = [...ctx.sandbox.store.orders.values()].filter(
 			(order) => uniqueId === null || order.uniqueId === uniqueId,
 		);
 		return json(orders.map(controlOrderJson));
 	});
 	router.get('/orders/:orderId', (ctx) => json(controlOrderJson(requireOrder(ctx))));
 
-	router.post('/faults', (ctx) => json({ id: ctx.app.faults.add(ctx.body()).id }));
+	router.post('/faults', (ctx) => json({ id: ctx.sandbox.faults.add(ctx.body()).id }));
 	router.get('/faults', (ctx) =>
 		json(
-			ctx.app.faults.list().map((fault) => ({
+			ctx.sandbox.faults.list().map((fault) => ({
 				id: fault.id,
 				kind: fault.kind,
 				method: fault.method,
@@ -135,13 +128,13 @@ export function buildControlRouter(): Router<ControlContext> {
 		),
 	);
 	router.delete('/faults', (ctx) => {
-		ctx.app.faults.clear();
+		ctx.sandbox.faults.clear();
 		return json({ cleared: true });
 	});
 
 	router.put('/session-policy', (ctx) => {
 		const body = ctx.body();
-		const policy = ctx.app.sessionPolicy;
+		const policy = ctx.sandbox.sessionPolicy;
 		const expireAfterRequests = nullableCount(body.expireAfterRequests, 'expireAfterRequests');
 		const ttlMs = nullableCount(body.ttlMs, 'ttlMs');
 		if (expireAfterRequests !== undefined) policy.expireAfterRequests = expireAfterRequests;
@@ -149,17 +142,17 @@ export function buildControlRouter(): Router<ControlContext> {
 		return json(policy);
 	});
 
-	router.get('/stats', (ctx) => json(ctx.app.stats));
+	router.get('/stats', (ctx) => json(ctx.sandbox.stats));
 
-	router.get('/requests', (ctx) => json(ctx.app.requestLog));
+	router.get('/requests', (ctx) => json(ctx.sandbox.requestLog));
 	router.delete('/requests', (ctx) => {
-		ctx.app.requestLog = [];
+		ctx.sandbox.requestLog = [];
 		return json({ cleared: true });
 	});
 
-	router.get('/deliveries', (ctx) => json(ctx.app.webhooks.attempts));
+	router.get('/deliveries', (ctx) => json(ctx.sandbox.webhooks.attempts));
 	router.post('/deliveries/:deliveryId/redeliver', async (ctx) => {
-		const attempt = await ctx.app.webhooks.redeliver(ctx.params.deliveryId);
+		const attempt = await ctx.sandbox.webhooks.redeliver(ctx.params.deliveryId);
 		if (!attempt) throw notFound('Delivery not found');
 		return json(attempt);
 	});
@@ -169,10 +162,10 @@ export function buildControlRouter(): Router<ControlContext> {
 		if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes < 0) {
 			throw badRequest('minutes must be a non-negative number');
 		}
-		await ctx.app.webhooks.advanceClock(minutes);
-		return json({ now: ctx.app.clock.now() });
+		await ctx.sandbox.webhooks.advanceClock(minutes);
+		return json({ now: ctx.sandbox.clock.now() });
 	});
-	router.get('/clock', (ctx) => json({ now: ctx.app.clock.now() }));
+	router.get('/clock', (ctx) => json({ now: ctx.sandbox.clock.now() }));
 
 	router.put('/quirks', (ctx) => {
 		const body = ctx.body();
@@ -180,11 +173,11 @@ export function buildControlRouter(): Router<ControlContext> {
 			if (body[key] === undefined) continue;
 			const value = readBool(body[key]);
 			if (value === undefined) throw badRequest(`${key} must be a boolean`);
-			ctx.app.quirks[key] = value;
+			ctx.sandbox.quirks[key] = value;
 		}
-		return json(ctx.app.quirks);
+		return json(ctx.sandbox.quirks);
 	});
-	router.get('/quirks', (ctx) => json(ctx.app.quirks));
+	router.get('/quirks', (ctx) => json(ctx.sandbox.quirks));
 
 	// Fires an event now (for trigger tests) and answers after the first attempts have run.
 	router.post('/events', async (ctx) => {
@@ -193,9 +186,9 @@ export function buildControlRouter(): Router<ControlContext> {
 		if (!topic || !(WEBHOOK_TOPICS as readonly string[]).includes(topic)) {
 			throw badRequest(`topic must be one of ${WEBHOOK_TOPICS.join(', ')}`);
 		}
-		const order = ctx.app.store.orders.get(Number(body.orderId));
+		const order = ctx.sandbox.store.orders.get(Number(body.orderId));
 		if (!order) throw notFound('Order not found', `No order ${String(body.orderId)}`);
-		const { webhooks, store } = ctx.app;
+		const { webhooks, store } = ctx.sandbox;
 		const error = optionalString(body, 'error') ?? 'Order processing failed';
 		let deliveries;
 		if (body.subscriptionId !== undefined) {

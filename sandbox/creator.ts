@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 
-import type { ServiceContext } from './app';
 import { isUuid, requireSession, requireShop } from './auth';
 import { findProduct } from './catalog';
+import type { ServiceContext } from './context';
 import { ApiError, badRequest } from './errors';
 import { ok, type Router } from './router';
 
@@ -58,7 +58,7 @@ function snippet(ctx: ServiceContext) {
 		start.set(name, value);
 	}
 	const productId = q.get('productId');
-	if (productId && !findProduct(ctx.app, shop, Number(productId))) {
+	if (productId && !findProduct(ctx.sandbox, shop, Number(productId))) {
 		throw badRequest('Invalid parameter productId', `No product ${productId} in shop ${shop.id}`);
 	}
 	const sharedProductId = q.get('sharedProductId');
@@ -136,7 +136,7 @@ function snippet(ctx: ServiceContext) {
 			createHmac('sha256', EDIT_SIGNATURE_KEY).update(editId).digest('hex'),
 		);
 	}
-	const preloaderUrl = `${ctx.app.baseUrl}/public/creator/preloader.js?${start.toString()}`;
+	const preloaderUrl = `${ctx.sandbox.baseUrl}/public/creator/preloader.js?${start.toString()}`;
 	const html =
 		`<div id="topLevelSystemManager${widgetId}"></div>` +
 		`<script async src="${escapeHtmlAttribute(preloaderUrl)}"></script>`;

@@ -1,10 +1,10 @@
 import { parse } from 'csv-parse/sync';
 
-import type { App, ServiceContext } from './app';
 import { requireShop } from './auth';
+import { nowIso } from './clock';
 import { atomLink } from './codec';
+import type { SandboxState, ServiceContext } from './context';
 import { ApiError, badRequest, notFound } from './errors';
-import { nowIso } from './lifecycle';
 import { shopUrl } from './links';
 import { isMultipart, parseMultipart } from './multipart';
 import {
@@ -227,13 +227,13 @@ function motiveElement(row: CsvRow, format: CsvFormat) {
 }
 
 /** Turns the rows of one design group into the mapped `creatorse_design` the API would take. */
-function designInput(app: App, shop: Shop, rows: CsvRow[], format: CsvFormat) {
+function designInput(sandbox: SandboxState, shop: Shop, rows: CsvRow[], format: CsvFormat) {
 	const first = rows[0];
 	const productIdText = first.get('design product id');
 	const productSku = first.get('design product sku');
 	if (productIdText && !/^\d+$/.test(productIdText))
 		throw new LineError(first.lineNumber, `design product id "${productIdText}" is not a number`);
-	let product = productIdText ? app.store.products.get(Number(productIdText)) : undefined;
+	let product = productIdText ? sandbox.store.products.get(Number(productIdText)) : undefined;
 	if (product && product.shopId !== shop.id) product = undefined;
 	if (productIdText && !product)
 		throw new LineError(
@@ -251,7 +251,7 @@ function designInput(app: App, shop: Shop, rows: CsvRow[], format: CsvFormat) {
 	// A product id without a variant SKU orders the product's first SKU (its default variant).
 	const defaultSku = product && !productSku ? product.skus.find((s) => s.available) : undefined;
 	if (!product && productSku) {
-		product = [...app.store.products.values()].find(
+		product = [...sandbox.store.products.values()].find(
 			(p) => p.shopId === shop.id && p.skus.some((s) => s.sku === productSku),
 		);
 	}
@@ -284,7 +284,12 @@ function asLineError(error: unknown, lineNumber: number): LineError {
 }
 
 /** Builds and stores the order of one order group; throws a LineError naming the culprit line. */
-function importOrderGroup(app: App, shop: Shop, rows: CsvRow[], format: CsvFormat): Order {
+function importOrderGroup(
+	sandbox: SandboxState,
+	shop: Shop,
+	rows: CsvRow[],
+	format: CsvFormat,
+): Order {
 	const first = rows[0];
 	const atLine = <T>(lineNumber: number, build: () => T): T => {
 		let failure: LineError | undefined;
@@ -300,12 +305,14 @@ function importOrderGroup(app: App, shop: Shop, rows: CsvRow[], format: CsvForma
 	const countryText = first.get('countryId');
 	if (!/^\d+$/.test(countryText))
 		throw new LineError(first.lineNumber, `countryId "${countryText}" must be a country id`);
-	const country = atLine(first.lineNumber, () => resolveCountry(app, { id: Number(countryText) }));
+	const country = atLine(first.lineNumber, () =>
+		resolveCountry(sandbox, { id: Number(countryText) }),
+	);
 	const carrierText = first.get('shipping carrier Id');
 	if (carrierText && !/^\d+$/.test(carrierText))
 		throw new LineError(first.lineNumber, `shipping carrier Id "${carrierText}" is not a number`);
 	const shipping = atLine(first.lineNumber, () =>
-		readShipping(app, {
+		readShipping(sandbox, {
 			title: first.get('orderShippingTitle') || undefined,
 			carrier: carrierText ? { id: Number(carrierText) } : undefined,
 		}),
@@ -345,9 +352,9 @@ function importOrderGroup(app: App, shop: Shop, rows: CsvRow[], format: CsvForma
 	if (!customer?.shippingAddress)
 		throw new LineError(first.lineNumber, 'customer shipping address is required');
 	const uniqueId = first.get('uniqueId') || undefined;
-	atLine(first.lineNumber, () => assertUniqueIdFree(app, shop, uniqueId));
+	atLine(first.lineNumber, () => assertUniqueIdFree(sandbox, shop, uniqueId));
 
-	const orderId = app.store.nextId('order');
+	const orderId = sandbox.store.nextId('order');
 	const designRows = rows.filter((r) => r.get('design group id'));
 	if (designRows.length === 0)
 		throw new LineError(
@@ -356,7 +363,7 @@ function importOrderGroup(app: App, shop: Shop, rows: CsvRow[], format: CsvForma
 		);
 	const orderedProducts = [...groupBy(designRows, 'design group id').values()].map((group) =>
 		atLine(group[0].lineNumber, () =>
-			buildDesignItem(app, shop, orderId, designInput(app, shop, group, format), 'design'),
+			buildDesignItem(sandbox, shop, orderId, designInput(sandbox, shop, group, format), 'design'),
 		),
 	);
 	const order: Order = {
@@ -365,7 +372,7 @@ function importOrderGroup(app: App, shop: Shop, rows: CsvRow[], format: CsvForma
 		shopId: shop.id,
 		uniqueId,
 		origin: 'csv',
-		created: nowIso(app.clock),
+		created: nowIso(sandbox.clock),
 		financialStatus: 'PENDING',
 		committed: false,
 		handedOff: false,
@@ -378,13 +385,13 @@ function importOrderGroup(app: App, shop: Shop, rows: CsvRow[], format: CsvForma
 		deleted: false,
 		childOrderIds: [],
 	};
-	app.lifecycle.register(order);
-	app.lifecycle.scheduleDeferredProcessing(order);
+	sandbox.lifecycle.register(order);
+	sandbox.lifecycle.scheduleDeferredProcessing(order);
 	return order;
 }
 
 function processImport(
-	app: App,
+	sandbox: SandboxState,
 	shop: Shop,
 	job: CsvImport,
 	data: Buffer,
@@ -392,7 +399,7 @@ function processImport(
 ): void {
 	const finish = (errorMessage?: string) => {
 		job.processed = true;
-		job.processedDate = nowIso(app.clock);
+		job.processedDate = nowIso(sandbox.clock);
 		job.error = !!errorMessage;
 		job.errorMessage = errorMessage;
 	};
@@ -426,7 +433,7 @@ function processImport(
 	}
 	const rows: CsvRow[] = [];
 	const lineResult = (lineNumber: number, orderGroupId: string): CsvImportLine => ({
-		id: app.store.nextId('csvLine'),
+		id: sandbox.store.nextId('csvLine'),
 		lineNumber,
 		orderGroupId,
 		ok: false,
@@ -453,7 +460,7 @@ function processImport(
 		let order: Order | undefined;
 		let failure: LineError | undefined;
 		try {
-			order = importOrderGroup(app, shop, groupRows, format);
+			order = importOrderGroup(sandbox, shop, groupRows, format);
 		} catch (error) {
 			failure = asLineError(error, groupRows[0].lineNumber);
 		}
@@ -477,8 +484,8 @@ function processImport(
 	finish(failed ? `${failed} of ${job.lines.length} lines failed` : undefined);
 }
 
-function importBody(app: App, job: CsvImport) {
-	const self = `${shopUrl(app, job.accountId, job.shopId)}/orderCsvImport/${job.id}`;
+function importBody(sandbox: SandboxState, job: CsvImport) {
+	const self = `${shopUrl(sandbox, job.accountId, job.shopId)}/orderCsvImport/${job.id}`;
 	return {
 		id: job.id,
 		fileName: job.fileName,
@@ -494,7 +501,7 @@ function importBody(app: App, job: CsvImport) {
 }
 
 function requireImport(ctx: ServiceContext, shop: Shop): CsvImport {
-	const job = ctx.app.store.csvImports.get(Number(ctx.params.importId));
+	const job = ctx.sandbox.store.csvImports.get(Number(ctx.params.importId));
 	if (!job || job.deleted || job.shopId !== shop.id) throw notFound('CSV import not found');
 	return job;
 }
@@ -509,37 +516,38 @@ export function registerCsvRoutes(router: Router<ServiceContext>): void {
 		const { fileName, data } = readUpload(ctx);
 		if (data.length === 0) throw badRequest('The CSV file is empty');
 		const job: CsvImport = {
-			id: ctx.app.store.nextId('csvImport'),
+			id: ctx.sandbox.store.nextId('csvImport'),
 			accountId: shop.accountId,
 			shopId: shop.id,
 			fileName,
-			createdDate: nowIso(ctx.app.clock),
+			createdDate: nowIso(ctx.sandbox.clock),
 			processed: false,
 			error: false,
 			deleted: false,
 			lines: [],
 		};
-		ctx.app.store.csvImports.set(job.id, job);
-		const { app } = ctx;
-		app.scheduler.after(app.deferredProcessingMs, () => {
-			if (app.store.csvImports.get(job.id) === job) processImport(app, shop, job, data, format);
+		ctx.sandbox.store.csvImports.set(job.id, job);
+		const { sandbox } = ctx;
+		sandbox.scheduler.after(sandbox.deferredProcessingMs, () => {
+			if (sandbox.store.csvImports.get(job.id) === job)
+				processImport(sandbox, shop, job, data, format);
 		});
-		return ok({ productionOrderCsvImport: importBody(app, job) });
+		return ok({ productionOrderCsvImport: importBody(sandbox, job) });
 	});
 
 	router.get(base, (ctx) => {
 		const shop = requireShop(ctx);
-		const records = [...ctx.app.store.csvImports.values()].filter((j) => j.shopId === shop.id);
+		const records = [...ctx.sandbox.store.csvImports.values()].filter((j) => j.shopId === shop.id);
 		return pagedList(ctx, {
 			records,
 			filterRoot: 'productionOrderCsvImportFilter',
 			itemName: 'productionOrderCsvImport',
-			represent: (job) => importBody(ctx.app, job),
+			represent: (job) => importBody(ctx.sandbox, job),
 		});
 	});
 
 	router.get(`${base}/:importId`, (ctx) =>
-		ok({ productionOrderCsvImport: importBody(ctx.app, requireImport(ctx, requireShop(ctx))) }),
+		ok({ productionOrderCsvImport: importBody(ctx.sandbox, requireImport(ctx, requireShop(ctx))) }),
 	);
 
 	router.get(`${base}/:importId/lines`, (ctx) => {

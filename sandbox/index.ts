@@ -4,7 +4,7 @@ import { CONTROL_PREFIX, SERVICE_PREFIX, startServer } from './server';
 export type { SandboxOptions } from './app';
 export type { Quirks } from './codec';
 export { DEMO } from './seed';
-export { signBody } from './webhooks';
+export { signBody } from './webhook-dispatcher';
 
 export interface Sandbox {
 	/** The contract's {base_url}, e.g. http://127.0.0.1:PORT/webservices/rest */

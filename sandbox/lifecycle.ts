@@ -1,6 +1,7 @@
-import type { App } from './app';
+import { nowIso, type Clock, type Scheduler } from './clock';
+import type { OrderLifecycleService } from './context';
 import { conflict } from './errors';
-import { serviceTimestamp } from './service-zone';
+import type { Store } from './store';
 import type { FinancialStatus, FulfilmentStatus, Order } from './types';
 
 type FulfilmentState = FulfilmentStatus | 'NONE';
@@ -40,26 +41,43 @@ const FINANCIAL_MOVES: Partial<Record<FinancialStatus, FinancialStatus[]>> = {
 
 const stateOf = (order: Order): FulfilmentState => order.fulfilmentStatus ?? 'NONE';
 
-/** Now on the virtual clock, as the service stamps `created` (in its own zone, with the offset). */
-export function nowIso(clock: { now(): number }): string {
-	return serviceTimestamp(clock.now());
+/** How the lifecycle announces what happened to an order (the webhook dispatcher). */
+export interface OrderEvents {
+	fireOrderEvent(topic: string, order: Order): void;
+	fireProcessingError(order: Order, error: string): void;
+	fireSplit(order: Order): void;
+}
+
+/** What the lifecycle works with. */
+export interface LifecycleDeps {
+	/** The current store (a reset replaces it). */
+	store: () => Store;
+	clock: Clock;
+	scheduler: Scheduler;
+	/** Delay between the pipeline's steps. */
+	deferredProcessingMs: number;
+	/** Orders move on past PREPARED_TO_PRODUCE by themselves. */
+	autoAdvance: boolean;
+	events: OrderEvents;
+	/** Counts each registered order. */
+	onOrderRegistered: () => void;
 }
 
 /** Order state machines, the asynchronous pipeline, and the events each change fires. */
-export class OrderLifecycle {
-	constructor(private readonly app: App) {}
+export class OrderLifecycle implements OrderLifecycleService {
+	constructor(private readonly deps: LifecycleDeps) {}
 
 	register(order: Order): void {
-		this.app.store.orders.set(order.id, order);
-		this.app.stats.ordersCreated++;
+		this.deps.store().orders.set(order.id, order);
+		this.deps.onOrderRegistered();
 	}
 
 	private isCurrent(order: Order): boolean {
-		return this.app.store.orders.get(order.id) === order && !order.deleted;
+		return this.deps.store().orders.get(order.id) === order && !order.deleted;
 	}
 
 	private fire(topic: string, order: Order): void {
-		this.app.webhooks.fireOrderEvent(topic, order);
+		this.deps.events.fireOrderEvent(topic, order);
 	}
 
 	// ----- payment -----------------------------------------------------------------------------
@@ -108,7 +126,7 @@ export class OrderLifecycle {
 	// ----- the deferred pipeline ---------------------------------------------------------------
 
 	scheduleDeferredProcessing(order: Order): void {
-		this.app.scheduler.after(this.app.deferredProcessingMs, () => {
+		this.deps.scheduler.after(this.deps.deferredProcessingMs, () => {
 			if (!this.isCurrent(order) || order.handedOff) return;
 			order.committed = true;
 			order.handedOff = true;
@@ -121,7 +139,7 @@ export class OrderLifecycle {
 	private startProductionIfReady(order: Order): void {
 		if (order.financialStatus !== 'PAID' || !order.handedOff || order.fulfilmentStatus) return;
 		this.move(order, 'WAITING_FOR_RESOURCES');
-		this.app.scheduler.after(this.app.deferredProcessingMs, () => {
+		this.deps.scheduler.after(this.deps.deferredProcessingMs, () => {
 			if (this.isCurrent(order) && order.fulfilmentStatus === 'WAITING_FOR_RESOURCES') {
 				this.move(order, 'PREPARED_TO_PRODUCE');
 			}
@@ -147,22 +165,22 @@ export class OrderLifecycle {
 		}
 		order.fulfilmentStatus = to;
 		if (to === 'FINISHED') {
-			const id = this.app.store.nextId('fulfillment');
+			const id = this.deps.store().nextId('fulfillment');
 			const trackingNumber = tracking.trackingNumber ?? `SBX${order.id}${id}`;
 			order.fulfillments.push({
 				id,
 				trackingNumber,
 				trackingUrl: tracking.trackingUrl ?? `https://tracking.example.com/track/${trackingNumber}`,
-				created: nowIso(this.app.clock),
+				created: nowIso(this.deps.clock),
 			});
 		}
 		this.fire('orders/updated', order);
 		if (to === 'PREPARED_TO_PRODUCE') this.fire('orders/readyForProduction', order);
 		if (to === 'FINISHED') this.fire('orders/fulfilled', order);
 		if (to === 'CANCELLED') this.fire('orders/cancelled', order);
-		if (this.app.autoAdvance && (to === 'PREPARED_TO_PRODUCE' || to === 'NOT_EDITABLE')) {
+		if (this.deps.autoAdvance && (to === 'PREPARED_TO_PRODUCE' || to === 'NOT_EDITABLE')) {
 			const next = to === 'PREPARED_TO_PRODUCE' ? 'NOT_EDITABLE' : 'FINISHED';
-			this.app.scheduler.after(this.app.deferredProcessingMs, () => {
+			this.deps.scheduler.after(this.deps.deferredProcessingMs, () => {
 				if (this.isCurrent(order) && order.fulfilmentStatus === to) this.move(order, next);
 			});
 		}
@@ -238,7 +256,7 @@ export class OrderLifecycle {
 			);
 		}
 		if (state === 'WAITING_FOR_RESOURCES') this.move(order, 'ERROR_HQ_MOTIVES');
-		this.app.webhooks.fireProcessingError(order, error);
+		this.deps.events.fireProcessingError(order, error);
 	}
 
 	/** Splits an order into `parts` child orders, spreading its ordered products over them. */
@@ -252,13 +270,13 @@ export class OrderLifecycle {
 		}
 		const children: Order[] = [];
 		for (let i = 0; i < parts; i++) {
-			const childId = this.app.store.nextId('order');
+			const childId = this.deps.store().nextId('order');
 			const child: Order = {
 				...order,
 				id: childId,
 				uniqueId: order.uniqueId ? `${order.uniqueId}-${i + 1}` : undefined,
 				origin: 'split',
-				created: nowIso(this.app.clock),
+				created: nowIso(this.deps.clock),
 				orderedProducts: order.orderedProducts
 					.filter((_, index) => index % parts === i)
 					.map((item) => ({ ...item, orderId: childId })),
@@ -271,7 +289,7 @@ export class OrderLifecycle {
 			children.push(child);
 		}
 		order.childOrderIds = children.map((child) => child.id);
-		this.app.webhooks.fireSplit(order);
+		this.deps.events.fireSplit(order);
 		return children;
 	}
 }

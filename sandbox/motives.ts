@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 
-import type { App, ServiceContext } from './app';
 import { requireSession, requireShop } from './auth';
+import { nowIso } from './clock';
 import { atomLink, readInt, readObject, readRefId, readString } from './codec';
+import type { SandboxState, ServiceContext } from './context';
 import { badRequest, conflict, notFound } from './errors';
 import { sniffImage, tinyPng } from './images';
-import { nowIso } from './lifecycle';
 import { shopUrl } from './links';
 import { isMultipart, parseMultipart } from './multipart';
 import { pagedList } from './paging';
@@ -17,12 +17,12 @@ import { MOTIVE_TYPES, type Motive, type Shop, type StoredImage, type UserMotive
 /** Language codes of the language ids the seed's product localizations use. */
 const LANGUAGE_CODES: Record<number, string> = { 1: 'en', 2: 'de' };
 
-function motiveUrl(app: App, shop: Shop, motiveId: number): string {
-	return `${shopUrl(app, shop.accountId, shop.id)}/motives/${motiveId}`;
+function motiveUrl(sandbox: SandboxState, shop: Shop, motiveId: number): string {
+	return `${shopUrl(sandbox, shop.accountId, shop.id)}/motives/${motiveId}`;
 }
 
-function motiveBody(app: App, shop: Shop, motive: Motive) {
-	const self = motiveUrl(app, shop, motive.id);
+function motiveBody(sandbox: SandboxState, shop: Shop, motive: Motive) {
+	const self = motiveUrl(sandbox, shop, motive.id);
 	return {
 		id: motive.id,
 		uuid: motive.uuid,
@@ -31,10 +31,10 @@ function motiveBody(app: App, shop: Shop, motive: Motive) {
 		created: motive.created,
 		hasBitmap: !!motive.image,
 		technologies: {
-			motivePrintTechnology: motive.technologies.map((t) => technologyBody(app, t)),
+			motivePrintTechnology: motive.technologies.map((t) => technologyBody(sandbox, t)),
 		},
 		tags: {
-			tag: app.store.tags.filter((t) => motive.tagIds.includes(t.id)).map((t) => ({ ...t })),
+			tag: sandbox.store.tags.filter((t) => motive.tagIds.includes(t.id)).map((t) => ({ ...t })),
 		},
 		'atom.link': [
 			atomLink('self', self),
@@ -47,8 +47,10 @@ function motiveBody(app: App, shop: Shop, motive: Motive) {
 	};
 }
 
-function technologyBody(app: App, assignment: Motive['technologies'][number]) {
-	const technology = app.store.printTechnologies.find((t) => t.id === assignment.printTechnologyId);
+function technologyBody(sandbox: SandboxState, assignment: Motive['technologies'][number]) {
+	const technology = sandbox.store.printTechnologies.find(
+		(t) => t.id === assignment.printTechnologyId,
+	);
 	return {
 		id: assignment.id,
 		printTechnology: { id: assignment.printTechnologyId, name: technology?.name },
@@ -64,7 +66,7 @@ function readMotiveType(value: unknown, fallback: string): string {
 }
 
 function requireMotive(ctx: ServiceContext, shop: Shop): Motive {
-	const motive = ctx.app.store.motives.get(Number(ctx.params.motiveId));
+	const motive = ctx.sandbox.store.motives.get(Number(ctx.params.motiveId));
 	if (!motive || motive.deleted || motive.shopId !== shop.id) throw notFound('Motive not found');
 	return motive;
 }
@@ -109,30 +111,30 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 		const name = readString(input.name);
 		if (!name) throw badRequest('motive.name is required');
 		const motive: Motive = {
-			id: ctx.app.store.nextId('motive'),
+			id: ctx.sandbox.store.nextId('motive'),
 			uuid: randomUUID(),
 			shopId: shop.id,
 			name,
 			type: readMotiveType(input.type, 'HIGH_RESOLUTION_BITMAP'),
-			created: nowIso(ctx.app.clock),
+			created: nowIso(ctx.sandbox.clock),
 			deleted: false,
 			technologies: [],
 			localizations: [],
 			tagIds: [],
 			categoryIds: [],
 		};
-		ctx.app.store.motives.set(motive.id, motive);
-		return ok({ motive: motiveBody(ctx.app, shop, motive) });
+		ctx.sandbox.store.motives.set(motive.id, motive);
+		return ok({ motive: motiveBody(ctx.sandbox, shop, motive) });
 	});
 
 	const list = (ctx: ServiceContext) => {
 		const shop = requireShop(ctx);
-		const records = [...ctx.app.store.motives.values()].filter((m) => m.shopId === shop.id);
+		const records = [...ctx.sandbox.store.motives.values()].filter((m) => m.shopId === shop.id);
 		return pagedList(ctx, {
 			records,
 			filterRoot: 'motiveFilter',
 			itemName: 'motive',
-			represent: (m) => motiveBody(ctx.app, shop, m),
+			represent: (m) => motiveBody(ctx.sandbox, shop, m),
 		});
 	};
 	router.get(base, list);
@@ -140,7 +142,7 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 
 	router.get(one, (ctx) => {
 		const shop = requireShop(ctx);
-		return ok({ motive: motiveBody(ctx.app, shop, requireMotive(ctx, shop)) });
+		return ok({ motive: motiveBody(ctx.sandbox, shop, requireMotive(ctx, shop)) });
 	});
 
 	router.put(one, (ctx) => {
@@ -152,7 +154,7 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 		if (name !== undefined && !name) throw badRequest('motive.name must not be empty');
 		motive.type = readMotiveType(input.type, motive.type);
 		if (name) motive.name = name;
-		return ok({ motive: motiveBody(ctx.app, shop, motive) });
+		return ok({ motive: motiveBody(ctx.sandbox, shop, motive) });
 	});
 
 	router.delete(one, (ctx) => {
@@ -164,7 +166,7 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 		const shop = requireShop(ctx, { write: true });
 		const motive = requireMotive(ctx, shop);
 		motive.image = readUploadedImage(ctx);
-		return ok({ motive: motiveBody(ctx.app, shop, motive) });
+		return ok({ motive: motiveBody(ctx.sandbox, shop, motive) });
 	});
 
 	router.get(`${one}/image`, (ctx) => imageReply(requireMotive(ctx, requireShop(ctx)).image));
@@ -174,7 +176,7 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 		return pagedList(ctx, {
 			records: motive.technologies,
 			itemName: 'motivePrintTechnology',
-			represent: (t) => technologyBody(ctx.app, t),
+			represent: (t) => technologyBody(ctx.sandbox, t),
 		});
 	});
 
@@ -184,10 +186,10 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 		const technologyId = readRefId(input?.printTechnology);
 		if (technologyId === undefined)
 			throw badRequest('motivePrintTechnology.printTechnology.id is required');
-		if (!ctx.app.store.printTechnologies.some((t) => t.id === technologyId)) {
+		if (!ctx.sandbox.store.printTechnologies.some((t) => t.id === technologyId)) {
 			throw badRequest(
 				'Unknown print technology',
-				`Known ids: ${ctx.app.store.printTechnologies.map((t) => t.id).join(', ')}`,
+				`Known ids: ${ctx.sandbox.store.printTechnologies.map((t) => t.id).join(', ')}`,
 			);
 		}
 		if (motive.technologies.some((t) => t.printTechnologyId === technologyId)) {
@@ -196,9 +198,9 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 				`Motive ${motive.id} has technology ${technologyId}`,
 			);
 		}
-		const assignment = { id: ctx.app.store.nextId('misc'), printTechnologyId: technologyId };
+		const assignment = { id: ctx.sandbox.store.nextId('misc'), printTechnologyId: technologyId };
 		motive.technologies.push(assignment);
-		return ok({ motivePrintTechnology: technologyBody(ctx.app, assignment) });
+		return ok({ motivePrintTechnology: technologyBody(ctx.sandbox, assignment) });
 	});
 
 	router.delete(`${one}/technologies/:assignmentId`, (ctx) => {
@@ -232,7 +234,7 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 			throw badRequest('motiveLocalized.langId is required', 'A positive language id');
 		if (!name) throw badRequest('motiveLocalized.name is required');
 		const localization = {
-			id: ctx.app.store.nextId('misc'),
+			id: ctx.sandbox.store.nextId('misc'),
 			langId,
 			language: LANGUAGE_CODES[langId] ?? '',
 			name,
@@ -256,7 +258,7 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 	router.get(`${one}/tags`, (ctx) => {
 		const motive = requireMotive(ctx, requireShop(ctx));
 		return pagedList(ctx, {
-			records: ctx.app.store.tags.filter((t) => motive.tagIds.includes(t.id)),
+			records: ctx.sandbox.store.tags.filter((t) => motive.tagIds.includes(t.id)),
 			itemName: 'tag',
 			represent: (t) => ({ ...t }),
 		});
@@ -265,7 +267,7 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 	router.put(`${one}/tags/:tagId`, (ctx) => {
 		const motive = requireMotive(ctx, requireShop(ctx, { write: true }));
 		const tagId = Number(ctx.params.tagId);
-		if (!ctx.app.store.tags.some((t) => t.id === tagId)) throw notFound('Tag not found');
+		if (!ctx.sandbox.store.tags.some((t) => t.id === tagId)) throw notFound('Tag not found');
 		if (!motive.tagIds.includes(tagId)) motive.tagIds.push(tagId);
 		return noContent();
 	});
@@ -281,7 +283,7 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 	router.get(`${one}/assignedCategories`, (ctx) => {
 		const motive = requireMotive(ctx, requireShop(ctx));
 		return pagedList(ctx, {
-			records: ctx.app.store.categories.filter((c) => motive.categoryIds.includes(c.id)),
+			records: ctx.sandbox.store.categories.filter((c) => motive.categoryIds.includes(c.id)),
 			itemName: 'motiveAssignedToCategory',
 			represent: (c) => ({ id: c.id, category: { ...c } }),
 		});
@@ -294,7 +296,7 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 		const input = readObject(ctx.body().motiveAssignedToCategory);
 		if (!input) throw badRequest('Body must have the root key motiveAssignedToCategory');
 		const categoryId = readRefId(input.category);
-		const category = ctx.app.store.categories.find((c) => c.id === categoryId);
+		const category = ctx.sandbox.store.categories.find((c) => c.id === categoryId);
 		if (!category)
 			throw badRequest('Unknown category', 'Body: motiveAssignedToCategory{category{id}}');
 		if (motive.categoryIds.includes(category.id)) throw conflict('Category already assigned');
@@ -305,7 +307,7 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 	router.get('/accounts/:accountId/shops/:shopId/tags', (ctx) => {
 		requireShop(ctx);
 		return pagedList(ctx, {
-			records: ctx.app.store.tags,
+			records: ctx.sandbox.store.tags,
 			itemName: 'tag',
 			represent: (t) => ({ ...t }),
 		});
@@ -314,7 +316,7 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 	router.get('/accounts/:accountId/shops/:shopId/categories', (ctx) => {
 		requireShop(ctx);
 		return pagedList(ctx, {
-			records: ctx.app.store.categories,
+			records: ctx.sandbox.store.categories,
 			itemName: 'category',
 			represent: (c) => ({ ...c }),
 		});
@@ -330,8 +332,8 @@ function libraryKey(ctx: ServiceContext): string {
 	return session.customerKey ? `customer:${session.customerKey}` : `session:${session.token}`;
 }
 
-function userMotiveBody(app: App, shop: Shop, motive: UserMotive) {
-	const self = `${shopUrl(app, shop.accountId, shop.id)}/userMotives/${motive.id}`;
+function userMotiveBody(sandbox: SandboxState, shop: Shop, motive: UserMotive) {
+	const self = `${shopUrl(sandbox, shop.accountId, shop.id)}/userMotives/${motive.id}`;
 	return {
 		id: motive.id,
 		uuid: motive.uuid,
@@ -344,7 +346,7 @@ function userMotiveBody(app: App, shop: Shop, motive: UserMotive) {
 }
 
 function requireUserMotive(ctx: ServiceContext, shop: Shop): UserMotive {
-	const motive = ctx.app.store.userMotives.get(Number(ctx.params.motiveId));
+	const motive = ctx.sandbox.store.userMotives.get(Number(ctx.params.motiveId));
 	if (
 		!motive ||
 		motive.deleted ||
@@ -362,16 +364,16 @@ function storeUserMotive(
 	fields: Pick<UserMotive, 'name' | 'url' | 'image'>,
 ): Reply {
 	const motive: UserMotive = {
-		id: ctx.app.store.nextId('motive'),
+		id: ctx.sandbox.store.nextId('motive'),
 		uuid: randomUUID(),
 		shopId: shop.id,
 		libraryKey: libraryKey(ctx),
-		created: nowIso(ctx.app.clock),
+		created: nowIso(ctx.sandbox.clock),
 		deleted: false,
 		...fields,
 	};
-	ctx.app.store.userMotives.set(motive.id, motive);
-	return ok({ motive: userMotiveBody(ctx.app, shop, motive) });
+	ctx.sandbox.store.userMotives.set(motive.id, motive);
+	return ok({ motive: userMotiveBody(ctx.sandbox, shop, motive) });
 }
 
 function registerUserMotiveRoutes(router: Router<ServiceContext>): void {
@@ -423,19 +425,19 @@ function registerUserMotiveRoutes(router: Router<ServiceContext>): void {
 	router.get(base, (ctx) => {
 		const shop = requireShop(ctx);
 		const key = libraryKey(ctx);
-		const records = [...ctx.app.store.userMotives.values()].filter(
+		const records = [...ctx.sandbox.store.userMotives.values()].filter(
 			(m) => m.shopId === shop.id && m.libraryKey === key,
 		);
 		return pagedList(ctx, {
 			records,
 			itemName: 'motive',
-			represent: (m) => userMotiveBody(ctx.app, shop, m),
+			represent: (m) => userMotiveBody(ctx.sandbox, shop, m),
 		});
 	});
 
 	router.get(`${base}/:motiveId`, (ctx) => {
 		const shop = requireShop(ctx);
-		return ok({ motive: userMotiveBody(ctx.app, shop, requireUserMotive(ctx, shop)) });
+		return ok({ motive: userMotiveBody(ctx.sandbox, shop, requireUserMotive(ctx, shop)) });
 	});
 
 	router.get(`${base}/:motiveId/image`, (ctx) =>

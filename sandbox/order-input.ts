@@ -1,5 +1,5 @@
-import type { App } from './app';
 import { findProduct } from './catalog';
+import { nowIso } from './clock';
 import {
 	asArray,
 	isPlainObject,
@@ -9,9 +9,9 @@ import {
 	readRefId,
 	readString,
 } from './codec';
+import type { SandboxState } from './context';
 import { badRequest } from './errors';
 import { sniffImage } from './images';
-import { nowIso } from './lifecycle';
 import type {
 	Address,
 	Composition,
@@ -95,12 +95,12 @@ export function readCustomer(
 }
 
 /** A country by `{id}` or by `{code}` (the field notes' variant); missing or unknown: 400. */
-export function resolveCountry(app: App, value: unknown): Country {
+export function resolveCountry(sandbox: SandboxState, value: unknown): Country {
 	if (value === undefined || value === null || value === '')
 		throw badRequest('country is required');
 	const id = readRefId(value);
 	const code = isPlainObject(value) ? readString(value.code) : undefined;
-	const country = app.store.countries.find((c) =>
+	const country = sandbox.store.countries.find((c) =>
 		id !== undefined ? c.id === id : !!code && c.code.toUpperCase() === code.toUpperCase(),
 	);
 	if (!country)
@@ -108,13 +108,13 @@ export function resolveCountry(app: App, value: unknown): Country {
 	return country;
 }
 
-export function readShipping(app: App, value: unknown): ShippingInfo {
+export function readShipping(sandbox: SandboxState, value: unknown): ShippingInfo {
 	if (value === undefined || value === null || value === '') return {};
 	if (!isPlainObject(value)) throw badRequest('orderShipping must be an object');
 	const shipping: ShippingInfo = { title: readString(value.title) };
 	if (value.carrier !== undefined && value.carrier !== '') {
 		const carrierId = readRefId(value.carrier);
-		if (carrierId === undefined || !app.store.carriers.some((c) => c.id === carrierId)) {
+		if (carrierId === undefined || !sandbox.store.carriers.some((c) => c.id === carrierId)) {
 			throw badRequest(
 				'Unknown carrier',
 				`orderShipping.carrier.id ${String(carrierId)} is not a carrier id; see GET .../carriers`,
@@ -166,14 +166,19 @@ function checkUrl(value: string, field: string): string {
 }
 
 /** Motives a design may use: the shop's catalog, or a user motive of the shop. */
-function motiveExists(app: App, shop: Shop, motiveId: number): boolean {
-	const motive = app.store.motives.get(motiveId);
+function motiveExists(sandbox: SandboxState, shop: Shop, motiveId: number): boolean {
+	const motive = sandbox.store.motives.get(motiveId);
 	if (motive && !motive.deleted && motive.shopId === shop.id) return true;
-	const userMotive = app.store.userMotives.get(motiveId);
+	const userMotive = sandbox.store.userMotives.get(motiveId);
 	return !!userMotive && !userMotive.deleted && userMotive.shopId === shop.id;
 }
 
-function readMotiveElement(app: App, shop: Shop, value: unknown, field: string): DesignElement {
+function readMotiveElement(
+	sandbox: SandboxState,
+	shop: Shop,
+	value: unknown,
+	field: string,
+): DesignElement {
 	if (!isPlainObject(value)) throw badRequest(`${field} must be an object`);
 	const motive = readObject(value.motive);
 	// An inline motive may sit on the element itself or inside `motive`.
@@ -183,7 +188,7 @@ function readMotiveElement(app: App, shop: Shop, value: unknown, field: string):
 	const attachment = readString(inline.attachment);
 	const filename = readString(inline.filename);
 	if (motiveId !== undefined) {
-		if (!motiveExists(app, shop, motiveId))
+		if (!motiveExists(sandbox, shop, motiveId))
 			throw badRequest(
 				'Unknown motive',
 				`${field}.motive.id ${motiveId} is not a motive of shop ${shop.id}`,
@@ -255,7 +260,7 @@ function readDecorationElement(value: unknown, field: string): DesignElement {
 /** Element keys a composition accepts; `creatorse_element` is the incremental form of a motive. */
 const ELEMENT_READERS: Record<
 	string,
-	(app: App, shop: Shop, value: unknown, field: string) => DesignElement
+	(sandbox: SandboxState, shop: Shop, value: unknown, field: string) => DesignElement
 > = {
 	creatorse_designElementMotive: readMotiveElement,
 	creatorse_element: readMotiveElement,
@@ -269,7 +274,12 @@ const ELEMENT_READERS: Record<
  * (XML, or JSON written like XML). An unknown key is a 400: the live service blanks the design
  * silently, which is worse for everyone.
  */
-function readElements(app: App, shop: Shop, value: unknown, field: string): DesignElement[] {
+function readElements(
+	sandbox: SandboxState,
+	shop: Shop,
+	value: unknown,
+	field: string,
+): DesignElement[] {
 	const entries: Array<[string, unknown]> = [];
 	for (const item of Array.isArray(value) ? value : [value]) {
 		if (item === undefined || item === null || item === '') continue;
@@ -287,7 +297,7 @@ function readElements(app: App, shop: Shop, value: unknown, field: string): Desi
 				`${field}[${i}]: use one of ${Object.keys(ELEMENT_READERS).join(', ')}`,
 			);
 		}
-		return reader(app, shop, element, `${field}[${i}].${key}`);
+		return reader(sandbox, shop, element, `${field}[${i}].${key}`);
 	});
 }
 
@@ -318,7 +328,7 @@ function resolveArea(product: Product, value: Record<string, unknown>, field: st
 }
 
 function readCompositions(
-	app: App,
+	sandbox: SandboxState,
 	shop: Shop,
 	product: Product,
 	value: unknown,
@@ -335,18 +345,18 @@ function readCompositions(
 		if (!isPlainObject(item)) throw badRequest(`${at} must be an object`);
 		return {
 			productAreaId: resolveArea(product, item, at),
-			elements: readElements(app, shop, item.elements, `${at}.elements`),
+			elements: readElements(sandbox, shop, item.elements, `${at}.elements`),
 		};
 	});
 }
 
-function readCustomAttributes(app: App, value: unknown): CustomAttribute[] {
+function readCustomAttributes(sandbox: SandboxState, value: unknown): CustomAttribute[] {
 	const container = readObject(value);
 	return asArray(container?.customAttribute ?? value).map((entry, i) => {
 		if (!isPlainObject(entry) || !readString(entry.key))
 			throw badRequest(`customAttributes[${i}].key is required`);
 		return {
-			id: app.store.nextId('misc'),
+			id: sandbox.store.nextId('misc'),
 			key: readString(entry.key) as string,
 			value: readString(entry.value) ?? '',
 		};
@@ -395,7 +405,7 @@ function priceOf(product: Product, sizeId: number): number {
 
 /** A `creatorse_design` item: a custom design, or a plain base product when it has no compositions. */
 export function buildDesignItem(
-	app: App,
+	sandbox: SandboxState,
 	shop: Shop,
 	orderId: number,
 	value: unknown,
@@ -405,7 +415,7 @@ export function buildDesignItem(
 	const skuText = readString(value.sku);
 	let product =
 		readInt(value.productId) !== undefined
-			? findProduct(app, shop, readInt(value.productId) as number)
+			? findProduct(sandbox, shop, readInt(value.productId) as number)
 			: undefined;
 	let colorId = readRefId(value.assignedColor);
 	let sizeId = readRefId(value.assignedSize);
@@ -417,7 +427,7 @@ export function buildDesignItem(
 	}
 	if (skuText && (colorId === undefined || sizeId === undefined)) {
 		// A variant SKU names product, colour and size at once.
-		for (const candidate of app.store.products.values()) {
+		for (const candidate of sandbox.store.products.values()) {
 			if (candidate.shopId !== shop.id || candidate.deleted || (product && candidate !== product))
 				continue;
 			const hit = candidate.skus.find((s) => s.sku === skuText);
@@ -439,7 +449,7 @@ export function buildDesignItem(
 	const productSku = variant(product, colorId, sizeId, field);
 	const amount = readAmount(value.amount, `${field}.amount`);
 	return {
-		id: app.store.nextId('orderedProduct'),
+		id: sandbox.store.nextId('orderedProduct'),
 		orderId,
 		kind: 'design',
 		productId: product.id,
@@ -449,16 +459,22 @@ export function buildDesignItem(
 		sku: productSku.sku,
 		amount,
 		price: Math.round(priceOf(product, productSku.assignedSizeId) * amount * 100) / 100,
-		created: nowIso(app.clock),
+		created: nowIso(sandbox.clock),
 		deleted: false,
-		compositions: readCompositions(app, shop, product, value.compositions, `${field}.compositions`),
-		customAttributes: readCustomAttributes(app, value.customAttributes),
+		compositions: readCompositions(
+			sandbox,
+			shop,
+			product,
+			value.compositions,
+			`${field}.compositions`,
+		),
+		customAttributes: readCustomAttributes(sandbox, value.customAttributes),
 	};
 }
 
 /** A `creatorse_designedTemplateProduct` item, by template id or template SKU. */
 export function buildTemplateItem(
-	app: App,
+	sandbox: SandboxState,
 	shop: Shop,
 	orderId: number,
 	value: unknown,
@@ -467,7 +483,7 @@ export function buildTemplateItem(
 	if (!isPlainObject(value)) throw badRequest(`${field} must be an object`);
 	const templateId = readInt(value.templateProductId);
 	const templateSku = readString(value.templateProductSku);
-	const template = [...app.store.templateProducts.values()].find(
+	const template = [...sandbox.store.templateProducts.values()].find(
 		(t) =>
 			t.shopId === shop.id &&
 			(templateId !== undefined ? t.id === templateId : t.sku === templateSku),
@@ -478,7 +494,7 @@ export function buildTemplateItem(
 			`${field}: templateProductId ${String(templateId)} / templateProductSku ${String(templateSku)}`,
 		);
 	}
-	const product = findProduct(app, shop, template.productId) as Product;
+	const product = findProduct(sandbox, shop, template.productId) as Product;
 	// The contract gives a template product no fallback colour or size: both are required.
 	for (const key of ['assignedColor', 'assignedSize'] as const) {
 		if (readRefId(value[key]) === undefined) {
@@ -496,7 +512,7 @@ export function buildTemplateItem(
 	);
 	const amount = readAmount(value.amount, `${field}.amount`);
 	return {
-		id: app.store.nextId('orderedProduct'),
+		id: sandbox.store.nextId('orderedProduct'),
 		orderId,
 		kind: 'template',
 		productId: product.id,
@@ -507,10 +523,10 @@ export function buildTemplateItem(
 		sku: productSku.sku,
 		amount,
 		price: Math.round(priceOf(product, productSku.assignedSizeId) * amount * 100) / 100,
-		created: nowIso(app.clock),
+		created: nowIso(sandbox.clock),
 		deleted: false,
 		compositions: [],
-		customAttributes: readCustomAttributes(app, value.customAttributes),
+		customAttributes: readCustomAttributes(sandbox, value.customAttributes),
 	};
 }
 

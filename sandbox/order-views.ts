@@ -1,7 +1,13 @@
-import type { App } from './app';
 import { atomLink, type Doc } from './codec';
 import { orderUrl, shopUrl } from './links';
+import type { Store } from './store';
 import type { Address, Composition, Order, OrderedProduct, Position } from './types';
+
+/** What order representations read: the base URL of their links and the store (countries). */
+export interface ViewSource {
+	baseUrl: string;
+	store: Store;
+}
 
 /** How orders and ordered products look on the wire, in API answers and in webhook payloads. */
 
@@ -43,12 +49,12 @@ function compositionBody(composition: Composition) {
 	return { productArea: { id: composition.productAreaId }, elements: byKind };
 }
 
-export function orderedProductUrl(app: App, order: Order, item: OrderedProduct): string {
-	return `${orderUrl(app, order.accountId, order.shopId, order.id)}/orderedProducts/${item.id}`;
+export function orderedProductUrl(source: ViewSource, order: Order, item: OrderedProduct): string {
+	return `${orderUrl(source, order.accountId, order.shopId, order.id)}/orderedProducts/${item.id}`;
 }
 
-export function orderedProductBody(app: App, order: Order, item: OrderedProduct) {
-	const self = orderedProductUrl(app, order, item);
+export function orderedProductBody(source: ViewSource, order: Order, item: OrderedProduct) {
+	const self = orderedProductUrl(source, order, item);
 	return {
 		id: item.id,
 		amount: item.amount,
@@ -74,9 +80,9 @@ export interface OrderBodyOptions {
 	fulfilmentStatus?: string;
 }
 
-export function orderBody(app: App, order: Order, options: OrderBodyOptions = {}) {
-	const country = app.store.countries.find((c) => c.id === order.countryId);
-	const self = orderUrl(app, order.accountId, order.shopId, order.id);
+export function orderBody(source: ViewSource, order: Order, options: OrderBodyOptions = {}) {
+	const country = source.store.countries.find((c) => c.id === order.countryId);
+	const self = orderUrl(source, order.accountId, order.shopId, order.id);
 	const customer = order.customer
 		? {
 				firstName: order.customer.firstName,
@@ -107,7 +113,7 @@ export function orderBody(app: App, order: Order, options: OrderBodyOptions = {}
 		orderedProducts: {
 			designedOrderedProduct: order.orderedProducts
 				.filter((item) => !item.deleted)
-				.map((item) => orderedProductBody(app, order, item)),
+				.map((item) => orderedProductBody(source, order, item)),
 		},
 		passthroughItems: {
 			creatorse_passthroughItem: order.passthroughItems.map((item) => ({ ...item })),
@@ -124,7 +130,7 @@ export function orderBody(app: App, order: Order, options: OrderBodyOptions = {}
 			atomLink('self', self),
 			atomLink(
 				'expanded',
-				`${shopUrl(app, order.accountId, order.shopId)}/orders/expanded/${order.id}`,
+				`${shopUrl(source, order.accountId, order.shopId)}/orders/expanded/${order.id}`,
 			),
 			atomLink('orderedProducts', `${self}/orderedProducts`),
 		],
@@ -135,14 +141,14 @@ export function orderBody(app: App, order: Order, options: OrderBodyOptions = {}
  * The basic variant of an order (contract, Resource expansion): its own fields and links, without
  * the embedded collections, which only the expanded variant and notifications carry.
  */
-export function orderBasicBody(app: App, order: Order) {
+export function orderBasicBody(source: ViewSource, order: Order) {
 	// eslint-disable-next-line @typescript-eslint/no-unused-vars -- left out of the basic variant
-	const { orderedProducts, passthroughItems, fulfillments, ...basic } = orderBody(app, order);
+	const { orderedProducts, passthroughItems, fulfillments, ...basic } = orderBody(source, order);
 	return basic;
 }
 
-export function orderDoc(app: App, order: Order, root = 'productionOrderExpanded'): Doc {
-	return { [root]: orderBody(app, order) };
+export function orderDoc(source: ViewSource, order: Order, root = 'productionOrderExpanded'): Doc {
+	return { [root]: orderBody(source, order) };
 }
 
 /** References the integrator attached to the order: its passthrough items' `referenceId`s. */

@@ -1,9 +1,9 @@
-import type { App, ServiceContext } from './app';
 import { requireSession, requireShop } from './auth';
+import { nowIso } from './clock';
 import { asArray, readBool, readObject, readString } from './codec';
+import type { SandboxState, ServiceContext } from './context';
 import { badRequest, conflict, notFound } from './errors';
 import { hexToRgb, tinyPng } from './images';
-import { nowIso } from './lifecycle';
 import {
 	buildDesignItem,
 	buildTemplateItem,
@@ -18,9 +18,13 @@ import { pagedList } from './paging';
 import { noContent, ok, type Reply, type Router } from './router';
 import { FINANCIAL_STATUSES, type FinancialStatus, type Order, type Shop } from './types';
 
-export function assertUniqueIdFree(app: App, shop: Shop, uniqueId: string | undefined): void {
+export function assertUniqueIdFree(
+	sandbox: SandboxState,
+	shop: Shop,
+	uniqueId: string | undefined,
+): void {
 	if (!uniqueId) return;
-	const existing = [...app.store.orders.values()].find(
+	const existing = [...sandbox.store.orders.values()].find(
 		(order) => order.shopId === shop.id && !order.deleted && order.uniqueId === uniqueId,
 	);
 	if (existing) {
@@ -40,15 +44,15 @@ function readFinancialStatus(value: unknown, field: string): FinancialStatus {
 }
 
 function newOrder(
-	app: App,
+	sandbox: SandboxState,
 	shop: Shop,
 	fields: Partial<Order> & Pick<Order, 'origin' | 'countryId'>,
 ): Order {
 	return {
-		id: app.store.nextId('order'),
+		id: sandbox.store.nextId('order'),
 		accountId: shop.accountId,
 		shopId: shop.id,
-		created: nowIso(app.clock),
+		created: nowIso(sandbox.clock),
 		financialStatus: 'PENDING',
 		committed: false,
 		handedOff: false,
@@ -67,10 +71,10 @@ function submitDeferred(ctx: ServiceContext): Reply {
 	const shop = requireShop(ctx, { write: true, deferred: true });
 	const input = readObject(ctx.body().creatorse_productionOrderDeferred);
 	if (!input) throw badRequest('Body must have the root key creatorse_productionOrderDeferred');
-	const { app } = ctx;
+	const { sandbox } = ctx;
 	const uniqueId = readString(input.uniqueId);
 	const financialStatus = readFinancialStatus(input.financialStatus, 'financialStatus');
-	const country = resolveCountry(app, input.country);
+	const country = resolveCountry(sandbox, input.country);
 	const customer = readCustomer(input.customer);
 	if (!customer?.shippingAddress) {
 		throw badRequest(
@@ -78,7 +82,7 @@ function submitDeferred(ctx: ServiceContext): Reply {
 			'customer.shippingAddress is missing',
 		);
 	}
-	const shipping = readShipping(app, input.orderShipping);
+	const shipping = readShipping(sandbox, input.orderShipping);
 	const passthroughValues = asArray(
 		readObject(input.passthroughItems)?.creatorse_passthroughItem ?? input.passthroughItems,
 	);
@@ -88,7 +92,7 @@ function submitDeferred(ctx: ServiceContext): Reply {
 			`Got ${passthroughValues.length}`,
 		);
 	}
-	const order = newOrder(app, shop, {
+	const order = newOrder(sandbox, shop, {
 		origin: 'deferred',
 		uniqueId,
 		financialStatus,
@@ -103,11 +107,11 @@ function submitDeferred(ctx: ServiceContext): Reply {
 	);
 	order.orderedProducts = [
 		...designs.map((d, i) =>
-			buildDesignItem(app, shop, order.id, d, `designs.creatorse_design[${i}]`),
+			buildDesignItem(sandbox, shop, order.id, d, `designs.creatorse_design[${i}]`),
 		),
 		...templates.map((t, i) =>
 			buildTemplateItem(
-				app,
+				sandbox,
 				shop,
 				order.id,
 				t,
@@ -125,9 +129,9 @@ function submitDeferred(ctx: ServiceContext): Reply {
 			'Give at least one design, template or passthrough item',
 		);
 	}
-	assertUniqueIdFree(app, shop, uniqueId);
-	app.lifecycle.register(order);
-	app.lifecycle.scheduleDeferredProcessing(order);
+	assertUniqueIdFree(sandbox, shop, uniqueId);
+	sandbox.lifecycle.register(order);
+	sandbox.lifecycle.scheduleDeferredProcessing(order);
 	return ok({ productionOrderSubmited: { id: order.id, uniqueId: order.uniqueId } });
 }
 
@@ -135,23 +139,23 @@ function createIncremental(ctx: ServiceContext): Reply {
 	const shop = requireShop(ctx, { write: true });
 	const input = readObject(ctx.body().productionOrder);
 	if (!input) throw badRequest('Body must have the root key productionOrder');
-	const { app } = ctx;
+	const { sandbox } = ctx;
 	const uniqueId = readString(input.uniqueId);
-	const country = resolveCountry(app, input.country);
-	const order = newOrder(app, shop, {
+	const country = resolveCountry(sandbox, input.country);
+	const order = newOrder(sandbox, shop, {
 		origin: 'incremental',
 		uniqueId,
 		countryId: country.id,
 		customer: readCustomer(input.customer),
-		shipping: readShipping(app, input.orderShipping),
+		shipping: readShipping(sandbox, input.orderShipping),
 	});
-	assertUniqueIdFree(app, shop, uniqueId);
-	app.lifecycle.register(order);
-	return ok(orderDoc(app, order));
+	assertUniqueIdFree(sandbox, shop, uniqueId);
+	sandbox.lifecycle.register(order);
+	return ok(orderDoc(sandbox, order));
 }
 
 function requireOrder(ctx: ServiceContext, shop: Shop): Order {
-	const order = ctx.app.store.orders.get(Number(ctx.params.orderId));
+	const order = ctx.sandbox.store.orders.get(Number(ctx.params.orderId));
 	if (!order || order.deleted || order.shopId !== shop.id) {
 		throw notFound('Order not found', `No order ${ctx.params.orderId} in shop ${shop.id}`);
 	}
@@ -179,10 +183,10 @@ function addOrderedProduct(ctx: ServiceContext): Reply {
 	}
 	let item;
 	if (body.creatorse_design !== undefined) {
-		item = buildDesignItem(ctx.app, shop, order.id, body.creatorse_design, 'creatorse_design');
+		item = buildDesignItem(ctx.sandbox, shop, order.id, body.creatorse_design, 'creatorse_design');
 	} else if (body.creatorse_designedTemplateProduct !== undefined) {
 		item = buildTemplateItem(
-			ctx.app,
+			ctx.sandbox,
 			shop,
 			order.id,
 			body.creatorse_designedTemplateProduct,
@@ -192,27 +196,28 @@ function addOrderedProduct(ctx: ServiceContext): Reply {
 		throw badRequest('Body must have the root key creatorse_design');
 	}
 	order.orderedProducts.push(item);
-	return ok({ orderedProduct: orderedProductBody(ctx.app, order, item) });
+	return ok({ orderedProduct: orderedProductBody(ctx.sandbox, order, item) });
 }
 
 /** The Creator session's order (keyed by the session token), created empty on first read. */
 function sessionOrder(ctx: ServiceContext): Reply {
 	const shop = requireShop(ctx);
 	const { session } = requireSession(ctx);
-	const { app } = ctx;
-	let order = [...app.store.orders.values()].find(
+	const { sandbox } = ctx;
+	let order = [...sandbox.store.orders.values()].find(
 		(o) => o.shopId === shop.id && o.origin === 'session' && o.sessionToken === session.token,
 	);
 	if (!order) {
-		const defaultCountry = app.store.countries.find((c) => c.isDefault) ?? app.store.countries[0];
-		order = newOrder(app, shop, {
+		const defaultCountry =
+			sandbox.store.countries.find((c) => c.isDefault) ?? sandbox.store.countries[0];
+		order = newOrder(sandbox, shop, {
 			origin: 'session',
 			countryId: defaultCountry.id,
 			sessionToken: session.token,
 		});
-		app.lifecycle.register(order);
+		sandbox.lifecycle.register(order);
 	}
-	return ok(orderDoc(app, order));
+	return ok(orderDoc(sandbox, order));
 }
 
 export function registerOrderRoutes(router: Router<ServiceContext>): void {
@@ -225,19 +230,19 @@ export function registerOrderRoutes(router: Router<ServiceContext>): void {
 
 	router.get(orders, (ctx) => {
 		const shop = requireShop(ctx);
-		const records = [...ctx.app.store.orders.values()].filter((o) => o.shopId === shop.id);
+		const records = [...ctx.sandbox.store.orders.values()].filter((o) => o.shopId === shop.id);
 		return pagedList(ctx, {
 			records,
 			filterRoot: 'productionOrderFilter',
 			itemName: 'productionOrder',
-			represent: (o) => orderBasicBody(ctx.app, o),
+			represent: (o) => orderBasicBody(ctx.sandbox, o),
 		});
 	});
 
 	router.get(`${orders}/session`, sessionOrder);
-	router.get(one, (ctx) => ok(orderDoc(ctx.app, requireOrder(ctx, requireShop(ctx)))));
+	router.get(one, (ctx) => ok(orderDoc(ctx.sandbox, requireOrder(ctx, requireShop(ctx)))));
 	router.get(`${orders}/expanded/:orderId`, (ctx) =>
-		ok(orderDoc(ctx.app, requireOrder(ctx, requireShop(ctx)))),
+		ok(orderDoc(ctx.sandbox, requireOrder(ctx, requireShop(ctx)))),
 	);
 
 	router.put(`${one}/commitOrder`, (ctx) => {
@@ -246,19 +251,19 @@ export function registerOrderRoutes(router: Router<ServiceContext>): void {
 			ctx.query.get('financialStatus') || undefined,
 			'financialStatus',
 		);
-		ctx.app.lifecycle.commit(order, status);
+		ctx.sandbox.lifecycle.commit(order, status);
 		return noContent();
 	});
 
 	router.put(`${one}/sendToProduction`, (ctx) => {
 		const order = requireOrder(ctx, requireShop(ctx, { write: true }));
-		ctx.app.lifecycle.sendToProduction(order);
+		ctx.sandbox.lifecycle.sendToProduction(order);
 		return noContent();
 	});
 
 	router.delete(`${one}/cancelOrder`, (ctx) => {
 		const order = requireOrder(ctx, requireShop(ctx, { write: true }));
-		ctx.app.lifecycle.requestCancellation(order);
+		ctx.sandbox.lifecycle.requestCancellation(order);
 		return noContent();
 	});
 
@@ -270,14 +275,14 @@ export function registerOrderRoutes(router: Router<ServiceContext>): void {
 			records: order.orderedProducts,
 			filterRoot: 'orderedProductFilter',
 			itemName: 'orderedProduct',
-			represent: (item) => orderedProductBody(ctx.app, order, item),
+			represent: (item) => orderedProductBody(ctx.sandbox, order, item),
 		});
 	});
 
 	router.get(`${items}/:orderedProductId`, (ctx) => {
 		const order = requireOrder(ctx, requireShop(ctx));
 		return ok({
-			orderedProduct: orderedProductBody(ctx.app, order, requireOrderedProduct(ctx, order)),
+			orderedProduct: orderedProductBody(ctx.sandbox, order, requireOrderedProduct(ctx, order)),
 		});
 	});
 
@@ -297,7 +302,7 @@ export function registerOrderRoutes(router: Router<ServiceContext>): void {
 		const shop = requireShop(ctx);
 		const order = requireOrder(ctx, shop);
 		const item = requireOrderedProduct(ctx, order);
-		const product = ctx.app.store.products.get(item.productId);
+		const product = ctx.sandbox.store.products.get(item.productId);
 		const color = product?.colors.find((c) => c.id === item.assignedColorId);
 		return {
 			status: 200,

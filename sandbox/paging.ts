@@ -1,7 +1,8 @@
-import type { ServiceContext } from './app';
+import { requireSession } from './auth';
 import { atomLink, mediaTypeOf } from './codec';
+import type { ServiceContext } from './context';
 import { badRequest } from './errors';
-import { selectRecords } from './filters';
+import { applyFilter, defaultSelection, storedFilterFor } from './filter-engine';
 import type { Reply } from './router';
 
 export interface ListSpec<T> {
@@ -31,7 +32,20 @@ function pageUrl(ctx: ServiceContext, page: number, size: number): string {
 	const query = new URLSearchParams(ctx.query);
 	query.set('page', String(page));
 	query.set('size', String(size));
-	return `${ctx.app.baseUrl}${ctx.path}?${query.toString()}`;
+	return `${ctx.sandbox.baseUrl}${ctx.path}?${query.toString()}`;
+}
+
+/**
+ * The records a list endpoint shows: without `filterId` its default filter (not deleted, by id);
+ * with one, only the stored filter of the caller, so deleted records are in unless the filter
+ * excludes them (contract, Filters rule 2: the default applies when `filterId` is empty or absent).
+ */
+function selectRecords<T>(ctx: ServiceContext, records: T[], filterRoot: string | undefined): T[] {
+	const { store } = ctx.sandbox;
+	const filterId = ctx.query.get('filterId');
+	if (!filterId) return defaultSelection(store, records, filterRoot);
+	const { user } = requireSession(ctx);
+	return applyFilter(store, storedFilterFor(store, user.id, filterId, filterRoot), records);
 }
 
 /**
@@ -40,8 +54,8 @@ function pageUrl(ctx: ServiceContext, page: number, size: number): string {
  */
 export function pagedList<T>(ctx: ServiceContext, spec: ListSpec<T>): Reply {
 	const page = readPagingNumber(ctx, 'page', 0, 0);
-	const size = Math.min(readPagingNumber(ctx, 'size', 10, 1), ctx.app.maxPageSize);
-	const selected = selectRecords(ctx, spec.records, spec.filterRoot, ctx.query.get('filterId'));
+	const size = Math.min(readPagingNumber(ctx, 'size', 10, 1), ctx.sandbox.maxPageSize);
+	const selected = selectRecords(ctx, spec.records, spec.filterRoot);
 	const start = page * size;
 	const items = selected.slice(start, start + size);
 	const type = mediaTypeOf(ctx.media);

@@ -2,8 +2,8 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { App, RequestLogEntry, ServiceContext } from './app';
-import { registerSessionRoutes, tokenOf } from './auth';
+import type { App } from './app';
+import { tokenOf } from './auth';
 import { registerCatalogRoutes } from './catalog';
 import {
 	decodeBody,
@@ -13,7 +13,8 @@ import {
 	type Doc,
 	type MediaKind,
 } from './codec';
-import { buildControlRouter, type ControlContext } from './control';
+import type { ControlContext, RequestLogEntry, ServiceContext } from './context';
+import { buildControlRouter } from './control';
 import { registerCreatorRoutes } from './creator';
 import { registerCsvRoutes } from './csv';
 import { ApiError, exceptionDoc } from './errors';
@@ -22,6 +23,7 @@ import { registerFilterRoutes } from './filters';
 import { registerMotiveRoutes } from './motives';
 import { registerOrderRoutes } from './orders';
 import { Router, type Reply } from './router';
+import { registerSessionRoutes } from './session';
 import { registerWebhookRoutes } from './webhooks';
 
 export const SERVICE_PREFIX = '/webservices/rest';
@@ -197,7 +199,7 @@ async function handleService(
 
 	let decoded: Doc | undefined;
 	const reply = await dispatch(router, method, path, (params) => ({
-		app,
+		sandbox: app,
 		method,
 		path,
 		params,
@@ -233,7 +235,8 @@ async function handleControl(
 		return;
 	}
 	const reply = await dispatch(router, method, path, (params) => ({
-		app,
+		sandbox: app,
+		reset: () => app.reset(),
 		params,
 		query: url.searchParams,
 		body: () => {

@@ -411,3 +411,31 @@ export interface CsvImport {
 	deleted: boolean;
 	lines: CsvImportLine[];
 }
+
+/** One webhook notification for one subscription, kept for retries and redeliveries. */
+export interface Delivery {
+	deliveryId: string;
+	subscriptionId: number;
+	topic: string;
+	address: string;
+	mediaType: 'JSON' | 'XML';
+	body: Buffer;
+	signature: string;
+	firstAt: number;
+	/** Virtual time of the next scheduled retry; undefined once delivered or given up. */
+	nextAt?: number;
+	attempts: number;
+	state: 'pending' | 'delivered' | 'gave-up';
+}
+
+export interface DeliveryAttempt {
+	deliveryId: string;
+	subscriptionId: number;
+	topic: string;
+	address: string;
+	attempt: number;
+	/** The receiver's status, or 0 for a network error or timeout. */
+	status: number;
+	at: number;
+	body: string;
+}
