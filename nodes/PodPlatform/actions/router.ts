@@ -21,7 +21,10 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		);
 	}
 
-	if (operation.prepare && items.length > 1) await operation.prepare.call(this, items.length);
+	const prepared =
+		operation.prepare && items.length > 1
+			? await operation.prepare.call(this, items.length)
+			: undefined;
 	const concurrency = Math.max(1, Math.floor(operation.concurrency?.call(this) ?? 1));
 	const results: INodeExecutionData[][] = new Array(items.length);
 
@@ -31,7 +34,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	let firstFailure: { itemIndex: number; error: unknown } | undefined;
 	const runItem = async (itemIndex: number) => {
 		try {
-			results[itemIndex] = await runOne.call(this, operation, itemIndex);
+			results[itemIndex] = await runOne.call(this, operation, itemIndex, prepared);
 		} catch (error) {
 			if (!firstFailure || itemIndex < firstFailure.itemIndex) firstFailure = { itemIndex, error };
 		}
@@ -55,10 +58,11 @@ async function runOne(
 	this: IExecuteFunctions,
 	operation: OperationDefinition,
 	itemIndex: number,
+	prepared: unknown,
 ): Promise<INodeExecutionData[]> {
 	let failure: unknown;
 	try {
-		const output = await operation.execute.call(this, itemIndex);
+		const output = await operation.execute.call(this, itemIndex, prepared);
 		return output.map((item) => ({ ...item, pairedItem: item.pairedItem ?? { item: itemIndex } }));
 	} catch (error) {
 		failure = error;

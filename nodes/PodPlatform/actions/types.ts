@@ -5,21 +5,32 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-/** One operation: the fields it shows and how it runs for one input item. */
-export interface OperationDefinition {
+/**
+ * One operation: the fields it shows and how it runs for one input item. `Prepared` is what its
+ * `prepare` found for the whole run, handed to every `execute`.
+ */
+export interface OperationDefinition<Prepared = unknown> {
 	/** Entry of the operation dropdown (name, value, action, description). */
 	option: INodePropertyOptions & { action: string };
 	/** The operation's own fields; the resource and operation display options are added for it. */
 	fields: INodeProperties[];
-	/** Runs for one input item; pairedItem is filled in by the router when missing. */
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
+	/**
+	 * Runs for one input item; pairedItem is filled in by the router when missing. `prepared` is
+	 * what `prepare` returned, or undefined when it did not run.
+	 */
+	execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		prepared?: Prepared,
+	): Promise<INodeExecutionData[]>;
 	/** Whether the operation works without a shop (local file work), so the Shop field is hidden. */
 	withoutShop?: boolean;
 	/**
 	 * Runs once before the items: fetches in a few requests what every item would otherwise look
-	 * up alone. A failure here fails the run; a bad item is left for its own execute to report.
+	 * up alone, and returns it for every execute of the run. It runs only for more than one item.
+	 * A failure here fails the run; a bad item is left for its own execute to report.
 	 */
-	prepare?(this: IExecuteFunctions, itemCount: number): Promise<void>;
+	prepare?(this: IExecuteFunctions, itemCount: number): Promise<Prepared>;
 	/** How many items may run at once (read once per run). Default 1: items run in order. */
 	concurrency?(this: IExecuteFunctions): number;
 }

@@ -16,7 +16,7 @@ import { deferredOrderOf } from './readOrder';
 import { checkOrderSkus } from './skuCheck';
 import type { SkuCache } from './skuCheck';
 
-/** What one run of Submit shares across its items. */
+/** What one run of Submit shares across its items: `prepare` makes it, every execute reads it. */
 interface SubmitRun {
 	/** Orders read and checked before the items ran (binary motives are read once). */
 	orders: Map<number, DeferredOrder>;
@@ -25,23 +25,16 @@ interface SubmitRun {
 	skus: SkuCache;
 }
 
-const runs = new WeakMap<object, SubmitRun>();
-
-function runOf(ctx: IExecuteFunctions): SubmitRun {
-	let run = runs.get(ctx);
-	if (!run) {
-		run = { orders: new Map(), known: new Map(), skus: new Map() };
-		runs.set(ctx, run);
-	}
-	return run;
+function newRun(): SubmitRun {
+	return { orders: new Map(), known: new Map(), skus: new Map() };
 }
 
 /**
  * Before a batch: read and check every item's order and look up all their uniqueIds in a few
  * requests. An item whose input is bad is skipped here; its own execute reports it.
  */
-async function prepare(this: IExecuteFunctions, itemCount: number): Promise<void> {
-	const run = runOf(this);
+async function prepare(this: IExecuteFunctions, itemCount: number): Promise<SubmitRun> {
+	const run = newRun();
 	const uniqueIdsByShop = new Map<string, string[]>();
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 		let order: DeferredOrder;
@@ -62,10 +55,15 @@ async function prepare(this: IExecuteFunctions, itemCount: number): Promise<void
 	for (const [shopPath, uniqueIds] of uniqueIdsByShop) {
 		await lookUpUniqueIds(this, run.known, shopPath, uniqueIds);
 	}
+	return run;
 }
 
-async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const run = runOf(this);
+/** One item; a single item runs without `prepare`, in a run of its own. */
+async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	run: SubmitRun = newRun(),
+): Promise<INodeExecutionData[]> {
 	const order = run.orders.get(itemIndex) ?? (await deferredOrderOf(this, itemIndex));
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const shopPath = await itemShopPath(this, itemIndex);
@@ -82,7 +80,7 @@ async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INod
 	return [{ json }];
 }
 
-export const submitOperation: OperationDefinition = {
+export const submitOperation: OperationDefinition<SubmitRun> = {
 	option: {
 		name: 'Submit',
 		value: 'submit',
