@@ -22,6 +22,7 @@ interface SubmitRun {
 	orders: Map<number, DeferredOrder>;
 	/** What the batch lookup found per shop and uniqueId. */
 	known: KnownOrders;
+	/** Each product's SKUs, looked up once per run for the SKU check. */
 	skus: SkuCache;
 }
 
