@@ -12,7 +12,7 @@ import { request } from 'undici';
 // `PodPlatform.node` must resolve to the .ts file, not to its codex `PodPlatform.node.json`:
 // Node tries extensions in registration order, so put .json after ts-node's .ts.
 const jsonLoader = require.extensions['.json'];
-delete require.extensions['.json'];
+Reflect.deleteProperty(require.extensions, '.json');
 require.extensions['.json'] = jsonLoader;
 
 // n8n-core reads its user folder when loaded: set it before the test runner is required.

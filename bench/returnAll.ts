@@ -12,7 +12,7 @@ import { request } from 'undici';
 
 // `PodPlatform.node` must resolve to the .ts file, not to its codex JSON: .json after .ts.
 const jsonLoader = require.extensions['.json'];
-delete require.extensions['.json'];
+Reflect.deleteProperty(require.extensions, '.json');
 require.extensions['.json'] = jsonLoader;
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-bench-'));
 const { startSandbox } = require('../sandbox') as typeof import('../sandbox');

@@ -1,3 +1,5 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { runNode } from '../support/n8n';
@@ -22,7 +24,7 @@ const ANY_UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g
 const SNIPPET_SHAPE =
 	/^<div id="topLevelSystemManager([A-Za-z0-9]*)"><\/div><script async src="([^"<>]+)"><\/script>$/;
 
-function snippet(options: Record<string, unknown> = {}) {
+function snippet(options: INodeParameters = {}): INodeParameters {
 	return { resource: 'creator', operation: 'getSnippet', shop: SHOP, options };
 }
 
@@ -171,7 +173,7 @@ test('every start parameter of the contract reaches the preloader URL', async ()
 
 test('invalid parameters are refused before sending, naming the item and the field', async () => {
 	const store = demoStore(sandbox);
-	const cases: Array<[Record<string, unknown>, string]> = [
+	const cases: Array<[INodeParameters, string]> = [
 		[
 			{ addToBasketCallback: 'on-add' },
 			'Item 1: Add To Basket Callback must be an alphanumeric function name, got "on-add"',

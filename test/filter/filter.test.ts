@@ -15,7 +15,7 @@ import { sandboxCredentials } from '../support/sandbox';
 
 const SHOP_RL = { __rl: true, mode: 'id', value: '1597' };
 
-type Condition = IDataObject;
+type Condition = INodeParameters;
 const cond = (property: string, operator: string, value: string): Condition => ({
 	conditionType: 'simple',
 	property,

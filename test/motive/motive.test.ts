@@ -1,3 +1,5 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { runNode } from '../support/n8n';
@@ -25,7 +27,7 @@ beforeEach(async () => {
 	await control(sandbox, 'POST', '/reset');
 });
 
-function motive(operation: string, parameters: Record<string, unknown> = {}) {
+function motive(operation: string, parameters: INodeParameters = {}) {
 	return { resource: 'motive', operation, shop: SHOP, ...parameters };
 }
 
@@ -180,7 +182,7 @@ describe('Create From Binary', () => {
 describe('catalog operations', () => {
 	test('create, get, update, assign, localise, tag, categorise, list and delete', async () => {
 		const store = demoStore(sandbox);
-		const run = async (operation: string, parameters: Record<string, unknown> = {}) => {
+		const run = async (operation: string, parameters: INodeParameters = {}) => {
 			const result = await runNode({ store, parameters: motive(operation, parameters) });
 			expect(result.error).toBeUndefined();
 			return result.items.map((item) => item.json);
@@ -250,7 +252,7 @@ describe('catalog operations', () => {
 	test('bad input is refused before sending, naming item and field', async () => {
 		const store = demoStore(sandbox);
 		await control(sandbox, 'DELETE', '/requests');
-		const cases: Array<[Record<string, unknown>, string]> = [
+		const cases: Array<[INodeParameters, string]> = [
 			[motive('get', { motiveId: 'abc' }), 'Item 1: Motive ID must be a whole number, got "abc"'],
 			[motive('create', { name: '  ' }), 'Item 1: Name is empty'],
 			[motive('update', { motiveId: '5001', updateFields: {} }), 'Item 1: nothing to update'],

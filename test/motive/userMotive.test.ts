@@ -1,3 +1,5 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { CredentialStore } from '../support/n8n';
@@ -17,7 +19,7 @@ beforeEach(async () => {
 	await control(sandbox, 'POST', '/reset');
 });
 
-function userMotive(operation: string, parameters: Record<string, unknown> = {}) {
+function userMotive(operation: string, parameters: INodeParameters = {}) {
 	return { resource: 'userMotive', operation, shop: SHOP, ...parameters };
 }
 
@@ -121,7 +123,7 @@ test('uploads from binary data, base64 and a URL; get, list and delete', async (
 
 test('bad input is refused before anything is sent', async () => {
 	const store = demoStore(sandbox);
-	const cases: Array<[Record<string, unknown>, string, ReturnType<typeof binaryItem>?]> = [
+	const cases: Array<[INodeParameters, string, ReturnType<typeof binaryItem>?]> = [
 		[
 			userMotive('upload', { source: 'binary' }),
 			'Item 1: the binary property "data" ("notes.png") is not a JPEG or PNG image; its content is text',

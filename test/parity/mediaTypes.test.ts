@@ -154,7 +154,7 @@ function csvFile(): Buffer {
 
 async function uploadCsv(token: string): Promise<number> {
 	const form = new FormData();
-	form.append('file', new Blob([csvFile()]), 'orders.csv');
+	form.append('file', new Blob([new Uint8Array(csvFile())]), 'orders.csv');
 	const response = await fetch(`${sandbox.baseUrl}${SHOP_PATH}/orderCsvImport`, {
 		method: 'POST',
 		headers: { 'x-auth-token': token },

@@ -95,10 +95,10 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 		const links = list(first['atom.link']);
 		expect(links.map((l) => l['@rel']).sort()).toEqual(['next', 'self']);
 		const next = links.find((l) => l['@rel'] === 'next');
-		expect(next['@href']).toMatch(
+		expect(next?.['@href']).toMatch(
 			new RegExp(`^${sandbox.baseUrl}/accounts/387/shops/1597/products\\?.*page=1`),
 		);
-		expect(next['@type']).toBe('application/json');
+		expect(next?.['@type']).toBe('application/json');
 		const second = (await demo.get(`${SHOP}/products?size=2&page=1`)).json.pagedData;
 		expect(second.product.id).toBe(1003);
 		expect(

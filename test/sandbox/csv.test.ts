@@ -128,7 +128,7 @@ describe('sandbox: CSV order import', () => {
 		const results = await lines(job.id);
 		expect(results.map((l) => l.lineNumber)).toEqual([2, 3, 4, 5, 6]);
 		expect(results.every((l) => l.ok === true && typeof l.orderId === 'number')).toBe(true);
-		const [first] = await control.json('GET', '/orders?uniqueId=CSV-1');
+		const [first] = (await control.json('GET', '/orders?uniqueId=CSV-1')) as Json[];
 		expect(first).toMatchObject({ origin: 'csv', shopId: 1597 });
 		expect(results[0].orderId).toBe(first.id);
 
@@ -175,7 +175,7 @@ describe('sandbox: CSV order import', () => {
 		expect(result.json.productionOrderCsvImport.fileName).toBe('uk.csv');
 		const done = await finished(result.json.productionOrderCsvImport.id);
 		expect(done.error).toBe(false);
-		const [order] = await control.json('GET', '/orders?uniqueId=UK-1');
+		const [order] = (await control.json('GET', '/orders?uniqueId=UK-1')) as Json[];
 		const full = (await demo.get(`${SHOP}/orders/${order.id}`)).json.productionOrderExpanded;
 		expect(full.orderShipping.price).toBe(1234.5);
 	});
@@ -187,7 +187,7 @@ describe('sandbox: CSV order import', () => {
 		);
 		const job = await upload(Buffer.from(content, 'latin1'), "?quote='&encoding=windows-1252");
 		expect((await finished(job.id)).error).toBe(false);
-		const [order] = await control.json('GET', '/orders?uniqueId=Q-1');
+		const [order] = (await control.json('GET', '/orders?uniqueId=Q-1')) as Json[];
 		const full = (await demo.get(`${SHOP}/orders/${order.id}`)).json.productionOrderExpanded;
 		expect(full.orderShipping.title).toBe('Express; fast');
 		expect(full.customer.lastName).toBe('Müller');

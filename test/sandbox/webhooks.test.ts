@@ -278,7 +278,7 @@ describe('sandbox: webhooks', () => {
 		receiver.status = 500;
 		await submitPaid();
 		await eventually(() => receiver.received.length === 1);
-		const [first] = await control.json('GET', '/deliveries');
+		const [first] = (await control.json('GET', '/deliveries')) as Json[];
 		expect(first).toMatchObject({
 			attempt: 1,
 			status: 500,

@@ -19,12 +19,11 @@ import type {
 	INodeType,
 	INodeTypes,
 	IRun,
-	IRunExecutionData,
 	IWorkflowExecuteAdditionalData,
 	IVersionedNodeType,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { ICredentialsHelper, Workflow } from 'n8n-workflow';
+import { ICredentialsHelper, Workflow, createRunExecutionData } from 'n8n-workflow';
 
 import { PodPlatformApi } from '../../credentials/PodPlatformApi.credentials';
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
@@ -270,19 +269,13 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		},
 	} as unknown as IWorkflowExecuteAdditionalData;
 
-	const runExecutionData: IRunExecutionData = {
-		startData: {},
-		resultData: { runData: {} },
+	const runExecutionData = createRunExecutionData({
 		executionData: {
-			contextData: {},
-			metadata: {},
-			waitingExecution: {},
-			waitingExecutionSource: null,
 			nodeExecutionStack: [
 				{ node, data: { main: [options.items ?? [{ json: {} }]] }, source: null },
 			],
 		},
-	} as IRunExecutionData;
+	});
 
 	const execution = new WorkflowExecute(additionalData, options.mode ?? 'manual', runExecutionData);
 	await execution.processRunExecutionData(workflow);

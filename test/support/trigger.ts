@@ -201,7 +201,7 @@ export class TriggerHarness {
 		activation: WorkflowActivateMode = 'activate',
 		options: { test?: boolean } = {},
 	): Promise<{ existed: boolean }> {
-		const methods = this.nodeTypeOf().webhookMethods!.default;
+		const methods = this.webhookMethods();
 		const context = this.hookContext(activation, options.test);
 		const existed = await methods.checkExists.call(context);
 		if (!existed) await methods.create.call(context);
@@ -210,12 +210,12 @@ export class TriggerHarness {
 	}
 
 	async checkExists(options: { test?: boolean } = {}): Promise<boolean> {
-		const methods = this.nodeTypeOf().webhookMethods!.default;
+		const methods = this.webhookMethods();
 		return await methods.checkExists.call(this.hookContext('activate', options.test));
 	}
 
 	async deactivate(options: { test?: boolean } = {}): Promise<boolean> {
-		const methods = this.nodeTypeOf().webhookMethods!.default;
+		const methods = this.webhookMethods();
 		const result = await methods.delete.call(this.hookContext('activate', options.test));
 		this.persist();
 		return result;
@@ -329,6 +329,12 @@ export class TriggerHarness {
 		const body = await readAll(req);
 		const entry = await this.deliver({ headers: req.headers, body });
 		return entry.status;
+	}
+
+	private webhookMethods() {
+		const methods = this.nodeTypeOf().webhookMethods?.default;
+		if (!methods) throw new Error(`${this.nodeType} has no webhook methods`);
+		return methods;
 	}
 
 	private nodeTypeOf(): INodeType {
