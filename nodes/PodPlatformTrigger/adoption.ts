@@ -5,12 +5,13 @@
  * subscription of the same shop, address and topic.
  */
 import type { IHookFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import type { PlainObject } from '../shared/codec';
-import { httpFailureOf } from '../shared/errors';
+import { httpFailureOf, nodeErrorOf } from '../shared/errors';
 import { apiRequest } from '../shared/transport';
 import type { Topic } from '../shared/types';
+import { isBlank } from '../shared/values';
 import { findByAddressAndTopic, listSubscriptions } from './onService';
 import type { SubscriptionMediaType } from './staticData';
 
@@ -43,7 +44,7 @@ export async function subscribe(
 	} else {
 		id = await postSubscription(ctx, subscription, body);
 	}
-	if (id === undefined || id === null || id === '') {
+	if (isBlank(id)) {
 		throw new NodeApiError(
 			ctx.getNode(),
 			{ message: 'No subscription ID' },
@@ -86,13 +87,7 @@ async function postSubscription(
 	}
 	// Someone registered the same URL and topic in between: adopt theirs.
 	const found = httpFailureOf(failure).status === 409 ? await lookUp() : undefined;
-	if (!found) throw asNodeError(ctx, failure);
+	if (!found) throw nodeErrorOf(ctx.getNode(), failure);
 	await apiRequest(ctx, { method: 'PUT', path: `${path}/${String(found.id)}`, body });
 	return found.id;
-}
-
-/** The transport already throws n8n errors; anything else is wrapped so the UI can show it. */
-function asNodeError(ctx: IHookFunctions, error: unknown): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeApiError(ctx.getNode(), { message: String((error as Error)?.message ?? error) });
 }

@@ -2,6 +2,7 @@ import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 
 import type { FieldType, ScalarType } from './fieldTypes';
 import { RECORD_COLLECTIONS, fieldTypeOf } from './fieldTypes';
+import { isBlank } from './values';
 
 /**
  * The one place that turns the service's wire formats into plain objects and back.
@@ -69,7 +70,7 @@ const xmlBuilder = new XMLBuilder({
 
 /** Always an array: the wire may send one member as a plain object, none as `""` or nothing. */
 export function toArray<T = unknown>(value: unknown): T[] {
-	if (value === undefined || value === null || value === '') return [];
+	if (isBlank(value)) return [];
 	return (Array.isArray(value) ? value : [value]) as T[];
 }
 

@@ -1,7 +1,67 @@
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, jsonParse } from 'n8n-workflow';
 
 import { decode, isPlainObject, mediaTypeOfContentType } from './codec';
+
+/**
+ * Bad input, found before anything is sent: what is wrong (`message`, naming the field as the
+ * form shows it), how to fix it (`description`) and, where it helps, the field's path in the
+ * item or the wire payload (`field`). Every builder and check throws this; `nodeErrorOf` turns
+ * it into n8n's error for the item.
+ */
+export class InputError extends Error {
+	constructor(
+		message: string,
+		readonly description: string,
+		readonly field?: string,
+	) {
+		super(message);
+		this.name = 'InputError';
+	}
+}
+
+/** JSON text a user gave in the field `label`, parsed; refused with the parser's words otherwise. */
+export function parseJsonInput(text: string, label: string): unknown {
+	let problem: string;
+	try {
+		return jsonParse(text);
+	} catch (error) {
+		problem = (error as Error).message;
+	}
+	throw new InputError(`${label} is not valid JSON`, problem);
+}
+
+const ITEM_PREFIX = /^Item \d+: /;
+
+/**
+ * Every failure as an n8n error, the one place that does so: an `InputError` becomes a
+ * NodeOperationError whose message names the item ("Item N: ", once) and whose description
+ * says the fix; n8n's own errors keep their words and learn the item; anything else is wrapped.
+ * Without an item index (activation hooks, option loaders) no item is named.
+ */
+export function nodeErrorOf(
+	node: INode,
+	failure: unknown,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
+	if (failure instanceof NodeApiError || failure instanceof NodeOperationError) {
+		if (itemIndex !== undefined) failure.context.itemIndex ??= itemIndex;
+		return failure;
+	}
+	if (failure instanceof InputError) {
+		const named =
+			itemIndex === undefined || ITEM_PREFIX.test(failure.message)
+				? failure.message
+				: `Item ${itemIndex + 1}: ${failure.message}`;
+		const where = failure.field ? ` (Field: ${failure.field})` : '';
+		return new NodeOperationError(node, named, {
+			itemIndex,
+			description: `${failure.description}${where}`,
+		});
+	}
+	const error = failure instanceof Error ? failure : new Error(String(failure));
+	return new NodeOperationError(node, error, { itemIndex });
+}
 
 /** The service's error body (root `exception`), read from whatever the wire sent. */
 export interface ServiceError {
@@ -176,7 +236,8 @@ function isPlainObjectLike(value: unknown): value is object {
 	return typeof value === 'object' && value !== null;
 }
 
-function lowerCaseHeaders(headers: Record<string, unknown>): Record<string, string> {
+/** Header names in lower case; a repeated header's values joined by commas. */
+export function lowerCaseHeaders(headers: Record<string, unknown>): Record<string, string> {
 	const out: Record<string, string> = {};
 	for (const [key, value] of Object.entries(headers)) {
 		out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);

@@ -1,5 +1,6 @@
 import type { Decoded, PlainObject } from './codec';
 import { isPlainObject, toArray } from './codec';
+import { isBlank } from './values';
 import type {
 	EventCustomer,
 	EventOrderedProduct,
@@ -19,13 +20,13 @@ import type {
  * value list names `FINISHED`; users filter on one name.
  */
 export function normaliseFulfilmentStatus(raw: unknown): string | undefined {
-	if (raw === undefined || raw === null || raw === '') return undefined;
+	if (isBlank(raw)) return undefined;
 	const value = String(raw).trim().toUpperCase();
 	return value === 'FULFILLED' ? 'FINISHED' : value;
 }
 
 function text(value: unknown): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
+	if (isBlank(value)) return undefined;
 	if (typeof value === 'object') return undefined;
 	return String(value);
 }

@@ -13,8 +13,9 @@ import { NodeApiError, NodeOperationError, UnexpectedError, sleep } from 'n8n-wo
 import type { CodecError, Decoded, MediaType, PlainObject } from './codec';
 import { CONTENT_TYPES, decode, encode, mediaTypeOfContentType, pageOf } from './codec';
 import { baseUrlOf } from './environments';
-import { httpFailureOf, parseServiceError, serviceApiError } from './errors';
+import { httpFailureOf, lowerCaseHeaders, parseServiceError, serviceApiError } from './errors';
 import { LOGIN_REFUSED_DESCRIPTION, LOGIN_REFUSED_MESSAGE, isLoginRefusal } from './login';
+import { isBlank } from './values';
 
 /**
  * The one request function both nodes use: base URL and media type from the credential, the
@@ -350,7 +351,7 @@ async function send(
 			};
 			return {
 				status: Number(response.statusCode ?? response.status ?? 200),
-				headers: lowerCase(response.headers ?? {}),
+				headers: lowerCaseHeaders(response.headers ?? {}),
 				body: toBuffer(response.body),
 			};
 		} catch (error) {
@@ -424,16 +425,8 @@ function compactQuery(qs: IDataObject | undefined): IDataObject | undefined {
 	if (!qs) return undefined;
 	const out: IDataObject = {};
 	for (const [key, value] of Object.entries(qs)) {
-		if (value === undefined || value === null || value === '') continue;
+		if (isBlank(value)) continue;
 		out[key] = value;
-	}
-	return out;
-}
-
-function lowerCase(headers: Record<string, unknown>): Record<string, string> {
-	const out: Record<string, string> = {};
-	for (const [key, value] of Object.entries(headers)) {
-		out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
 	}
 	return out;
 }

@@ -1,12 +1,8 @@
 import { parse } from 'csv-parse/sync';
 
 import { CSV_HEADERS, csvFormat, isCountryCode } from '../../nodes/shared/payloads/csv';
-import {
-	CsvInputError,
-	csvBuffer,
-	rowFromLine,
-	rowsFromOrder,
-} from '../../nodes/shared/payloads/csvBuild';
+import { InputError } from '../../nodes/shared/errors';
+import { csvBuffer, rowFromLine, rowsFromOrder } from '../../nodes/shared/payloads/csvBuild';
 import { validateCsv } from '../../nodes/shared/payloads/csvValidate';
 import { CONTRACT_HEADERS } from './fixtures';
 
@@ -136,8 +132,8 @@ describe('building the import file', () => {
 			try {
 				fn();
 			} catch (error) {
-				expect(error).toBeInstanceOf(CsvInputError);
-				return error as CsvInputError;
+				expect(error).toBeInstanceOf(InputError);
+				return error as InputError;
 			}
 			throw new Error('did not fail');
 		};

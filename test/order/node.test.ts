@@ -130,7 +130,7 @@ describe('Order resource against the sandbox', () => {
 			const before = await submitPosts();
 			const bad = await run(parameters, [item(Buffer.from('GIF89a fake'), 'art.png', 'image/png')]);
 			expect(bad.error?.message).toBe(
-				'Item 1: Design 1, print 1: the binary field "art" is not a JPEG or PNG image',
+				'Item 1: Design 1, print 1: the binary property "art" ("art.png") is not a JPEG or PNG image; its content is GIF image',
 			);
 			expect(await submitPosts()).toBe(before);
 		});

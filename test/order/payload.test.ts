@@ -9,15 +9,15 @@ import {
 	productIdsToCheck,
 } from '../../nodes/PodPlatform/actions/order/submit/skuCheck';
 import { buildDraftOrder, buildIncrementalDesign } from '../../nodes/shared/payloads/draftOrder';
-import { OrderPayloadError } from '../../nodes/shared/payloads/orderErrors';
+import { InputError } from '../../nodes/shared/errors';
 import { guidedForm, jsonOrder, PNG, JPEG } from './fixtures';
 
-function refusal(run: () => unknown): OrderPayloadError {
+function refusal(run: () => unknown): InputError {
 	try {
 		run();
 	} catch (error) {
-		expect(error).toBeInstanceOf(OrderPayloadError);
-		return error as OrderPayloadError;
+		expect(error).toBeInstanceOf(InputError);
+		return error as InputError;
 	}
 	throw new Error('expected a refusal');
 }
@@ -193,8 +193,8 @@ describe('deferred order payload', () => {
 		spoil(order);
 		const error = refusal(() => validateDeferredOrder(order));
 		expect(error.message).toMatch(message);
-		expect(error.path).toBe(path);
-		expect(error.hint.length).toBeGreaterThan(10);
+		expect(error.field).toBe(path);
+		expect(error.description.length).toBeGreaterThan(10);
 	});
 
 	test('an address carries only the contract keys; a refused key says where a name can go', () => {
@@ -213,7 +213,7 @@ describe('deferred order payload', () => {
 		const hintFor = (key: string) => {
 			const spoilt = jsonOrder().creatorse_productionOrderDeferred;
 			spoilt.customer.shippingAddress[key] = 'x';
-			return refusal(() => validateDeferredOrder(spoilt)).hint;
+			return refusal(() => validateDeferredOrder(spoilt)).description;
 		};
 		for (const key of ['firstName', 'lastName', 'company', 'name']) {
 			expect(hintFor(key)).toMatch(/customer's firstName and lastName/);
@@ -233,7 +233,7 @@ describe('deferred order payload', () => {
 		delete withoutSize.templates[0].assignedSizeId;
 		const error = refusal(() => buildDeferredOrder(withoutSize));
 		expect(error.message).toBe('Template product 1 needs an Assigned Size ID');
-		expect(error.hint).toMatch(/Product → Get Expanded lists the assigned sizes/);
+		expect(error.description).toMatch(/Product → Get Expanded lists the assigned sizes/);
 		const zero: DeferredOrderForm = guidedForm();
 		zero.templates[0].assignedColorId = 0;
 		expect(refusal(() => buildDeferredOrder(zero)).message).toBe(
@@ -320,7 +320,7 @@ describe('incremental payloads', () => {
 		expect(refusal(withRecipient).message).toBe(
 			'Shipping address has "lastName", which an order address cannot carry',
 		);
-		expect(refusal(withRecipient).path).toBe('customer.shippingAddress.lastName');
+		expect(refusal(withRecipient).field).toBe('customer.shippingAddress.lastName');
 		expect(
 			buildIncrementalDesign({
 				productId: '1001',

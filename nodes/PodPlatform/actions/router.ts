@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { nodeErrorOf } from '../../shared/errors';
 import { RESOURCES } from './resources';
 import type { OperationDefinition } from './types';
 
@@ -49,7 +50,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, items.length - 1) }, worker));
-	if (firstFailure) throw asNodeError(this, firstFailure.error, firstFailure.itemIndex);
+	if (firstFailure) throw nodeErrorOf(this.getNode(), firstFailure.error, firstFailure.itemIndex);
 
 	return [results.flat()];
 }
@@ -67,7 +68,8 @@ async function runOne(
 	} catch (error) {
 		failure = error;
 	}
-	const error = asNodeError(this, failure, itemIndex);
+	// Every failure leaves the node as an n8n error that knows its item.
+	const error = nodeErrorOf(this.getNode(), failure, itemIndex);
 	if (this.continueOnFail()) {
 		return [
 			{
@@ -80,17 +82,4 @@ async function runOne(
 		];
 	}
 	throw error;
-}
-
-/** Every failure leaves the node as an n8n error that knows its item. */
-function asNodeError(
-	ctx: IExecuteFunctions,
-	failure: unknown,
-	itemIndex: number,
-): NodeApiError | NodeOperationError {
-	if (failure instanceof NodeApiError || failure instanceof NodeOperationError) {
-		failure.context.itemIndex ??= itemIndex;
-		return failure;
-	}
-	return new NodeOperationError(ctx.getNode(), failure as Error, { itemIndex });
 }

@@ -11,6 +11,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { FULFILMENT_STATUSES, type Topic } from '../types';
+import { titleCase } from '../values';
 import { shopLocator } from './shop';
 
 export const TOPIC_LABELS: Record<Topic, INodePropertyOptions> = {
@@ -87,12 +88,7 @@ export const fulfilmentStatusFilterOption: INodeProperties = {
 	description:
 		'Emit an event only when the order is in one of these fulfilment statuses. Leave empty to emit every event. A notification saying FULFILLED counts as Finished.',
 	options: FULFILMENT_STATUSES.map((status) => ({
-		name: status
-			.toLowerCase()
-			.split('_')
-			.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-			.join(' ')
-			.replace('Hq', 'HQ'),
+		name: titleCase(status).replace('Hq', 'HQ'),
 		value: status,
 	})),
 };

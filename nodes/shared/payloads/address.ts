@@ -5,8 +5,9 @@
 
 import { isPlainObject } from '../codec';
 import type { PlainObject } from '../codec';
-import { OrderPayloadError } from './orderErrors';
-import { isBlank, optionalText } from './orderValues';
+import { InputError } from '../errors';
+import { optionalText } from './orderValues';
+import { isBlank } from '../values';
 
 /** The order address of the contract; the service drops any other key of a JSON or XML order. */
 export const ADDRESS_KEYS = ['street', 'streetNo', 'city', 'zip', 'countryCode'] as const;
@@ -39,10 +40,10 @@ export function normaliseAddress(
 ): PlainObject | undefined {
 	if (isBlank(value)) return undefined;
 	if (!isPlainObject(value)) {
-		throw new OrderPayloadError(
+		throw new InputError(
 			`${label} must be an object`,
-			path,
 			'Give street, streetNo, city, zip and countryCode.',
+			path,
 		);
 	}
 	const address: PlainObject = {};
@@ -50,10 +51,10 @@ export function normaliseAddress(
 		if (isBlank(raw)) continue;
 		// A recipient the service drops sends the parcel to the buyer: refuse it, never drop it.
 		if (!(ADDRESS_KEYS as readonly string[]).includes(key)) {
-			throw new OrderPayloadError(
+			throw new InputError(
 				`${label} has "${key}", which an order address cannot carry`,
-				`${path}.${key}`,
 				addressKeyHint(key),
+				`${path}.${key}`,
 			);
 		}
 		address[key] = optionalText(raw);
@@ -61,10 +62,10 @@ export function normaliseAddress(
 	const countryCode = address.countryCode as string | undefined;
 	if (countryCode !== undefined) {
 		if (!/^[A-Za-z]{2}$/.test(countryCode)) {
-			throw new OrderPayloadError(
+			throw new InputError(
 				`${label} country code must be a two-letter ISO code, got ${JSON.stringify(countryCode)}`,
-				`${path}.countryCode`,
 				'Use the ISO 3166-1 alpha-2 code, for example DE or GB.',
+				`${path}.countryCode`,
 			);
 		}
 		address.countryCode = countryCode.toUpperCase();

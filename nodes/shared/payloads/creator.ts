@@ -1,21 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { InputError } from '../errors';
+
 /**
  * Query parameters of the Creator snippet (contract, "Creator widget snippet"), checked before
  * the request: a callback name that is not alphanumeric would only fail in the shopper's browser
  * (client error 2155). The snippet carries no session parameter: the service embeds the session
  * of the caller, which is why the caller is a page session (see ../pageSession.ts).
  */
-
-export class SnippetInputError extends Error {
-	constructor(
-		message: string,
-		readonly description: string,
-	) {
-		super(message);
-		this.name = 'SnippetInputError';
-	}
-}
 
 /** Whole-number ID parameters, with the label the user sees. */
 export const SNIPPET_ID_PARAMETERS: Record<string, string> = {
@@ -100,7 +92,7 @@ export function cssSize(value: string): string {
 	return /^[\d.]+$/.test(value) ? `${value}px` : value;
 }
 
-/** Validate the snippet parameters and build the query; throws SnippetInputError. */
+/** Validate the snippet parameters and build the query; throws InputError. */
 export function snippetRequest(input: SnippetInput): SnippetRequest {
 	const qs: IDataObject = {};
 
@@ -108,7 +100,7 @@ export function snippetRequest(input: SnippetInput): SnippetRequest {
 		const value = text(input[name as keyof SnippetInput]);
 		if (!value) continue;
 		if (!/^\d+$/.test(value)) {
-			throw new SnippetInputError(
+			throw new InputError(
 				`${label} must be a whole number, got "${value}"`,
 				`Enter the numeric ${label}, or leave it empty.`,
 			);
@@ -119,7 +111,7 @@ export function snippetRequest(input: SnippetInput): SnippetRequest {
 	const amount = text(input.amount);
 	if (amount) {
 		if (!/^\d+$/.test(amount) || Number(amount) < 1) {
-			throw new SnippetInputError(
+			throw new InputError(
 				`Amount must be a positive whole number, got "${amount}"`,
 				'Enter the quantity to pre-fill, 1 or more.',
 			);
@@ -130,7 +122,7 @@ export function snippetRequest(input: SnippetInput): SnippetRequest {
 	const sharedProductId = text(input.sharedProductId);
 	if (sharedProductId) {
 		if (!UUID.test(sharedProductId)) {
-			throw new SnippetInputError(
+			throw new InputError(
 				`Shared Product ID must be a UUID, got "${sharedProductId}"`,
 				'A shared design is loaded by its UUID (for example 3f1c2b7e-8a4d-4c1e-9b2a-5d6e7f8a9b01), not by its numeric ID.',
 			);
@@ -141,7 +133,7 @@ export function snippetRequest(input: SnippetInput): SnippetRequest {
 	const mode = text(input.creatorDesignMode).toUpperCase();
 	if (mode) {
 		if (!(CREATOR_DESIGN_MODES as readonly string[]).includes(mode)) {
-			throw new SnippetInputError(
+			throw new InputError(
 				`Creator Design Mode must be SHOP or TEMPLATE, got "${mode}"`,
 				'Use SHOP for customer personalisation or TEMPLATE for template authoring.',
 			);
@@ -158,7 +150,7 @@ export function snippetRequest(input: SnippetInput): SnippetRequest {
 		if (!value) continue;
 		if (!CSS_SIZE.test(value)) {
 			const label = name === 'width' ? 'Width' : 'Height';
-			throw new SnippetInputError(
+			throw new InputError(
 				`${label} must be a CSS length, a percentage or pixels, got "${value}"`,
 				'Enter for example 100%, 800px or 800.',
 			);
@@ -170,7 +162,7 @@ export function snippetRequest(input: SnippetInput): SnippetRequest {
 	const priceInfoLabelType = text(input.priceInfoLabelType);
 	if (priceInfoLabelType) {
 		if (!/^[A-Za-z0-9_]+$/.test(priceInfoLabelType)) {
-			throw new SnippetInputError(
+			throw new InputError(
 				`Price Info Label Type must be a single word, got "${priceInfoLabelType}"`,
 				'Enter the name of the price label variant, letters, digits and underscores only.',
 			);
@@ -181,7 +173,7 @@ export function snippetRequest(input: SnippetInput): SnippetRequest {
 	if (input.showPriceDetails !== undefined && input.showPriceDetails !== '') {
 		const show = input.showPriceDetails;
 		if (show !== true && show !== false && show !== 'true' && show !== 'false') {
-			throw new SnippetInputError(
+			throw new InputError(
 				`Show Price Details must be true or false, got "${text(show)}"`,
 				'Switch Show Price Details on or off.',
 			);
@@ -193,7 +185,7 @@ export function snippetRequest(input: SnippetInput): SnippetRequest {
 		const value = text(input[name as keyof SnippetInput]);
 		if (!value) continue;
 		if (!ALPHANUMERIC.test(value)) {
-			throw new SnippetInputError(
+			throw new InputError(
 				`${label} must be an alphanumeric function name, got "${value}"`,
 				'The Creator accepts only letters and digits in callback names (otherwise it fails with client error 2155). Rename the global JavaScript function, for example onAddToBasket.',
 			);
@@ -204,7 +196,7 @@ export function snippetRequest(input: SnippetInput): SnippetRequest {
 	const widgetId = text(input.widgetId);
 	if (widgetId) {
 		if (!ALPHANUMERIC.test(widgetId)) {
-			throw new SnippetInputError(
+			throw new InputError(
 				`Widget ID must be alphanumeric, got "${widgetId}"`,
 				'Use letters and digits only; each widget on one page needs its own ID.',
 			);
@@ -214,7 +206,7 @@ export function snippetRequest(input: SnippetInput): SnippetRequest {
 
 	const pageSessionId = text(input.pageSessionId) || undefined;
 	if (pageSessionId !== undefined && !isSessionToken(pageSessionId)) {
-		throw new SnippetInputError(
+		throw new InputError(
 			`Reuse Page Session ID must be a session UUID, got "${pageSessionId}"`,
 			'Enter the Order Session ID an earlier Get Snippet returned, or leave it empty to open a new page session.',
 		);

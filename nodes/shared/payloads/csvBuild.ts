@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 
 import type { PlainObject } from '../codec';
 import { isPlainObject, toArray } from '../codec';
+import { InputError } from '../errors';
 import type { CsvFormat } from './csv';
 import { COLUMN_INDEX, CSV_COLUMNS, CSV_HEADERS } from './csv';
 
@@ -10,17 +11,6 @@ import { COLUMN_INDEX, CSV_COLUMNS, CSV_HEADERS } from './csv';
  * shipping, designs → compositions → elements), or one file line per item keyed by column
  * headers or their camelCase names.
  */
-
-/** Bad input, named by its field path; the operation adds the item number. */
-export class CsvInputError extends Error {
-	constructor(
-		readonly field: string,
-		message: string,
-		readonly hint: string,
-	) {
-		super(message);
-	}
-}
 
 export type CsvRow = string[];
 
@@ -46,10 +36,10 @@ export function cellValue(value: unknown, index: number, format: CsvFormat, fiel
 	}
 	if (typeof value === 'number') {
 		if (!Number.isFinite(value)) {
-			throw new CsvInputError(
-				field,
+			throw new InputError(
 				`${field} must be a finite number, got ${value}`,
 				'Give a plain number.',
+				field,
 			);
 		}
 		const text = String(value);
@@ -57,10 +47,10 @@ export function cellValue(value: unknown, index: number, format: CsvFormat, fiel
 	}
 	if (typeof value === 'boolean') return String(value);
 	if (typeof value !== 'string') {
-		throw new CsvInputError(
-			field,
+		throw new InputError(
 			`${field} must be a text or a number, got ${Array.isArray(value) ? 'a list' : 'an object'}`,
 			`Map ${field} to a single value.`,
+			field,
 		);
 	}
 	// Numbers in n8n data are written with "."; a European file wants ",".
@@ -83,10 +73,10 @@ export function rowFromLine(item: PlainObject, format: CsvFormat, ignoreUnknown:
 		row[index] = cellValue(value, index, format, key);
 	}
 	if (unknown.length && !ignoreUnknown) {
-		throw new CsvInputError(
-			unknown[0],
+		throw new InputError(
 			`Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}`,
 			'Name each field after a column of the import file (its header, such as "order group id", or camelCase, such as "orderGroupId"), or turn on Ignore Unknown Fields.',
+			unknown[0],
 		);
 	}
 	return row;
@@ -198,39 +188,39 @@ export function rowsFromOrder(
 		pick(order, 'countryId', 'country.id') === undefined &&
 		pick(order, 'country.code') !== undefined
 	) {
-		throw new CsvInputError(
-			'country',
+		throw new InputError(
 			'The country is given by code, but the import file takes the country ID',
 			'Set countryId (Country → Get Many lists the IDs of your account).',
+			'country',
 		);
 	}
 
 	const designs = listOf(pick(order, 'designs'), 'creatorse_design');
 	if (designs.length === 0) {
-		throw new CsvInputError(
-			'designs',
+		throw new InputError(
 			'The order has no designs',
 			'Give designs: a list of { productId or productSku, amount, compositions }.',
+			'designs',
 		);
 	}
 	const rows: CsvRow[] = [];
 	designs.forEach((design, d) => {
 		const designField = `designs[${d}].`;
 		if (!isPlainObject(design)) {
-			throw new CsvInputError(
-				`designs[${d}]`,
+			throw new InputError(
 				`designs[${d}] must be an object`,
 				'Give each design as an object.',
+				`designs[${d}]`,
 			);
 		}
 		if (
 			pick(design, 'productSku', 'sku') === undefined &&
 			pick(design, 'assignedColor.id', 'assignedSize.id') !== undefined
 		) {
-			throw new CsvInputError(
-				`${designField}sku`,
+			throw new InputError(
 				`${designField}assignedColor/assignedSize cannot be written to the import file`,
 				'The import file picks the variant by its SKU: give productSku (Product → Get lists the SKUs).',
+				`${designField}sku`,
 			);
 		}
 		const designRow = [...orderRow];
@@ -242,10 +232,10 @@ export function rowsFromOrder(
 		compositions.forEach((composition, c) => {
 			const compositionField = `${designField}compositions[${c}].`;
 			if (!isPlainObject(composition)) {
-				throw new CsvInputError(
-					`${designField}compositions[${c}]`,
+				throw new InputError(
 					`${designField}compositions[${c}] must be an object`,
 					'Give each composition as an object with productAreaId and elements.',
+					`${designField}compositions[${c}]`,
 				);
 			}
 			const compositionRow = [...designRow];
@@ -270,18 +260,18 @@ export function rowsFromOrder(
 
 function elementOf(entry: unknown, field: string): PlainObject {
 	if (!isPlainObject(entry)) {
-		throw new CsvInputError(
-			field,
+		throw new InputError(
 			`${field} must be an object`,
 			'Give each element as { motiveId, position }.',
+			field,
 		);
 	}
 	const unsupported = UNSUPPORTED_ELEMENT_KEYS.find((key) => key in entry);
 	if (unsupported) {
-		throw new CsvInputError(
-			field,
+		throw new InputError(
 			`${field} is a ${unsupported}, which the import file cannot carry`,
 			'The CSV import places motives only (by motive ID or URL); send this order as a deferred order instead.',
+			field,
 		);
 	}
 	const wrapped = ELEMENT_KEYS.find((key) => isPlainObject(entry[key]));

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 
 import type { CsvColumn, CsvFormat } from './csv';
+import { isHttpUrl } from '../values';
 import { COL, CSV_COLUMNS, CSV_HEADERS, csvFormat, formatLabel, isCountryCode } from './csv';
 
 /**
@@ -403,15 +404,6 @@ export function validateCsv(
 		problems,
 		problemsTruncated: problemCount > problems.length,
 	};
-}
-
-function isHttpUrl(value: string): boolean {
-	try {
-		const url = new URL(value);
-		return url.protocol === 'http:' || url.protocol === 'https:';
-	} catch {
-		return false;
-	}
 }
 
 /** A few problems as text, for an error message. */

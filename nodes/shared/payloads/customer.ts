@@ -6,27 +6,27 @@
 import { isPlainObject } from '../codec';
 import type { PlainObject } from '../codec';
 import { normaliseAddress } from './address';
-import { OrderPayloadError } from './orderErrors';
-import { isBlank } from './orderValues';
+import { InputError } from '../errors';
+import { isBlank } from '../values';
 
 export function normaliseCustomer(
 	value: unknown,
 	requireShippingAddress: boolean,
 ): PlainObject | undefined {
-	const missing = new OrderPayloadError(
+	const missing = new InputError(
 		'Customer shipping address is missing',
-		'customer.shippingAddress',
 		'Fill in the shipping address (street, city, zip, country code): the service refuses orders without it.',
+		'customer.shippingAddress',
 	);
 	if (isBlank(value)) {
 		if (requireShippingAddress) throw missing;
 		return undefined;
 	}
 	if (!isPlainObject(value)) {
-		throw new OrderPayloadError(
+		throw new InputError(
 			'Customer must be an object',
-			'customer',
 			'Give firstName, lastName, email and the addresses.',
+			'customer',
 		);
 	}
 	const customer: PlainObject = {};

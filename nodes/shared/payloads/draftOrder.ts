@@ -8,7 +8,7 @@ import { countryRef } from './country';
 import { normaliseCustomer } from './customer';
 import { headerBody } from './orderHeader';
 import type { OrderHeaderForm } from './orderHeader';
-import { OrderPayloadError } from './orderErrors';
+import { InputError } from '../errors';
 import { AMOUNT_HINT, idRef, optionalText, positiveInt } from './orderValues';
 import { normalisePosition } from './position';
 import { normaliseShipping } from './shipping';
@@ -78,10 +78,10 @@ export function buildIncrementalDesign(input: IncrementalDesignInput): PlainObje
 		const viewPosition = optionalText(print.viewPosition)?.toUpperCase();
 		if (viewPosition) {
 			if (!/^[A-Z_]+$/.test(viewPosition)) {
-				throw new OrderPayloadError(
+				throw new InputError(
 					`${printLabel} view must be a view position such as FRONT or BACK, got ${JSON.stringify(print.viewPosition)}`,
-					`${path}.assignedView.view.position`,
 					'Pick the view from the list.',
+					`${path}.assignedView.view.position`,
 				);
 			}
 			key = `view:${viewPosition}`;

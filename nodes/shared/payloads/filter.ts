@@ -1,6 +1,8 @@
 import type { PlainObject } from '../codec';
 import { isPlainObject, toArray } from '../codec';
 import { carriesZone, isDateObject, isValidZone, toFilterDate } from '../dates';
+import { InputError } from '../errors';
+import { isBlank } from '../values';
 
 /**
  * Stored filters (contract, "Filters"): the body of `POST /filters` built from the node's filter
@@ -86,17 +88,6 @@ export interface FilterBuilderInput {
 	timezone?: string;
 }
 
-/** A mistake in the filter the user built: what is wrong, and how to fix it. */
-export class FilterInputError extends Error {
-	constructor(
-		message: string,
-		readonly description: string,
-	) {
-		super(message);
-		this.name = 'FilterInputError';
-	}
-}
-
 type Element = [kind: string, content: PlainObject];
 
 /** Elements side by side under their names: one as an object, several as an array. */
@@ -118,7 +109,7 @@ function filterValue(raw: unknown, asDate: boolean, zone: string, where: string)
 	if (asDate || isDateObject(raw)) {
 		const formatted = toFilterDate(raw, zone);
 		if (formatted === undefined) {
-			throw new FilterInputError(
+			throw new InputError(
 				`${where}: "${typeof raw === 'object' ? JSON.stringify(raw) : String(raw)}" is not a date`,
 				'Give an ISO date such as 2024-05-01T12:00:00Z, an n8n date such as {{ $now }}, a timestamp in milliseconds or seconds, or 2024/05/01 12:00:00. Or turn off "Value Is a Date".',
 			);
@@ -129,28 +120,27 @@ function filterValue(raw: unknown, asDate: boolean, zone: string, where: string)
 	if (typeof raw === 'string') return raw;
 	if (typeof raw === 'number' || typeof raw === 'boolean' || typeof raw === 'bigint')
 		return String(raw);
-	throw new FilterInputError(
+	throw new InputError(
 		`${where}: the value must be text, a number or a date, got ${Array.isArray(raw) ? 'a list' : 'an object'}`,
 		'Give a single value; to match any of several values use the type "In List".',
 	);
 }
 
 function listValues(raw: unknown): unknown[] {
-	if (Array.isArray(raw))
-		return raw.filter((entry) => entry !== undefined && entry !== null && entry !== '');
+	if (Array.isArray(raw)) return raw.filter((entry) => !isBlank(entry));
 	if (typeof raw === 'string') {
 		return raw
 			.split(',')
 			.map((entry) => entry.trim())
 			.filter((entry) => entry !== '');
 	}
-	return raw === undefined || raw === null || raw === '' ? [] : [raw];
+	return isBlank(raw) ? [] : [raw];
 }
 
 function buildCondition(input: ConditionInput, zone: string, where: string): Element {
 	const property = text(input.property);
 	if (!property) {
-		throw new FilterInputError(
+		throw new InputError(
 			`${where} has no Property`,
 			'Enter the field to test, for example name, id or created (country.id for a field of a referenced record).',
 		);
@@ -161,7 +151,7 @@ function buildCondition(input: ConditionInput, zone: string, where: string): Ele
 		case 'simple': {
 			const op = text(input.operator || '=').toLowerCase();
 			if (!(SIMPLE_OPERATORS as readonly string[]).includes(op)) {
-				throw new FilterInputError(
+				throw new InputError(
 					`${where}: unknown operator "${op}"`,
 					`Use one of ${SIMPLE_OPERATORS.join(' ')}.`,
 				);
@@ -175,7 +165,7 @@ function buildCondition(input: ConditionInput, zone: string, where: string): Ele
 			const minValue = filterValue(input.minValue, asDate, zone, `${where} (Min Value)`);
 			const maxValue = filterValue(input.maxValue, asDate, zone, `${where} (Max Value)`);
 			if (minValue === '' || maxValue === '') {
-				throw new FilterInputError(
+				throw new InputError(
 					`${where}: Between needs both a Min Value and a Max Value`,
 					'Enter both ends of the range; both are included.',
 				);
@@ -187,7 +177,7 @@ function buildCondition(input: ConditionInput, zone: string, where: string): Ele
 				filterValue(entry, asDate, zone, `${where} (value ${index + 1})`),
 			);
 			if (values.length === 0) {
-				throw new FilterInputError(
+				throw new InputError(
 					`${where}: In List needs at least one value`,
 					'Enter the values separated by commas, for example 1001, 1003, or an expression giving a list.',
 				);
@@ -198,7 +188,7 @@ function buildCondition(input: ConditionInput, zone: string, where: string): Ele
 		case 'isNull':
 			return ['expressionIsNull', { property }];
 		default:
-			throw new FilterInputError(
+			throw new InputError(
 				`${where}: unknown condition type "${String(kind)}"`,
 				'Choose Compare, Between, In List or Is Empty.',
 			);
@@ -243,7 +233,7 @@ export function hasZonedDates(input: FilterBuilderInput): boolean {
 /** An Any Of group: each alternative is a condition, or the conditions sharing an AND key. */
 function buildAnyOf(conditions: ConditionInput[], zone: string, where: string): PlainObject {
 	if (conditions.length === 0) {
-		throw new FilterInputError(
+		throw new InputError(
 			`${where} has no conditions`,
 			'Add the alternative conditions to the group, or remove the group.',
 		);
@@ -276,13 +266,13 @@ function buildAnyOf(conditions: ConditionInput[], zone: string, where: string): 
 }
 
 /**
- * The `POST /filters` body for a built filter. Throws FilterInputError (naming the condition)
+ * The `POST /filters` body for a built filter. Throws InputError (naming the condition)
  * for anything the service would refuse or misread.
  */
 export function buildFilterBody(root: FilterRoot, input: FilterBuilderInput): PlainObject {
 	const zone = text(input.timezone) || 'UTC';
 	if (!isValidZone(zone)) {
-		throw new FilterInputError(
+		throw new InputError(
 			`Unknown timezone "${zone}"`,
 			'Use an IANA timezone such as Europe/Berlin, or UTC.',
 		);
@@ -300,14 +290,14 @@ export function buildFilterBody(root: FilterRoot, input: FilterBuilderInput): Pl
 	(input.order ?? []).forEach((order, index) => {
 		const property = text(order.property);
 		if (!property) {
-			throw new FilterInputError(
+			throw new InputError(
 				`Sort ${index + 1} has no Property`,
 				'Enter the field to sort by, for example id or created.',
 			);
 		}
 		const direction = text(order.direction || 'asc').toLowerCase();
 		if (direction !== 'asc' && direction !== 'desc') {
-			throw new FilterInputError(
+			throw new InputError(
 				`Sort ${index + 1}: direction must be asc or desc`,
 				'Choose Ascending or Descending.',
 			);
@@ -318,14 +308,14 @@ export function buildFilterBody(root: FilterRoot, input: FilterBuilderInput): Pl
 		const entity = text(sub.entity);
 		const where = `Sub-entity filter ${index + 1}${entity ? ` (${entity})` : ''}`;
 		if (!entity) {
-			throw new FilterInputError(
+			throw new InputError(
 				`${where} has no entity`,
 				'Choose which related records the conditions apply to.',
 			);
 		}
 		const conditions = sub.conditions ?? [];
 		if (conditions.length === 0) {
-			throw new FilterInputError(
+			throw new InputError(
 				`${where} has no conditions`,
 				'Add conditions for the related records, or remove it.',
 			);
@@ -340,7 +330,7 @@ export function buildFilterBody(root: FilterRoot, input: FilterBuilderInput): Pl
 		]);
 	});
 	if (elements.length === 0) {
-		throw new FilterInputError(
+		throw new InputError(
 			'The filter is empty',
 			'Add at least one condition, Any Of group, sort or sub-entity filter, or choose no filter.',
 		);
@@ -350,34 +340,31 @@ export function buildFilterBody(root: FilterRoot, input: FilterBuilderInput): Pl
 
 /**
  * A filter body from JSON the user wrote: with or without its root key; a `filterId` copied from
- * an earlier answer is dropped. Throws FilterInputError for anything that is not one filter of
+ * an earlier answer is dropped. Throws InputError for anything that is not one filter of
  * the expected type (or, with no expected type, of some top-level type).
  */
 export function filterBodyFromJson(parsed: unknown, expected: FilterRoot | undefined): PlainObject {
 	if (!isPlainObject(parsed)) {
-		throw new FilterInputError(
-			'Filter JSON must be an object',
-			'Write the filter as a JSON object.',
-		);
+		throw new InputError('Filter JSON must be an object', 'Write the filter as a JSON object.');
 	}
 	const keys = Object.keys(parsed);
 	const namedRoot = keys.length === 1 && isFilterRoot(keys[0]) ? keys[0] : undefined;
 	const root = namedRoot ?? expected;
 	if (!root) {
-		throw new FilterInputError(
+		throw new InputError(
 			'Filter JSON does not name its filter type',
 			`Wrap the filter in its type, for example {"productFilter": {...}}; types: ${Object.keys(FILTER_ROOTS).join(', ')}.`,
 		);
 	}
 	if (expected && root !== expected) {
-		throw new FilterInputError(
+		throw new InputError(
 			`Filter JSON is a ${root}, but this list takes a ${expected}`,
 			`Write a ${expected}, or leave out the root key and give only its content.`,
 		);
 	}
 	const content = namedRoot ? parsed[namedRoot] : parsed;
 	if (!isPlainObject(content)) {
-		throw new FilterInputError(
+		throw new InputError(
 			`Filter JSON: ${root} must hold an object`,
 			'Put the expressions inside an object.',
 		);

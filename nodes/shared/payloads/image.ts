@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
+import { InputError } from '../errors';
 import type { MultipartPart } from '../multipart';
 
 /**
@@ -113,26 +113,23 @@ export interface Bitmap {
 
 /**
  * The JPEG or PNG of an input item's binary property. Anything else is refused before a request
- * is sent, naming the item, the property and what the content was found to be.
+ * is sent, naming the property (after `label`, where in the form it was asked for, if given) and
+ * what the content was found to be.
  */
 export async function readBitmapFromBinary(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	property: string,
+	label?: string,
 ): Promise<Bitmap> {
 	const binary = ctx.helpers.assertBinaryData(itemIndex, property);
 	const data = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
 	const kind = detectBitmapKind(data);
 	const named = binary.fileName ? ` ("${binary.fileName}")` : '';
 	if (!kind) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Item ${itemIndex + 1}: the binary property "${property}"${named} is not a JPEG or PNG image; its content is ${describeContent(data)}`,
-			{
-				itemIndex,
-				description:
-					'The service accepts JPEG and PNG bitmaps only, recognised by their content rather than the file name. Convert the file to PNG or JPEG first, or point Input Binary Field to the property that holds the image.',
-			},
+		throw new InputError(
+			`${label ? `${label}: ` : ''}the binary property "${property}"${named} is not a JPEG or PNG image; its content is ${describeContent(data)}`,
+			'The service accepts JPEG and PNG bitmaps only, recognised by their content rather than the file name. Convert the file to PNG or JPEG first, or point Input Binary Field to the property that holds the image.',
 		);
 	}
 	return {
@@ -144,37 +141,23 @@ export async function readBitmapFromBinary(
 }
 
 /** A JPEG or PNG given as base64 text (a data URL prefix is accepted), checked like a file. */
-export function readBitmapFromBase64(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	text: string,
-	fileName: string,
-): Bitmap & { base64: string } {
+export function readBitmapFromBase64(text: string, fileName: string): Bitmap & { base64: string } {
 	const base64 = text
 		.trim()
 		.replace(/^data:[^;,]*;base64,/i, '')
 		.replace(/\s+/g, '');
 	if (!base64 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(base64)) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Item ${itemIndex + 1}: Base64 Content is not base64 text`,
-			{
-				itemIndex,
-				description:
-					'Enter the file content encoded as base64 (a "data:image/png;base64," prefix is fine).',
-			},
+		throw new InputError(
+			'Base64 Content is not base64 text',
+			'Enter the file content encoded as base64 (a "data:image/png;base64," prefix is fine).',
 		);
 	}
 	const data = Buffer.from(base64.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
 	const kind = detectBitmapKind(data);
 	if (!kind) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Item ${itemIndex + 1}: Base64 Content is not a JPEG or PNG image; its content is ${describeContent(data)}`,
-			{
-				itemIndex,
-				description: 'The service accepts JPEG and PNG bitmaps only. Encode a PNG or JPEG file.',
-			},
+		throw new InputError(
+			`Base64 Content is not a JPEG or PNG image; its content is ${describeContent(data)}`,
+			'The service accepts JPEG and PNG bitmaps only. Encode a PNG or JPEG file.',
 		);
 	}
 	return {

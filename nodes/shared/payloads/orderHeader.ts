@@ -5,7 +5,7 @@
  */
 
 import type { PlainObject } from '../codec';
-import { isBlank } from './orderValues';
+import { isBlank } from '../values';
 
 export interface OrderHeaderForm {
 	uniqueId?: unknown;

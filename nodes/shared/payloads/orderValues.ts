@@ -4,14 +4,11 @@
  */
 
 import { isPlainObject, toArray } from '../codec';
-import { OrderPayloadError } from './orderErrors';
+import { InputError } from '../errors';
+import { isBlank } from '../values';
 
 /** The hint for an amount that is not a positive whole number. */
 export const AMOUNT_HINT = 'Enter how many pieces to produce, as a whole number of at least 1.';
-
-export function isBlank(value: unknown): boolean {
-	return value === undefined || value === null || value === '';
-}
 
 /** A positive whole number given as a number or as digits. */
 export function positiveInt(value: unknown, label: string, path: string, hint: string): number {
@@ -20,10 +17,10 @@ export function positiveInt(value: unknown, label: string, path: string, hint: s
 	if (/^\d+$/.test(text) && Number(text) >= 1 && Number.isSafeInteger(Number(text))) {
 		return Number(text);
 	}
-	throw new OrderPayloadError(
+	throw new InputError(
 		`${label} must be a positive whole number, got ${JSON.stringify(value ?? '')}`,
-		path,
 		hint,
+		path,
 	);
 }
 
@@ -56,9 +53,9 @@ export function membersOf(
 		if (keys.length === 0) return [];
 		if (keys.length === 1 && keys[0] === memberKey) return toArray(value[memberKey]);
 	}
-	throw new OrderPayloadError(
+	throw new InputError(
 		`${label} must hold "${memberKey}" items`,
-		path,
 		`Write it as {"${memberKey}": [ ... ]} or as a plain array.`,
+		path,
 	);
 }

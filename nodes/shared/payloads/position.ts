@@ -1,6 +1,7 @@
 import { isPlainObject } from '../codec';
 import type { PlainObject } from '../codec';
-import { OrderPayloadError } from './orderErrors';
+import { InputError } from '../errors';
+import { isBlank } from '../values';
 
 /**
  * A motive's placement on a print area (contract, "Position"): `left`/`right`/`top`/`bottom` in
@@ -19,10 +20,10 @@ export function positionValue(value: unknown, label: string, path: string): numb
 	const text = typeof value === 'string' ? value.trim().replace(/\s+%$/, '%') : '';
 	if (NUMBER_TEXT.test(text)) return Number(text);
 	if (PERCENT_TEXT.test(text)) return text;
-	throw new OrderPayloadError(
+	throw new InputError(
 		`${label} must be a number of millimetres or a percentage such as "40%", got ${JSON.stringify(value)}`,
-		path,
 		'Enter millimetres as a plain number (12.5) or a share of the print area as N% (40%).',
+		path,
 	);
 }
 
@@ -30,15 +31,11 @@ export function positionValue(value: unknown, label: string, path: string): numb
 function centreValue(value: unknown, label: string, path: string): 0 | undefined {
 	if (value === false || value === 'false') return undefined;
 	if (value === true || value === 0 || value === '0' || value === 'true') return 0;
-	throw new OrderPayloadError(
+	throw new InputError(
 		`${label} must be 0 or true to centre, got ${JSON.stringify(value)}`,
-		path,
 		'Set the centring flag to 0 (or true), or leave it out.',
+		path,
 	);
-}
-
-function isEmpty(value: unknown): boolean {
-	return value === undefined || value === null || value === '';
 }
 
 /** A position object checked and in wire form; undefined when nothing is set. */
@@ -47,27 +44,27 @@ export function normalisePosition(
 	label: string,
 	path: string,
 ): PlainObject | undefined {
-	if (isEmpty(value)) return undefined;
+	if (isBlank(value)) return undefined;
 	if (!isPlainObject(value)) {
-		throw new OrderPayloadError(
+		throw new InputError(
 			`${label} must be an object with left, right, top, bottom`,
-			path,
 			'Give the position as {"left": 10, "right": 10, "top": "5%"}.',
+			path,
 		);
 	}
 	const position: PlainObject = {};
 	for (const [key, raw] of Object.entries(value)) {
-		if (isEmpty(raw)) continue;
+		if (isBlank(raw)) continue;
 		if ((POSITION_SIDES as readonly string[]).includes(key)) {
 			position[key] = positionValue(raw, `${label} ${key}`, `${path}.${key}`);
 		} else if ((POSITION_CENTRES as readonly string[]).includes(key)) {
 			const centre = centreValue(raw, `${label} ${key}`, `${path}.${key}`);
 			if (centre !== undefined) position[key] = centre;
 		} else {
-			throw new OrderPayloadError(
+			throw new InputError(
 				`${label} has an unknown field "${key}"`,
-				`${path}.${key}`,
 				`A position knows ${[...POSITION_SIDES, ...POSITION_CENTRES].join(', ')}.`,
+				`${path}.${key}`,
 			);
 		}
 	}

@@ -2,16 +2,17 @@
 
 import { isPlainObject } from '../codec';
 import type { PlainObject } from '../codec';
-import { OrderPayloadError } from './orderErrors';
-import { idRef, isBlank } from './orderValues';
+import { InputError } from '../errors';
+import { idRef } from './orderValues';
+import { isBlank } from '../values';
 
 export function normaliseShipping(value: unknown): PlainObject | undefined {
 	if (isBlank(value)) return undefined;
 	if (!isPlainObject(value)) {
-		throw new OrderPayloadError(
+		throw new InputError(
 			'Order shipping must be an object',
-			'orderShipping',
 			'Give title and carrier {id}.',
+			'orderShipping',
 		);
 	}
 	const shipping: PlainObject = {};

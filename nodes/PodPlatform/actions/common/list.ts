@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { InputError } from '../../../shared/errors';
 import type { PlainObject } from '../../../shared/codec';
 import type { FilterRoot } from '../../../shared/payloads/filter';
 import { keptListDefault, withKeptListDefault } from '../../../shared/payloads/filter';
@@ -147,10 +148,10 @@ export async function resolveFilter(
 	if (mode === 'id') {
 		const id = String(ctx.getNodeParameter('filterId', itemIndex, '')).trim();
 		if (!id) {
-			throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex + 1}: Filter ID is empty`, {
-				itemIndex,
-				description: 'Enter the ID of a stored filter, or set Filter to None.',
-			});
+			throw new InputError(
+				'Filter ID is empty',
+				'Enter the ID of a stored filter, or set Filter to None.',
+			);
 		}
 		return { filterId: id, label: `The stored filter "${id}"` };
 	}

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { InputError } from '../../../shared/errors';
 import { shopPath } from '../../../shared/transport';
 
 /** The shop ID chosen in the Shop field of this item. */
@@ -9,13 +10,9 @@ export function shopIdOf(ctx: IExecuteFunctions, itemIndex: number): string {
 		ctx.getNodeParameter('shop', itemIndex, '', { extractValue: true }) ?? '',
 	).trim();
 	if (!/^\d+$/.test(value)) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Item ${itemIndex + 1}: the Shop is missing or not a shop ID`,
-			{
-				itemIndex,
-				description: 'Pick a shop from the list or enter its numeric ID.',
-			},
+		throw new InputError(
+			'the Shop is missing or not a shop ID',
+			'Pick a shop from the list or enter its numeric ID.',
 		);
 	}
 	return value;
@@ -49,13 +46,9 @@ export function idParameter(
 	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
 	const value = String(raw ?? '').trim();
 	if (!/^\d+$/.test(value)) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Item ${itemIndex + 1}: ${label} must be a whole number, got "${value}"`,
-			{
-				itemIndex,
-				description: `Enter the numeric ${label} (for example from a previous node's output).`,
-			},
+		throw new InputError(
+			`${label} must be a whole number, got "${value}"`,
+			`Enter the numeric ${label} (for example from a previous node's output).`,
 		);
 	}
 	return value;

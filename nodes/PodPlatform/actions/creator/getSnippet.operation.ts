@@ -1,11 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
-import type {
-	SnippetInput,
-	SnippetInputError,
-	SnippetRequest,
-} from '../../../shared/payloads/creator';
+import type { SnippetInput, SnippetRequest } from '../../../shared/payloads/creator';
 import {
 	SNIPPET_CALLBACK_PARAMETERS,
 	SNIPPET_ID_PARAMETERS,
@@ -167,20 +163,7 @@ export const getSnippet: OperationDefinition = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 		const options = this.getNodeParameter('options', itemIndex, {}) as SnippetInput;
-		let request: SnippetRequest;
-		try {
-			request = snippetRequest(options);
-		} catch (error) {
-			// Only SnippetInputError is thrown there: bad input, named with its field.
-			throw new NodeOperationError(
-				this.getNode(),
-				`Item ${itemIndex + 1}: ${(error as Error).message}`,
-				{
-					itemIndex,
-					description: (error as SnippetInputError).description,
-				},
-			);
-		}
+		const request: SnippetRequest = snippetRequest(options);
 		const path = `${await itemShopPath(this, itemIndex)}/creator/snippet`;
 		// The service embeds the caller's session in the snippet: the caller is the page session.
 		const page = request.pageSessionId

@@ -1,14 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
+import { InputError, nodeErrorOf } from '../../../shared/errors';
 import type { CsvRow } from '../../../shared/payloads/csvBuild';
-import {
-	CsvInputError,
-	csvBuffer,
-	rowFromLine,
-	rowsFromOrder,
-} from '../../../shared/payloads/csvBuild';
+import { csvBuffer, rowFromLine, rowsFromOrder } from '../../../shared/payloads/csvBuild';
 import { formatLabel } from '../../../shared/payloads/csv';
 import { validateCsv } from '../../../shared/payloads/csvValidate';
 import type { OperationDefinition } from '../types';
@@ -131,10 +126,10 @@ export const buildCsv: OperationDefinition = {
 				const groupId = orderGroupIdOf(json, index);
 				const earlier = groupItems.get(groupId);
 				if (earlier !== undefined) {
-					throw new CsvInputError(
-						'orderGroupId',
+					throw new InputError(
 						`Order group ID "${groupId}" is already used by item ${earlier + 1}`,
 						'Each order needs its own uniqueId or orderGroupId; otherwise the service merges them into one order.',
+						'orderGroupId',
 					);
 				}
 				groupItems.set(groupId, index);
@@ -143,14 +138,8 @@ export const buildCsv: OperationDefinition = {
 					rowItems.push(index);
 				}
 			} catch (error) {
-				throw new NodeOperationError(
-					this.getNode(),
-					`Item ${index + 1}: ${(error as Error).message}`,
-					{
-						itemIndex: index,
-						description: error instanceof CsvInputError ? error.hint : undefined,
-					},
-				);
+				// The whole run is one file: the item at fault is this input item, not the first.
+				throw nodeErrorOf(this.getNode(), error, index);
 			}
 		});
 
@@ -159,11 +148,12 @@ export const buildCsv: OperationDefinition = {
 		if (options.validate !== false && !report.valid) {
 			const firstRow = report.problems.find((p) => p.row !== undefined)?.row;
 			const culprit = firstRow === undefined ? 0 : rowItems[firstRow - 1];
-			throw invalidFileError(this, culprit, report, 'no file was built', (problem) =>
+			const invalid = invalidFileError(report, 'no file was built', (problem) =>
 				problem.row === undefined
 					? `line ${problem.line}`
 					: `item ${rowItems[problem.row - 1] + 1}`,
 			);
+			throw nodeErrorOf(this.getNode(), invalid, culprit);
 		}
 
 		const fileName = options.fileName || 'orders.csv';

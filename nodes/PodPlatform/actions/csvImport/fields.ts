@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
+import { InputError } from '../../../shared/errors';
 import type { CsvFormat, CsvFormatName } from '../../../shared/payloads/csv';
 import { csvFormat } from '../../../shared/payloads/csv';
 import type { CsvProblem, CsvReport } from '../../../shared/payloads/csvValidate';
@@ -61,13 +61,9 @@ export function formatOf(ctx: IExecuteFunctions, itemIndex: number): CsvFormat {
 	const quote = String(ctx.getNodeParameter('options.quote', itemIndex, '"') ?? '"');
 	const format = csvFormat(name, quote);
 	if (quote.length !== 1 || quote === format.delimiter) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Item ${itemIndex + 1}: Quote Character must be one character other than "${format.delimiter}", got "${quote}"`,
-			{
-				itemIndex,
-				description: 'Use " (the usual quote) unless the file was written with another one.',
-			},
+		throw new InputError(
+			`Quote Character must be one character other than "${format.delimiter}", got "${quote}"`,
+			'Use " (the usual quote) unless the file was written with another one.',
 		);
 	}
 	return format;
@@ -91,19 +87,13 @@ export function reportJson(report: CsvReport): IDataObject {
 
 /** A failed validation as an error naming the first problems and how to see them all. */
 export function invalidFileError(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
 	report: CsvReport,
 	whatHappened: string,
 	where?: (problem: CsvProblem) => string,
-): NodeOperationError {
+): InputError {
 	const count = `${report.problemCount} problem${report.problemCount === 1 ? '' : 's'}`;
-	return new NodeOperationError(
-		ctx.getNode(),
-		`Item ${itemIndex + 1}: the CSV file has ${count}; ${whatHappened}`,
-		{
-			itemIndex,
-			description: `${summariseProblems(report, where)}\n\nFix these lines, or run CSV Import → Validate CSV for the full list with line and column of each problem.`,
-		},
+	return new InputError(
+		`the CSV file has ${count}; ${whatHappened}`,
+		`${summariseProblems(report, where)}\n\nFix these lines, or run CSV Import → Validate CSV for the full list with line and column of each problem.`,
 	);
 }

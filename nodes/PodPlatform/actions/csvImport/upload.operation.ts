@@ -86,7 +86,7 @@ export const upload: OperationDefinition = {
 		const data = await this.helpers.getBinaryDataBuffer(itemIndex, property);
 		if (options.validate !== false) {
 			const report = validateCsv(data, format, { maxProblems: 20 });
-			if (!report.valid) throw invalidFileError(this, itemIndex, report, 'nothing was uploaded');
+			if (!report.valid) throw invalidFileError(report, 'nothing was uploaded');
 		}
 
 		const fileName = options.fileName || binaryData.fileName || 'orders.csv';

@@ -4,8 +4,8 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
+import { parseJsonInput } from '../../../shared/errors';
 import type { PlainObject } from '../../../shared/codec';
 import type {
 	ConditionInput,
@@ -14,7 +14,6 @@ import type {
 } from '../../../shared/payloads/filter';
 import {
 	FILTER_ROOTS,
-	FilterInputError,
 	SUB_ENTITY_FILTERS,
 	buildFilterBody,
 	collectionEntries,
@@ -298,20 +297,6 @@ export function filterBuilderFields(show: IDisplayOptions['show']): INodePropert
 	];
 }
 
-/** The user's mistakes in a filter, as the node reports them. */
-export function filterInputFailure(
-	ctx: IExecuteFunctions,
-	error: unknown,
-	itemIndex: number,
-): NodeOperationError {
-	if (!(error instanceof FilterInputError))
-		return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-	return new NodeOperationError(ctx.getNode(), `Item ${itemIndex + 1}: ${error.message}`, {
-		itemIndex,
-		description: error.description,
-	});
-}
-
 function conditionsOf(value: unknown): ConditionInput[] {
 	return collectionEntries<ConditionInput>(value, 'condition');
 }
@@ -339,13 +324,9 @@ export async function builtFilterBody(
 		).map((sub) => ({ entity: sub.entity, conditions: conditionsOf(sub.conditions) })),
 		timezone: String(ctx.getNodeParameter('filterTimezone', itemIndex, '') ?? '').trim(),
 	};
-	try {
-		// Built once in full first, so that bad input fails before anything is sent.
-		const checked = buildFilterBody(root, input);
-		if (input.timezone || !hasZonedDates(input)) return checked;
-	} catch (error) {
-		throw filterInputFailure(ctx, error, itemIndex);
-	}
+	// Built once in full first, so that bad input fails before anything is sent.
+	const checked = buildFilterBody(root, input);
+	if (input.timezone || !hasZonedDates(input)) return checked;
 	const timezone = await serviceZone(ctx, itemIndex, await zonePath());
 	return buildFilterBody(root, { ...input, timezone });
 }
@@ -358,24 +339,6 @@ export function jsonFilterBody(
 	expected: FilterRoot | undefined,
 ): PlainObject {
 	const raw = ctx.getNodeParameter(parameter, itemIndex, '{}');
-	let parsed: unknown = raw;
-	if (typeof raw === 'string') {
-		try {
-			parsed = jsonParse(raw);
-		} catch (error) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`Item ${itemIndex + 1}: Filter JSON is not valid JSON`,
-				{
-					itemIndex,
-					description: (error as Error).message,
-				},
-			);
-		}
-	}
-	try {
-		return filterBodyFromJson(parsed, expected);
-	} catch (error) {
-		throw filterInputFailure(ctx, error, itemIndex);
-	}
+	const parsed = typeof raw === 'string' ? parseJsonInput(raw, 'Filter JSON') : raw;
+	return filterBodyFromJson(parsed, expected);
 }

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
+import { InputError } from '../../../shared/errors';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import { motiveTypeField, motivesPath, recordOf } from './fields';
@@ -19,10 +19,7 @@ export const nameField = {
 export function motiveName(ctx: IExecuteFunctions, itemIndex: number, fallback = ''): string {
 	const name = String(ctx.getNodeParameter('name', itemIndex, '') ?? '').trim() || fallback;
 	if (!name) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex + 1}: Name is empty`, {
-			itemIndex,
-			description: 'Enter a name for the motive.',
-		});
+		throw new InputError('Name is empty', 'Enter a name for the motive.');
 	}
 	return name;
 }

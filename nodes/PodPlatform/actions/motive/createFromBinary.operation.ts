@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { InputError } from '../../../shared/errors';
 import { readBitmapFromBinary } from '../../../shared/payloads/image';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
@@ -25,14 +26,9 @@ function technologyIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
 		.filter((id) => id !== '');
 	const wrong = ids.find((id) => !/^\d+$/.test(id));
 	if (ids.length === 0 || wrong !== undefined) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Item ${itemIndex + 1}: Print Technology ID must be a whole number or a comma-separated list of them, got "${raw}"`,
-			{
-				itemIndex,
-				description:
-					'Enter the print technology the target product expects (for example 11), or several separated by commas.',
-			},
+		throw new InputError(
+			`Print Technology ID must be a whole number or a comma-separated list of them, got "${raw}"`,
+			'Enter the print technology the target product expects (for example 11), or several separated by commas.',
 		);
 	}
 	return [...new Set(ids)];

@@ -1,8 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import type { Decoded } from '../../../shared/codec';
-import { undocumentedRequestRefusal } from '../../../shared/errors';
+import { InputError, undocumentedRequestRefusal } from '../../../shared/errors';
 import { apiRequest } from '../../../shared/transport';
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
@@ -57,21 +56,13 @@ export const setLocalization: OperationDefinition = {
 		const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
 		const description = String(this.getNodeParameter('description', itemIndex, '') ?? '');
 		if (!/^\d+$/.test(langId) || Number(langId) < 1) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Item ${itemIndex + 1}: Language ID must be a positive whole number, got "${langId}"`,
-				{
-					itemIndex,
-					description:
-						"Enter the service's numeric language ID, not a language code such as de: a product's localizations (Product → Get Expanded) show the IDs in use.",
-				},
+			throw new InputError(
+				`Language ID must be a positive whole number, got "${langId}"`,
+				"Enter the service's numeric language ID, not a language code such as de: a product's localizations (Product → Get Expanded) show the IDs in use.",
 			);
 		}
 		if (!name) {
-			throw new NodeOperationError(this.getNode(), `Item ${itemIndex + 1}: Name is empty`, {
-				itemIndex,
-				description: 'Enter the motive name in this language.',
-			});
+			throw new InputError('Name is empty', 'Enter the motive name in this language.');
 		}
 		const motiveId = Number(idParameter(this, 'motiveId', 'Motive ID', itemIndex));
 		let answer: Decoded | undefined;

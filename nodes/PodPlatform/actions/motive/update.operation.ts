@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
+import { InputError } from '../../../shared/errors';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import { MOTIVE_TYPES, motiveIdField, motivePath, recordOf } from './fields';
@@ -42,19 +42,16 @@ export const update: OperationDefinition = {
 		if (fields.name !== undefined) {
 			const name = fields.name.trim();
 			if (!name) {
-				throw new NodeOperationError(this.getNode(), `Item ${itemIndex + 1}: Name is empty`, {
-					itemIndex,
-					description: 'Enter the new name, or remove the Name field to keep the current one.',
-				});
+				throw new InputError(
+					'Name is empty',
+					'Enter the new name, or remove the Name field to keep the current one.',
+				);
 			}
 			motive.name = name;
 		}
 		if (fields.type) motive.type = fields.type;
 		if (Object.keys(motive).length === 0) {
-			throw new NodeOperationError(this.getNode(), `Item ${itemIndex + 1}: nothing to update`, {
-				itemIndex,
-				description: 'Add Name or Type under Update Fields.',
-			});
+			throw new InputError('nothing to update', 'Add Name or Type under Update Fields.');
 		}
 		const answer = await apiRequest(this, { method: 'PUT', path, body: { motive }, itemIndex });
 		// The contract shows no answer body for PUT; then the motive is read back.

@@ -5,7 +5,7 @@ import { buildIncrementalDesign } from '../../../shared/payloads/draftOrder';
 import { apiRequest } from '../../../shared/transport';
 import { productLocator } from '../product';
 import type { OperationDefinition } from '../types';
-import { asItem, checkedPayload, orderPath } from './common';
+import { asItem, orderPath } from './common';
 import { marginFields, orderIdField, variantFields } from './fields';
 
 const dependsOnProduct = ['shop.value', 'productId.value'];
@@ -75,15 +75,13 @@ export const addProductOperation: OperationDefinition = {
 			}
 			return { viewPosition: print.viewPosition as string, motiveId: print.motiveId, position };
 		});
-		const body = checkedPayload(this, itemIndex, () =>
-			buildIncrementalDesign({
-				productId: this.getNodeParameter('productId', itemIndex, '', { extractValue: true }),
-				assignedColorId: this.getNodeParameter('assignedColorId', itemIndex, ''),
-				assignedSizeId: this.getNodeParameter('assignedSizeId', itemIndex, ''),
-				amount: this.getNodeParameter('amount', itemIndex, 1),
-				prints,
-			}),
-		);
+		const body = buildIncrementalDesign({
+			productId: this.getNodeParameter('productId', itemIndex, '', { extractValue: true }),
+			assignedColorId: this.getNodeParameter('assignedColorId', itemIndex, ''),
+			assignedSizeId: this.getNodeParameter('assignedSizeId', itemIndex, ''),
+			amount: this.getNodeParameter('amount', itemIndex, 1),
+			prints,
+		});
 		const answer = await apiRequest(this, {
 			method: 'POST',
 			path: `${await orderPath(this, itemIndex)}/orderedProducts/usingCreatorSE`,

@@ -1,25 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
 import type { OrderHeaderForm } from '../../../shared/payloads/orderHeader';
-import { OrderPayloadError } from '../../../shared/payloads/orderErrors';
 import { idParameter, itemShopPath } from '../common/scope';
-
-/** Run a payload builder; bad input becomes an error that names the item and the field. */
-export function checkedPayload<T>(ctx: IExecuteFunctions, itemIndex: number, build: () => T): T {
-	try {
-		return build();
-	} catch (error) {
-		if (error instanceof OrderPayloadError) {
-			throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex + 1}: ${error.message}`, {
-				itemIndex,
-				description: `${error.hint} (Field: ${error.path})`,
-			});
-		}
-		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-	}
-}
 
 /** `.../shops/{shopId}/orders/{orderId}` for this item. */
 export async function orderPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {

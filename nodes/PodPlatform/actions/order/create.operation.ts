@@ -4,7 +4,7 @@ import { buildDraftOrder } from '../../../shared/payloads/draftOrder';
 import { apiRequest } from '../../../shared/transport';
 import { itemShopPath } from '../common/scope';
 import type { OperationDefinition } from '../types';
-import { asItem, checkedPayload, readHeaderForm } from './common';
+import { asItem, readHeaderForm } from './common';
 import { orderHeaderFields } from './fields';
 
 export const createOperation: OperationDefinition = {
@@ -27,9 +27,7 @@ export const createOperation: OperationDefinition = {
 		...orderHeaderFields({ requireShippingAddress: false }),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const body = checkedPayload(this, itemIndex, () =>
-			buildDraftOrder(readHeaderForm(this, itemIndex)),
-		);
+		const body = buildDraftOrder(readHeaderForm(this, itemIndex));
 		const answer = await apiRequest(this, {
 			method: 'POST',
 			path: `${await itemShopPath(this, itemIndex)}/orders`,

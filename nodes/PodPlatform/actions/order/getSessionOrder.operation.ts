@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
+import { InputError } from '../../../shared/errors';
 import { pageSessionRefusal } from '../../../shared/pageSession';
 import { isSessionToken } from '../../../shared/payloads/creator';
 import { apiRequest } from '../../../shared/transport';
@@ -31,14 +31,9 @@ export const getSessionOrderOperation: OperationDefinition = {
 			this.getNodeParameter('orderSessionId', itemIndex, '') ?? '',
 		).trim();
 		if (orderSessionId && !isSessionToken(orderSessionId)) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Item ${itemIndex + 1}: Order Session ID must be a session UUID, got "${orderSessionId}"`,
-				{
-					itemIndex,
-					description:
-						'Enter the Order Session ID that Creator → Get Snippet returned, or leave it empty.',
-				},
+			throw new InputError(
+				`Order Session ID must be a session UUID, got "${orderSessionId}"`,
+				'Enter the Order Session ID that Creator → Get Snippet returned, or leave it empty.',
 			);
 		}
 		const path = `${await itemShopPath(this, itemIndex)}/orders/session`;

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
+import { InputError } from '../../../shared/errors';
 import { buildMultipart } from '../../../shared/multipart';
 import {
 	bitmapFormPart,
@@ -9,6 +9,7 @@ import {
 } from '../../../shared/payloads/image';
 import type { RequestSpec } from '../../../shared/transport';
 import { apiRequest } from '../../../shared/transport';
+import { isHttpUrl } from '../../../shared/values';
 import type { OperationDefinition } from '../types';
 import { userMotiveJson, userMotivesPath } from './fields';
 
@@ -119,14 +120,9 @@ async function uploadRequest(
 	if (source === 'url') {
 		const url = String(ctx.getNodeParameter('url', itemIndex, '') ?? '').trim();
 		if (!isHttpUrl(url)) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`Item ${itemIndex + 1}: Image URL must be an absolute http or https address, got "${url}"`,
-				{
-					itemIndex,
-					description:
-						'Enter a public address such as https://example.com/artwork.png; the service downloads the image from it.',
-				},
+			throw new InputError(
+				`Image URL must be an absolute http or https address, got "${url}"`,
+				'Enter a public address such as https://example.com/artwork.png; the service downloads the image from it.',
 			);
 		}
 		return {
@@ -135,18 +131,9 @@ async function uploadRequest(
 		};
 	}
 	const text = String(ctx.getNodeParameter('base64', itemIndex, '') ?? '');
-	const bitmap = readBitmapFromBase64(ctx, itemIndex, text, fileName);
+	const bitmap = readBitmapFromBase64(text, fileName);
 	return {
 		path: 'createFromData',
 		body: { userMotiveUpload: { attachment: bitmap.base64, filename: bitmap.fileName } },
 	};
-}
-
-function isHttpUrl(text: string): boolean {
-	try {
-		const url = new URL(text);
-		return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-	} catch {
-		return false;
-	}
 }

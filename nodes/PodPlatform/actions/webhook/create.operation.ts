@@ -40,7 +40,7 @@ export const create: OperationDefinition = {
 			secret: given === '' ? generateSecret() : given,
 			mediaType: String(this.getNodeParameter('mediaType', itemIndex, 'JSON') ?? ''),
 		};
-		checkWebhook(this, body, itemIndex);
+		checkWebhook(body);
 		const path = await webhooksPath(this, itemIndex);
 		const answer = await apiRequest(this, {
 			method: 'POST',

@@ -1,9 +1,10 @@
 import { randomBytes } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
+import { InputError } from '../../../shared/errors';
 import type { PlainObject } from '../../../shared/codec';
 import { TOPICS, isTopic } from '../../../shared/types';
+import { isHttpUrl } from '../../../shared/values';
 import { idParameter, itemShopPath } from '../common/scope';
 
 /** What the node needs to know about webhook subscriptions (contract, Webhooks; field notes). */
@@ -105,19 +106,9 @@ export interface WebhookBody {
 }
 
 /** Check a subscription before sending it: absolute http(s) address, known topic, JSON or XML. */
-export function checkWebhook(ctx: IExecuteFunctions, body: WebhookBody, itemIndex: number): void {
-	const fail = (message: string, description: string) =>
-		new NodeOperationError(ctx.getNode(), `Item ${itemIndex + 1}: ${message}`, {
-			itemIndex,
-			description,
-		});
-	let url: URL | undefined;
-	try {
-		url = new URL(body.address);
-	} catch {
-		url = undefined;
-	}
-	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+export function checkWebhook(body: WebhookBody): void {
+	const fail = (message: string, description: string) => new InputError(message, description);
+	if (!isHttpUrl(body.address)) {
 		throw fail(
 			`Address must be an absolute http(s) URL, got "${body.address}"`,
 			'Enter the full URL of the receiver, for example https://example.com/hooks/orders.',

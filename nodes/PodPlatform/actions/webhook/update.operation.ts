@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
+import { InputError } from '../../../shared/errors';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import type { WebhookBody } from './fields';
@@ -56,10 +56,9 @@ export const update: OperationDefinition = {
 		const givenSecret =
 			typeof changes.secret === 'string' && changes.secret !== '' ? changes.secret : undefined;
 		if (wantsNewSecret && givenSecret !== undefined) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Item ${itemIndex + 1}: Secret and Generate New Secret are both set`,
-				{ itemIndex, description: 'Either enter the new secret or let the node generate one.' },
+			throw new InputError(
+				'Secret and Generate New Secret are both set',
+				'Either enter the new secret or let the node generate one.',
 			);
 		}
 		const has = (name: string) => changes[name] !== undefined && changes[name] !== '';
@@ -68,10 +67,7 @@ export const update: OperationDefinition = {
 			!wantsNewSecret &&
 			givenSecret === undefined
 		) {
-			throw new NodeOperationError(this.getNode(), `Item ${itemIndex + 1}: nothing to update`, {
-				itemIndex,
-				description: 'Add at least one field under Update Fields.',
-			});
+			throw new InputError('nothing to update', 'Add at least one field under Update Fields.');
 		}
 
 		const path = await webhookPath(this, itemIndex);
@@ -85,7 +81,7 @@ export const update: OperationDefinition = {
 		};
 		const secret = newSecret ?? (typeof current.secret === 'string' ? current.secret : undefined);
 		if (secret !== undefined) body.secret = secret;
-		checkWebhook(this, body, itemIndex);
+		checkWebhook(body);
 
 		const answer = await apiRequest(this, {
 			method: 'PUT',

@@ -9,8 +9,9 @@ import { isPlainObject } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
 import { countryRef } from '../../../../shared/payloads/country';
 import { normaliseCustomer } from '../../../../shared/payloads/customer';
-import { OrderPayloadError } from '../../../../shared/payloads/orderErrors';
-import { isBlank, membersOf, optionalText } from '../../../../shared/payloads/orderValues';
+import { InputError } from '../../../../shared/errors';
+import { membersOf, optionalText } from '../../../../shared/payloads/orderValues';
+import { isBlank } from '../../../../shared/values';
 import { normaliseShipping } from '../../../../shared/payloads/shipping';
 import { FINANCIAL_STATUSES } from '../../../../shared/types';
 import { normaliseDesign } from './designs';
@@ -46,10 +47,10 @@ function financialStatusOf(value: unknown): string | undefined {
 	if (isBlank(value)) return undefined;
 	const status = String(value).trim().toUpperCase();
 	if (!(FINANCIAL_STATUSES as readonly string[]).includes(status)) {
-		throw new OrderPayloadError(
+		throw new InputError(
 			`Financial status must be one of ${FINANCIAL_STATUSES.join(', ')}, got ${JSON.stringify(value)}`,
-			'financialStatus',
 			'PAID starts production once the order is processed; PENDING waits for payment.',
+			'financialStatus',
 		);
 	}
 	return status;
@@ -57,17 +58,17 @@ function financialStatusOf(value: unknown): string | undefined {
 
 /**
  * Check a deferred order body (with or without its root key) and return it in wire form with
- * every collection wrapped as the contract writes it. Throws OrderPayloadError for the first
+ * every collection wrapped as the contract writes it. Throws InputError for the first
  * problem found.
  */
 export function validateDeferredOrder(input: unknown): DeferredOrder {
 	const body =
 		isPlainObject(input) && isPlainObject(input[DEFERRED_ROOT]) ? input[DEFERRED_ROOT] : input;
 	if (!isPlainObject(body)) {
-		throw new OrderPayloadError(
+		throw new InputError(
 			'The order must be a JSON object',
-			DEFERRED_ROOT,
 			`Give the order as {"${DEFERRED_ROOT}": {...}} or as the object inside it.`,
+			DEFERRED_ROOT,
 		);
 	}
 	const order: PlainObject = {};
@@ -93,10 +94,10 @@ export function validateDeferredOrder(input: unknown): DeferredOrder {
 	);
 	const passthroughItems = normalisePassthroughItems(body.passthroughItems);
 	if (!designs.length && !templates.length && !passthroughItems.length) {
-		throw new OrderPayloadError(
+		throw new InputError(
 			'The order has no items',
-			'designs',
 			'Add at least one design, template product or passthrough item.',
+			'designs',
 		);
 	}
 	if (designs.length) order.designs = { creatorse_design: designs.map((design) => design.body) };

@@ -6,15 +6,15 @@
 
 import { isPlainObject } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
-import { OrderPayloadError } from '../../../../shared/payloads/orderErrors';
+import { InputError } from '../../../../shared/errors';
 import {
 	AMOUNT_HINT,
 	idRef,
-	isBlank,
 	membersOf,
 	optionalText,
 	positiveInt,
 } from '../../../../shared/payloads/orderValues';
+import { isBlank } from '../../../../shared/values';
 import { normaliseElements } from './elements';
 
 /** The product, colour and size one design orders: a pair the SKU check looks for. */
@@ -45,11 +45,7 @@ const DESIGN_KEYS = new Set([
 
 function normaliseComposition(value: unknown, label: string, path: string): PlainObject {
 	if (!isPlainObject(value)) {
-		throw new OrderPayloadError(
-			`${label} must be an object`,
-			path,
-			'Give productArea and elements.',
-		);
+		throw new InputError(`${label} must be an object`, 'Give productArea and elements.', path);
 	}
 	const productArea = idRef(
 		value.productArea,
@@ -65,10 +61,10 @@ function normaliseComposition(value: unknown, label: string, path: string): Plai
 export function normaliseDesign(value: unknown, index: number, path: string): CheckedDesign {
 	const label = `Design ${index + 1}`;
 	if (!isPlainObject(value)) {
-		throw new OrderPayloadError(
+		throw new InputError(
 			`${label} must be an object`,
-			path,
 			'Give productId, amount, assignedColor and assignedSize.',
+			path,
 		);
 	}
 	const out: PlainObject = {};

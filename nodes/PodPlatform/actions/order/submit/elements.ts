@@ -8,8 +8,9 @@
 import { isPlainObject, toArray } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
 import { BITMAP_MIME_TYPES, detectBitmapKind } from '../../../../shared/payloads/image';
-import { OrderPayloadError } from '../../../../shared/payloads/orderErrors';
-import { idRef, isBlank, membersOf, optionalText } from '../../../../shared/payloads/orderValues';
+import { InputError } from '../../../../shared/errors';
+import { idRef, membersOf, optionalText } from '../../../../shared/payloads/orderValues';
+import { isBlank, isHttpUrl } from '../../../../shared/values';
 import { normalisePosition } from '../../../../shared/payloads/position';
 
 export const ELEMENT_KEYS = {
@@ -32,10 +33,10 @@ function checkAttachment(value: unknown, label: string, path: string): string {
 	const text = (optionalText(value) ?? '').replace(/\s+/g, '');
 	const bytes = BASE64.test(text) ? Buffer.from(text, 'base64') : Buffer.alloc(0);
 	if (!bitmapTypeOf(bytes)) {
-		throw new OrderPayloadError(
+		throw new InputError(
 			`${label} is not a JPEG or PNG image`,
-			path,
 			'Inline motives must be base64-encoded JPEG or PNG files (checked by their content, not their name).',
+			path,
 		);
 	}
 	return text;
@@ -43,17 +44,11 @@ function checkAttachment(value: unknown, label: string, path: string): string {
 
 function httpUrl(value: unknown, label: string, path: string): string {
 	const text = optionalText(value) ?? '';
-	let url: URL | undefined;
-	try {
-		url = new URL(text);
-	} catch {
-		url = undefined;
-	}
-	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-		throw new OrderPayloadError(
+	if (!isHttpUrl(text)) {
+		throw new InputError(
 			`${label} must be an absolute http(s) URL, got ${JSON.stringify(value ?? '')}`,
-			path,
 			'Enter a full address starting with https://.',
+			path,
 		);
 	}
 	return text;
@@ -65,10 +60,10 @@ function normaliseLayers(value: unknown, label: string, path: string): PlainObje
 			const at = `${path}.creatorse_designElementLayer[${i}]`;
 			const layerLabel = `${label} layer ${i + 1}`;
 			if (!isPlainObject(layer) || isBlank(layer.name)) {
-				throw new OrderPayloadError(
+				throw new InputError(
 					`${layerLabel} needs the name of an SVG layer`,
-					`${at}.name`,
 					'Give each layer override the name of the layer in the motive.',
+					`${at}.name`,
 				);
 			}
 			const out: PlainObject = { name: optionalText(layer.name) };
@@ -76,10 +71,10 @@ function normaliseLayers(value: unknown, label: string, path: string): PlainObje
 			if (!isBlank(layer.rgbColor)) {
 				const colour = optionalText(layer.rgbColor) as string;
 				if (!/^#?[0-9a-fA-F]{6}$/.test(colour)) {
-					throw new OrderPayloadError(
+					throw new InputError(
 						`${layerLabel} colour must be a hex colour such as #FF0000, got ${JSON.stringify(colour)}`,
-						`${at}.rgbColor`,
 						'Write the colour as six hex digits, optionally with a leading #.',
+						`${at}.rgbColor`,
 					);
 				}
 				out.rgbColor = colour;
@@ -109,10 +104,10 @@ function normaliseMotiveElement(value: PlainObject, label: string, path: string)
 		);
 		const filename = optionalText(inline.filename);
 		if (!filename) {
-			throw new OrderPayloadError(
+			throw new InputError(
 				`${label} needs a file name with its attachment`,
-				`${path}.filename`,
 				'Give the inline motive a file name such as logo.png.',
+				`${path}.filename`,
 			);
 		}
 		out.filename = filename;
@@ -120,10 +115,10 @@ function normaliseMotiveElement(value: PlainObject, label: string, path: string)
 		out.url = httpUrl(inline.url, `${label} URL`, `${path}.url`);
 		if (!isBlank(inline.filename)) out.filename = optionalText(inline.filename);
 	} else {
-		throw new OrderPayloadError(
+		throw new InputError(
 			`${label} needs a motive: a library motive ID, an image URL or an attachment`,
-			path,
 			'Give motive {"id": ...}, or "url", or "attachment" with "filename".',
+			path,
 		);
 	}
 	const position = normalisePosition(value.position, `${label} position`, `${path}.position`);
@@ -139,10 +134,10 @@ function normaliseDdfElement(value: PlainObject, label: string, path: string): P
 	const url = httpUrl(production.url, `${label} production file URL`, `${at}.url`);
 	const filename = optionalText(production.filename) ?? '';
 	if (!/\.[A-Za-z0-9]{1,10}$/.test(filename) || /^\.[^.]*$/.test(filename)) {
-		throw new OrderPayloadError(
+		throw new InputError(
 			`${label} production file name must carry a file extension, got ${JSON.stringify(filename)}`,
-			`${at}.filename`,
 			'Name the production file with its extension, for example print.pdf or front.png.',
+			`${at}.filename`,
 		);
 	}
 	const out: PlainObject = {};
@@ -164,7 +159,7 @@ function normaliseDdfElement(value: PlainObject, label: string, path: string): P
 function normaliseDecorationElement(value: PlainObject, label: string, path: string): PlainObject {
 	const sku = optionalText(value.sku);
 	if (!sku) {
-		throw new OrderPayloadError(`${label} needs a SKU`, `${path}.sku`, 'Give the decoration SKU.');
+		throw new InputError(`${label} needs a SKU`, 'Give the decoration SKU.', `${path}.sku`);
 	}
 	const out: PlainObject = { sku };
 	if (!isBlank(value.placement)) out.placement = optionalText(value.placement);
@@ -188,10 +183,10 @@ export function normaliseElements(value: unknown, label: string, path: string): 
 	const entries: Array<[string, unknown]> = [];
 	for (const entry of toArray(value)) {
 		if (!isPlainObject(entry)) {
-			throw new OrderPayloadError(
+			throw new InputError(
 				`${label} elements must be objects named by element type`,
-				path,
 				`Write each element as {"${ELEMENT_KEYS.motive}": {...}}.`,
+				path,
 			);
 		}
 		for (const [key, inner] of Object.entries(entry)) {
@@ -203,18 +198,14 @@ export function normaliseElements(value: unknown, label: string, path: string): 
 		const elementLabel = `${label} element ${i + 1}`;
 		const normaliser = ELEMENT_NORMALISERS[key];
 		if (!normaliser) {
-			throw new OrderPayloadError(
+			throw new InputError(
 				`${elementLabel} has the key "${key}", which is not a design element the client can name`,
-				`${path}[${i}]`,
 				`Use one of ${KNOWN_ELEMENT_KEYS.join(', ')}. The service has produced blank designs for unknown keys, so they are never sent.`,
+				`${path}[${i}]`,
 			);
 		}
 		if (!isPlainObject(member)) {
-			throw new OrderPayloadError(
-				`${elementLabel} must be an object`,
-				at,
-				`Give ${key} as an object.`,
-			);
+			throw new InputError(`${elementLabel} must be an object`, `Give ${key} as an object.`, at);
 		}
 		return { [key]: normaliser(member, elementLabel, at) };
 	});

@@ -8,9 +8,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { InputError } from '../../../../shared/errors';
 import { isPlainObject } from '../../../../shared/codec';
 import type { Decoded, PlainObject } from '../../../../shared/codec';
-import { isBlank } from '../../../../shared/payloads/orderValues';
+import { isBlank } from '../../../../shared/values';
 import { apiRequest, apiRequestAllItems } from '../../../../shared/transport';
 import { storeFilter } from '../../common/list';
 import type { DeferredOrder } from './deferredOrder';
@@ -122,11 +123,10 @@ export async function submitOrder(
 ): Promise<IDataObject> {
 	const { uniqueId } = order;
 	if (exactlyOnce && !uniqueId) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex + 1}: Unique ID is empty`, {
-			itemIndex,
-			description:
-				'Exactly Once finds an earlier submission by its Unique ID. Give the storefront order number, or turn Exactly Once off.',
-		});
+		throw new InputError(
+			'Unique ID is empty',
+			'Exactly Once finds an earlier submission by its Unique ID. Give the storefront order number, or turn Exactly Once off.',
+		);
 	}
 	const existing = async () =>
 		exactlyOnce && uniqueId

@@ -6,7 +6,7 @@
 import type { PlainObject } from '../../../../shared/codec';
 import { headerBody } from '../../../../shared/payloads/orderHeader';
 import type { OrderHeaderForm } from '../../../../shared/payloads/orderHeader';
-import { isBlank } from '../../../../shared/payloads/orderValues';
+import { isBlank } from '../../../../shared/values';
 import { validateDeferredOrder } from './deferredOrder';
 import type { DeferredOrder } from './deferredOrder';
 

@@ -5,13 +5,9 @@
 
 import { isPlainObject } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
-import { OrderPayloadError } from '../../../../shared/payloads/orderErrors';
-import {
-	isBlank,
-	membersOf,
-	optionalText,
-	positiveInt,
-} from '../../../../shared/payloads/orderValues';
+import { InputError } from '../../../../shared/errors';
+import { membersOf, optionalText, positiveInt } from '../../../../shared/payloads/orderValues';
+import { isBlank } from '../../../../shared/values';
 
 export const MAX_PASSTHROUGH_ITEMS = 100;
 
@@ -20,14 +16,14 @@ const MEMBER_KEY = 'creatorse_passthroughItem';
 function passthroughItem(value: unknown, index: number, path: string): PlainObject {
 	const label = `Passthrough item ${index + 1}`;
 	if (!isPlainObject(value)) {
-		throw new OrderPayloadError(`${label} must be an object`, path, 'Give sku, name and quantity.');
+		throw new InputError(`${label} must be an object`, 'Give sku, name and quantity.', path);
 	}
 	const sku = optionalText(value.sku);
 	if (!sku)
-		throw new OrderPayloadError(
+		throw new InputError(
 			`${label} needs a SKU`,
-			`${path}.sku`,
 			'Give the warehouse SKU of the item.',
+			`${path}.sku`,
 		);
 	const out: PlainObject = { sku };
 	for (const key of ['name', 'brand', 'color', 'referenceId']) {
@@ -46,10 +42,10 @@ function passthroughItem(value: unknown, index: number, path: string): PlainObje
 export function normalisePassthroughItems(value: unknown): PlainObject[] {
 	const items = membersOf(value, MEMBER_KEY, 'Passthrough items', 'passthroughItems');
 	if (items.length > MAX_PASSTHROUGH_ITEMS) {
-		throw new OrderPayloadError(
+		throw new InputError(
 			`An order may carry at most ${MAX_PASSTHROUGH_ITEMS} passthrough items, got ${items.length}`,
-			'passthroughItems',
 			'Split the passthrough items over several orders.',
+			'passthroughItems',
 		);
 	}
 	return items.map((item, i) => passthroughItem(item, i, `passthroughItems.${MEMBER_KEY}[${i}]`));

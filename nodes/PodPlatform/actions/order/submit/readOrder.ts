@@ -5,13 +5,13 @@
  */
 
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
+import { parseJsonInput } from '../../../../shared/errors';
+import { readBitmapFromBinary } from '../../../../shared/payloads/image';
 import type { PlainObject } from '../../../../shared/codec';
-import { checkedPayload, readHeaderForm } from '../common';
+import { readHeaderForm } from '../common';
 import { validateDeferredOrder } from './deferredOrder';
 import type { DeferredOrder } from './deferredOrder';
-import { bitmapTypeOf } from './elements';
 import { buildDeferredOrder } from './guidedForm';
 import type {
 	DeferredOrderForm,
@@ -45,24 +45,11 @@ async function binaryMotive(
 	property: string,
 	label: string,
 ): Promise<FormElement> {
-	const binary = ctx.helpers.assertBinaryData(itemIndex, property);
-	const bytes = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
-	const type = bitmapTypeOf(bytes);
-	if (!type) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Item ${itemIndex + 1}: ${label}: the binary field "${property}" is not a JPEG or PNG image`,
-			{
-				itemIndex,
-				description: `The file "${binary.fileName ?? property}" (${binary.mimeType}) was checked by its content. Convert it to JPEG or PNG first.`,
-			},
-		);
-	}
-	const extension = type === 'image/png' ? 'png' : 'jpg';
+	const bitmap = await readBitmapFromBinary(ctx, itemIndex, property, label);
 	return {
 		type: 'inlineMotive',
-		attachment: bytes.toString('base64'),
-		filename: binary.fileName || `motive.${extension}`,
+		attachment: bitmap.data.toString('base64'),
+		filename: bitmap.fileName,
 	};
 }
 
@@ -154,19 +141,7 @@ async function readGuidedForm(
 
 function readOrderJson(ctx: IExecuteFunctions, itemIndex: number): unknown {
 	const raw = ctx.getNodeParameter('orderJson', itemIndex, '');
-	if (typeof raw !== 'string') return raw;
-	try {
-		return jsonParse(raw);
-	} catch (error) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Item ${itemIndex + 1}: Order JSON is not valid JSON`,
-			{
-				itemIndex,
-				description: (error as Error).message,
-			},
-		);
-	}
+	return typeof raw === 'string' ? parseJsonInput(raw, 'Order JSON') : raw;
 }
 
 /** The checked deferred order of this item, from the guided form or the JSON. */
@@ -177,8 +152,8 @@ export async function deferredOrderOf(
 	const mode = ctx.getNodeParameter('inputMode', itemIndex, 'form') as string;
 	if (mode === 'json') {
 		const input = readOrderJson(ctx, itemIndex);
-		return checkedPayload(ctx, itemIndex, () => validateDeferredOrder(input));
+		return validateDeferredOrder(input);
 	}
 	const form = await readGuidedForm(ctx, itemIndex);
-	return checkedPayload(ctx, itemIndex, () => buildDeferredOrder(form));
+	return buildDeferredOrder(form);
 }

@@ -5,10 +5,9 @@
 
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { OrderPayloadError } from '../../../../shared/payloads/orderErrors';
+import { InputError } from '../../../../shared/errors';
 import { orderableSkus } from '../../../../shared/payloads/product';
 import { apiRequestAllItems } from '../../../../shared/transport';
-import { checkedPayload } from '../common';
 import type { DeferredOrder } from './deferredOrder';
 
 export interface SkuPair {
@@ -38,10 +37,10 @@ export function checkDesignSkus(
 				String(sku.assignedSizeId) === String(variant.assignedSizeId),
 		);
 		if (!found) {
-			throw new OrderPayloadError(
+			throw new InputError(
 				`Design ${variant.designIndex + 1}: product ${variant.productId} has no SKU for assigned colour ${variant.assignedColorId} and assigned size ${variant.assignedSizeId}`,
-				`designs.creatorse_design[${variant.designIndex}]`,
 				'Only colour/size pairs listed by Product → Get SKUs can be ordered. Pick another colour or size.',
+				`designs.creatorse_design[${variant.designIndex}]`,
 			);
 		}
 	}
@@ -80,5 +79,5 @@ export async function checkOrderSkus(
 	for (const productId of productIdsToCheck(order)) {
 		skus.set(productId, await skusOf(ctx, cache, shopPath, productId, itemIndex));
 	}
-	checkedPayload(ctx, itemIndex, () => checkDesignSkus(order, skus));
+	checkDesignSkus(order, skus);
 }

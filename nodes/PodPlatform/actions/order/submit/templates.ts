@@ -5,14 +5,14 @@
 
 import { isPlainObject } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
-import { OrderPayloadError } from '../../../../shared/payloads/orderErrors';
+import { InputError } from '../../../../shared/errors';
 import {
 	AMOUNT_HINT,
 	idRef,
-	isBlank,
 	optionalText,
 	positiveInt,
 } from '../../../../shared/payloads/orderValues';
+import { isBlank } from '../../../../shared/values';
 
 /** Form labels of a template product's variant, as the Submit form shows them. */
 const TEMPLATE_VARIANT_LABELS = { colour: 'Assigned Color ID', size: 'Assigned Size ID' } as const;
@@ -30,7 +30,7 @@ function templateVariant(
 	const field = TEMPLATE_VARIANT_LABELS[variant];
 	const hint = `Enter the ID of the assigned ${variant} to produce, a whole number of at least 1: Product → Get Expanded lists the assigned ${variant === 'colour' ? 'colours' : 'sizes'} of the template's product. The service refuses a template product without it.`;
 	if (isBlank(value) || (isPlainObject(value) && isBlank(value.id))) {
-		throw new OrderPayloadError(`${label} needs an ${field}`, path, hint);
+		throw new InputError(`${label} needs an ${field}`, hint, path);
 	}
 	return idRef(value, `${label}: ${field}`, path, hint);
 }
@@ -38,10 +38,10 @@ function templateVariant(
 export function normaliseTemplate(value: unknown, index: number, path: string): PlainObject {
 	const label = `Template product ${index + 1}`;
 	if (!isPlainObject(value)) {
-		throw new OrderPayloadError(
+		throw new InputError(
 			`${label} must be an object`,
-			path,
 			'Give templateProductId or templateProductSku, and amount.',
+			path,
 		);
 	}
 	const out: PlainObject = {};
@@ -56,10 +56,10 @@ export function normaliseTemplate(value: unknown, index: number, path: string): 
 	} else if (templateSku) {
 		out.templateProductSku = templateSku;
 	} else {
-		throw new OrderPayloadError(
+		throw new InputError(
 			`${label} needs a template product ID or SKU`,
-			`${path}.templateProductId`,
 			'Give templateProductId or templateProductSku.',
+			`${path}.templateProductId`,
 		);
 	}
 	out.amount = positiveInt(value.amount, `${label} amount`, `${path}.amount`, AMOUNT_HINT);

@@ -1,0 +1,28 @@
+/**
+ * Small facts about values that several builders, checks and decoders share: what counts as
+ * blank, what is a web address, how a service token reads as a label.
+ */
+
+/** Nothing given: undefined, null or the empty string (the wire sends a missing value as `""`). */
+export function isBlank(value: unknown): boolean {
+	return value === undefined || value === null || value === '';
+}
+
+/** An absolute http or https address. */
+export function isHttpUrl(value: string): boolean {
+	try {
+		const url = new URL(value);
+		return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+	} catch {
+		return false;
+	}
+}
+
+/** A service token as a label: `ORDER_UPDATED` → `Order Updated`. */
+export function titleCase(token: string): string {
+	return token
+		.toLowerCase()
+		.split('_')
+		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+		.join(' ');
+}
