@@ -74,7 +74,18 @@ export interface ServiceError {
 	exceptionName?: string;
 }
 
+/** The service's code for an unknown filterId (contract, Errors). */
 const FILTER_NOT_FOUND = -104;
+
+/** Whether the service refused a stored filter ID it does not know. */
+export function isFilterNotFound(error: Partial<ServiceError>): boolean {
+	return error.code === FILTER_NOT_FOUND || error.exceptionName === 'FilterNotFoundException';
+}
+
+/** Whether a service error is about a filter: an unknown filterId or an unknown property. */
+export function isFilterRefusal(error: Partial<ServiceError>): boolean {
+	return isFilterNotFound(error) || error.exceptionName === 'SqlValidationException';
+}
 
 /** Read `{exception:{message, internalErrorMessage}}` (JSON or XML); tolerate anything else. */
 export function parseServiceError(
@@ -107,7 +118,7 @@ export function parseServiceError(
 
 /** What the user should do about an error, by status and by the service's own code. */
 export function adviceFor(error: ServiceError): string {
-	if (error.code === FILTER_NOT_FOUND || error.exceptionName === 'FilterNotFoundException') {
+	if (isFilterNotFound(error)) {
 		return 'The stored filter does not exist (any more). Create it again with Filter → Create, or build the filter inline so the node creates it for you.';
 	}
 	if (error.exceptionName === 'SqlValidationException') {

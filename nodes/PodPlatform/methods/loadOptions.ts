@@ -3,42 +3,85 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { PlainObject } from '../../shared/codec';
 import { simplifyProduct } from '../../shared/payloads/product';
-import { apiRequest } from '../../shared/transport';
+import { apiRequest, apiRequestAllItems } from '../../shared/transport';
 import { currentShopPath } from '../actions/common/scope';
 
-/** The expanded product chosen in the Product field of the node being edited. */
-async function currentProduct(ctx: ILoadOptionsFunctions) {
-	const productId = String(
-		ctx.getNodeParameter('productId', undefined, { extractValue: true }) ?? '',
-	).trim();
-	if (!/^\d+$/.test(productId)) {
-		throw new NodeOperationError(ctx.getNode(), 'Choose a product first', {
-			description: 'The list depends on the product; pick the product above.',
+/** Products listed in a dropdown at most; beyond that, the product is given by ID. */
+const MAX_LISTED_PRODUCTS = 500;
+
+/** What a dropdown needs first, and where the user sets it. */
+interface Prerequisite {
+	message: string;
+	description: string;
+}
+
+/** The expanded product with this ID, or a refusal saying to choose the product first. */
+async function expandedProduct(
+	ctx: ILoadOptionsFunctions,
+	productId: unknown,
+	missing: Prerequisite,
+) {
+	const id = String(productId ?? '').trim();
+	if (!/^\d+$/.test(id)) {
+		throw new NodeOperationError(ctx.getNode(), missing.message, {
+			description: missing.description,
 		});
 	}
 	const answer = await apiRequest(ctx, {
 		method: 'GET',
-		path: `${await currentShopPath(ctx)}/products/expanded/${productId}`,
+		path: `${await currentShopPath(ctx)}/products/expanded/${id}`,
 	});
 	return simplifyProduct((answer?.data ?? {}) as PlainObject);
 }
 
+/** The expanded product chosen in the Product field of the node being edited. */
+async function currentProduct(ctx: ILoadOptionsFunctions) {
+	return await expandedProduct(
+		ctx,
+		ctx.getNodeParameter('productId', undefined, { extractValue: true }),
+		{
+			message: 'Choose a product first',
+			description: 'The list depends on the product; pick the product above.',
+		},
+	);
+}
+
+/**
+ * The product of the Submit design entry being edited. The entry sits inside a fixed
+ * collection, so the product is read relative to it (`&productId`), not from a top-level field.
+ */
+async function designProduct(ctx: ILoadOptionsFunctions) {
+	return await expandedProduct(ctx, ctx.getCurrentNodeParameter('&productId'), {
+		message: 'Choose the product of this design first',
+		description: 'The list depends on the product; pick it in the same design entry.',
+	});
+}
+
+/** Every dropdown entry reads "Name (ID)", so the ID can be checked against other data. */
 function option(name: unknown, id: unknown): INodePropertyOptions {
 	return { name: `${String(name ?? 'Unnamed')} (${String(id)})`, value: String(id) };
+}
+
+type Product = ReturnType<typeof simplifyProduct>;
+
+function colorOptions(product: Product): INodePropertyOptions[] {
+	return product.colors.map((color) => option(color.name, color.assignedColorId));
+}
+
+function sizeOptions(product: Product): INodePropertyOptions[] {
+	return product.sizes.map((size) => option(size.name, size.assignedSizeId));
 }
 
 export async function getAssignedColors(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return (await currentProduct(this)).colors.map((color) =>
-		option(color.name, color.assignedColorId),
-	);
+	return colorOptions(await currentProduct(this));
 }
 
 export async function getAssignedSizes(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return (await currentProduct(this)).sizes.map((size) => option(size.name, size.assignedSizeId));
+	return sizeOptions(await currentProduct(this));
 }
 
 export async function getAssignedViews(
@@ -55,8 +98,27 @@ export async function getPrintAreas(this: ILoadOptionsFunctions): Promise<INodeP
 		option(area.name ?? area.view, area.productAreaId),
 	);
 }
-export {
-	getOrderDesignColors,
-	getOrderDesignProducts,
-	getOrderDesignSizes,
-} from '../actions/order/loadOptions';
+
+/** Products for a Submit design entry. */
+export async function getOrderDesignProducts(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const products = await apiRequestAllItems(
+		this,
+		{ method: 'GET', path: `${await currentShopPath(this)}/products` },
+		{ returnAll: false, limit: MAX_LISTED_PRODUCTS },
+	);
+	return products.map((product) => option(product.name, product.id));
+}
+
+export async function getOrderDesignColors(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return colorOptions(await designProduct(this));
+}
+
+export async function getOrderDesignSizes(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return sizeOptions(await designProduct(this));
+}

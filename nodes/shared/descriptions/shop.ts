@@ -1,5 +1,26 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { InputError } from '../errors';
+
+/** A shop is named by its numeric ID. */
+const SHOP_ID = /^\d+$/;
+
+export function isShopId(value: string): boolean {
+	return SHOP_ID.test(value);
+}
+
+/** The shop ID the Shop field holds (in any of its modes), refused unless it is a shop ID. */
+export function checkedShopId(value: unknown): string {
+	const shopId = String(value ?? '').trim();
+	if (!isShopId(shopId)) {
+		throw new InputError(
+			`The Shop must be a shop ID, got "${shopId}"`,
+			'Pick a shop from the list or enter its numeric ID.',
+		);
+	}
+	return shopId;
+}
+
 /**
  * The Shop field every node shows: picked from a list (the shared `searchShops` search), or given
  * by ID. The action node shows it for its shop-scoped operations, the triggers for the shop to watch.
@@ -26,7 +47,7 @@ export const shopLocator: INodeProperties = {
 			validation: [
 				{
 					type: 'regex',
-					properties: { regex: '^\\d+$', errorMessage: 'A shop ID is a whole number' },
+					properties: { regex: SHOP_ID.source, errorMessage: 'A shop ID is a whole number' },
 				},
 			],
 		},

@@ -8,11 +8,11 @@ import type {
 	INodePropertyOptions,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
+import { nodeErrorOf } from '../errors';
 import { FULFILMENT_STATUSES, type Topic } from '../types';
 import { titleCase } from '../values';
-import { shopLocator } from './shop';
+import { checkedShopId, shopLocator } from './shop';
 
 export const TOPIC_LABELS: Record<Topic, INodePropertyOptions> = {
 	'orders/updated': {
@@ -71,13 +71,11 @@ export const triggerShopLocator: INodeProperties = {
 
 /** The shop ID chosen in a trigger's Shop field; fails before any request when it is not one. */
 export function triggerShopIdOf(ctx: IHookFunctions | IPollFunctions): string {
-	const shopId = String(ctx.getNodeParameter('shop', '', { extractValue: true }) ?? '').trim();
-	if (!/^\d+$/.test(shopId)) {
-		throw new NodeOperationError(ctx.getNode(), `The Shop must be a shop ID, got "${shopId}"`, {
-			description: 'Pick a shop from the list or enter its numeric ID.',
-		});
+	try {
+		return checkedShopId(ctx.getNodeParameter('shop', '', { extractValue: true }));
+	} catch (error) {
+		throw nodeErrorOf(ctx.getNode(), error);
 	}
-	return shopId;
 }
 
 export const fulfilmentStatusFilterOption: INodeProperties = {

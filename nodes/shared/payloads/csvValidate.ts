@@ -108,6 +108,11 @@ export function validateCsv(
 	const positionPattern = new RegExp(`^-?\\d+(\\${format.decimal}\\d+)?%?$`);
 	const otherDecimal = format.decimal === ',' ? '.' : ',';
 	const otherNumberPattern = new RegExp(`^-?\\d+(\\${otherDecimal}\\d+)?%?$`);
+	/** Why a number in the other format's decimal style is refused, when it is one. */
+	const decimalHint = (value: string) =>
+		otherNumberPattern.test(value)
+			? `; this file's format writes decimals with "${format.decimal}"`
+			: '';
 
 	const checkHeader = (record: string[], line: number) => {
 		const otherDelimiter = format.delimiter === ';' ? ',' : ';';
@@ -164,27 +169,21 @@ export function validateCsv(
 				break;
 			case 'decimal':
 				if (!numberPattern.test(value)) {
-					const hint = otherNumberPattern.test(value)
-						? `; this file's format writes decimals with "${format.decimal}"`
-						: '';
 					columnProblem(
 						line,
 						index,
 						value,
-						`must be a number of at least 0 without thousands separators, got "${value}"${hint}`,
+						`must be a number of at least 0 without thousands separators, got "${value}"${decimalHint(value)}`,
 					);
 				}
 				break;
 			case 'position':
 				if (!positionPattern.test(value)) {
-					const hint = otherNumberPattern.test(value)
-						? `; this file's format writes decimals with "${format.decimal}"`
-						: '';
 					columnProblem(
 						line,
 						index,
 						value,
-						`must be millimetres or a percentage such as "12${format.decimal}5" or "50%", got "${value}"${hint}`,
+						`must be millimetres or a percentage such as "12${format.decimal}5" or "50%", got "${value}"${decimalHint(value)}`,
 					);
 				}
 				break;

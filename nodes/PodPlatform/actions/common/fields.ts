@@ -22,6 +22,18 @@ export function paginationFields(): INodeProperties[] {
 	];
 }
 
+/** The Input Binary Field of an operation that reads a file; `holding` says what the file is. */
+export function binaryPropertyField(holding: string): INodeProperties {
+	return {
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: `The name of the input binary field holding the ${holding}`,
+	};
+}
+
 /** A Simplify toggle for records with many fields. */
 export const simplifyField: INodeProperties = {
 	displayName: 'Simplify',

@@ -7,7 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { InputError } from '../../../shared/errors';
+import { InputError, isFilterRefusal } from '../../../shared/errors';
+import type { ServiceError } from '../../../shared/errors';
 import type { PlainObject } from '../../../shared/codec';
 import type { FilterRoot } from '../../../shared/payloads/filter';
 import { keptListDefault, withKeptListDefault } from '../../../shared/payloads/filter';
@@ -168,16 +169,10 @@ export async function resolveFilter(
 	return undefined;
 }
 
-/** The service's code for an unknown filterId (contract, Errors). */
-const FILTER_NOT_FOUND_CODE = -104;
-
 /** Whether a service error is about the filter: an unknown filterId or an unknown property. */
 function isFilterError(error: NodeApiError): boolean {
-	const response = (error.errorResponse ?? {}) as IDataObject;
 	return (
-		response.code === FILTER_NOT_FOUND_CODE ||
-		response.exceptionName === 'FilterNotFoundException' ||
-		response.exceptionName === 'SqlValidationException' ||
+		isFilterRefusal((error.errorResponse ?? {}) as Partial<ServiceError>) ||
 		/FilterNotFoundException|SqlValidationException/.test(error.message)
 	);
 }

@@ -2,20 +2,12 @@ import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/errors';
+import { checkedShopId, isShopId } from '../../../shared/descriptions/shop';
 import { shopPath } from '../../../shared/transport';
 
 /** The shop ID chosen in the Shop field of this item. */
 export function shopIdOf(ctx: IExecuteFunctions, itemIndex: number): string {
-	const value = String(
-		ctx.getNodeParameter('shop', itemIndex, '', { extractValue: true }) ?? '',
-	).trim();
-	if (!/^\d+$/.test(value)) {
-		throw new InputError(
-			'the Shop is missing or not a shop ID',
-			'Pick a shop from the list or enter its numeric ID.',
-		);
-	}
-	return value;
+	return checkedShopId(ctx.getNodeParameter('shop', itemIndex, '', { extractValue: true }));
 }
 
 /** `/accounts/{accountId}/shops/{shopId}` for this item's shop. */
@@ -28,7 +20,7 @@ export async function currentShopPath(ctx: ILoadOptionsFunctions): Promise<strin
 	const value = String(
 		ctx.getNodeParameter('shop', undefined, { extractValue: true }) ?? '',
 	).trim();
-	if (!/^\d+$/.test(value)) {
+	if (!isShopId(value)) {
 		throw new NodeOperationError(ctx.getNode(), 'Choose a shop first', {
 			description: 'The list depends on the shop; pick the shop above.',
 		});

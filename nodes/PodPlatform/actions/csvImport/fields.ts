@@ -5,6 +5,7 @@ import type { CsvFormat, CsvFormatName } from '../../../shared/payloads/csv';
 import { csvFormat } from '../../../shared/payloads/csv';
 import type { CsvProblem, CsvReport } from '../../../shared/payloads/csvValidate';
 import { summariseProblems } from '../../../shared/payloads/csvValidate';
+import { binaryPropertyField as binaryPropertyFieldOf } from '../common/fields';
 import { idParameter, itemShopPath } from '../common/scope';
 
 /** Fields and paths the CSV import operations share. */
@@ -36,14 +37,7 @@ export const quoteOption: INodeProperties = {
 	description: 'The character that encloses values holding a separator, a quote or a line break',
 };
 
-export const binaryPropertyField: INodeProperties = {
-	displayName: 'Input Binary Field',
-	name: 'binaryPropertyName',
-	type: 'string',
-	default: 'data',
-	required: true,
-	hint: 'The name of the input binary field holding the CSV file',
-};
+export const binaryPropertyField = binaryPropertyFieldOf('CSV file');
 
 export const importIdField: INodeProperties = {
 	displayName: 'Import ID',

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Decoded, PlainObject } from '../../../shared/codec';
+import { binaryPropertyField as binaryPropertyFieldOf } from '../common/fields';
 import { idParameter, itemShopPath } from '../common/scope';
 
 /** Fields and paths the motive operations share. */
@@ -34,14 +35,7 @@ export const motiveTypeField: INodeProperties = {
 	description: 'Kind of artwork; uploaded JPEG and PNG files are high resolution bitmaps',
 };
 
-export const binaryPropertyField: INodeProperties = {
-	displayName: 'Input Binary Field',
-	name: 'binaryPropertyName',
-	type: 'string',
-	default: 'data',
-	required: true,
-	hint: 'The name of the input binary field holding the JPEG or PNG file',
-};
+export const binaryPropertyField = binaryPropertyFieldOf('JPEG or PNG file');
 
 export const printTechnologyIdField: INodeProperties = {
 	displayName: 'Print Technology ID',

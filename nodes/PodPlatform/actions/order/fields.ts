@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { ADDRESS_KEYS } from '../../../shared/payloads/address';
 import { FINANCIAL_STATUSES } from '../../../shared/types';
+import { titleCase } from '../../../shared/values';
 
 /** Fields several order operations share. */
 
@@ -43,11 +44,7 @@ export function financialStatusField(defaultValue: string, description: string):
 		default: defaultValue,
 		description,
 		options: FINANCIAL_STATUSES.map((status) => ({
-			name: status
-				.toLowerCase()
-				.split('_')
-				.map((word) => word[0].toUpperCase() + word.slice(1))
-				.join(' '),
+			name: titleCase(status),
 			value: status,
 			description: STATUS_DESCRIPTIONS[status],
 		})),

@@ -10,6 +10,7 @@ import {
 import type { RequestSpec } from '../../../shared/transport';
 import { apiRequest } from '../../../shared/transport';
 import { isHttpUrl } from '../../../shared/values';
+import { binaryPropertyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { userMotiveJson, userMotivesPath } from './fields';
 
@@ -48,12 +49,7 @@ export const upload: OperationDefinition = {
 			],
 		},
 		{
-			displayName: 'Input Binary Field',
-			name: 'binaryPropertyName',
-			type: 'string',
-			default: 'data',
-			required: true,
-			hint: 'The name of the input binary field holding the JPEG or PNG file',
+			...binaryPropertyField('JPEG or PNG file'),
 			displayOptions: { show: { source: ['binary'] } },
 		},
 		{

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { generateSecret } from '../../../shared/signature';
 import { isPlainObject } from '../../../shared/codec';
 import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
@@ -7,7 +8,6 @@ import type { WebhookBody } from './fields';
 import {
 	addressField,
 	checkWebhook,
-	generateSecret,
 	mediaTypeField,
 	secretField,
 	topicField,

@@ -1,6 +1,6 @@
-import { randomBytes } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { TOPIC_LABELS } from '../../../shared/descriptions/triggers';
 import { InputError } from '../../../shared/errors';
 import type { PlainObject } from '../../../shared/codec';
 import { TOPICS, isTopic } from '../../../shared/types';
@@ -9,23 +9,13 @@ import { idParameter, itemShopPath } from '../common/scope';
 
 /** What the node needs to know about webhook subscriptions (contract, Webhooks; field notes). */
 
-const TOPIC_LABELS: Record<(typeof TOPICS)[number], string> = {
-	'orders/acknowledged': 'Order Acknowledged',
-	'orders/cancelled': 'Order Cancelled',
-	'orders/failed': 'Order Failed',
-	'orders/fulfilled': 'Order Fulfilled',
-	'orders/readyForProduction': 'Order Ready for Production',
-	'orders/splitted': 'Order Split',
-	'orders/updated': 'Order Updated',
-};
-
 export const topicField: INodeProperties = {
 	displayName: 'Topic',
 	name: 'topic',
 	type: 'options',
 	default: 'orders/updated',
 	options: TOPICS.map((topic) => ({
-		name: TOPIC_LABELS[topic],
+		name: TOPIC_LABELS[topic].name,
 		value: topic,
 		description: topic,
 	})).sort((a, b) => a.name.localeCompare(b.name)),
@@ -82,11 +72,6 @@ export async function webhooksPath(ctx: IExecuteFunctions, itemIndex: number): P
 export async function webhookPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
 	const id = idParameter(ctx, 'webhookId', 'Webhook Subscription ID', itemIndex);
 	return `${await webhooksPath(ctx, itemIndex)}/${id}`;
-}
-
-/** A fresh secret: 32 random bytes as hex. */
-export function generateSecret(): string {
-	return randomBytes(32).toString('hex');
 }
 
 /** A subscription as output: without its secret, which only Create hands back once. */

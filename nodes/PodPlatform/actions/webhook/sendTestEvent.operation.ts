@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { idParameter } from '../common/scope';
+import { orderIdField } from '../order/fields';
 import type { OperationDefinition } from '../types';
 import { webhookIdField, webhookPath } from './fields';
 
@@ -15,12 +16,7 @@ export const sendTestEvent: OperationDefinition = {
 	fields: [
 		webhookIdField,
 		{
-			displayName: 'Order ID',
-			name: 'orderId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. 10001',
+			...orderIdField,
 			description: 'An existing order of the shop that the test notification is about',
 		},
 	],

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { generateSecret } from '../../../shared/signature';
 import { InputError } from '../../../shared/errors';
 import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
@@ -7,7 +8,6 @@ import type { WebhookBody } from './fields';
 import {
 	addressField,
 	checkWebhook,
-	generateSecret,
 	mediaTypeField,
 	secretField,
 	topicField,
