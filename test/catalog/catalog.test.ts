@@ -1,13 +1,14 @@
 import type { Sandbox } from '../../sandbox';
 import { DEMO, startSandbox } from '../../sandbox';
 import { runNode } from '../support/n8n';
-import type { LoggedRequest, SandboxStats } from '../support/sandbox';
-import { control, sandboxCredentials, shopParameter } from '../support/sandbox';
+import { byId, SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
 
 let sandbox: Sandbox;
+let control: SandboxControl;
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0, maxPageSize: 3 });
+	control = new SandboxControl(sandbox);
 });
 
 afterAll(async () => {
@@ -15,7 +16,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-	await control(sandbox, 'POST', '/reset');
+	await control.call('POST', '/reset');
 });
 
 /** Parameters of a Product operation on one product of the demo shop. */
@@ -27,7 +28,7 @@ const productParameters = (
 	resource: 'product',
 	operation,
 	shop: shopParameter(),
-	productId: { __rl: true, mode: 'id', value: productId },
+	productId: byId(productId),
 	...extra,
 });
 
@@ -40,8 +41,8 @@ const productList = (extra: Record<string, unknown> = {}, shopId?: number) => ({
 	...extra,
 });
 
-const stats = async () => await control<SandboxStats>(sandbox, 'GET', '/stats');
-const requests = async () => await control<LoggedRequest[]>(sandbox, 'GET', '/requests');
+const stats = async () => await control.stats();
+const requests = async () => await control.requests();
 
 describe('session', () => {
 	test('one login serves many items and the next execution', async () => {
@@ -69,7 +70,7 @@ describe('session', () => {
 
 	test('an expired token is renewed with no failed item', async () => {
 		const store = sandboxCredentials(sandbox);
-		await control(sandbox, 'PUT', '/session-policy', { expireAfterRequests: 4 });
+		await control.call('PUT', '/session-policy', { expireAfterRequests: 4 });
 		const items = Array.from({ length: 12 }, () => ({ json: {} }));
 		const run = await runNode({
 			store,
@@ -138,7 +139,7 @@ describe('lists', () => {
 
 	test('an incomplete list is an error, never a partial result', async () => {
 		const store = sandboxCredentials(sandbox);
-		await control(sandbox, 'POST', '/faults', {
+		await control.call('POST', '/faults', {
 			method: 'GET',
 			path: '/countries$',
 			count: 1,
@@ -282,7 +283,7 @@ describe('products', () => {
 describe('resilience', () => {
 	test('429 with Retry-After is waited out and the item succeeds', async () => {
 		const store = sandboxCredentials(sandbox);
-		await control(sandbox, 'POST', '/faults', {
+		await control.call('POST', '/faults', {
 			method: 'GET',
 			path: '/carriers',
 			count: 1,
@@ -307,14 +308,14 @@ describe('resilience', () => {
 
 	test('503 and a connection reset on a read are retried', async () => {
 		const store = sandboxCredentials(sandbox);
-		await control(sandbox, 'POST', '/faults', {
+		await control.call('POST', '/faults', {
 			method: 'GET',
 			path: '/carriers',
 			count: 1,
 			kind: 'status',
 			status: 503,
 		});
-		await control(sandbox, 'POST', '/faults', {
+		await control.call('POST', '/faults', {
 			method: 'GET',
 			path: '/carriers',
 			count: 1,

@@ -3,19 +3,21 @@ import type { INodeParameters } from 'n8n-workflow';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { runNode } from '../support/n8n';
-import { sandboxCredentials } from '../support/sandbox';
-import { SHOP, control, demoStore, requestLog } from '../motive/helpers';
+import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
+import { demoStore } from '../motive/helpers';
 
 let sandbox: Sandbox;
+let control: SandboxControl;
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
+	control = new SandboxControl(sandbox);
 });
 afterAll(async () => {
 	await sandbox.close();
 });
 beforeEach(async () => {
-	await control(sandbox, 'POST', '/reset');
+	await control.call('POST', '/reset');
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -25,7 +27,7 @@ const SNIPPET_SHAPE =
 	/^<div id="topLevelSystemManager([A-Za-z0-9]*)"><\/div><script async src="([^"<>]+)"><\/script>$/;
 
 function snippet(options: INodeParameters = {}): INodeParameters {
-	return { resource: 'creator', operation: 'getSnippet', shop: SHOP, options };
+	return { resource: 'creator', operation: 'getSnippet', shop: shopParameter(), options };
 }
 
 type Out = Record<string, string>;
@@ -93,7 +95,7 @@ test('without options: the mount div, one async preloader script and a sized pag
 	expect(JSON.stringify(result.items)).not.toContain(token);
 	expect(publishedUuids(out)).toEqual([out.orderSessionId]);
 	// Two logins: the credential's, and the page session's (which asked for the snippet).
-	expect((await control(sandbox, 'GET', '/stats')).logins).toBe(2);
+	expect((await control.call('GET', '/stats')).logins).toBe(2);
 
 	const preloader = await fetch(out.preloaderUrl);
 	expect(preloader.status).toBe(200);
@@ -166,7 +168,7 @@ test('every start parameter of the contract reaches the preloader URL', async ()
 	expect(params.editOrderedProductSignature).toMatch(/^[0-9a-f]{64}$/);
 
 	// What went over the wire: no session parameter (the contract has none), only the session.
-	const sent = (await requestLog(sandbox)).find((r) => r.path.endsWith('/creator/snippet'));
+	const sent = (await control.requests()).find((r) => r.path.endsWith('/creator/snippet'));
 	expect(sent?.query).not.toHaveProperty('orderSessionId');
 	expect(sent?.hasToken).toBe(true);
 });
@@ -206,7 +208,7 @@ test('invalid parameters are refused before sending, naming the item and the fie
 		expect(result.error?.message).toBe(message);
 		expect(result.error?.description).toBeTruthy();
 	}
-	expect(await requestLog(sandbox)).toEqual([]);
+	expect(await control.requests()).toEqual([]);
 });
 
 test('a parameter only the service can check comes back as its 400', async () => {
@@ -230,7 +232,7 @@ test('the same snippet through an XML credential', async () => {
 	expect(JSON.stringify(out)).not.toContain(String(store.data().sessionToken));
 	expect(unescapeAttribute(match![2])).toBe(out.preloaderUrl);
 	expect(new URL(out.preloaderUrl).searchParams.get('productId')).toBe('1001');
-	expect((await requestLog(sandbox)).find((r) => r.path.endsWith('/snippet'))?.accept).toBe(
+	expect((await control.requests()).find((r) => r.path.endsWith('/snippet'))?.accept).toBe(
 		'application/xml',
 	);
 });
@@ -239,7 +241,7 @@ describe("a page session's basket", () => {
 	const sessionOrder = (orderSessionId?: string) => ({
 		resource: 'order',
 		operation: 'getSessionOrder',
-		shop: SHOP,
+		shop: shopParameter(),
 		...(orderSessionId === undefined ? {} : { orderSessionId }),
 	});
 
@@ -286,7 +288,7 @@ describe("a page session's basket", () => {
 	test('Reuse Page Session ID binds a second snippet to the same page session, without a login', async () => {
 		const store = demoStore(sandbox);
 		const first = (await runNode({ store, parameters: snippet() })).items[0].json as Out;
-		const loginsBefore = (await control(sandbox, 'GET', '/stats')).logins;
+		const loginsBefore = (await control.call('GET', '/stats')).logins;
 		const second = await runNode({
 			store,
 			parameters: snippet({ pageSessionId: first.orderSessionId, widgetId: 'two' }),
@@ -295,7 +297,7 @@ describe("a page session's basket", () => {
 		const out = second.items[0].json as Out;
 		expect(out.orderSessionId).toBe(first.orderSessionId);
 		expect(publishedUuids(out)).toEqual([first.orderSessionId]);
-		expect((await control(sandbox, 'GET', '/stats')).logins).toBe(loginsBefore);
+		expect((await control.call('GET', '/stats')).logins).toBe(loginsBefore);
 	});
 
 	test("a snippet that would hold the credential's session is never returned", async () => {
@@ -319,7 +321,7 @@ describe("a page session's basket", () => {
 			'Item 1: Order Session ID must be a session UUID, got "basket-1"',
 		);
 		expect(result.error?.description).toMatch(/Get Snippet/);
-		expect(await requestLog(sandbox)).toEqual([]);
+		expect(await control.requests()).toEqual([]);
 	});
 
 	test('a page session that has ended is named as such, in both operations', async () => {

@@ -8,14 +8,15 @@ import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import type { Sandbox } from '../../sandbox';
 import { DEMO, startSandbox } from '../../sandbox';
 import { runNode } from '../support/n8n';
-import type { LoggedRequest } from '../support/sandbox';
-import { control, sandboxCredentials, shopParameter } from '../support/sandbox';
+import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
 import { sampleLines, writeCsv } from './fixtures';
 
 let sandbox: Sandbox;
+let control: SandboxControl;
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
+	control = new SandboxControl(sandbox);
 });
 
 afterAll(async () => {
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-	await control(sandbox, 'POST', '/reset');
+	await control.call('POST', '/reset');
 });
 
 const csvImport = (operation: string, extra: IDataObject = {}) => ({
@@ -45,7 +46,7 @@ async function fileOf(item: INodeExecutionData, property = 'data'): Promise<Buff
 	return await Container.get(BinaryDataService).getAsBuffer(item.binary![property]);
 }
 
-const requests = async () => await control<LoggedRequest[]>(sandbox, 'GET', '/requests');
+const requests = async () => await control.requests();
 
 /** The shop's order list, read from the service as any client would. */
 async function orderList(): Promise<IDataObject[]> {
@@ -350,7 +351,7 @@ describe('Upload over an unreliable line', () => {
 	});
 
 	test('a lost answer is not retried blindly: one import, and the error says to check', async () => {
-		await control(sandbox, 'POST', '/faults', {
+		await control.call('POST', '/faults', {
 			method: 'POST',
 			path: 'orderCsvImport',
 			kind: 'drop-after-processing',
@@ -363,7 +364,7 @@ describe('Upload over an unreliable line', () => {
 			parameters: csvImport('upload', {}),
 		});
 		expect(run.error?.description).toContain('may or may not have reached the service');
-		await control(sandbox, 'DELETE', '/faults');
+		await control.call('DELETE', '/faults');
 		const list = await runNode({ store, parameters: csvImport('getAll', { returnAll: true }) });
 		expect(list.items).toHaveLength(1);
 	});

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
 /**
  * Deliveries that arrive late, out of order, several times, and forged ones among them: each
  * valid event is emitted exactly once, a forged one never.
@@ -7,10 +6,11 @@ import { createHash, createHmac } from 'node:crypto';
 import { request } from 'undici';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { sandboxCredentials } from '../support/sandbox';
+import { eventually } from '../support/eventually';
+import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
 import { TriggerHarness, captureLogs } from '../support/trigger';
 import { Service } from '../trigger/helpers';
-import { Control, SHOP, type Json } from './helpers';
+import { type Json } from './helpers';
 
 const TOPICS = ['orders/updated', 'orders/readyForProduction', 'orders/acknowledged'];
 
@@ -33,14 +33,14 @@ function shuffled<T>(values: T[], seed = 42): T[] {
 
 describe('faults: redelivered, reordered and forged deliveries', () => {
 	let sandbox: Sandbox;
-	let control: Control;
+	let control: SandboxControl;
 	let trigger: TriggerHarness;
 	let logs: ReturnType<typeof captureLogs>;
 
 	beforeAll(async () => {
 		logs = captureLogs();
 		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
-		control = new Control(sandbox);
+		control = new SandboxControl(sandbox);
 	});
 	afterAll(async () => {
 		await trigger?.close();
@@ -52,7 +52,7 @@ describe('faults: redelivered, reordered and forged deliveries', () => {
 		await control.reset();
 		trigger = await new TriggerHarness({
 			store: sandboxCredentials(sandbox, { accountId: '387' }),
-			parameters: { shop: SHOP, topics: TOPICS, mediaType: 'JSON', options: {} },
+			parameters: { shop: shopParameter(), topics: TOPICS, mediaType: 'JSON', options: {} },
 		}).start();
 		await trigger.activate();
 		const subscriptions = (trigger.staticData.registrations as Json)[trigger.webhookUrl]
@@ -64,13 +64,12 @@ describe('faults: redelivered, reordered and forged deliveries', () => {
 		const service = new Service(sandbox.baseUrl);
 		const orderIds = [];
 		for (let i = 0; i < 4; i++) orderIds.push(await service.submitOrder());
-		let deliveries: Json[] = [];
-		for (let waited = 0; waited < 5000; waited += 50) {
-			deliveries = await control.call<Json[]>('GET', '/deliveries');
-			const ready = deliveries.filter((d) => d.topic === 'orders/readyForProduction');
-			if (ready.length === orderIds.length) break;
-			await new Promise((resolve) => setTimeout(resolve, 50));
-		}
+		const deliveries = await eventually(async () => {
+			const attempts = await control.deliveries();
+			const ready = attempts.filter((d) => d.topic === 'orders/readyForProduction');
+			expect(ready).toHaveLength(orderIds.length);
+			return attempts;
+		});
 		expect(deliveries.length).toBeGreaterThanOrEqual(orderIds.length * 3);
 		expect(deliveries.every((d) => d.status === 0)).toBe(true);
 

@@ -1,11 +1,9 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { control, type LoggedRequest, type SandboxStats } from '../support/sandbox';
+import { SandboxControl, shopParameter } from '../support/sandbox';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-export const SHOP = { __rl: true, mode: 'id', value: '1597' };
 
 /** A small deferred order the service accepts: one plain T-shirt, paid, shipped to Germany. */
 export function order(uniqueId: string): Json {
@@ -45,58 +43,24 @@ export function submitParameters(options: Json = {}): Json {
 	return {
 		resource: 'order',
 		operation: 'submit',
-		shop: SHOP,
+		shop: shopParameter(),
 		inputMode: 'json',
 		orderJson: '={{ JSON.stringify($json.order) }}',
 		options,
 	};
 }
 
-export class Control {
-	constructor(private readonly sandbox: Sandbox) {}
-
-	call<T = Json>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) {
-		return control<T>(this.sandbox, method, path, body);
-	}
-
-	reset() {
-		return this.call('POST', '/reset');
-	}
-
-	stats() {
-		return this.call<SandboxStats>('GET', '/stats');
-	}
-
-	requests() {
-		return this.call<Array<LoggedRequest & { fault?: string }>>('GET', '/requests');
-	}
-
-	fault(spec: Json) {
-		return this.call('POST', '/faults', spec);
-	}
-
-	/** Every order of every account, as the service stores them. */
-	orders() {
-		return this.call<Json[]>('GET', '/orders');
-	}
-
-	/** Orders of every account with this uniqueId, as the service stores them. */
-	ordersWithUniqueId(uniqueId: string) {
-		return this.call<Json[]>('GET', `/orders?uniqueId=${encodeURIComponent(uniqueId)}`);
-	}
-}
-
 /**
  * A sandbox for the enclosing describe block: started once (with the deferred pipeline held back
  * so it does not compete with submissions), reset before each test, closed after.
  */
-export function useFaultSandbox(): { sandbox: Sandbox; control: Control } {
-	const env = {} as { sandbox: Sandbox; control: Control };
+export function useFaultSandbox(): { sandbox: Sandbox; control: SandboxControl } {
+	const env = {} as { sandbox: Sandbox; control: SandboxControl };
 	beforeAll(async () => {
 		env.sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10_000 });
-		env.control = new Control(env.sandbox);
+		env.control = new SandboxControl(env.sandbox);
 	});
 	afterAll(() => env.sandbox.close());
-	beforeEach(() => env.control.reset());
+	beforeEach(async () => await env.control.reset());
 	return env;
 }

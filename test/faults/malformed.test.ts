@@ -6,9 +6,9 @@
 import { createHash, createHmac } from 'node:crypto';
 
 import { runNode } from '../support/n8n';
-import { sandboxCredentials } from '../support/sandbox';
+import { sandboxCredentials, shopParameter } from '../support/sandbox';
 import { TriggerHarness, captureLogs } from '../support/trigger';
-import { SHOP, type Json, useFaultSandbox } from './helpers';
+import { type Json, useFaultSandbox } from './helpers';
 
 const MB = 1024 * 1024;
 const entities = Array.from(
@@ -65,7 +65,12 @@ describe('faults: malformed bodies', () => {
 		const getOrder = (store = sandboxCredentials(env.sandbox, { accountId: '387' })) =>
 			runNode({
 				store,
-				parameters: { resource: 'order', operation: 'get', shop: SHOP, orderId: '12345' },
+				parameters: {
+					resource: 'order',
+					operation: 'get',
+					shop: shopParameter(),
+					orderId: '12345',
+				},
 			});
 
 		test.each(MALFORMED)(
@@ -102,7 +107,12 @@ describe('faults: malformed bodies', () => {
 			});
 			const result = await runNode({
 				store: sandboxCredentials(env.sandbox, { accountId: '387' }),
-				parameters: { resource: 'order', operation: 'getAll', shop: SHOP, returnAll: true },
+				parameters: {
+					resource: 'order',
+					operation: 'getAll',
+					shop: shopParameter(),
+					returnAll: true,
+				},
 			});
 			expect(result.error?.name).toBe('NodeApiError');
 			expect(result.error?.message).toMatch(/JSON that cannot be read/);
@@ -119,7 +129,12 @@ describe('faults: malformed bodies', () => {
 			logs = captureLogs();
 			trigger = await new TriggerHarness({
 				store: sandboxCredentials(env.sandbox, { accountId: '387' }),
-				parameters: { shop: SHOP, topics: ['orders/updated'], mediaType: 'JSON', options: {} },
+				parameters: {
+					shop: shopParameter(),
+					topics: ['orders/updated'],
+					mediaType: 'JSON',
+					options: {},
+				},
 			}).start();
 			await trigger.activate();
 			const registrations = trigger.staticData.registrations as Json;

@@ -20,8 +20,9 @@ import { LoggerProxy } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox, DEMO } from '../../sandbox';
 import { CredentialStore, runNode, type RunResult } from '../support/n8n';
+import { SandboxControl, shopParameter } from '../support/sandbox';
 import { TriggerHarness } from '../support/trigger';
-import { Control, SHOP, order, submitParameters, type Json } from './helpers';
+import { order, submitParameters, type Json } from './helpers';
 
 /** A credential store that remembers every session token the service issued to it. */
 class RecordingStore extends CredentialStore {
@@ -45,7 +46,7 @@ const WRONG_PASSWORD = 'wrong-Passw0rd-7f3a9c';
 
 describe('faults: secrets never appear in output, errors or logs', () => {
 	let sandbox: Sandbox;
-	let control: Control;
+	let control: SandboxControl;
 	const lines: string[] = [];
 	const spies: jest.SpyInstance[] = [];
 	const webhookSecrets: string[] = [];
@@ -72,7 +73,7 @@ describe('faults: secrets never appear in output, errors or logs', () => {
 			spies.push(jest.spyOn(console, method).mockImplementation(capture(`console.${method}`)));
 		}
 		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
-		control = new Control(sandbox);
+		control = new SandboxControl(sandbox);
 	});
 	afterAll(async () => {
 		for (const spy of spies) spy.mockRestore();
@@ -107,7 +108,7 @@ describe('faults: secrets never appear in output, errors or logs', () => {
 	const getOrder = (orderId: string) => ({
 		resource: 'order',
 		operation: 'get',
-		shop: SHOP,
+		shop: shopParameter(),
 		orderId,
 	});
 
@@ -130,7 +131,7 @@ describe('faults: secrets never appear in output, errors or logs', () => {
 			run(
 				{
 					...submitParameters({ checkSkus: false, exactlyOnce: false }),
-					shop: { ...SHOP, value: '9999' },
+					shop: shopParameter(9999),
 				},
 				{},
 				[{ json: { order: order('SEC-401') } }],
@@ -201,7 +202,7 @@ describe('faults: secrets never appear in output, errors or logs', () => {
 		const trigger = await new TriggerHarness({
 			store: store(),
 			parameters: {
-				shop: SHOP,
+				shop: shopParameter(),
 				topics: ['orders/updated', 'orders/acknowledged'],
 				mediaType: 'JSON',
 				options: { includeRawBody: true },
@@ -266,7 +267,12 @@ describe('faults: secrets never appear in output, errors or logs', () => {
 
 	test('a Creator snippet publishes a page session, never a session of the credential', async () => {
 		await control.reset();
-		const snippet = { resource: 'creator', operation: 'getSnippet', shop: SHOP, options: {} };
+		const snippet = {
+			resource: 'creator',
+			operation: 'getSnippet',
+			shop: shopParameter(),
+			options: {},
+		};
 		// Without an Account ID the credential logs in during the run: its session exists to leak.
 		const published = await run(snippet, { accountId: '' });
 		expect(published.error).toBeUndefined();
@@ -276,7 +282,7 @@ describe('faults: secrets never appear in output, errors or logs', () => {
 		const basket = await run({
 			resource: 'order',
 			operation: 'getSessionOrder',
-			shop: SHOP,
+			shop: shopParameter(),
 			orderSessionId: pageSessionId,
 		});
 		expect(basket.error).toBeUndefined();

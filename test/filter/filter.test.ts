@@ -1,19 +1,10 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { ServiceClient, SHOP, deferredOrder, list, type Json } from '../sandbox/helpers';
+import { eventually } from '../support/eventually';
 import { CredentialStore, runNode } from '../support/n8n';
-import {
-	Control,
-	ServiceClient,
-	SHOP,
-	deferredOrder,
-	eventually,
-	list,
-	type Json,
-} from '../sandbox/helpers';
-import { sandboxCredentials } from '../support/sandbox';
-
-const SHOP_RL = { __rl: true, mode: 'id', value: '1597' };
+import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
 
 type Condition = INodeParameters;
 const cond = (property: string, operator: string, value: string): Condition => ({
@@ -25,13 +16,13 @@ const cond = (property: string, operator: string, value: string): Condition => (
 
 describe('Filter resource and filters on Get Many', () => {
 	let sandbox: Sandbox;
-	let control: Control;
+	let control: SandboxControl;
 	let service: ServiceClient;
 	let store: CredentialStore;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
-		control = new Control(sandbox.controlUrl);
+		control = new SandboxControl(sandbox);
 		service = new ServiceClient(sandbox.baseUrl);
 		await service.login();
 		store = sandboxCredentials(sandbox, { accountId: '387' });
@@ -49,7 +40,13 @@ describe('Filter resource and filters on Get Many', () => {
 		return result.error!;
 	};
 	const products = (filter: INodeParameters) =>
-		run({ resource: 'product', operation: 'getAll', shop: SHOP_RL, returnAll: true, ...filter });
+		run({
+			resource: 'product',
+			operation: 'getAll',
+			shop: shopParameter(),
+			returnAll: true,
+			...filter,
+		});
 	const ids = (items: INodeExecutionData[]) => items.map((item) => item.json.id);
 	const built = (conditions: Condition[], extra: INodeParameters = {}): INodeParameters => ({
 		filterMode: 'build',
@@ -57,7 +54,7 @@ describe('Filter resource and filters on Get Many', () => {
 		...extra,
 	});
 	const filterPosts = async () =>
-		((await control.json('GET', '/requests')) as Json[]).filter(
+		((await control.call('GET', '/requests')) as Json[]).filter(
 			(r) => r.method === 'POST' && String(r.path).endsWith('/filters'),
 		).length;
 
@@ -146,7 +143,7 @@ describe('Filter resource and filters on Get Many', () => {
 			{
 				resource: 'product',
 				operation: 'getAll',
-				shop: SHOP_RL,
+				shop: shopParameter(),
 				returnAll: true,
 				...built([cond('={{ $json.p }}', '={{ $json.op }}', '={{ $json.v }}')]),
 			},
@@ -307,8 +304,8 @@ describe('Filter resource and filters on Get Many', () => {
 			created.push(Number(Object.values(answer.json)[0].id));
 		}
 		await eventually(async () => {
-			const order = await control.json('GET', `/orders/${created[2]}`);
-			return order.fulfilmentStatus;
+			const order = await control.call('GET', `/orders/${created[2]}`);
+			expect(order.fulfilmentStatus).toBeTruthy();
 		});
 		// The order list belongs to the Order resource; here the stored filter is checked against
 		// the service's own list.
@@ -390,7 +387,13 @@ describe('Filter resource and filters on Get Many', () => {
 	describe("dates in the service's zone (+01:00 in the sandbox)", () => {
 		const orders = (filter: INodeParameters, items?: INodeExecutionData[]) =>
 			run(
-				{ resource: 'order', operation: 'getAll', shop: SHOP_RL, returnAll: true, ...filter },
+				{
+					resource: 'order',
+					operation: 'getAll',
+					shop: shopParameter(),
+					returnAll: true,
+					...filter,
+				},
 				items,
 			);
 		const createdSince = (value: unknown, extra: INodeParameters = {}): INodeParameters => ({
@@ -407,7 +410,7 @@ describe('Filter resource and filters on Get Many', () => {
 		};
 		/** GETs of the order list with size 1: the reads that learn the service's zone. */
 		const zoneReads = async () =>
-			((await control.json('GET', '/requests')) as Json[]).filter(
+			((await control.call('GET', '/requests')) as Json[]).filter(
 				(r) => r.method === 'GET' && String(r.path).endsWith('/orders') && r.query.size === '1',
 			).length;
 
@@ -415,10 +418,10 @@ describe('Filter resource and filters on Get Many', () => {
 		let at: { id: number; created: string };
 		beforeAll(async () => {
 			// A minute after the orders of the other tests, so that only these two are this recent.
-			await control.json('POST', '/clock/advance', { minutes: 1 });
+			await control.call('POST', '/clock/advance', { minutes: 1 });
 			before = await newOrder();
 			// One second later on the sandbox's clock: the order at T and the one just before it.
-			await control.json('POST', '/clock/advance', { minutes: 1 / 60 });
+			await control.call('POST', '/clock/advance', { minutes: 1 / 60 });
 			at = await newOrder();
 			expect(at.created).toMatch(/\+01:00$/);
 			expect(Date.parse(at.created) - Date.parse(before.created)).toBe(1000);
@@ -494,7 +497,7 @@ describe('Filter resource and filters on Get Many', () => {
 			const otherShop = await run({
 				resource: 'order',
 				operation: 'getAll',
-				shop: { ...SHOP_RL, value: '1598' },
+				shop: shopParameter(1598),
 				returnAll: true,
 				...createdSince(since),
 			});
@@ -522,7 +525,7 @@ describe('Filter resource and filters on Get Many', () => {
 		const retired = created.json.motive.id as number;
 		expect((await service.delete(`${SHOP}/motives/${retired}`)).status).toBe(204);
 		const motives = (operation: string, filter: INodeParameters) =>
-			run({ resource: 'motive', operation, shop: SHOP_RL, returnAll: true, ...filter });
+			run({ resource: 'motive', operation, shop: shopParameter(), returnAll: true, ...filter });
 		const json = (filter: Json) => ({ filterMode: 'json', filterJson: JSON.stringify(filter) });
 
 		for (const operation of ['getAll', 'getCreatorMotives']) {
@@ -569,7 +572,7 @@ describe('Filter resource and filters on Get Many', () => {
 			parameters: {
 				resource: 'product',
 				operation: 'getAll',
-				shop: SHOP_RL,
+				shop: shopParameter(),
 				returnAll: true,
 				...built([{ conditionType: 'contain', property: 'id', values: '1001', negation: true }]),
 				filterAnyOf: {
@@ -617,7 +620,7 @@ describe('Filter resource and filters on Get Many', () => {
 		const error = await failure({
 			resource: 'product',
 			operation: 'getAll',
-			shop: SHOP_RL,
+			shop: shopParameter(),
 			returnAll: true,
 			filterMode: 'id',
 			filterId: '0123456789abcdef0123456789abcdef',
@@ -632,7 +635,7 @@ describe('Filter resource and filters on Get Many', () => {
 		const error = await failure({
 			resource: 'product',
 			operation: 'getAll',
-			shop: SHOP_RL,
+			shop: shopParameter(),
 			returnAll: true,
 			...built([cond('colour', '=', 'Black')]),
 		});
@@ -645,7 +648,7 @@ describe('Filter resource and filters on Get Many', () => {
 		const error = await failure({
 			resource: 'product',
 			operation: 'getAll',
-			shop: SHOP_RL,
+			shop: shopParameter(),
 			returnAll: true,
 			filterMode: 'json',
 			filterJson: '{ "expressionSimple": { "property": "id", "op": "~", "value": "1" } }',
@@ -689,7 +692,7 @@ describe('Filter resource and filters on Get Many', () => {
 			const error = await failure({
 				resource: 'product',
 				operation: 'getAll',
-				shop: SHOP_RL,
+				shop: shopParameter(),
 				returnAll: true,
 				...filter,
 			});

@@ -6,7 +6,7 @@ import type { Sandbox } from '../../sandbox';
 import { CredentialStore } from '../support/n8n';
 import { sandboxCredentials } from '../support/sandbox';
 
-/** Real image bytes, a binary input item, and control-API calls for the motive tests. */
+/** Real image bytes, a binary input item, and a plain service read for the motive tests. */
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 	let c = n;
@@ -71,45 +71,8 @@ export function demoStore(sandbox: Sandbox, extra: Record<string, string> = {}):
 	return sandboxCredentials(sandbox, { accountId: '387', ...extra });
 }
 
-export const SHOP = { __rl: true, mode: 'id', value: '1597' };
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of the control API, read loosely
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of the service, read loosely
 type Json = any;
-
-export async function control<T = Json>(
-	sandbox: Sandbox,
-	method: string,
-	path: string,
-	body?: unknown,
-): Promise<T> {
-	const response = await fetch(`${sandbox.controlUrl}${path}`, {
-		method,
-		headers: body === undefined ? {} : { 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	return (text ? JSON.parse(text) : undefined) as T;
-}
-
-export interface LoggedRequest {
-	method: string;
-	path: string;
-	contentType?: string;
-	status: number;
-	bodyBytes: number;
-	accept?: string;
-	hasToken: boolean;
-	query?: unknown;
-}
-
-export async function requestLog(sandbox: Sandbox): Promise<LoggedRequest[]> {
-	const answer = await control<LoggedRequest[] | { requests: LoggedRequest[] }>(
-		sandbox,
-		'GET',
-		'/requests',
-	);
-	return Array.isArray(answer) ? answer : answer.requests;
-}
 
 /** A logged-in GET on the service, to read state as the sandbox holds it. */
 export async function serviceGet(

@@ -3,32 +3,26 @@ import type { INodeParameters } from 'n8n-workflow';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { runNode } from '../support/n8n';
-import {
-	SHOP,
-	binaryItem,
-	control,
-	demoStore,
-	requestLog,
-	serviceGet,
-	tinyJpeg,
-	tinyPng,
-} from './helpers';
+import { SandboxControl, shopParameter } from '../support/sandbox';
+import { binaryItem, demoStore, serviceGet, tinyJpeg, tinyPng } from './helpers';
 
 let sandbox: Sandbox;
+let control: SandboxControl;
 const motives = '/accounts/387/shops/1597/motives';
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
+	control = new SandboxControl(sandbox);
 });
 afterAll(async () => {
 	await sandbox.close();
 });
 beforeEach(async () => {
-	await control(sandbox, 'POST', '/reset');
+	await control.call('POST', '/reset');
 });
 
 function motive(operation: string, parameters: INodeParameters = {}) {
-	return { resource: 'motive', operation, shop: SHOP, ...parameters };
+	return { resource: 'motive', operation, shop: shopParameter(), ...parameters };
 }
 
 describe('Create From Binary', () => {
@@ -67,7 +61,7 @@ describe('Create From Binary', () => {
 		expect(image2.contentType).toBe('image/jpeg');
 		expect(image2.bytes.equals(jpeg)).toBe(true);
 
-		const uploads = (await requestLog(sandbox)).filter((r) => r.path.endsWith('/bitmap'));
+		const uploads = (await control.requests()).filter((r) => r.path.endsWith('/bitmap'));
 		expect(uploads).toHaveLength(2);
 		for (const upload of uploads)
 			expect(upload.contentType).toMatch(/^multipart\/form-data; boundary=/);
@@ -75,7 +69,7 @@ describe('Create From Binary', () => {
 
 	test('a text file renamed to .png is refused before anything is sent', async () => {
 		const store = demoStore(sandbox);
-		await control(sandbox, 'DELETE', '/requests');
+		await control.call('DELETE', '/requests');
 		const result = await runNode({
 			store,
 			parameters: motive('createFromBinary', { printTechnologyId: '11' }),
@@ -85,14 +79,14 @@ describe('Create From Binary', () => {
 			'Item 1: the binary property "data" ("fake.png") is not a JPEG or PNG image; its content is text',
 		);
 		expect(result.error?.description).toMatch(/JPEG and PNG/);
-		expect(await requestLog(sandbox)).toEqual([]);
-		const stats = await control(sandbox, 'GET', '/stats');
+		expect(await control.requests()).toEqual([]);
+		const stats = await control.call('GET', '/stats');
 		expect(stats.logins).toBe(0);
 	});
 
 	test('a missing binary property and a bad technology id are refused before sending', async () => {
 		const store = demoStore(sandbox);
-		await control(sandbox, 'DELETE', '/requests');
+		await control.call('DELETE', '/requests');
 		const missing = await runNode({
 			store,
 			parameters: motive('createFromBinary', {
@@ -110,12 +104,12 @@ describe('Create From Binary', () => {
 		expect(badTechnology.error?.message).toBe(
 			'Item 1: Print Technology ID must be a whole number or a comma-separated list of them, got "11, twelve"',
 		);
-		expect(await requestLog(sandbox)).toEqual([]);
+		expect(await control.requests()).toEqual([]);
 	});
 
 	test('an upload failing after the create deletes the motive and says so', async () => {
 		const store = demoStore(sandbox);
-		await control(sandbox, 'POST', '/faults', {
+		await control.call('POST', '/faults', {
 			method: 'POST',
 			path: '/bitmap$',
 			kind: 'status',
@@ -160,7 +154,7 @@ describe('Create From Binary', () => {
 			parameters: motive('create', { name: 'Retry', type: 'HIGH_RESOLUTION_BITMAP' }),
 		});
 		const id = created.items[0].json.id as number;
-		await control(sandbox, 'PUT', '/session-policy', { expireAfterRequests: 1 });
+		await control.call('PUT', '/session-policy', { expireAfterRequests: 1 });
 		const before = store.preAuthenticationCount;
 		const png = tinyPng();
 		const result = await runNode({
@@ -168,11 +162,11 @@ describe('Create From Binary', () => {
 			parameters: motive('uploadBitmap', { motiveId: String(id) }),
 			items: [binaryItem(png, 'again.png', 'image/png')],
 		});
-		await control(sandbox, 'PUT', '/session-policy', { expireAfterRequests: null });
+		await control.call('PUT', '/session-policy', { expireAfterRequests: null });
 		expect(result.error).toBeUndefined();
 		expect(store.preAuthenticationCount).toBeGreaterThan(before);
 		expect(result.items[0].json).toMatchObject({ id, hasBitmap: true });
-		const uploads = (await requestLog(sandbox)).filter((r) => r.path.endsWith('/bitmap'));
+		const uploads = (await control.requests()).filter((r) => r.path.endsWith('/bitmap'));
 		expect(uploads.map((r) => r.status)).toEqual([401, 200]);
 		expect(uploads[0].bodyBytes).toBe(uploads[1].bodyBytes);
 		expect((await serviceGet(sandbox, `${motives}/${id}/image`)).bytes.equals(png)).toBe(true);
@@ -251,7 +245,7 @@ describe('catalog operations', () => {
 
 	test('bad input is refused before sending, naming item and field', async () => {
 		const store = demoStore(sandbox);
-		await control(sandbox, 'DELETE', '/requests');
+		await control.call('DELETE', '/requests');
 		const cases: Array<[INodeParameters, string]> = [
 			[motive('get', { motiveId: 'abc' }), 'Item 1: Motive ID must be a whole number, got "abc"'],
 			[motive('create', { name: '  ' }), 'Item 1: Name is empty'],
@@ -277,7 +271,7 @@ describe('catalog operations', () => {
 			const result = await runNode({ store, parameters });
 			expect(result.error?.message).toBe(message);
 		}
-		expect((await requestLog(sandbox)).filter((r) => !r.path.endsWith('/auth'))).toEqual([]);
+		expect((await control.requests()).filter((r) => !r.path.endsWith('/auth'))).toEqual([]);
 	});
 
 	test('a refused Assign Category or Set Localization body is reported as undocumented, with the service words', async () => {
@@ -285,7 +279,7 @@ describe('catalog operations', () => {
 		const undocumented =
 			/^The contract does not document the body of this request \(POST \.\.\.\/motives\/5001\/(assignedCategories with motiveAssignedToCategory\{category\{id\}\}|localizations with motiveLocalized\{langId, name, description\})\), and the service refused it with HTTP (400|404|405)\./;
 		const refuse = (path: string, status: number, body?: string) =>
-			control(sandbox, 'POST', '/faults', {
+			control.call('POST', '/faults', {
 				method: 'POST',
 				path,
 				kind: 'status',
@@ -343,7 +337,7 @@ describe('catalog operations', () => {
 
 	test('Upload Bitmap refuses a GIF by content even when named .jpg', async () => {
 		const store = demoStore(sandbox);
-		await control(sandbox, 'DELETE', '/requests');
+		await control.call('DELETE', '/requests');
 		const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
 		const result = await runNode({
 			store,
@@ -357,7 +351,7 @@ describe('catalog operations', () => {
 		expect(result.items[0].json.error).toMatch(
 			/^This operation expects the node's input data to contain a binary file 'data'/,
 		);
-		expect((await requestLog(sandbox)).filter((r) => r.path.endsWith('/bitmap'))).toEqual([]);
+		expect((await control.requests()).filter((r) => r.path.endsWith('/bitmap'))).toEqual([]);
 	});
 });
 
@@ -388,7 +382,7 @@ test('with an XML credential: create from binary, update and the customer key', 
 		}),
 	});
 	expect(updated.items[0].json).toMatchObject({ id: record.id, type: 'USER_BITMAP' });
-	expect((await requestLog(sandbox)).find((r) => r.method === 'PUT')?.contentType).toMatch(
+	expect((await control.requests()).find((r) => r.method === 'PUT')?.contentType).toMatch(
 		/^application\/xml/,
 	);
 

@@ -4,23 +4,26 @@ import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import type { CredentialStore } from '../support/n8n';
 import { runNode } from '../support/n8n';
-import { SHOP, binaryItem, control, demoStore, requestLog, tinyJpeg, tinyPng } from './helpers';
+import { SandboxControl, shopParameter } from '../support/sandbox';
+import { binaryItem, demoStore, tinyJpeg, tinyPng } from './helpers';
 
 let sandbox: Sandbox;
+let control: SandboxControl;
 const userMotives = '/accounts/387/shops/1597/userMotives';
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
+	control = new SandboxControl(sandbox);
 });
 afterAll(async () => {
 	await sandbox.close();
 });
 beforeEach(async () => {
-	await control(sandbox, 'POST', '/reset');
+	await control.call('POST', '/reset');
 });
 
 function userMotive(operation: string, parameters: INodeParameters = {}) {
-	return { resource: 'userMotive', operation, shop: SHOP, ...parameters };
+	return { resource: 'userMotive', operation, shop: shopParameter(), ...parameters };
 }
 
 /** The image the sandbox stored, read with the session the credential holds. */
@@ -78,7 +81,7 @@ test('uploads from binary data, base64 and a URL; get, list and delete', async (
 		url: 'https://example.com/art/star.png',
 	});
 
-	const uploads = (await requestLog(sandbox)).filter((r) =>
+	const uploads = (await control.requests()).filter((r) =>
 		r.path.startsWith(`${userMotives}/create`),
 	);
 	expect(uploads.map((r) => [r.path.split('/').pop(), r.contentType?.split(';')[0]])).toEqual([
@@ -153,7 +156,7 @@ test('bad input is refused before anything is sent', async () => {
 		const result = await runNode({ store, parameters, items: item ? [item] : undefined });
 		expect(result.error?.message).toBe(message);
 	}
-	expect(await requestLog(sandbox)).toEqual([]);
+	expect(await control.requests()).toEqual([]);
 });
 
 test('a customer key from Get Customer Key reaches the same permanent library from any session', async () => {
@@ -190,7 +193,7 @@ test('a customer key from Get Customer Key reaches the same permanent library fr
 	});
 	expect(withoutKey.items).toEqual([]);
 
-	const logins = (await requestLog(sandbox)).filter((r) => r.path === '/auth');
+	const logins = (await control.requests()).filter((r) => r.path === '/auth');
 	expect(logins.map((r) => r.method)).toEqual(['GET', 'POST', 'POST', 'GET']);
 });
 

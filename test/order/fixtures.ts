@@ -1,5 +1,6 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
 import type { DeferredOrderForm } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
+import { shopParameter } from '../support/sandbox';
 
 /** A 1x1 PNG and the first bytes of a JPEG: the service checks content, not names. */
 export const PNG = Buffer.from(
@@ -160,14 +161,12 @@ export function jsonOrder(uniqueId = 'SHOP-1001') {
 // Node-level helpers
 // ---------------------------------------------------------------------------------------------
 
-export const SHOP = { __rl: true, mode: 'id', value: '1597' };
-
 /** The guided form's node parameters for the same order as `guidedForm()`. */
 export function formParameters(uniqueId = 'SHOP-1001'): Record<string, any> {
 	return {
 		resource: 'order',
 		operation: 'submit',
-		shop: SHOP,
+		shop: shopParameter(),
 		inputMode: 'form',
 		uniqueId,
 		financialStatus: 'PAID',
@@ -234,37 +233,9 @@ export function jsonParameters(body: unknown, options: Record<string, unknown> =
 	return {
 		resource: 'order',
 		operation: 'submit',
-		shop: SHOP,
+		shop: shopParameter(),
 		inputMode: 'json',
 		orderJson: JSON.stringify(body),
 		options,
 	};
-}
-
-export async function control(
-	controlUrl: string,
-	method: string,
-	path: string,
-	body?: unknown,
-): Promise<any> {
-	const response = await fetch(`${controlUrl}${path}`, {
-		method,
-		headers: body === undefined ? {} : { 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	return text ? JSON.parse(text) : undefined;
-}
-
-export async function eventually<T>(
-	probe: () => Promise<T | false | undefined>,
-	timeoutMs = 3000,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value) return value;
-		if (Date.now() > deadline) throw new Error('condition not reached in time');
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
 }

@@ -1,26 +1,18 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { eventually } from '../support/eventually';
 import { CredentialStore, runNode } from '../support/n8n';
-import {
-	control,
-	eventually,
-	formParameters,
-	jsonOrder,
-	jsonParameters,
-	PNG,
-	SHOP,
-} from './fixtures';
-import { sandboxCredentials } from '../support/sandbox';
+import { byId, SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
+import { formParameters, jsonOrder, jsonParameters, PNG } from './fixtures';
 
 describe('Order resource against the sandbox', () => {
 	let sandbox: Sandbox;
 	let store: CredentialStore;
-	const ctl = (method: string, path: string, body?: unknown) =>
-		control(sandbox.controlUrl, method, path, body);
-	const stats = () => ctl('GET', '/stats');
+	let control: SandboxControl;
+	const stats = async () => await control.stats();
 	const submitPosts = async () =>
-		((await ctl('GET', '/requests')) as any[]).filter(
+		(await control.requests()).filter(
 			(r) => r.method === 'POST' && /orders\/usingCreatorSE$/.test(r.path),
 		).length;
 	const run = (parameters: Record<string, any>, items?: any[], continueOnFail = false) =>
@@ -29,7 +21,7 @@ describe('Order resource against the sandbox', () => {
 		const result = await run({
 			resource: 'order',
 			operation: 'get',
-			shop: SHOP,
+			shop: shopParameter(),
 			orderId: String(id),
 		});
 		expect(result.error).toBeUndefined();
@@ -38,10 +30,11 @@ describe('Order resource against the sandbox', () => {
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20 });
+		control = new SandboxControl(sandbox);
 	});
 	afterAll(() => sandbox.close());
 	beforeEach(async () => {
-		await ctl('POST', '/reset');
+		await control.call('POST', '/reset');
 		store = sandboxCredentials(sandbox, { accountId: '387' });
 	});
 
@@ -54,12 +47,13 @@ describe('Order resource against the sandbox', () => {
 			const id = json.id as number;
 
 			const ready = await eventually(async () => {
-				const order = await ctl('GET', `/orders/${id}`);
-				return order.fulfilmentStatus === 'PREPARED_TO_PRODUCE' && order;
+				const order = await control.order(id);
+				expect(order.fulfilmentStatus).toBe('PREPARED_TO_PRODUCE');
+				return order;
 			});
 			expect(ready).toMatchObject({ committed: true, handedOff: true, financialStatus: 'PAID' });
-			await ctl('POST', `/orders/${id}/advance`, { to: 'NOT_EDITABLE' });
-			await ctl('POST', `/orders/${id}/ship`, { trackingNumber: 'TRACK-1' });
+			await control.call('POST', `/orders/${id}/advance`, { to: 'NOT_EDITABLE' });
+			await control.call('POST', `/orders/${id}/ship`, { trackingNumber: 'TRACK-1' });
 
 			const order = await getOrder(id);
 			expect(order).toMatchObject({
@@ -94,10 +88,10 @@ describe('Order resource against the sandbox', () => {
 				})),
 			});
 			for (const result of [fromForm, fromJson]) {
-				await eventually(
-					async () =>
-						(await ctl('GET', `/orders/${result.items[0].json.id}`)).fulfilmentStatus ===
+				await eventually(async () =>
+					expect((await control.order(result.items[0].json.id as number)).fulfilmentStatus).toBe(
 						'PREPARED_TO_PRODUCE',
+					),
 				);
 			}
 			const a = await getOrder(fromForm.items[0].json.id as number);
@@ -258,7 +252,7 @@ describe('Order resource against the sandbox', () => {
 
 			const r401 = await run({
 				...jsonParameters(jsonOrder('SVC-401')),
-				shop: { ...SHOP, value: '9999' },
+				shop: shopParameter(9999),
 				options: { checkSkus: false, exactlyOnce: false },
 			});
 			expect(r401.error?.httpCode).toBe('401');
@@ -274,7 +268,7 @@ describe('Order resource against the sandbox', () => {
 
 	describe('exactly once', () => {
 		test('a timeout after processing is resolved by looking up, and a retried run returns the existing order', async () => {
-			await ctl('POST', '/faults', {
+			await control.call('POST', '/faults', {
 				method: 'POST',
 				path: 'orders/usingCreatorSE',
 				count: 1,
@@ -300,7 +294,7 @@ describe('Order resource against the sandbox', () => {
 		});
 
 		test('without Exactly Once the same timeout is reported, never re-sent blind', async () => {
-			await ctl('POST', '/faults', {
+			await control.call('POST', '/faults', {
 				method: 'POST',
 				path: 'orders/usingCreatorSE',
 				count: 1,
@@ -337,9 +331,7 @@ describe('Order resource against the sandbox', () => {
 		expect(counts.logins).toBe(1);
 		expect(counts.ordersCreated).toBe(24);
 		// One SKU lookup for the whole run, whatever the number of items.
-		const skuLookups = ((await ctl('GET', '/requests')) as any[]).filter((r) =>
-			/\/sku$/.test(r.path),
-		);
+		const skuLookups = (await control.requests()).filter((r) => /\/sku$/.test(r.path));
 		expect(skuLookups).toHaveLength(1);
 	});
 
@@ -353,7 +345,7 @@ describe('Order resource against the sandbox', () => {
 		};
 		const first = await run(parameters, items.slice(0, 5));
 		expect(first.items.map((item) => item.json.alreadyExisted)).toEqual(Array(5).fill(false));
-		await ctl('DELETE', '/requests');
+		await control.call('DELETE', '/requests');
 
 		const second = await run(parameters, items);
 		expect(second.error).toBeUndefined();
@@ -361,13 +353,13 @@ describe('Order resource against the sandbox', () => {
 			...Array(5).fill(true),
 			...Array(7).fill(false),
 		]);
-		const logged = (await ctl('GET', '/requests')) as Array<{ method: string; path: string }>;
+		const logged = await control.requests();
 		const lookups = logged.filter((r) => r.method === 'GET' && /\/orders$/.test(r.path));
 		const submits = logged.filter((r) => r.method === 'POST' && /usingCreatorSE$/.test(r.path));
 		expect(lookups).toHaveLength(1);
 		expect(submits).toHaveLength(7);
 		for (let i = 0; i < 12; i++) {
-			expect(await ctl('GET', `/orders?uniqueId=LOOKUP-${i}`)).toHaveLength(1);
+			expect(await control.orders(`LOOKUP-${i}`)).toHaveLength(1);
 		}
 	});
 
@@ -375,7 +367,7 @@ describe('Order resource against the sandbox', () => {
 		const created = await run({
 			resource: 'order',
 			operation: 'create',
-			shop: SHOP,
+			shop: shopParameter(),
 			uniqueId: 'DRAFT-1',
 			country: '2',
 			customer: { firstName: 'Bo' },
@@ -396,9 +388,9 @@ describe('Order resource against the sandbox', () => {
 		const added = await run({
 			resource: 'order',
 			operation: 'addProduct',
-			shop: SHOP,
+			shop: shopParameter(),
 			orderId,
-			productId: { __rl: true, mode: 'id', value: '1001' },
+			productId: byId(1001),
 			assignedColorId: '2002',
 			assignedSizeId: '3003',
 			amount: 3,
@@ -411,7 +403,7 @@ describe('Order resource against the sandbox', () => {
 		const commit = await run({
 			resource: 'order',
 			operation: 'commit',
-			shop: SHOP,
+			shop: shopParameter(),
 			orderId,
 			financialStatus: 'PAID',
 		});
@@ -423,7 +415,7 @@ describe('Order resource against the sandbox', () => {
 		const again = await run({
 			resource: 'order',
 			operation: 'commit',
-			shop: SHOP,
+			shop: shopParameter(),
 			orderId,
 			financialStatus: 'PAID',
 		});
@@ -432,7 +424,7 @@ describe('Order resource against the sandbox', () => {
 		const sent = await run({
 			resource: 'order',
 			operation: 'sendToProduction',
-			shop: SHOP,
+			shop: shopParameter(),
 			orderId,
 		});
 		expect(sent.items[0].json).toEqual({ orderId: Number(orderId), sentToProduction: true });
@@ -444,7 +436,7 @@ describe('Order resource against the sandbox', () => {
 		const products = await run({
 			resource: 'order',
 			operation: 'getOrderedProducts',
-			shop: SHOP,
+			shop: shopParameter(),
 			orderId,
 			returnAll: true,
 		});
@@ -453,7 +445,7 @@ describe('Order resource against the sandbox', () => {
 		const image = await run({
 			resource: 'order',
 			operation: 'getOrderedProductImage',
-			shop: SHOP,
+			shop: shopParameter(),
 			orderId,
 			orderedProductId,
 			binaryPropertyName: 'mockup',
@@ -464,10 +456,20 @@ describe('Order resource against the sandbox', () => {
 			fileExtension: 'png',
 		});
 
-		const early = await run({ resource: 'order', operation: 'cancel', shop: SHOP, orderId });
+		const early = await run({
+			resource: 'order',
+			operation: 'cancel',
+			shop: shopParameter(),
+			orderId,
+		});
 		expect(early.error?.httpCode).toBe('409');
-		await ctl('POST', `/orders/${orderId}/advance`, { to: 'NOT_EDITABLE' });
-		const cancel = await run({ resource: 'order', operation: 'cancel', shop: SHOP, orderId });
+		await control.call('POST', `/orders/${orderId}/advance`, { to: 'NOT_EDITABLE' });
+		const cancel = await run({
+			resource: 'order',
+			operation: 'cancel',
+			shop: shopParameter(),
+			orderId,
+		});
 		expect(cancel.items[0].json).toEqual({ orderId: Number(orderId), cancellationRequested: true });
 		expect((await getOrder(Number(orderId))).fulfilmentStatus).toBe('CANCELLATION_WAITING');
 	});
@@ -482,12 +484,17 @@ describe('Order resource against the sandbox', () => {
 		await run(jsonParameters(jsonOrder('ATTR-2')));
 		const orderId = String(submitted.items[0].json.id);
 
-		const all = await run({ resource: 'order', operation: 'getAll', shop: SHOP, returnAll: true });
+		const all = await run({
+			resource: 'order',
+			operation: 'getAll',
+			shop: shopParameter(),
+			returnAll: true,
+		});
 		expect(all.items.map((item) => item.json.uniqueId).sort()).toEqual(['ATTR-1', 'ATTR-2']);
 		const limited = await run({
 			resource: 'order',
 			operation: 'getAll',
-			shop: SHOP,
+			shop: shopParameter(),
 			returnAll: false,
 			limit: 1,
 		});
@@ -495,7 +502,7 @@ describe('Order resource against the sandbox', () => {
 		const filtered = await run({
 			resource: 'order',
 			operation: 'getAll',
-			shop: SHOP,
+			shop: shopParameter(),
 			returnAll: true,
 			filterMode: 'json',
 			filterJson: JSON.stringify({
@@ -507,7 +514,7 @@ describe('Order resource against the sandbox', () => {
 		const items = await run({
 			resource: 'order',
 			operation: 'getOrderedProducts',
-			shop: SHOP,
+			shop: shopParameter(),
 			orderId,
 			returnAll: true,
 		});
@@ -515,7 +522,7 @@ describe('Order resource against the sandbox', () => {
 		const attributes = await run({
 			resource: 'order',
 			operation: 'getCustomAttributes',
-			shop: SHOP,
+			shop: shopParameter(),
 			orderId,
 			orderedProductId: String(designItem.json.id),
 			returnAll: true,
@@ -524,7 +531,11 @@ describe('Order resource against the sandbox', () => {
 			expect.objectContaining({ key: 'engraving', value: 'For Ada' }),
 		]);
 
-		const session = await run({ resource: 'order', operation: 'getSessionOrder', shop: SHOP });
+		const session = await run({
+			resource: 'order',
+			operation: 'getSessionOrder',
+			shop: shopParameter(),
+		});
 		expect(session.error).toBeUndefined();
 		expect(session.items[0].json).toMatchObject({
 			id: expect.any(Number),

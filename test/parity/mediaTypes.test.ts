@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-hardcoded-secrets -- tests run on Node, never shipped; the customer key is a made-up public library id */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- the customer key is a made-up public library id */
 /**
  * The credential's Media Type changes the wire, never the output: every read of the action node,
  * Submit and Create Draft, and the trigger's events give the same items for JSON and XML. Both
@@ -9,18 +9,25 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { writeCsv, type Line } from '../csv/fixtures';
 import { runNode, type CredentialStore } from '../support/n8n';
-import { control, sandboxCredentials, shopParameter } from '../support/sandbox';
+import { eventually } from '../support/eventually';
+import {
+	byId,
+	SandboxControl,
+	sandboxCredentials,
+	SHOP_PATH,
+	shopParameter,
+} from '../support/sandbox';
 import { TriggerHarness, captureLogs } from '../support/trigger';
 
 type MediaType = 'json' | 'xml';
 const MEDIA_TYPES: MediaType[] = ['json', 'xml'];
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const SHOP_PATH = '/accounts/387/shops/1597';
 /** One permanent user motive library both credentials reach. */
 const CUSTOMER_KEY = '5b1d3c9e-7f20-4a8b-9c4d-2e6f8a0b1c3d';
 
 let sandbox: Sandbox;
+let control: SandboxControl;
 let stores: Record<MediaType, CredentialStore>;
 let logs: ReturnType<typeof captureLogs>;
 
@@ -48,16 +55,6 @@ async function login(): Promise<string> {
 		headers: { authorization: `Basic ${Buffer.from('demo:demo-password').toString('base64')}` },
 	});
 	return response.headers.get('x-auth-token') ?? '';
-}
-
-async function eventually<T>(check: () => Promise<T | false | undefined>): Promise<T> {
-	const deadline = Date.now() + 5000;
-	for (;;) {
-		const value = await check();
-		if (value) return value;
-		if (Date.now() > deadline) throw new Error('condition not met in time');
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
 }
 
 /**
@@ -167,16 +164,15 @@ async function uploadCsv(token: string): Promise<number> {
 /** Every order settled: no pipeline step is still due, so two reads in a row see the same. */
 async function settled(orderIds: number[]): Promise<void> {
 	await eventually(async () => {
-		const orders = await Promise.all(
-			orderIds.map(async (id) => await control<Json>(sandbox, 'GET', `/orders/${id}`)),
-		);
-		return orders.every((order) => order.committed && order.handedOff);
+		const orders = await Promise.all(orderIds.map(async (id) => await control.order(id)));
+		for (const order of orders) expect(order).toMatchObject({ committed: true, handedOff: true });
 	});
 }
 
 beforeAll(async () => {
 	logs = captureLogs();
 	sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
+	control = new SandboxControl(sandbox);
 	stores = {
 		json: sandboxCredentials(sandbox, { mediaType: 'json', customerKey: CUSTOMER_KEY }),
 		xml: sandboxCredentials(sandbox, { mediaType: 'xml', customerKey: CUSTOMER_KEY }),
@@ -190,28 +186,27 @@ beforeAll(async () => {
 		token,
 	);
 	ids.order = submitted.productionOrderSubmited.id;
-	await eventually(
-		async () =>
-			(await control<Json>(sandbox, 'GET', `/orders/${ids.order}`)).fulfilmentStatus ===
-			'PREPARED_TO_PRODUCE',
+	await eventually(async () =>
+		expect((await control.order(ids.order)).fulfilmentStatus).toBe('PREPARED_TO_PRODUCE'),
 	);
-	await control(sandbox, 'POST', `/orders/${ids.order}/advance`, { to: 'NOT_EDITABLE' });
-	await control(sandbox, 'POST', `/orders/${ids.order}/ship`, {
+	await control.call('POST', `/orders/${ids.order}/advance`, { to: 'NOT_EDITABLE' });
+	await control.call('POST', `/orders/${ids.order}/ship`, {
 		trackingNumber: '123456789',
 		trackingUrl: 'https://tracking.example.com/123456789',
 	});
-	const order = await control<Json>(sandbox, 'GET', `/orders/${ids.order}`);
+	const order = await control.call<Json>('GET', `/orders/${ids.order}`);
 	ids.orderedProduct = order.orderedProductIds[0];
 
 	ids.csvImport = await uploadCsv(token);
-	await eventually(
-		async () =>
+	await eventually(async () =>
+		expect(
 			(await service('GET', `${SHOP_PATH}/orderCsvImport/${ids.csvImport}`, undefined, token))
-				.productionOrderCsvImport.processed === true,
+				.productionOrderCsvImport.processed,
+		).toBe(true),
 	);
-	const imported = await control<Json[]>(sandbox, 'GET', '/orders?uniqueId=1001');
+	const imported = await control.call<Json[]>('GET', '/orders?uniqueId=1001');
 	await settled(imported.map((entry) => entry.id));
-	await control(sandbox, 'POST', `/orders/${imported[0].id}/split`, { parts: 2 });
+	await control.call('POST', `/orders/${imported[0].id}/split`, { parts: 2 });
 
 	const webhook = await service(
 		'POST',
@@ -275,7 +270,7 @@ const READS: Array<[string, () => INodeParameters]> = [
 		const product = {
 			resource: 'product',
 			shop,
-			productId: { __rl: true, mode: 'id', value: productId },
+			productId: byId(productId),
 		};
 		return [
 			[`Product ${productId} → Get`, () => ({ ...product, operation: 'get' })],
@@ -454,7 +449,7 @@ describe('the trigger emits the same event for a JSON and an XML delivery', () =
 	});
 
 	const split = async () =>
-		(await control<Json[]>(sandbox, 'GET', '/orders?uniqueId=1001'))[0].id as number;
+		(await control.call<Json[]>('GET', '/orders?uniqueId=1001'))[0].id as number;
 
 	test.each([
 		['orders/updated', async () => ids.order, {}],
@@ -463,7 +458,7 @@ describe('the trigger emits the same event for a JSON and an XML delivery', () =
 		['orders/splitted', split, {}],
 	] as Array<[string, () => Promise<number>, Json]>)('%s', async (topic, orderId, extra) => {
 		const before = MEDIA_TYPES.map((mediaType) => triggers[mediaType].received.length);
-		await control(sandbox, 'POST', '/events', { topic, orderId: await orderId(), ...extra });
+		await control.call('POST', '/events', { topic, orderId: await orderId(), ...extra });
 		const [json, xml] = MEDIA_TYPES.map((mediaType, index) => {
 			const received = triggers[mediaType].received.slice(before[index]);
 			expect(received.map((entry) => [entry.topic, entry.status])).toEqual([[topic, 200]]);

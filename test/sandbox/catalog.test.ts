@@ -1,16 +1,17 @@
 import { XMLParser } from 'fast-xml-parser';
 
 import { DEMO, startSandbox, type Sandbox } from '../../sandbox';
-import { Control, list, ServiceClient, SHOP } from './helpers';
+import { SandboxControl } from '../support/sandbox';
+import { list, ServiceClient, SHOP } from './helpers';
 
 describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 	let sandbox: Sandbox;
-	let control: Control;
+	let control: SandboxControl;
 	let demo: ServiceClient;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0, maxPageSize: 5 });
-		control = new Control(sandbox.controlUrl);
+		control = new SandboxControl(sandbox);
 		demo = new ServiceClient(sandbox.baseUrl);
 		await demo.login();
 	});
@@ -220,18 +221,18 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 		const emptyHooks = (await demo.get(`${SHOP}/webhooks`)).json.pagedData;
 		expect(emptyHooks.webhook).toBe('');
 
-		await control.json('PUT', '/quirks', { singleAsObject: false, emptyAsString: false });
+		await control.call('PUT', '/quirks', { singleAsObject: false, emptyAsString: false });
 		const plainTote = (await demo.get(`${SHOP}/products/expanded/1003`)).json.product;
 		expect(plainTote.assignedColors.assignedProductColorExpanded).toEqual([
 			expect.objectContaining({ id: 2021 }),
 		]);
 		expect((await demo.get(`${SHOP}/webhooks`)).json.pagedData.webhook).toEqual([]);
-		expect(await control.json('GET', '/quirks')).toEqual({
+		expect(await control.call('GET', '/quirks')).toEqual({
 			singleAsObject: false,
 			emptyAsString: false,
 			fulfilledAsFULFILLED: true,
 		});
-		await control.json('POST', '/reset');
+		await control.call('POST', '/reset');
 		await demo.login();
 		expect((await demo.get(`${SHOP}/webhooks`)).json.pagedData.webhook).toBe('');
 	});

@@ -2,7 +2,9 @@ import { stringify } from 'csv-stringify/sync';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { CONTRACT_HEADERS } from '../csv/fixtures';
-import { Control, eventually, list, ServiceClient, SHOP, type Json } from './helpers';
+import { eventually } from '../support/eventually';
+import { SandboxControl } from '../support/sandbox';
+import { list, ServiceClient, SHOP, type Json } from './helpers';
 
 /** The contract's 54 columns, written out by the tests independently of the sandbox. */
 const HEADERS = CONTRACT_HEADERS;
@@ -63,17 +65,17 @@ function multipart(content: string | Buffer, filename = 'orders.csv') {
 
 describe('sandbox: CSV order import', () => {
 	let sandbox: Sandbox;
-	let control: Control;
+	let control: SandboxControl;
 	let demo: ServiceClient;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
-		control = new Control(sandbox.controlUrl);
+		control = new SandboxControl(sandbox);
 		demo = new ServiceClient(sandbox.baseUrl);
 	});
 	afterAll(() => sandbox.close());
 	beforeEach(async () => {
-		await control.json('POST', '/reset');
+		await control.call('POST', '/reset');
 		await demo.login();
 	});
 
@@ -85,7 +87,8 @@ describe('sandbox: CSV order import', () => {
 	const finished = (id: number) =>
 		eventually(async () => {
 			const job = (await demo.get(`${SHOP}/orderCsvImport/${id}`)).json.productionOrderCsvImport;
-			return job.processed && job;
+			expect(job.processed).toBeTruthy();
+			return job;
 		});
 	const lines = async (id: number) =>
 		list(
@@ -128,7 +131,7 @@ describe('sandbox: CSV order import', () => {
 		const results = await lines(job.id);
 		expect(results.map((l) => l.lineNumber)).toEqual([2, 3, 4, 5, 6]);
 		expect(results.every((l) => l.ok === true && typeof l.orderId === 'number')).toBe(true);
-		const [first] = (await control.json('GET', '/orders?uniqueId=CSV-1')) as Json[];
+		const [first] = (await control.call('GET', '/orders?uniqueId=CSV-1')) as Json[];
 		expect(first).toMatchObject({ origin: 'csv', shopId: 1597 });
 		expect(results[0].orderId).toBe(first.id);
 
@@ -175,7 +178,7 @@ describe('sandbox: CSV order import', () => {
 		expect(result.json.productionOrderCsvImport.fileName).toBe('uk.csv');
 		const done = await finished(result.json.productionOrderCsvImport.id);
 		expect(done.error).toBe(false);
-		const [order] = (await control.json('GET', '/orders?uniqueId=UK-1')) as Json[];
+		const [order] = (await control.call('GET', '/orders?uniqueId=UK-1')) as Json[];
 		const full = (await demo.get(`${SHOP}/orders/${order.id}`)).json.productionOrderExpanded;
 		expect(full.orderShipping.price).toBe(1234.5);
 	});
@@ -187,7 +190,7 @@ describe('sandbox: CSV order import', () => {
 		);
 		const job = await upload(Buffer.from(content, 'latin1'), "?quote='&encoding=windows-1252");
 		expect((await finished(job.id)).error).toBe(false);
-		const [order] = (await control.json('GET', '/orders?uniqueId=Q-1')) as Json[];
+		const [order] = (await control.call('GET', '/orders?uniqueId=Q-1')) as Json[];
 		const full = (await demo.get(`${SHOP}/orders/${order.id}`)).json.productionOrderExpanded;
 		expect(full.orderShipping.title).toBe('Express; fast');
 		expect(full.customer.lastName).toBe('Müller');
@@ -225,8 +228,8 @@ describe('sandbox: CSV order import', () => {
 		expect(byLine[6].errorMessage).toMatch(/shipping address/i);
 		expect(byLine[7].errorMessage).toMatch(/uniqueId/i);
 		expect(byLine[8].errorMessage).toMatch(/SKU/);
-		expect(await control.json('GET', '/orders?uniqueId=OK-1')).toHaveLength(1);
-		expect(await control.json('GET', '/orders?uniqueId=BAD-1')).toHaveLength(0);
+		expect(await control.call('GET', '/orders?uniqueId=OK-1')).toHaveLength(1);
+		expect(await control.call('GET', '/orders?uniqueId=BAD-1')).toHaveLength(0);
 	});
 
 	test('a wrong header marks the whole import as failed', async () => {

@@ -1,24 +1,25 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { Control, deferredOrder, ServiceClient, SHOP } from './helpers';
+import { SandboxControl } from '../support/sandbox';
+import { deferredOrder, ServiceClient, SHOP } from './helpers';
 
 describe('sandbox: fault injection and the control API', () => {
 	let sandbox: Sandbox;
-	let control: Control;
+	let control: SandboxControl;
 	let demo: ServiceClient;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
-		control = new Control(sandbox.controlUrl);
+		control = new SandboxControl(sandbox);
 		demo = new ServiceClient(sandbox.baseUrl);
 	});
 	afterAll(() => sandbox.close());
 	beforeEach(async () => {
-		await control.json('POST', '/reset');
+		await control.call('POST', '/reset');
 		await demo.login();
 	});
 
-	const addFault = (fault: Record<string, unknown>) => control.json('POST', '/faults', fault);
-	const lastLogged = async () => (await control.json('GET', '/requests')).pop();
+	const addFault = (fault: Record<string, unknown>) => control.call('POST', '/faults', fault);
+	const lastLogged = async () => (await control.call('GET', '/requests')).pop();
 
 	test('status faults answer without processing, with Retry-After and an error body in the caller media type', async () => {
 		const { id } = await addFault({
@@ -37,7 +38,7 @@ describe('sandbox: fault injection and the control API', () => {
 		expect(limited.status).toBe(429);
 		expect(limited.headers['retry-after']).toBe('2');
 		expect(limited.json.exception.message).toBe('Too Many Requests');
-		expect(await control.json('GET', '/orders?uniqueId=F-429')).toEqual([]);
+		expect(await control.call('GET', '/orders?uniqueId=F-429')).toEqual([]);
 		expect(await lastLogged()).toMatchObject({ status: 429, fault: 'status' });
 		// count: 1 → the next request goes through.
 		expect(
@@ -66,7 +67,7 @@ describe('sandbox: fault injection and the control API', () => {
 		await expect(
 			demo.post(`${SHOP}/orders/usingCreatorSE`, deferredOrder({ uniqueId: 'F-RESET' })),
 		).rejects.toThrow();
-		expect(await control.json('GET', '/orders?uniqueId=F-RESET')).toEqual([]);
+		expect(await control.call('GET', '/orders?uniqueId=F-RESET')).toEqual([]);
 		expect(await lastLogged()).toMatchObject({ fault: 'reset', status: 0 });
 	});
 
@@ -80,13 +81,13 @@ describe('sandbox: fault injection and the control API', () => {
 		await expect(
 			demo.post(`${SHOP}/orders/usingCreatorSE`, deferredOrder({ uniqueId: 'F-DROP' })),
 		).rejects.toThrow();
-		expect(await control.json('GET', '/orders?uniqueId=F-DROP')).toHaveLength(1);
+		expect(await control.call('GET', '/orders?uniqueId=F-DROP')).toHaveLength(1);
 		// The client's retry with the same uniqueId is refused: the order exists already.
 		expect(
 			(await demo.post(`${SHOP}/orders/usingCreatorSE`, deferredOrder({ uniqueId: 'F-DROP' })))
 				.status,
 		).toBe(409);
-		expect(await control.json('GET', '/orders?uniqueId=F-DROP')).toHaveLength(1);
+		expect(await control.call('GET', '/orders?uniqueId=F-DROP')).toHaveLength(1);
 	});
 
 	test('latency delays and then processes', async () => {
@@ -99,7 +100,7 @@ describe('sandbox: fault injection and the control API', () => {
 
 	test('rate + seed pick the same requests on every run; DELETE /faults clears', async () => {
 		const pattern = async () => {
-			await control.json('DELETE', '/faults');
+			await control.call('DELETE', '/faults');
 			await addFault({
 				path: '^/accounts/session$',
 				kind: 'status',
@@ -115,9 +116,9 @@ describe('sandbox: fault injection and the control API', () => {
 		expect(first).toContain(503);
 		expect(first).toContain(200);
 		expect(await pattern()).toEqual(first);
-		await control.json('DELETE', '/faults');
+		await control.call('DELETE', '/faults');
 		expect((await demo.get('/accounts/session')).status).toBe(200);
-		expect(await control.json('GET', '/faults')).toEqual([]);
+		expect(await control.call('GET', '/faults')).toEqual([]);
 	});
 
 	test('method and path narrow a fault; the first matching fault wins', async () => {
@@ -126,8 +127,10 @@ describe('sandbox: fault injection and the control API', () => {
 		await addFault({ path: '/products', kind: 'status', status: 418 });
 		await addFault({ path: '/products', kind: 'status', status: 503 });
 		expect((await demo.get(`${SHOP}/products`)).status).toBe(418);
-		expect((await control.call('POST', '/faults', { kind: 'explode' })).status).toBe(400);
-		expect((await control.call('POST', '/faults', { kind: 'status', path: '(' })).status).toBe(400);
+		expect((await control.answer('POST', '/faults', { kind: 'explode' })).status).toBe(400);
+		expect((await control.answer('POST', '/faults', { kind: 'status', path: '(' })).status).toBe(
+			400,
+		);
 	});
 
 	test('reset clears faults, sessions, subscriptions and logs', async () => {
@@ -136,14 +139,14 @@ describe('sandbox: fault injection and the control API', () => {
 			webhook: { address: 'http://127.0.0.1:9/x', topic: 'orders/updated' },
 		});
 		const token = demo.token;
-		await control.json('POST', '/reset');
-		expect(await control.json('GET', '/faults')).toEqual([]);
-		expect(await control.json('GET', '/requests')).toEqual([]);
+		await control.call('POST', '/reset');
+		expect(await control.call('GET', '/faults')).toEqual([]);
+		expect(await control.call('GET', '/requests')).toEqual([]);
 		expect((await demo.get('/accounts/session', { token })).status).toBe(401);
 		await demo.login();
 		expect((await demo.get(`${SHOP}/webhooks`)).json.pagedData.totalElements).toBe(0);
 		// The refused session check, the login and the webhook list since the reset.
-		expect(await control.json('GET', '/stats')).toEqual({
+		expect(await control.call('GET', '/stats')).toEqual({
 			logins: 1,
 			requests: 3,
 			ordersCreated: 0,
@@ -152,10 +155,10 @@ describe('sandbox: fault injection and the control API', () => {
 	});
 
 	test('control API errors: unknown order 404, bad bodies 400, unknown path 404', async () => {
-		expect((await control.call('POST', '/orders/1/advance')).status).toBe(404);
-		expect((await control.call('POST', '/clock/advance', { minutes: 'soon' })).status).toBe(400);
-		expect((await control.call('PUT', '/quirks', { singleAsObject: 'yes' })).status).toBe(400);
-		expect((await control.call('PUT', '/session-policy', { ttlMs: -1 })).status).toBe(400);
-		expect((await control.call('GET', '/nothing')).status).toBe(404);
+		expect((await control.answer('POST', '/orders/1/advance')).status).toBe(404);
+		expect((await control.answer('POST', '/clock/advance', { minutes: 'soon' })).status).toBe(400);
+		expect((await control.answer('PUT', '/quirks', { singleAsObject: 'yes' })).status).toBe(400);
+		expect((await control.answer('PUT', '/session-policy', { ttlMs: -1 })).status).toBe(400);
+		expect((await control.answer('GET', '/nothing')).status).toBe(404);
 	});
 });

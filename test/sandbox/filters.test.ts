@@ -1,5 +1,6 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { Control, deferredOrder, list, ServiceClient, SHOP, type Json } from './helpers';
+import { SandboxControl } from '../support/sandbox';
+import { deferredOrder, list, ServiceClient, SHOP, type Json } from './helpers';
 
 describe('sandbox: stored filters', () => {
 	let sandbox: Sandbox;
@@ -483,7 +484,7 @@ describe('sandbox: stored filters', () => {
 	});
 
 	test('timestamps carry the service offset +01:00; filter dates are wall time in that zone', async () => {
-		const control = new Control(sandbox.controlUrl);
+		const control = new SandboxControl(sandbox);
 		const shops = await demo.get(`/accounts/387/shops`);
 		expect(list(shops.json.pagedData.shop)[0].created).toBe('2024-01-15T09:30:00+01:00');
 
@@ -493,10 +494,10 @@ describe('sandbox: stored filters', () => {
 			return { id: order.id as number, created: order.created as string };
 		};
 		const early = await orderAt();
-		await control.json('POST', '/clock/advance', { minutes: 30 });
+		await control.call('POST', '/clock/advance', { minutes: 30 });
 		const late = await orderAt();
 		expect(early.created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+01:00$/);
-		const { now } = await control.json('GET', '/clock');
+		const { now } = await control.call('GET', '/clock');
 		// The stamp is the virtual clock's instant, written at +01:00.
 		expect(Math.abs(Date.parse(late.created) - now)).toBeLessThan(5000);
 		expect(Date.parse(late.created) - Date.parse(early.created)).toBeGreaterThanOrEqual(

@@ -1,11 +1,13 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- the sandbox is a Node server, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- tests run on Node, never shipped */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 
-/** Test helpers: an HTTP client for the sandbox and a webhook receiver, both over real HTTP. */
+import type { Json } from '../support/sandbox';
 
-export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** Test helpers: an HTTP client for the service API and a webhook receiver, both over real HTTP. */
+
+export type { Json } from '../support/sandbox';
 
 export interface HttpResult {
 	status: number;
@@ -89,22 +91,6 @@ export class ServiceClient {
 	}
 }
 
-/** The control API. */
-export class Control {
-	constructor(readonly controlUrl: string) {}
-
-	async call(method: string, path: string, body?: unknown): Promise<HttpResult> {
-		return call(`${this.controlUrl}${path}`, method, { body });
-	}
-
-	async json(method: string, path: string, body?: unknown): Promise<Json> {
-		const result = await this.call(method, path, body);
-		if (result.status >= 300)
-			throw new Error(`${method} ${path} → ${result.status} ${result.text}`);
-		return JSON.parse(result.text);
-	}
-}
-
 export interface ReceivedHook {
 	path: string;
 	headers: http.IncomingHttpHeaders;
@@ -145,19 +131,6 @@ export class Receiver {
 
 	topics(): string[] {
 		return this.received.map((r) => String(r.headers['x-platform-topic']));
-	}
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `check` returns a truthy value (or fails after `timeoutMs`). */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 3000): Promise<T> {
-	const started = Date.now();
-	for (;;) {
-		const value = await check();
-		if (value) return value;
-		if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
-		await sleep(20);
 	}
 }
 

@@ -1,5 +1,6 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { basic, Control, deferredOrder, list, ServiceClient, SHOP, type Json } from './helpers';
+import { SandboxControl } from '../support/sandbox';
+import { basic, deferredOrder, list, ServiceClient, SHOP, type Json } from './helpers';
 
 const PNG = Buffer.concat([
 	Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -24,17 +25,17 @@ function multipart(data: Buffer, filename: string, field = 'file') {
 
 describe('sandbox: motives and user motives', () => {
 	let sandbox: Sandbox;
-	let control: Control;
+	let control: SandboxControl;
 	let demo: ServiceClient;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
-		control = new Control(sandbox.controlUrl);
+		control = new SandboxControl(sandbox);
 		demo = new ServiceClient(sandbox.baseUrl);
 	});
 	afterAll(() => sandbox.close());
 	beforeEach(async () => {
-		await control.json('POST', '/reset');
+		await control.call('POST', '/reset');
 		await demo.login();
 	});
 

@@ -1,36 +1,29 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { sampleLines, writeCsv } from '../csv/fixtures';
-import {
-	Control,
-	deferredOrder,
-	eventually,
-	list,
-	ServiceClient,
-	SHOP,
-	shippingAddress,
-	type Json,
-} from './helpers';
+import { eventually } from '../support/eventually';
+import { SandboxControl } from '../support/sandbox';
+import { deferredOrder, list, ServiceClient, SHOP, shippingAddress, type Json } from './helpers';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 describe('sandbox: orders and their state machines', () => {
 	let sandbox: Sandbox;
-	let control: Control;
+	let control: SandboxControl;
 	let demo: ServiceClient;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20 });
-		control = new Control(sandbox.controlUrl);
+		control = new SandboxControl(sandbox);
 		demo = new ServiceClient(sandbox.baseUrl);
 	});
 	afterAll(() => sandbox.close());
 	beforeEach(async () => {
-		await control.json('POST', '/reset');
+		await control.call('POST', '/reset');
 		await demo.login();
 	});
 
 	const submit = (body: Json, client = demo) => client.post(`${SHOP}/orders/usingCreatorSE`, body);
-	const controlOrder = (id: number) => control.json('GET', `/orders/${id}`);
+	const controlOrder = (id: number) => control.call('GET', `/orders/${id}`);
 
 	describe('deferred orders', () => {
 		test('answers productionOrderSubmited; the pipeline then commits and produces a paid order', async () => {
@@ -49,7 +42,8 @@ describe('sandbox: orders and their state machines', () => {
 			});
 			const ready = await eventually(async () => {
 				const o = await controlOrder(id);
-				return o.fulfilmentStatus === 'PREPARED_TO_PRODUCE' && o;
+				expect(o.fulfilmentStatus).toBe('PREPARED_TO_PRODUCE');
+				return o;
 			});
 			expect(ready).toMatchObject({ committed: true, handedOff: true, origin: 'deferred' });
 
@@ -76,15 +70,15 @@ describe('sandbox: orders and their state machines', () => {
 		test('an unpaid deferred order waits; paying it starts production', async () => {
 			const { id } = (await submit(deferredOrder({ financialStatus: 'PENDING' }))).json
 				.productionOrderSubmited;
-			await eventually(async () => (await controlOrder(id)).handedOff);
+			await eventually(async () => expect((await controlOrder(id)).handedOff).toBe(true));
 			expect((await controlOrder(id)).fulfilmentStatus).toBeNull();
-			const paid = await control.json('POST', `/orders/${id}/pay`);
+			const paid = await control.call('POST', `/orders/${id}/pay`);
 			expect(paid).toMatchObject({
 				financialStatus: 'PAID',
 				fulfilmentStatus: 'WAITING_FOR_RESOURCES',
 			});
-			await eventually(
-				async () => (await controlOrder(id)).fulfilmentStatus === 'PREPARED_TO_PRODUCE',
+			await eventually(async () =>
+				expect((await controlOrder(id)).fulfilmentStatus).toBe('PREPARED_TO_PRODUCE'),
 			);
 		});
 
@@ -259,7 +253,7 @@ describe('sandbox: orders and their state machines', () => {
 			expect(
 				`${result.json.exception.message} ${result.json.exception.internalErrorMessage ?? ''}`,
 			).toMatch(message);
-			expect(await control.json('GET', '/orders')).toEqual([]);
+			expect(await control.call('GET', '/orders')).toEqual([]);
 		});
 
 		test("an order address keeps only the contract's fields: a recipient sent there is dropped", async () => {
@@ -296,9 +290,11 @@ describe('sandbox: orders and their state machines', () => {
 				contentType: 'text/csv',
 			});
 			expect(upload.status).toBe(200);
-			const order = await eventually(
-				async () => ((await control.json('GET', '/orders?uniqueId=ext-a')) as Json[])[0],
-			);
+			const order = await eventually(async () => {
+				const [found] = await control.orders('ext-a');
+				expect(found).toBeTruthy();
+				return found;
+			});
 			const full = (await demo.get(`${SHOP}/orders/${order.id}`)).json.productionOrderExpanded;
 			expect(full.customer.shippingAddress).toMatchObject({
 				firstName: 'Erika',
@@ -349,7 +345,7 @@ describe('sandbox: orders and their state machines', () => {
 			expect((await submit(deferredOrder({ uniqueId: 'DUP-1' }))).status).toBe(200);
 			const again = await submit(deferredOrder({ uniqueId: 'DUP-1' }));
 			expect(again.status).toBe(409);
-			expect(await control.json('GET', '/orders?uniqueId=DUP-1')).toHaveLength(1);
+			expect(await control.call('GET', '/orders?uniqueId=DUP-1')).toHaveLength(1);
 		});
 
 		test('an XML deferred order is accepted and answered in XML', async () => {
@@ -438,8 +434,8 @@ describe('sandbox: orders and their state machines', () => {
 			expect((await addItem(id)).status).toBe(409);
 			expect((await demo.put(`${SHOP}/orders/${id}/sendToProduction`)).status).toBe(204);
 			expect((await demo.put(`${SHOP}/orders/${id}/sendToProduction`)).status).toBe(409);
-			await eventually(
-				async () => (await controlOrder(id)).fulfilmentStatus === 'PREPARED_TO_PRODUCE',
+			await eventually(async () =>
+				expect((await controlOrder(id)).fulfilmentStatus).toBe('PREPARED_TO_PRODUCE'),
 			);
 
 			const items = (await demo.get(`${SHOP}/orders/${id}/orderedProducts`)).json.pagedData;
@@ -526,29 +522,29 @@ describe('sandbox: orders and their state machines', () => {
 		const readyOrder = async (financialStatus = 'PAID') => {
 			const { id } = (await submit(deferredOrder({ financialStatus }))).json
 				.productionOrderSubmited;
-			await eventually(async () => (await controlOrder(id)).handedOff);
+			await eventually(async () => expect((await controlOrder(id)).handedOff).toBe(true));
 			return id as number;
 		};
 
 		test('advance walks one legal step or to a target; unreachable is 409', async () => {
 			const id = await readyOrder();
-			await eventually(
-				async () => (await controlOrder(id)).fulfilmentStatus === 'PREPARED_TO_PRODUCE',
+			await eventually(async () =>
+				expect((await controlOrder(id)).fulfilmentStatus).toBe('PREPARED_TO_PRODUCE'),
 			);
-			expect((await control.json('POST', `/orders/${id}/advance`)).fulfilmentStatus).toBe(
+			expect((await control.call('POST', `/orders/${id}/advance`)).fulfilmentStatus).toBe(
 				'NOT_EDITABLE',
 			);
 			expect(
-				(await control.call('POST', `/orders/${id}/advance`, { to: 'WAITING_FOR_RESOURCES' }))
+				(await control.answer('POST', `/orders/${id}/advance`, { to: 'WAITING_FOR_RESOURCES' }))
 					.status,
 			).toBe(409);
-			const finished = await control.json('POST', `/orders/${id}/advance`, { to: 'FINISHED' });
+			const finished = await control.call('POST', `/orders/${id}/advance`, { to: 'FINISHED' });
 			expect(finished.fulfilmentStatus).toBe('FINISHED');
 			expect(finished.fulfillments).toHaveLength(1);
 			expect(
-				(await control.call('POST', `/orders/${id}/advance`, { to: 'CANCELLED' })).status,
+				(await control.answer('POST', `/orders/${id}/advance`, { to: 'CANCELLED' })).status,
 			).toBe(409);
-			expect((await control.call('POST', `/orders/${id}/advance`, { to: 'NOPE' })).status).toBe(
+			expect((await control.answer('POST', `/orders/${id}/advance`, { to: 'NOPE' })).status).toBe(
 				400,
 			);
 			const order = (await demo.get(`${SHOP}/orders/${id}`)).json.productionOrderExpanded;
@@ -557,29 +553,29 @@ describe('sandbox: orders and their state machines', () => {
 
 		test('financial moves are forward only', async () => {
 			const id = await readyOrder('PENDING');
-			expect((await control.json('POST', `/orders/${id}/authorize`)).financialStatus).toBe(
+			expect((await control.call('POST', `/orders/${id}/authorize`)).financialStatus).toBe(
 				'AUTHORIZED',
 			);
-			expect((await control.call('POST', `/orders/${id}/authorize`)).status).toBe(409);
-			expect((await control.json('POST', `/orders/${id}/pay`)).financialStatus).toBe('PAID');
-			expect((await control.call('POST', `/orders/${id}/pay`)).status).toBe(409);
-			expect((await control.call('POST', '/orders/424242/pay')).status).toBe(404);
+			expect((await control.answer('POST', `/orders/${id}/authorize`)).status).toBe(409);
+			expect((await control.call('POST', `/orders/${id}/pay`)).financialStatus).toBe('PAID');
+			expect((await control.answer('POST', `/orders/${id}/pay`)).status).toBe(409);
+			expect((await control.answer('POST', '/orders/424242/pay')).status).toBe(404);
 		});
 
 		test('advance from no status needs a paid order', async () => {
 			const id = await readyOrder('PENDING');
-			expect((await control.call('POST', `/orders/${id}/advance`)).status).toBe(409);
+			expect((await control.answer('POST', `/orders/${id}/advance`)).status).toBe(409);
 		});
 
 		test('ship with tracking; cancellation only from NOT_EDITABLE', async () => {
 			const id = await readyOrder();
-			await eventually(
-				async () => (await controlOrder(id)).fulfilmentStatus === 'PREPARED_TO_PRODUCE',
+			await eventually(async () =>
+				expect((await controlOrder(id)).fulfilmentStatus).toBe('PREPARED_TO_PRODUCE'),
 			);
 			expect((await demo.delete(`${SHOP}/orders/${id}/cancelOrder`)).status).toBe(409);
-			expect((await control.call('POST', `/orders/${id}/ship`, {})).status).toBe(409);
-			await control.json('POST', `/orders/${id}/advance`);
-			const shipped = await control.json('POST', `/orders/${id}/ship`, {
+			expect((await control.answer('POST', `/orders/${id}/ship`, {})).status).toBe(409);
+			await control.call('POST', `/orders/${id}/advance`);
+			const shipped = await control.call('POST', `/orders/${id}/ship`, {
 				trackingNumber: 'TN-1',
 				trackingUrl: 'https://track.example.com/TN-1',
 			});
@@ -590,20 +586,20 @@ describe('sandbox: orders and their state machines', () => {
 			});
 
 			const second = await readyOrder();
-			await control.json('POST', `/orders/${second}/advance`, { to: 'NOT_EDITABLE' });
-			expect((await control.call('POST', `/orders/${second}/cancel-confirm`)).status).toBe(409);
+			await control.call('POST', `/orders/${second}/advance`, { to: 'NOT_EDITABLE' });
+			expect((await control.answer('POST', `/orders/${second}/cancel-confirm`)).status).toBe(409);
 			expect((await demo.delete(`${SHOP}/orders/${second}/cancelOrder`)).status).toBe(204);
 			expect((await controlOrder(second)).fulfilmentStatus).toBe('CANCELLATION_WAITING');
 			expect(
-				(await control.json('POST', `/orders/${second}/cancel-confirm`)).fulfilmentStatus,
+				(await control.call('POST', `/orders/${second}/cancel-confirm`)).fulfilmentStatus,
 			).toBe('CANCELLED');
-			expect((await control.call('POST', `/orders/${second}/advance`)).status).toBe(409);
+			expect((await control.answer('POST', `/orders/${second}/advance`)).status).toBe(409);
 		});
 
 		test('fail moves WAITING_FOR_RESOURCES to ERROR_HQ_MOTIVES, advance retries it', async () => {
 			// A slow pipeline keeps the order in WAITING_FOR_RESOURCES while the test acts.
 			const slow = await startSandbox({ port: 0, deferredProcessingMs: 1000 });
-			const slowControl = new Control(slow.controlUrl);
+			const slowControl = new SandboxControl(slow);
 			const client = new ServiceClient(slow.baseUrl);
 			await client.login();
 			const draft = await client.post(`${SHOP}/orders`, {
@@ -620,14 +616,14 @@ describe('sandbox: orders and their state machines', () => {
 			});
 			await client.put(`${SHOP}/orders/${id}/commitOrder?financialStatus=PAID`);
 			await client.put(`${SHOP}/orders/${id}/sendToProduction`);
-			expect((await slowControl.json('GET', `/orders/${id}`)).fulfilmentStatus).toBe(
+			expect((await slowControl.call('GET', `/orders/${id}`)).fulfilmentStatus).toBe(
 				'WAITING_FOR_RESOURCES',
 			);
 			expect(
-				(await slowControl.json('POST', `/orders/${id}/fail`, { error: 'bad file' }))
+				(await slowControl.call('POST', `/orders/${id}/fail`, { error: 'bad file' }))
 					.fulfilmentStatus,
 			).toBe('ERROR_HQ_MOTIVES');
-			expect((await slowControl.json('POST', `/orders/${id}/advance`)).fulfilmentStatus).toBe(
+			expect((await slowControl.call('POST', `/orders/${id}/advance`)).fulfilmentStatus).toBe(
 				'WAITING_FOR_RESOURCES',
 			);
 			await slow.close();
@@ -636,16 +632,16 @@ describe('sandbox: orders and their state machines', () => {
 		test('fail before production only reports; split creates children once', async () => {
 			const { id } = (await submit(deferredOrder({ financialStatus: 'PENDING' }))).json
 				.productionOrderSubmited;
-			await eventually(async () => (await controlOrder(id)).handedOff);
+			await eventually(async () => expect((await controlOrder(id)).handedOff).toBe(true));
 			expect(
-				(await control.json('POST', `/orders/${id}/fail`, { error: 'bad file' })).fulfilmentStatus,
+				(await control.call('POST', `/orders/${id}/fail`, { error: 'bad file' })).fulfilmentStatus,
 			).toBeNull();
 
-			const split = await control.json('POST', `/orders/${id}/split`, { parts: 2 });
+			const split = await control.call('POST', `/orders/${id}/split`, { parts: 2 });
 			expect(split.childOrderIds).toHaveLength(2);
 			expect(split.children[0]).toMatchObject({ parentOrderId: id, origin: 'split' });
-			expect((await control.call('POST', `/orders/${id}/split`, { parts: 2 })).status).toBe(409);
-			expect((await control.call('POST', `/orders/${id}/split`, { parts: 1 })).status).toBe(400);
+			expect((await control.answer('POST', `/orders/${id}/split`, { parts: 2 })).status).toBe(409);
+			expect((await control.answer('POST', `/orders/${id}/split`, { parts: 1 })).status).toBe(400);
 		});
 
 		test('GET /orders?uniqueId counts orders across accounts', async () => {
@@ -662,9 +658,9 @@ describe('sandbox: orders and their state machines', () => {
 			expect(
 				(await other.post('/accounts/999/shops/9999/orders/usingCreatorSE', foreign)).status,
 			).toBe(200);
-			const found = await control.json('GET', '/orders?uniqueId=COUNT-1');
+			const found = await control.call('GET', '/orders?uniqueId=COUNT-1');
 			expect(found.map((o: Json) => o.accountId).sort()).toEqual([387, 999]);
-			expect((await control.json('GET', '/stats')).ordersCreated).toBe(2);
+			expect((await control.call('GET', '/stats')).ordersCreated).toBe(2);
 		});
 
 		test('order list pages and shows only the shop orders', async () => {

@@ -1,18 +1,20 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { basic, Control, ServiceClient, sleep } from './helpers';
+import { sleep } from '../support/eventually';
+import { SandboxControl } from '../support/sandbox';
+import { basic, ServiceClient } from './helpers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('sandbox: session and authentication', () => {
 	let sandbox: Sandbox;
-	let control: Control;
+	let control: SandboxControl;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
-		control = new Control(sandbox.controlUrl);
+		control = new SandboxControl(sandbox);
 	});
 	afterAll(() => sandbox.close());
-	beforeEach(() => control.json('POST', '/reset'));
+	beforeEach(() => control.call('POST', '/reset'));
 
 	test('startSandbox exposes base URL, control URL and port on 127.0.0.1', () => {
 		expect(sandbox.baseUrl).toBe(`http://127.0.0.1:${sandbox.port}/webservices/rest`);
@@ -97,7 +99,7 @@ describe('sandbox: session and authentication', () => {
 	});
 
 	test('session policy: tokens expire after N authenticated requests', async () => {
-		await control.json('PUT', '/session-policy', { expireAfterRequests: 2 });
+		await control.call('PUT', '/session-policy', { expireAfterRequests: 2 });
 		const client = new ServiceClient(sandbox.baseUrl);
 		await client.login();
 		expect((await client.get('/accounts/session')).status).toBe(200);
@@ -110,13 +112,13 @@ describe('sandbox: session and authentication', () => {
 	});
 
 	test('session policy: tokens expire after ttlMs; null switches it off', async () => {
-		await control.json('PUT', '/session-policy', { ttlMs: 50 });
+		await control.call('PUT', '/session-policy', { ttlMs: 50 });
 		const client = new ServiceClient(sandbox.baseUrl);
 		await client.login();
 		expect((await client.get('/accounts/session')).status).toBe(200);
 		await sleep(80);
 		expect((await client.get('/accounts/session')).status).toBe(401);
-		const policy = await control.json('PUT', '/session-policy', { ttlMs: null });
+		const policy = await control.call('PUT', '/session-policy', { ttlMs: null });
 		expect(policy).toEqual({ expireAfterRequests: null, ttlMs: null });
 		await client.login();
 		await sleep(80);
@@ -138,14 +140,15 @@ describe('sandbox: session and authentication', () => {
 		const client = new ServiceClient(sandbox.baseUrl);
 		await client.login();
 		await client.get('/accounts/session');
-		const stats = await control.json('GET', '/stats');
+		const stats = await control.call('GET', '/stats');
 		expect(stats).toMatchObject({
 			logins: 1,
 			requests: 2,
 			ordersCreated: 0,
 			deliveriesAttempted: 0,
 		});
-		const log = await control.call('GET', '/requests');
+		const log = await control.answer('GET', '/requests');
+		expect(log.status).toBe(200);
 		const entries = JSON.parse(log.text);
 		expect(entries).toHaveLength(2);
 		expect(entries[1]).toMatchObject({
@@ -158,7 +161,7 @@ describe('sandbox: session and authentication', () => {
 		expect(entries[0].hasToken).toBe(false);
 		expect(log.text).not.toContain(String(client.token));
 		expect(log.text).not.toContain('demo-password');
-		await control.json('DELETE', '/requests');
-		expect(await control.json('GET', '/requests')).toEqual([]);
+		await control.call('DELETE', '/requests');
+		expect(await control.call('GET', '/requests')).toEqual([]);
 	});
 });

@@ -4,16 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { signBody, startSandbox, type Sandbox } from '../../sandbox';
-import {
-	Control,
-	deferredOrder,
-	eventually,
-	list,
-	Receiver,
-	ServiceClient,
-	SHOP,
-	type Json,
-} from './helpers';
+import { eventually } from '../support/eventually';
+import { SandboxControl } from '../support/sandbox';
+import { deferredOrder, list, Receiver, ServiceClient, SHOP, type Json } from './helpers';
 
 /** An independent implementation of the contract's signature rule, to check deliveries with. */
 function expectedSignature(secret: string, body: Buffer): string {
@@ -26,13 +19,13 @@ const vectorsFile = join(__dirname, '..', 'fixtures', 'signature-vectors.json');
 
 describe('sandbox: webhooks', () => {
 	let sandbox: Sandbox;
-	let control: Control;
+	let control: SandboxControl;
 	let demo: ServiceClient;
 	let receiver: Receiver;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
-		control = new Control(sandbox.controlUrl);
+		control = new SandboxControl(sandbox);
 		demo = new ServiceClient(sandbox.baseUrl);
 		receiver = await new Receiver().start();
 	});
@@ -41,7 +34,7 @@ describe('sandbox: webhooks', () => {
 		await receiver.close();
 	});
 	beforeEach(async () => {
-		await control.json('POST', '/reset');
+		await control.call('POST', '/reset');
 		await demo.login();
 		receiver.received = [];
 		receiver.status = 200;
@@ -152,12 +145,11 @@ describe('sandbox: webhooks', () => {
 		for (const topic of ['orders/updated', 'orders/readyForProduction', 'orders/acknowledged'])
 			await subscribe(topic);
 		const id = await submitPaid();
-		await eventually(() => receiver.received.length >= 4);
-		await eventually(
-			async () =>
-				(await control.json('GET', `/orders/${id}`)).fulfilmentStatus === 'PREPARED_TO_PRODUCE',
+		await eventually(() => expect(receiver.received.length).toBeGreaterThanOrEqual(4));
+		await eventually(async () =>
+			expect((await control.order(id)).fulfilmentStatus).toBe('PREPARED_TO_PRODUCE'),
 		);
-		await eventually(() => receiver.received.length >= 4);
+		await eventually(() => expect(receiver.received.length).toBeGreaterThanOrEqual(4));
 		expect(receiver.topics()).toEqual([
 			'orders/updated',
 			'orders/acknowledged',
@@ -174,22 +166,21 @@ describe('sandbox: webhooks', () => {
 			.filter((h) => h.headers['x-platform-topic'] === 'orders/updated')
 			.map((h) => JSON.parse(h.body.toString()).productionOrderExpanded.fulfilmentStatus);
 		expect(statuses).toEqual(['WAITING_FOR_RESOURCES', 'PREPARED_TO_PRODUCE']);
-		expect((await control.json('GET', '/stats')).deliveriesAttempted).toBe(4);
+		expect((await control.call('GET', '/stats')).deliveriesAttempted).toBe(4);
 	});
 
 	test('orders/fulfilled carries fulfillments and says FULFILLED (quirk), FINISHED without it', async () => {
 		await subscribe('orders/fulfilled');
 		const id = await submitPaid();
-		await eventually(
-			async () =>
-				(await control.json('GET', `/orders/${id}`)).fulfilmentStatus === 'PREPARED_TO_PRODUCE',
+		await eventually(async () =>
+			expect((await control.order(id)).fulfilmentStatus).toBe('PREPARED_TO_PRODUCE'),
 		);
-		await control.json('POST', `/orders/${id}/advance`);
-		await control.json('POST', `/orders/${id}/ship`, {
+		await control.call('POST', `/orders/${id}/advance`);
+		await control.call('POST', `/orders/${id}/ship`, {
 			trackingNumber: 'TN-42',
 			trackingUrl: 'https://track.example.com/TN-42',
 		});
-		await eventually(() => receiver.received.length === 1);
+		await eventually(() => expect(receiver.received).toHaveLength(1));
 		const payload = JSON.parse(receiver.received[0].body.toString()).productionOrderExpanded;
 		expect(payload.fulfilmentStatus).toBe('FULFILLED');
 		expect(payload.fulfillments.orderFulfillmentExpanded).toMatchObject({
@@ -203,14 +194,13 @@ describe('sandbox: webhooks', () => {
 			(await demo.get(`${SHOP}/orders/${id}`)).json.productionOrderExpanded.fulfilmentStatus,
 		).toBe('FINISHED');
 
-		await control.json('PUT', '/quirks', { fulfilledAsFULFILLED: false });
+		await control.call('PUT', '/quirks', { fulfilledAsFULFILLED: false });
 		const second = await submitPaid();
-		await eventually(
-			async () =>
-				(await control.json('GET', `/orders/${second}`)).fulfilmentStatus === 'PREPARED_TO_PRODUCE',
+		await eventually(async () =>
+			expect((await control.order(second)).fulfilmentStatus).toBe('PREPARED_TO_PRODUCE'),
 		);
-		await control.json('POST', `/orders/${second}/advance`, { to: 'FINISHED' });
-		await eventually(() => receiver.received.length === 2);
+		await control.call('POST', `/orders/${second}/advance`, { to: 'FINISHED' });
+		await eventually(() => expect(receiver.received).toHaveLength(2));
 		expect(
 			JSON.parse(receiver.received[1].body.toString()).productionOrderExpanded.fulfilmentStatus,
 		).toBe('FINISHED');
@@ -225,18 +215,17 @@ describe('sandbox: webhooks', () => {
 				creatorse_passthroughItem: [{ sku: 'P-1', quantity: 1, referenceId: 'REF-1' }],
 			},
 		});
-		await eventually(
-			async () =>
-				(await control.json('GET', `/orders/${id}`)).fulfilmentStatus === 'PREPARED_TO_PRODUCE',
+		await eventually(async () =>
+			expect((await control.order(id)).fulfilmentStatus).toBe('PREPARED_TO_PRODUCE'),
 		);
-		await control.json('POST', `/orders/${id}/split`, { parts: 2 });
-		await control.json('POST', `/orders/${id}/advance`);
+		await control.call('POST', `/orders/${id}/split`, { parts: 2 });
+		await control.call('POST', `/orders/${id}/advance`);
 		await demo.delete(`${SHOP}/orders/${id}/cancelOrder`);
-		await control.json('POST', `/orders/${id}/cancel-confirm`);
+		await control.call('POST', `/orders/${id}/cancel-confirm`);
 		const pending = await submitPaid({ financialStatus: 'PENDING', uniqueId: 'EV-2' });
-		await eventually(async () => (await control.json('GET', `/orders/${pending}`)).handedOff);
-		await control.json('POST', `/orders/${pending}/fail`, { error: 'motive file unreadable' });
-		await eventually(() => receiver.received.length === 3);
+		await eventually(async () => expect((await control.order(pending)).handedOff).toBe(true));
+		await control.call('POST', `/orders/${pending}/fail`, { error: 'motive file unreadable' });
+		await eventually(() => expect(receiver.received).toHaveLength(3));
 		const byTopic = Object.fromEntries(
 			receiver.received.map((h) => [h.headers['x-platform-topic'], JSON.parse(h.body.toString())]),
 		);
@@ -261,7 +250,7 @@ describe('sandbox: webhooks', () => {
 	test('XML subscriptions get XML bodies, signed over the exact bytes', async () => {
 		await subscribe('orders/acknowledged', { mediaType: 'XML', secret: 'Grüße-🔐' });
 		const id = await submitPaid();
-		await eventually(() => receiver.received.length === 1);
+		await eventually(() => expect(receiver.received).toHaveLength(1));
 		const hook = receiver.received[0];
 		expect(hook.headers['content-type']).toMatch(/application\/xml/);
 		const text = hook.body.toString('utf8');
@@ -277,8 +266,8 @@ describe('sandbox: webhooks', () => {
 		await subscribe('orders/acknowledged');
 		receiver.status = 500;
 		await submitPaid();
-		await eventually(() => receiver.received.length === 1);
-		const [first] = (await control.json('GET', '/deliveries')) as Json[];
+		await eventually(() => expect(receiver.received).toHaveLength(1));
+		const [first] = (await control.call('GET', '/deliveries')) as Json[];
 		expect(first).toMatchObject({
 			attempt: 1,
 			status: 500,
@@ -287,11 +276,11 @@ describe('sandbox: webhooks', () => {
 		});
 		expect(JSON.parse(first.body).productionOrderExpanded).toBeTruthy();
 
-		await control.json('POST', '/clock/advance', { minutes: 59 });
-		expect(await control.json('GET', '/deliveries')).toHaveLength(1);
+		await control.call('POST', '/clock/advance', { minutes: 59 });
+		expect(await control.call('GET', '/deliveries')).toHaveLength(1);
 		receiver.status = 302;
-		await control.json('POST', '/clock/advance', { minutes: 1 });
-		let attempts = await control.json('GET', '/deliveries');
+		await control.call('POST', '/clock/advance', { minutes: 1 });
+		let attempts = await control.call('GET', '/deliveries');
 		expect(attempts).toHaveLength(2);
 		expect(attempts[1]).toMatchObject({ attempt: 2, status: 302, deliveryId: first.deliveryId });
 		expect(attempts[1].at - first.at).toBe(60 * 60 * 1000);
@@ -299,26 +288,26 @@ describe('sandbox: webhooks', () => {
 		expect(new Set(receiver.received.map((h) => h.headers['x-platform-delivery-id'])).size).toBe(1);
 
 		// Far beyond the window: retries stop after 48 hours (1 first attempt + 48 retries).
-		await control.json('POST', '/clock/advance', { minutes: 60 * 72 });
-		attempts = await control.json('GET', '/deliveries');
+		await control.call('POST', '/clock/advance', { minutes: 60 * 72 });
+		attempts = await control.call('GET', '/deliveries');
 		expect(attempts).toHaveLength(49);
 		expect(attempts[48].at - first.at).toBe(48 * 60 * 60 * 1000);
-		await control.json('POST', '/clock/advance', { minutes: 600 });
-		expect(await control.json('GET', '/deliveries')).toHaveLength(49);
+		await control.call('POST', '/clock/advance', { minutes: 600 });
+		expect(await control.call('GET', '/deliveries')).toHaveLength(49);
 	});
 
 	test('a retry that gets 200 ends the retries; redeliver resends the same delivery', async () => {
 		await subscribe('orders/acknowledged');
 		receiver.status = 503;
 		await submitPaid();
-		await eventually(() => receiver.received.length === 1);
+		await eventually(() => expect(receiver.received).toHaveLength(1));
 		receiver.status = 200;
-		await control.json('POST', '/clock/advance', { minutes: 60 });
-		await control.json('POST', '/clock/advance', { minutes: 180 });
-		const attempts = await control.json('GET', '/deliveries');
+		await control.call('POST', '/clock/advance', { minutes: 60 });
+		await control.call('POST', '/clock/advance', { minutes: 180 });
+		const attempts = await control.call('GET', '/deliveries');
 		expect(attempts.map((a: Json) => a.status)).toEqual([503, 200]);
 
-		const again = await control.json('POST', `/deliveries/${attempts[0].deliveryId}/redeliver`);
+		const again = await control.call('POST', `/deliveries/${attempts[0].deliveryId}/redeliver`);
 		expect(again).toMatchObject({ deliveryId: attempts[0].deliveryId, attempt: 3, status: 200 });
 		expect(receiver.received).toHaveLength(3);
 		expect(receiver.received[2].body.equals(receiver.received[0].body)).toBe(true);
@@ -328,7 +317,7 @@ describe('sandbox: webhooks', () => {
 		expect(receiver.received[2].headers['x-platform-delivery-id']).toBe(
 			receiver.received[0].headers['x-platform-delivery-id'],
 		);
-		expect((await control.call('POST', '/deliveries/nope/redeliver')).status).toBe(404);
+		expect((await control.answer('POST', '/deliveries/nope/redeliver')).status).toBe(404);
 	});
 
 	test('a refused connection is status 0 and retried', async () => {
@@ -339,10 +328,10 @@ describe('sandbox: webhooks', () => {
 			webhook: { address: `${deadUrl}/gone`, topic: 'orders/acknowledged' },
 		});
 		await submitPaid();
-		await eventually(async () => (await control.json('GET', '/deliveries')).length === 1);
-		expect((await control.json('GET', '/deliveries'))[0].status).toBe(0);
-		await control.json('POST', '/clock/advance', { minutes: 120 });
-		expect(await control.json('GET', '/deliveries')).toHaveLength(3);
+		await eventually(async () => expect(await control.deliveries()).toHaveLength(1));
+		expect((await control.call('GET', '/deliveries'))[0].status).toBe(0);
+		await control.call('POST', '/clock/advance', { minutes: 120 });
+		expect(await control.call('GET', '/deliveries')).toHaveLength(3);
 	});
 
 	test('testOrderEvent sends the subscription topic about an order; unknown order or hook is 404', async () => {
@@ -364,7 +353,7 @@ describe('sandbox: webhooks', () => {
 		await subscribe('orders/updated');
 		const id = await submitPaid({ financialStatus: 'PENDING' });
 		receiver.received = [];
-		const fired = await control.json('POST', '/events', {
+		const fired = await control.call('POST', '/events', {
 			topic: 'orders/failed',
 			orderId: id,
 			error: 'boom',
@@ -374,17 +363,17 @@ describe('sandbox: webhooks', () => {
 		expect(
 			JSON.parse(receiver.received[0].body.toString()).productionOrderProcessingError.error,
 		).toBe('boom');
-		await control.json('POST', '/events', {
+		await control.call('POST', '/events', {
 			topic: 'orders/splitted',
 			orderId: id,
 			subscriptionId: failedHook,
 		});
 		expect(receiver.topics()).toEqual(['orders/failed', 'orders/splitted']);
-		expect((await control.call('POST', '/events', { topic: 'nope', orderId: id })).status).toBe(
+		expect((await control.answer('POST', '/events', { topic: 'nope', orderId: id })).status).toBe(
 			400,
 		);
 		expect(
-			(await control.call('POST', '/events', { topic: 'orders/updated', orderId: 1 })).status,
+			(await control.answer('POST', '/events', { topic: 'orders/updated', orderId: 1 })).status,
 		).toBe(404);
 	});
 });

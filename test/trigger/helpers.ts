@@ -1,27 +1,8 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests run on Node, never shipped */
 import { DEMO } from '../../sandbox';
 import { CredentialStore } from '../support/n8n';
+import { SHOP_PATH, type Json } from '../support/sandbox';
 
-export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-export const SHOP_ID = '1597';
-export const SHOP_PATH = `/accounts/387/shops/${SHOP_ID}`;
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	let lastFailure: unknown;
-	while (Date.now() <= deadline) {
-		try {
-			return await check();
-		} catch (failure) {
-			lastFailure = failure;
-		}
-		await sleep(20);
-	}
-	return Promise.reject(lastFailure);
-}
+export type { Json } from '../support/sandbox';
 
 export function credentialStore(
 	baseUrl: string,
@@ -39,22 +20,6 @@ export function credentialStore(
 			sessionToken: '',
 		},
 	});
-}
-
-/** The control API of the sandbox. */
-export class Control {
-	constructor(readonly url: string) {}
-
-	async call(method: string, path: string, body?: unknown): Promise<Json> {
-		const response = await fetch(`${this.url}${path}`, {
-			method,
-			headers: body === undefined ? {} : { 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await response.text();
-		if (response.status >= 300) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-		return text ? JSON.parse(text) : {};
-	}
 }
 
 /** A plain HTTP client of the service, independent of the nodes, to look at what is stored. */

@@ -2,18 +2,12 @@ import { PodPlatformPollTrigger } from '../../nodes/PodPlatformPollTrigger/PodPl
 import { MIN_POLL_INTERVAL_MS } from '../../nodes/PodPlatformPollTrigger/poll';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { PACKAGE } from '../support/n8n';
+import { eventually } from '../support/eventually';
+import { SandboxControl, SHOP_PATH, shopParameter } from '../support/sandbox';
 import { TriggerHarness, captureLogs } from '../support/trigger';
-import {
-	Control,
-	SHOP_ID,
-	SHOP_PATH,
-	Service,
-	credentialStore,
-	eventually,
-	type Json,
-} from './helpers';
+import { Service, credentialStore, type Json } from './helpers';
 
-const shop = { __rl: true, mode: 'id', value: SHOP_ID };
+const shop = shopParameter();
 const TOPICS = [
 	'orders/updated',
 	'orders/readyForProduction',
@@ -23,7 +17,7 @@ const TOPICS = [
 
 describe('poll trigger: status changes seen by polling the order list', () => {
 	let sandbox: Sandbox;
-	let control: Control;
+	let control: SandboxControl;
 	let service: Service;
 	let clock = Date.now();
 	let nowSpy: jest.SpyInstance;
@@ -46,7 +40,7 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
-		control = new Control(sandbox.controlUrl);
+		control = new SandboxControl(sandbox);
 		nowSpy = jest.spyOn(Date, 'now').mockImplementation(() => clock);
 	});
 	afterAll(async () => {
@@ -80,7 +74,7 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 		const emitted = events(await trigger.poll());
 		// One list read, then one read of the expanded order per changed order, none for the
 		// unchanged one.
-		const reads = ((await control.call('GET', '/requests')) as unknown as Json[]).map(
+		const reads = (await control.requests()).map(
 			(r) => `${r.method} ${r.path.replace(/^.*\/shops\/\d+/, '')}`,
 		);
 		expect(reads.filter((r) => r !== 'GET /orders').sort()).toEqual(

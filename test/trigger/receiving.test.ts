@@ -2,10 +2,12 @@ import { createHash, createHmac } from 'node:crypto';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { eventually } from '../support/eventually';
+import { SandboxControl, shopParameter } from '../support/sandbox';
 import { TriggerHarness, captureLogs } from '../support/trigger';
-import { Control, SHOP_ID, Service, credentialStore, eventually, type Json } from './helpers';
+import { Service, credentialStore, type Json } from './helpers';
 
-const shop = { __rl: true, mode: 'id', value: SHOP_ID };
+const shop = shopParameter();
 const CYCLE = ['orders/updated', 'orders/readyForProduction', 'orders/fulfilled'];
 
 /** The contract's signature, written here independently of the node's code. */
@@ -16,7 +18,7 @@ function sign(secretText: string, body: Buffer): string {
 
 describe('trigger: receiving deliveries from the sandbox', () => {
 	let sandbox: Sandbox;
-	let control: Control;
+	let control: SandboxControl;
 	let service: Service;
 	let trigger: TriggerHarness;
 
@@ -37,7 +39,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 	beforeAll(async () => {
 		logs = captureLogs();
 		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
-		control = new Control(sandbox.controlUrl);
+		control = new SandboxControl(sandbox);
 	});
 	afterAll(async () => {
 		await sandbox.close();
@@ -64,7 +66,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 			trackingUrl: 'https://track.example.com/TRACK-0042',
 		});
 		const deliveries = await eventually(async () => {
-			const all = (await control.call('GET', '/deliveries')) as unknown as Json[];
+			const all = await control.deliveries();
 			expect(all.some((d) => d.topic === 'orders/fulfilled' && d.status === 200)).toBe(true);
 			return all;
 		});
@@ -151,7 +153,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 		await trigger.close(); // n8n is down: the first attempt fails
 		await control.call('POST', `/orders/${orderId}/pay`);
 		const deliveries = await eventually(async () => {
-			const all = (await control.call('GET', '/deliveries')) as unknown as Json[];
+			const all = await control.deliveries();
 			expect(all.length).toBeGreaterThan(0);
 			return all;
 		});
@@ -172,7 +174,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 			),
 		);
 		const attempts = await eventually(async () => {
-			const all = (await control.call('GET', '/deliveries')) as unknown as Json[];
+			const all = await control.deliveries();
 			const delivered = new Set(all.filter((d) => d.status === 200).map((d) => d.deliveryId));
 			expect(new Set(all.map((d) => d.deliveryId)).size).toBe(delivered.size);
 			return all;

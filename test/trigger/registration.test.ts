@@ -1,11 +1,12 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { DEMO, startSandbox, type Sandbox } from '../../sandbox';
 import { unreachableReason } from '../../nodes/PodPlatformTrigger/reachability';
+import { SandboxControl, SHOP_PATH, shopParameter } from '../support/sandbox';
 import { TriggerHarness, captureLogs } from '../support/trigger';
-import { Control, SHOP_ID, SHOP_PATH, Service, credentialStore, type Json } from './helpers';
+import { Service, credentialStore, type Json } from './helpers';
 
-const shop = { __rl: true, mode: 'id', value: SHOP_ID };
+const shop = shopParameter();
 const THREE = ['orders/updated', 'orders/readyForProduction', 'orders/fulfilled'];
 
 function params(topics = THREE, extra: INodeParameters = {}): INodeParameters {
@@ -14,7 +15,7 @@ function params(topics = THREE, extra: INodeParameters = {}): INodeParameters {
 
 describe('trigger: subscriptions on the service', () => {
 	let sandbox: Sandbox;
-	let control: Control;
+	let control: SandboxControl;
 	let service: Service;
 	const harnesses: TriggerHarness[] = [];
 
@@ -33,7 +34,7 @@ describe('trigger: subscriptions on the service', () => {
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
-		control = new Control(sandbox.controlUrl);
+		control = new SandboxControl(sandbox);
 		service = new Service(sandbox.baseUrl);
 	});
 	afterAll(async () => {
@@ -53,7 +54,7 @@ describe('trigger: subscriptions on the service', () => {
 		expect(subs.every((s) => s.mediaType === 'JSON')).toBe(true);
 
 		const registration = (trigger.staticData.registrations as Json)[trigger.webhookUrl];
-		expect(registration.shopId).toBe(SHOP_ID);
+		expect(registration.shopId).toBe(String(DEMO.shopId));
 		const secrets = THREE.map((topic) => registration.subscriptions[topic].secret as string);
 		for (const secret of secrets) expect(secret).toMatch(/^[0-9a-f]{64}$/);
 		expect(new Set(secrets).size).toBe(3);
@@ -141,9 +142,7 @@ describe('trigger: subscriptions on the service', () => {
 		expect(subs).toHaveLength(2);
 		expect(subs.every((s) => s.mediaType === 'XML')).toBe(true);
 
-		trigger.restart(
-			params(['orders/updated'], { shop: { __rl: true, mode: 'id', value: '1598' } }),
-		);
+		trigger.restart(params(['orders/updated'], { shop: shopParameter(1598) }));
 		await trigger.activate('update');
 		expect(await service.subscriptions()).toHaveLength(0);
 		const other = await service.request('GET', '/accounts/387/shops/1598/webhooks');

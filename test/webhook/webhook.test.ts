@@ -1,23 +1,13 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { signBody, startSandbox, type Sandbox } from '../../sandbox';
+import { Receiver, ServiceClient, SHOP, deferredOrder, list, type Json } from '../sandbox/helpers';
 import { CredentialStore, runNode } from '../support/n8n';
-import {
-	Control,
-	Receiver,
-	ServiceClient,
-	SHOP,
-	deferredOrder,
-	list,
-	type Json,
-} from '../sandbox/helpers';
-import { sandboxCredentials } from '../support/sandbox';
-
-const SHOP_RL = { __rl: true, mode: 'id', value: '1597' };
+import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
 
 describe('Webhook Subscription resource', () => {
 	let sandbox: Sandbox;
-	let control: Control;
+	let control: SandboxControl;
 	let service: ServiceClient;
 	let receiver: Receiver;
 	let store: CredentialStore;
@@ -27,7 +17,7 @@ describe('Webhook Subscription resource', () => {
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
-		control = new Control(sandbox.controlUrl);
+		control = new SandboxControl(sandbox);
 		service = new ServiceClient(sandbox.baseUrl);
 		await service.login();
 		receiver = await new Receiver().start();
@@ -41,7 +31,7 @@ describe('Webhook Subscription resource', () => {
 	const run = async (parameters: INodeParameters, runStore = store) => {
 		const result = await runNode({
 			store: runStore,
-			parameters: { resource: 'webhook', shop: SHOP_RL, ...parameters },
+			parameters: { resource: 'webhook', shop: shopParameter(), ...parameters },
 		});
 		if (result.error) throw result.error;
 		return result.items;
@@ -49,7 +39,7 @@ describe('Webhook Subscription resource', () => {
 	const failure = async (parameters: INodeParameters) => {
 		const result = await runNode({
 			store,
-			parameters: { resource: 'webhook', shop: SHOP_RL, ...parameters },
+			parameters: { resource: 'webhook', shop: shopParameter(), ...parameters },
 		});
 		expect(result.error).toBeDefined();
 		return result.error!;
@@ -59,7 +49,7 @@ describe('Webhook Subscription resource', () => {
 		return { status: answer.status, ...(answer.json.webhook ?? {}) };
 	};
 	const webhookPosts = async () =>
-		((await control.json('GET', '/requests')) as Json[]).filter(
+		((await control.call('GET', '/requests')) as Json[]).filter(
 			(r) => r.method === 'POST' && /\/webhooks$/.test(String(r.path)),
 		).length;
 	let n = 0;
@@ -228,7 +218,7 @@ describe('Webhook Subscription resource', () => {
 		});
 		expect(sent.json).toEqual({ sent: true, webhookId: created.json.id, orderId });
 
-		const deliveries = (await control.json('GET', '/deliveries')) as Json[];
+		const deliveries = (await control.call('GET', '/deliveries')) as Json[];
 		const mine = deliveries.filter((d) => d.subscriptionId === created.json.id);
 		expect(mine).toHaveLength(1);
 		expect(mine[0]).toMatchObject({
@@ -248,7 +238,7 @@ describe('Webhook Subscription resource', () => {
 
 	test('Create whose answer is lost finds the subscription instead of creating it twice', async () => {
 		const url = address();
-		await control.json('POST', '/faults', {
+		await control.call('POST', '/faults', {
 			method: 'POST',
 			path: '/webhooks$',
 			kind: 'drop-after-processing',
@@ -261,12 +251,12 @@ describe('Webhook Subscription resource', () => {
 			expect(same).toHaveLength(1);
 			expect(created.json).toMatchObject({ id: same[0].id, address: url });
 			expect(created.json.secret).toBe(same[0].secret);
-			const log = (await control.json('GET', '/requests')) as Json[];
+			const log = (await control.call('GET', '/requests')) as Json[];
 			expect(
 				log.some((r) => r.method === 'POST' && r.fault && /\/webhooks$/.test(String(r.path))),
 			).toBe(true);
 		} finally {
-			await control.call('DELETE', '/faults');
+			await control.clearFaults();
 		}
 	});
 
