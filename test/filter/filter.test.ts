@@ -1,10 +1,10 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { ServiceClient, SHOP, deferredOrder, list, type Json } from '../sandbox/helpers';
+import { ServiceClient, deferredOrder, list, type Json } from '../sandbox/helpers';
 import { eventually } from '../support/eventually';
 import { CredentialStore, runNode } from '../support/n8n';
-import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
+import { SandboxControl, sandboxCredentials, SHOP_PATH, shopParameter } from '../support/sandbox';
 
 type Condition = INodeParameters;
 const cond = (property: string, operator: string, value: string): Condition => ({
@@ -297,7 +297,7 @@ describe('Filter resource and filters on Get Many', () => {
 		const created: number[] = [];
 		for (const financialStatus of ['PENDING', 'PAID', 'PAID']) {
 			const answer = await service.post(
-				`${SHOP}/orders/usingCreatorSE`,
+				`${SHOP_PATH}/orders/usingCreatorSE`,
 				deferredOrder({ financialStatus }),
 			);
 			expect(answer.status).toBe(200);
@@ -316,7 +316,9 @@ describe('Filter resource and filters on Get Many', () => {
 				filterType: 'productionOrderFilter',
 				...filter,
 			});
-			const answer = await service.get(`${SHOP}/orders?size=100&filterId=${stored.json.filterId}`);
+			const answer = await service.get(
+				`${SHOP_PATH}/orders?size=100&filterId=${stored.json.filterId}`,
+			);
 			expect(answer.status).toBe(200);
 			return list(answer.json.pagedData.productionOrder)
 				.map((order) => order.id)
@@ -401,7 +403,7 @@ describe('Filter resource and filters on Get Many', () => {
 			...extra,
 		});
 		const newOrder = async () => {
-			const answer = await service.post(`${SHOP}/orders`, {
+			const answer = await service.post(`${SHOP_PATH}/orders`, {
 				productionOrder: { country: { id: 1 } },
 			});
 			expect(answer.status).toBe(200);
@@ -519,11 +521,11 @@ describe('Filter resource and filters on Get Many', () => {
 	});
 
 	test('a built or JSON motive filter leaves deleted motives out unless it tests deleted', async () => {
-		const created = await service.post(`${SHOP}/motives`, {
+		const created = await service.post(`${SHOP_PATH}/motives`, {
 			motive: { name: 'Retired Motive', type: 'VECTOR' },
 		});
 		const retired = created.json.motive.id as number;
-		expect((await service.delete(`${SHOP}/motives/${retired}`)).status).toBe(204);
+		expect((await service.delete(`${SHOP_PATH}/motives/${retired}`)).status).toBe(204);
 		const motives = (operation: string, filter: INodeParameters) =>
 			run({ resource: 'motive', operation, shop: shopParameter(), returnAll: true, ...filter });
 		const json = (filter: Json) => ({ filterMode: 'json', filterJson: JSON.stringify(filter) });

@@ -1,8 +1,8 @@
 import { XMLParser } from 'fast-xml-parser';
 
 import { DEMO, startSandbox, type Sandbox } from '../../sandbox';
-import { SandboxControl } from '../support/sandbox';
-import { list, ServiceClient, SHOP } from './helpers';
+import { SandboxControl, SHOP_PATH } from '../support/sandbox';
+import { list, ServiceClient } from './helpers';
 
 describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 	let sandbox: Sandbox;
@@ -62,7 +62,7 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 		expect((await demo.get('/accounts/12345/countries')).status).toBe(404);
 		const other = new ServiceClient(sandbox.baseUrl);
 		await other.login('other');
-		expect((await other.get(`${SHOP}/products`)).status).toBe(404);
+		expect((await other.get(`${SHOP_PATH}/products`)).status).toBe(404);
 		expect((await other.get('/accounts/999/shops/9999/products/1801')).json.product.name).toBe(
 			'Classic T-Shirt',
 		);
@@ -84,13 +84,13 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 			id: 2,
 			currency: { code: 'DKK' },
 		});
-		const carriers = list((await demo.get(`${SHOP}/carriers`)).json.pagedData.carrier);
+		const carriers = list((await demo.get(`${SHOP_PATH}/carriers`)).json.pagedData.carrier);
 		expect(carriers.map((c) => c.id)).toEqual([21, 22, 23]);
 		expect(carriers[0].name).toBe('DHL');
 	});
 
 	test('paging: page and size, next only when there is one, prev only after page 0, size clamped', async () => {
-		const first = (await demo.get(`${SHOP}/products?size=2`)).json.pagedData;
+		const first = (await demo.get(`${SHOP_PATH}/products?size=2`)).json.pagedData;
 		expect(list(first.product).map((p) => p.id)).toEqual([1001, 1002]);
 		expect(first.totalElements).toBe(3);
 		const links = list(first['atom.link']);
@@ -100,7 +100,7 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 			new RegExp(`^${sandbox.baseUrl}/accounts/387/shops/1597/products\\?.*page=1`),
 		);
 		expect(next?.['@type']).toBe('application/json');
-		const second = (await demo.get(`${SHOP}/products?size=2&page=1`)).json.pagedData;
+		const second = (await demo.get(`${SHOP_PATH}/products?size=2&page=1`)).json.pagedData;
 		expect(second.product.id).toBe(1003);
 		expect(
 			list(second['atom.link'])
@@ -108,16 +108,16 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 				.sort(),
 		).toEqual(['prev', 'self']);
 		// maxPageSize is 5 in this sandbox: size=50 gives 5 SKUs per page.
-		const skus = (await demo.get(`${SHOP}/products/1001/sku?size=50`)).json.pagedData;
+		const skus = (await demo.get(`${SHOP_PATH}/products/1001/sku?size=50`)).json.pagedData;
 		expect(list(skus.productSku)).toHaveLength(5);
 		expect(skus.size).toBe(5);
 		expect(skus.totalElements).toBe(11);
-		expect((await demo.get(`${SHOP}/products?page=-1`)).status).toBe(400);
-		expect((await demo.get(`${SHOP}/products?size=abc`)).status).toBe(400);
+		expect((await demo.get(`${SHOP_PATH}/products?page=-1`)).status).toBe(400);
+		expect((await demo.get(`${SHOP_PATH}/products?size=abc`)).status).toBe(400);
 	});
 
 	test('product, expanded product and SKUs: Black/3XL is listed but has no SKU', async () => {
-		const basic = (await demo.get(`${SHOP}/products/1001`)).json.product;
+		const basic = (await demo.get(`${SHOP_PATH}/products/1001`)).json.product;
 		expect(basic).toMatchObject({ id: 1001, name: 'Classic T-Shirt' });
 		const rels = list(basic['atom.link']).map((l) => l['@rel']);
 		expect(rels).toEqual(
@@ -130,7 +130,7 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 			]),
 		);
 
-		const expanded = (await demo.get(`${SHOP}/products/expanded/1001`)).json.product;
+		const expanded = (await demo.get(`${SHOP_PATH}/products/expanded/1001`)).json.product;
 		const colors = list(expanded.assignedColors.assignedProductColorExpanded);
 		expect(colors.map((c) => [c.id, c.name])).toEqual([
 			[2001, 'White'],
@@ -153,7 +153,7 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 		expect(list(expanded.productPrices.productPrice).length).toBeGreaterThan(0);
 		expect(list(expanded.localizations.productLocalized).length).toBeGreaterThan(0);
 
-		const skuPage = (await demo.get(`${SHOP}/products/1001/sku?size=20`)).json.pagedData;
+		const skuPage = (await demo.get(`${SHOP_PATH}/products/1001/sku?size=20`)).json.pagedData;
 		expect(list(skuPage.productSku)[0]).toEqual(
 			expect.objectContaining({
 				stockId: expect.any(Number),
@@ -161,38 +161,43 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 				assignedColor: { id: 2001 },
 			}),
 		);
-		expect((await demo.get(`${SHOP}/products/4242`)).status).toBe(404);
-		expect((await demo.get(`${SHOP}/products/expanded/4242`)).status).toBe(404);
+		expect((await demo.get(`${SHOP_PATH}/products/4242`)).status).toBe(404);
+		expect((await demo.get(`${SHOP_PATH}/products/expanded/4242`)).status).toBe(404);
 	});
 
 	test('assignedColors, assignedSizes and assignedViews links lead to lists', async () => {
 		const colors = list(
-			(await demo.get(`${SHOP}/products/1001/assignedColors`)).json.pagedData.assignedProductColor,
+			(await demo.get(`${SHOP_PATH}/products/1001/assignedColors`)).json.pagedData
+				.assignedProductColor,
 		);
 		expect(colors.map((c) => c.id)).toEqual([2001, 2002]);
 		const sizes = list(
-			(await demo.get(`${SHOP}/products/1002/assignedSizes`)).json.pagedData.assignedProductSize,
+			(await demo.get(`${SHOP_PATH}/products/1002/assignedSizes`)).json.pagedData
+				.assignedProductSize,
 		);
 		expect(sizes.map((s) => s.id)).toEqual([3011, 3012, 3013, 3014]);
 		const views = list(
-			(await demo.get(`${SHOP}/products/1001/assignedViews`)).json.pagedData.assignedProductView,
+			(await demo.get(`${SHOP_PATH}/products/1001/assignedViews`)).json.pagedData
+				.assignedProductView,
 		);
 		expect(views.map((v) => v.view.position)).toEqual(['FRONT', 'BACK']);
 	});
 
 	test('shared products and template products', async () => {
-		const shared = list((await demo.get(`${SHOP}/sharedProducts`)).json.pagedData.sharedProduct);
+		const shared = list(
+			(await demo.get(`${SHOP_PATH}/sharedProducts`)).json.pagedData.sharedProduct,
+		);
 		expect(shared[0]).toMatchObject({ uuid: DEMO.sharedProductUuid, product: { id: 1001 } });
-		const byUuid = await demo.get(`${SHOP}/sharedProducts/${DEMO.sharedProductUuid}`);
+		const byUuid = await demo.get(`${SHOP_PATH}/sharedProducts/${DEMO.sharedProductUuid}`);
 		expect(byUuid.json.sharedProduct.id).toBe(9501);
 		const templates = list(
-			(await demo.get(`${SHOP}/templateProducts`)).json.pagedData.templateProduct,
+			(await demo.get(`${SHOP_PATH}/templateProducts`)).json.pagedData.templateProduct,
 		);
 		expect(templates.map((t) => t.sku)).toContain('TPL-TEE-LOGO');
 	});
 
 	test('XML answers: root element, attributes, atom:link with namespace, repeated elements', async () => {
-		const result = await demo.get(`${SHOP}/products?size=2`, { accept: 'application/xml' });
+		const result = await demo.get(`${SHOP_PATH}/products?size=2`, { accept: 'application/xml' });
 		expect(result.headers['content-type']).toMatch(/application\/xml/);
 		expect(result.text).toMatch(/^<\?xml version="1.0"/);
 		expect(result.text).toContain('<pagedData xmlns:atom="http://www.w3.org/2005/Atom">');
@@ -204,29 +209,29 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 		);
 		expect(parsed.pagedData.product).toHaveLength(2);
 		expect(parsed.pagedData.totalElements).toBe(3);
-		const single = await demo.get(`${SHOP}/products/1001`, { accept: 'application/xml' });
+		const single = await demo.get(`${SHOP_PATH}/products/1001`, { accept: 'application/xml' });
 		expect(single.text).toContain(
 			'<product xmlns:atom="http://www.w3.org/2005/Atom"><id>1001</id>',
 		);
-		const error = await demo.get(`${SHOP}/products/4242`, { accept: 'application/xml' });
+		const error = await demo.get(`${SHOP_PATH}/products/4242`, { accept: 'application/xml' });
 		expect(error.status).toBe(404);
 		expect(error.text).toContain('<exception');
 		expect(error.text).toContain('<message>Product not found</message>');
 	});
 
 	test('quirks: one-member collections as objects and empty ones as "" can be switched off', async () => {
-		const tote = (await demo.get(`${SHOP}/products/expanded/1003`)).json.product;
+		const tote = (await demo.get(`${SHOP_PATH}/products/expanded/1003`)).json.product;
 		expect(Array.isArray(tote.assignedColors.assignedProductColorExpanded)).toBe(false);
 		expect(tote.assignedColors.assignedProductColorExpanded.id).toBe(2021);
-		const emptyHooks = (await demo.get(`${SHOP}/webhooks`)).json.pagedData;
+		const emptyHooks = (await demo.get(`${SHOP_PATH}/webhooks`)).json.pagedData;
 		expect(emptyHooks.webhook).toBe('');
 
 		await control.call('PUT', '/quirks', { singleAsObject: false, emptyAsString: false });
-		const plainTote = (await demo.get(`${SHOP}/products/expanded/1003`)).json.product;
+		const plainTote = (await demo.get(`${SHOP_PATH}/products/expanded/1003`)).json.product;
 		expect(plainTote.assignedColors.assignedProductColorExpanded).toEqual([
 			expect.objectContaining({ id: 2021 }),
 		]);
-		expect((await demo.get(`${SHOP}/webhooks`)).json.pagedData.webhook).toEqual([]);
+		expect((await demo.get(`${SHOP_PATH}/webhooks`)).json.pagedData.webhook).toEqual([]);
 		expect(await control.call('GET', '/quirks')).toEqual({
 			singleAsObject: false,
 			emptyAsString: false,
@@ -234,13 +239,13 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 		});
 		await control.call('POST', '/reset');
 		await demo.login();
-		expect((await demo.get(`${SHOP}/webhooks`)).json.pagedData.webhook).toBe('');
+		expect((await demo.get(`${SHOP_PATH}/webhooks`)).json.pagedData.webhook).toBe('');
 	});
 
 	test('viewer reads shop resources', async () => {
 		const viewer = new ServiceClient(sandbox.baseUrl);
 		await viewer.login('viewer');
-		expect((await viewer.get(`${SHOP}/products`)).status).toBe(200);
+		expect((await viewer.get(`${SHOP_PATH}/products`)).status).toBe(200);
 		expect((await viewer.get('/accounts/387/countries')).status).toBe(200);
 	});
 });

@@ -1,5 +1,6 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { ServiceClient, SHOP } from './helpers';
+import { SHOP_PATH } from '../support/sandbox';
+import { ServiceClient } from './helpers';
 
 const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
@@ -7,7 +8,7 @@ describe('sandbox: Creator snippet', () => {
 	let sandbox: Sandbox;
 	let demo: ServiceClient;
 	const snippet = (query = '', accept?: string) =>
-		demo.get(`${SHOP}/creator/snippet${query}`, { accept });
+		demo.get(`${SHOP_PATH}/creator/snippet${query}`, { accept });
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
@@ -118,7 +119,7 @@ describe('sandbox: Creator snippet', () => {
 		expect(page.token).not.toBe(demo.token);
 		const otherId = '0b6f5c1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e';
 		for (const query of ['', `?orderSessionId=${otherId}`, `?orderSessionId=${demo.token}.x`]) {
-			const result = await page.get(`${SHOP}/creator/snippet${query}`);
+			const result = await page.get(`${SHOP_PATH}/creator/snippet${query}`);
 			expect(result.status).toBe(200);
 			const body = result.json.creatorSnippet;
 			expect(body.orderSessionId).toBe(page.token);
@@ -131,13 +132,13 @@ describe('sandbox: Creator snippet', () => {
 	test("the snippet's session reads its own session order, apart from other sessions", async () => {
 		const page = new ServiceClient(sandbox.baseUrl);
 		await page.login();
-		const sessionId = (await page.get(`${SHOP}/creator/snippet`)).json.creatorSnippet
+		const sessionId = (await page.get(`${SHOP_PATH}/creator/snippet`)).json.creatorSnippet
 			.orderSessionId;
 		const asPage = (path: string, body?: unknown) =>
 			page.call(body ? 'POST' : 'GET', path, { body, token: sessionId });
-		const basket = (await asPage(`${SHOP}/orders/session`)).json.productionOrderExpanded;
+		const basket = (await asPage(`${SHOP_PATH}/orders/session`)).json.productionOrderExpanded;
 		// What the widget does when the visitor adds a design to the basket.
-		const added = await asPage(`${SHOP}/orders/${basket.id}/orderedProducts/usingCreatorSE`, {
+		const added = await asPage(`${SHOP_PATH}/orders/${basket.id}/orderedProducts/usingCreatorSE`, {
 			creatorse_design: {
 				productId: 1001,
 				amount: 2,
@@ -146,13 +147,13 @@ describe('sandbox: Creator snippet', () => {
 			},
 		});
 		expect(added.status).toBe(200);
-		const again = (await asPage(`${SHOP}/orders/session`)).json.productionOrderExpanded;
+		const again = (await asPage(`${SHOP_PATH}/orders/session`)).json.productionOrderExpanded;
 		expect(again.id).toBe(basket.id);
 		expect(again.orderedProducts.designedOrderedProduct).toMatchObject({
 			id: added.json.orderedProduct.id,
 			amount: 2,
 		});
-		const callers = (await demo.get(`${SHOP}/orders/session`)).json.productionOrderExpanded;
+		const callers = (await demo.get(`${SHOP_PATH}/orders/session`)).json.productionOrderExpanded;
 		expect(callers.id).not.toBe(basket.id);
 		expect(callers.orderedProducts).toBe('');
 	});
@@ -162,7 +163,7 @@ describe('sandbox: Creator snippet', () => {
 		expect(xml.text).toContain('<creatorSnippet');
 		expect(xml.text).toContain('<widgetId>X1</widgetId>');
 		expect(xml.text).toContain('&lt;div id=&quot;topLevelSystemManagerX1&quot;&gt;');
-		expect((await demo.get(`${SHOP}/creator/snippet`, { token: null })).status).toBe(401);
+		expect((await demo.get(`${SHOP_PATH}/creator/snippet`, { token: null })).status).toBe(401);
 		expect((await demo.get('/accounts/999/shops/9999/creator/snippet')).status).toBe(404);
 	});
 });

@@ -3,8 +3,8 @@ import { stringify } from 'csv-stringify/sync';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { CONTRACT_HEADERS } from '../csv/fixtures';
 import { eventually } from '../support/eventually';
-import { SandboxControl } from '../support/sandbox';
-import { list, ServiceClient, SHOP, type Json } from './helpers';
+import { SandboxControl, SHOP_PATH } from '../support/sandbox';
+import { list, ServiceClient, type Json } from './helpers';
 
 /** The contract's 54 columns, written out by the tests independently of the sandbox. */
 const HEADERS = CONTRACT_HEADERS;
@@ -80,19 +80,24 @@ describe('sandbox: CSV order import', () => {
 	});
 
 	const upload = async (content: string | Buffer, query = '') => {
-		const result = await demo.call('POST', `${SHOP}/orderCsvImport${query}`, multipart(content));
+		const result = await demo.call(
+			'POST',
+			`${SHOP_PATH}/orderCsvImport${query}`,
+			multipart(content),
+		);
 		expect(result.status).toBe(200);
 		return result.json.productionOrderCsvImport as Json;
 	};
 	const finished = (id: number) =>
 		eventually(async () => {
-			const job = (await demo.get(`${SHOP}/orderCsvImport/${id}`)).json.productionOrderCsvImport;
+			const job = (await demo.get(`${SHOP_PATH}/orderCsvImport/${id}`)).json
+				.productionOrderCsvImport;
 			expect(job.processed).toBeTruthy();
 			return job;
 		});
 	const lines = async (id: number) =>
 		list(
-			(await demo.get(`${SHOP}/orderCsvImport/${id}/lines?size=100`)).json.pagedData
+			(await demo.get(`${SHOP_PATH}/orderCsvImport/${id}/lines?size=100`)).json.pagedData
 				.productionOrderCsvImportLine,
 		);
 
@@ -135,7 +140,7 @@ describe('sandbox: CSV order import', () => {
 		expect(first).toMatchObject({ origin: 'csv', shopId: 1597 });
 		expect(results[0].orderId).toBe(first.id);
 
-		const order = (await demo.get(`${SHOP}/orders/${first.id}`)).json.productionOrderExpanded;
+		const order = (await demo.get(`${SHOP_PATH}/orders/${first.id}`)).json.productionOrderExpanded;
 		expect(order.customer).toMatchObject({
 			firstName: 'Jürgen',
 			shippingAddress: { city: 'Köln' },
@@ -160,26 +165,30 @@ describe('sandbox: CSV order import', () => {
 			right: '10',
 		});
 
-		const listed = list((await demo.get(`${SHOP}/orders`)).json.pagedData.productionOrder).map(
+		const listed = list((await demo.get(`${SHOP_PATH}/orders`)).json.pagedData.productionOrder).map(
 			(o) => o.uniqueId,
 		);
 		expect(listed).toEqual(expect.arrayContaining(['CSV-1', 'CSV-2']));
-		const imports = (await demo.get(`${SHOP}/orderCsvImport`)).json.pagedData;
+		const imports = (await demo.get(`${SHOP_PATH}/orderCsvImport`)).json.pagedData;
 		expect(imports.productionOrderCsvImport.id).toBe(job.id);
 	});
 
 	test('UK/US file with separator=, and decimal point, a BOM, sent as a raw text/csv body', async () => {
 		const content = `\uFEFF${csv([orderRow('1', 'UK-1', { orderShippingPrice: '1,234.50', 'position left': '12.5' })], ',')}`;
-		const result = await demo.call('POST', `${SHOP}/orderCsvImport?separator=,&fileName=uk.csv`, {
-			raw: content,
-			contentType: 'text/csv',
-		});
+		const result = await demo.call(
+			'POST',
+			`${SHOP_PATH}/orderCsvImport?separator=,&fileName=uk.csv`,
+			{
+				raw: content,
+				contentType: 'text/csv',
+			},
+		);
 		expect(result.status).toBe(200);
 		expect(result.json.productionOrderCsvImport.fileName).toBe('uk.csv');
 		const done = await finished(result.json.productionOrderCsvImport.id);
 		expect(done.error).toBe(false);
 		const [order] = (await control.call('GET', '/orders?uniqueId=UK-1')) as Json[];
-		const full = (await demo.get(`${SHOP}/orders/${order.id}`)).json.productionOrderExpanded;
+		const full = (await demo.get(`${SHOP_PATH}/orders/${order.id}`)).json.productionOrderExpanded;
 		expect(full.orderShipping.price).toBe(1234.5);
 	});
 
@@ -191,7 +200,7 @@ describe('sandbox: CSV order import', () => {
 		const job = await upload(Buffer.from(content, 'latin1'), "?quote='&encoding=windows-1252");
 		expect((await finished(job.id)).error).toBe(false);
 		const [order] = (await control.call('GET', '/orders?uniqueId=Q-1')) as Json[];
-		const full = (await demo.get(`${SHOP}/orders/${order.id}`)).json.productionOrderExpanded;
+		const full = (await demo.get(`${SHOP_PATH}/orders/${order.id}`)).json.productionOrderExpanded;
 		expect(full.orderShipping.title).toBe('Express; fast');
 		expect(full.customer.lastName).toBe('Müller');
 	});
@@ -253,18 +262,18 @@ describe('sandbox: CSV order import', () => {
 	});
 
 	test('upload errors: no file part, empty file, bad separator, wrong content type, viewer; unknown import is 404', async () => {
-		const noFile = await demo.call('POST', `${SHOP}/orderCsvImport`, {
+		const noFile = await demo.call('POST', `${SHOP_PATH}/orderCsvImport`, {
 			raw: '--b\r\nContent-Disposition: form-data; name="other"\r\n\r\nx\r\n--b--\r\n',
 			contentType: 'multipart/form-data; boundary=b',
 		});
 		expect(noFile.status).toBe(400);
 		expect(
-			(await demo.call('POST', `${SHOP}/orderCsvImport`, { raw: '', contentType: 'text/csv' }))
+			(await demo.call('POST', `${SHOP_PATH}/orderCsvImport`, { raw: '', contentType: 'text/csv' }))
 				.status,
 		).toBe(400);
 		expect(
 			(
-				await demo.call('POST', `${SHOP}/orderCsvImport?separator=x`, {
+				await demo.call('POST', `${SHOP_PATH}/orderCsvImport?separator=x`, {
 					raw: 'a',
 					contentType: 'text/csv',
 				})
@@ -272,7 +281,7 @@ describe('sandbox: CSV order import', () => {
 		).toBe(400);
 		expect(
 			(
-				await demo.call('POST', `${SHOP}/orderCsvImport`, {
+				await demo.call('POST', `${SHOP_PATH}/orderCsvImport`, {
 					raw: '{}',
 					contentType: 'application/json',
 				})
@@ -280,16 +289,18 @@ describe('sandbox: CSV order import', () => {
 		).toBe(400);
 		const viewer = new ServiceClient(sandbox.baseUrl);
 		await viewer.login('viewer');
-		expect((await viewer.call('POST', `${SHOP}/orderCsvImport`, multipart('x'))).status).toBe(403);
-		expect((await demo.get(`${SHOP}/orderCsvImport/9999`)).status).toBe(404);
-		expect((await demo.get(`${SHOP}/orderCsvImport/9999/lines`)).status).toBe(404);
+		expect((await viewer.call('POST', `${SHOP_PATH}/orderCsvImport`, multipart('x'))).status).toBe(
+			403,
+		);
+		expect((await demo.get(`${SHOP_PATH}/orderCsvImport/9999`)).status).toBe(404);
+		expect((await demo.get(`${SHOP_PATH}/orderCsvImport/9999/lines`)).status).toBe(404);
 	});
 
 	test('lines are paged', async () => {
 		const rows = Array.from({ length: 12 }, (_, i) => orderRow(`g${i}`, `P-${i}`));
 		const job = await upload(csv(rows));
 		await finished(job.id);
-		const page = (await demo.get(`${SHOP}/orderCsvImport/${job.id}/lines?size=5&page=2`)).json
+		const page = (await demo.get(`${SHOP_PATH}/orderCsvImport/${job.id}/lines?size=5&page=2`)).json
 			.pagedData;
 		expect(page.totalElements).toBe(12);
 		expect(list(page.productionOrderCsvImportLine).map((l) => l.lineNumber)).toEqual([12, 13]);

@@ -1,6 +1,6 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { SandboxControl } from '../support/sandbox';
-import { deferredOrder, ServiceClient, SHOP } from './helpers';
+import { SandboxControl, SHOP_PATH } from '../support/sandbox';
+import { deferredOrder, ServiceClient } from './helpers';
 
 describe('sandbox: fault injection and the control API', () => {
 	let sandbox: Sandbox;
@@ -32,7 +32,7 @@ describe('sandbox: fault injection and the control API', () => {
 		});
 		expect(id).toEqual(expect.any(Number));
 		const limited = await demo.post(
-			`${SHOP}/orders/usingCreatorSE`,
+			`${SHOP_PATH}/orders/usingCreatorSE`,
 			deferredOrder({ uniqueId: 'F-429' }),
 		);
 		expect(limited.status).toBe(429);
@@ -42,7 +42,7 @@ describe('sandbox: fault injection and the control API', () => {
 		expect(await lastLogged()).toMatchObject({ status: 429, fault: 'status' });
 		// count: 1 → the next request goes through.
 		expect(
-			(await demo.post(`${SHOP}/orders/usingCreatorSE`, deferredOrder({ uniqueId: 'F-429' })))
+			(await demo.post(`${SHOP_PATH}/orders/usingCreatorSE`, deferredOrder({ uniqueId: 'F-429' })))
 				.status,
 		).toBe(200);
 
@@ -65,7 +65,7 @@ describe('sandbox: fault injection and the control API', () => {
 	test('reset destroys the connection without processing', async () => {
 		await addFault({ method: 'POST', path: 'usingCreatorSE', kind: 'reset', count: 1 });
 		await expect(
-			demo.post(`${SHOP}/orders/usingCreatorSE`, deferredOrder({ uniqueId: 'F-RESET' })),
+			demo.post(`${SHOP_PATH}/orders/usingCreatorSE`, deferredOrder({ uniqueId: 'F-RESET' })),
 		).rejects.toThrow();
 		expect(await control.call('GET', '/orders?uniqueId=F-RESET')).toEqual([]);
 		expect(await lastLogged()).toMatchObject({ fault: 'reset', status: 0 });
@@ -79,12 +79,12 @@ describe('sandbox: fault injection and the control API', () => {
 			count: 1,
 		});
 		await expect(
-			demo.post(`${SHOP}/orders/usingCreatorSE`, deferredOrder({ uniqueId: 'F-DROP' })),
+			demo.post(`${SHOP_PATH}/orders/usingCreatorSE`, deferredOrder({ uniqueId: 'F-DROP' })),
 		).rejects.toThrow();
 		expect(await control.call('GET', '/orders?uniqueId=F-DROP')).toHaveLength(1);
 		// The client's retry with the same uniqueId is refused: the order exists already.
 		expect(
-			(await demo.post(`${SHOP}/orders/usingCreatorSE`, deferredOrder({ uniqueId: 'F-DROP' })))
+			(await demo.post(`${SHOP_PATH}/orders/usingCreatorSE`, deferredOrder({ uniqueId: 'F-DROP' })))
 				.status,
 		).toBe(409);
 		expect(await control.call('GET', '/orders?uniqueId=F-DROP')).toHaveLength(1);
@@ -123,10 +123,10 @@ describe('sandbox: fault injection and the control API', () => {
 
 	test('method and path narrow a fault; the first matching fault wins', async () => {
 		await addFault({ method: 'DELETE', path: '/webhooks/', kind: 'status', status: 500 });
-		expect((await demo.get(`${SHOP}/webhooks`)).status).toBe(200);
+		expect((await demo.get(`${SHOP_PATH}/webhooks`)).status).toBe(200);
 		await addFault({ path: '/products', kind: 'status', status: 418 });
 		await addFault({ path: '/products', kind: 'status', status: 503 });
-		expect((await demo.get(`${SHOP}/products`)).status).toBe(418);
+		expect((await demo.get(`${SHOP_PATH}/products`)).status).toBe(418);
 		expect((await control.answer('POST', '/faults', { kind: 'explode' })).status).toBe(400);
 		expect((await control.answer('POST', '/faults', { kind: 'status', path: '(' })).status).toBe(
 			400,
@@ -135,7 +135,7 @@ describe('sandbox: fault injection and the control API', () => {
 
 	test('reset clears faults, sessions, subscriptions and logs', async () => {
 		await addFault({ kind: 'status', status: 500, path: '^/nothing$' });
-		await demo.post(`${SHOP}/webhooks`, {
+		await demo.post(`${SHOP_PATH}/webhooks`, {
 			webhook: { address: 'http://127.0.0.1:9/x', topic: 'orders/updated' },
 		});
 		const token = demo.token;
@@ -144,7 +144,7 @@ describe('sandbox: fault injection and the control API', () => {
 		expect(await control.call('GET', '/requests')).toEqual([]);
 		expect((await demo.get('/accounts/session', { token })).status).toBe(401);
 		await demo.login();
-		expect((await demo.get(`${SHOP}/webhooks`)).json.pagedData.totalElements).toBe(0);
+		expect((await demo.get(`${SHOP_PATH}/webhooks`)).json.pagedData.totalElements).toBe(0);
 		// The refused session check, the login and the webhook list since the reset.
 		expect(await control.call('GET', '/stats')).toEqual({
 			logins: 1,

@@ -1,6 +1,6 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { SandboxControl } from '../support/sandbox';
-import { deferredOrder, list, ServiceClient, SHOP, type Json } from './helpers';
+import { SandboxControl, SHOP_PATH } from '../support/sandbox';
+import { deferredOrder, list, ServiceClient, type Json } from './helpers';
 
 describe('sandbox: stored filters', () => {
 	let sandbox: Sandbox;
@@ -25,7 +25,7 @@ describe('sandbox: stored filters', () => {
 		return list(result.json.pagedData[item]).map((i) => i.id);
 	};
 	const productIds = (filter: Json) =>
-		ids(`${SHOP}/products`, { productFilter: filter }, 'product');
+		ids(`${SHOP_PATH}/products`, { productFilter: filter }, 'product');
 
 	test('POST /filters answers the body plus filterId; same content, same user → same id', async () => {
 		const body = {
@@ -185,8 +185,8 @@ describe('sandbox: stored filters', () => {
 				tagFilter: { expressionSimple: { property: 'name', op: '=', value: 'summer' } },
 			},
 		};
-		expect(await ids(`${SHOP}/motives`, filter, 'motive')).toEqual([5002, 5003]);
-		expect(await ids(`${SHOP}/creator/motives`, filter, 'motive')).toEqual([5002, 5003]);
+		expect(await ids(`${SHOP_PATH}/motives`, filter, 'motive')).toEqual([5002, 5003]);
+		expect(await ids(`${SHOP_PATH}/creator/motives`, filter, 'motive')).toEqual([5002, 5003]);
 		const typed = {
 			motiveFilter: {
 				expressionContain: {
@@ -196,7 +196,7 @@ describe('sandbox: stored filters', () => {
 				},
 			},
 		};
-		expect(await ids(`${SHOP}/motives`, typed, 'motive')).toEqual([5001, 5003]);
+		expect(await ids(`${SHOP_PATH}/motives`, typed, 'motive')).toEqual([5001, 5003]);
 	});
 
 	test('every other top-level root filters its list', async () => {
@@ -238,7 +238,7 @@ describe('sandbox: stored filters', () => {
 		).toEqual([1]);
 		expect(
 			await ids(
-				`${SHOP}/sharedProducts`,
+				`${SHOP_PATH}/sharedProducts`,
 				{
 					sharedProductFilter: {
 						expressionSimple: { property: 'product.id', op: '=', value: '1002' },
@@ -248,14 +248,14 @@ describe('sandbox: stored filters', () => {
 			),
 		).toEqual([9502]);
 
-		await demo.post(`${SHOP}/webhooks`, {
+		await demo.post(`${SHOP_PATH}/webhooks`, {
 			webhook: { address: 'http://127.0.0.1:9/a', topic: 'orders/updated' },
 		});
-		await demo.post(`${SHOP}/webhooks`, {
+		await demo.post(`${SHOP_PATH}/webhooks`, {
 			webhook: { address: 'http://127.0.0.1:9/b', topic: 'orders/failed' },
 		});
 		const hooks = await ids(
-			`${SHOP}/webhooks`,
+			`${SHOP_PATH}/webhooks`,
 			{
 				webhookFilter: { expressionSimple: { property: 'topic', op: '=', value: 'orders/failed' } },
 			},
@@ -265,19 +265,19 @@ describe('sandbox: stored filters', () => {
 
 		const first = (
 			await demo.post(
-				`${SHOP}/orders/usingCreatorSE`,
+				`${SHOP_PATH}/orders/usingCreatorSE`,
 				deferredOrder({ uniqueId: 'F-1', financialStatus: 'PENDING' }),
 			)
 		).json.productionOrderSubmited.id;
 		const second = (
 			await demo.post(
-				`${SHOP}/orders/usingCreatorSE`,
+				`${SHOP_PATH}/orders/usingCreatorSE`,
 				deferredOrder({ uniqueId: 'F-2', country: { id: 2 } }),
 			)
 		).json.productionOrderSubmited.id;
 		expect(
 			await ids(
-				`${SHOP}/orders`,
+				`${SHOP_PATH}/orders`,
 				{
 					productionOrderFilter: {
 						expressionSimple: { property: 'uniqueId', op: '=', value: 'F-2' },
@@ -288,7 +288,7 @@ describe('sandbox: stored filters', () => {
 		).toEqual([second]);
 		expect(
 			await ids(
-				`${SHOP}/orders`,
+				`${SHOP_PATH}/orders`,
 				{
 					productionOrderFilter: {
 						expressionSimple: { property: 'country.id', op: '=', value: '1' },
@@ -299,7 +299,7 @@ describe('sandbox: stored filters', () => {
 		).toEqual([first]);
 		expect(
 			await ids(
-				`${SHOP}/orders`,
+				`${SHOP_PATH}/orders`,
 				{
 					productionOrderFilter: {
 						expressionSimple: { property: 'financialStatus', op: '=', value: 'PENDING' },
@@ -310,7 +310,7 @@ describe('sandbox: stored filters', () => {
 		).toEqual([first]);
 		expect(
 			await ids(
-				`${SHOP}/orders`,
+				`${SHOP_PATH}/orders`,
 				{
 					productionOrderFilter: {
 						betweenExpression: {
@@ -325,7 +325,7 @@ describe('sandbox: stored filters', () => {
 		).toEqual([first, second]);
 		expect(
 			await ids(
-				`${SHOP}/orders`,
+				`${SHOP_PATH}/orders`,
 				{
 					productionOrderFilter: {
 						expressionSimple: { property: 'created', op: '<', value: '2000/01/01 00:00:00' },
@@ -335,34 +335,34 @@ describe('sandbox: stored filters', () => {
 			),
 		).toEqual([]);
 		const anonymous = (
-			await demo.post(`${SHOP}/orders`, { productionOrder: { country: { id: 1 } } })
+			await demo.post(`${SHOP_PATH}/orders`, { productionOrder: { country: { id: 1 } } })
 		).json.productionOrderExpanded.id;
 		expect(
 			await ids(
-				`${SHOP}/orders`,
+				`${SHOP_PATH}/orders`,
 				{ productionOrderFilter: { expressionIsNull: { property: 'uniqueId' } } },
 				'productionOrder',
 			),
 		).toEqual([anonymous]);
-		const order = (await demo.get(`${SHOP}/orders/${first}`)).json.productionOrderExpanded;
+		const order = (await demo.get(`${SHOP_PATH}/orders/${first}`)).json.productionOrderExpanded;
 		const itemId = order.orderedProducts.designedOrderedProduct.id;
 		expect(
 			await ids(
-				`${SHOP}/orders/${first}/orderedProducts`,
+				`${SHOP_PATH}/orders/${first}/orderedProducts`,
 				{ orderedProductFilter: { expressionSimple: { property: 'amount', op: '=', value: '2' } } },
 				'orderedProduct',
 			),
 		).toEqual([itemId]);
 		expect(
 			await ids(
-				`${SHOP}/orders/${first}/orderedProducts`,
+				`${SHOP_PATH}/orders/${first}/orderedProducts`,
 				{ orderedProductFilter: { expressionSimple: { property: 'amount', op: '>', value: '2' } } },
 				'orderedProduct',
 			),
 		).toEqual([]);
 		expect(
 			await ids(
-				`${SHOP}/orders/${first}/orderedProducts/${itemId}/customAttributes`,
+				`${SHOP_PATH}/orders/${first}/orderedProducts/${itemId}/customAttributes`,
 				{
 					orderedProductCustomAttributeFilter: {
 						expressionSimple: { property: 'key', op: '=', value: 'x' },
@@ -373,7 +373,7 @@ describe('sandbox: stored filters', () => {
 		).toEqual([]);
 		expect(
 			await ids(
-				`${SHOP}/orderCsvImport`,
+				`${SHOP_PATH}/orderCsvImport`,
 				{
 					productionOrderCsvImportFilter: {
 						expressionSimple: { property: 'processed', op: '=', value: 'true' },
@@ -385,7 +385,7 @@ describe('sandbox: stored filters', () => {
 	});
 
 	test("an unknown filterId is -104 FilterNotFoundException (404); another user's filter too", async () => {
-		const result = await demo.get(`${SHOP}/products?filterId=doesnotexist`);
+		const result = await demo.get(`${SHOP_PATH}/products?filterId=doesnotexist`);
 		expect(result.status).toBe(404);
 		expect(result.json.exception).toMatchObject({ message: 'FilterNotFoundException', code: -104 });
 		const viewer = new ServiceClient(sandbox.baseUrl);
@@ -394,8 +394,10 @@ describe('sandbox: stored filters', () => {
 			{ productFilter: { expressionSimple: { property: 'id', op: '=', value: '1001' } } },
 			viewer,
 		);
-		expect((await demo.get(`${SHOP}/products?filterId=${theirs}`)).json.exception.code).toBe(-104);
-		const xml = await demo.get(`${SHOP}/products?filterId=doesnotexist`, {
+		expect((await demo.get(`${SHOP_PATH}/products?filterId=${theirs}`)).json.exception.code).toBe(
+			-104,
+		);
+		const xml = await demo.get(`${SHOP_PATH}/products?filterId=doesnotexist`, {
 			accept: 'application/xml',
 		});
 		expect(xml.text).toContain('<code>-104</code>');
@@ -405,26 +407,26 @@ describe('sandbox: stored filters', () => {
 		const filterId = await store({
 			productFilter: { expressionSimple: { property: 'colour', op: '=', value: 'x' } },
 		});
-		const result = await demo.get(`${SHOP}/products?filterId=${filterId}`);
+		const result = await demo.get(`${SHOP_PATH}/products?filterId=${filterId}`);
 		expect(result.status).toBe(400);
 		expect(result.json.exception.message).toBe('SqlValidationException');
 		expect(result.json.exception.internalErrorMessage).toContain('colour');
 		const badDate = await store({
 			productFilter: { expressionSimple: { property: 'created', op: '>', value: '2024-01-01' } },
 		});
-		expect((await demo.get(`${SHOP}/products?filterId=${badDate}`)).json.exception.message).toBe(
-			'SqlValidationException',
-		);
+		expect(
+			(await demo.get(`${SHOP_PATH}/products?filterId=${badDate}`)).json.exception.message,
+		).toBe('SqlValidationException');
 	});
 
 	test('a filter of another type than the list is 400', async () => {
 		const filterId = await store({
 			motiveFilter: { expressionSimple: { property: 'id', op: '=', value: '1' } },
 		});
-		const result = await demo.get(`${SHOP}/products?filterId=${filterId}`);
+		const result = await demo.get(`${SHOP_PATH}/products?filterId=${filterId}`);
 		expect(result.status).toBe(400);
 		expect(result.json.exception.internalErrorMessage).toContain('motiveFilter');
-		expect((await demo.get(`${SHOP}/carriers?filterId=${filterId}`)).status).toBe(400);
+		expect((await demo.get(`${SHOP_PATH}/carriers?filterId=${filterId}`)).status).toBe(400);
 	});
 
 	test('malformed filters are 400 at creation', async () => {
@@ -449,17 +451,18 @@ describe('sandbox: stored filters', () => {
 	});
 
 	test('deleted records: hidden by the default filter only; with a filter, only the filter decides', async () => {
-		const created = await demo.post(`${SHOP}/motives`, {
+		const created = await demo.post(`${SHOP_PATH}/motives`, {
 			motive: { name: 'Temp', type: 'VECTOR' },
 		});
 		const id = created.json.motive.id;
-		await demo.delete(`${SHOP}/motives/${id}`);
-		const motiveIds = (filter: Json) => ids(`${SHOP}/motives`, { motiveFilter: filter }, 'motive');
+		await demo.delete(`${SHOP_PATH}/motives/${id}`);
+		const motiveIds = (filter: Json) =>
+			ids(`${SHOP_PATH}/motives`, { motiveFilter: filter }, 'motive');
 		expect(
-			list((await demo.get(`${SHOP}/motives?size=50`)).json.pagedData.motive).map((m) => m.id),
+			list((await demo.get(`${SHOP_PATH}/motives?size=50`)).json.pagedData.motive).map((m) => m.id),
 		).not.toContain(id);
 		expect(
-			list((await demo.get(`${SHOP}/creator/motives?size=50`)).json.pagedData.motive).map(
+			list((await demo.get(`${SHOP_PATH}/creator/motives?size=50`)).json.pagedData.motive).map(
 				(m) => m.id,
 			),
 		).not.toContain(id);
@@ -489,7 +492,9 @@ describe('sandbox: stored filters', () => {
 		expect(list(shops.json.pagedData.shop)[0].created).toBe('2024-01-15T09:30:00+01:00');
 
 		const orderAt = async () => {
-			const answer = await demo.post(`${SHOP}/orders`, { productionOrder: { country: { id: 1 } } });
+			const answer = await demo.post(`${SHOP_PATH}/orders`, {
+				productionOrder: { country: { id: 1 } },
+			});
 			const order = answer.json.productionOrderExpanded;
 			return { id: order.id as number, created: order.created as string };
 		};
@@ -509,7 +514,7 @@ describe('sandbox: stored filters', () => {
 		const since = async (value: string) =>
 			(
 				await ids(
-					`${SHOP}/orders`,
+					`${SHOP_PATH}/orders`,
 					{ productionOrderFilter: { expressionSimple: { property: 'created', op: '>=', value } } },
 					'productionOrder',
 				)
@@ -536,7 +541,7 @@ describe('sandbox: stored filters', () => {
 		expect(result.status).toBe(200);
 		const filterId = /<filterId>([^<]+)<\/filterId>/.exec(result.text)?.[1];
 		expect(filterId).toBeTruthy();
-		const products = await demo.get(`${SHOP}/products?filterId=${filterId}`);
+		const products = await demo.get(`${SHOP_PATH}/products?filterId=${filterId}`);
 		expect(products.json.pagedData.product.id).toBe(1002);
 	});
 });

@@ -140,8 +140,6 @@ export function list(value: unknown): Json[] {
 	return (Array.isArray(value) ? value : [value]) as Json[];
 }
 
-export const SHOP = '/accounts/387/shops/1597';
-
 export function shippingAddress() {
 	return { street: 'Hauptstraße', streetNo: '1', city: 'Berlin', zip: '10115', countryCode: 'DE' };
 }

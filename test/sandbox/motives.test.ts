@@ -1,6 +1,6 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { SandboxControl } from '../support/sandbox';
-import { basic, deferredOrder, list, ServiceClient, SHOP, type Json } from './helpers';
+import { SandboxControl, SHOP_PATH } from '../support/sandbox';
+import { basic, deferredOrder, list, ServiceClient, type Json } from './helpers';
 
 const PNG = Buffer.concat([
 	Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -40,7 +40,7 @@ describe('sandbox: motives and user motives', () => {
 	});
 
 	const createMotive = async (name = 'Rocket', type = 'HIGH_RESOLUTION_BITMAP') => {
-		const result = await demo.post(`${SHOP}/motives`, { motive: { name, type } });
+		const result = await demo.post(`${SHOP_PATH}/motives`, { motive: { name, type } });
 		expect(result.status).toBe(200);
 		return result.json.motive;
 	};
@@ -53,79 +53,88 @@ describe('sandbox: motives and user motives', () => {
 			type: 'HIGH_RESOLUTION_BITMAP',
 		});
 		expect(motive.uuid).toMatch(/^[0-9a-f-]{36}$/);
-		expect((await demo.get(`${SHOP}/motives/${motive.id}`)).json.motive.name).toBe('Rocket');
-		const all = list((await demo.get(`${SHOP}/motives`)).json.pagedData.motive).map((m) => m.id);
+		expect((await demo.get(`${SHOP_PATH}/motives/${motive.id}`)).json.motive.name).toBe('Rocket');
+		const all = list((await demo.get(`${SHOP_PATH}/motives`)).json.pagedData.motive).map(
+			(m) => m.id,
+		);
 		expect(all).toEqual([5001, 5002, 5003, motive.id]);
-		const updated = await demo.put(`${SHOP}/motives/${motive.id}`, {
+		const updated = await demo.put(`${SHOP_PATH}/motives/${motive.id}`, {
 			motive: { name: 'Rocket 2', type: 'VECTOR' },
 		});
 		expect(updated.json.motive).toMatchObject({ name: 'Rocket 2', type: 'VECTOR' });
-		expect((await demo.delete(`${SHOP}/motives/${motive.id}`)).status).toBe(204);
-		expect((await demo.get(`${SHOP}/motives/${motive.id}`)).status).toBe(404);
-		expect((await demo.delete(`${SHOP}/motives/${motive.id}`)).status).toBe(404);
+		expect((await demo.delete(`${SHOP_PATH}/motives/${motive.id}`)).status).toBe(204);
+		expect((await demo.get(`${SHOP_PATH}/motives/${motive.id}`)).status).toBe(404);
+		expect((await demo.delete(`${SHOP_PATH}/motives/${motive.id}`)).status).toBe(404);
 	});
 
 	test('create and update validation: name required, type from the list; viewer cannot write', async () => {
-		expect((await demo.post(`${SHOP}/motives`, { motive: { type: 'VECTOR' } })).status).toBe(400);
-		expect(
-			(await demo.post(`${SHOP}/motives`, { motive: { name: 'x', type: 'PAINTING' } })).status,
-		).toBe(400);
-		expect((await demo.post(`${SHOP}/motives`, { name: 'x' })).status).toBe(400);
-		expect((await demo.put(`${SHOP}/motives/5001`, { motive: { type: 'PAINTING' } })).status).toBe(
+		expect((await demo.post(`${SHOP_PATH}/motives`, { motive: { type: 'VECTOR' } })).status).toBe(
 			400,
 		);
+		expect(
+			(await demo.post(`${SHOP_PATH}/motives`, { motive: { name: 'x', type: 'PAINTING' } })).status,
+		).toBe(400);
+		expect((await demo.post(`${SHOP_PATH}/motives`, { name: 'x' })).status).toBe(400);
+		expect(
+			(await demo.put(`${SHOP_PATH}/motives/5001`, { motive: { type: 'PAINTING' } })).status,
+		).toBe(400);
 		const viewer = new ServiceClient(sandbox.baseUrl);
 		await viewer.login('viewer');
-		expect((await viewer.post(`${SHOP}/motives`, { motive: { name: 'x' } })).status).toBe(403);
-		expect((await viewer.get(`${SHOP}/motives/5001`)).status).toBe(200);
+		expect((await viewer.post(`${SHOP_PATH}/motives`, { motive: { name: 'x' } })).status).toBe(403);
+		expect((await viewer.get(`${SHOP_PATH}/motives/5001`)).status).toBe(200);
 	});
 
 	test('bitmap upload accepts JPEG and PNG by magic bytes only', async () => {
 		const motive = await createMotive();
 		const png = await demo.call(
 			'POST',
-			`${SHOP}/motives/${motive.id}/bitmap`,
+			`${SHOP_PATH}/motives/${motive.id}/bitmap`,
 			multipart(PNG, 'rocket.png'),
 		);
 		expect(png.status).toBe(200);
 		expect(png.json.motive.hasBitmap).toBe(true);
-		const image = await demo.get(`${SHOP}/motives/${motive.id}/image`);
+		const image = await demo.get(`${SHOP_PATH}/motives/${motive.id}/image`);
 		expect(image.headers['content-type']).toBe('image/png');
 		expect(image.bytes.equals(PNG)).toBe(true);
 		expect(
 			(
 				await demo.call(
 					'POST',
-					`${SHOP}/motives/${motive.id}/bitmap`,
+					`${SHOP_PATH}/motives/${motive.id}/bitmap`,
 					multipart(JPEG, 'rocket.jpg'),
 				)
 			).status,
 		).toBe(200);
-		expect((await demo.get(`${SHOP}/motives/${motive.id}/image`)).headers['content-type']).toBe(
-			'image/jpeg',
-		);
+		expect(
+			(await demo.get(`${SHOP_PATH}/motives/${motive.id}/image`)).headers['content-type'],
+		).toBe('image/jpeg');
 		// A GIF named .png is still a GIF.
 		expect(
-			(await demo.call('POST', `${SHOP}/motives/${motive.id}/bitmap`, multipart(GIF, 'fake.png')))
-				.status,
+			(
+				await demo.call(
+					'POST',
+					`${SHOP_PATH}/motives/${motive.id}/bitmap`,
+					multipart(GIF, 'fake.png'),
+				)
+			).status,
 		).toBe(400);
 		expect(
 			(
 				await demo.call(
 					'POST',
-					`${SHOP}/motives/${motive.id}/bitmap`,
+					`${SHOP_PATH}/motives/${motive.id}/bitmap`,
 					multipart(PNG, 'x.png', 'image'),
 				)
 			).status,
 		).toBe(400);
 		expect(
-			(await demo.call('POST', `${SHOP}/motives/999/bitmap`, multipart(PNG, 'x.png'))).status,
+			(await demo.call('POST', `${SHOP_PATH}/motives/999/bitmap`, multipart(PNG, 'x.png'))).status,
 		).toBe(404);
 	});
 
 	test('technologies: assign a known one once', async () => {
 		const motive = await createMotive();
-		const path = `${SHOP}/motives/${motive.id}/technologies`;
+		const path = `${SHOP_PATH}/motives/${motive.id}/technologies`;
 		const assigned = await demo.post(path, {
 			motivePrintTechnology: { printTechnology: { id: 12 } },
 		});
@@ -148,7 +157,7 @@ describe('sandbox: motives and user motives', () => {
 
 	test('localizations, tags and categories', async () => {
 		const motive = await createMotive();
-		const base = `${SHOP}/motives/${motive.id}`;
+		const base = `${SHOP_PATH}/motives/${motive.id}`;
 		const de = await demo.post(`${base}/localizations`, {
 			motiveLocalized: { langId: 2, name: 'Rakete', description: 'Eine Rakete' },
 		});
@@ -203,22 +212,22 @@ describe('sandbox: motives and user motives', () => {
 	test('creator/motives lists the shop motives; a created motive is usable in an order', async () => {
 		const motive = await createMotive('For order');
 		const creator = list(
-			(await demo.get(`${SHOP}/creator/motives?size=20`)).json.pagedData.motive,
+			(await demo.get(`${SHOP_PATH}/creator/motives?size=20`)).json.pagedData.motive,
 		).map((m) => m.id);
 		expect(creator).toContain(motive.id);
 		const order = deferredOrder();
 		order.creatorse_productionOrderDeferred.designs.creatorse_design[0].compositions.creatorse_composition[0].elements =
 			[{ creatorse_designElementMotive: { motive: { id: motive.id } } }];
-		expect((await demo.post(`${SHOP}/orders/usingCreatorSE`, order)).status).toBe(200);
+		expect((await demo.post(`${SHOP_PATH}/orders/usingCreatorSE`, order)).status).toBe(200);
 		// Motives of another shop are not usable.
 		order.creatorse_productionOrderDeferred.designs.creatorse_design[0].compositions.creatorse_composition[0].elements =
 			[{ creatorse_designElementMotive: { motive: { id: 5101 } } }];
-		expect((await demo.post(`${SHOP}/orders/usingCreatorSE`, order)).status).toBe(400);
+		expect((await demo.post(`${SHOP_PATH}/orders/usingCreatorSE`, order)).status).toBe(400);
 	});
 
 	describe('user motives', () => {
 		const upload = (client: ServiceClient, name = 'selfie.png') =>
-			client.post(`${SHOP}/userMotives/createFromData`, {
+			client.post(`${SHOP_PATH}/userMotives/createFromData`, {
 				userMotiveUpload: { attachment: PNG.toString('base64'), filename: name },
 			});
 
@@ -230,7 +239,7 @@ describe('sandbox: motives and user motives', () => {
 				name: 'selfie.png',
 				type: 'USER_BITMAP',
 			});
-			const fromUrl = await demo.post(`${SHOP}/userMotives/createFromData`, {
+			const fromUrl = await demo.post(`${SHOP_PATH}/userMotives/createFromData`, {
 				userMotiveUpload: { url: 'https://img.example.com/cat.jpg' },
 			});
 			expect(fromUrl.json.motive).toMatchObject({
@@ -239,24 +248,24 @@ describe('sandbox: motives and user motives', () => {
 			});
 			const fromForm = await demo.call(
 				'POST',
-				`${SHOP}/userMotives/createFromMultipartForm`,
+				`${SHOP_PATH}/userMotives/createFromMultipartForm`,
 				multipart(JPEG, 'form.jpg'),
 			);
 			expect(fromForm.status).toBe(200);
 			expect(fromForm.json.motive.name).toBe('form.jpg');
 
-			const mine = list((await demo.get(`${SHOP}/userMotives`)).json.pagedData.motive);
+			const mine = list((await demo.get(`${SHOP_PATH}/userMotives`)).json.pagedData.motive);
 			expect(mine).toHaveLength(3);
 			const id = fromData.json.motive.id;
-			expect((await demo.get(`${SHOP}/userMotives/${id}`)).json.motive.id).toBe(id);
-			const image = await demo.get(`${SHOP}/userMotives/${id}/image`);
+			expect((await demo.get(`${SHOP_PATH}/userMotives/${id}`)).json.motive.id).toBe(id);
+			const image = await demo.get(`${SHOP_PATH}/userMotives/${id}/image`);
 			expect(image.bytes.equals(PNG)).toBe(true);
-			expect((await demo.delete(`${SHOP}/userMotives/${id}`)).status).toBe(204);
-			expect((await demo.get(`${SHOP}/userMotives/${id}`)).status).toBe(404);
+			expect((await demo.delete(`${SHOP_PATH}/userMotives/${id}`)).status).toBe(204);
+			expect((await demo.get(`${SHOP_PATH}/userMotives/${id}`)).status).toBe(404);
 		});
 
 		test('upload validation: not an image, no filename, bad url, nothing at all', async () => {
-			const path = `${SHOP}/userMotives/createFromData`;
+			const path = `${SHOP_PATH}/userMotives/createFromData`;
 			expect(
 				(
 					await demo.post(path, {
@@ -276,7 +285,7 @@ describe('sandbox: motives and user motives', () => {
 				(
 					await demo.call(
 						'POST',
-						`${SHOP}/userMotives/createFromMultipartForm`,
+						`${SHOP_PATH}/userMotives/createFromMultipartForm`,
 						multipart(GIF, 'x.png'),
 					)
 				).status,
@@ -287,8 +296,8 @@ describe('sandbox: motives and user motives', () => {
 			await upload(demo);
 			const second = new ServiceClient(sandbox.baseUrl);
 			await second.login();
-			expect((await second.get(`${SHOP}/userMotives`)).json.pagedData.totalElements).toBe(0);
-			expect((await demo.get(`${SHOP}/userMotives`)).json.pagedData.totalElements).toBe(1);
+			expect((await second.get(`${SHOP_PATH}/userMotives`)).json.pagedData.totalElements).toBe(0);
+			expect((await demo.get(`${SHOP_PATH}/userMotives`)).json.pagedData.totalElements).toBe(1);
 		});
 
 		test('with the same customer key every session reaches the same permanent library', async () => {
@@ -305,9 +314,11 @@ describe('sandbox: motives and user motives', () => {
 			const created = await upload(first, 'kept.png');
 			await first.delete('/auth');
 			const later = await loginWithKey();
-			const library = list((await later.get(`${SHOP}/userMotives`)).json.pagedData.motive);
+			const library = list((await later.get(`${SHOP_PATH}/userMotives`)).json.pagedData.motive);
 			expect(library.map((m) => m.id)).toEqual([created.json.motive.id]);
-			expect((await demo.get(`${SHOP}/userMotives/${created.json.motive.id}`)).status).toBe(404);
+			expect((await demo.get(`${SHOP_PATH}/userMotives/${created.json.motive.id}`)).status).toBe(
+				404,
+			);
 		});
 
 		test('the viewer may use its own user motive library', async () => {

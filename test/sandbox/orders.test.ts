@@ -1,8 +1,8 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { sampleLines, writeCsv } from '../csv/fixtures';
 import { eventually } from '../support/eventually';
-import { SandboxControl } from '../support/sandbox';
-import { deferredOrder, list, ServiceClient, SHOP, shippingAddress, type Json } from './helpers';
+import { SandboxControl, SHOP_PATH } from '../support/sandbox';
+import { deferredOrder, list, ServiceClient, shippingAddress, type Json } from './helpers';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -22,7 +22,8 @@ describe('sandbox: orders and their state machines', () => {
 		await demo.login();
 	});
 
-	const submit = (body: Json, client = demo) => client.post(`${SHOP}/orders/usingCreatorSE`, body);
+	const submit = (body: Json, client = demo) =>
+		client.post(`${SHOP_PATH}/orders/usingCreatorSE`, body);
 	const controlOrder = (id: number) => control.call('GET', `/orders/${id}`);
 
 	describe('deferred orders', () => {
@@ -47,7 +48,7 @@ describe('sandbox: orders and their state machines', () => {
 			});
 			expect(ready).toMatchObject({ committed: true, handedOff: true, origin: 'deferred' });
 
-			const order = (await demo.get(`${SHOP}/orders/${id}`)).json.productionOrderExpanded;
+			const order = (await demo.get(`${SHOP_PATH}/orders/${id}`)).json.productionOrderExpanded;
 			expect(order).toMatchObject({
 				id,
 				uniqueId: 'SHOP-1',
@@ -112,8 +113,9 @@ describe('sandbox: orders and their state machines', () => {
 			);
 			const result = await submit(body);
 			expect(result.status).toBe(200);
-			const order = (await demo.get(`${SHOP}/orders/${result.json.productionOrderSubmited.id}`))
-				.json.productionOrderExpanded;
+			const order = (
+				await demo.get(`${SHOP_PATH}/orders/${result.json.productionOrderSubmited.id}`)
+			).json.productionOrderExpanded;
 			expect(order.country).toEqual({ id: 2, code: 'DK' });
 			expect(list(order.orderedProducts.designedOrderedProduct)).toHaveLength(2);
 			expect(order.passthroughItems.creatorse_passthroughItem).toMatchObject({
@@ -130,8 +132,9 @@ describe('sandbox: orders and their state machines', () => {
 			});
 			const result = await submit(body);
 			expect(result.status).toBe(200);
-			const order = (await demo.get(`${SHOP}/orders/${result.json.productionOrderSubmited.id}`))
-				.json.productionOrderExpanded;
+			const order = (
+				await demo.get(`${SHOP_PATH}/orders/${result.json.productionOrderSubmited.id}`)
+			).json.productionOrderExpanded;
 			expect(order.orderedProducts.designedOrderedProduct).toMatchObject({
 				assignedColor: { id: 2012 },
 				assignedSize: { id: 3014 },
@@ -269,13 +272,14 @@ describe('sandbox: orders and their state machines', () => {
 			body.creatorse_productionOrderDeferred.customer.billingAddress = withRecipient;
 			const result = await submit(body);
 			expect(result.status).toBe(200);
-			const order = (await demo.get(`${SHOP}/orders/${result.json.productionOrderSubmited.id}`))
-				.json.productionOrderExpanded;
+			const order = (
+				await demo.get(`${SHOP_PATH}/orders/${result.json.productionOrderSubmited.id}`)
+			).json.productionOrderExpanded;
 			expect(order.customer.shippingAddress).toEqual(shippingAddress());
 			expect(order.customer.billingAddress).toEqual(shippingAddress());
 			expect(order.customer).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
 
-			const draft = await demo.post(`${SHOP}/orders`, {
+			const draft = await demo.post(`${SHOP_PATH}/orders`, {
 				productionOrder: { country: { id: 1 }, customer: { shippingAddress: withRecipient } },
 			});
 			expect(draft.status).toBe(200);
@@ -285,7 +289,7 @@ describe('sandbox: orders and their state machines', () => {
 		});
 
 		test('the CSV import, which has names per address, keeps them', async () => {
-			const upload = await demo.call('POST', `${SHOP}/orderCsvImport?fileName=names.csv`, {
+			const upload = await demo.call('POST', `${SHOP_PATH}/orderCsvImport?fileName=names.csv`, {
 				raw: writeCsv(sampleLines()),
 				contentType: 'text/csv',
 			});
@@ -295,7 +299,7 @@ describe('sandbox: orders and their state machines', () => {
 				expect(found).toBeTruthy();
 				return found;
 			});
-			const full = (await demo.get(`${SHOP}/orders/${order.id}`)).json.productionOrderExpanded;
+			const full = (await demo.get(`${SHOP_PATH}/orders/${order.id}`)).json.productionOrderExpanded;
 			expect(full.customer.shippingAddress).toMatchObject({
 				firstName: 'Erika',
 				lastName: 'Mustermann',
@@ -337,7 +341,8 @@ describe('sandbox: orders and their state machines', () => {
 			await viewer.login('viewer');
 			expect((await submit(deferredOrder(), viewer)).status).toBe(403);
 			expect(
-				(await demo.post(`${SHOP}/orders/usingCreatorSE`, deferredOrder(), { token: null })).status,
+				(await demo.post(`${SHOP_PATH}/orders/usingCreatorSE`, deferredOrder(), { token: null }))
+					.status,
 			).toBe(401);
 		});
 
@@ -360,7 +365,7 @@ describe('sandbox: orders and their state machines', () => {
       <elements><creatorse_designElementMotive><motive><id>5002</id></motive><position><top>5</top><bottom>5</bottom></position></creatorse_designElementMotive></elements>
     </creatorse_composition></compositions></creatorse_design></designs>
 </creatorse_productionOrderDeferred>`;
-			const result = await demo.call('POST', `${SHOP}/orders/usingCreatorSE`, {
+			const result = await demo.call('POST', `${SHOP_PATH}/orders/usingCreatorSE`, {
 				raw: xml,
 				contentType: 'application/xml',
 				accept: 'application/xml',
@@ -369,7 +374,7 @@ describe('sandbox: orders and their state machines', () => {
 			expect(result.text).toMatch(
 				/<productionOrderSubmited[^>]*><id>\d+<\/id><uniqueId>XML-1<\/uniqueId><\/productionOrderSubmited>/,
 			);
-			const broken = await demo.call('POST', `${SHOP}/orders/usingCreatorSE`, {
+			const broken = await demo.call('POST', `${SHOP_PATH}/orders/usingCreatorSE`, {
 				raw: '<a><b></a>',
 				contentType: 'application/xml',
 			});
@@ -379,7 +384,7 @@ describe('sandbox: orders and their state machines', () => {
 
 	describe('incremental orders', () => {
 		const createDraft = async (extra: Json = {}) => {
-			const result = await demo.post(`${SHOP}/orders`, {
+			const result = await demo.post(`${SHOP_PATH}/orders`, {
 				productionOrder: {
 					country: { id: 1 },
 					orderShipping: { title: 'Std', carrier: { id: 23 } },
@@ -391,7 +396,7 @@ describe('sandbox: orders and their state machines', () => {
 			return result.json.productionOrderExpanded.id as number;
 		};
 		const addItem = (orderId: number) =>
-			demo.post(`${SHOP}/orders/${orderId}/orderedProducts/usingCreatorSE`, {
+			demo.post(`${SHOP_PATH}/orders/${orderId}/orderedProducts/usingCreatorSE`, {
 				creatorse_design: {
 					productId: 1001,
 					amount: 3,
@@ -421,8 +426,8 @@ describe('sandbox: orders and their state machines', () => {
 			const itemId = added.json.orderedProduct.id;
 			expect(added.json.orderedProduct.compositions.composition.productArea.id).toBe(4002);
 
-			expect((await demo.put(`${SHOP}/orders/${id}/sendToProduction`)).status).toBe(409);
-			const commit = await demo.put(`${SHOP}/orders/${id}/commitOrder?financialStatus=PAID`);
+			expect((await demo.put(`${SHOP_PATH}/orders/${id}/sendToProduction`)).status).toBe(409);
+			const commit = await demo.put(`${SHOP_PATH}/orders/${id}/commitOrder?financialStatus=PAID`);
 			expect(commit.status).toBe(204);
 			expect(commit.text).toBe('');
 			expect(await controlOrder(id)).toMatchObject({
@@ -430,61 +435,66 @@ describe('sandbox: orders and their state machines', () => {
 				financialStatus: 'PAID',
 				fulfilmentStatus: null,
 			});
-			expect((await demo.put(`${SHOP}/orders/${id}/commitOrder`)).status).toBe(409);
+			expect((await demo.put(`${SHOP_PATH}/orders/${id}/commitOrder`)).status).toBe(409);
 			expect((await addItem(id)).status).toBe(409);
-			expect((await demo.put(`${SHOP}/orders/${id}/sendToProduction`)).status).toBe(204);
-			expect((await demo.put(`${SHOP}/orders/${id}/sendToProduction`)).status).toBe(409);
+			expect((await demo.put(`${SHOP_PATH}/orders/${id}/sendToProduction`)).status).toBe(204);
+			expect((await demo.put(`${SHOP_PATH}/orders/${id}/sendToProduction`)).status).toBe(409);
 			await eventually(async () =>
 				expect((await controlOrder(id)).fulfilmentStatus).toBe('PREPARED_TO_PRODUCE'),
 			);
 
-			const items = (await demo.get(`${SHOP}/orders/${id}/orderedProducts`)).json.pagedData;
+			const items = (await demo.get(`${SHOP_PATH}/orders/${id}/orderedProducts`)).json.pagedData;
 			expect(items.orderedProduct.id).toBe(itemId);
 			const attributes = list(
-				(await demo.get(`${SHOP}/orders/${id}/orderedProducts/${itemId}/customAttributes`)).json
-					.pagedData.orderedProductCustomAttribute,
+				(await demo.get(`${SHOP_PATH}/orders/${id}/orderedProducts/${itemId}/customAttributes`))
+					.json.pagedData.orderedProductCustomAttribute,
 			);
 			expect(attributes.map((a) => [a.key, a.value])).toEqual([
 				['gift', 'yes'],
 				['note', 'blue box'],
 			]);
-			const image = await demo.get(`${SHOP}/orders/${id}/orderedProducts/${itemId}/image`, {
+			const image = await demo.get(`${SHOP_PATH}/orders/${id}/orderedProducts/${itemId}/image`, {
 				accept: 'image/png',
 			});
 			expect(image.status).toBe(200);
 			expect(image.headers['content-type']).toBe('image/png');
 			expect(image.bytes.subarray(0, 8).equals(PNG_MAGIC)).toBe(true);
-			expect((await demo.get(`${SHOP}/orders/${id}/orderedProducts/1/image`)).status).toBe(404);
+			expect((await demo.get(`${SHOP_PATH}/orders/${id}/orderedProducts/1/image`)).status).toBe(
+				404,
+			);
 		});
 
 		test('commit defaults to PENDING; an invalid status is 400; sendToProduction of an empty order is 409', async () => {
 			const id = await createDraft();
-			expect((await demo.put(`${SHOP}/orders/${id}/commitOrder?financialStatus=LOTS`)).status).toBe(
-				400,
-			);
-			expect((await demo.put(`${SHOP}/orders/${id}/commitOrder`)).status).toBe(204);
+			expect(
+				(await demo.put(`${SHOP_PATH}/orders/${id}/commitOrder?financialStatus=LOTS`)).status,
+			).toBe(400);
+			expect((await demo.put(`${SHOP_PATH}/orders/${id}/commitOrder`)).status).toBe(204);
 			expect((await controlOrder(id)).financialStatus).toBe('PENDING');
-			expect((await demo.put(`${SHOP}/orders/${id}/sendToProduction`)).status).toBe(409);
+			expect((await demo.put(`${SHOP_PATH}/orders/${id}/sendToProduction`)).status).toBe(409);
 		});
 
 		test('create needs a country; duplicate uniqueId is 409; unknown order is 404', async () => {
 			expect(
-				(await demo.post(`${SHOP}/orders`, { productionOrder: { customer: { firstName: 'x' } } }))
-					.status,
+				(
+					await demo.post(`${SHOP_PATH}/orders`, {
+						productionOrder: { customer: { firstName: 'x' } },
+					})
+				).status,
 			).toBe(400);
 			await createDraft({ uniqueId: 'INC-DUP' });
 			expect(
 				(
-					await demo.post(`${SHOP}/orders`, {
+					await demo.post(`${SHOP_PATH}/orders`, {
 						productionOrder: { uniqueId: 'INC-DUP', country: { id: 1 } },
 					})
 				).status,
 			).toBe(409);
-			expect((await demo.get(`${SHOP}/orders/999999`)).status).toBe(404);
-			expect((await demo.put(`${SHOP}/orders/999999/commitOrder`)).status).toBe(404);
+			expect((await demo.get(`${SHOP_PATH}/orders/999999`)).status).toBe(404);
+			expect((await demo.put(`${SHOP_PATH}/orders/999999/commitOrder`)).status).toBe(404);
 			expect(
 				(
-					await demo.post(`${SHOP}/orders/99999/orderedProducts/usingCreatorSE`, {
+					await demo.post(`${SHOP_PATH}/orders/99999/orderedProducts/usingCreatorSE`, {
 						creatorse_design: {},
 					})
 				).status,
@@ -493,7 +503,7 @@ describe('sandbox: orders and their state machines', () => {
 
 		test('a deferred order cannot be committed by the client', async () => {
 			const { id } = (await submit(deferredOrder())).json.productionOrderSubmited;
-			expect((await demo.put(`${SHOP}/orders/${id}/commitOrder`)).status).toBe(409);
+			expect((await demo.put(`${SHOP_PATH}/orders/${id}/commitOrder`)).status).toBe(409);
 		});
 
 		test('orders of another shop are 404; the viewer may not commit', async () => {
@@ -501,20 +511,20 @@ describe('sandbox: orders and their state machines', () => {
 			expect((await demo.get(`/accounts/387/shops/1598/orders/${id}`)).status).toBe(404);
 			const viewer = new ServiceClient(sandbox.baseUrl);
 			await viewer.login('viewer');
-			expect((await viewer.get(`${SHOP}/orders/${id}`)).status).toBe(200);
-			expect((await viewer.put(`${SHOP}/orders/${id}/commitOrder`)).status).toBe(403);
+			expect((await viewer.get(`${SHOP_PATH}/orders/${id}`)).status).toBe(200);
+			expect((await viewer.put(`${SHOP_PATH}/orders/${id}/commitOrder`)).status).toBe(403);
 		});
 
 		test('orders/session answers one session order per token', async () => {
-			const first = (await demo.get(`${SHOP}/orders/session`)).json.productionOrderExpanded;
-			const again = (await demo.get(`${SHOP}/orders/session`)).json.productionOrderExpanded;
+			const first = (await demo.get(`${SHOP_PATH}/orders/session`)).json.productionOrderExpanded;
+			const again = (await demo.get(`${SHOP_PATH}/orders/session`)).json.productionOrderExpanded;
 			expect(again.id).toBe(first.id);
 			expect(first.orderedProducts).toBe('');
 			const other = new ServiceClient(sandbox.baseUrl);
 			await other.login();
-			expect((await other.get(`${SHOP}/orders/session`)).json.productionOrderExpanded.id).not.toBe(
-				first.id,
-			);
+			expect(
+				(await other.get(`${SHOP_PATH}/orders/session`)).json.productionOrderExpanded.id,
+			).not.toBe(first.id);
 		});
 	});
 
@@ -547,7 +557,7 @@ describe('sandbox: orders and their state machines', () => {
 			expect((await control.answer('POST', `/orders/${id}/advance`, { to: 'NOPE' })).status).toBe(
 				400,
 			);
-			const order = (await demo.get(`${SHOP}/orders/${id}`)).json.productionOrderExpanded;
+			const order = (await demo.get(`${SHOP_PATH}/orders/${id}`)).json.productionOrderExpanded;
 			expect(order.fulfillments.orderFulfillmentExpanded.trackingNumber).toBeTruthy();
 		});
 
@@ -572,7 +582,7 @@ describe('sandbox: orders and their state machines', () => {
 			await eventually(async () =>
 				expect((await controlOrder(id)).fulfilmentStatus).toBe('PREPARED_TO_PRODUCE'),
 			);
-			expect((await demo.delete(`${SHOP}/orders/${id}/cancelOrder`)).status).toBe(409);
+			expect((await demo.delete(`${SHOP_PATH}/orders/${id}/cancelOrder`)).status).toBe(409);
 			expect((await control.answer('POST', `/orders/${id}/ship`, {})).status).toBe(409);
 			await control.call('POST', `/orders/${id}/advance`);
 			const shipped = await control.call('POST', `/orders/${id}/ship`, {
@@ -588,7 +598,7 @@ describe('sandbox: orders and their state machines', () => {
 			const second = await readyOrder();
 			await control.call('POST', `/orders/${second}/advance`, { to: 'NOT_EDITABLE' });
 			expect((await control.answer('POST', `/orders/${second}/cancel-confirm`)).status).toBe(409);
-			expect((await demo.delete(`${SHOP}/orders/${second}/cancelOrder`)).status).toBe(204);
+			expect((await demo.delete(`${SHOP_PATH}/orders/${second}/cancelOrder`)).status).toBe(204);
 			expect((await controlOrder(second)).fulfilmentStatus).toBe('CANCELLATION_WAITING');
 			expect(
 				(await control.call('POST', `/orders/${second}/cancel-confirm`)).fulfilmentStatus,
@@ -602,11 +612,11 @@ describe('sandbox: orders and their state machines', () => {
 			const slowControl = new SandboxControl(slow);
 			const client = new ServiceClient(slow.baseUrl);
 			await client.login();
-			const draft = await client.post(`${SHOP}/orders`, {
+			const draft = await client.post(`${SHOP_PATH}/orders`, {
 				productionOrder: { country: { id: 1 } },
 			});
 			const id = draft.json.productionOrderExpanded.id;
-			await client.post(`${SHOP}/orders/${id}/orderedProducts/usingCreatorSE`, {
+			await client.post(`${SHOP_PATH}/orders/${id}/orderedProducts/usingCreatorSE`, {
 				creatorse_design: {
 					productId: 1003,
 					amount: 1,
@@ -614,8 +624,8 @@ describe('sandbox: orders and their state machines', () => {
 					assignedSize: { id: 3021 },
 				},
 			});
-			await client.put(`${SHOP}/orders/${id}/commitOrder?financialStatus=PAID`);
-			await client.put(`${SHOP}/orders/${id}/sendToProduction`);
+			await client.put(`${SHOP_PATH}/orders/${id}/commitOrder?financialStatus=PAID`);
+			await client.put(`${SHOP_PATH}/orders/${id}/sendToProduction`);
 			expect((await slowControl.call('GET', `/orders/${id}`)).fulfilmentStatus).toBe(
 				'WAITING_FOR_RESOURCES',
 			);
@@ -665,7 +675,7 @@ describe('sandbox: orders and their state machines', () => {
 
 		test('order list pages and shows only the shop orders', async () => {
 			for (let i = 0; i < 3; i++) await submit(deferredOrder());
-			const page = (await demo.get(`${SHOP}/orders?size=2`)).json.pagedData;
+			const page = (await demo.get(`${SHOP_PATH}/orders?size=2`)).json.pagedData;
 			expect(page.totalElements).toBe(3);
 			expect(list(page.productionOrder)).toHaveLength(2);
 			expect((await demo.get('/accounts/387/shops/1598/orders')).json.pagedData.totalElements).toBe(

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 
 import { signBody, startSandbox, type Sandbox } from '../../sandbox';
 import { eventually } from '../support/eventually';
-import { SandboxControl } from '../support/sandbox';
-import { deferredOrder, list, Receiver, ServiceClient, SHOP, type Json } from './helpers';
+import { SandboxControl, SHOP_PATH } from '../support/sandbox';
+import { deferredOrder, list, Receiver, ServiceClient, type Json } from './helpers';
 
 /** An independent implementation of the contract's signature rule, to check deliveries with. */
 function expectedSignature(secret: string, body: Buffer): string {
@@ -41,7 +41,7 @@ describe('sandbox: webhooks', () => {
 	});
 
 	const subscribe = async (topic: string, extra: Json = {}) => {
-		const result = await demo.post(`${SHOP}/webhooks`, {
+		const result = await demo.post(`${SHOP_PATH}/webhooks`, {
 			webhook: {
 				address: `${receiver.url}/hook`,
 				topic,
@@ -54,7 +54,7 @@ describe('sandbox: webhooks', () => {
 		return result.json.webhook.id as number;
 	};
 	const submitPaid = async (overrides: Json = {}) =>
-		(await demo.post(`${SHOP}/orders/usingCreatorSE`, deferredOrder(overrides))).json
+		(await demo.post(`${SHOP_PATH}/orders/usingCreatorSE`, deferredOrder(overrides))).json
 			.productionOrderSubmited.id as number;
 
 	test('the signature matches every vector of the specification (test/fixtures/signature-vectors.json)', () => {
@@ -69,7 +69,7 @@ describe('sandbox: webhooks', () => {
 
 	test('create, list, get, update and delete a subscription', async () => {
 		const id = await subscribe('orders/updated');
-		const got = (await demo.get(`${SHOP}/webhooks/${id}`)).json.webhook;
+		const got = (await demo.get(`${SHOP_PATH}/webhooks/${id}`)).json.webhook;
 		expect(got).toMatchObject({
 			id,
 			address: `${receiver.url}/hook`,
@@ -77,11 +77,13 @@ describe('sandbox: webhooks', () => {
 			secret: 's3cr3t',
 			mediaType: 'JSON',
 		});
-		expect(list(got['atom.link'])[0]['@href']).toBe(`${sandbox.baseUrl}${SHOP}/webhooks/${id}`);
+		expect(list(got['atom.link'])[0]['@href']).toBe(
+			`${sandbox.baseUrl}${SHOP_PATH}/webhooks/${id}`,
+		);
 		await subscribe('orders/fulfilled');
-		expect((await demo.get(`${SHOP}/webhooks`)).json.pagedData.totalElements).toBe(2);
+		expect((await demo.get(`${SHOP_PATH}/webhooks`)).json.pagedData.totalElements).toBe(2);
 
-		const updated = await demo.put(`${SHOP}/webhooks/${id}`, {
+		const updated = await demo.put(`${SHOP_PATH}/webhooks/${id}`, {
 			webhook: { mediaType: 'XML', topic: 'orders/cancelled' },
 		});
 		expect(updated.status).toBe(200);
@@ -91,10 +93,10 @@ describe('sandbox: webhooks', () => {
 			address: `${receiver.url}/hook`,
 		});
 
-		expect((await demo.delete(`${SHOP}/webhooks/${id}`)).status).toBe(204);
-		expect((await demo.get(`${SHOP}/webhooks/${id}`)).status).toBe(404);
-		expect((await demo.delete(`${SHOP}/webhooks/${id}`)).status).toBe(404);
-		expect((await demo.get(`${SHOP}/webhooks`)).json.pagedData.totalElements).toBe(1);
+		expect((await demo.delete(`${SHOP_PATH}/webhooks/${id}`)).status).toBe(204);
+		expect((await demo.get(`${SHOP_PATH}/webhooks/${id}`)).status).toBe(404);
+		expect((await demo.delete(`${SHOP_PATH}/webhooks/${id}`)).status).toBe(404);
+		expect((await demo.get(`${SHOP_PATH}/webhooks`)).json.pagedData.totalElements).toBe(1);
 		expect((await demo.get(`/accounts/387/shops/1598/webhooks/${id}`)).status).toBe(404);
 	});
 
@@ -109,13 +111,13 @@ describe('sandbox: webhooks', () => {
 			{ address: 'http://127.0.0.1:1/x', topic: 'orders/updated', mediaType: 'YAML' },
 		],
 	])('400 on create: %s', async (_name, webhook) => {
-		expect((await demo.post(`${SHOP}/webhooks`, { webhook })).status).toBe(400);
+		expect((await demo.post(`${SHOP_PATH}/webhooks`, { webhook })).status).toBe(400);
 	});
 
 	test('400 without the webhook root; 409 for a duplicate address and topic; 403 for the viewer', async () => {
 		expect(
 			(
-				await demo.post(`${SHOP}/webhooks`, {
+				await demo.post(`${SHOP_PATH}/webhooks`, {
 					address: 'http://127.0.0.1:1/x',
 					topic: 'orders/updated',
 				})
@@ -124,7 +126,7 @@ describe('sandbox: webhooks', () => {
 		await subscribe('orders/updated');
 		expect(
 			(
-				await demo.post(`${SHOP}/webhooks`, {
+				await demo.post(`${SHOP_PATH}/webhooks`, {
 					webhook: { address: `${receiver.url}/hook`, topic: 'orders/updated' },
 				})
 			).status,
@@ -133,12 +135,12 @@ describe('sandbox: webhooks', () => {
 		await viewer.login('viewer');
 		expect(
 			(
-				await viewer.post(`${SHOP}/webhooks`, {
+				await viewer.post(`${SHOP_PATH}/webhooks`, {
 					webhook: { address: 'http://127.0.0.1:1/y', topic: 'orders/updated' },
 				})
 			).status,
 		).toBe(403);
-		expect((await viewer.get(`${SHOP}/webhooks`)).status).toBe(200);
+		expect((await viewer.get(`${SHOP_PATH}/webhooks`)).status).toBe(200);
 	});
 
 	test('the pipeline fires updated, readyForProduction and acknowledged, signed, in order', async () => {
@@ -191,7 +193,7 @@ describe('sandbox: webhooks', () => {
 		expect(list(payload['atom.link']).map((l) => l['@rel'])).toContain('self');
 		// The order itself says FINISHED.
 		expect(
-			(await demo.get(`${SHOP}/orders/${id}`)).json.productionOrderExpanded.fulfilmentStatus,
+			(await demo.get(`${SHOP_PATH}/orders/${id}`)).json.productionOrderExpanded.fulfilmentStatus,
 		).toBe('FINISHED');
 
 		await control.call('PUT', '/quirks', { fulfilledAsFULFILLED: false });
@@ -220,7 +222,7 @@ describe('sandbox: webhooks', () => {
 		);
 		await control.call('POST', `/orders/${id}/split`, { parts: 2 });
 		await control.call('POST', `/orders/${id}/advance`);
-		await demo.delete(`${SHOP}/orders/${id}/cancelOrder`);
+		await demo.delete(`${SHOP_PATH}/orders/${id}/cancelOrder`);
 		await control.call('POST', `/orders/${id}/cancel-confirm`);
 		const pending = await submitPaid({ financialStatus: 'PENDING', uniqueId: 'EV-2' });
 		await eventually(async () => expect((await control.order(pending)).handedOff).toBe(true));
@@ -324,7 +326,7 @@ describe('sandbox: webhooks', () => {
 		const closed = await new Receiver().start();
 		const deadUrl = closed.url;
 		await closed.close();
-		await demo.post(`${SHOP}/webhooks`, {
+		await demo.post(`${SHOP_PATH}/webhooks`, {
 			webhook: { address: `${deadUrl}/gone`, topic: 'orders/acknowledged' },
 		});
 		await submitPaid();
@@ -337,15 +339,17 @@ describe('sandbox: webhooks', () => {
 	test('testOrderEvent sends the subscription topic about an order; unknown order or hook is 404', async () => {
 		const hookId = await subscribe('orders/updated');
 		const id = await submitPaid({ financialStatus: 'PENDING' });
-		const sent = await demo.post(`${SHOP}/webhooks/${hookId}/testOrderEvent/${id}`);
+		const sent = await demo.post(`${SHOP_PATH}/webhooks/${hookId}/testOrderEvent/${id}`);
 		expect(sent.status).toBe(204);
 		expect(receiver.received).toHaveLength(1);
 		expect(receiver.received[0].headers['x-platform-topic']).toBe('orders/updated');
 		expect(receiver.received[0].headers['x-platform-delivery-id']).toBe(
 			sent.headers['x-platform-delivery-id'],
 		);
-		expect((await demo.post(`${SHOP}/webhooks/${hookId}/testOrderEvent/999999`)).status).toBe(404);
-		expect((await demo.post(`${SHOP}/webhooks/999/testOrderEvent/${id}`)).status).toBe(404);
+		expect((await demo.post(`${SHOP_PATH}/webhooks/${hookId}/testOrderEvent/999999`)).status).toBe(
+			404,
+		);
+		expect((await demo.post(`${SHOP_PATH}/webhooks/999/testOrderEvent/${id}`)).status).toBe(404);
 	});
 
 	test('control events fire a topic now, to all matching subscriptions or to one', async () => {

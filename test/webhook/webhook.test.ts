@@ -1,9 +1,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { signBody, startSandbox, type Sandbox } from '../../sandbox';
-import { Receiver, ServiceClient, SHOP, deferredOrder, list, type Json } from '../sandbox/helpers';
+import { Receiver, ServiceClient, deferredOrder, list, type Json } from '../sandbox/helpers';
 import { CredentialStore, runNode } from '../support/n8n';
-import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
+import { SandboxControl, sandboxCredentials, SHOP_PATH, shopParameter } from '../support/sandbox';
 
 describe('Webhook Subscription resource', () => {
 	let sandbox: Sandbox;
@@ -45,7 +45,7 @@ describe('Webhook Subscription resource', () => {
 		return result.error!;
 	};
 	const stored = async (id: unknown): Promise<Json> => {
-		const answer = await service.get(`${SHOP}/webhooks/${id}`);
+		const answer = await service.get(`${SHOP_PATH}/webhooks/${id}`);
 		return { status: answer.status, ...(answer.json.webhook ?? {}) };
 	};
 	const webhookPosts = async () =>
@@ -207,7 +207,7 @@ describe('Webhook Subscription resource', () => {
 			topic: 'orders/readyForProduction',
 		});
 		const order = await service.post(
-			`${SHOP}/orders/usingCreatorSE`,
+			`${SHOP_PATH}/orders/usingCreatorSE`,
 			deferredOrder({ financialStatus: 'PENDING' }),
 		);
 		const orderId = Number((Object.values(order.json)[0] as Json).id);
@@ -246,7 +246,9 @@ describe('Webhook Subscription resource', () => {
 		});
 		try {
 			const [created] = await run({ operation: 'create', address: url, topic: 'orders/updated' });
-			const all = list((await service.get(`${SHOP}/webhooks?size=100`)).json.pagedData.webhook);
+			const all = list(
+				(await service.get(`${SHOP_PATH}/webhooks?size=100`)).json.pagedData.webhook,
+			);
 			const same = all.filter((hook) => hook.address === url);
 			expect(same).toHaveLength(1);
 			expect(created.json).toMatchObject({ id: same[0].id, address: url });
