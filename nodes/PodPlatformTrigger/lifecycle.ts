@@ -58,8 +58,8 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 	const previous = staticData.registrations?.[wanted.address];
 
 	if (previous && previous.shopId !== wanted.shopId) {
-		const kept = await removeSubscriptions(ctx, wanted.address, previous);
-		if (kept.length) {
+		const notRemoved = await removeSubscriptions(ctx, wanted.address, previous);
+		if (notRemoved.length) {
 			throw new NodeOperationError(
 				ctx.getNode(),
 				`Could not remove the webhook subscriptions of shop ${previous.shopId} before moving to shop ${wanted.shopId}`,
@@ -87,9 +87,9 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 			...registration,
 			subscriptions: Object.fromEntries(dropped.map((t) => [t, registration.subscriptions[t]])),
 		};
-		const kept = await removeSubscriptions(ctx, wanted.address, leftovers, onService);
+		const notRemoved = await removeSubscriptions(ctx, wanted.address, leftovers, onService);
 		for (const topic of dropped) {
-			if (!kept.includes(topic)) delete registration.subscriptions[topic];
+			if (!notRemoved.includes(topic)) delete registration.subscriptions[topic];
 		}
 		storeRegistration(staticData, wanted.address, registration);
 	}
@@ -121,14 +121,15 @@ export async function remove(ctx: IHookFunctions): Promise<boolean> {
 	const staticData = staticDataOf(ctx);
 	const registration = address ? staticData.registrations?.[address] : undefined;
 	if (!address || !registration) return true;
-	const kept = await removeSubscriptions(ctx, address, registration);
-	if (kept.length === 0) {
+	const notRemoved = await removeSubscriptions(ctx, address, registration);
+	if (notRemoved.length === 0) {
 		storeRegistration(staticData, address, undefined);
 		return true;
 	}
 	// Keep what could not be removed: the next activation adopts it, the next removal retries it.
 	const remaining: Registration = { ...registration, subscriptions: {} };
-	for (const topic of kept) remaining.subscriptions[topic] = registration.subscriptions[topic];
+	for (const topic of notRemoved)
+		remaining.subscriptions[topic] = registration.subscriptions[topic];
 	storeRegistration(staticData, address, remaining);
 	return false;
 }
@@ -144,7 +145,7 @@ async function removeSubscriptions(
 	registration: Registration,
 	known?: PlainObject[],
 ): Promise<Topic[]> {
-	const kept: Topic[] = [];
+	const notRemoved: Topic[] = [];
 	let onService = known;
 	if (!onService) {
 		try {
@@ -169,11 +170,11 @@ async function removeSubscriptions(
 			await apiRequest(ctx, { method: 'DELETE', path: `${path}/${String(stored.id)}` });
 		} catch (error) {
 			if (httpFailureOf(error).status === 404) continue;
-			kept.push(topic);
+			notRemoved.push(topic);
 			ctx.logger.error(
 				`POD Platform Trigger: could not remove the ${topic} webhook subscription ${String(stored.id)} of shop ${registration.shopId}: ${(error as Error).message}`,
 			);
 		}
 	}
-	return kept;
+	return notRemoved;
 }

@@ -6,7 +6,7 @@ import {
 	toFilterDate,
 	zoneOfTimestamp,
 } from '../../nodes/shared/dates';
-import { hasZonedDates, withKeptListDefault } from '../../nodes/shared/payloads/filter';
+import { hasZonedDates, withListDefaultCondition } from '../../nodes/shared/payloads/filter';
 
 describe('filter dates (yyyy/MM/dd HH:mm:ss)', () => {
 	test("the pattern is the contract's", () => {
@@ -129,11 +129,11 @@ describe('the default a motive Get Many keeps (deleted = false)', () => {
 	const byName = { property: 'name', op: '=', value: 'Sunset' };
 
 	test('is added to a motive filter, next to its own conditions', () => {
-		expect(withKeptListDefault({ motiveFilter: { expressionSimple: byName } })).toEqual({
+		expect(withListDefaultCondition({ motiveFilter: { expressionSimple: byName } })).toEqual({
 			motiveFilter: { expressionSimple: [byName, notDeleted] },
 		});
 		expect(
-			withKeptListDefault({ motiveFilter: { order: { property: 'id', direction: 'asc' } } }),
+			withListDefaultCondition({ motiveFilter: { order: { property: 'id', direction: 'asc' } } }),
 		).toEqual({
 			motiveFilter: { order: { property: 'id', direction: 'asc' }, expressionSimple: notDeleted },
 		});
@@ -152,15 +152,15 @@ describe('the default a motive Get Many keeps (deleted = false)', () => {
 			},
 			{ motiveFilter: { expressions: [{ expressionSimple: { ...notDeleted, value: 'true' } }] } },
 		];
-		for (const body of own) expect(withKeptListDefault(body)).toBe(body);
+		for (const body of own) expect(withListDefaultCondition(body)).toBe(body);
 	});
 
 	test('a sub-entity filter on deleted is about the joined records; other filter types get nothing', () => {
 		const tagDeleted = { tagFilter: { expressionSimple: { ...notDeleted, value: 'true' } } };
-		expect(withKeptListDefault({ motiveFilter: tagDeleted })).toEqual({
+		expect(withListDefaultCondition({ motiveFilter: tagDeleted })).toEqual({
 			motiveFilter: { ...tagDeleted, expressionSimple: notDeleted },
 		});
 		const products = { productFilter: { expressionSimple: byName } };
-		expect(withKeptListDefault(products)).toBe(products);
+		expect(withListDefaultCondition(products)).toBe(products);
 	});
 });

@@ -37,7 +37,7 @@ export function describeResources(resources: ResourceDefinition[]): INodePropert
 				show: {
 					resource: [resource.value],
 					operation: Object.entries(resource.operations)
-						.filter(([, definition]) => !definition.withoutShop)
+						.filter(([, definition]) => definition.needsShop !== false)
 						.map(([operation]) => operation),
 				},
 			},

@@ -23,8 +23,11 @@ export interface OperationDefinition<Prepared = unknown> {
 		itemIndex: number,
 		prepared?: Prepared,
 	): Promise<INodeExecutionData[]>;
-	/** Whether the operation works without a shop (local file work), so the Shop field is hidden. */
-	withoutShop?: boolean;
+	/**
+	 * Whether the operation needs a shop; by default what its resource says. False for local file
+	 * work in a shop-scoped resource, so the Shop field is hidden there.
+	 */
+	needsShop?: boolean;
 	/**
 	 * Runs once before the items: fetches in a few requests what every item would otherwise look
 	 * up alone, and returns it for every execute of the run. It runs only for more than one item.

@@ -401,28 +401,28 @@ function testsProperty(container: PlainObject, property: string): boolean {
  * the default applies only when no filter is given), for the lists whose default the node keeps.
  * A deleted motive stays in the service and would otherwise come back with any filter.
  */
-const KEPT_LIST_DEFAULTS: Partial<
+const LIST_DEFAULT_CONDITIONS: Partial<
 	Record<FilterRoot, { property: string; op: string; value: string }>
 > = {
 	motiveFilter: { property: 'deleted', op: '=', value: 'false' },
 };
 
 /** The condition a Get Many keeps for this filter type, if any (for the field descriptions). */
-export function keptListDefault(
+export function listDefaultCondition(
 	root: FilterRoot,
 ): { property: string; op: string; value: string } | undefined {
-	return KEPT_LIST_DEFAULTS[root];
+	return LIST_DEFAULT_CONDITIONS[root];
 }
 
 /**
- * A filter for a Get Many with the list's kept default added (see KEPT_LIST_DEFAULTS), unless the
+ * A filter for a Get Many with the list's default condition added (see LIST_DEFAULT_CONDITIONS), unless the
  * user's filter says something about that property; then theirs stands.
  */
-export function withKeptListDefault(body: PlainObject): PlainObject {
+export function withListDefaultCondition(body: PlainObject): PlainObject {
 	const { root, content } = filterParts(body);
-	const kept = isFilterRoot(root) ? KEPT_LIST_DEFAULTS[root] : undefined;
-	if (!kept || testsProperty(content, kept.property)) return body;
-	const simple = [...toArray(content.expressionSimple), { ...kept }];
+	const condition = isFilterRoot(root) ? LIST_DEFAULT_CONDITIONS[root] : undefined;
+	if (!condition || testsProperty(content, condition.property)) return body;
+	const simple = [...toArray(content.expressionSimple), { ...condition }];
 	return {
 		[root]: { ...content, expressionSimple: simple.length === 1 ? simple[0] : simple },
 	};

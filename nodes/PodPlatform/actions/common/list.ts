@@ -11,7 +11,7 @@ import { InputError, isFilterRefusal } from '../../../shared/errors';
 import type { ServiceError } from '../../../shared/errors';
 import type { PlainObject } from '../../../shared/codec';
 import type { FilterRoot } from '../../../shared/payloads/filter';
-import { keptListDefault, withKeptListDefault } from '../../../shared/payloads/filter';
+import { listDefaultCondition, withListDefaultCondition } from '../../../shared/payloads/filter';
 import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
 import { builtFilterBody, filterBuilderFields, jsonFilterBody } from '../filter/builder';
 import { paginationFields } from './fields';
@@ -27,9 +27,9 @@ export type { FilterRoot };
 const FILTER_MODE = 'filterMode';
 
 export function filterFields(filterRoot: FilterRoot): INodeProperties[] {
-	const kept = keptListDefault(filterRoot);
-	const keptNote = kept
-		? `; adds ${kept.property} ${kept.op} ${kept.value} unless the filter tests ${kept.property}`
+	const listDefault = listDefaultCondition(filterRoot);
+	const defaultNote = listDefault
+		? `; adds ${listDefault.property} ${listDefault.op} ${listDefault.value} unless the filter tests ${listDefault.property}`
 		: '';
 	return [
 		{
@@ -47,12 +47,12 @@ export function filterFields(filterRoot: FilterRoot): INodeProperties[] {
 				{
 					name: 'Build Filter',
 					value: 'build',
-					description: `Conditions set here; the node stores the filter and reuses it${keptNote}`,
+					description: `Conditions set here; the node stores the filter and reuses it${defaultNote}`,
 				},
 				{
 					name: 'Filter JSON',
 					value: 'json',
-					description: `A ${filterRoot} as JSON; the node stores it and reuses it${keptNote}`,
+					description: `A ${filterRoot} as JSON; the node stores it and reuses it${defaultNote}`,
 				},
 			],
 		},
@@ -157,12 +157,14 @@ export async function resolveFilter(
 		return { filterId: id, label: `The stored filter "${id}"` };
 	}
 	if (mode === 'build') {
-		const body = withKeptListDefault(await builtFilterBody(ctx, itemIndex, filterRoot, listPath));
+		const body = withListDefaultCondition(
+			await builtFilterBody(ctx, itemIndex, filterRoot, listPath),
+		);
 		const filterId = await storeFilter(ctx, body, itemIndex);
 		return { filterId, label: `The built filter (stored as "${filterId}")` };
 	}
 	if (mode === 'json') {
-		const body = withKeptListDefault(jsonFilterBody(ctx, itemIndex, 'filterJson', filterRoot));
+		const body = withListDefaultCondition(jsonFilterBody(ctx, itemIndex, 'filterJson', filterRoot));
 		const filterId = await storeFilter(ctx, body, itemIndex);
 		return { filterId, label: `The filter from Filter JSON (stored as "${filterId}")` };
 	}

@@ -20,7 +20,7 @@ export const buildCsv: OperationDefinition = {
 		action: 'Build a CSV import file',
 		description: 'Turn the input items into one CSV file of many orders, as binary data',
 	},
-	withoutShop: true,
+	needsShop: false,
 	fields: [
 		{
 			displayName: 'Input',

@@ -11,7 +11,7 @@ export const validateCsv: OperationDefinition = {
 		action: 'Validate a CSV import file',
 		description: 'Check a CSV file from binary data locally, without sending it',
 	},
-	withoutShop: true,
+	needsShop: false,
 	fields: [
 		binaryPropertyField,
 		formatField,

@@ -18,7 +18,7 @@ export const getCustomerKey: OperationDefinition = {
 			'Get a new key for a customer’s permanent motive library; store it and enter it in a credential',
 	},
 	fields: [],
-	withoutShop: true,
+	needsShop: false,
 	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 		const answer = await apiRequest(this, { method: 'GET', path: '/public/nonce/uuid', itemIndex });
 		const value = answer?.data.value;

@@ -16,8 +16,14 @@ import { apiRequest, apiRequestAllItems } from '../../../../shared/transport';
 import { storeFilter } from '../../common/list';
 import type { DeferredOrder } from './deferredOrder';
 
-/** Orders a batch looked up before submitting, by shop path and uniqueId (null: none). */
-export type KnownOrders = Map<string, Map<string, PlainObject | null>>;
+/** What a look-up by uniqueId found: the order, or that the shop has none with it. */
+export type OrderLookup = { state: 'found'; order: PlainObject } | { state: 'absent' };
+
+/**
+ * Orders a batch looked up before submitting, by shop path and uniqueId. A uniqueId the batch
+ * did not look up has no entry: its state is unknown, and the item asks the service itself.
+ */
+export type KnownOrders = Map<string, Map<string, OrderLookup>>;
 
 /** How many uniqueIds one stored lookup filter holds. */
 const UNIQUE_IDS_PER_LOOKUP = 200;
@@ -69,7 +75,7 @@ export async function lookUpUniqueIds(
 	shopPath: string,
 	uniqueIds: string[],
 ): Promise<void> {
-	const ofShop = known.get(shopPath) ?? new Map<string, PlainObject | null>();
+	const ofShop = known.get(shopPath) ?? new Map<string, OrderLookup>();
 	known.set(shopPath, ofShop);
 	const wanted = [...new Set(uniqueIds)].filter((uniqueId) => !ofShop.has(uniqueId));
 	for (let start = 0; start < wanted.length; start += UNIQUE_IDS_PER_LOOKUP) {
@@ -80,8 +86,8 @@ export async function lookUpUniqueIds(
 			{ method: 'GET', path: `${shopPath}/orders`, qs: { filterId } },
 			{ returnAll: true },
 		);
-		for (const uniqueId of chunk) ofShop.set(uniqueId, null);
-		for (const order of found) ofShop.set(String(order.uniqueId), order);
+		for (const uniqueId of chunk) ofShop.set(uniqueId, { state: 'absent' });
+		for (const order of found) ofShop.set(String(order.uniqueId), { state: 'found', order });
 	}
 }
 
@@ -140,8 +146,8 @@ export async function submitOrder(
 			...extra,
 		}) as IDataObject;
 
-	const prefetched = exactlyOnce && uniqueId ? known?.get(shopPath)?.get(uniqueId) : undefined;
-	const before = prefetched === undefined ? await existing() : (prefetched ?? undefined);
+	const lookup = exactlyOnce && uniqueId ? known?.get(shopPath)?.get(uniqueId) : undefined;
+	const before = lookup ? (lookup.state === 'found' ? lookup.order : undefined) : await existing();
 	if (before) return output(before, true);
 
 	// The outcome of a timed-out submission is learned by looking, never by sending again blind.
