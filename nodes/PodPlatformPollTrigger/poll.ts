@@ -7,9 +7,10 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import { isPlainObject, type PlainObject } from '../shared/codec';
 import { passesStatusFilter, triggerShopIdOf } from '../shared/descriptions/triggers';
+import type { StatusPair } from '../shared/events';
 import { eventFromOrder, normaliseFulfilmentStatus, topicsForChange } from '../shared/events';
 import { apiRequest, apiRequestAllItems, shopPath } from '../shared/transport';
-import { isTopic } from '../shared/types';
+import { isTopic, type Topic } from '../shared/types';
 
 /** The order list is rate limited (contract, Limits): polls closer together than this are skipped. */
 export const MIN_POLL_INTERVAL_MS = 5 * 60 * 1000;
@@ -56,7 +57,7 @@ export async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionDat
 	const previous = state.shopId === shopId ? state.seen : undefined;
 	const baseline = previous === undefined;
 	const seen: Record<string, string> = {};
-	const events: INodeExecutionData[] = [];
+	const changes: Array<{ order: PlainObject; before?: StatusPair; topics: Topic[] }> = [];
 
 	for (const order of orders) {
 		const id = String(order.id ?? '');
@@ -68,19 +69,27 @@ export async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionDat
 		const fired = topicsForChange(before, statusesOf(key)!).filter((topic) =>
 			topics.includes(topic),
 		);
-		if (fired.length === 0) continue;
+		// The list's fulfilment status is the expanded order's: an order the status filter drops
+		// costs no further read.
+		const status = normaliseFulfilmentStatus(order.fulfilmentStatus);
+		if (fired.length === 0 || !passesStatusFilter(status, options.fulfilmentStatuses ?? [])) {
+			continue;
+		}
+		changes.push({ order, before, topics: fired });
+	}
+
+	// A test run shows the last change that would be emitted, and moves no state of the active
+	// workflow: only that order is read in full.
+	const emitted = manual ? changes.slice(-1) : changes;
+	const events: INodeExecutionData[] = [];
+	for (const { order, before, topics: fired } of emitted) {
 		const record = await expandedOrder(ctx, path, order);
 		for (const topic of fired) {
-			const event = eventFromOrder(topic, record, before);
-			if (!passesStatusFilter(event.fulfilmentStatus, options.fulfilmentStatuses ?? [])) continue;
-			events.push({ json: event as unknown as IDataObject });
+			events.push({ json: eventFromOrder(topic, record, before) as unknown as IDataObject });
 		}
 	}
 
-	if (manual) {
-		// A test run shows what would be emitted without moving the state of the active workflow.
-		return events.length ? [events.slice(-1)] : null;
-	}
+	if (manual) return events.length ? [events.slice(-1)] : null;
 	// Assigned at the top level so n8n notices the change and saves it.
 	state.shopId = shopId;
 	state.seen = seen;

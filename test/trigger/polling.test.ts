@@ -52,6 +52,12 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 		service = new Service(sandbox.baseUrl);
 	});
 
+	/** The reads of expanded orders among logged requests, shop path dropped. */
+	const expandedReads = (requests: Array<{ method: string; path: string }>) =>
+		requests
+			.map((r) => `${r.method} ${r.path.replace(/^.*\/shops\/\d+/, '')}`)
+			.filter((r) => r.startsWith('GET /orders/expanded/'));
+
 	test('baseline, then each change once, across a restart, with a minimum interval', async () => {
 		const first = await service.submitOrder();
 		const unchanged = await service.submitOrder();
@@ -207,16 +213,24 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 			'orders/readyForProduction',
 		]);
 		const filtered = harness(undefined, { emitExisting: true, fulfilmentStatuses: ['FINISHED'] });
+		await control.call('DELETE', '/requests');
 		expect(await filtered.poll()).toBeNull();
+		// An order the status filter drops is not read in full.
+		expect(expandedReads(await control.requests())).toEqual([]);
 	});
 
 	test('a manual test poll shows a sample without moving the state', async () => {
+		const earlier = await service.submitOrder();
 		const order = await service.submitOrder();
+		await waitFor(earlier, 'PREPARED_TO_PRODUCE');
 		await waitFor(order, 'PREPARED_TO_PRODUCE');
 		const trigger = harness();
+		await control.call('DELETE', '/requests');
 		const sample = events(await trigger.poll('manual'));
 		expect(sample).toHaveLength(1);
 		expect(sample[0].orderId).toBe(order);
+		// Every order of the shop is a change for a test poll; only the one shown is read in full.
+		expect(expandedReads(await control.requests())).toEqual([`GET /orders/expanded/${order}`]);
 		expect(trigger.staticData).toEqual({});
 	});
 });
