@@ -9,7 +9,7 @@ import { isPlainObject, type PlainObject } from '../shared/codec';
 import { passesStatusFilter, triggerShopIdOf } from '../shared/descriptions/triggers';
 import type { StatusPair } from '../shared/events';
 import { eventFromOrder, normaliseFulfilmentStatus, topicsForChange } from '../shared/events';
-import { apiRequest, apiRequestAllItems, shopPath } from '../shared/transport';
+import { ServiceClient } from '../shared/transport';
 import { isTopic, type Topic } from '../shared/types';
 
 /** The order list is rate limited (contract, Limits): polls closer together than this are skipped. */
@@ -50,8 +50,9 @@ export async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionDat
 		return null;
 	}
 
-	const path = `${await shopPath(ctx, shopId)}/orders`;
-	const orders = await apiRequestAllItems(ctx, { method: 'GET', path }, { returnAll: true });
+	const service = new ServiceClient(ctx);
+	const path = `${await service.shopPath(shopId)}/orders`;
+	const orders = await service.requestAllItems({ method: 'GET', path }, { returnAll: true });
 
 	// A new shop starts a new baseline: the statuses of another shop's orders say nothing here.
 	const previous = state.shopId === shopId ? state.seen : undefined;
@@ -83,7 +84,7 @@ export async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionDat
 	const emitted = manual ? changes.slice(-1) : changes;
 	const events: INodeExecutionData[] = [];
 	for (const { order, before, topics: fired } of emitted) {
-		const record = await expandedOrder(ctx, path, order);
+		const record = await expandedOrder(service, path, order);
 		for (const topic of fired) {
 			events.push({ json: eventFromOrder(topic, record, before) as unknown as IDataObject });
 		}
@@ -104,7 +105,7 @@ export async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionDat
  * an unchanged order costs no request.
  */
 async function expandedOrder(
-	ctx: IPollFunctions,
+	service: ServiceClient,
 	ordersPath: string,
 	order: PlainObject,
 ): Promise<PlainObject> {
@@ -114,6 +115,6 @@ async function expandedOrder(
 		typeof links.expanded === 'string'
 			? links.expanded
 			: `${ordersPath}/expanded/${encodeURIComponent(String(order.id))}`;
-	const expanded = await apiRequest(ctx, { method: 'GET', path });
+	const expanded = await service.request({ method: 'GET', path });
 	return isPlainObject(expanded?.data) ? expanded.data : order;
 }

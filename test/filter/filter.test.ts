@@ -513,7 +513,7 @@ describe('Filter resource and filters on Get Many', () => {
 				...built([{ ...cond('id', '>', since), valueIsDate: true }]),
 			});
 			expect(error.message).toBe(
-				"Item 1: the service's timezone could not be learned for the dates in the filter",
+				"Item 1: The service's timezone could not be learned for the dates in the filter",
 			);
 			expect(error.description).toMatch(/Set Date Timezone .* Europe\/Berlin/);
 			expect(await filterPosts()).toBe(posts);

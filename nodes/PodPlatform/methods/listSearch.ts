@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { matchingRecords } from '../../shared/methods/listSearch';
-import { apiRequestAllItems } from '../../shared/transport';
+import { ServiceClient } from '../../shared/transport';
 import { currentShopPath } from '../actions/common/scope';
 
 export { searchShops } from '../../shared/methods/listSearch';
@@ -10,9 +10,9 @@ export async function searchProducts(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const products = await apiRequestAllItems(
-		this,
-		{ method: 'GET', path: `${await currentShopPath(this)}/products` },
+	const service = new ServiceClient(this);
+	const products = await service.requestAllItems(
+		{ method: 'GET', path: `${await currentShopPath(this, service)}/products` },
 		{ returnAll: true },
 	);
 	return matchingRecords(products, filter);

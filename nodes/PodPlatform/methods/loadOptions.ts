@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { PlainObject } from '../../shared/codec';
 import { simplifyProduct } from '../../shared/payloads/product';
-import { apiRequest, apiRequestAllItems } from '../../shared/transport';
+import { ServiceClient } from '../../shared/transport';
 import { currentShopPath } from '../actions/common/scope';
 
 /** Products listed in a dropdown at most; beyond that, the product is given by ID. */
@@ -27,9 +27,10 @@ async function expandedProduct(
 			description: missing.description,
 		});
 	}
-	const answer = await apiRequest(ctx, {
+	const service = new ServiceClient(ctx);
+	const answer = await service.request({
 		method: 'GET',
-		path: `${await currentShopPath(ctx)}/products/expanded/${id}`,
+		path: `${await currentShopPath(ctx, service)}/products/expanded/${id}`,
 	});
 	return simplifyProduct((answer?.data ?? {}) as PlainObject);
 }
@@ -103,9 +104,9 @@ export async function getPrintAreas(this: ILoadOptionsFunctions): Promise<INodeP
 export async function getOrderDesignProducts(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const products = await apiRequestAllItems(
-		this,
-		{ method: 'GET', path: `${await currentShopPath(this)}/products` },
+	const service = new ServiceClient(this);
+	const products = await service.requestAllItems(
+		{ method: 'GET', path: `${await currentShopPath(this, service)}/products` },
 		{ returnAll: false, limit: MAX_LISTED_PRODUCTS },
 	);
 	return products.map((product) => option(product.name, product.id));

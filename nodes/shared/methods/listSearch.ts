@@ -5,7 +5,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import type { PlainObject } from '../codec';
-import { accountPath, apiRequestAllItems } from '../transport';
+import { ServiceClient } from '../transport';
 
 /** Keep records whose name or ID contains the search text (case-insensitive). */
 export function matchingRecords(
@@ -26,9 +26,9 @@ export async function searchShops(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const shops = await apiRequestAllItems(
-		this,
-		{ method: 'GET', path: `${await accountPath(this)}/shops` },
+	const service = new ServiceClient(this);
+	const shops = await service.requestAllItems(
+		{ method: 'GET', path: `${await service.accountPath()}/shops` },
 		{ returnAll: true },
 	);
 	return matchingRecords(shops, filter);

@@ -16,8 +16,8 @@ export const carrierResource: ResourceDefinition = {
 				description: 'List the carriers of the shop',
 			},
 			{
-				async path(itemIndex) {
-					return `${await itemShopPath(this, itemIndex)}/carriers`;
+				async path(itemIndex, run) {
+					return `${await itemShopPath(this, run, itemIndex)}/carriers`;
 				},
 			},
 		),

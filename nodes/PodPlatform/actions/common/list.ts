@@ -12,10 +12,10 @@ import type { ServiceError } from '../../../shared/errors';
 import type { PlainObject } from '../../../shared/codec';
 import type { FilterRoot } from '../../../shared/payloads/filter';
 import { listDefaultCondition, withListDefaultCondition } from '../../../shared/payloads/filter';
-import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
 import { builtFilterBody, filterBuilderFields, jsonFilterBody } from '../filter/builder';
 import { paginationFields } from './fields';
 import type { OperationDefinition } from '../types';
+import type { RunScope } from '../runScope';
 
 /**
  * Get Many for any paged list: Return All / Limit, and an optional filter (a stored filter ID,
@@ -78,28 +78,21 @@ export function filterFields(filterRoot: FilterRoot): INodeProperties[] {
 	];
 }
 
-/** Filters created during this run, by content digest: one POST per distinct filter. */
-const createdFilters = new WeakMap<object, Map<string, Promise<string>>>();
-
 /** Store a filter body on the service (or reuse the one this run stored) and return its ID. */
 export async function storeFilter(
-	ctx: IExecuteFunctions,
+	run: RunScope,
 	body: PlainObject,
 	itemIndex: number,
 ): Promise<string> {
 	const digest = createHash('sha256').update(JSON.stringify(body)).digest('hex');
-	let cache = createdFilters.get(ctx);
-	if (!cache) {
-		cache = new Map();
-		createdFilters.set(ctx, cache);
-	}
-	let pending = cache.get(digest);
+	const stored = run.storedFilters;
+	let pending = stored.get(digest);
 	if (!pending) {
 		pending = (async () => {
 			let answer;
 			try {
 				// The service answers the same filterId for the same content, so a repeat is harmless.
-				answer = await apiRequest(ctx, {
+				answer = await run.service.request({
 					method: 'POST',
 					path: '/filters',
 					body,
@@ -112,17 +105,16 @@ export async function storeFilter(
 			const filterId = answer?.data.filterId;
 			if (filterId === undefined || filterId === '') {
 				throw new NodeOperationError(
-					ctx.getNode(),
+					run.service.ctx.getNode(),
 					'The service stored the filter but returned no filterId',
-					{
-						itemIndex,
-					},
+					{ itemIndex },
 				);
 			}
 			return String(filterId);
 		})();
-		cache.set(digest, pending);
-		pending.catch(() => cache!.delete(digest));
+		stored.set(digest, pending);
+		// A failed store is not kept: a later item tries again.
+		pending.catch(() => stored.delete(digest));
 	}
 	return await pending;
 }
@@ -141,6 +133,7 @@ export interface ResolvedFilter {
  */
 export async function resolveFilter(
 	ctx: IExecuteFunctions,
+	run: RunScope,
 	itemIndex: number,
 	filterRoot: FilterRoot,
 	listPath: () => Promise<string>,
@@ -158,14 +151,14 @@ export async function resolveFilter(
 	}
 	if (mode === 'build') {
 		const body = withListDefaultCondition(
-			await builtFilterBody(ctx, itemIndex, filterRoot, listPath),
+			await builtFilterBody(ctx, run, itemIndex, filterRoot, listPath),
 		);
-		const filterId = await storeFilter(ctx, body, itemIndex);
+		const filterId = await storeFilter(run, body, itemIndex);
 		return { filterId, label: `The built filter (stored as "${filterId}")` };
 	}
 	if (mode === 'json') {
 		const body = withListDefaultCondition(jsonFilterBody(ctx, itemIndex, 'filterJson', filterRoot));
-		const filterId = await storeFilter(ctx, body, itemIndex);
+		const filterId = await storeFilter(run, body, itemIndex);
 		return { filterId, label: `The filter from Filter JSON (stored as "${filterId}")` };
 	}
 	return undefined;
@@ -196,7 +189,7 @@ export interface GetManyConfig {
 	/** The filter type the list accepts; omitted for lists the contract gives no filter. */
 	filterRoot?: FilterRoot;
 	/** The list path for this item. */
-	path(this: IExecuteFunctions, itemIndex: number): Promise<string>;
+	path(this: IExecuteFunctions, itemIndex: number, run: RunScope): Promise<string>;
 	/** Extra fields shown before pagination (for example an order ID). */
 	extraFields?: INodeProperties[];
 	/** Turns one record into the item's JSON (for a Simplify option, say). */
@@ -214,19 +207,22 @@ export function getManyOperation(
 			...paginationFields(),
 			...(config.filterRoot ? filterFields(config.filterRoot) : []),
 		],
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		async execute(
+			this: IExecuteFunctions,
+			itemIndex: number,
+			run: RunScope,
+		): Promise<INodeExecutionData[]> {
 			const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 			const limit = this.getNodeParameter('limit', itemIndex, 50) as number;
 			// The filter first, so that bad filter input fails before anything is sent.
-			const listPath = async () => await config.path.call(this, itemIndex);
+			const listPath = async () => await config.path.call(this, itemIndex, run);
 			const filter = config.filterRoot
-				? await resolveFilter(this, itemIndex, config.filterRoot, listPath)
+				? await resolveFilter(this, run, itemIndex, config.filterRoot, listPath)
 				: undefined;
 			const path = await listPath();
 			let records: PlainObject[];
 			try {
-				records = await apiRequestAllItems(
-					this,
+				records = await run.service.requestAllItems(
 					{ method: 'GET', path, qs: { filterId: filter?.filterId }, itemIndex },
 					{ returnAll, limit },
 				);

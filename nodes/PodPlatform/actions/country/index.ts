@@ -1,4 +1,3 @@
-import { accountPath } from '../../../shared/transport';
 import { getManyOperation } from '../common/list';
 import type { ResourceDefinition } from '../types';
 
@@ -17,8 +16,8 @@ export const countryResource: ResourceDefinition = {
 			},
 			{
 				filterRoot: 'countryFilter',
-				async path() {
-					return `${await accountPath(this)}/countries`;
+				async path(_itemIndex, run) {
+					return `${await run.service.accountPath()}/countries`;
 				},
 			},
 		),

@@ -14,9 +14,9 @@ import {
 	pageSessionRefusal,
 	reusedPageSession,
 } from '../../../shared/pageSession';
-import { apiRequest } from '../../../shared/transport';
 import { itemShopPath } from '../common/scope';
 import type { OperationDefinition } from '../types';
+import type { RunScope } from '../runScope';
 
 const ID_DESCRIPTIONS: Record<string, string> = {
 	productId: 'Product loaded at start',
@@ -161,25 +161,31 @@ export const getSnippet: OperationDefinition = {
 			options: optionFields,
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
 		const options = this.getNodeParameter('options', itemIndex, {}) as SnippetInput;
 		const request: SnippetRequest = snippetRequest(options);
-		const path = `${await itemShopPath(this, itemIndex)}/creator/snippet`;
+		const path = `${await itemShopPath(this, run, itemIndex)}/creator/snippet`;
 		// The service embeds the caller's session in the snippet: the caller is the page session.
 		const page = request.pageSessionId
 			? reusedPageSession(request.pageSessionId)
 			: await openPageSession(this, itemIndex);
-		const answer = await apiRequest(this, {
-			method: 'GET',
-			path,
-			qs: request.qs,
-			sessionToken: page.token,
-			itemIndex,
-		}).catch((error: unknown) => {
-			throw request.pageSessionId
-				? pageSessionRefusal(this, error, 'Reuse Page Session ID', itemIndex)
-				: error;
-		});
+		const answer = await run.service
+			.request({
+				method: 'GET',
+				path,
+				qs: request.qs,
+				sessionToken: page.token,
+				itemIndex,
+			})
+			.catch((error: unknown) => {
+				throw request.pageSessionId
+					? pageSessionRefusal(this, error, 'Reuse Page Session ID', itemIndex)
+					: error;
+			});
 		const snippet = answer?.data ?? {};
 		const html = typeof snippet.html === 'string' ? snippet.html : '';
 		if (!html) {

@@ -7,6 +7,7 @@ import type { CsvProblem, CsvReport } from '../../../shared/payloads/csvValidate
 import { summariseProblems } from '../../../shared/payloads/csvValidate';
 import { binaryPropertyField as binaryPropertyFieldOf } from '../common/fields';
 import { idParameter, itemShopPath } from '../common/scope';
+import type { RunScope } from '../runScope';
 
 /** Fields and paths the CSV import operations share. */
 
@@ -64,14 +65,22 @@ export function formatOf(ctx: IExecuteFunctions, itemIndex: number): CsvFormat {
 }
 
 /** `.../shops/{shopId}/orderCsvImport`. */
-export async function importsPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
-	return `${await itemShopPath(ctx, itemIndex)}/orderCsvImport`;
+export async function importsPath(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	itemIndex: number,
+): Promise<string> {
+	return `${await itemShopPath(ctx, run, itemIndex)}/orderCsvImport`;
 }
 
 /** `.../orderCsvImport/{importId}` for the Import ID of this item. */
-export async function importPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+export async function importPath(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	itemIndex: number,
+): Promise<string> {
 	const importId = idParameter(ctx, 'importId', 'Import ID', itemIndex);
-	return `${await importsPath(ctx, itemIndex)}/${importId}`;
+	return `${await importsPath(ctx, run, itemIndex)}/${importId}`;
 }
 
 /** The validation report as item JSON. */

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import { importIdField, importPath } from './fields';
+import type { RunScope } from '../runScope';
 
 export const get: OperationDefinition = {
 	option: {
@@ -12,10 +12,14 @@ export const get: OperationDefinition = {
 		description: 'Get one CSV import: whether it is processed and how many lines failed',
 	},
 	fields: [importIdField],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const answer = await apiRequest(this, {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const answer = await run.service.request({
 			method: 'GET',
-			path: await importPath(this, itemIndex),
+			path: await importPath(this, run, itemIndex),
 			itemIndex,
 		});
 		return [{ json: (answer?.data ?? {}) as IDataObject }];

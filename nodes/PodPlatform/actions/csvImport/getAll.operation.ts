@@ -10,8 +10,8 @@ export const getAll = getManyOperation(
 	},
 	{
 		filterRoot: 'productionOrderCsvImportFilter',
-		async path(itemIndex) {
-			return await importsPath(this, itemIndex);
+		async path(itemIndex, run) {
+			return await importsPath(this, run, itemIndex);
 		},
 	},
 );

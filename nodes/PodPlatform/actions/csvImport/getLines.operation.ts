@@ -10,8 +10,8 @@ export const getLines = getManyOperation(
 	},
 	{
 		extraFields: [importIdField],
-		async path(itemIndex) {
-			return `${await importPath(this, itemIndex)}/lines`;
+		async path(itemIndex, run) {
+			return `${await importPath(this, run, itemIndex)}/lines`;
 		},
 	},
 );

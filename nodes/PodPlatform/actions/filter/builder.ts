@@ -21,6 +21,7 @@ import {
 	hasZonedDates,
 } from '../../../shared/payloads/filter';
 import { serviceZone } from './serviceZone';
+import type { RunScope } from '../runScope';
 
 /**
  * The filter builder: the same fields in Filter → Create and in every Get Many ("Build" mode),
@@ -307,6 +308,7 @@ function conditionsOf(value: unknown): ConditionInput[] {
  */
 export async function builtFilterBody(
 	ctx: IExecuteFunctions,
+	run: RunScope,
 	itemIndex: number,
 	root: FilterRoot,
 	zonePath: () => Promise<string>,
@@ -327,7 +329,7 @@ export async function builtFilterBody(
 	// Built once in full first, so that bad input fails before anything is sent.
 	const checked = buildFilterBody(root, input);
 	if (input.timezone || !hasZonedDates(input)) return checked;
-	const timezone = await serviceZone(ctx, itemIndex, await zonePath());
+	const timezone = await serviceZone(run, itemIndex, await zonePath());
 	return buildFilterBody(root, { ...input, timezone });
 }
 

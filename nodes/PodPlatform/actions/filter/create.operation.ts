@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import type { FilterRoot } from '../../../shared/payloads/filter';
 import { filterParts } from '../../../shared/payloads/filter';
-import { accountPath } from '../../../shared/transport';
 import { storeFilter } from '../common/list';
 import type { OperationDefinition } from '../types';
 import { builtFilterBody, filterBuilderFields, filterRootOptions, jsonFilterBody } from './builder';
+import type { RunScope } from '../runScope';
 
 export const create: OperationDefinition = {
 	option: {
@@ -46,7 +46,11 @@ export const create: OperationDefinition = {
 				'The filter body, with or without its root key (which must then match the Filter Type)',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
 		const root = this.getNodeParameter('filterType', itemIndex) as FilterRoot;
 		const definedWith = this.getNodeParameter('definedWith', itemIndex, 'build') as string;
 		// No list here: the account's shops are the cheap read that shows the service's zone.
@@ -55,11 +59,12 @@ export const create: OperationDefinition = {
 				? jsonFilterBody(this, itemIndex, 'filterJson', root)
 				: await builtFilterBody(
 						this,
+						run,
 						itemIndex,
 						root,
-						async () => `${await accountPath(this)}/shops`,
+						async () => `${await run.service.accountPath()}/shops`,
 					);
-		const filterId = await storeFilter(this, body, itemIndex);
+		const filterId = await storeFilter(run, body, itemIndex);
 		const { content } = filterParts(body);
 		return [{ json: { filterId, filterType: root, filter: content as IDataObject } }];
 	},

@@ -3,7 +3,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/errors';
 import { readBitmapFromBinary } from '../../../shared/payloads/image';
-import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import { assignTechnology } from './assignPrintTechnology.operation';
 import { motiveName, nameField } from './create.operation';
@@ -16,6 +15,7 @@ import {
 	recordOf,
 } from './fields';
 import { sendBitmap } from './uploadBitmap.operation';
+import type { RunScope } from '../runScope';
 
 /** Comma-separated print technology IDs, each a whole number. */
 function technologyIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
@@ -70,7 +70,11 @@ export const createFromBinary: OperationDefinition = {
 				'Whether to delete the motive this step created when the upload or the technology assignment fails, instead of keeping it for another try',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
 		// Everything is checked before the motive is created, so bad input leaves nothing behind.
 		const property = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
 		const bitmap = await readBitmapFromBinary(this, itemIndex, property);
@@ -78,10 +82,10 @@ export const createFromBinary: OperationDefinition = {
 		const technologies = technologyIds(this, itemIndex);
 		const type = this.getNodeParameter('type', itemIndex) as string;
 		const deleteOnFailure = this.getNodeParameter('deleteOnFailure', itemIndex, true) as boolean;
-		const base = await motivesPath(this, itemIndex);
+		const base = await motivesPath(this, run, itemIndex);
 
 		const created = recordOf(
-			await apiRequest(this, {
+			await run.service.request({
 				method: 'POST',
 				path: base,
 				body: { motive: { name, type } },
@@ -103,13 +107,13 @@ export const createFromBinary: OperationDefinition = {
 
 		let step = 'uploading the bitmap';
 		try {
-			await sendBitmap(this, path, bitmap, itemIndex);
+			await sendBitmap(run.service, path, bitmap, itemIndex);
 			for (const technologyId of technologies) {
 				step = `assigning print technology ${technologyId}`;
-				await assignTechnology(this, path, technologyId, itemIndex);
+				await assignTechnology(run.service, path, technologyId, itemIndex);
 			}
 		} catch (error) {
-			throw await failureAfterCreate(this, {
+			throw await failureAfterCreate(this, run, {
 				itemIndex,
 				motiveId,
 				name,
@@ -120,7 +124,7 @@ export const createFromBinary: OperationDefinition = {
 			});
 		}
 
-		const motive = recordOf(await apiRequest(this, { method: 'GET', path, itemIndex }));
+		const motive = recordOf(await run.service.request({ method: 'GET', path, itemIndex }));
 		return [{ json: { ...motive, fileName: bitmap.fileName, mimeType: bitmap.mimeType } }];
 	},
 };
@@ -139,7 +143,11 @@ interface Failure {
  * The motive exists but is not usable. Never leave that unsaid: delete it when asked (and say
  * whether that worked), or name it so the user can finish or remove it.
  */
-async function failureAfterCreate(ctx: IExecuteFunctions, failure: Failure): Promise<Error> {
+async function failureAfterCreate(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	failure: Failure,
+): Promise<Error> {
 	const { itemIndex, motiveId, name, path, step, deleteOnFailure, error } = failure;
 	const cause = (error as Error).message;
 	const causeDescription = (error as { description?: string }).description;
@@ -147,7 +155,7 @@ async function failureAfterCreate(ctx: IExecuteFunctions, failure: Failure): Pro
 	let advice: string;
 	if (deleteOnFailure) {
 		try {
-			await apiRequest(ctx, { method: 'DELETE', path, itemIndex });
+			await run.service.request({ method: 'DELETE', path, itemIndex });
 			outcome = `motive ${motiveId} was deleted again`;
 			advice = 'Nothing was left behind; fix the cause and run again.';
 		} catch (deleteError) {

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { Decoded, PlainObject } from '../../../shared/codec';
 import { binaryPropertyField as binaryPropertyFieldOf } from '../common/fields';
 import { idParameter, itemShopPath } from '../common/scope';
+import type { RunScope } from '../runScope';
 
 /** Fields and paths the motive operations share. */
 
@@ -49,14 +50,22 @@ export const printTechnologyIdField: INodeProperties = {
 };
 
 /** `.../shops/{shopId}/motives`. */
-export async function motivesPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
-	return `${await itemShopPath(ctx, itemIndex)}/motives`;
+export async function motivesPath(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	itemIndex: number,
+): Promise<string> {
+	return `${await itemShopPath(ctx, run, itemIndex)}/motives`;
 }
 
 /** `.../shops/{shopId}/motives/{motiveId}` for the Motive ID of this item. */
-export async function motivePath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+export async function motivePath(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	itemIndex: number,
+): Promise<string> {
 	const motiveId = idParameter(ctx, 'motiveId', 'Motive ID', itemIndex);
-	return `${await motivesPath(ctx, itemIndex)}/${motiveId}`;
+	return `${await motivesPath(ctx, run, itemIndex)}/${motiveId}`;
 }
 
 /** The record of an answer as item JSON (an empty answer gives an empty object). */

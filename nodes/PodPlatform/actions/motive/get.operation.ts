@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import { motiveIdField, motivePath, recordOf } from './fields';
+import type { RunScope } from '../runScope';
 
 export const get: OperationDefinition = {
 	option: {
@@ -12,10 +12,14 @@ export const get: OperationDefinition = {
 		description: 'Get one motive of the catalog',
 	},
 	fields: [motiveIdField],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const answer = await apiRequest(this, {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const answer = await run.service.request({
 			method: 'GET',
-			path: await motivePath(this, itemIndex),
+			path: await motivePath(this, run, itemIndex),
 			itemIndex,
 		});
 		return [{ json: recordOf(answer) }];

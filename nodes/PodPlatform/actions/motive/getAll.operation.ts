@@ -10,8 +10,8 @@ export const getAll = getManyOperation(
 	},
 	{
 		filterRoot: 'motiveFilter',
-		async path(itemIndex) {
-			return `${await itemShopPath(this, itemIndex)}/motives`;
+		async path(itemIndex, run) {
+			return `${await itemShopPath(this, run, itemIndex)}/motives`;
 		},
 	},
 );

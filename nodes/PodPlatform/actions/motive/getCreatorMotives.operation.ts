@@ -10,8 +10,8 @@ export const getCreatorMotives = getManyOperation(
 	},
 	{
 		filterRoot: 'motiveFilter',
-		async path(itemIndex) {
-			return `${await itemShopPath(this, itemIndex)}/creator/motives`;
+		async path(itemIndex, run) {
+			return `${await itemShopPath(this, run, itemIndex)}/creator/motives`;
 		},
 	},
 );

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import { asItem, orderPath } from './common';
 import { orderIdField } from './fields';
+import type { RunScope } from '../runScope';
 
 export const getOperation: OperationDefinition = {
 	option: {
@@ -13,10 +13,14 @@ export const getOperation: OperationDefinition = {
 		description: 'Get an order with its statuses, customer, items and fulfilments',
 	},
 	fields: [orderIdField],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const answer = await apiRequest(this, {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const answer = await run.service.request({
 			method: 'GET',
-			path: await orderPath(this, itemIndex),
+			path: await orderPath(this, run, itemIndex),
 			itemIndex,
 		});
 		return [asItem(answer?.data)];

@@ -14,8 +14,8 @@ export const getManyOrdersOperation = getManyOperation(
 	},
 	{
 		filterRoot: 'productionOrderFilter',
-		async path(itemIndex) {
-			return `${await itemShopPath(this, itemIndex)}/orders`;
+		async path(itemIndex, run) {
+			return `${await itemShopPath(this, run, itemIndex)}/orders`;
 		},
 	},
 );
@@ -30,8 +30,8 @@ export const getOrderedProductsOperation = getManyOperation(
 	{
 		filterRoot: 'orderedProductFilter',
 		extraFields: [orderIdField],
-		async path(itemIndex) {
-			return `${await orderPath(this, itemIndex)}/orderedProducts`;
+		async path(itemIndex, run) {
+			return `${await orderPath(this, run, itemIndex)}/orderedProducts`;
 		},
 	},
 );
@@ -46,8 +46,8 @@ export const getCustomAttributesOperation = getManyOperation(
 	{
 		filterRoot: 'orderedProductCustomAttributeFilter',
 		extraFields: [orderIdField, orderedProductIdField],
-		async path(itemIndex) {
-			return `${await orderedProductPath(this, itemIndex)}/customAttributes`;
+		async path(itemIndex, run) {
+			return `${await orderedProductPath(this, run, itemIndex)}/customAttributes`;
 		},
 	},
 );

@@ -6,12 +6,12 @@ import type {
 } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
-import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
 import { simplifyProduct, orderableSkus } from '../../../shared/payloads/product';
 import { simplifyField } from '../common/fields';
 import { getManyOperation } from '../common/list';
 import { idParameter, itemShopPath } from '../common/scope';
 import type { OperationDefinition, ResourceDefinition } from '../types';
+import type { RunScope } from '../runScope';
 
 /** The product to work on: picked from the shop's list, or given by ID. */
 export const productLocator: INodeProperties = {
@@ -44,11 +44,12 @@ export const productLocator: INodeProperties = {
 
 async function productPath(
 	ctx: IExecuteFunctions,
+	run: RunScope,
 	itemIndex: number,
 	expanded = false,
 ): Promise<string> {
 	const productId = idParameter(ctx, 'productId', 'Product ID', itemIndex);
-	return `${await itemShopPath(ctx, itemIndex)}/products/${expanded ? 'expanded/' : ''}${productId}`;
+	return `${await itemShopPath(ctx, run, itemIndex)}/products/${expanded ? 'expanded/' : ''}${productId}`;
 }
 
 const get: OperationDefinition = {
@@ -59,10 +60,14 @@ const get: OperationDefinition = {
 		description: 'Get the basic product with links',
 	},
 	fields: [productLocator],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const answer = await apiRequest(this, {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const answer = await run.service.request({
 			method: 'GET',
-			path: await productPath(this, itemIndex),
+			path: await productPath(this, run, itemIndex),
 			itemIndex,
 		});
 		return [{ json: (answer?.data ?? {}) as IDataObject }];
@@ -77,10 +82,14 @@ const getExpanded: OperationDefinition = {
 		description: 'Get the product with its colours, sizes, views, print areas, SKUs and prices',
 	},
 	fields: [productLocator, simplifyField],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const answer = await apiRequest(this, {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const answer = await run.service.request({
 			method: 'GET',
-			path: await productPath(this, itemIndex, true),
+			path: await productPath(this, run, itemIndex, true),
 			itemIndex,
 		});
 		const record = (answer?.data ?? {}) as PlainObject;
@@ -106,10 +115,13 @@ const getSkus: OperationDefinition = {
 			description: 'Whether to leave out SKUs the service marks as not available',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const records = await apiRequestAllItems(
-			this,
-			{ method: 'GET', path: `${await productPath(this, itemIndex)}/sku`, itemIndex },
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const records = await run.service.requestAllItems(
+			{ method: 'GET', path: `${await productPath(this, run, itemIndex)}/sku`, itemIndex },
 			{ returnAll: true },
 		);
 		const onlyAvailable = this.getNodeParameter('onlyAvailable', itemIndex, true) as boolean;
@@ -136,8 +148,8 @@ export const productResource: ResourceDefinition = {
 			},
 			{
 				filterRoot: 'productFilter',
-				async path(itemIndex) {
-					return `${await itemShopPath(this, itemIndex)}/products`;
+				async path(itemIndex, run) {
+					return `${await itemShopPath(this, run, itemIndex)}/products`;
 				},
 			},
 		),

@@ -17,8 +17,8 @@ export const sharedProductResource: ResourceDefinition = {
 			},
 			{
 				filterRoot: 'sharedProductFilter',
-				async path(itemIndex) {
-					return `${await itemShopPath(this, itemIndex)}/sharedProducts`;
+				async path(itemIndex, run) {
+					return `${await itemShopPath(this, run, itemIndex)}/sharedProducts`;
 				},
 			},
 		),

@@ -1,4 +1,3 @@
-import { accountPath } from '../../../shared/transport';
 import { getManyOperation } from '../common/list';
 import type { ResourceDefinition } from '../types';
 
@@ -16,8 +15,8 @@ export const shopResource: ResourceDefinition = {
 			},
 			{
 				filterRoot: 'shopFilter',
-				async path() {
-					return `${await accountPath(this)}/shops`;
+				async path(_itemIndex, run) {
+					return `${await run.service.accountPath()}/shops`;
 				},
 			},
 		),

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import { userMotiveIdField, userMotiveJson, userMotivePath } from './fields';
+import type { RunScope } from '../runScope';
 
 export const get: OperationDefinition = {
 	option: {
@@ -12,9 +12,13 @@ export const get: OperationDefinition = {
 		description: 'Get one motive of the customer’s library',
 	},
 	fields: [userMotiveIdField],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const path = await userMotivePath(this, itemIndex);
-		const answer = await apiRequest(this, { method: 'GET', path, itemIndex });
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const path = await userMotivePath(this, run, itemIndex);
+		const answer = await run.service.request({ method: 'GET', path, itemIndex });
 		return [{ json: await userMotiveJson(this, answer) }];
 	},
 };

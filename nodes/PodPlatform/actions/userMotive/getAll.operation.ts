@@ -10,8 +10,8 @@ export const getAll = getManyOperation(
 		description: 'List the motives of the customer’s library',
 	},
 	{
-		async path(itemIndex) {
-			return await userMotivesPath(this, itemIndex);
+		async path(itemIndex, run) {
+			return await userMotivesPath(this, run, itemIndex);
 		},
 	},
 );

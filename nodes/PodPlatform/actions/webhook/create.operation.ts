@@ -2,7 +2,6 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { generateSecret } from '../../../shared/signature';
 import { isPlainObject } from '../../../shared/codec';
-import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import type { WebhookBody } from './fields';
 import {
@@ -14,6 +13,7 @@ import {
 	webhookOutput,
 	webhooksPath,
 } from './fields';
+import type { RunScope } from '../runScope';
 
 export const create: OperationDefinition = {
 	option: {
@@ -32,7 +32,11 @@ export const create: OperationDefinition = {
 		},
 		mediaTypeField,
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
 		const given = String(this.getNodeParameter('secret', itemIndex, '') ?? '');
 		const body: WebhookBody = {
 			address: String(this.getNodeParameter('address', itemIndex, '') ?? '').trim(),
@@ -41,8 +45,8 @@ export const create: OperationDefinition = {
 			mediaType: String(this.getNodeParameter('mediaType', itemIndex, 'JSON') ?? ''),
 		};
 		checkWebhook(body);
-		const path = await webhooksPath(this, itemIndex);
-		const answer = await apiRequest(this, {
+		const path = await webhooksPath(this, run, itemIndex);
+		const answer = await run.service.request({
 			method: 'POST',
 			path,
 			body: { webhook: { ...body } },
@@ -50,8 +54,7 @@ export const create: OperationDefinition = {
 			// The service refuses a second subscription of the same address and topic, so when the
 			// outcome is unknown the subscription is looked up rather than sent again.
 			recover: async () => {
-				const existing = await apiRequestAllItems(
-					this,
+				const existing = await run.service.requestAllItems(
 					{ method: 'GET', path, itemIndex },
 					{ returnAll: true },
 				);

@@ -6,6 +6,7 @@ import type { PlainObject } from '../../../shared/codec';
 import { TOPICS, isTopic } from '../../../shared/types';
 import { isHttpUrl } from '../../../shared/values';
 import { idParameter, itemShopPath } from '../common/scope';
+import type { RunScope } from '../runScope';
 
 /** What the node needs to know about webhook subscriptions (contract, Webhooks; field notes). */
 
@@ -64,14 +65,22 @@ export const webhookIdField: INodeProperties = {
 };
 
 /** `.../shops/{shopId}/webhooks`. */
-export async function webhooksPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
-	return `${await itemShopPath(ctx, itemIndex)}/webhooks`;
+export async function webhooksPath(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	itemIndex: number,
+): Promise<string> {
+	return `${await itemShopPath(ctx, run, itemIndex)}/webhooks`;
 }
 
 /** `.../shops/{shopId}/webhooks/{id}` of the Webhook Subscription ID field. */
-export async function webhookPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+export async function webhookPath(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	itemIndex: number,
+): Promise<string> {
 	const id = idParameter(ctx, 'webhookId', 'Webhook Subscription ID', itemIndex);
-	return `${await webhooksPath(ctx, itemIndex)}/${id}`;
+	return `${await webhooksPath(ctx, run, itemIndex)}/${id}`;
 }
 
 /** A subscription as output: without its secret, which only Create hands back once. */

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import { webhookIdField, webhookOutput, webhookPath } from './fields';
+import type { RunScope } from '../runScope';
 
 export const get: OperationDefinition = {
 	option: {
@@ -12,10 +12,14 @@ export const get: OperationDefinition = {
 		description: 'Retrieve one subscription (its secret is not shown)',
 	},
 	fields: [webhookIdField],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const answer = await apiRequest(this, {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const answer = await run.service.request({
 			method: 'GET',
-			path: await webhookPath(this, itemIndex),
+			path: await webhookPath(this, run, itemIndex),
 			itemIndex,
 		});
 		return [{ json: webhookOutput(answer?.data ?? {}) }];

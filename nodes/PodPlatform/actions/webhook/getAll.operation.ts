@@ -10,8 +10,8 @@ export const getAll = getManyOperation(
 	},
 	{
 		filterRoot: 'webhookFilter',
-		async path(itemIndex) {
-			return await webhooksPath(this, itemIndex);
+		async path(itemIndex, run) {
+			return await webhooksPath(this, run, itemIndex);
 		},
 		shape: (record) => webhookOutput(record),
 	},
