@@ -136,7 +136,7 @@ const optionFields = (
 	] as INodeProperties[]
 ).sort((a, b) => a.displayName.localeCompare(b.displayName));
 
-export const getSnippet: OperationDefinition = {
+export const getSnippetOperation: OperationDefinition = {
 	option: {
 		name: 'Get Snippet',
 		value: 'getSnippet',

@@ -13,7 +13,7 @@ import { formatField, formatOf, invalidFileError, quoteOption } from './fields';
  * All input items become one file, so the operation does its work for the first item and
  * returns nothing for the others; the file's item is paired with every input item.
  */
-export const buildCsv: OperationDefinition = {
+export const buildCsvOperation: OperationDefinition = {
 	option: {
 		name: 'Build CSV',
 		value: 'buildCsv',

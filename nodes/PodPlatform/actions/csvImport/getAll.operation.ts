@@ -1,7 +1,7 @@
 import { getManyOperation } from '../common/list';
 import { importsPath } from './fields';
 
-export const getAll = getManyOperation(
+export const getAllOperation = getManyOperation(
 	{
 		name: 'Get Many',
 		value: 'getAll',

@@ -1,7 +1,7 @@
 import { getManyOperation } from '../common/list';
 import { importIdField, importPath } from './fields';
 
-export const getLines = getManyOperation(
+export const getLinesOperation = getManyOperation(
 	{
 		name: 'Get Lines',
 		value: 'getLines',

@@ -19,7 +19,7 @@ import type { RunScope } from '../runScope';
 /** Polling while the service processes an import: quick at first, then calmer. */
 export const POLL = { firstDelayMs: 500, maxDelayMs: 10_000 };
 
-export const upload: OperationDefinition = {
+export const uploadOperation: OperationDefinition = {
 	option: {
 		name: 'Upload',
 		value: 'upload',

@@ -4,7 +4,7 @@ import { validateCsv as validate } from '../../../shared/payloads/csvValidate';
 import type { OperationDefinition } from '../types';
 import { binaryPropertyField, formatField, formatOf, quoteOption, reportJson } from './fields';
 
-export const validateCsv: OperationDefinition = {
+export const validateCsvOperation: OperationDefinition = {
 	option: {
 		name: 'Validate CSV',
 		value: 'validateCsv',

@@ -7,7 +7,7 @@ import type { OperationDefinition } from '../types';
 import { builtFilterBody, filterBuilderFields, filterRootOptions, jsonFilterBody } from './builder';
 import type { RunScope } from '../runScope';
 
-export const create: OperationDefinition = {
+export const createOperation: OperationDefinition = {
 	option: {
 		name: 'Create',
 		value: 'create',

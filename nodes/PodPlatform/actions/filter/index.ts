@@ -1,5 +1,5 @@
 import type { ResourceDefinition } from '../types';
-import { create } from './create.operation';
+import { createOperation } from './create.operation';
 
 export const filterResource: ResourceDefinition = {
 	name: 'Filter',
@@ -7,5 +7,7 @@ export const filterResource: ResourceDefinition = {
 	description: 'Stored filters for narrowing lists',
 	needsShop: false,
 	defaultOperation: 'create',
-	operations: { create },
+	operations: {
+		create: createOperation,
+	},
 };

@@ -14,7 +14,7 @@ import type { RunScope } from '../runScope';
  */
 const ASSIGNMENT_ROOT = 'motiveAssignedToCategory';
 
-export const assignCategory: OperationDefinition = {
+export const assignCategoryOperation: OperationDefinition = {
 	option: {
 		name: 'Assign Category',
 		value: 'assignCategory',

@@ -40,7 +40,7 @@ export async function assignTechnology(
 	});
 }
 
-export const assignPrintTechnology: OperationDefinition = {
+export const assignPrintTechnologyOperation: OperationDefinition = {
 	option: {
 		name: 'Assign Print Technology',
 		value: 'assignPrintTechnology',

@@ -5,7 +5,7 @@ import type { OperationDefinition } from '../types';
 import { motiveIdField, motivePath, recordOf } from './fields';
 import type { RunScope } from '../runScope';
 
-export const assignTag: OperationDefinition = {
+export const assignTagOperation: OperationDefinition = {
 	option: {
 		name: 'Assign Tag',
 		value: 'assignTag',

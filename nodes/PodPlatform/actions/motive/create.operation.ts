@@ -24,7 +24,7 @@ export function motiveName(ctx: IExecuteFunctions, itemIndex: number, fallback =
 	return name;
 }
 
-export const create: OperationDefinition = {
+export const createOperation: OperationDefinition = {
 	option: {
 		name: 'Create',
 		value: 'create',

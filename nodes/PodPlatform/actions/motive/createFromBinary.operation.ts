@@ -38,7 +38,7 @@ function fileStem(fileName: string): string {
 	return fileName.replace(/\.[^.]*$/, '').trim();
 }
 
-export const createFromBinary: OperationDefinition = {
+export const createFromBinaryOperation: OperationDefinition = {
 	option: {
 		name: 'Create From Binary',
 		value: 'createFromBinary',

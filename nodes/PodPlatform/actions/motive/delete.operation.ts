@@ -4,7 +4,7 @@ import type { OperationDefinition } from '../types';
 import { motiveIdField, motivePath } from './fields';
 import type { RunScope } from '../runScope';
 
-export const deleteMotive: OperationDefinition = {
+export const deleteOperation: OperationDefinition = {
 	option: {
 		name: 'Delete',
 		value: 'delete',

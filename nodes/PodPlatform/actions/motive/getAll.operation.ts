@@ -1,7 +1,7 @@
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 
-export const getAll = getManyOperation(
+export const getAllOperation = getManyOperation(
 	{
 		name: 'Get Many',
 		value: 'getAll',

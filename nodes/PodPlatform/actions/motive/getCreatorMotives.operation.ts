@@ -1,7 +1,7 @@
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 
-export const getCreatorMotives = getManyOperation(
+export const getCreatorMotivesOperation = getManyOperation(
 	{
 		name: 'Get Creator Motives',
 		value: 'getCreatorMotives',

@@ -14,7 +14,7 @@ import type { RunScope } from '../runScope';
  */
 const LOCALIZATION_ROOT = 'motiveLocalized';
 
-export const setLocalization: OperationDefinition = {
+export const setLocalizationOperation: OperationDefinition = {
 	option: {
 		name: 'Set Localization',
 		value: 'setLocalization',

@@ -5,7 +5,7 @@ import type { OperationDefinition } from '../types';
 import { MOTIVE_TYPES, motiveIdField, motivePath, recordOf } from './fields';
 import type { RunScope } from '../runScope';
 
-export const update: OperationDefinition = {
+export const updateOperation: OperationDefinition = {
 	option: {
 		name: 'Update',
 		value: 'update',

@@ -29,7 +29,7 @@ export async function sendBitmap(
 	});
 }
 
-export const uploadBitmap: OperationDefinition = {
+export const uploadBitmapOperation: OperationDefinition = {
 	option: {
 		name: 'Upload Bitmap',
 		value: 'uploadBitmap',

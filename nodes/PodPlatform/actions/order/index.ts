@@ -8,7 +8,7 @@ import { getOrderedProductImageOperation } from './getOrderedProductImage.operat
 import { getSessionOrderOperation } from './getSessionOrder.operation';
 import {
 	getCustomAttributesOperation,
-	getManyOrdersOperation,
+	getAllOperation,
 	getOrderedProductsOperation,
 } from './lists';
 import { sendToProductionOperation } from './sendToProduction.operation';
@@ -28,7 +28,7 @@ export const orderResource: ResourceDefinition = {
 		sendToProduction: sendToProductionOperation,
 		cancel: cancelOperation,
 		get: getOperation,
-		getAll: getManyOrdersOperation,
+		getAll: getAllOperation,
 		getSessionOrder: getSessionOrderOperation,
 		getOrderedProducts: getOrderedProductsOperation,
 		getCustomAttributes: getCustomAttributesOperation,

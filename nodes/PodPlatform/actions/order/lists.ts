@@ -5,7 +5,7 @@ import { orderIdField, orderedProductIdField } from './fields';
 
 /** The order lists: every one pages with Return All / Limit and takes its own filter type. */
 
-export const getManyOrdersOperation = getManyOperation(
+export const getAllOperation = getManyOperation(
 	{
 		name: 'Get Many',
 		value: 'getAll',

@@ -4,7 +4,7 @@ import type { OperationDefinition } from '../types';
 import { userMotiveIdField, userMotivePath } from './fields';
 import type { RunScope } from '../runScope';
 
-export const deleteUserMotive: OperationDefinition = {
+export const deleteOperation: OperationDefinition = {
 	option: {
 		name: 'Delete',
 		value: 'delete',

@@ -2,7 +2,7 @@ import { getManyOperation } from '../common/list';
 import { userMotivesPath } from './fields';
 
 // The contract names no filter type for user motives, so the list takes none.
-export const getAll = getManyOperation(
+export const getAllOperation = getManyOperation(
 	{
 		name: 'Get Many',
 		value: 'getAll',

@@ -9,7 +9,7 @@ import type { RunScope } from '../runScope';
  * answers `{"string":{"value":"<uuid>"}}`). The path needs no session; the transport sends one
  * anyway, which the public path ignores.
  */
-export const getCustomerKey: OperationDefinition = {
+export const getCustomerKeyOperation: OperationDefinition = {
 	option: {
 		name: 'Get Customer Key',
 		value: 'getCustomerKey',

@@ -24,7 +24,7 @@ const fileNameField = {
 	placeholder: 'e.g. logo.png',
 };
 
-export const upload: OperationDefinition = {
+export const uploadOperation: OperationDefinition = {
 	option: {
 		name: 'Upload',
 		value: 'upload',

@@ -15,7 +15,7 @@ import {
 } from './fields';
 import type { RunScope } from '../runScope';
 
-export const create: OperationDefinition = {
+export const createOperation: OperationDefinition = {
 	option: {
 		name: 'Create',
 		value: 'create',

@@ -4,7 +4,7 @@ import type { OperationDefinition } from '../types';
 import { webhookIdField, webhookPath } from './fields';
 import type { RunScope } from '../runScope';
 
-export const deleteWebhook: OperationDefinition = {
+export const deleteOperation: OperationDefinition = {
 	option: {
 		name: 'Delete',
 		value: 'delete',

@@ -4,7 +4,7 @@ import type { OperationDefinition } from '../types';
 import { webhookIdField, webhookOutput, webhookPath } from './fields';
 import type { RunScope } from '../runScope';
 
-export const get: OperationDefinition = {
+export const getOperation: OperationDefinition = {
 	option: {
 		name: 'Get',
 		value: 'get',

@@ -1,7 +1,7 @@
 import { getManyOperation } from '../common/list';
 import { webhookOutput, webhooksPath } from './fields';
 
-export const getAll = getManyOperation(
+export const getAllOperation = getManyOperation(
 	{
 		name: 'Get Many',
 		value: 'getAll',

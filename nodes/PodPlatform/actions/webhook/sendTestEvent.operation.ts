@@ -6,7 +6,7 @@ import type { OperationDefinition } from '../types';
 import { webhookIdField, webhookPath } from './fields';
 import type { RunScope } from '../runScope';
 
-export const sendTestEvent: OperationDefinition = {
+export const sendTestEventOperation: OperationDefinition = {
 	option: {
 		name: 'Send Test Event',
 		value: 'sendTestEvent',

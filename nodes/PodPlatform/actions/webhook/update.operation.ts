@@ -16,7 +16,7 @@ import {
 } from './fields';
 import type { RunScope } from '../runScope';
 
-export const update: OperationDefinition = {
+export const updateOperation: OperationDefinition = {
 	option: {
 		name: 'Update',
 		value: 'update',
