@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { ServiceClient, deferredOrder, list, type Json } from '../sandbox/helpers';
+import { ServiceClient, deferredOrder, list, type Json } from '../support/service';
 import { eventually } from '../support/eventually';
 import { CredentialStore, runNode } from '../support/n8n';
 import { SandboxControl, sandboxCredentials, SHOP_PATH, shopParameter } from '../support/sandbox';

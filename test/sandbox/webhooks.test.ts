@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { signBody, startSandbox, type Sandbox } from '../../sandbox';
 import { eventually } from '../support/eventually';
 import { SandboxControl, SHOP_PATH } from '../support/sandbox';
-import { deferredOrder, list, Receiver, ServiceClient, type Json } from './helpers';
+import { deferredOrder, list, Receiver, ServiceClient, type Json } from '../support/service';
 
 /** An independent implementation of the contract's signature rule, to check deliveries with. */
 function expectedSignature(secret: string, body: Buffer): string {

@@ -5,7 +5,8 @@ import { PACKAGE } from '../support/n8n';
 import { eventually } from '../support/eventually';
 import { SandboxControl, SHOP_PATH, shopParameter } from '../support/sandbox';
 import { TriggerHarness, captureLogs } from '../support/trigger';
-import { Service, credentialStore, type Json } from './helpers';
+import { credentialStore, type Json } from './helpers';
+import { ServiceClient, submitOrder } from '../support/service';
 
 const shop = shopParameter();
 const TOPICS = [
@@ -18,7 +19,7 @@ const TOPICS = [
 describe('poll trigger: status changes seen by polling the order list', () => {
 	let sandbox: Sandbox;
 	let control: SandboxControl;
-	let service: Service;
+	let service: ServiceClient;
 	let clock = Date.now();
 	let nowSpy: jest.SpyInstance;
 
@@ -49,7 +50,7 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 	});
 	beforeEach(async () => {
 		await control.call('POST', '/reset');
-		service = new Service(sandbox.baseUrl);
+		service = ServiceClient.as(sandbox.baseUrl);
 	});
 
 	/** The reads of expanded orders among logged requests, shop path dropped. */
@@ -59,8 +60,8 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 			.filter((r) => r.startsWith('GET /orders/expanded/'));
 
 	test('baseline, then each change once, across a restart, with a minimum interval', async () => {
-		const first = await service.submitOrder();
-		const unchanged = await service.submitOrder();
+		const first = await submitOrder(service);
+		const unchanged = await submitOrder(service);
 		await waitFor(first, 'PREPARED_TO_PRODUCE');
 		await waitFor(unchanged, 'PREPARED_TO_PRODUCE');
 
@@ -72,7 +73,7 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 
 		await control.call('POST', `/orders/${first}/advance`, { to: 'NOT_EDITABLE' });
 		await control.call('POST', `/orders/${first}/ship`, { trackingNumber: 'POLL-1' });
-		const second = await service.submitOrder();
+		const second = await submitOrder(service);
 		await waitFor(second, 'PREPARED_TO_PRODUCE');
 
 		later();
@@ -117,7 +118,7 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 		}).start();
 		try {
 			await webhook.activate();
-			const order = await service.submitOrder();
+			const order = await submitOrder(service);
 			await waitFor(order, 'PREPARED_TO_PRODUCE');
 			const poll = harness(undefined, {}, ['orders/fulfilled']);
 			expect(await poll.poll()).toBeNull();
@@ -134,7 +135,7 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 			});
 
 			// The list holds the basic order, without fulfilments; the expanded link has them.
-			const listed = await service.request('GET', `${SHOP_PATH}/orders`);
+			const listed = await service.get(`${SHOP_PATH}/orders`);
 			const item = listed.json.pagedData.productionOrder;
 			expect(item.fulfillments).toBeUndefined();
 			const expandedLink = [item['atom.link']]
@@ -185,7 +186,7 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 	});
 
 	test('a failed poll loses nothing: the next one reports the change', async () => {
-		const order = await service.submitOrder();
+		const order = await submitOrder(service);
 		await waitFor(order, 'PREPARED_TO_PRODUCE');
 		const trigger = harness(undefined, {}, ['orders/fulfilled']);
 		await trigger.poll();
@@ -205,7 +206,7 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 	});
 
 	test('Emit Existing Orders and the status filter', async () => {
-		const order = await service.submitOrder();
+		const order = await submitOrder(service);
 		await waitFor(order, 'PREPARED_TO_PRODUCE');
 		const all = harness(undefined, { emitExisting: true });
 		expect(events(await all.poll()).map((e) => e.topic)).toEqual([
@@ -220,8 +221,8 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 	});
 
 	test('a manual test poll shows a sample without moving the state', async () => {
-		const earlier = await service.submitOrder();
-		const order = await service.submitOrder();
+		const earlier = await submitOrder(service);
+		const order = await submitOrder(service);
 		await waitFor(earlier, 'PREPARED_TO_PRODUCE');
 		await waitFor(order, 'PREPARED_TO_PRODUCE');
 		const trigger = harness();

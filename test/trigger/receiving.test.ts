@@ -5,7 +5,8 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { eventually } from '../support/eventually';
 import { SandboxControl, shopParameter } from '../support/sandbox';
 import { TriggerHarness, captureLogs } from '../support/trigger';
-import { Service, credentialStore, type Json } from './helpers';
+import { credentialStore, type Json } from './helpers';
+import { ServiceClient, submitOrder } from '../support/service';
 
 const shop = shopParameter();
 const CYCLE = ['orders/updated', 'orders/readyForProduction', 'orders/fulfilled'];
@@ -19,7 +20,7 @@ function sign(secretText: string, body: Buffer): string {
 describe('trigger: receiving deliveries from the sandbox', () => {
 	let sandbox: Sandbox;
 	let control: SandboxControl;
-	let service: Service;
+	let service: ServiceClient;
 	let trigger: TriggerHarness;
 
 	const start = async (topics: string[], extra: INodeParameters = {}) => {
@@ -47,7 +48,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 	});
 	beforeEach(async () => {
 		await control.call('POST', '/reset');
-		service = new Service(sandbox.baseUrl);
+		service = ServiceClient.as(sandbox.baseUrl);
 	});
 	afterEach(async () => {
 		await trigger?.close();
@@ -55,7 +56,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 
 	/** Submit an order, walk it to FINISHED with a tracking number, and wait for every delivery. */
 	const fullCycle = async () => {
-		const orderId = await service.submitOrder();
+		const orderId = await submitOrder(service);
 		await eventually(async () => {
 			const order = await control.call('GET', `/orders/${orderId}`);
 			expect(order.fulfilmentStatus).toBe('PREPARED_TO_PRODUCE');
@@ -105,7 +106,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 				customer: { firstName: 'Ada', lastName: 'Lovelace' },
 				source: 'webhook',
 			});
-			expect(fulfilled.uniqueId).toMatch(/^TRG-/);
+			expect(fulfilled.uniqueId).toMatch(/^U-/);
 			expect((fulfilled.orderedProducts as Json[])[0]).toMatchObject({ amount: 2 });
 			expect((fulfilled.links as Json).self).toContain(`/orders/${orderId}`);
 			expect(fulfilled.deliveryId).toBe(
@@ -149,7 +150,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 
 	test('a delivery retried by the service after a failure is emitted once', async () => {
 		await start(['orders/updated']);
-		const orderId = await service.submitOrder({ financialStatus: 'PENDING' });
+		const orderId = await submitOrder(service, { financialStatus: 'PENDING' });
 		await trigger.close(); // n8n is down: the first attempt fails
 		await control.call('POST', `/orders/${orderId}/pay`);
 		const deliveries = await eventually(async () => {
@@ -316,7 +317,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 
 	test('orders/failed and orders/splitted carry their own fields', async () => {
 		await start(['orders/failed', 'orders/splitted']);
-		const orderId = await service.submitOrder({ financialStatus: 'PENDING' });
+		const orderId = await submitOrder(service, { financialStatus: 'PENDING' });
 		await eventually(async () =>
 			expect((await control.call('GET', `/orders/${orderId}`)).handedOff).toBe(true),
 		);
