@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { logIn } from './login';
 import { stripRoutingSuffix } from './payloads/creator';
 import { CREDENTIAL_NAME } from './transport';
+import { withItemName } from './errors';
 
 /**
  * Page sessions for the Creator. The snippet embeds the session of the caller (contract,
@@ -91,7 +92,10 @@ export function pageSessionRefusal(
 		ctx.getNode(),
 		{ message: 'Page session refused' },
 		{
-			message: `Item ${itemIndex + 1}: The service refused the page session given in ${fieldLabel}`,
+			message: withItemName(
+				`The service refused the page session given in ${fieldLabel}`,
+				itemIndex,
+			),
 			description:
 				'The session has ended or never existed. Run Creator → Get Snippet again for a new page session and use its Order Session ID.',
 			httpCode: '401',

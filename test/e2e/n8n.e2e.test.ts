@@ -251,8 +251,12 @@ beforeAll(async () => {
 }, 45 * 60_000);
 
 afterAll(async () => {
-	// What n8n printed stays beside the system temp folder for diagnosing a failure.
-	if (n8n) writeFileSync(path.join(tmpdir(), 'pod-platform-e2e-n8n.log'), n8n.output());
+	// What n8n printed stays in a file of this run's own, for diagnosing a failure.
+	if (n8n) {
+		const logFile = path.join(mkdtempSync(path.join(tmpdir(), 'pod-platform-e2e-log-')), 'n8n.log');
+		writeFileSync(logFile, n8n.output());
+		process.stdout.write(`n8n's output: ${logFile}\n`);
+	}
 	await n8n?.stop();
 	await sandbox?.close();
 	if (workFolder) rmSync(workFolder, { recursive: true, force: true });

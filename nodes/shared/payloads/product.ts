@@ -71,7 +71,14 @@ export function simplifyProduct(record: PlainObject) {
 		...(area.width !== undefined ? { width: area.width, height: area.height } : {}),
 	}));
 	const skus = toArray<PlainObject>(record.productSkus).map(simplifySku);
-	const prices = toArray<PlainObject>(record.prices);
+	// The expanded product carries its prices as `productPrices`; `prices` is read as well, since
+	// the contract names the part only in words.
+	const prices = toArray<PlainObject>(record.productPrices ?? record.prices).map((price) => ({
+		price: price.price,
+		currency: isPlainObject(price.currency) ? price.currency.code : price.currency,
+		assignedSizeId: price.assignedSizeId ?? idOf(price.assignedSize),
+		countryId: price.countryId ?? idOf(price.country),
+	}));
 	return {
 		id: record.id,
 		name: record.name,

@@ -16,6 +16,7 @@ import {
 } from './fields';
 import { sendBitmap } from './uploadBitmap.operation';
 import type { RunScope } from '../runScope';
+import { withItemName } from '../../../shared/errors';
 
 /** Comma-separated print technology IDs, each a whole number. */
 function technologyIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
@@ -96,7 +97,7 @@ export const createFromBinaryOperation: OperationDefinition = {
 		if (!motiveId) {
 			throw new NodeOperationError(
 				this.getNode(),
-				`Item ${itemIndex + 1}: the service created the motive but returned no ID`,
+				withItemName('The service created the motive but returned no ID', itemIndex),
 				{
 					itemIndex,
 					description: `Look for the motive "${name}" in the catalog (Motive → Get Many) before running again.`,
@@ -168,7 +169,7 @@ async function failureAfterCreate(
 	}
 	return new NodeOperationError(
 		ctx.getNode(),
-		`Item ${itemIndex + 1}: ${step} failed, ${outcome}: ${cause}`,
+		withItemName(`${step} failed, ${outcome}: ${cause}`, itemIndex),
 		{
 			itemIndex,
 			description: [causeDescription, advice].filter(Boolean).join(' '),

@@ -15,6 +15,7 @@ import { isBlank } from '../../../../shared/values';
 import { storeFilter } from '../../common/list';
 import type { RunScope } from '../../runScope';
 import type { DeferredOrder } from './deferredOrder';
+import { withItemName } from '../../../../shared/errors';
 
 /** What a look-up by uniqueId found: the order, or that the shop has none with it. */
 export type OrderLookup = { state: 'found'; order: PlainObject } | { state: 'absent' };
@@ -179,7 +180,7 @@ export async function submitOrder(
 	if (!submitted) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Item ${itemIndex + 1}: The service accepted the order but returned no order ID`,
+			withItemName('The service accepted the order but returned no order ID', itemIndex),
 			{
 				itemIndex,
 				description: `Answer root: ${answer?.root ?? 'empty'}. Look the order up by its Unique ID with Get Many.`,
