@@ -1,3 +1,9 @@
+/**
+ * The POD Platform API credential: environment or base URL, login and password, optional account
+ * and customer key. n8n logs in with Basic authentication to get a session token, keeps it hidden,
+ * and logs in again when a request answers 401.
+ */
+
 import type {
 	IAuthenticateGeneric,
 	ICredentialDataDecryptedObject,

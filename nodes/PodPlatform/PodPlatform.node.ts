@@ -1,3 +1,8 @@
+/**
+ * The POD Platform action node: its description, built from the resources, and its execute, which
+ * hands every run to the router. The operations live under actions/.
+ */
+
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,

@@ -1,3 +1,9 @@
+/**
+ * The POD Platform Poll Trigger node, for n8n instances the service cannot reach: polls the shop's
+ * order list and emits an event for each order whose status changed. The polling itself lives in
+ * poll.ts.
+ */
+
 import type {
 	INodeExecutionData,
 	INodeType,

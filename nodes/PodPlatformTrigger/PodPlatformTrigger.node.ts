@@ -1,3 +1,9 @@
+/**
+ * The POD Platform Trigger node: subscribes a webhook for the chosen order events when the workflow
+ * is activated, removes it when deactivated, and starts the workflow for each verified delivery.
+ * Redeliveries are recorded in execute, where static data is saved.
+ */
+
 import type {
 	IExecuteFunctions,
 	IHookFunctions,

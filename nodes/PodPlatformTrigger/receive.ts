@@ -1,3 +1,9 @@
+/**
+ * The trigger's handling of one webhook delivery: the signature checked over the raw bytes before
+ * the body is read, redeliveries recognized, the body decoded, and one typed event emitted or the
+ * request refused.
+ */
+
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { CodecError, decode, mediaTypeOfContentType, sniffMediaType } from '../shared/codec';

@@ -1,3 +1,8 @@
+/**
+ * Every error the nodes raise, made in one place: bad input found before sending, the service's
+ * error body read and turned into advice, and any failure turned into n8n's error for its item.
+ */
+
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, jsonParse } from 'n8n-workflow';
 

@@ -1,11 +1,3 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-
-import { logIn } from './login';
-import { stripRoutingSuffix } from './payloads/creator';
-import { CREDENTIAL_NAME } from './transport';
-import { withItemName } from './errors';
-
 /**
  * Page sessions for the Creator. The snippet embeds the session of the caller (contract,
  * "Creator widget snippet"), and every visitor of the page that shows it holds that session. So
@@ -13,6 +5,14 @@ import { withItemName } from './errors';
  * other call: each page gets a session of its own, opened with the credential's login, and only
  * that one is published.
  */
+
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { logIn } from './login';
+import { stripRoutingSuffix } from './payloads/creator';
+import { CREDENTIAL_NAME } from './transport';
+import { withItemName } from './errors';
 
 export interface PageSession {
 	/** The token as the service issued it, sent as `x-auth-token`. */

@@ -1,3 +1,9 @@
+/**
+ * The one request function both nodes use: base URL and media type from the credential, the
+ * account/shop path, encoding and decoding through the codec, the retry policy, and the service's
+ * error body turned into a NodeApiError with advice.
+ */
+
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -16,12 +22,6 @@ import { baseUrlOf } from './environments';
 import { httpFailureOf, lowerCaseHeaders, parseServiceError, serviceApiError } from './errors';
 import { LOGIN_REFUSED_DESCRIPTION, LOGIN_REFUSED_MESSAGE, isLoginRefusal } from './login';
 import { isBlank } from './values';
-
-/**
- * The one request function both nodes use: base URL and media type from the credential, the
- * account/shop path, encoding and decoding through the codec, the retry policy, and the service's
- * error body turned into a NodeApiError with advice.
- */
 
 export const CREDENTIAL_NAME = 'podPlatformApi';
 

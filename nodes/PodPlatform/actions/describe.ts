@@ -1,3 +1,8 @@
+/**
+ * The action node's properties, built from the resource definitions, so a resource or operation
+ * declares its fields once and the dropdowns and display options follow from it.
+ */
+
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ResourceDefinition } from './types';

@@ -1,3 +1,9 @@
+/**
+ * The action node's execute: finds the chosen operation and runs it for every input item, with the
+ * run's scope, the batch's prepared lookups, bounded concurrency and one error path for every
+ * failure.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 

@@ -1,3 +1,8 @@
+/**
+ * The shapes every resource and operation of the action node is declared in; the router and the
+ * property builder read nothing else.
+ */
+
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,

@@ -1,3 +1,8 @@
+/**
+ * Searchable lists of the action node's resource locators: the account's shops and the chosen
+ * shop's products.
+ */
+
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { matchingRecords } from '../../shared/methods/listSearch';

@@ -1,3 +1,9 @@
+/**
+ * Dropdown options of the action node: the shop's products for a Submit design entry, and the
+ * assigned colors, sizes, views and print areas of the product chosen in the Product field or in
+ * that entry.
+ */
+
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 

@@ -1,9 +1,3 @@
-import type { PlainObject } from '../codec';
-import { isPlainObject, toArray } from '../codec';
-import { carriesZone, isDateObject, isValidZone, toFilterDate } from '../dates';
-import { InputError } from '../errors';
-import { isBlank } from '../values';
-
 /**
  * Stored filters (contract, "Filters"): the body of `POST /filters` built from the node's filter
  * builder, and the checks that stop a malformed filter before anything is sent.
@@ -13,6 +7,12 @@ import { isBlank } from '../values';
  * `{direction, property}`, and sub-entity filters sit under their own names with the same inner
  * shape. Criteria side by side are combined with AND.
  */
+
+import type { PlainObject } from '../codec';
+import { isPlainObject, toArray } from '../codec';
+import { carriesZone, isDateObject, isValidZone, toFilterDate } from '../dates';
+import { InputError } from '../errors';
+import { isBlank } from '../values';
 
 /** Filter types usable as `filterId` on a list, with the label the node shows. */
 export const FILTER_ROOTS = {

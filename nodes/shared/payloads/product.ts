@@ -1,10 +1,10 @@
-import type { PlainObject } from '../codec';
-import { isPlainObject, toArray } from '../codec';
-
 /**
  * Clean views of the product records: the expanded product's collections flattened to what an
  * order needs (assigned colour and size IDs, view positions, print area IDs, orderable SKUs).
  */
+
+import type { PlainObject } from '../codec';
+import { isPlainObject, toArray } from '../codec';
 
 export interface SkuRecord {
 	id: unknown;

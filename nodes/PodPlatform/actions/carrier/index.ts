@@ -1,3 +1,8 @@
+/**
+ * The Carrier resource: one Get Many listing the shop's shipping carriers, whose IDs an order
+ * names.
+ */
+
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 import type { ResourceDefinition } from '../types';

@@ -1,3 +1,8 @@
+/**
+ * Get Many for any paged list: Return All / Limit, and an optional filter (a stored filter ID,
+ * or a filter built or written here that the node stores on the service and reuses).
+ */
+
 import { createHash } from 'crypto';
 import type {
 	IDataObject,
@@ -16,11 +21,6 @@ import { builtFilterBody, filterBuilderFields, jsonFilterBody } from '../filter/
 import { paginationFields } from './fields';
 import type { OperationDefinition } from '../types';
 import type { RunScope } from '../runScope';
-
-/**
- * Get Many for any paged list: Return All / Limit, and an optional filter (a stored filter ID,
- * or a filter built or written here that the node stores on the service and reuses).
- */
 
 export type { FilterRoot };
 

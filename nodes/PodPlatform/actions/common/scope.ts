@@ -1,3 +1,8 @@
+/**
+ * Where an item works: the shop it names and its path on the service, the shop of the node being
+ * edited for a dropdown, and the whole-number ID parameters, all checked before anything is sent.
+ */
+
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 

@@ -1,3 +1,8 @@
+/**
+ * The Country resource: one Get Many listing the account's countries (currency and VAT settings),
+ * which needs no shop.
+ */
+
 import { getManyOperation } from '../common/list';
 import type { ResourceDefinition } from '../types';
 

@@ -1,3 +1,9 @@
+/**
+ * Creator → Get Snippet: the HTML that embeds the Creator widget in a page. The service embeds the
+ * caller's session, so the snippet is asked for with a page session of its own, and the output is
+ * checked to hold no trace of the credential's session.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 

@@ -1,3 +1,5 @@
+/** The Creator resource: Get Snippet, its one operation. */
+
 import type { ResourceDefinition } from '../types';
 import { getSnippetOperation } from './getSnippet.operation';
 

@@ -1,3 +1,8 @@
+/**
+ * CSV Import → Build CSV: turns all input items into one import file of many orders, checked as
+ * Validate CSV checks it; a problem names the input item at fault. Nothing is sent to the service.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';

@@ -1,3 +1,5 @@
+/** Fields and paths the CSV import operations share. */
+
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/errors';
@@ -8,8 +10,6 @@ import { summariseProblems } from '../../../shared/payloads/csvValidate';
 import { binaryPropertyField as binaryPropertyFieldOf } from '../common/fields';
 import { idParameter, itemShopPath } from '../common/scope';
 import type { RunScope } from '../runScope';
-
-/** Fields and paths the CSV import operations share. */
 
 export const formatField: INodeProperties = {
 	displayName: 'Format',

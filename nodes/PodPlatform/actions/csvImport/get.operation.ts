@@ -1,3 +1,8 @@
+/**
+ * CSV Import → Get: reads one import record: whether the service has processed it and how many
+ * lines failed.
+ */
+
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationDefinition } from '../types';

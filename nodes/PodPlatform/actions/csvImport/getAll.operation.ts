@@ -1,3 +1,8 @@
+/**
+ * CSV Import → Get Many: lists the shop's imports through the shared Get Many, with an import
+ * filter.
+ */
+
 import { getManyOperation } from '../common/list';
 import { importsPath } from './fields';
 

@@ -1,3 +1,8 @@
+/**
+ * CSV Import → Get Lines: lists the result of every line of a processed import, with the order each
+ * created.
+ */
+
 import { getManyOperation } from '../common/list';
 import { importIdField, importPath } from './fields';
 

@@ -1,3 +1,7 @@
+/**
+ * The CSV Import resource: its operations, keyed by their values, with Build CSV as the default.
+ */
+
 import type { ResourceDefinition } from '../types';
 import { buildCsvOperation } from './buildCsv.operation';
 import { getOperation } from './get.operation';

@@ -1,3 +1,9 @@
+/**
+ * CSV Import → Upload: checks an import file locally, sends it, and may wait for the service to
+ * process it, returning every line's result. Never sent twice: a second upload would import every
+ * order again.
+ */
+
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 

@@ -1,3 +1,8 @@
+/**
+ * CSV Import → Validate CSV: checks an import file locally, without sending it, and passes the file
+ * on with the report so a later Upload can send it.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { validateCsv as validate } from '../../../shared/payloads/csvValidate';

@@ -1,3 +1,8 @@
+/**
+ * The filter builder: the same fields in Filter → Create and in every Get Many ("Build" mode),
+ * read back into the input of `buildFilterBody`.
+ */
+
 import type {
 	IDisplayOptions,
 	IExecuteFunctions,
@@ -22,11 +27,6 @@ import {
 } from '../../../shared/payloads/filter';
 import { serviceZone } from './serviceZone';
 import type { RunScope } from '../runScope';
-
-/**
- * The filter builder: the same fields in Filter → Create and in every Get Many ("Build" mode),
- * read back into the input of `buildFilterBody`.
- */
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 

@@ -1,3 +1,8 @@
+/**
+ * Filter → Create: stores a filter, built in the form or written as JSON, and returns its filterId
+ * for Get Many. The same filter always gets the same ID, so storing it again is harmless.
+ */
+
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { FilterRoot } from '../../../shared/payloads/filter';

@@ -1,3 +1,5 @@
+/** The Filter resource: Create, its one operation; it needs no shop. */
+
 import type { ResourceDefinition } from '../types';
 import { createOperation } from './create.operation';
 

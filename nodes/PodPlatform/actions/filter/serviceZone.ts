@@ -1,11 +1,3 @@
-import { NodeApiError } from 'n8n-workflow';
-
-import type { PlainObject } from '../../../shared/codec';
-import { pageOf } from '../../../shared/codec';
-import { zoneOfTimestamp } from '../../../shared/dates';
-import { InputError } from '../../../shared/errors';
-import type { RunScope } from '../runScope';
-
 /**
  * The service writes and reads dates in its own zone: its answers carry timestamps such as
  * `2026-11-23T10:00:00+01:00`, and a filter date (`yyyy/MM/dd HH:mm:ss`, no zone) is a wall time
@@ -14,6 +6,14 @@ import type { RunScope } from '../runScope';
  * when that record was made), not the zone's daylight-saving rules; a user whose service zone
  * has them sets Date Timezone to its IANA name instead.
  */
+
+import { NodeApiError } from 'n8n-workflow';
+
+import type { PlainObject } from '../../../shared/codec';
+import { pageOf } from '../../../shared/codec';
+import { zoneOfTimestamp } from '../../../shared/dates';
+import { InputError } from '../../../shared/errors';
+import type { RunScope } from '../runScope';
 
 /** What the first record of a list tells about the zone. */
 type Reading = { zone: string } | { empty: true } | { noTimestamp: true };

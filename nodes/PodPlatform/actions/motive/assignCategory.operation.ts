@@ -1,3 +1,9 @@
+/**
+ * Motive → Assign Category: puts a motive into one of the shop's motive categories. A lost answer
+ * is resolved by reading the motive's categories; a refusal names the request body the node
+ * guessed, since the contract gives none.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { Decoded } from '../../../shared/codec';

@@ -1,3 +1,9 @@
+/**
+ * Motive → Assign Print Technology, and the assignment itself, which Create From Binary reuses. A
+ * lost answer is resolved by reading the motive's technologies, never by sending the assignment
+ * again.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { Decoded, PlainObject } from '../../../shared/codec';

@@ -1,3 +1,8 @@
+/**
+ * Motive → Assign Tag: tags a motive (a PUT, so assigning twice is harmless) and returns the motive
+ * read back, since the assignment answers no body.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { idParameter } from '../common/scope';

@@ -1,3 +1,9 @@
+/**
+ * Motive → Create From Binary: creates a motive, uploads its file and assigns its print
+ * technologies in one step. All input is checked before anything is created; a motive left unusable
+ * by a later failure is deleted or named in the error.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 

@@ -1,3 +1,5 @@
+/** Motive → Delete: removes one motive from the shop's catalog. */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationDefinition } from '../types';

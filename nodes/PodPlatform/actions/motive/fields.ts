@@ -1,11 +1,11 @@
+/** Fields and paths the motive operations share. */
+
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Decoded, PlainObject } from '../../../shared/codec';
 import { binaryPropertyField as binaryPropertyFieldOf } from '../common/fields';
 import { idParameter, itemShopPath } from '../common/scope';
 import type { RunScope } from '../runScope';
-
-/** Fields and paths the motive operations share. */
 
 /** Motive types the service knows (field notes, Motives); `BITMAP` appears in filter examples. */
 export const MOTIVE_TYPES = [

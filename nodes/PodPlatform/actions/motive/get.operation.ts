@@ -1,3 +1,5 @@
+/** Motive → Get: reads one motive of the shop's catalog by its ID. */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationDefinition } from '../types';

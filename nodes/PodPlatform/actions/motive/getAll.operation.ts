@@ -1,3 +1,8 @@
+/**
+ * Motive → Get Many: lists the shop's motive catalog through the shared Get Many, with a motive
+ * filter.
+ */
+
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 

@@ -1,3 +1,8 @@
+/**
+ * Motive → Get Creator Motives: lists the motives the Creator widget offers the shop's customers,
+ * with a motive filter.
+ */
+
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 

@@ -1,3 +1,8 @@
+/**
+ * The Motive resource: its operations, keyed by their values, with Create From Binary as the
+ * default.
+ */
+
 import type { ResourceDefinition } from '../types';
 import { assignCategoryOperation } from './assignCategory.operation';
 import { assignPrintTechnologyOperation } from './assignPrintTechnology.operation';

@@ -1,3 +1,8 @@
+/**
+ * Motive → Set Localization: adds or replaces a motive's name and description in one language.
+ * Setting a language again replaces it, so a repeat is sent again safely.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { Decoded } from '../../../shared/codec';

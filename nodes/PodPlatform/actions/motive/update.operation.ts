@@ -1,3 +1,8 @@
+/**
+ * Motive → Update: changes a motive's name or type, and returns the motive, read back when the
+ * service answers without a body.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/errors';

@@ -1,3 +1,8 @@
+/**
+ * Motive → Upload Bitmap, and the upload itself, which Create From Binary reuses: a JPEG or PNG
+ * from binary data sent to an existing motive. Sending it twice only replaces the bitmap.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { buildMultipart } from '../../../shared/multipart';

@@ -1,3 +1,9 @@
+/**
+ * Order → Add Product: adds one designed product (variant, amount and library motives placed on its
+ * views) to a draft order and returns what the service answers. A POST, so an unknown outcome is
+ * never sent again.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';

@@ -1,3 +1,8 @@
+/**
+ * Order → Cancel: asks production to cancel an order it has picked up. The order is cancelled only
+ * once production confirms, so the output says the cancellation was requested, not done.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { idParameter } from '../common/scope';

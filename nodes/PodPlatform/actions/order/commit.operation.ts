@@ -1,3 +1,8 @@
+/**
+ * Order → Commit: finishes a draft order and stamps its payment status. Committing does not start
+ * production; Send to Production does.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { idParameter } from '../common/scope';

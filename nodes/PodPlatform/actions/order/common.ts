@@ -1,3 +1,8 @@
+/**
+ * What the order operations share: the paths of an order and of an ordered product for an item, the
+ * order head as the form holds it, and an answer turned into an output item.
+ */
+
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';

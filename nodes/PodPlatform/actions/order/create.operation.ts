@@ -1,3 +1,8 @@
+/**
+ * Order → Create Draft: opens an empty order from the head form, to be filled with Add Product and
+ * finished with Commit. The service refuses a second order with the same Unique ID.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { buildDraftOrder } from '../../../shared/payloads/draftOrder';

@@ -1,10 +1,10 @@
+/** Fields several order operations share. */
+
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ADDRESS_KEYS } from '../../../shared/payloads/address';
 import { FINANCIAL_STATUSES } from '../../../shared/types';
 import { titleCase } from '../../../shared/values';
-
-/** Fields several order operations share. */
 
 export const orderIdField: INodeProperties = {
 	displayName: 'Order ID',

@@ -1,3 +1,5 @@
+/** Order → Get: reads one order of the shop by its ID, as the service returns it. */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationDefinition } from '../types';

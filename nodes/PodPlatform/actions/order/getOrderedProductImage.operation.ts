@@ -1,3 +1,8 @@
+/**
+ * Order → Get Ordered Product Image: downloads the rendered mock-up of one item of an order into a
+ * binary field, with its size and type in the JSON.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { idParameter } from '../common/scope';

@@ -1,3 +1,8 @@
+/**
+ * Order → Get Session Order: reads the basket the Creator widget fills, either for a page session a
+ * Get Snippet returned or for the credential's own session.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/errors';

@@ -1,3 +1,5 @@
+/** The Order resource: its operations, keyed by their values, with Submit as the default. */
+
 import type { ResourceDefinition } from '../types';
 import { addProductOperation } from './addProduct.operation';
 import { cancelOperation } from './cancel.operation';

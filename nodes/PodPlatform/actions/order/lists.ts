@@ -1,9 +1,9 @@
+/** The order lists: every one pages with Return All / Limit and takes its own filter type. */
+
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 import { orderedProductPath, orderPath } from './common';
 import { orderIdField, orderedProductIdField } from './fields';
-
-/** The order lists: every one pages with Return All / Limit and takes its own filter type. */
 
 export const getAllOperation = getManyOperation(
 	{

@@ -1,3 +1,8 @@
+/**
+ * Order → Send to Production: hands a committed order to production. For a paid order this is the
+ * step that prints, ships and charges.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { idParameter } from '../common/scope';

@@ -1,3 +1,8 @@
+/**
+ * The Product resource: the Product field other operations share, and Get, Get Expanded, Get SKUs
+ * and Get Many on the shop's configurable products.
+ */
+
 import type {
 	IDataObject,
 	IExecuteFunctions,

@@ -1,3 +1,8 @@
+/**
+ * The Shared Product resource: one Get Many listing the designs saved and shared from the shop's
+ * Creator.
+ */
+
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 import type { ResourceDefinition } from '../types';

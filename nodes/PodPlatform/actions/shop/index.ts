@@ -1,3 +1,5 @@
+/** The Shop resource: one Get Many listing the account's shops, which needs no shop itself. */
+
 import { getManyOperation } from '../common/list';
 import type { ResourceDefinition } from '../types';
 

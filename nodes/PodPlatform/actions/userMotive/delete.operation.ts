@@ -1,3 +1,5 @@
+/** User Motive → Delete: removes one motive from the customer's library. */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationDefinition } from '../types';

@@ -1,3 +1,9 @@
+/**
+ * What the user motive operations share: the User Motive ID field, the library's paths, and the
+ * output of a record marked with the library it lives in (permanent with a customer key, else the
+ * session's).
+ */
+
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Decoded } from '../../../shared/codec';

@@ -1,3 +1,8 @@
+/**
+ * User Motive → Get: reads one motive of the customer's library, marked with the library it lives
+ * in.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationDefinition } from '../types';

@@ -1,3 +1,5 @@
+/** User Motive → Get Many: lists the customer's library through the shared Get Many. */
+
 import { getManyOperation } from '../common/list';
 import { userMotivesPath } from './fields';
 

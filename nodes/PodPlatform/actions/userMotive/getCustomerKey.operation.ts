@@ -1,3 +1,8 @@
+/**
+ * User Motive → Get Customer Key: a new key for a customer's permanent motive library, to be stored
+ * and entered in a credential. It needs no shop.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 

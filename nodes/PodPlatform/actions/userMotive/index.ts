@@ -1,3 +1,5 @@
+/** The User Motive resource: its operations, keyed by their values, with Upload as the default. */
+
 import type { ResourceDefinition } from '../types';
 import { deleteOperation } from './delete.operation';
 import { getOperation } from './get.operation';

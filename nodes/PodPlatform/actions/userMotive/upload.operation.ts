@@ -1,3 +1,9 @@
+/**
+ * User Motive → Upload: adds a JPEG or PNG to the customer's library from binary data, a URL the
+ * service downloads, or base64 text. Each upload adds a motive, so one whose outcome is unknown is
+ * not sent again.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/errors';

@@ -1,3 +1,9 @@
+/**
+ * Webhook Subscription → Create: subscribes an address to an order event, generating a secret when
+ * none is given. The secret is returned only here; a lost answer is resolved by looking the
+ * subscription up, never by sending it again.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { generateSecret } from '../../../shared/signature';

@@ -1,3 +1,5 @@
+/** Webhook Subscription → Delete: removes one subscription, so its notifications stop. */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationDefinition } from '../types';

@@ -1,3 +1,5 @@
+/** What the node needs to know about webhook subscriptions (contract, Webhooks; field notes). */
+
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { TOPIC_LABELS } from '../../../shared/descriptions/triggers';
@@ -7,8 +9,6 @@ import { TOPICS, isTopic } from '../../../shared/types';
 import { isHttpUrl } from '../../../shared/values';
 import { idParameter, itemShopPath } from '../common/scope';
 import type { RunScope } from '../runScope';
-
-/** What the node needs to know about webhook subscriptions (contract, Webhooks; field notes). */
 
 export const topicField: INodeProperties = {
 	displayName: 'Topic',

@@ -1,3 +1,5 @@
+/** Webhook Subscription → Get: reads one subscription, without its secret. */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationDefinition } from '../types';

@@ -1,3 +1,8 @@
+/**
+ * Webhook Subscription → Get Many: lists the shop's subscriptions through the shared Get Many,
+ * without their secrets.
+ */
+
 import { getManyOperation } from '../common/list';
 import { webhookOutput, webhooksPath } from './fields';
 

@@ -1,3 +1,8 @@
+/**
+ * The Webhook Subscription resource: its operations, keyed by their values, with Create as the
+ * default.
+ */
+
 import type { ResourceDefinition } from '../types';
 import { createOperation } from './create.operation';
 import { deleteOperation } from './delete.operation';

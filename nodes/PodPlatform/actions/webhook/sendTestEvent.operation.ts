@@ -1,3 +1,8 @@
+/**
+ * Webhook Subscription → Send Test Event: has the service notify a subscription's address now,
+ * about an existing order. Safe to send twice, so it is retried like a read.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { idParameter } from '../common/scope';

@@ -1,3 +1,9 @@
+/**
+ * Webhook Subscription → Update: changes a subscription's address, topic, media type or secret. The
+ * service takes the whole subscription, so the current one is read first; a generated secret is
+ * returned once.
+ */
+
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { generateSecret } from '../../../shared/signature';
