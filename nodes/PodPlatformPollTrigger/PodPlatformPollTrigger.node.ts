@@ -40,7 +40,7 @@ export class PodPlatformPollTrigger implements INodeType {
 		credentials: [{ name: 'podPlatformApi', required: true }],
 		properties: [
 			{
-				displayName: `Polls closer together than ${MIN_POLL_INTERVAL_MS / 60000} minutes are skipped: the service rate limits its order list. The first poll records the current statuses and emits nothing unless Emit Existing Orders is on.`,
+				displayName: `Set Poll Times to Every X with a value of ${MIN_POLL_INTERVAL_MS / 60000} minutes or more: the service rate limits its order list, so a poll sooner than that after the last one is skipped. The first poll records the current statuses and emits nothing unless Emit Existing Orders is on.`,
 				name: 'pollNotice',
 				type: 'notice',
 				default: '',

@@ -39,7 +39,8 @@ export class PodPlatformTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["topics"].join(", ")}}',
-		description: 'Starts the workflow when the print-on-demand service reports an order event',
+		// n8n shows the trigger's description for the whole app in its nodes panel.
+		description: 'Submit print-on-demand orders and react to their production events',
 		defaults: { name: 'POD Platform Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -58,23 +59,24 @@ export class PodPlatformTrigger implements INodeType {
 			triggerShopLocator,
 			topicsField([...TOPICS], 'The order events that start the workflow'),
 			{
-				displayName: 'Delivery Format',
-				name: 'mediaType',
-				type: 'options',
-				default: 'JSON',
-				description: 'Format in which the service sends notifications. Both give the same event.',
-				options: [
-					{ name: 'JSON', value: 'JSON' },
-					{ name: 'XML', value: 'XML' },
-				],
-			},
-			{
 				displayName: 'Options',
 				name: 'options',
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
 				options: [
+					{
+						displayName: 'Delivery Format',
+						name: 'mediaType',
+						type: 'options',
+						default: 'JSON',
+						description:
+							'Format in which the service sends notifications. Both give the same event; JSON unless your deployment asks for XML.',
+						options: [
+							{ name: 'JSON', value: 'JSON' },
+							{ name: 'XML', value: 'XML' },
+						],
+					},
 					{
 						displayName: 'Header Prefix',
 						name: 'headerPrefix',

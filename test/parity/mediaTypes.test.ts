@@ -416,8 +416,7 @@ describe('the trigger emits the same event for a JSON and an XML delivery', () =
 				parameters: {
 					shop,
 					topics: TOPICS,
-					mediaType: mediaType.toUpperCase(),
-					options: {},
+					options: { mediaType: mediaType.toUpperCase() },
 				},
 			}).start();
 			await triggers[mediaType].activate();

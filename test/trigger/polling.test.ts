@@ -114,7 +114,7 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 		const logs = captureLogs();
 		const webhook = await new TriggerHarness({
 			store: credentialStore(sandbox.baseUrl),
-			parameters: { shop, topics: ['orders/fulfilled'], mediaType: 'JSON', options: {} },
+			parameters: { shop, topics: ['orders/fulfilled'], options: {} },
 		}).start();
 		try {
 			await webhook.activate();

@@ -26,7 +26,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 	const start = async (topics: string[], extra: INodeParameters = {}) => {
 		trigger = await new TriggerHarness({
 			store: credentialStore(sandbox.baseUrl),
-			parameters: { shop, topics, mediaType: 'JSON', options: {}, ...extra },
+			parameters: { shop, topics, options: {}, ...extra },
 		}).start();
 		await trigger.activate();
 		return trigger;
@@ -77,7 +77,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 	test.each(['JSON', 'XML'])(
 		'a full cycle in %s emits each event exactly once, even when the sandbox redelivers',
 		async (mediaType) => {
-			await start(CYCLE, { mediaType });
+			await start(CYCLE, { options: { mediaType } });
 			const { orderId, deliveries } = await fullCycle();
 			expect(deliveries.every((d) => d.status === 200)).toBe(true);
 			if (mediaType === 'XML') expect(deliveries[0].body.startsWith('<')).toBe(true);
@@ -129,7 +129,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 		const json = await start(['orders/fulfilled']);
 		const xml = await new TriggerHarness({
 			store: credentialStore(sandbox.baseUrl),
-			parameters: { shop, topics: ['orders/fulfilled'], mediaType: 'XML', options: {} },
+			parameters: { shop, topics: ['orders/fulfilled'], options: { mediaType: 'XML' } },
 			webhookId: 'c0ffee00-0000-4000-8000-0000000000aa',
 		}).start();
 		try {

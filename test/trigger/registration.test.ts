@@ -11,7 +11,7 @@ const shop = shopParameter();
 const THREE = ['orders/updated', 'orders/readyForProduction', 'orders/fulfilled'];
 
 function params(topics = THREE, extra: INodeParameters = {}): INodeParameters {
-	return { shop, topics, mediaType: 'JSON', options: {}, ...extra };
+	return { shop, topics, options: {}, ...extra };
 }
 
 describe('trigger: subscriptions on the service', () => {
@@ -137,7 +137,9 @@ describe('trigger: subscriptions on the service', () => {
 		expect(subs.map((s) => s.topic).sort()).toEqual(['orders/cancelled', 'orders/updated']);
 		expect(await subscriptionsOf(service)).toHaveLength(2);
 
-		trigger.restart(params(['orders/updated', 'orders/cancelled'], { mediaType: 'XML' }));
+		trigger.restart(
+			params(['orders/updated', 'orders/cancelled'], { options: { mediaType: 'XML' } }),
+		);
 		expect(await trigger.activate('update')).toEqual({ existed: false });
 		subs = await mine(trigger.webhookUrl);
 		expect(subs).toHaveLength(2);

@@ -65,6 +65,20 @@ export function describeResources(resources: ResourceDefinition[]): INodePropert
 	return [resourceSelector, ...operationSelectors, ...shopFields, ...fields];
 }
 
+/**
+ * The canvas subtitle in words ("Create From File: Motive"), not the option values. It is an n8n
+ * expression over one flat table, so that no `}}` inside it can end the expression early.
+ */
+export function subtitleOf(resources: ResourceDefinition[]): string {
+	const words: Record<string, string> = {};
+	for (const resource of resources) {
+		for (const [operation, { option }] of Object.entries(resource.operations)) {
+			words[`${resource.value}:${operation}`] = `${option.name}: ${resource.name}`;
+		}
+	}
+	return `={{ (${JSON.stringify(words)})[$parameter["resource"] + ":" + $parameter["operation"]] }}`;
+}
+
 function firstResource(resources: ResourceDefinition[]): string {
 	return resources[0].value;
 }

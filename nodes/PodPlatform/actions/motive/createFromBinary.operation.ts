@@ -7,7 +7,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { InputError } from '../../../shared/errors';
+import { InputError, withItemName } from '../../../shared/errors';
 import { readBitmapFromBinary } from '../../../shared/payloads/image';
 import type { OperationDefinition } from '../types';
 import { assignTechnology } from './assignPrintTechnology.operation';
@@ -22,7 +22,6 @@ import {
 } from './fields';
 import { sendBitmap } from './uploadBitmap.operation';
 import type { RunScope } from '../runScope';
-import { withItemName } from '../../../shared/errors';
 
 /** Comma-separated print technology IDs, each a whole number. */
 function technologyIds(ctx: IExecuteFunctions, itemIndex: number): string[] {

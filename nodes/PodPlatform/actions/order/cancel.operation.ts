@@ -13,7 +13,7 @@ import type { RunScope } from '../runScope';
 
 export const cancelOperation: OperationDefinition = {
 	option: {
-		name: 'Cancel (Stops Production)',
+		name: 'Cancel',
 		value: 'cancel',
 		action: 'Request cancellation of an order',
 		description:

@@ -13,7 +13,7 @@ import type { RunScope } from '../runScope';
 
 export const commitOperation: OperationDefinition = {
 	option: {
-		name: 'Commit (Sets Payment Status)',
+		name: 'Commit',
 		value: 'commit',
 		action: 'Commit a draft order and set its payment status',
 		description:

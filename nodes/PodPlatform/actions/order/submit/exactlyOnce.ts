@@ -8,14 +8,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { InputError } from '../../../../shared/errors';
+import { InputError, withItemName } from '../../../../shared/errors';
 import { isPlainObject } from '../../../../shared/codec';
 import type { Decoded, PlainObject } from '../../../../shared/codec';
 import { isBlank } from '../../../../shared/values';
 import { storeFilter } from '../../common/list';
 import type { RunScope } from '../../runScope';
 import type { DeferredOrder } from './deferredOrder';
-import { withItemName } from '../../../../shared/errors';
 
 /** What a look-up by uniqueId found: the order, or that the shop has none with it. */
 export type OrderLookup = { state: 'found'; order: PlainObject } | { state: 'absent' };
