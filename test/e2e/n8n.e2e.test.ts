@@ -11,12 +11,7 @@ import { request } from 'undici';
 
 import type { Sandbox } from '../../sandbox';
 import { DEMO, startSandbox } from '../../sandbox';
-import {
-	EXAMPLE_FILES,
-	exampleWorkflows,
-	sandboxCredential,
-	writeExampleFiles,
-} from '../../scripts/dev';
+import { exampleWorkflows, sandboxCredential } from '../../scripts/dev';
 import type { N8nInstance, N8nOptions, N8nRuntime } from '../../scripts/n8n-runtime';
 import {
 	DATE_FILTER_WORKFLOW_ID,
@@ -228,7 +223,7 @@ beforeAll(async () => {
 	workFolder = mkdtempSync(path.join(tmpdir(), 'pod-platform-e2e-'));
 	const userFolder = path.join(workFolder, 'n8n');
 	const port = await freePort();
-	options = { userFolder, port, env: { N8N_RESTRICT_FILE_ACCESS_TO: EXAMPLE_FILES } };
+	options = { userFolder, port };
 
 	const tarball = await packPackage(path.join(workFolder, 'package'));
 	await installPackage(userFolder, tarball);
@@ -242,7 +237,6 @@ beforeAll(async () => {
 	const workflowsFile = path.join(workFolder, 'workflows.json');
 	writeFileSync(workflowsFile, JSON.stringify([...exampleWorkflows(), ...e2eWorkflows()]));
 	await n8nCli(runtime, options, ['import:workflow', `--input=${workflowsFile}`]);
-	writeExampleFiles();
 
 	n8n = await startN8n(runtime, options);
 	cookie = await ownerSession(n8n);
@@ -342,7 +336,7 @@ test('listing orders with a filter finds the paid order', async () => {
 	expect(output).toContain('shop-1001');
 });
 
-test('a motive is created from a file on disk', async () => {
+test('a motive is created from a file', async () => {
 	const output = await execute('podExMotiveFile1');
 	expect(output).toMatch(/"type":\s*"HIGH_RESOLUTION_BITMAP"/);
 	expect(output).toContain('logo');
