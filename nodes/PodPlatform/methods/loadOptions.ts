@@ -220,8 +220,7 @@ export async function getPrintTechnologies(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	return gathered(await shopProductsExpanded(this), (product) => {
-		const holder = isPlainObject(product.printTechnologies) ? product.printTechnologies : {};
-		return toArray<PlainObject>(holder.assignedPrintTechnology).flatMap((assignment) => {
+		return toArray<PlainObject>(product.printTechnologies).flatMap((assignment) => {
 			const technology = isPlainObject(assignment.printTechnology)
 				? assignment.printTechnology
 				: assignment;
@@ -247,8 +246,7 @@ function languageName(code: unknown): string {
 /** The languages the shop's products are translated into (their localizations). */
 export async function getLanguages(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return gathered(await shopProductsExpanded(this), (product) => {
-		const holder = isPlainObject(product.localizations) ? product.localizations : {};
-		return toArray<PlainObject>(holder.productLocalized).flatMap((localized) =>
+		return toArray<PlainObject>(product.localizations).flatMap((localized) =>
 			localized.langId === undefined
 				? []
 				: [{ value: String(localized.langId), name: languageName(localized.language) }],

@@ -21,22 +21,32 @@ function wholeNumber(value: unknown): string | undefined {
  * beside the one being edited (inside the same collection entry).
  */
 export function chosenId(ctx: ILoadOptionsFunctions, name: string): string | undefined {
-	let topLevel: unknown;
+	return wholeNumber(topLevel(ctx, name)) ?? wholeNumber(sibling(ctx, name));
+}
+
+/** A resource locator's value (whatever its mode), or the plain value of any other field. */
+function valueOf(value: unknown): unknown {
+	return typeof value === 'object' && value !== null && 'value' in value
+		? (value as { value: unknown }).value
+		: value;
+}
+
+function topLevel(ctx: ILoadOptionsFunctions, name: string): unknown {
 	try {
-		topLevel = ctx.getNodeParameter(name, '', { extractValue: true });
+		return ctx.getNodeParameter(name, '', { extractValue: true });
 	} catch {
-		// A saved value that does not fit its locator mode is as good as none here.
-		topLevel = undefined;
+		// A By URL value that is not (yet) a record's address: the raw value may still be an ID.
+		try {
+			return valueOf(ctx.getNodeParameter(name, ''));
+		} catch {
+			return undefined;
+		}
 	}
-	return wholeNumber(topLevel) ?? wholeNumber(sibling(ctx, name));
 }
 
 function sibling(ctx: ILoadOptionsFunctions, name: string): unknown {
 	try {
-		const value = ctx.getCurrentNodeParameter(`&${name}`, { extractValue: true });
-		return typeof value === 'object' && value !== null && 'value' in value
-			? (value as { value: unknown }).value
-			: value;
+		return valueOf(ctx.getCurrentNodeParameter(`&${name}`, { extractValue: true }));
 	} catch {
 		return undefined;
 	}
