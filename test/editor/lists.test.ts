@@ -236,7 +236,7 @@ describe('lists of the shop and the account', () => {
 });
 
 describe('operations read every shape of a chosen ID', () => {
-	const motiveGet = (motiveId: unknown) => ({
+	const motiveGet = (motiveId: string | ReturnType<typeof byId>) => ({
 		resource: 'motive',
 		operation: 'get',
 		shop: shopParameter(),

@@ -5,6 +5,7 @@
  */
 import { LoadOptionsContext } from 'n8n-core';
 import type {
+	ILoadOptionsFunctions,
 	INode,
 	INodeListSearchResult,
 	INodeParameters,
@@ -48,7 +49,16 @@ function contextFor(store: CredentialStore, parameters: INodeParameters, path: s
 	return new LoadOptionsContext(workflow, node, additionalData, path);
 }
 
-const methods = new PodPlatform().methods!;
+type LoadOptionsMethod = (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>;
+type ListSearchMethod = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+) => Promise<INodeListSearchResult>;
+
+const methods = new PodPlatform().methods as unknown as {
+	loadOptions: Record<string, LoadOptionsMethod | undefined>;
+	listSearch: Record<string, ListSearchMethod | undefined>;
+};
 
 /** The entries of a dropdown, as the editor asks for them for the field at `path`. */
 export async function loadOptions(
@@ -57,7 +67,7 @@ export async function loadOptions(
 	parameters: INodeParameters,
 	path = 'parameters.field',
 ): Promise<INodePropertyOptions[]> {
-	const load = methods.loadOptions![method];
+	const load = methods.loadOptions[method];
 	if (!load) throw new Error(`No loadOptions method ${method}`);
 	return await load.call(contextFor(store, parameters, path));
 }
@@ -69,7 +79,7 @@ export async function listSearch(
 	parameters: INodeParameters,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const search = methods.listSearch![method];
+	const search = methods.listSearch[method];
 	if (!search) throw new Error(`No listSearch method ${method}`);
 	return await search.call(contextFor(store, parameters, 'parameters.field'), filter);
 }
