@@ -103,7 +103,7 @@ describe('Create From Binary', () => {
 			items: [binaryItem(tinyPng(), 'logo.png', 'image/png')],
 		});
 		expect(badTechnology.error?.message).toBe(
-			'Item 1: Print Technology ID must be a whole number or a comma-separated list of them, got "11, twelve"',
+			'Item 1: Print Technology must name one or more print technologies by ID, got "11, twelve"',
 		);
 		expect(await control.requests()).toEqual([]);
 	});

@@ -36,6 +36,59 @@ const ID_DESCRIPTIONS: Record<string, string> = {
 	countryId: 'Country used for prices and tax',
 };
 
+const CHOOSE_OR_EXPRESSION =
+	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
+
+/**
+ * The start parameters the service can list, as dropdowns: their label, list method and what the
+ * list follows. The colour and size follow the product chosen beside them; the value stays the ID.
+ */
+const ID_DROPDOWNS: Record<string, { displayName: string; method: string; dependsOn: string[] }> = {
+	productId: {
+		displayName: 'Product Name or ID',
+		method: 'getProducts',
+		dependsOn: ['shop.value'],
+	},
+	assignedColorId: {
+		displayName: 'Color Name or ID',
+		method: 'getAssignedColors',
+		dependsOn: ['shop.value', 'options.productId'],
+	},
+	assignedSizeId: {
+		displayName: 'Size Name or ID',
+		method: 'getAssignedSizes',
+		dependsOn: ['shop.value', 'options.productId', 'options.assignedColorId'],
+	},
+	countryId: {
+		displayName: 'Country Name or ID',
+		method: 'getCountries',
+		dependsOn: [],
+	},
+	langId: {
+		displayName: 'Language Name or ID',
+		method: 'getLanguages',
+		dependsOn: ['shop.value'],
+	},
+};
+
+function idOptionField(name: string, displayName: string): INodeProperties {
+	const dropdown = ID_DROPDOWNS[name];
+	if (!dropdown) {
+		return { displayName, name, type: 'string', default: '', description: ID_DESCRIPTIONS[name] };
+	}
+	return {
+		displayName: dropdown.displayName,
+		name,
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: dropdown.method,
+			...(dropdown.dependsOn.length ? { loadOptionsDependsOn: dropdown.dependsOn } : {}),
+		},
+		default: '',
+		description: `${ID_DESCRIPTIONS[name]}. ${CHOOSE_OR_EXPRESSION}.`,
+	};
+}
+
 const CALLBACK_DESCRIPTIONS: Record<string, string> = {
 	addToBasketCallback:
 		'Global JavaScript function called after add-to-basket; letters and digits only',
@@ -47,14 +100,8 @@ const CALLBACK_DESCRIPTIONS: Record<string, string> = {
 
 const optionFields = (
 	[
-		...Object.entries(SNIPPET_ID_PARAMETERS).map(
-			([name, displayName]): INodeProperties => ({
-				displayName,
-				name,
-				type: 'string',
-				default: '',
-				description: ID_DESCRIPTIONS[name],
-			}),
+		...Object.entries(SNIPPET_ID_PARAMETERS).map(([name, displayName]) =>
+			idOptionField(name, displayName),
 		),
 		...Object.entries(SNIPPET_CALLBACK_PARAMETERS).map(
 			([name, displayName]): INodeProperties => ({

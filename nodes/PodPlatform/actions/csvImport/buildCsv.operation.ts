@@ -49,7 +49,7 @@ export const buildCsvOperation: OperationDefinition = {
 		},
 		{
 			displayName:
-				'An order item may carry orderGroupId; otherwise its uniqueId groups its lines, or else its item number. Decimals in the items use "." and are written in the chosen format.',
+				'Each input item becomes one order of the file, with a line for each of its products; give every order its own order number (uniqueId). Write prices with a dot (12.50): the file gets the separators of the chosen format.',
 			name: 'orderNotice',
 			type: 'notice',
 			default: '',

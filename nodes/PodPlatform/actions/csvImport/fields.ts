@@ -2,6 +2,7 @@
 
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { idLocator } from '../../../shared/descriptions/locators';
 import { InputError } from '../../../shared/errors';
 import type { CsvFormat, CsvFormatName } from '../../../shared/payloads/csv';
 import { csvFormat } from '../../../shared/payloads/csv';
@@ -40,15 +41,16 @@ export const quoteOption: INodeProperties = {
 
 export const binaryPropertyField = binaryPropertyFieldOf('CSV file');
 
-export const importIdField: INodeProperties = {
-	displayName: 'Import ID',
+/** The CSV import to read: the shop's imports newest first, or given by ID. */
+export const importIdField: INodeProperties = idLocator({
+	displayName: 'CSV Import',
 	name: 'importId',
-	type: 'string',
-	default: '',
-	required: true,
-	placeholder: 'e.g. 401',
-	description: 'The numeric ID of the CSV import, as returned by Upload',
-};
+	searchListMethod: 'searchCsvImports',
+	noun: 'CSV import',
+	placeholderId: '401',
+	urlSegment: 'orderCsvImport',
+	description: 'The import, listed newest first by file name and day',
+});
 
 /** The chosen format; a quote character must be a single character. */
 export function formatOf(ctx: IExecuteFunctions, itemIndex: number): CsvFormat {

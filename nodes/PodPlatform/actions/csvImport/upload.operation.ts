@@ -40,7 +40,7 @@ export const uploadOperation: OperationDefinition = {
 			displayName: 'Wait for Processing',
 			name: 'waitForProcessing',
 			type: 'boolean',
-			default: false,
+			default: true,
 			description:
 				'Whether to wait until the service has processed the file and return the result of every line',
 		},
@@ -87,7 +87,7 @@ export const uploadOperation: OperationDefinition = {
 	): Promise<INodeExecutionData[]> {
 		const property = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
 		const format = formatOf(this, itemIndex);
-		const wait = this.getNodeParameter('waitForProcessing', itemIndex, false) as boolean;
+		const wait = this.getNodeParameter('waitForProcessing', itemIndex, true) as boolean;
 		const options = this.getNodeParameter('options', itemIndex, {}) as {
 			fileName?: string;
 			validate?: boolean;

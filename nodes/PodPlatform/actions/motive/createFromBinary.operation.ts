@@ -17,27 +17,25 @@ import {
 	motiveIdOf,
 	motiveTypeField,
 	motivesPath,
-	printTechnologyIdField,
+	printTechnologyIdsField,
 	recordOf,
+	technologyIdsOf,
 } from './fields';
 import { sendBitmap } from './uploadBitmap.operation';
 import type { RunScope } from '../runScope';
 
-/** Comma-separated print technology IDs, each a whole number. */
+/** The chosen print technologies, each a whole number. */
 function technologyIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
-	const raw = String(ctx.getNodeParameter('printTechnologyId', itemIndex, '') ?? '');
-	const ids = raw
-		.split(',')
-		.map((id) => id.trim())
-		.filter((id) => id !== '');
+	const raw: unknown = ctx.getNodeParameter('printTechnologyId', itemIndex, []);
+	const ids = technologyIdsOf(raw);
 	const wrong = ids.find((id) => !/^\d+$/.test(id));
 	if (ids.length === 0 || wrong !== undefined) {
 		throw new InputError(
-			`Print Technology ID must be a whole number or a comma-separated list of them, got "${raw}"`,
-			'Enter the print technology the target product expects (for example 11), or several separated by commas.',
+			`Print Technology must name one or more print technologies by ID, got "${Array.isArray(raw) ? raw.join(', ') : String(raw ?? '')}"`,
+			'Choose the print technology the target product expects (for example Digital Print), or give its numeric ID.',
 		);
 	}
-	return [...new Set(ids)];
+	return ids;
 }
 
 function fileStem(fileName: string): string {
@@ -60,12 +58,7 @@ export const createFromBinaryOperation: OperationDefinition = {
 			placeholder: 'e.g. Summer Logo',
 			description: 'The name shown in the motive catalog. Leave empty to use the file name.',
 		},
-		{
-			...printTechnologyIdField,
-			placeholder: 'e.g. 11 or 11,12',
-			description:
-				'The print technology the target product expects; several may be given, separated by commas',
-		},
+		printTechnologyIdsField,
 		motiveTypeField,
 		{
 			displayName: 'Delete Motive If Upload Fails',

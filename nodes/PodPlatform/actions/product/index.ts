@@ -11,6 +11,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
+import { idLocator } from '../../../shared/descriptions/locators';
 import { simplifyProduct, orderableSkus } from '../../../shared/payloads/product';
 import { simplifyField } from '../common/fields';
 import { getManyOperation } from '../common/list';
@@ -18,34 +19,15 @@ import { idParameter, itemShopPath } from '../common/scope';
 import type { OperationDefinition, ResourceDefinition } from '../types';
 import type { RunScope } from '../runScope';
 
-/** The product to work on: picked from the shop's list, or given by ID. */
-export const productLocator: INodeProperties = {
+/** The product to work on: searched in the shop's catalog by name or SKU, by ID, or by its URL. */
+export const productLocator: INodeProperties = idLocator({
 	displayName: 'Product',
 	name: 'productId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchProducts', searchable: true },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 1001',
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: '^\\d+$', errorMessage: 'A product ID is a whole number' },
-				},
-			],
-		},
-	],
-};
+	searchListMethod: 'searchProducts',
+	noun: 'product',
+	placeholderId: '1001',
+	urlSegment: 'products',
+});
 
 async function productPath(
 	ctx: IExecuteFunctions,

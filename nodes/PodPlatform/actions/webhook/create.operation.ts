@@ -29,6 +29,13 @@ export const createOperation: OperationDefinition = {
 		description: 'Subscribe a URL to an order event',
 	},
 	fields: [
+		{
+			displayName:
+				"To start a workflow on order events, use the POD Platform Trigger node instead: it creates and removes its subscriptions itself and checks every delivery's signature. Create a subscription here only for a receiver outside n8n.",
+			name: 'triggerNotice',
+			type: 'notice',
+			default: '',
+		},
 		{ ...addressField, required: true },
 		topicField,
 		{

@@ -24,12 +24,12 @@ export const topicField: INodeProperties = {
 };
 
 export const addressField: INodeProperties = {
-	displayName: 'Address',
+	displayName: 'URL',
 	name: 'address',
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. https://example.com/hooks/orders',
-	description: 'The URL the service POSTs each notification to; it must answer 200',
+	description: 'Where the service sends each notification (a POST); it must answer 200',
 };
 
 export const secretField: INodeProperties = {
@@ -55,13 +55,17 @@ export const mediaTypeField: INodeProperties = {
 };
 
 export const webhookIdField: INodeProperties = {
-	displayName: 'Webhook Subscription ID',
+	displayName: 'Webhook Subscription Name or ID',
 	name: 'webhookId',
-	type: 'string',
+	type: 'options',
+	typeOptions: {
+		loadOptionsMethod: 'getWebhookSubscriptions',
+		loadOptionsDependsOn: ['shop.value'],
+	},
 	default: '',
 	required: true,
-	placeholder: 'e.g. 301',
-	description: 'The ID of the subscription (from Create or Get Many)',
+	description:
+		'A subscription of the shop, by its event and URL. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
 /** `.../shops/{shopId}/webhooks`. */
