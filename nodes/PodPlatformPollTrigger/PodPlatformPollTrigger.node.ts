@@ -14,6 +14,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import {
 	fulfilmentStatusFilterOption,
+	includePayloadOption,
 	topicsField,
 	triggerShopLocator,
 } from '../shared/descriptions/triggers';
@@ -66,6 +67,7 @@ export class PodPlatformPollTrigger implements INodeType {
 							'Whether the first poll emits an event for every order that exists already, instead of only recording their statuses',
 					},
 					fulfilmentStatusFilterOption,
+					includePayloadOption,
 				],
 			},
 		],

@@ -9,6 +9,7 @@ import { isPlainObject, type PlainObject } from '../shared/codec';
 import { passesStatusFilter, triggerShopIdOf } from '../shared/descriptions/triggers';
 import type { StatusPair } from '../shared/events';
 import { eventFromOrder, normaliseFulfilmentStatus, topicsForChange } from '../shared/events';
+import { emittedEvent } from '../shared/orderEvent';
 import { ServiceClient } from '../shared/transport';
 import { isTopic, type Topic } from '../shared/types';
 
@@ -41,6 +42,7 @@ export async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionDat
 	const options = ctx.getNodeParameter('options', {}) as {
 		fulfilmentStatuses?: string[];
 		emitExisting?: boolean;
+		includePayload?: boolean;
 	};
 	const manual = ctx.getMode() === 'manual';
 	const state = ctx.getWorkflowStaticData('node') as PollState;
@@ -86,7 +88,8 @@ export async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionDat
 	for (const { order, before, topics: fired } of emitted) {
 		const record = await expandedOrder(service, path, order);
 		for (const topic of fired) {
-			events.push({ json: eventFromOrder(topic, record, before) as unknown as IDataObject });
+			const event = eventFromOrder(topic, record, before);
+			events.push({ json: emittedEvent(event, { includePayload: options.includePayload }) });
 		}
 	}
 

@@ -17,6 +17,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import {
 	fulfilmentStatusFilterOption,
+	includePayloadOption,
 	topicsField,
 	triggerShopLocator,
 } from '../shared/descriptions/triggers';
@@ -100,6 +101,7 @@ export class PodPlatformTrigger implements INodeType {
 						description: 'Whether to add the notification body, exactly as received, as rawBody',
 					},
 					fulfilmentStatusFilterOption,
+					includePayloadOption,
 				],
 			},
 		],

@@ -544,6 +544,7 @@ test(
 		expect(execution.candidate.status).toBe('success');
 		expect(execution.data).toContain('orders/fulfilled');
 		expect(execution.data).toContain('trackingNumbers');
+		expect(execution.data).toContain('fulfilmentStatusLabel');
 		await deactivate(POLL_WORKFLOW_ID);
 	},
 	10 * 60_000,

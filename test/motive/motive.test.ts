@@ -192,7 +192,8 @@ describe('catalog operations', () => {
 
 		const [fetched] = await run('get', { motiveId });
 		expect(fetched).toMatchObject({ id: created.id, name: 'Vector Star', hasBitmap: false });
-		expect(fetched.technologies).toEqual([]);
+		expect(fetched.printTechnologies).toEqual([]);
+		expect(fetched).not.toHaveProperty('links');
 
 		const [updated] = await run('update', { motiveId, updateFields: { name: 'Gold Star' } });
 		expect(updated).toMatchObject({ name: 'Gold Star', type: 'VECTOR' });

@@ -1,6 +1,7 @@
 /**
- * Parameters both trigger nodes share: the shop to watch, the events and the fulfilment-status
- * filter (with the rule that applies it), and how a trigger reads its shop.
+ * Parameters both trigger nodes share: the shop to watch, the events, the fulfilment-status
+ * filter (with the rule that applies it), the full-payload option, and how a trigger reads its
+ * shop.
  */
 import type {
 	IHookFunctions,
@@ -10,8 +11,8 @@ import type {
 } from 'n8n-workflow';
 
 import { nodeErrorOf } from '../errors';
+import { fulfilmentStatusLabel } from '../statusLabels';
 import { FULFILMENT_STATUSES, type Topic } from '../types';
-import { titleCase } from '../values';
 import { checkedShopId, shopLocator } from './shop';
 
 export const TOPIC_LABELS: Record<Topic, INodePropertyOptions> = {
@@ -84,11 +85,20 @@ export const fulfilmentStatusFilterOption: INodeProperties = {
 	type: 'multiOptions',
 	default: [],
 	description:
-		'Emit an event only when the order is in one of these fulfilment statuses. Leave empty to emit every event. A notification saying FULFILLED counts as Finished.',
+		'Emit an event only when the order is in one of these fulfilment statuses. Leave empty to emit every event. A notification saying FULFILLED counts as Shipped.',
 	options: FULFILMENT_STATUSES.map((status) => ({
-		name: titleCase(status).replace('Hq', 'HQ'),
+		name: fulfilmentStatusLabel(status) ?? status,
 		value: status,
 	})),
+};
+
+export const includePayloadOption: INodeProperties = {
+	displayName: 'Include Full Payload',
+	name: 'includePayload',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to add the whole order as the service sent it (payload, with payloadRoot) after the event’s own fields',
 };
 
 /** Whether an event passes the Only Fulfilment Statuses option. */

@@ -1,6 +1,7 @@
 /**
  * Clean views of the product records: the expanded product's collections flattened to what an
- * order needs (assigned colour and size IDs, view positions, print area IDs, orderable SKUs).
+ * order needs (assigned colour and size IDs, view positions, print area IDs, orderable SKUs),
+ * without the service's links.
  */
 
 import type { PlainObject } from '../codec';
@@ -88,6 +89,5 @@ export function simplifyProduct(record: PlainObject) {
 		printAreas,
 		skus,
 		prices,
-		...(record.links ? { links: record.links } : {}),
 	};
 }

@@ -3,6 +3,7 @@
  * names.
  */
 
+import { simplifyCarrier } from '../../../shared/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 import type { ResourceDefinition } from '../types';
@@ -24,6 +25,7 @@ export const carrierResource: ResourceDefinition = {
 				async path(itemIndex, run) {
 					return `${await itemShopPath(this, run, itemIndex)}/carriers`;
 				},
+				simplify: simplifyCarrier,
 			},
 		),
 	},

@@ -18,7 +18,7 @@ import type { PlainObject } from '../../../shared/codec';
 import type { FilterRoot } from '../../../shared/payloads/filter';
 import { listDefaultCondition, withListDefaultCondition } from '../../../shared/payloads/filter';
 import { builtFilterBody, filterBuilderFields, jsonFilterBody } from '../filter/builder';
-import { paginationFields } from './fields';
+import { paginationFields, simplifyField } from './fields';
 import type { OperationDefinition } from '../types';
 import type { RunScope } from '../runScope';
 
@@ -194,6 +194,8 @@ export interface GetManyConfig {
 	extraFields?: INodeProperties[];
 	/** Turns one record into the item's JSON (for a Simplify option, say). */
 	shape?(this: IExecuteFunctions, record: PlainObject, itemIndex: number): IDataObject;
+	/** The record as Simplify (on by default) shows it, after `shape`; adds the Simplify field. */
+	simplify?(record: PlainObject): IDataObject;
 }
 
 export function getManyOperation(
@@ -206,6 +208,7 @@ export function getManyOperation(
 			...(config.extraFields ?? []),
 			...paginationFields(),
 			...(config.filterRoot ? filterFields(config.filterRoot) : []),
+			...(config.simplify ? [simplifyField] : []),
 		],
 		async execute(
 			this: IExecuteFunctions,
@@ -229,9 +232,14 @@ export function getManyOperation(
 			} catch (error) {
 				throw filter ? withFilterContext(error, filter.label) : error;
 			}
-			return records.map((record) => ({
-				json: config.shape ? config.shape.call(this, record, itemIndex) : (record as IDataObject),
-			}));
+			const simplify =
+				config.simplify && this.getNodeParameter('simplify', itemIndex, true)
+					? config.simplify
+					: undefined;
+			return records.map((record) => {
+				const json = config.shape ? config.shape.call(this, record, itemIndex) : record;
+				return { json: (simplify ? simplify(json) : json) as IDataObject };
+			});
 		},
 	};
 }

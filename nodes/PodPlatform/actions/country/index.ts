@@ -3,6 +3,7 @@
  * which needs no shop.
  */
 
+import { simplifyCountry } from '../../../shared/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import type { ResourceDefinition } from '../types';
 
@@ -24,6 +25,7 @@ export const countryResource: ResourceDefinition = {
 				async path(_itemIndex, run) {
 					return `${await run.service.accountPath()}/countries`;
 				},
+				simplify: simplifyCountry,
 			},
 		),
 	},

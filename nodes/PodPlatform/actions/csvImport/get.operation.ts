@@ -5,6 +5,9 @@
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import type { PlainObject } from '../../../shared/codec';
+import { simplifyCsvImport } from '../../../shared/simplify/settings';
+import { simplifyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { importIdField, importPath } from './fields';
 import type { RunScope } from '../runScope';
@@ -16,7 +19,7 @@ export const getOperation: OperationDefinition = {
 		action: 'Get a CSV import',
 		description: 'Get one CSV import: whether it is processed and how many lines failed',
 	},
-	fields: [importIdField],
+	fields: [importIdField, simplifyField],
 	async execute(
 		this: IExecuteFunctions,
 		itemIndex: number,
@@ -27,6 +30,8 @@ export const getOperation: OperationDefinition = {
 			path: await importPath(this, run, itemIndex),
 			itemIndex,
 		});
-		return [{ json: (answer?.data ?? {}) as IDataObject }];
+		const record = (answer?.data ?? {}) as PlainObject;
+		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		return [{ json: simplify ? simplifyCsvImport(record) : (record as IDataObject) }];
 	},
 };

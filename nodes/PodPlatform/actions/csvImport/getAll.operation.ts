@@ -3,6 +3,7 @@
  * filter.
  */
 
+import { simplifyCsvImport } from '../../../shared/simplify/settings';
 import { getManyOperation } from '../common/list';
 import { importsPath } from './fields';
 
@@ -18,5 +19,6 @@ export const getAllOperation = getManyOperation(
 		async path(itemIndex, run) {
 			return await importsPath(this, run, itemIndex);
 		},
+		simplify: simplifyCsvImport,
 	},
 );

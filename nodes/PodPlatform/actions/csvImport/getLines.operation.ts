@@ -3,6 +3,7 @@
  * created.
  */
 
+import { simplifyCsvImportLine } from '../../../shared/simplify/settings';
 import { getManyOperation } from '../common/list';
 import { importIdField, importPath } from './fields';
 
@@ -18,5 +19,6 @@ export const getLinesOperation = getManyOperation(
 		async path(itemIndex, run) {
 			return `${await importPath(this, run, itemIndex)}/lines`;
 		},
+		simplify: simplifyCsvImportLine,
 	},
 );

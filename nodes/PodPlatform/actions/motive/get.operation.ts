@@ -2,6 +2,9 @@
 
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import type { PlainObject } from '../../../shared/codec';
+import { simplifyMotive } from '../../../shared/simplify/catalog';
+import { simplifyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { motiveIdField, motivePath, recordOf } from './fields';
 import type { RunScope } from '../runScope';
@@ -13,7 +16,7 @@ export const getOperation: OperationDefinition = {
 		action: 'Get a motive',
 		description: 'Get one motive of the catalog',
 	},
-	fields: [motiveIdField],
+	fields: [motiveIdField, simplifyField],
 	async execute(
 		this: IExecuteFunctions,
 		itemIndex: number,
@@ -24,6 +27,8 @@ export const getOperation: OperationDefinition = {
 			path: await motivePath(this, run, itemIndex),
 			itemIndex,
 		});
-		return [{ json: recordOf(answer) }];
+		const record = recordOf(answer);
+		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		return [{ json: simplify ? simplifyMotive(record as PlainObject) : record }];
 	},
 };

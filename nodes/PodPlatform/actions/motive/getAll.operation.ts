@@ -3,6 +3,7 @@
  * filter.
  */
 
+import { simplifyMotive } from '../../../shared/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 
@@ -18,5 +19,6 @@ export const getAllOperation = getManyOperation(
 		async path(itemIndex, run) {
 			return `${await itemShopPath(this, run, itemIndex)}/motives`;
 		},
+		simplify: simplifyMotive,
 	},
 );

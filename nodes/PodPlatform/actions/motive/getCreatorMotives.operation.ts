@@ -3,6 +3,7 @@
  * with a motive filter.
  */
 
+import { simplifyMotive } from '../../../shared/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 
@@ -18,5 +19,6 @@ export const getCreatorMotivesOperation = getManyOperation(
 		async path(itemIndex, run) {
 			return `${await itemShopPath(this, run, itemIndex)}/creator/motives`;
 		},
+		simplify: simplifyMotive,
 	},
 );

@@ -1,7 +1,10 @@
-/** Order → Get: reads one order of the shop by its ID, as the service returns it. */
+/** Order → Get: reads one order of the shop by its ID, simplified (see shared/simplify) or as the service returns it. */
 
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import type { PlainObject } from '../../../shared/codec';
+import { simplifyOrder } from '../../../shared/simplify/order';
+import { simplifyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { asItem, orderPath } from './common';
 import { orderIdField } from './fields';
@@ -14,7 +17,7 @@ export const getOperation: OperationDefinition = {
 		action: 'Get an order',
 		description: 'Get an order with its statuses, customer, items and fulfilments',
 	},
-	fields: [orderIdField],
+	fields: [orderIdField, simplifyField],
 	async execute(
 		this: IExecuteFunctions,
 		itemIndex: number,
@@ -25,6 +28,11 @@ export const getOperation: OperationDefinition = {
 			path: await orderPath(this, run, itemIndex),
 			itemIndex,
 		});
-		return [asItem(answer?.data)];
+		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		return [
+			simplify
+				? { json: simplifyOrder((answer?.data ?? {}) as PlainObject) }
+				: asItem(answer?.data),
+		];
 	},
 };

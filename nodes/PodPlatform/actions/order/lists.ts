@@ -1,5 +1,7 @@
 /** The order lists: every one pages with Return All / Limit and takes its own filter type. */
 
+import { simplifyOrder, simplifyOrderedProduct } from '../../../shared/simplify/order';
+import { simplifyRecord } from '../../../shared/simplify/settings';
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 import { orderedProductPath, orderPath } from './common';
@@ -17,6 +19,7 @@ export const getAllOperation = getManyOperation(
 		async path(itemIndex, run) {
 			return `${await itemShopPath(this, run, itemIndex)}/orders`;
 		},
+		simplify: simplifyOrder,
 	},
 );
 
@@ -33,6 +36,7 @@ export const getOrderedProductsOperation = getManyOperation(
 		async path(itemIndex, run) {
 			return `${await orderPath(this, run, itemIndex)}/orderedProducts`;
 		},
+		simplify: simplifyOrderedProduct,
 	},
 );
 
@@ -49,5 +53,6 @@ export const getCustomAttributesOperation = getManyOperation(
 		async path(itemIndex, run) {
 			return `${await orderedProductPath(this, run, itemIndex)}/customAttributes`;
 		},
+		simplify: simplifyRecord,
 	},
 );

@@ -13,6 +13,7 @@ import type {
 import type { PlainObject } from '../../../shared/codec';
 import { idLocator } from '../../../shared/descriptions/locators';
 import { simplifyProduct, orderableSkus } from '../../../shared/payloads/product';
+import { simplifyProductSummary } from '../../../shared/simplify/catalog';
 import { simplifyField } from '../common/fields';
 import { getManyOperation } from '../common/list';
 import { idParameter, itemShopPath } from '../common/scope';
@@ -44,9 +45,9 @@ const get: OperationDefinition = {
 		name: 'Get',
 		value: 'get',
 		action: 'Get a product',
-		description: 'Get the basic product with links',
+		description: 'Get the basic product: name, SKU and type',
 	},
-	fields: [productLocator],
+	fields: [productLocator, simplifyField],
 	async execute(
 		this: IExecuteFunctions,
 		itemIndex: number,
@@ -57,7 +58,9 @@ const get: OperationDefinition = {
 			path: await productPath(this, run, itemIndex),
 			itemIndex,
 		});
-		return [{ json: (answer?.data ?? {}) as IDataObject }];
+		const record = (answer?.data ?? {}) as PlainObject;
+		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		return [{ json: simplify ? simplifyProductSummary(record) : (record as IDataObject) }];
 	},
 };
 
@@ -138,6 +141,7 @@ export const productResource: ResourceDefinition = {
 				async path(itemIndex, run) {
 					return `${await itemShopPath(this, run, itemIndex)}/products`;
 				},
+				simplify: simplifyProductSummary,
 			},
 		),
 		getSkus,

@@ -3,6 +3,7 @@
  * Creator.
  */
 
+import { simplifySharedProduct } from '../../../shared/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 import type { ResourceDefinition } from '../types';
@@ -25,6 +26,7 @@ export const sharedProductResource: ResourceDefinition = {
 				async path(itemIndex, run) {
 					return `${await itemShopPath(this, run, itemIndex)}/sharedProducts`;
 				},
+				simplify: simplifySharedProduct,
 			},
 		),
 	},

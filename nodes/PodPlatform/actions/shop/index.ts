@@ -1,5 +1,6 @@
 /** The Shop resource: one Get Many listing the account's shops, which needs no shop itself. */
 
+import { simplifyShop } from '../../../shared/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import type { ResourceDefinition } from '../types';
 
@@ -20,6 +21,7 @@ export const shopResource: ResourceDefinition = {
 				async path(_itemIndex, run) {
 					return `${await run.service.accountPath()}/shops`;
 				},
+				simplify: simplifyShop,
 			},
 		),
 	},

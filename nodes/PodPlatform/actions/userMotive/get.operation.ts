@@ -5,6 +5,9 @@
 
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import type { PlainObject } from '../../../shared/codec';
+import { simplifyMotive } from '../../../shared/simplify/catalog';
+import { simplifyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { userMotiveIdField, userMotiveJson, userMotivePath } from './fields';
 import type { RunScope } from '../runScope';
@@ -16,7 +19,7 @@ export const getOperation: OperationDefinition = {
 		action: 'Get a user motive',
 		description: 'Get one motive of the customer’s library',
 	},
-	fields: [userMotiveIdField],
+	fields: [userMotiveIdField, simplifyField],
 	async execute(
 		this: IExecuteFunctions,
 		itemIndex: number,
@@ -24,6 +27,8 @@ export const getOperation: OperationDefinition = {
 	): Promise<INodeExecutionData[]> {
 		const path = await userMotivePath(this, run, itemIndex);
 		const answer = await run.service.request({ method: 'GET', path, itemIndex });
-		return [{ json: await userMotiveJson(this, answer) }];
+		const json = await userMotiveJson(this, answer);
+		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		return [{ json: simplify ? simplifyMotive(json as PlainObject) : json }];
 	},
 };

@@ -1,5 +1,6 @@
 /** User Motive → Get Many: lists the customer's library through the shared Get Many. */
 
+import { simplifyMotive } from '../../../shared/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import { userMotivesPath } from './fields';
 
@@ -15,5 +16,6 @@ export const getAllOperation = getManyOperation(
 		async path(itemIndex, run) {
 			return await userMotivesPath(this, run, itemIndex);
 		},
+		simplify: simplifyMotive,
 	},
 );

@@ -2,6 +2,9 @@
 
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import type { PlainObject } from '../../../shared/codec';
+import { simplifyWebhook } from '../../../shared/simplify/settings';
+import { simplifyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { webhookIdField, webhookOutput, webhookPath } from './fields';
 import type { RunScope } from '../runScope';
@@ -13,7 +16,7 @@ export const getOperation: OperationDefinition = {
 		action: 'Get a webhook subscription',
 		description: 'Retrieve one subscription (its secret is not shown)',
 	},
-	fields: [webhookIdField],
+	fields: [webhookIdField, simplifyField],
 	async execute(
 		this: IExecuteFunctions,
 		itemIndex: number,
@@ -24,6 +27,8 @@ export const getOperation: OperationDefinition = {
 			path: await webhookPath(this, run, itemIndex),
 			itemIndex,
 		});
-		return [{ json: webhookOutput(answer?.data ?? {}) }];
+		const json = webhookOutput(answer?.data ?? {});
+		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		return [{ json: simplify ? simplifyWebhook(json as PlainObject) : json }];
 	},
 };

@@ -3,6 +3,7 @@
  * without their secrets.
  */
 
+import { simplifyWebhook } from '../../../shared/simplify/settings';
 import { getManyOperation } from '../common/list';
 import { webhookOutput, webhooksPath } from './fields';
 
@@ -19,5 +20,6 @@ export const getAllOperation = getManyOperation(
 			return await webhooksPath(this, run, itemIndex);
 		},
 		shape: (record) => webhookOutput(record),
+		simplify: simplifyWebhook,
 	},
 );
