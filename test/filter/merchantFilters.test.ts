@@ -89,9 +89,8 @@ describe('merchant filters and the builder in the form', () => {
 				});
 			}
 			await control.call('POST', `/orders/${made.shipped.id}/advance`, { to: 'FINISHED' });
-			await control.call('POST', `/orders/${made.paid.id}/advance`, {
-				to: 'PREPARED_TO_PRODUCE',
-			});
+			// Picked up by production: a status the sandbox's own processing does not move on from.
+			await control.call('POST', `/orders/${made.paid.id}/advance`, { to: 'NOT_EDITABLE' });
 			all = (await orders({ filterMode: 'none' })).map((item) => item.json as Json);
 			// The hour boundary between the two batches, as the service writes its own time.
 			const paidCreated = all.find((order) => order.id === made.paid.id)!.created as string;
@@ -110,8 +109,8 @@ describe('merchant filters and the builder in the form', () => {
 				],
 				[{ fulfilmentStatuses: ['FINISHED'] }, (o) => o.fulfilmentStatus === 'FINISHED'],
 				[
-					{ fulfilmentStatuses: ['FINISHED', 'PREPARED_TO_PRODUCE'] },
-					(o) => ['FINISHED', 'PREPARED_TO_PRODUCE'].includes(o.fulfilmentStatus),
+					{ fulfilmentStatuses: ['FINISHED', 'NOT_EDITABLE'] },
+					(o) => ['FINISHED', 'NOT_EDITABLE'].includes(o.fulfilmentStatus),
 				],
 				[{ createdAfter: split }, (o) => Date.parse(o.created) >= Date.parse(`${split}+01:00`)],
 				[{ createdBefore: split }, (o) => Date.parse(o.created) < Date.parse(`${split}+01:00`)],
