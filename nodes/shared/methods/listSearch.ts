@@ -46,12 +46,13 @@ async function searchFilterId(
 			value: `%${text}%`,
 		}));
 		// A number may be the record's ID itself.
-		if (/^\d+$/.test(text)) conditions.push({ property: 'id', operator: '=', value: text });
+		if (/^\d+$/.test(text)) conditions.push({ property: 'id', operator: 'eq', value: text });
 		input.anyOf = [{ conditions }];
 	}
 	if (spec.order) input.order = spec.order;
-	if (!input.anyOf && !input.order) return undefined;
-	const body = withListDefaultCondition(buildFilterBody(spec.root, input));
+	const built = buildFilterBody(spec.root, input);
+	if (!built) return undefined;
+	const body = withListDefaultCondition(built);
 	const answer = await service.request({
 		method: 'POST',
 		path: '/filters',

@@ -3,14 +3,43 @@
  * for Get Many. The same filter always gets the same ID, so storing it again is harmless.
  */
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
+import { InputError } from '../../../shared/errors';
 import type { FilterRoot } from '../../../shared/payloads/filter';
-import { filterParts } from '../../../shared/payloads/filter';
+import { FILTER_ROOTS, filterParts } from '../../../shared/payloads/filter';
 import { storeFilter } from '../common/list';
 import type { OperationDefinition } from '../types';
-import { builtFilterBody, filterBuilderFields, filterRootOptions, jsonFilterBody } from './builder';
+import {
+	builtFilterBody,
+	filterBuilderFields,
+	filterBuilderInput,
+	filterRootOptions,
+	jsonFilterBody,
+} from './builder';
 import type { RunScope } from '../runScope';
+
+const ROOTS = Object.keys(FILTER_ROOTS) as FilterRoot[];
+
+/**
+ * The builder once per filter type, each showing that type's fields and related records, and
+ * once more, with free-text properties, for a Filter Type given by expression. The copies share
+ * their parameter names, so the conditions stay when the type changes.
+ */
+const builderFields: INodeProperties[] = [
+	...ROOTS.flatMap((root) =>
+		filterBuilderFields({ show: { definedWith: ['build'], filterType: [root] } }, root),
+	),
+	...filterBuilderFields(
+		{ show: { definedWith: ['build'] }, hide: { filterType: ROOTS } },
+		undefined,
+	),
+];
 
 export const createOperation: OperationDefinition = {
 	option: {
@@ -39,7 +68,7 @@ export const createOperation: OperationDefinition = {
 				{ name: 'JSON', value: 'json', description: 'The filter body written as JSON' },
 			],
 		},
-		...filterBuilderFields({ definedWith: ['build'] }),
+		...builderFields,
 		{
 			displayName: 'Filter JSON',
 			name: 'filterJson',
@@ -63,12 +92,19 @@ export const createOperation: OperationDefinition = {
 			definedWith === 'json'
 				? jsonFilterBody(this, itemIndex, 'filterJson', root)
 				: await builtFilterBody(
-						this,
 						run,
 						itemIndex,
 						root,
+						filterBuilderInput(this, itemIndex),
 						async () => `${await run.service.accountPath()}/shops`,
 					);
+		if (!body) {
+			throw new InputError(
+				'The filter is empty',
+				'Add a condition, an Any Of group, a sort or a related-record filter to store.',
+				'Conditions',
+			);
+		}
 		const filterId = await storeFilter(run, body, itemIndex);
 		const { content } = filterParts(body);
 		return [{ json: { filterId, filterType: root, filter: content as IDataObject } }];
