@@ -39,12 +39,12 @@ export class PodPlatformApi implements ICredentialType {
 				{
 					name: 'Pilot',
 					value: 'pilot',
-					description: `Integration testing, no real fulfilment (${ENVIRONMENT_BASE_URLS.pilot})`,
+					description: `Integration testing, no real fulfillment (${ENVIRONMENT_BASE_URLS.pilot})`,
 				},
 				{
 					name: 'Production',
 					value: 'production',
-					description: `Real orders and real fulfilment (${ENVIRONMENT_BASE_URLS.production})`,
+					description: `Real orders and real fulfillment (${ENVIRONMENT_BASE_URLS.production})`,
 				},
 				{
 					name: 'Custom Base URL',

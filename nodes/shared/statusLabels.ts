@@ -26,7 +26,7 @@ const FULFILMENT_LABELS: Record<FulfilmentStatus, string> = {
 	FINISHED: 'Shipped',
 	RECLAMATION: 'Complaint',
 	CANCELLATION_WAITING: 'Cancellation Requested',
-	CANCELLED: 'Cancelled',
+	CANCELLED: 'Canceled',
 	ERROR_HQ_MOTIVES: 'Print File Error',
 };
 

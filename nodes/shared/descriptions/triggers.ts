@@ -19,7 +19,7 @@ export const TOPIC_LABELS: Record<Topic, INodePropertyOptions> = {
 	'orders/updated': {
 		name: 'Order Updated',
 		value: 'orders/updated',
-		description: 'Any change of the payment or fulfilment status',
+		description: 'Any change of the payment or fulfillment status',
 	},
 	'orders/readyForProduction': {
 		name: 'Order Ready for Production',
@@ -47,7 +47,7 @@ export const TOPIC_LABELS: Record<Topic, INodePropertyOptions> = {
 		description: 'The order was split into several orders; carries their IDs',
 	},
 	'orders/cancelled': {
-		name: 'Order Cancelled',
+		name: 'Order Canceled',
 		value: 'orders/cancelled',
 		description: 'The cancellation of the order is confirmed',
 	},
@@ -80,12 +80,12 @@ export function triggerShopIdOf(ctx: IHookFunctions | IPollFunctions): string {
 }
 
 export const fulfilmentStatusFilterOption: INodeProperties = {
-	displayName: 'Only Fulfilment Statuses',
+	displayName: 'Only Fulfillment Statuses',
 	name: 'fulfilmentStatuses',
 	type: 'multiOptions',
 	default: [],
 	description:
-		'Emit an event only when the order is in one of these fulfilment statuses. Leave empty to emit every event. A notification saying FULFILLED counts as Shipped.',
+		'Emit an event only when the order is in one of these fulfillment statuses. Leave empty to emit every event. A notification saying FULFILLED counts as Shipped.',
 	options: FULFILMENT_STATUSES.map((status) => ({
 		name: fulfilmentStatusLabel(status) ?? status,
 		value: status,
@@ -101,7 +101,7 @@ export const includePayloadOption: INodeProperties = {
 		'Whether to add the whole order as the service sent it (payload, with payloadRoot) after the event’s own fields',
 };
 
-/** Whether an event passes the Only Fulfilment Statuses option. */
+/** Whether an event passes the Only Fulfillment Statuses option. */
 export function passesStatusFilter(
 	fulfilmentStatus: string | undefined,
 	allowed: string[],

@@ -15,7 +15,7 @@ export const getOperation: OperationDefinition = {
 		name: 'Get',
 		value: 'get',
 		action: 'Get an order',
-		description: 'Get an order with its statuses, customer, items and fulfilments',
+		description: 'Get an order with its statuses, customer, items and fulfillments',
 	},
 	fields: [orderIdField, simplifyField],
 	async execute(

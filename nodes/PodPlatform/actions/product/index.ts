@@ -69,7 +69,7 @@ const getExpanded: OperationDefinition = {
 		name: 'Get Expanded',
 		value: 'getExpanded',
 		action: 'Get an expanded product',
-		description: 'Get the product with its colours, sizes, views, print areas, SKUs and prices',
+		description: 'Get the product with its colors, sizes, views, print areas, SKUs and prices',
 	},
 	fields: [productLocator, simplifyField],
 	async execute(
@@ -93,7 +93,7 @@ const getSkus: OperationDefinition = {
 		name: 'Get SKUs',
 		value: 'getSkus',
 		action: 'Get the SKUs of a product',
-		description: 'List the colour and size pairs that can be ordered',
+		description: 'List the color and size pairs that can be ordered',
 	},
 	fields: [
 		productLocator,
@@ -124,7 +124,7 @@ const getSkus: OperationDefinition = {
 export const productResource: ResourceDefinition = {
 	name: 'Product',
 	value: 'product',
-	description: 'Configurable products with colours, sizes, views and print areas',
+	description: 'Configurable products with colors, sizes, views and print areas',
 	needsShop: true,
 	operations: {
 		get,
