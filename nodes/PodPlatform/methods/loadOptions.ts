@@ -1,7 +1,6 @@
 /**
- * Dropdown options of the action node: the shop's products for a Submit design entry, and the
- * assigned colors, sizes, views and print areas of the product chosen in the Product field or in
- * that entry.
+ * Dropdown options of the action node: the assigned colors, sizes, views and print areas of the
+ * product chosen in the Product field. The order forms' lists are in orderForm.ts.
  */
 
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
@@ -11,9 +10,6 @@ import type { PlainObject } from '../../shared/codec';
 import { simplifyProduct } from '../../shared/payloads/product';
 import { ServiceClient } from '../../shared/transport';
 import { currentShopPath } from '../actions/common/scope';
-
-/** Products listed in a dropdown at most; beyond that, the product is given by ID. */
-const MAX_LISTED_PRODUCTS = 500;
 
 /** What a dropdown needs first, and where the user sets it. */
 interface Prerequisite {
@@ -51,17 +47,6 @@ async function currentProduct(ctx: ILoadOptionsFunctions) {
 			description: 'The list depends on the product; pick the product above.',
 		},
 	);
-}
-
-/**
- * The product of the Submit design entry being edited. The entry sits inside a fixed
- * collection, so the product is read relative to it (`&productId`), not from a top-level field.
- */
-async function designProduct(ctx: ILoadOptionsFunctions) {
-	return await expandedProduct(ctx, ctx.getCurrentNodeParameter('&productId'), {
-		message: 'Choose the product of this design first',
-		description: 'The list depends on the product; pick it in the same design entry.',
-	});
 }
 
 /** Every dropdown entry reads "Name (ID)", so the ID can be checked against other data. */
@@ -104,28 +89,4 @@ export async function getPrintAreas(this: ILoadOptionsFunctions): Promise<INodeP
 	return (await currentProduct(this)).printAreas.map((area) =>
 		option(area.name ?? area.view, area.productAreaId),
 	);
-}
-
-/** Products for a Submit design entry. */
-export async function getOrderDesignProducts(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	const service = new ServiceClient(this);
-	const products = await service.requestAllItems(
-		{ method: 'GET', path: `${await currentShopPath(this, service)}/products` },
-		{ returnAll: false, limit: MAX_LISTED_PRODUCTS },
-	);
-	return products.map((product) => option(product.name, product.id));
-}
-
-export async function getOrderDesignColors(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return colorOptions(await designProduct(this));
-}
-
-export async function getOrderDesignSizes(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return sizeOptions(await designProduct(this));
 }
