@@ -243,11 +243,9 @@ export function jsonParameters(body: unknown, options: Record<string, unknown> =
 	};
 }
 
-/** The same guided form as a workflow saved before Product and Motive were locators and addresses
- * groups: plain IDs and the address fields directly. */
+/** The same guided form as a workflow saved before Product and Motive were locators: plain IDs. */
 export function formParametersSavedEarlier(uniqueId = 'SHOP-1001'): Record<string, any> {
 	const parameters = formParameters(uniqueId);
-	parameters.shippingAddress = { ...SHIPPING_ADDRESS };
 	const [design] = parameters.designs.design;
 	design.productId = '1001';
 	design.prints.print[0].motiveId = '5001';
