@@ -159,6 +159,17 @@ describe('Order forms against the sandbox', () => {
 				path: 'parameters.assignedSizeId',
 			});
 			expect(names(sizes)).not.toContain('3XL (3006)');
+			const views = (extra: Record<string, any>) =>
+				loadOptions('getDraftViews', {
+					store,
+					parameters: { ...parameters, ...extra, prints: { print: [{}] } },
+					path: 'parameters.prints.print[0].viewPosition',
+				});
+			expect(await views({ productId: byId('') })).toEqual([]);
+			expect(await views({ productId: byId(1001) })).toEqual([
+				{ name: 'FRONT', value: 'FRONT' },
+				{ name: 'BACK', value: 'BACK' },
+			]);
 		});
 	});
 

@@ -164,6 +164,15 @@ export async function getDraftSizes(this: ILoadOptionsFunctions): Promise<INodeP
 	return sizeOptions(product, this.getCurrentNodeParameter('assignedColorId'));
 }
 
+/** Views of Add Product's product (FRONT, BACK), where its motives are placed. */
+export async function getDraftViews(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const product = await productOf(this, this.getCurrentNodeParameter('productId'));
+	return (product?.views ?? []).map((view) => ({
+		name: String(view.position ?? view.name ?? view.assignedViewId),
+		value: String(view.position ?? view.assignedViewId),
+	}));
+}
+
 /** The shop's motives, searched by name or ID; empty until a shop is chosen. */
 export async function searchOrderMotives(
 	this: ILoadOptionsFunctions,
@@ -187,6 +196,7 @@ export const orderFormLoadOptions = {
 	getOrderPrintAreas,
 	getDraftColors,
 	getDraftSizes,
+	getDraftViews,
 };
 
 export const orderFormListSearch = { searchOrderMotives };

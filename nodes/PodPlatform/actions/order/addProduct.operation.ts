@@ -11,7 +11,13 @@ import { buildIncrementalDesign } from '../../../shared/payloads/draftOrder';
 import { productLocator } from '../product';
 import type { OperationDefinition } from '../types';
 import { asItem, locatorValue, orderPath } from './common';
-import { marginFields, motiveLocator, orderIdField, variantFields } from './fields';
+import {
+	marginFields,
+	motiveLocator,
+	orderIdField,
+	serviceDropdown,
+	variantFields,
+} from './fields';
 import type { RunScope } from '../runScope';
 
 const dependsOnProduct = ['shop.value', 'productId.value'];
@@ -47,18 +53,7 @@ export const addProductOperation: OperationDefinition = {
 					displayName: 'Print',
 					name: 'print',
 					values: [
-						{
-							displayName: 'View Name or ID',
-							name: 'viewPosition',
-							type: 'options',
-							typeOptions: {
-								loadOptionsMethod: 'getAssignedViews',
-								loadOptionsDependsOn: dependsOnProduct,
-							},
-							default: '',
-							description:
-								'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-						},
+						serviceDropdown('View Name or ID', 'viewPosition', 'getDraftViews', dependsOnProduct),
 						motiveLocator,
 						...marginFields,
 					],
