@@ -229,6 +229,16 @@ describe('Order forms against the sandbox', () => {
 			expect(await submitPosts()).toBe(0);
 		});
 
+		test("a refusal of the service is named by the form's place it points at", async () => {
+			const parameters = formParameters('REFUSED-AREA');
+			parameters.designs.design[0].prints.print[2].printAreaId = '9999';
+			const result = await run(parameters);
+			expect(result.error?.httpCode).toBe('400');
+			expect(result.error?.message).toBe(
+				'Design 1 › Print 3 › Print Area: the service refused it: Unknown product area (designs.creatorse_design[0].compositions[1].productArea.id 9999 is not an area of product 1001)',
+			);
+		});
+
 		test('a placement names one horizontal and one vertical value, without contradictions', async () => {
 			const placed = (print: Record<string, any>) => {
 				const parameters = formParameters(`PLACE-${Math.random()}`);

@@ -20,7 +20,7 @@ import { ServiceClient } from '../../shared/transport';
 type Product = ReturnType<typeof simplifyProduct>;
 
 /** A whole-number ID from a dropdown, a resource locator (`{__rl, value}`) or an expression. */
-function chosenId(value: unknown): string | undefined {
+function wholeNumberId(value: unknown): string | undefined {
 	const raw =
 		value !== null && typeof value === 'object' && 'value' in value
 			? (value as { value?: unknown }).value
@@ -43,7 +43,7 @@ async function productOf(
 	ctx: ILoadOptionsFunctions,
 	productValue: unknown,
 ): Promise<Product | undefined> {
-	const productId = chosenId(productValue);
+	const productId = wholeNumberId(productValue);
 	if (!productId) return undefined;
 	const service = new ServiceClient(ctx);
 	const shopPath = await chosenShopPath(ctx, service);
@@ -71,7 +71,7 @@ function colorOptions(product: Product | undefined): INodePropertyOptions[] {
 
 /** Sizes the product has a SKU for in the chosen color; empty until a color is chosen. */
 function sizeOptions(product: Product | undefined, colorValue: unknown): INodePropertyOptions[] {
-	const colorId = chosenId(colorValue);
+	const colorId = wholeNumberId(colorValue);
 	if (!product || !colorId) return [];
 	const inColor = new Set(
 		product.skus

@@ -161,8 +161,9 @@ const FIELD_WORDS: Array<[RegExp, string]> = [
 	[/^\.sku\b/, 'SKU'],
 ];
 
+/** A design's place in a wire path; collections may be named with or without their member key. */
 const DESIGN_PATH =
-	/designs\.creatorse_design\[(\d+)\](?:\.compositions\.creatorse_composition\[(\d+)\](?:\.elements\[(\d+)\])?)?([.\w]*)/;
+	/designs(?:\.creatorse_design)?\[(\d+)\](?:\.compositions(?:\.creatorse_composition)?\[(\d+)\](?:\.elements(?:\.\w+)?\[(\d+)\])?)?([.\w]*)/;
 
 /** Places outside the designs, by the wire path a refusal names. */
 const HEAD_PLACES: Array<[RegExp, (match: RegExpExecArray) => string]> = [
