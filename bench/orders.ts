@@ -66,7 +66,10 @@ async function viaNode(baseUrl: string, concurrency: number, tag: string) {
 	return ms;
 }
 
-/** The same requests the node sends: login once, SKUs once, the batch lookup, then one submit per order. */
+/**
+ * The same requests the node sends: login once, the product once, the batch lookup, then per order
+ * one submit and one read of the new order (its statuses for the output).
+ */
 async function viaRaw(baseUrl: string, concurrency: number, tag: string) {
 	const started = performance.now();
 	const auth = await request(`${baseUrl}/auth`, {
@@ -90,7 +93,7 @@ async function viaRaw(baseUrl: string, concurrency: number, tag: string) {
 			throw new Error(`${method} ${path}: ${response.statusCode} ${text}`);
 		return text ? JSON.parse(text) : undefined;
 	};
-	await call('GET', `${SHOP_PATH}/products/1001/sku?page=0&size=100`);
+	await call('GET', `${SHOP_PATH}/products/expanded/1001`);
 	// The batch's uniqueIds looked up in chunks of 200 (one stored filter each), all pages read.
 	const uniqueIds = Array.from({ length: ORDERS }, (_, i) => `${tag}-${i}`);
 	for (let start = 0; start < uniqueIds.length; start += 200) {
@@ -116,7 +119,9 @@ async function viaRaw(baseUrl: string, concurrency: number, tag: string) {
 	const worker = async () => {
 		while (next < ORDERS) {
 			const uniqueId = `${tag}-${next++}`;
-			await call('POST', `${SHOP_PATH}/orders/usingCreatorSE`, jsonOrder(uniqueId));
+			const answer = await call('POST', `${SHOP_PATH}/orders/usingCreatorSE`, jsonOrder(uniqueId));
+			const submitted = answer.productionOrderSubmited ?? answer;
+			await call('GET', `${SHOP_PATH}/orders/${String(submitted.id)}`);
 		}
 	};
 	await Promise.all(Array.from({ length: concurrency }, worker));

@@ -16,6 +16,7 @@ import { RESOURCES } from './actions/resources';
 import { route } from './actions/router';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
+import { orderFormLoadOptions } from './methods/orderForm';
 
 export class PodPlatform implements INodeType {
 	description: INodeTypeDescription = {
@@ -37,7 +38,10 @@ export class PodPlatform implements INodeType {
 		properties: describeResources(RESOURCES),
 	};
 
-	methods = { listSearch, loadOptions };
+	methods = {
+		listSearch,
+		loadOptions: { ...loadOptions, ...orderFormLoadOptions },
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this);

@@ -161,7 +161,10 @@ export function jsonOrder(uniqueId = 'SHOP-1001') {
 // Node-level helpers
 // ---------------------------------------------------------------------------------------------
 
-/** The guided form's node parameters for the same order as `guidedForm()`. */
+/**
+ * The guided form's node parameters for the same order as `guidedForm()`, as the editor saves
+ * them today (resource locators, the address group).
+ */
 export function formParameters(uniqueId = 'SHOP-1001'): Record<string, any> {
 	return {
 		resource: 'order',
@@ -172,13 +175,13 @@ export function formParameters(uniqueId = 'SHOP-1001'): Record<string, any> {
 		financialStatus: 'PAID',
 		country: 'DE',
 		customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
-		shippingAddress: { ...SHIPPING_ADDRESS },
+		shippingAddress: { address: { ...SHIPPING_ADDRESS } },
 		shippingTitle: 'Standard',
 		carrierId: '21',
 		designs: {
 			design: [
 				{
-					productId: '1001',
+					productId: { __rl: true, mode: 'list', value: '1001' },
 					assignedColorId: '2001',
 					assignedSizeId: '3002',
 					amount: 2,
@@ -187,7 +190,7 @@ export function formParameters(uniqueId = 'SHOP-1001'): Record<string, any> {
 							{
 								printAreaId: '4001',
 								elementType: 'libraryMotive',
-								motiveId: '5001',
+								motiveId: { __rl: true, mode: 'id', value: '5001' },
 								left: '10',
 								right: '10',
 								top: '5%',
@@ -238,4 +241,13 @@ export function jsonParameters(body: unknown, options: Record<string, unknown> =
 		orderJson: JSON.stringify(body),
 		options,
 	};
+}
+
+/** The same guided form as a workflow saved before Product and Motive were locators: plain IDs. */
+export function formParametersSavedEarlier(uniqueId = 'SHOP-1001'): Record<string, any> {
+	const parameters = formParameters(uniqueId);
+	const [design] = parameters.designs.design;
+	design.productId = '1001';
+	design.prints.print[0].motiveId = '5001';
+	return parameters;
 }

@@ -45,7 +45,47 @@ describe('Order resource against the sandbox', () => {
 			const result = await run(formParameters('WEB-1'));
 			expect(result.error).toBeUndefined();
 			const [{ json }] = result.items;
-			expect(json).toEqual({ id: expect.any(Number), uniqueId: 'WEB-1', alreadyExisted: false });
+			// The order it made: identity and statuses first, then its items named, read with one
+			// GET of the order after the submission (the answer carries only id and uniqueId).
+			expect(json).toEqual({
+				id: expect.any(Number),
+				uniqueId: 'WEB-1',
+				financialStatus: 'PAID',
+				// Not processed yet when it is read back: the service has no fulfilment status.
+				fulfilmentStatus: null,
+				alreadyExisted: false,
+				items: [
+					{
+						type: 'design',
+						product: 'Classic T-Shirt',
+						productId: 1001,
+						color: 'White',
+						assignedColorId: 2001,
+						size: 'M',
+						assignedSizeId: 3002,
+						amount: 2,
+						prints: 4,
+					},
+					{
+						type: 'template',
+						templateProduct: 'TPL-TEE-LOGO',
+						assignedColorId: 2001,
+						assignedSizeId: 3003,
+						amount: 1,
+					},
+					{ type: 'passthrough', sku: 'STICKER-1', name: 'Sticker', quantity: 3 },
+				],
+			});
+			expect(Object.keys(json).slice(0, 5)).toEqual([
+				'id',
+				'uniqueId',
+				'financialStatus',
+				'fulfilmentStatus',
+				'alreadyExisted',
+			]);
+			const reads = (await control.requests()).filter((r) => r.method === 'GET');
+			expect(reads.filter((r) => r.path.endsWith(`/orders/${String(json.id)}`))).toHaveLength(1);
+			expect(reads.filter((r) => r.path.includes('/products/expanded/1001'))).toHaveLength(1);
 			const id = json.id as number;
 
 			const ready = await eventually(async () => {
@@ -126,7 +166,7 @@ describe('Order resource against the sandbox', () => {
 			const before = await submitPosts();
 			const bad = await run(parameters, [item(Buffer.from('GIF89a fake'), 'art.png', 'image/png')]);
 			expect(bad.error?.message).toBe(
-				'Item 1: Design 1, print 1: the binary property "art" ("art.png") is not a JPEG or PNG image; its content is GIF image',
+				'Item 1: Design 1 › Print 1: the binary property "art" ("art.png") is not a JPEG or PNG image; its content is GIF image',
 			);
 			expect(await submitPosts()).toBe(before);
 		});
@@ -138,27 +178,27 @@ describe('Order resource against the sandbox', () => {
 				return { json: { order: body } };
 			};
 			const cases: Array<[(o: any) => void, RegExp]> = [
-				[(o) => delete o.country, /^Item 1: Country is missing$/],
+				[(o) => delete o.country, /^Item 1: choose a Country$/],
 				[
 					(o) => delete o.customer.shippingAddress,
-					/^Item 2: Customer shipping address is missing$/,
+					/^Item 2: Shipping Address: fill in Street, ZIP Code, City, Country Code$/,
 				],
 				[
 					(o) => (o.designs.creatorse_design[0].amount = 0),
-					/^Item 3: Design 1 amount must be a positive whole number, got 0$/,
+					/^Item 3: Design 1: Amount must be a positive whole number, got 0$/,
 				],
 				[
 					(o) => (
 						(o.designs.creatorse_design[0].assignedColor = { id: 2002 }),
 						(o.designs.creatorse_design[0].assignedSize = { id: 3006 })
 					),
-					/^Item 4: Design 1: product 1001 has no SKU for assigned colour 2002 and assigned size 3006$/,
+					/^Item 4: Design 1: Classic T-Shirt \(1001\) cannot be ordered in color Black \(2002\) and size 3XL \(3006\)$/,
 				],
 				[
 					(o) =>
 						(o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements[1].creatorse_designElementDdf.productionResource.filename =
 							'print'),
-					/^Item 5: Design 1 print area 4001 element 2 production file name must carry a file extension/,
+					/^Item 5: Design 1 › Composition 1 › Element 2: Production File Name must carry a file extension/,
 				],
 				[
 					(o) =>
@@ -172,14 +212,14 @@ describe('Order resource against the sandbox', () => {
 					(o) =>
 						(o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements[0].creatorse_designElementMotive.position.top =
 							'ten'),
-					/^Item 7: Design 1 print area 4001 element 1 position top must be a number of millimetres or a percentage/,
+					/^Item 7: Design 1 › Composition 1 › Element 1: Position top must be a number of millimeters or a percentage/,
 				],
 				[
 					(o) =>
 						o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements.push({
 							motiveElement: { motive: { id: 5001 } },
 						}),
-					/^Item 8: Design 1 print area 4001 element 3 has the key "motiveElement"/,
+					/^Item 8: Design 1 › Composition 1 › Element 3: the key "motiveElement"/,
 				],
 				[
 					(o) =>
@@ -189,7 +229,7 @@ describe('Order resource against the sandbox', () => {
 								filename: 'a.png',
 							},
 						}),
-					/^Item 9: Design 1 print area 4002 element 1 attachment is not a JPEG or PNG image$/,
+					/^Item 9: Design 1 › Composition 2 › Element 1: the motive file is not a JPEG or PNG image$/,
 				],
 				[
 					(o) => (o.country = { code: 'Germany' }),
@@ -197,11 +237,11 @@ describe('Order resource against the sandbox', () => {
 				],
 				[
 					(o) => (o.customer.shippingAddress.company = 'ACME Ltd'),
-					/^Item 11: Shipping address has "company", which an order address cannot carry$/,
+					/^Item 11: Shipping Address has "company", which an order address cannot carry$/,
 				],
 				[
 					(o) => delete o.templates.creatorse_designedTemplateProduct[0].assignedSize,
-					/^Item 12: Template product 1 needs an Assigned Size ID$/,
+					/^Item 12: Template Product 1 needs an Assigned Size ID$/,
 				],
 			];
 			const parameters = { ...jsonParameters({}), orderJson: '={{ JSON.stringify($json.order) }}' };
@@ -227,9 +267,9 @@ describe('Order resource against the sandbox', () => {
 			// n8n itself flags the empty field; a mapped value can still come out empty at run time.
 			parameters.templates.template[0].assignedColorId = '={{ $json.colourId }}';
 			const result = await run(parameters, [{ json: {} }]);
-			expect(result.error?.message).toBe('Item 1: Template product 1 needs an Assigned Color ID');
+			expect(result.error?.message).toBe('Item 1: Template Product 1 needs an Assigned Color ID');
 			expect(result.error?.description).toMatch(
-				/^Enter the ID of the assigned colour to produce.*Product → Get Expanded/,
+				/^Enter the ID of the assigned color to produce.*Product → Get Expanded/,
 			);
 
 			// A size left at the form's default 0 is refused the same way, naming the field.
@@ -237,7 +277,7 @@ describe('Order resource against the sandbox', () => {
 			sizeLeftAtZero.templates.template[0].assignedSizeId = 0;
 			const zero = await run(sizeLeftAtZero);
 			expect(zero.error?.message).toBe(
-				'Item 1: Template product 1: Assigned Size ID must be a positive whole number, got 0',
+				'Item 1: Template Product 1: Assigned Size ID must be a positive whole number, got 0',
 			);
 			expect(zero.error?.description).toMatch(/Product → Get Expanded lists the assigned sizes/);
 			expect(await submitPosts()).toBe(0);
@@ -249,7 +289,10 @@ describe('Order resource against the sandbox', () => {
 			const r400 = await run(
 				jsonParameters(unknownProduct, { checkSkus: false, exactlyOnce: false }),
 			);
-			expect(r400.error?.message).toMatch(/Unknown product/);
+			// The refusal names its wire path; the error names the form's place and keeps the words.
+			expect(r400.error?.message).toBe(
+				'Design 1 › Product: the service refused it: Unknown product (designs.creatorse_design[0].productId 1999 is not a product of shop 1597)',
+			);
 			expect(r400.error?.httpCode).toBe('400');
 
 			const r401 = await run({
@@ -286,10 +329,12 @@ describe('Order resource against the sandbox', () => {
 			expect(await submitPosts()).toBe(1);
 
 			const retried = await run(formParameters('ONCE-1'));
-			expect(retried.items[0].json).toEqual({
+			expect(retried.items[0].json).toMatchObject({
 				id: first.items[0].json.id,
 				uniqueId: 'ONCE-1',
+				financialStatus: 'PAID',
 				alreadyExisted: true,
+				items: expect.arrayContaining([expect.objectContaining({ product: 'Classic T-Shirt' })]),
 			});
 			expect(await submitPosts()).toBe(1);
 			expect((await stats()).ordersCreated).toBe(1);
@@ -333,7 +378,9 @@ describe('Order resource against the sandbox', () => {
 		expect(counts.logins).toBe(1);
 		expect(counts.ordersCreated).toBe(24);
 		// One SKU lookup for the whole run, whatever the number of items.
-		const skuLookups = (await control.requests()).filter((r) => /\/sku$/.test(r.path));
+		const skuLookups = (await control.requests()).filter((r) =>
+			/\/products\/expanded\/\d+$/.test(r.path),
+		);
 		expect(skuLookups).toHaveLength(1);
 	});
 
@@ -396,7 +443,7 @@ describe('Order resource against the sandbox', () => {
 			assignedColorId: '2002',
 			assignedSizeId: '3003',
 			amount: 3,
-			prints: { print: [{ viewPosition: 'BACK', motiveId: '5002', top: '10%' }] },
+			prints: { print: [{ viewPosition: 'BACK', motiveId: '5002', left: '5', top: '10%' }] },
 		});
 		expect(added.error).toBeUndefined();
 		const orderedProductId = String(added.items[0].json.id);
@@ -546,7 +593,7 @@ describe('Order resource against the sandbox', () => {
 	});
 });
 
-test('Submit and Create Draft offer only the address fields an order can carry, and say where a name goes', () => {
+test('Submit and Create Draft offer only the address fields an order can carry, in postal order, and say where a name goes', () => {
 	const properties = new PodPlatform().description.properties;
 	for (const operation of ['submit', 'create']) {
 		for (const name of ['shippingAddress', 'billingAddress']) {
@@ -556,13 +603,24 @@ test('Submit and Create Draft offer only the address fields an order can carry, 
 					p.displayOptions?.show?.resource?.includes('order') &&
 					p.displayOptions?.show?.operation?.includes(operation),
 			)!;
-			expect((address.options as Array<{ name: string }>).map((o) => o.name)).toEqual([
-				'city',
-				'countryCode',
-				'street',
-				'streetNo',
-				'zip',
+			// One group whose fields all open at once (as n8n's WooCommerce node has it).
+			expect(address.type).toBe('fixedCollection');
+			const [group] = address.options as Array<{ name: string; values: any[] }>;
+			expect(group.values.map((field) => field.displayName)).toEqual([
+				'Street',
+				'Street Number',
+				'ZIP Code',
+				'City',
+				'Country Code',
 			]);
+			// Only Submit's shipping address is required, and it names the fields it needs.
+			const required = group.values.filter((field) => field.required).map((f) => f.name);
+			if (operation === 'submit' && name === 'shippingAddress') {
+				expect(required).toEqual(['street', 'zip', 'city', 'countryCode']);
+				expect(address.description).toMatch(/required, with Street, ZIP Code, City, Country Code/);
+			} else {
+				expect(required).toEqual([]);
+			}
 			expect(address.description).toMatch(
 				/no name or company: the parcel is addressed to the customer \(Customer → First Name and Last Name\).*CSV Import/,
 			);

@@ -26,7 +26,9 @@ describe('deferred order payload', () => {
 	test('the guided form and the JSON body give the same wire payload', () => {
 		const fromForm = buildDeferredOrder(guidedForm());
 		const fromJson = validateDeferredOrder(jsonOrder());
-		expect(fromForm).toEqual(fromJson);
+		expect(fromForm.body).toEqual(fromJson.body);
+		expect(fromForm.variants).toEqual(fromJson.variants);
+		expect(fromForm.uniqueId).toBe(fromJson.uniqueId);
 		expect(fromJson.body).toEqual({
 			creatorse_productionOrderDeferred: expect.objectContaining({
 				uniqueId: 'SHOP-1001',
@@ -79,26 +81,26 @@ describe('deferred order payload', () => {
 			code: 'DK',
 		});
 		expect(refusal(() => withCountry({ code: 'DEU' })).message).toMatch(/two-letter ISO code/);
-		expect(refusal(() => withCountry(undefined)).message).toBe('Country is missing');
+		expect(refusal(() => withCountry(undefined)).message).toBe('choose a Country');
 	});
 
 	test.each([
 		[
 			'missing shipping address',
 			(o: any) => delete o.customer.shippingAddress,
-			/shipping address is missing/,
+			/^Shipping Address: fill in Street, ZIP Code, City, Country Code$/,
 			'customer.shippingAddress',
 		],
 		[
 			'amount zero',
 			(o: any) => (o.designs.creatorse_design[0].amount = 0),
-			/Design 1 amount must be a positive whole number, got 0/,
+			/^Design 1: Amount must be a positive whole number, got 0$/,
 			'designs.creatorse_design[0].amount',
 		],
 		[
 			'amount fraction',
 			(o: any) => (o.designs.creatorse_design[0].amount = '1.5'),
-			/amount must be a positive whole number/,
+			/Amount must be a positive whole number/,
 			'designs.creatorse_design[0].amount',
 		],
 		[
@@ -106,7 +108,7 @@ describe('deferred order payload', () => {
 			(o: any) =>
 				(o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements[1].creatorse_designElementDdf.productionResource.filename =
 					'print'),
-			/production file name must carry a file extension/,
+			/^Design 1 › Composition 1 › Element 2: Production File Name must carry a file extension/,
 			'designs.creatorse_design[0].compositions.creatorse_composition[0].elements[1].creatorse_designElementDdf.productionResource.filename',
 		],
 		[
@@ -124,7 +126,7 @@ describe('deferred order payload', () => {
 			(o: any) =>
 				(o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements[0].creatorse_designElementMotive.position.left =
 					'10mm'),
-			/position left must be a number of millimetres or a percentage/,
+			/^Design 1 › Composition 1 › Element 1: Position left must be a number of millimeters or a percentage/,
 			'designs.creatorse_design[0].compositions.creatorse_composition[0].elements[0].creatorse_designElementMotive.position.left',
 		],
 		[
@@ -133,7 +135,7 @@ describe('deferred order payload', () => {
 				o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements.push({
 					designElementMotive: { motive: { id: 5001 } },
 				}),
-			/key "designElementMotive", which is not a design element the client can name/,
+			/^Design 1 › Composition 1 › Element 3: the key "designElementMotive" is not a design element the client can name/,
 			'designs.creatorse_design[0].compositions.creatorse_composition[0].elements[2]',
 		],
 		[
@@ -145,7 +147,7 @@ describe('deferred order payload', () => {
 						filename: 'x.png',
 					},
 				}),
-			/attachment is not a JPEG or PNG image/,
+			/^Design 1 › Composition 2 › Element 1: the motive file is not a JPEG or PNG image$/,
 			'designs.creatorse_design[0].compositions.creatorse_composition[1].elements[0].creatorse_designElementMotive.attachment',
 		],
 		[
@@ -157,25 +159,25 @@ describe('deferred order payload', () => {
 		[
 			'a recipient name in the shipping address',
 			(o: any) => (o.customer.shippingAddress.firstName = 'Grace'),
-			/^Shipping address has "firstName", which an order address cannot carry$/,
+			/^Shipping Address has "firstName", which an order address cannot carry$/,
 			'customer.shippingAddress.firstName',
 		],
 		[
 			'a company in the billing address',
 			(o: any) => (o.customer.billingAddress = { street: 'Main', company: 'ACME Ltd' }),
-			/^Billing address has "company", which an order address cannot carry$/,
+			/^Billing Address has "company", which an order address cannot carry$/,
 			'customer.billingAddress.company',
 		],
 		[
 			'a template product without its assigned colour',
 			(o: any) => delete o.templates.creatorse_designedTemplateProduct[0].assignedColor,
-			/^Template product 1 needs an Assigned Color ID$/,
+			/^Template Product 1 needs an Assigned Color ID$/,
 			'templates.creatorse_designedTemplateProduct[0].assignedColor',
 		],
 		[
 			'a template product with assigned size 0',
 			(o: any) => (o.templates.creatorse_designedTemplateProduct[0].assignedSize = { id: 0 }),
-			/^Template product 1: Assigned Size ID must be a positive whole number, got 0$/,
+			/^Template Product 1: Assigned Size ID must be a positive whole number, got 0$/,
 			'templates.creatorse_designedTemplateProduct[0].assignedSize.id',
 		],
 		[
@@ -227,24 +229,26 @@ describe('deferred order payload', () => {
 		const withoutColour: DeferredOrderForm = guidedForm();
 		withoutColour.templates[0].assignedColorId = '';
 		expect(refusal(() => buildDeferredOrder(withoutColour)).message).toBe(
-			'Template product 1 needs an Assigned Color ID',
+			'Template Product 1 needs an Assigned Color ID',
 		);
 		const withoutSize: DeferredOrderForm = guidedForm();
 		delete withoutSize.templates[0].assignedSizeId;
 		const error = refusal(() => buildDeferredOrder(withoutSize));
-		expect(error.message).toBe('Template product 1 needs an Assigned Size ID');
+		expect(error.message).toBe('Template Product 1 needs an Assigned Size ID');
 		expect(error.description).toMatch(/Product → Get Expanded lists the assigned sizes/);
 		const zero: DeferredOrderForm = guidedForm();
 		zero.templates[0].assignedColorId = 0;
 		expect(refusal(() => buildDeferredOrder(zero)).message).toBe(
-			'Template product 1: Assigned Color ID must be a positive whole number, got 0',
+			'Template Product 1: Assigned Color ID must be a positive whole number, got 0',
 		);
 	});
 
 	test('the guided form refuses the same input', () => {
 		const form: DeferredOrderForm = guidedForm();
 		form.designs[0].amount = -2;
-		expect(refusal(() => buildDeferredOrder(form)).message).toMatch(/Design 1 amount/);
+		expect(refusal(() => buildDeferredOrder(form)).message).toBe(
+			'Design 1: Amount must be a positive whole number, got -2',
+		);
 	});
 
 	test('inline motives: JPEG and PNG pass, by content', () => {
@@ -269,7 +273,23 @@ describe('deferred order payload', () => {
 	test('SKU check names the design and refuses a pair that is not a SKU', () => {
 		const body = validateDeferredOrder(jsonOrder());
 		expect(productIdsToCheck(body)).toEqual([1001]);
-		const skus = new Map([[1001, [{ assignedColorId: 2001, assignedSizeId: 3002 }]]]);
+		const tShirt = {
+			id: 1001,
+			name: 'Classic T-Shirt',
+			colors: [
+				{ assignedColorId: 2001, name: 'White' },
+				{ assignedColorId: 2002, name: 'Black' },
+			],
+			sizes: [
+				{ assignedSizeId: 3002, name: 'M' },
+				{ assignedSizeId: 3006, name: '3XL' },
+			],
+			views: [],
+			printAreas: [],
+			skus: [{ id: 1, available: true, assignedColorId: 2001, assignedSizeId: 3002 }],
+			prices: [],
+		};
+		const skus = new Map([[1001, tShirt]]);
 		expect(() => checkDesignSkus(body, skus)).not.toThrow();
 		const black3xl = jsonOrder();
 		black3xl.creatorse_productionOrderDeferred.designs.creatorse_design[0].assignedColor = {
@@ -280,7 +300,7 @@ describe('deferred order payload', () => {
 		};
 		const error = refusal(() => checkDesignSkus(validateDeferredOrder(black3xl), skus));
 		expect(error.message).toBe(
-			'Design 1: product 1001 has no SKU for assigned colour 2002 and assigned size 3006',
+			'Design 1: Classic T-Shirt (1001) cannot be ordered in color Black (2002) and size 3XL (3006)',
 		);
 	});
 
@@ -318,7 +338,7 @@ describe('incremental payloads', () => {
 				shippingAddress: { street: 'Main', lastName: 'Hopper' },
 			});
 		expect(refusal(withRecipient).message).toBe(
-			'Shipping address has "lastName", which an order address cannot carry',
+			'Shipping Address has "lastName", which an order address cannot carry',
 		);
 		expect(refusal(withRecipient).field).toBe('customer.shippingAddress.lastName');
 		expect(
@@ -328,7 +348,7 @@ describe('incremental payloads', () => {
 				assignedSizeId: 3003,
 				amount: 2,
 				prints: [
-					{ viewPosition: 'front', motiveId: 5001, position: { top: '10%' } },
+					{ viewPosition: 'front', motiveId: 5001, position: { left: 5, top: '10%' } },
 					{ viewPosition: 'FRONT', motiveId: 5002 },
 					{ printAreaId: 4002, motiveId: 5003 },
 				],
@@ -345,7 +365,7 @@ describe('incremental payloads', () => {
 							assignedView: { view: { position: 'FRONT' } },
 							elements: {
 								creatorse_element: [
-									{ motive: { id: 5001 }, position: { top: '10%' } },
+									{ motive: { id: 5001 }, position: { left: 5, top: '10%' } },
 									{ motive: { id: 5002 } },
 								],
 							},

@@ -1,172 +1,49 @@
 /**
- * Dropdown options of the action node: the shop's products for a Submit design entry, and the
- * assigned colors, sizes, views and print areas of the product chosen in the Product field or in
- * that entry; the print technologies and languages of the shop's products, the account's
- * countries, the shop's webhook subscriptions and the ordered products of the chosen order.
- * A dropdown whose prerequisite (shop, product, order) is not chosen yet is empty, never an error.
+ * Dropdown options of the action node: the assigned colors, sizes, views and print areas of the
+ * product chosen in the Product field; the print technologies and languages of the shop's
+ * products, the account's countries, the shop's webhook subscriptions and the ordered products of
+ * the chosen order. The order forms' lists are in orderForm.ts. A dropdown whose prerequisite
+ * (shop, product, order) is not chosen yet is empty, never an error.
  */
 
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import type { PlainObject } from '../../shared/codec';
 import { isPlainObject, toArray } from '../../shared/codec';
 import { TOPIC_LABELS } from '../../shared/descriptions/triggers';
 import { chosenId, chosenShopPath } from '../../shared/methods/chosen';
 import { LISTED_AT_MOST, nameWithId } from '../../shared/methods/listSearch';
-import { simplifyProduct } from '../../shared/payloads/product';
 import { ServiceClient } from '../../shared/transport';
 import { isTopic } from '../../shared/types';
-import { currentShopPath } from '../actions/common/scope';
-
-/** Products listed in a dropdown at most; beyond that, the product is given by ID. */
-const MAX_LISTED_PRODUCTS = 500;
-
-/** What a dropdown needs first, and where the user sets it. */
-interface Prerequisite {
-	message: string;
-	description: string;
-}
-
-/** The expanded product with this ID, or a refusal saying to choose the product first. */
-async function expandedProduct(
-	ctx: ILoadOptionsFunctions,
-	productId: unknown,
-	missing: Prerequisite,
-) {
-	const id = String(productId ?? '').trim();
-	if (!/^\d+$/.test(id)) {
-		throw new NodeOperationError(ctx.getNode(), missing.message, {
-			description: missing.description,
-		});
-	}
-	const service = new ServiceClient(ctx);
-	const answer = await service.request({
-		method: 'GET',
-		path: `${await currentShopPath(ctx, service)}/products/expanded/${id}`,
-	});
-	return simplifyProduct((answer?.data ?? {}) as PlainObject);
-}
-
-/**
- * The product of the Submit design entry being edited. The entry sits inside a fixed
- * collection, so the product is read relative to it (`&productId`), not from a top-level field.
- */
-async function designProduct(ctx: ILoadOptionsFunctions) {
-	return await expandedProduct(ctx, ctx.getCurrentNodeParameter('&productId'), {
-		message: 'Choose the product of this design first',
-		description: 'The list depends on the product; pick it in the same design entry.',
-	});
-}
-
-/** Every dropdown entry reads "Name (ID)", so the ID can be checked against other data. */
-function option(name: unknown, id: unknown): INodePropertyOptions {
-	return { name: `${String(name ?? 'Unnamed')} (${String(id)})`, value: String(id) };
-}
-
-type Product = ReturnType<typeof simplifyProduct>;
-
-function colorOptions(product: Product): INodePropertyOptions[] {
-	return product.colors.map((color) => option(color.name, color.assignedColorId));
-}
-
-function sizeOptions(product: Product): INodePropertyOptions[] {
-	return product.sizes.map((size) => option(size.name, size.assignedSizeId));
-}
-
-/** Products for a Submit design entry. */
-export async function getOrderDesignProducts(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	const service = new ServiceClient(this);
-	const products = await service.requestAllItems(
-		{ method: 'GET', path: `${await currentShopPath(this, service)}/products` },
-		{ returnAll: false, limit: MAX_LISTED_PRODUCTS },
-	);
-	return products.map((product) => option(product.name, product.id));
-}
-
-export async function getOrderDesignColors(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return colorOptions(await designProduct(this));
-}
-
-export async function getOrderDesignSizes(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return sizeOptions(await designProduct(this));
-}
-
-/** The product chosen in the node being edited, as the service expands it; undefined until chosen. */
-async function chosenProduct(ctx: ILoadOptionsFunctions): Promise<PlainObject | undefined> {
-	const productId = chosenId(ctx, 'productId');
-	if (productId === undefined) return undefined;
-	const service = new ServiceClient(ctx);
-	const shopPath = await chosenShopPath(ctx, service);
-	if (shopPath === undefined) return undefined;
-	const answer = await service.request({
-		method: 'GET',
-		path: `${shopPath}/products/expanded/${productId}`,
-	});
-	return isPlainObject(answer?.data) ? answer.data : undefined;
-}
-
-/**
- * The colours and sizes that can be ordered together. Without SKU records for the product,
- * every colour and size counts; with a colour chosen, only the sizes that have a SKU with it.
- */
-function orderableVariants(product: Product, chosenColorId: string | undefined) {
-	const skus = product.skus.filter((sku) => sku.available);
-	if (product.skus.length === 0) return { colors: product.colors, sizes: product.sizes };
-	const colorIds = new Set(skus.map((sku) => String(sku.assignedColorId)));
-	const sizeIds = new Set(
-		skus
-			.filter((sku) => chosenColorId === undefined || String(sku.assignedColorId) === chosenColorId)
-			.map((sku) => String(sku.assignedSizeId)),
-	);
-	return {
-		colors: product.colors.filter((color) => colorIds.has(String(color.assignedColorId))),
-		sizes: product.sizes.filter((size) => sizeIds.has(String(size.assignedSizeId))),
-	};
-}
+import {
+	colorOptions,
+	printAreaOptions,
+	productOf,
+	sizeOptions,
+	viewOptions,
+} from './productOptions';
 
 export async function getAssignedColors(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const record = await chosenProduct(this);
-	if (!record) return [];
-	const product = simplifyProduct(record);
-	return colorOptions({ ...product, colors: orderableVariants(product, undefined).colors });
+	return colorOptions(await productOf(this, chosenId(this, 'productId')));
 }
 
 export async function getAssignedSizes(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const record = await chosenProduct(this);
-	if (!record) return [];
-	const product = simplifyProduct(record);
-	const { sizes } = orderableVariants(product, chosenId(this, 'assignedColorId'));
-	return sizeOptions({ ...product, sizes });
+	const product = await productOf(this, chosenId(this, 'productId'));
+	return sizeOptions(product, chosenId(this, 'assignedColorId'));
 }
 
 export async function getAssignedViews(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const record = await chosenProduct(this);
-	if (!record) return [];
-	return simplifyProduct(record).views.map((view) => ({
-		name: String(view.position ?? view.name ?? view.assignedViewId),
-		value: String(view.position ?? view.assignedViewId),
-	}));
+	return viewOptions(await productOf(this, chosenId(this, 'productId')));
 }
 
 export async function getPrintAreas(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const record = await chosenProduct(this);
-	if (!record) return [];
-	return simplifyProduct(record).printAreas.map((area) =>
-		option(area.name ?? area.view, area.productAreaId),
-	);
+	return printAreaOptions(await productOf(this, chosenId(this, 'productId')));
 }
 
 /** Expanded products read at most for a dropdown that gathers what the shop's products offer. */

@@ -16,6 +16,11 @@ function wholeNumber(value: unknown): string | undefined {
 	return WHOLE_NUMBER.test(text.trim()) ? text.trim() : undefined;
 }
 
+/** The numeric ID in a value as n8n gives it (a number, text, or a resource locator's value). */
+export function wholeNumberIdOf(value: unknown): string | undefined {
+	return wholeNumber(valueOf(value));
+}
+
 /**
  * The numeric ID in a field, by its name: a top-level field first, else the field of that name
  * beside the one being edited (inside the same collection entry).

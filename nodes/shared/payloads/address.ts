@@ -10,7 +10,19 @@ import { optionalText } from './orderValues';
 import { isBlank } from '../values';
 
 /** The order address of the contract; the service drops any other key of a JSON or XML order. */
-export const ADDRESS_KEYS = ['street', 'streetNo', 'city', 'zip', 'countryCode'] as const;
+export const ADDRESS_KEYS = ['street', 'streetNo', 'zip', 'city', 'countryCode'] as const;
+
+/** The address fields in postal order, as the forms name them. */
+export const ADDRESS_LABELS: Record<(typeof ADDRESS_KEYS)[number], string> = {
+	street: 'Street',
+	streetNo: 'Street Number',
+	zip: 'ZIP Code',
+	city: 'City',
+	countryCode: 'Country Code',
+};
+
+/** What a parcel needs to arrive: every shipping address of a submitted order has these. */
+export const REQUIRED_SHIPPING_KEYS = ['street', 'zip', 'city', 'countryCode'] as const;
 
 /** Keys naming a recipient: only the CSV import carries them per address (contract, Order). */
 const RECIPIENT_KEYS = new Set(['firstName', 'lastName', 'company', 'companyName', 'name']);
@@ -63,7 +75,7 @@ export function normaliseAddress(
 	if (countryCode !== undefined) {
 		if (!/^[A-Za-z]{2}$/.test(countryCode)) {
 			throw new InputError(
-				`${label} country code must be a two-letter ISO code, got ${JSON.stringify(countryCode)}`,
+				`${label}: Country Code must be a two-letter ISO code, got ${JSON.stringify(countryCode)}`,
 				'Use the ISO 3166-1 alpha-2 code, for example DE or GB.',
 				`${path}.countryCode`,
 			);

@@ -7,14 +7,14 @@ import { isBlank } from '../values';
 
 /** A country by ID (`{id}`, 1, "1") or by ISO code (`{code}`, "DK"), as the deferred body allows. */
 export function countryRef(value: unknown): { id: number } | { code: string } {
-	const hint = 'Enter the country ID (e.g. 1) or its two-letter ISO code (e.g. DE).';
+	const hint =
+		'Pick the order country from the list, or give its two-letter ISO code (e.g. DE) or its ID (e.g. 1).';
 	if (isBlank(value) || (isPlainObject(value) && isBlank(value.id) && isBlank(value.code))) {
-		throw new InputError('Country is missing', hint, 'country');
+		throw new InputError('choose a Country', hint, 'country');
 	}
-	if (isPlainObject(value) && !isBlank(value.id))
-		return idRef(value, 'Country ID', 'country', hint);
+	if (isPlainObject(value) && !isBlank(value.id)) return idRef(value, 'Country', 'country', hint);
 	const code = optionalText(isPlainObject(value) ? value.code : value) as string;
-	if (/^\d+$/.test(code)) return { id: positiveInt(code, 'Country ID', 'country.id', hint) };
+	if (/^\d+$/.test(code)) return { id: positiveInt(code, 'Country', 'country.id', hint) };
 	if (!/^[A-Za-z]{2}$/.test(code)) {
 		throw new InputError(
 			`Country must be an ID or a two-letter ISO code, got ${JSON.stringify(code)}`,

@@ -1,25 +1,40 @@
 /**
  * The customer of an order: its own fields passed on trimmed, its shipping and billing
- * addresses checked. The deferred order requires the shipping address; a draft does not.
+ * addresses checked. The deferred order requires a shipping address a parcel can reach (street,
+ * ZIP code, city and country code); a draft does not.
  */
 
 import { isPlainObject } from '../codec';
 import type { PlainObject } from '../codec';
-import { normaliseAddress } from './address';
+import { ADDRESS_LABELS, normaliseAddress, REQUIRED_SHIPPING_KEYS } from './address';
 import { InputError } from '../errors';
 import { isBlank } from '../values';
+
+const REQUIRED_SHIPPING_HINT = `A parcel needs ${REQUIRED_SHIPPING_KEYS.map((key) => ADDRESS_LABELS[key]).join(', ')}; the service refuses an order without a shipping address.`;
+
+/** The required shipping fields still empty, in the form's words; empty when all are there. */
+function missingShippingFields(address: PlainObject | undefined): string[] {
+	return REQUIRED_SHIPPING_KEYS.filter((key) => isBlank(address?.[key])).map(
+		(key) => ADDRESS_LABELS[key],
+	);
+}
 
 export function normaliseCustomer(
 	value: unknown,
 	requireShippingAddress: boolean,
 ): PlainObject | undefined {
-	const missing = new InputError(
-		'Customer shipping address is missing',
-		'Fill in the shipping address (street, city, zip, country code): the service refuses orders without it.',
-		'customer.shippingAddress',
-	);
+	const refuseMissing = (address: PlainObject | undefined) => {
+		const missing = missingShippingFields(address);
+		if (requireShippingAddress && missing.length) {
+			throw new InputError(
+				`Shipping Address: fill in ${missing.join(', ')}`,
+				REQUIRED_SHIPPING_HINT,
+				'customer.shippingAddress',
+			);
+		}
+	};
 	if (isBlank(value)) {
-		if (requireShippingAddress) throw missing;
+		refuseMissing(undefined);
 		return undefined;
 	}
 	if (!isPlainObject(value)) {
@@ -36,16 +51,16 @@ export function normaliseCustomer(
 	}
 	const billing = normaliseAddress(
 		value.billingAddress,
-		'Billing address',
+		'Billing Address',
 		'customer.billingAddress',
 	);
 	const shipping = normaliseAddress(
 		value.shippingAddress,
-		'Shipping address',
+		'Shipping Address',
 		'customer.shippingAddress',
 	);
+	refuseMissing(shipping);
 	if (billing) customer.billingAddress = billing;
 	if (shipping) customer.shippingAddress = shipping;
-	else if (requireShippingAddress) throw missing;
 	return customer;
 }

@@ -58,15 +58,15 @@ export function buildIncrementalDesign(input: IncrementalDesignInput): PlainObje
 		amount: positiveInt(input.amount, 'Amount', 'creatorse_design.amount', AMOUNT_HINT),
 		assignedColor: idRef(
 			input.assignedColorId,
-			'Assigned colour',
+			'Color',
 			'creatorse_design.assignedColor',
-			"Pick one of the product's assigned colours.",
+			"Pick one of the product's colors.",
 		),
 		assignedSize: idRef(
 			input.assignedSizeId,
-			'Assigned size',
+			'Size',
 			'creatorse_design.assignedSize',
-			"Pick one of the product's assigned sizes.",
+			'Pick one of the sizes offered for the chosen color.',
 		),
 	};
 	const groups = new Map<string, { area: PlainObject; elements: PlainObject[] }>();

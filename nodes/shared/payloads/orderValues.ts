@@ -30,6 +30,24 @@ export function idRef(value: unknown, label: string, path: string, hint: string)
 	return { id: positiveInt(raw, label, isPlainObject(value) ? `${path}.id` : path, hint) };
 }
 
+/**
+ * A required `{id}` the form offers as a choice: blank is "choose a Print Area" in the form's
+ * words; anything else must be a whole number (`{id: 7}`, `7` or `"7"`).
+ */
+export function chosenId(
+	value: unknown,
+	field: string,
+	path: string,
+	hint: string,
+): { id: number } {
+	const raw = isPlainObject(value) ? value.id : value;
+	if (isBlank(raw)) {
+		const article = /^[AEIOU]/i.test(field) ? 'an' : 'a';
+		throw new InputError(`choose ${article} ${field}`, hint, path);
+	}
+	return idRef(value, field, path, hint);
+}
+
 export function optionalText(value: unknown): string | undefined {
 	if (isBlank(value)) return undefined;
 	return typeof value === 'string' ? value.trim() : String(value);

@@ -23,9 +23,9 @@ export function normaliseShipping(value: unknown): PlainObject | undefined {
 	if (!isBlank(value.carrier)) {
 		shipping.carrier = idRef(
 			value.carrier,
-			'Shipping carrier ID',
+			'Carrier',
 			'orderShipping.carrier',
-			'Pick a carrier of the shop (Carrier → Get Many lists them).',
+			'Pick a carrier of the shop from the list, or give its ID (Carrier → Get Many lists them).',
 		);
 	}
 	return Object.keys(shipping).length ? shipping : undefined;

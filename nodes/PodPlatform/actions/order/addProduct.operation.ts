@@ -10,8 +10,14 @@ import type { PlainObject } from '../../../shared/codec';
 import { buildIncrementalDesign } from '../../../shared/payloads/draftOrder';
 import { productLocator } from '../product';
 import type { OperationDefinition } from '../types';
-import { asItem, orderPath } from './common';
-import { marginFields, orderIdField, variantFields } from './fields';
+import { asItem, locatorValue, orderPath } from './common';
+import {
+	marginFields,
+	motiveLocator,
+	orderIdField,
+	serviceDropdown,
+	variantFields,
+} from './fields';
 import type { RunScope } from '../runScope';
 
 const dependsOnProduct = ['shop.value', 'productId.value'];
@@ -27,9 +33,10 @@ export const addProductOperation: OperationDefinition = {
 		orderIdField,
 		productLocator,
 		...variantFields({
-			colors: 'getAssignedColors',
-			sizes: 'getAssignedSizes',
-			dependsOn: dependsOnProduct,
+			colors: 'getDraftColors',
+			sizes: 'getDraftSizes',
+			productDependsOn: dependsOnProduct,
+			colorPath: 'assignedColorId',
 			required: true,
 		}),
 		{
@@ -46,25 +53,8 @@ export const addProductOperation: OperationDefinition = {
 					displayName: 'Print',
 					name: 'print',
 					values: [
-						{
-							displayName: 'View Name or ID',
-							name: 'viewPosition',
-							type: 'options',
-							typeOptions: {
-								loadOptionsMethod: 'getAssignedViews',
-								loadOptionsDependsOn: dependsOnProduct,
-							},
-							default: '',
-							description:
-								'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-						},
-						{
-							displayName: 'Motive ID',
-							name: 'motiveId',
-							type: 'string',
-							default: '',
-							placeholder: 'e.g. 5001',
-						},
+						serviceDropdown('View Name or ID', 'viewPosition', 'getDraftViews', dependsOnProduct),
+						motiveLocator,
 						...marginFields,
 					],
 				},
@@ -83,7 +73,11 @@ export const addProductOperation: OperationDefinition = {
 			for (const side of ['left', 'right', 'top', 'bottom']) {
 				if (print[side] !== undefined && print[side] !== '') position[side] = print[side];
 			}
-			return { viewPosition: print.viewPosition as string, motiveId: print.motiveId, position };
+			return {
+				viewPosition: print.viewPosition as string,
+				motiveId: locatorValue(print.motiveId),
+				position,
+			};
 		});
 		const body = buildIncrementalDesign({
 			productId: this.getNodeParameter('productId', itemIndex, '', { extractValue: true }),

@@ -3,7 +3,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { idLocator } from '../../../shared/descriptions/locators';
-import { ADDRESS_KEYS } from '../../../shared/payloads/address';
+import {
+	ADDRESS_KEYS,
+	ADDRESS_LABELS,
+	REQUIRED_SHIPPING_KEYS,
+} from '../../../shared/payloads/address';
 import { FINANCIAL_STATUSES } from '../../../shared/types';
 import { titleCase } from '../../../shared/values';
 
@@ -34,9 +38,9 @@ export const orderedProductIdField: INodeProperties = {
 
 const STATUS_DESCRIPTIONS: Record<string, string> = {
 	PENDING: 'Not paid yet; production waits',
-	AUTHORIZED: 'Payment authorised but not captured; production waits',
+	AUTHORIZED: 'Payment authorized but not captured; production waits',
 	PARTIALLY_PAID: 'Part of the amount is paid',
-	PAID: 'Paid in full; production starts once the order is handed off (you are charged)',
+	PAID: 'Paid in full: production starts and the order is charged',
 	PARTIALLY_REFUNDED: 'Part of the amount was refunded',
 	REFUNDED: 'The amount was refunded',
 	VOIDED: 'The payment was voided',
@@ -57,47 +61,116 @@ export function financialStatusField(defaultValue: string, description: string):
 	};
 }
 
-/** The contract's order address, one form field per key; it has no recipient name or company. */
-const ADDRESS_FIELDS: Record<(typeof ADDRESS_KEYS)[number], Omit<INodeProperties, 'name'>> = {
-	street: { displayName: 'Street', type: 'string', default: '' },
-	streetNo: { displayName: 'Street Number', type: 'string', default: '' },
-	city: { displayName: 'City', type: 'string', default: '' },
-	zip: { displayName: 'ZIP Code', type: 'string', default: '' },
-	countryCode: {
-		displayName: 'Country Code',
-		type: 'string',
+const CHOOSE_OR_EXPRESSION =
+	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
+
+/**
+ * A dropdown listed from the service. The value is kept even before its list is loaded (an ID
+ * given by expression, or nothing chosen yet), so the editor never flags an empty choice as
+ * unsupported; the run checks the value instead.
+ */
+export function serviceDropdown(
+	displayName: string,
+	name: string,
+	method: string,
+	dependsOn: string[],
+	extra: Partial<INodeProperties> = {},
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'options',
+		typeOptions: { loadOptionsMethod: method, loadOptionsDependsOn: dependsOn },
+		allowArbitraryValues: true,
 		default: '',
-		placeholder: 'e.g. DE',
-		description: 'Two-letter ISO 3166-1 code',
-	},
+		description: CHOOSE_OR_EXPRESSION,
+		...extra,
+	};
+}
+
+/** A motive of the shop for a print: searched by name, or given by ID. */
+export const motiveLocator: INodeProperties = {
+	displayName: 'Motive',
+	name: 'motiveId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	description: 'A motive of the shop',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchMotives', searchable: true },
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 5001',
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: '^\\d+$', errorMessage: 'A motive ID is a whole number' },
+				},
+			],
+		},
+	],
 };
 
-const addressOptions: INodeProperties[] = ADDRESS_KEYS.map((name) => ({
-	...ADDRESS_FIELDS[name],
-	name,
-})).sort((a, b) => a.displayName.localeCompare(b.displayName));
+/** The contract's order address, one form field per key, in postal order. */
+function addressFields(required: boolean): INodeProperties[] {
+	const needed = (key: (typeof ADDRESS_KEYS)[number]) =>
+		required && (REQUIRED_SHIPPING_KEYS as readonly string[]).includes(key);
+	const extra: Partial<Record<(typeof ADDRESS_KEYS)[number], Partial<INodeProperties>>> = {
+		countryCode: { placeholder: 'e.g. DE', description: 'Two-letter ISO 3166-1 code' },
+	};
+	return ADDRESS_KEYS.map((key) => ({
+		displayName: ADDRESS_LABELS[key],
+		name: key,
+		type: 'string',
+		default: '',
+		...(needed(key) ? { required: true } : {}),
+		...extra[key],
+	}));
+}
 
 /** Where a recipient's name can go, since an order address cannot carry one. */
 const RECIPIENT_NOTE =
 	'An order address has no name or company: the parcel is addressed to the customer (Customer → First Name and Last Name). For another recipient per address, use CSV Import, whose addresses carry names.';
 
-const SHIPPING_ADDRESS_DESCRIPTION = `Where the order is shipped. ${RECIPIENT_NOTE}`;
-const REQUIRED_SHIPPING_ADDRESS_DESCRIPTION = `Where the order is shipped; the service refuses an order without it. ${RECIPIENT_NOTE}`;
-const BILLING_ADDRESS_DESCRIPTION = `Where the invoice goes. ${RECIPIENT_NOTE}`;
+const REQUIRED_SHIPPING_FIELDS = REQUIRED_SHIPPING_KEYS.map((key) => ADDRESS_LABELS[key]).join(
+	', ',
+);
+
+/**
+ * An address as one group whose fields all open at once, in postal order. Saved workflows that
+ * hold the fields directly (without the `address` group) are still read (`addressOf`).
+ */
+function addressField(
+	displayName: string,
+	name: string,
+	description: string,
+	required: boolean,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'fixedCollection',
+		placeholder: `Add ${displayName}`,
+		default: {},
+		required,
+		description,
+		options: [{ displayName: 'Address', name: 'address', values: addressFields(required) }],
+	};
+}
 
 /** Country, customer, addresses and shipping: the head of an order (Submit and Create Draft). */
 export function orderHeaderFields(options: { requireShippingAddress: boolean }): INodeProperties[] {
 	return [
-		{
-			displayName: 'Country',
-			name: 'country',
-			type: 'string',
-			default: '',
+		serviceDropdown('Country Name or ID', 'country', 'getOrderCountries', [], {
 			required: true,
-			placeholder: 'e.g. DE or 1',
-			description:
-				'The order country (currency and VAT): its two-letter ISO code or its numeric ID (Country → Get Many)',
-		},
+			hint: 'The order country sets currency and VAT; by expression, its ISO code (DE) or ID',
+		}),
 		{
 			displayName: 'Customer',
 			name: 'customer',
@@ -117,27 +190,20 @@ export function orderHeaderFields(options: { requireShippingAddress: boolean }):
 				{ displayName: 'Phone', name: 'phone', type: 'string', default: '' },
 			],
 		},
-		{
-			displayName: 'Shipping Address',
-			name: 'shippingAddress',
-			type: 'collection',
-			placeholder: 'Add Address Field',
-			default: {},
-			required: options.requireShippingAddress,
-			description: options.requireShippingAddress
-				? REQUIRED_SHIPPING_ADDRESS_DESCRIPTION
-				: SHIPPING_ADDRESS_DESCRIPTION,
-			options: addressOptions,
-		},
-		{
-			displayName: 'Billing Address',
-			name: 'billingAddress',
-			type: 'collection',
-			placeholder: 'Add Address Field',
-			default: {},
-			description: BILLING_ADDRESS_DESCRIPTION,
-			options: addressOptions,
-		},
+		addressField(
+			'Shipping Address',
+			'shippingAddress',
+			options.requireShippingAddress
+				? `Where the order is shipped; required, with ${REQUIRED_SHIPPING_FIELDS}. ${RECIPIENT_NOTE}`
+				: `Where the order is shipped. ${RECIPIENT_NOTE}`,
+			options.requireShippingAddress,
+		),
+		addressField(
+			'Billing Address',
+			'billingAddress',
+			`Where the invoice goes (optional). ${RECIPIENT_NOTE}`,
+			false,
+		),
 		{
 			displayName: 'Shipping Title',
 			name: 'shippingTitle',
@@ -146,42 +212,37 @@ export function orderHeaderFields(options: { requireShippingAddress: boolean }):
 			placeholder: 'e.g. Standard',
 			description: 'The shipping method as shown to the customer',
 		},
-		{
-			displayName: 'Carrier ID',
-			name: 'carrierId',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. 21',
-			description: 'A carrier of the shop by its numeric ID (Carrier → Get Many lists them)',
-		},
+		serviceDropdown('Carrier Name or ID', 'carrierId', 'getOrderCarriers', ['shop.value']),
 	];
 }
 
-const CHOOSE_OR_EXPRESSION =
-	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
-
 /**
- * A product's assigned colour and size, listed from the product the fields depend on, then the
- * amount: what one designed item of an order needs besides its prints.
+ * A product's color and size, then the amount: what one designed item of an order needs besides
+ * its prints. Colors are listed from the product; sizes from the chosen color, so that only pairs
+ * with an orderable SKU are offered.
  */
 export function variantFields(lists: {
 	colors: string;
 	sizes: string;
-	dependsOn: string[];
+	/** Where the product is, as the dropdowns depend on it. */
+	productDependsOn: string[];
+	/** Where the chosen color is, as the sizes depend on it. */
+	colorPath: string;
 	required: boolean;
 }): INodeProperties[] {
-	const dropdown = (displayName: string, name: string, method: string): INodeProperties => ({
-		displayName,
-		name,
-		type: 'options',
-		typeOptions: { loadOptionsMethod: method, loadOptionsDependsOn: lists.dependsOn },
-		default: '',
-		...(lists.required ? { required: true } : {}),
-		description: CHOOSE_OR_EXPRESSION,
-	});
+	const required = lists.required ? { required: true } : {};
 	return [
-		dropdown('Assigned Color Name or ID', 'assignedColorId', lists.colors),
-		dropdown('Assigned Size Name or ID', 'assignedSizeId', lists.sizes),
+		serviceDropdown('Color Name or ID', 'assignedColorId', lists.colors, lists.productDependsOn, {
+			...required,
+			hint: 'Listed once a product is chosen',
+		}),
+		serviceDropdown(
+			'Size Name or ID',
+			'assignedSizeId',
+			lists.sizes,
+			[...lists.productDependsOn, lists.colorPath],
+			{ ...required, hint: 'Listed once a color is chosen: only sizes orderable in that color' },
+		),
 		{
 			displayName: 'Amount',
 			name: 'amount',
@@ -192,6 +253,13 @@ export function variantFields(lists: {
 		},
 	];
 }
+
+const AXIS_WORDS = {
+	left: 'Horizontal: fill Left or Right (both set the width), or turn on Center Horizontally',
+	right: 'Horizontal: fill Left or Right (both set the width), or turn on Center Horizontally',
+	top: 'Vertical: fill Top or Bottom (both set the height), or turn on Center Vertically',
+	bottom: 'Vertical: fill Top or Bottom (both set the height), or turn on Center Vertically',
+} as const;
 
 const marginField = (
 	displayName: string,
@@ -204,11 +272,19 @@ const marginField = (
 		type: 'string',
 		default: '',
 		placeholder: horizontal ? 'e.g. 10 or 5%' : 'e.g. 20 or 10%',
-		description: `Distance from the ${edge} edge in millimetres, or N% of the print area ${horizontal ? 'width' : 'height'}`,
+		description: `Distance from the ${edge} edge in millimeters, or N% of the print area ${horizontal ? 'width' : 'height'}. ${AXIS_WORDS[edge]}.`,
+		...(edge === 'left'
+			? {
+					hint: 'Place the element with two values: one horizontal (Left or Right) and one vertical (Top or Bottom); leave all four empty for the default spot',
+				}
+			: {}),
 	};
 };
 
-/** The four margins of a print (contract, "Position"): millimetres, or N% of the print area. */
+/**
+ * The four margins of a print (contract, "Position"): millimeters, or N% of the print area; one
+ * horizontal and one vertical value place the element (PLACEMENT_RULE).
+ */
 export const marginFields: INodeProperties[] = [
 	marginField('Left', 'left'),
 	marginField('Right', 'right'),

@@ -1,8 +1,10 @@
 /**
  * The deferred order (contract, "Deferred order payload"): the guided form and a JSON body both
- * end in `validateDeferredOrder`, so both refuse the same bad input before anything is sent. The
- * result carries the wire body and what the later steps need from it, typed: the uniqueId for
- * Exactly Once and the product, colour and size pairs for the SKU check.
+ * end in `validateDeferredOrder`, so both refuse the same bad input before anything is sent, and
+ * both report every problem of the item at once, each named where the user wrote it. The result
+ * carries the wire body and what the later steps need from it, typed: the uniqueId for Exactly
+ * Once, the product, colour and size pairs for the SKU check, and the names of the form's places
+ * to translate a service refusal.
  */
 
 import { isPlainObject } from '../../../../shared/codec';
@@ -11,6 +13,7 @@ import { countryRef } from '../../../../shared/payloads/country';
 import { normaliseCustomer } from '../../../../shared/payloads/customer';
 import { InputError } from '../../../../shared/errors';
 import { membersOf, optionalText } from '../../../../shared/payloads/orderValues';
+import { placeName, Problems } from '../../../../shared/payloads/problems';
 import { isBlank } from '../../../../shared/values';
 import { normaliseShipping } from '../../../../shared/payloads/shipping';
 import { FINANCIAL_STATUSES } from '../../../../shared/types';
@@ -21,6 +24,26 @@ import { normaliseTemplate } from './templates';
 
 export const DEFERRED_ROOT = 'creatorse_productionOrderDeferred';
 
+/**
+ * How problems name the places of an order. A JSON body is named by its own structure
+ * (compositions and elements, with wire paths); the guided form by its prints, which it groups
+ * into compositions itself.
+ */
+export interface OrderNames {
+	/** Whether the user wrote the wire payload, so that wire paths help find the place. */
+	showPaths: boolean;
+	design(designIndex: number): string;
+	composition(designIndex: number, compositionIndex: number): string;
+	element(designIndex: number, compositionIndex: number, elementIndex: number): string;
+}
+
+export const JSON_NAMES: OrderNames = {
+	showPaths: true,
+	design: (d) => `Design ${d + 1}`,
+	composition: (d, c) => placeName(`Design ${d + 1}`, `Composition ${c + 1}`),
+	element: (d, c, e) => placeName(`Design ${d + 1}`, `Composition ${c + 1}`, `Element ${e + 1}`),
+};
+
 /** A deferred order that passed every check. */
 export interface DeferredOrder {
 	/** The wire body: `{ creatorse_productionOrderDeferred: {...} }`, collections wrapped. */
@@ -29,6 +52,8 @@ export interface DeferredOrder {
 	uniqueId?: string;
 	/** The product, colour and size of every design that names all three, in design order. */
 	variants: DesignVariant[];
+	/** How this order's places are named (form or JSON). */
+	names: OrderNames;
 }
 
 /** Keys of the deferred body the client fills in itself; any other key is passed on as given. */
@@ -48,8 +73,8 @@ function financialStatusOf(value: unknown): string | undefined {
 	const status = String(value).trim().toUpperCase();
 	if (!(FINANCIAL_STATUSES as readonly string[]).includes(status)) {
 		throw new InputError(
-			`Financial status must be one of ${FINANCIAL_STATUSES.join(', ')}, got ${JSON.stringify(value)}`,
-			'PAID starts production once the order is processed; PENDING waits for payment.',
+			`Financial Status must be one of ${FINANCIAL_STATUSES.join(', ')}, got ${JSON.stringify(value)}`,
+			'PAID starts production once the order is processed, and you are charged; PENDING waits for payment.',
 			'financialStatus',
 		);
 	}
@@ -58,10 +83,13 @@ function financialStatusOf(value: unknown): string | undefined {
 
 /**
  * Check a deferred order body (with or without its root key) and return it in wire form with
- * every collection wrapped as the contract writes it. Throws InputError for the first
- * problem found.
+ * every collection wrapped as the contract writes it. Every problem found is reported in one
+ * InputError, each named by `names`.
  */
-export function validateDeferredOrder(input: unknown): DeferredOrder {
+export function validateDeferredOrder(
+	input: unknown,
+	names: OrderNames = JSON_NAMES,
+): DeferredOrder {
 	const body =
 		isPlainObject(input) && isPlainObject(input[DEFERRED_ROOT]) ? input[DEFERRED_ROOT] : input;
 	if (!isPlainObject(body)) {
@@ -71,36 +99,44 @@ export function validateDeferredOrder(input: unknown): DeferredOrder {
 			DEFERRED_ROOT,
 		);
 	}
+	const problems = new Problems();
 	const order: PlainObject = {};
 	const uniqueId = optionalText(body.uniqueId);
 	if (uniqueId) order.uniqueId = uniqueId;
-	const financialStatus = financialStatusOf(body.financialStatus);
+	const financialStatus = problems.check(undefined, () => financialStatusOf(body.financialStatus));
 	if (financialStatus) order.financialStatus = financialStatus;
-	order.customer = normaliseCustomer(body.customer, true);
-	order.country = countryRef(body.country);
-	const shipping = normaliseShipping(body.orderShipping);
+	order.country = problems.check(undefined, () => countryRef(body.country));
+	order.customer = problems.check(undefined, () => normaliseCustomer(body.customer, true));
+	const shipping = problems.check(undefined, () => normaliseShipping(body.orderShipping));
 	if (shipping) order.orderShipping = shipping;
 
-	const designs = membersOf(body.designs, 'creatorse_design', 'Designs', 'designs').map(
-		(design, i) => normaliseDesign(design, i, `designs.creatorse_design[${i}]`),
+	const designMembers =
+		problems.check(undefined, () =>
+			membersOf(body.designs, 'creatorse_design', 'Designs', 'designs'),
+		) ?? [];
+	const designs = designMembers.map((design, i) =>
+		normaliseDesign(design, i, `designs.creatorse_design[${i}]`, problems, names),
 	);
-	const templates = membersOf(
-		body.templates,
-		'creatorse_designedTemplateProduct',
-		'Templates',
-		'templates',
-	).map((template, i) =>
-		normaliseTemplate(template, i, `templates.creatorse_designedTemplateProduct[${i}]`),
+	const templateMembers =
+		problems.check(undefined, () =>
+			membersOf(body.templates, 'creatorse_designedTemplateProduct', 'Templates', 'templates'),
+		) ?? [];
+	const templates = templateMembers.map((template, i) =>
+		problems.check(undefined, () =>
+			normaliseTemplate(template, i, `templates.creatorse_designedTemplateProduct[${i}]`),
+		),
 	);
-	const passthroughItems = normalisePassthroughItems(body.passthroughItems);
-	if (!designs.length && !templates.length && !passthroughItems.length) {
-		throw new InputError(
-			'The order has no items',
-			'Add at least one design, template product or passthrough item.',
-			'designs',
-		);
+	const passthroughItems = normalisePassthroughItems(body.passthroughItems, problems);
+	if (!designMembers.length && !templateMembers.length && !passthroughItems.length) {
+		problems.add({
+			message: 'The order has no items',
+			fix: 'Add at least one design, template product or passthrough item.',
+			field: 'designs',
+		});
 	}
-	if (designs.length) order.designs = { creatorse_design: designs.map((design) => design.body) };
+	problems.throwIfAny('The order', names.showPaths);
+
+	if (designs.length) order.designs = { creatorse_design: designs.map((design) => design!.body) };
 	if (templates.length) order.templates = { creatorse_designedTemplateProduct: templates };
 	if (passthroughItems.length)
 		order.passthroughItems = { creatorse_passthroughItem: passthroughItems };
@@ -110,6 +146,61 @@ export function validateDeferredOrder(input: unknown): DeferredOrder {
 	return {
 		body: { [DEFERRED_ROOT]: order },
 		uniqueId,
-		variants: designs.flatMap((design) => (design.variant ? [design.variant] : [])),
+		variants: designs.flatMap((design) => (design?.variant ? [design.variant] : [])),
+		names,
 	};
+}
+
+/** The form's name of a field at the end of a wire path. */
+const FIELD_WORDS: Array<[RegExp, string]> = [
+	[/^\.productArea\b/, 'Print Area'],
+	[/^\.assignedColor\b/, 'Color'],
+	[/^\.assignedSize\b/, 'Size'],
+	[/^\.productId\b/, 'Product'],
+	[/^\.amount\b/, 'Amount'],
+	[/^\.sku\b/, 'SKU'],
+];
+
+/** A design's place in a wire path; collections may be named with or without their member key. */
+const DESIGN_PATH =
+	/designs(?:\.creatorse_design)?\[(\d+)\](?:\.compositions(?:\.creatorse_composition)?\[(\d+)\](?:\.elements(?:\.\w+)?\[(\d+)\])?)?([.\w]*)/;
+
+/** Places outside the designs, by the wire path a refusal names. */
+const HEAD_PLACES: Array<[RegExp, (match: RegExpExecArray) => string]> = [
+	[
+		/templates\.creatorse_designedTemplateProduct\[(\d+)\]/,
+		(m) => `Template Product ${Number(m[1]) + 1}`,
+	],
+	[
+		/passthroughItems\.creatorse_passthroughItem\[(\d+)\]/,
+		(m) => `Passthrough Item ${Number(m[1]) + 1}`,
+	],
+	[/orderShipping\.carrier/, () => 'Carrier'],
+	[/customer\.shippingAddress/, () => 'Shipping Address'],
+	[/customer\.billingAddress/, () => 'Billing Address'],
+	[/\bcountry\b/i, () => 'Country'],
+];
+
+/**
+ * Where in the form a service refusal points, read from the wire path its text names, or
+ * undefined when it names none. The text is the service's own; only the place is translated.
+ */
+export function placeOfRefusal(text: string, names: OrderNames): string | undefined {
+	const design = DESIGN_PATH.exec(text);
+	if (design) {
+		const [, d, c, e, rest] = design;
+		const place =
+			e !== undefined
+				? names.element(Number(d), Number(c), Number(e))
+				: c !== undefined
+					? names.composition(Number(d), Number(c))
+					: names.design(Number(d));
+		const field = FIELD_WORDS.find(([pattern]) => pattern.test(rest ?? ''))?.[1];
+		return field && e === undefined ? placeName(place, field) : place;
+	}
+	for (const [pattern, name] of HEAD_PLACES) {
+		const match = pattern.exec(text);
+		if (match) return name(match);
+	}
+	return undefined;
 }

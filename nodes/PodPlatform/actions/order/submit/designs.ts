@@ -1,20 +1,22 @@
 /**
  * The designs of a deferred order: a product with its colour, size and amount, and its prints
- * grouped into compositions, one per print area. Each checked design also names the product,
- * colour and size it orders, so the SKU check never reads the wire body again.
+ * grouped into compositions, one per print area. Each problem of a design is kept with the others
+ * of the order, named in the form's words. Each checked design also names the product, colour
+ * and size it orders, so the SKU check never reads the wire body again.
  */
 
 import { isPlainObject } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
-import { InputError } from '../../../../shared/errors';
 import {
 	AMOUNT_HINT,
-	idRef,
+	chosenId,
 	membersOf,
 	optionalText,
 	positiveInt,
 } from '../../../../shared/payloads/orderValues';
+import type { Problems } from '../../../../shared/payloads/problems';
 import { isBlank } from '../../../../shared/values';
+import type { OrderNames } from './deferredOrder';
 import { normaliseElements } from './elements';
 
 /** The product, colour and size one design orders: a pair the SKU check looks for. */
@@ -24,6 +26,7 @@ export interface DesignVariant {
 	productId: number;
 	assignedColorId: number;
 	assignedSizeId: number;
+	amount: number;
 }
 
 export interface CheckedDesign {
@@ -43,75 +46,105 @@ const DESIGN_KEYS = new Set([
 	'compositions',
 ]);
 
-function normaliseComposition(value: unknown, label: string, path: string): PlainObject {
+function normaliseComposition(
+	value: unknown,
+	path: string,
+	problems: Problems,
+	where: string,
+	elementName: (elementIndex: number) => string,
+): PlainObject {
 	if (!isPlainObject(value)) {
-		throw new InputError(`${label} must be an object`, 'Give productArea and elements.', path);
+		problems.add({
+			where,
+			message: 'must be an object',
+			fix: 'Give productArea and elements.',
+			field: path,
+		});
+		return {};
 	}
-	const productArea = idRef(
-		value.productArea,
-		`${label} print area ID`,
-		`${path}.productArea`,
-		'Pick the print area (product area) of the product, e.g. from Product → Get Expanded.',
+	const productArea = problems.check(where, () =>
+		chosenId(
+			value.productArea,
+			'Print Area',
+			`${path}.productArea`,
+			"Pick one of the product's print areas from the list, or give its ID (Product → Get Expanded lists them).",
+		),
 	);
-	const areaLabel = `${label.replace(/ composition \d+$/, '')} print area ${productArea.id}`;
-	const elements = normaliseElements(value.elements, areaLabel, `${path}.elements`);
+	const elements = normaliseElements(value.elements, `${path}.elements`, problems, elementName);
 	return { productArea, elements };
 }
 
-export function normaliseDesign(value: unknown, index: number, path: string): CheckedDesign {
-	const label = `Design ${index + 1}`;
+export function normaliseDesign(
+	value: unknown,
+	index: number,
+	path: string,
+	problems: Problems,
+	names: OrderNames,
+): CheckedDesign | undefined {
+	const where = names.design(index);
 	if (!isPlainObject(value)) {
-		throw new InputError(
-			`${label} must be an object`,
-			'Give productId, amount, assignedColor and assignedSize.',
-			path,
-		);
+		problems.add({
+			where,
+			message: 'must be an object',
+			fix: 'Give productId, amount, assignedColor and assignedSize.',
+			field: path,
+		});
+		return undefined;
 	}
 	const out: PlainObject = {};
 	const sku = optionalText(value.sku);
+	const check = <T>(run: () => T) => problems.check(where, run);
 	let productId: number | undefined;
 	let assignedColor: { id: number } | undefined;
 	let assignedSize: { id: number } | undefined;
 	if (!isBlank(value.productId) || !sku) {
-		productId = positiveInt(
-			value.productId,
-			`${label} product ID`,
-			`${path}.productId`,
-			'Pick the product to print on.',
-		);
+		productId = check(() =>
+			chosenId(
+				value.productId,
+				'Product',
+				`${path}.productId`,
+				'Pick the product to print on from the list, or give its ID.',
+			),
+		)?.id;
 		out.productId = productId;
 	}
-	out.amount = positiveInt(value.amount, `${label} amount`, `${path}.amount`, AMOUNT_HINT);
+	const amount = check(() => positiveInt(value.amount, 'Amount', `${path}.amount`, AMOUNT_HINT));
+	out.amount = amount;
 	if (!isBlank(value.assignedColor) || !sku) {
-		assignedColor = idRef(
-			value.assignedColor,
-			`${label} assigned colour`,
-			`${path}.assignedColor`,
-			"Pick one of the product's assigned colours.",
+		assignedColor = check(() =>
+			chosenId(
+				value.assignedColor,
+				'Color',
+				`${path}.assignedColor`,
+				"Pick one of the product's colors from the list (choose the Product first).",
+			),
 		);
 		out.assignedColor = assignedColor;
 	}
 	if (!isBlank(value.assignedSize) || !sku) {
-		assignedSize = idRef(
-			value.assignedSize,
-			`${label} assigned size`,
-			`${path}.assignedSize`,
-			"Pick one of the product's assigned sizes.",
+		assignedSize = check(() =>
+			chosenId(
+				value.assignedSize,
+				'Size',
+				`${path}.assignedSize`,
+				'Pick one of the sizes offered for the chosen color (choose the Color first).',
+			),
 		);
 		out.assignedSize = assignedSize;
 	}
 	if (sku) out.sku = sku;
 	const compositionsPath = `${path}.compositions`;
-	const compositions = membersOf(
-		value.compositions,
-		'creatorse_composition',
-		`${label} compositions`,
-		compositionsPath,
-	).map((composition, i) =>
+	const compositions = (
+		check(() =>
+			membersOf(value.compositions, 'creatorse_composition', 'Compositions', compositionsPath),
+		) ?? []
+	).map((composition, c) =>
 		normaliseComposition(
 			composition,
-			`${label} composition ${i + 1}`,
-			`${compositionsPath}.creatorse_composition[${i}]`,
+			`${compositionsPath}.creatorse_composition[${c}]`,
+			problems,
+			names.composition(index, c),
+			(e) => names.element(index, c, e),
 		),
 	);
 	// No compositions: a plain base product (contract).
@@ -120,12 +153,13 @@ export function normaliseDesign(value: unknown, index: number, path: string): Ch
 		if (!DESIGN_KEYS.has(key) && extra !== undefined) out[key] = extra;
 	}
 	const variant =
-		productId !== undefined && assignedColor && assignedSize
+		productId !== undefined && assignedColor && assignedSize && amount !== undefined
 			? {
 					designIndex: index,
 					productId,
 					assignedColorId: assignedColor.id,
 					assignedSizeId: assignedSize.id,
+					amount,
 				}
 			: undefined;
 	return { body: out, variant };

@@ -2,14 +2,16 @@
  * The design elements of a deferred order (contract, "Deferred order payload"): motives (library,
  * URL or inline bitmap), print-ready files (DDF) and decorations, checked and in wire form. Only
  * element keys the client can name pass: a wrong key has produced orders with a blank design
- * and no error.
+ * and no error. Each element is checked on its own; its problems are named by the form's place
+ * of the element ("Design 1 › Print 2") and use the form's field names.
  */
 
 import { isPlainObject, toArray } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
 import { BITMAP_MIME_TYPES, detectBitmapKind } from '../../../../shared/payloads/image';
 import { InputError } from '../../../../shared/errors';
-import { idRef, membersOf, optionalText } from '../../../../shared/payloads/orderValues';
+import { chosenId, membersOf, optionalText } from '../../../../shared/payloads/orderValues';
+import type { Problems } from '../../../../shared/payloads/problems';
 import { isBlank, isHttpUrl } from '../../../../shared/values';
 import { normalisePosition } from '../../../../shared/payloads/position';
 
@@ -29,12 +31,12 @@ export function bitmapTypeOf(bytes: Buffer): 'image/png' | 'image/jpeg' | undefi
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-function checkAttachment(value: unknown, label: string, path: string): string {
+function checkAttachment(value: unknown, path: string): string {
 	const text = (optionalText(value) ?? '').replace(/\s+/g, '');
 	const bytes = BASE64.test(text) ? Buffer.from(text, 'base64') : Buffer.alloc(0);
 	if (!bitmapTypeOf(bytes)) {
 		throw new InputError(
-			`${label} is not a JPEG or PNG image`,
+			'the motive file is not a JPEG or PNG image',
 			'Inline motives must be base64-encoded JPEG or PNG files (checked by their content, not their name).',
 			path,
 		);
@@ -54,11 +56,11 @@ function httpUrl(value: unknown, label: string, path: string): string {
 	return text;
 }
 
-function normaliseLayers(value: unknown, label: string, path: string): PlainObject | undefined {
-	const layers = membersOf(value, 'creatorse_designElementLayer', `${label} layers`, path).map(
+function normaliseLayers(value: unknown, path: string): PlainObject | undefined {
+	const layers = membersOf(value, 'creatorse_designElementLayer', 'SVG Layer Overrides', path).map(
 		(layer, i) => {
 			const at = `${path}.creatorse_designElementLayer[${i}]`;
-			const layerLabel = `${label} layer ${i + 1}`;
+			const layerLabel = `Layer ${i + 1}`;
 			if (!isPlainObject(layer) || isBlank(layer.name)) {
 				throw new InputError(
 					`${layerLabel} needs the name of an SVG layer`,
@@ -72,8 +74,8 @@ function normaliseLayers(value: unknown, label: string, path: string): PlainObje
 				const colour = optionalText(layer.rgbColor) as string;
 				if (!/^#?[0-9a-fA-F]{6}$/.test(colour)) {
 					throw new InputError(
-						`${layerLabel} colour must be a hex colour such as #FF0000, got ${JSON.stringify(colour)}`,
-						'Write the colour as six hex digits, optionally with a leading #.',
+						`${layerLabel} Color must be a hex color such as #FF0000, got ${JSON.stringify(colour)}`,
+						'Write the color as six hex digits, optionally with a leading #.',
 						`${at}.rgbColor`,
 					);
 				}
@@ -85,57 +87,53 @@ function normaliseLayers(value: unknown, label: string, path: string): PlainObje
 	return layers.length ? { creatorse_designElementLayer: layers } : undefined;
 }
 
-function normaliseMotiveElement(value: PlainObject, label: string, path: string): PlainObject {
+function normaliseMotiveElement(value: PlainObject, path: string): PlainObject {
 	const inline = isPlainObject(value.motive) ? { ...value.motive, ...value } : value;
 	const out: PlainObject = {};
 	const hasId = isPlainObject(value.motive) ? !isBlank(value.motive.id) : !isBlank(value.motive);
 	if (hasId) {
-		out.motive = idRef(
+		out.motive = chosenId(
 			value.motive,
-			`${label} motive ID`,
+			'Motive',
 			`${path}.motive`,
-			'Pick a motive of the shop by its numeric ID.',
+			'Pick a motive of the shop from the list, or give its numeric ID.',
 		);
 	} else if (!isBlank(inline.attachment)) {
-		out.attachment = checkAttachment(
-			inline.attachment,
-			`${label} attachment`,
-			`${path}.attachment`,
-		);
+		out.attachment = checkAttachment(inline.attachment, `${path}.attachment`);
 		const filename = optionalText(inline.filename);
 		if (!filename) {
 			throw new InputError(
-				`${label} needs a file name with its attachment`,
+				'the motive file needs a file name',
 				'Give the inline motive a file name such as logo.png.',
 				`${path}.filename`,
 			);
 		}
 		out.filename = filename;
 	} else if (!isBlank(inline.url)) {
-		out.url = httpUrl(inline.url, `${label} URL`, `${path}.url`);
+		out.url = httpUrl(inline.url, 'Image URL', `${path}.url`);
 		if (!isBlank(inline.filename)) out.filename = optionalText(inline.filename);
 	} else {
 		throw new InputError(
-			`${label} needs a motive: a library motive ID, an image URL or an attachment`,
-			'Give motive {"id": ...}, or "url", or "attachment" with "filename".',
+			'choose a Motive',
+			'Pick a motive of the shop, or give an image URL or a binary field (JSON: motive {"id": ...}, "url", or "attachment" with "filename").',
 			path,
 		);
 	}
-	const position = normalisePosition(value.position, `${label} position`, `${path}.position`);
+	const position = normalisePosition(value.position, 'Position', `${path}.position`);
 	if (position) out.position = position;
-	const layers = normaliseLayers(value.layers, label, `${path}.layers`);
+	const layers = normaliseLayers(value.layers, `${path}.layers`);
 	if (layers) out.layers = layers;
 	return out;
 }
 
-function normaliseDdfElement(value: PlainObject, label: string, path: string): PlainObject {
+function normaliseDdfElement(value: PlainObject, path: string): PlainObject {
 	const production = isPlainObject(value.productionResource) ? value.productionResource : {};
 	const at = `${path}.productionResource`;
-	const url = httpUrl(production.url, `${label} production file URL`, `${at}.url`);
+	const url = httpUrl(production.url, 'Production File URL', `${at}.url`);
 	const filename = optionalText(production.filename) ?? '';
 	if (!/\.[A-Za-z0-9]{1,10}$/.test(filename) || /^\.[^.]*$/.test(filename)) {
 		throw new InputError(
-			`${label} production file name must carry a file extension, got ${JSON.stringify(filename)}`,
+			`Production File Name must carry a file extension, got ${JSON.stringify(filename)}`,
 			'Name the production file with its extension, for example print.pdf or front.png.',
 			`${at}.filename`,
 		);
@@ -143,33 +141,30 @@ function normaliseDdfElement(value: PlainObject, label: string, path: string): P
 	const out: PlainObject = {};
 	if (isPlainObject(value.previewResource) && !isBlank(value.previewResource.url)) {
 		out.previewResource = {
-			url: httpUrl(
-				value.previewResource.url,
-				`${label} preview URL`,
-				`${path}.previewResource.url`,
-			),
+			url: httpUrl(value.previewResource.url, 'Preview URL', `${path}.previewResource.url`),
 		};
 	}
 	out.productionResource = { url, filename };
-	const position = normalisePosition(value.position, `${label} position`, `${path}.position`);
+	const position = normalisePosition(value.position, 'Position', `${path}.position`);
 	if (position) out.position = position;
 	return out;
 }
 
-function normaliseDecorationElement(value: PlainObject, label: string, path: string): PlainObject {
+function normaliseDecorationElement(value: PlainObject, path: string): PlainObject {
 	const sku = optionalText(value.sku);
 	if (!sku) {
-		throw new InputError(`${label} needs a SKU`, 'Give the decoration SKU.', `${path}.sku`);
+		throw new InputError(
+			'fill in the Decoration SKU',
+			'Give the SKU of the decoration (patch, label).',
+			`${path}.sku`,
+		);
 	}
 	const out: PlainObject = { sku };
 	if (!isBlank(value.placement)) out.placement = optionalText(value.placement);
 	return out;
 }
 
-const ELEMENT_NORMALISERS: Record<
-	string,
-	(value: PlainObject, label: string, path: string) => PlainObject
-> = {
+const ELEMENT_NORMALISERS: Record<string, (value: PlainObject, path: string) => PlainObject> = {
 	[ELEMENT_KEYS.motive]: normaliseMotiveElement,
 	[ELEMENT_KEYS.ddf]: normaliseDdfElement,
 	[ELEMENT_KEYS.decoration]: normaliseDecorationElement,
@@ -178,35 +173,47 @@ const ELEMENT_NORMALISERS: Record<
 /**
  * Elements as the contract's heterogeneous array of single-key objects. Also accepted: one
  * object holding element arrays by key (`{creatorse_designElementMotive: [...]}`), as XML reads.
+ * A refused element is left out and its problem kept, named by `elementName`.
  */
-export function normaliseElements(value: unknown, label: string, path: string): PlainObject[] {
+export function normaliseElements(
+	value: unknown,
+	path: string,
+	problems: Problems,
+	elementName: (elementIndex: number) => string,
+): PlainObject[] {
 	const entries: Array<[string, unknown]> = [];
 	for (const entry of toArray(value)) {
 		if (!isPlainObject(entry)) {
-			throw new InputError(
-				`${label} elements must be objects named by element type`,
-				`Write each element as {"${ELEMENT_KEYS.motive}": {...}}.`,
-				path,
-			);
+			problems.add({
+				where: elementName(entries.length),
+				message: 'elements must be objects named by element type',
+				fix: `Write each element as {"${ELEMENT_KEYS.motive}": {...}}.`,
+				field: path,
+			});
+			continue;
 		}
 		for (const [key, inner] of Object.entries(entry)) {
 			for (const member of toArray(inner)) entries.push([key, member]);
 		}
 	}
-	return entries.map(([key, member], i) => {
+	const elements: PlainObject[] = [];
+	entries.forEach(([key, member], i) => {
 		const at = `${path}[${i}].${key}`;
-		const elementLabel = `${label} element ${i + 1}`;
-		const normaliser = ELEMENT_NORMALISERS[key];
-		if (!normaliser) {
-			throw new InputError(
-				`${elementLabel} has the key "${key}", which is not a design element the client can name`,
-				`Use one of ${KNOWN_ELEMENT_KEYS.join(', ')}. The service has produced blank designs for unknown keys, so they are never sent.`,
-				`${path}[${i}]`,
-			);
-		}
-		if (!isPlainObject(member)) {
-			throw new InputError(`${elementLabel} must be an object`, `Give ${key} as an object.`, at);
-		}
-		return { [key]: normaliser(member, elementLabel, at) };
+		const element = problems.check(elementName(i), () => {
+			const normaliser = ELEMENT_NORMALISERS[key];
+			if (!normaliser) {
+				throw new InputError(
+					`the key "${key}" is not a design element the client can name`,
+					`Use one of ${KNOWN_ELEMENT_KEYS.join(', ')}. The service has produced blank designs for unknown keys, so they are never sent.`,
+					`${path}[${i}]`,
+				);
+			}
+			if (!isPlainObject(member)) {
+				throw new InputError('must be an object', `Give ${key} as an object.`, at);
+			}
+			return { [key]: normaliser(member, at) };
+		});
+		if (element) elements.push(element);
 	});
+	return elements;
 }

@@ -5,7 +5,7 @@
  * blind; a 409 from a submission that raced another one returns the order that won.
  */
 
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { InputError, withItemName } from '../../../../shared/errors';
@@ -14,6 +14,7 @@ import type { Decoded, PlainObject } from '../../../../shared/codec';
 import { isBlank } from '../../../../shared/values';
 import { storeFilter } from '../../common/list';
 import type { RunScope } from '../../runScope';
+import { placeOfRefusal } from './deferredOrder';
 import type { DeferredOrder } from './deferredOrder';
 
 /** What a look-up by uniqueId found: the order, or that the shop has none with it. */
@@ -108,6 +109,34 @@ function isConflict(error: unknown): boolean {
 	return error instanceof NodeApiError && error.httpCode === '409';
 }
 
+/**
+ * A refusal of the order body (400) named in the form's words where its text names a wire path
+ * ("Design 1 › Print 2 › Print Area: Unknown product area ..."); the service's words are kept.
+ */
+function inFormWords(
+	ctx: IExecuteFunctions,
+	error: NodeApiError,
+	order: DeferredOrder,
+	itemIndex: number,
+): NodeApiError {
+	if (error.httpCode !== '400') return error;
+	const place = placeOfRefusal(`${error.message} ${error.description ?? ''}`, order.names);
+	if (!place) return error;
+	return new NodeApiError(ctx.getNode(), error.errorResponse ?? { message: error.message }, {
+		message: `${place}: the service refused it: ${error.message}`,
+		description: error.description ?? undefined,
+		httpCode: error.httpCode,
+		itemIndex,
+	});
+}
+
+/** What a submission ended with: the order's record (as answered or found) and how. */
+export interface SubmitOutcome {
+	record: PlainObject;
+	alreadyExisted: boolean;
+	recoveredAfterTimeout?: boolean;
+}
+
 export interface Submission {
 	order: DeferredOrder;
 	shopPath: string;
@@ -118,14 +147,14 @@ export interface Submission {
 }
 
 /**
- * Send the order (`POST .../orders/usingCreatorSE`) unless it exists already; the output item
- * names the order and whether it existed before.
+ * Send the order (`POST .../orders/usingCreatorSE`) unless it exists already; the outcome holds
+ * the order's record and whether it existed before.
  */
 export async function submitOrder(
 	ctx: IExecuteFunctions,
 	run: RunScope,
 	{ order, shopPath, itemIndex, exactlyOnce, known }: Submission,
-): Promise<IDataObject> {
+): Promise<SubmitOutcome> {
 	const { uniqueId } = order;
 	if (exactlyOnce && !uniqueId) {
 		throw new InputError(
@@ -137,13 +166,12 @@ export async function submitOrder(
 		exactlyOnce && uniqueId
 			? await findOrderByUniqueId(run, shopPath, uniqueId, itemIndex)
 			: undefined;
-	const output = (found: PlainObject, alreadyExisted: boolean, extra: IDataObject = {}) =>
+	const output = (record: PlainObject, alreadyExisted: boolean, recoveredAfterTimeout = false) =>
 		({
-			id: found.id,
-			uniqueId: found.uniqueId ?? uniqueId,
+			record,
 			alreadyExisted,
-			...extra,
-		}) as IDataObject;
+			...(recoveredAfterTimeout ? { recoveredAfterTimeout } : {}),
+		}) as SubmitOutcome;
 
 	const lookup = exactlyOnce && uniqueId ? known?.get(shopPath)?.get(uniqueId) : undefined;
 	const before = lookup ? (lookup.state === 'found' ? lookup.order : undefined) : await existing();
@@ -171,10 +199,10 @@ export async function submitOrder(
 		const raced = exactlyOnce && isConflict(error) ? await existing() : undefined;
 		if (raced) return output(raced, true);
 		throw error instanceof NodeApiError
-			? error
+			? inFormWords(ctx, error, order, itemIndex)
 			: new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}
-	if (recovered) return output(recovered, false, { recoveredAfterTimeout: true });
+	if (recovered) return output(recovered, false, true);
 	const submitted = submittedOrderOf(answer?.data ?? {});
 	if (!submitted) {
 		throw new NodeOperationError(
@@ -186,5 +214,5 @@ export async function submitOrder(
 			},
 		);
 	}
-	return output(submitted as PlainObject, false);
+	return output({ ...(answer?.data ?? {}), ...submitted } as PlainObject, false);
 }

@@ -5,7 +5,15 @@
 
 import type { INodeProperties } from 'n8n-workflow';
 
-import { financialStatusField, marginFields, orderHeaderFields, variantFields } from '../fields';
+import {
+	financialStatusField,
+	marginFields,
+	motiveLocator,
+	orderHeaderFields,
+	serviceDropdown,
+	variantFields,
+} from '../fields';
+import { productLocator } from '../../product';
 import { DEFERRED_ROOT } from './deferredOrder';
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -20,28 +28,24 @@ const positionFields: INodeProperties[] = [
 		name: 'horizontalCenter',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to centre the element horizontally on the print area',
+		description:
+			'Whether to center the element horizontally on the print area, instead of Left or Right',
 	},
 	{
 		displayName: 'Center Vertically',
 		name: 'verticalCenter',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to centre the element vertically on the print area',
+		description:
+			'Whether to center the element vertically on the print area, instead of Top or Bottom',
 	},
 ];
 
 const printFields: INodeProperties[] = [
-	{
-		displayName: 'Print Area ID',
-		name: 'printAreaId',
-		type: 'string',
-		default: '',
+	serviceDropdown('Print Area Name or ID', 'printAreaId', 'getOrderPrintAreas', ['shop.value'], {
 		required: true,
-		placeholder: 'e.g. 4001',
-		description:
-			'The print area (product area) of the product; Product → Get Expanded lists them. Prints on the same area form one composition.',
-	},
+		hint: "The design's product's print areas; prints on the same area form one composition",
+	}),
 	{
 		displayName: 'Element',
 		name: 'elementType',
@@ -71,14 +75,7 @@ const printFields: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Motive ID',
-		name: 'motiveId',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 5001',
-		displayOptions: { show: { elementType: ['libraryMotive'] } },
-	},
+	{ ...motiveLocator, displayOptions: { show: { elementType: ['libraryMotive'] } } },
 	{
 		displayName: 'Image URL',
 		name: 'url',
@@ -168,28 +165,18 @@ const printFields: INodeProperties[] = [
 ];
 
 /**
- * The fields of one design, in the order a user fills them: the product first, since its colours
- * and sizes are listed from it.
+ * The fields of one design, in the order a user fills them: the product first, since its colors,
+ * sizes and print areas are listed from it.
  */
 const designFields: INodeProperties[] = [
-	{
-		displayName: 'Product Name or ID',
-		name: 'productId',
-		type: 'options',
-		typeOptions: {
-			loadOptionsMethod: 'getOrderDesignProducts',
-			loadOptionsDependsOn: ['shop.value'],
-		},
-		default: '',
-		description:
-			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-	},
+	{ ...productLocator, description: 'The product to print on' },
 	...variantFields({
 		colors: 'getOrderDesignColors',
 		sizes: 'getOrderDesignSizes',
-		// Inside the designs list the product is a sibling field, reached relatively.
-		dependsOn: ['shop.value', '&productId'],
-		required: false,
+		// Inside the designs list the product and color are sibling fields, reached relatively.
+		productDependsOn: ['shop.value', '&productId.value'],
+		colorPath: '&assignedColorId',
+		required: true,
 	}),
 	{
 		displayName: 'Prints',
@@ -215,10 +202,13 @@ const formFields: INodeProperties[] = (
 			description:
 				'Your own order number (the storefront order); with Exactly Once it prevents duplicates',
 		},
-		financialStatusField(
-			'PAID',
-			'Payment status of the order. PAID starts production after processing (you are charged); other values hold it.',
-		),
+		{
+			...financialStatusField(
+				'PAID',
+				'Payment status of the order. Paid starts production once the order is processed, and the order is charged; any other status holds production until the order is paid.',
+			),
+			hint: 'Paid starts production and is charged',
+		},
 		...orderHeaderFields({ requireShippingAddress: true }),
 		{
 			displayName: 'Designs',
@@ -272,7 +262,7 @@ const formFields: INodeProperties[] = (
 							default: 0,
 							required: true,
 							description:
-								"The ID of the assigned colour to produce, at least 1; Product → Get Expanded lists the colours of the template's product",
+								"The ID of the assigned color to produce, at least 1; Product → Get Expanded lists the colors of the template's product",
 						},
 						{
 							displayName: 'Assigned Size ID',
@@ -312,7 +302,7 @@ const formFields: INodeProperties[] = (
 							name: 'hue',
 							type: 'string',
 							default: '',
-							description: 'The colour of the item as text, e.g. Red',
+							description: 'The color of the item as text, e.g. Red',
 						},
 						{
 							displayName: 'Name',
@@ -371,7 +361,7 @@ export const submitFields: INodeProperties[] = [
 		type: 'json',
 		default: `{\n  "${DEFERRED_ROOT}": {\n    "uniqueId": "",\n    "financialStatus": "PAID",\n    "country": { "code": "DE" },\n    "customer": { "shippingAddress": {} },\n    "designs": { "creatorse_design": [] }\n  }\n}`,
 		required: true,
-		description: `The deferred order, with or without its root key "${DEFERRED_ROOT}". It is checked exactly like the guided form.`,
+		description: `The deferred order, with or without its root key "${DEFERRED_ROOT}". It is checked exactly like the guided form; every problem is reported at once.`,
 		displayOptions: { show: { inputMode: ['json'] } },
 	},
 	...formFields,
@@ -388,7 +378,7 @@ export const submitFields: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					"Whether to look up each product's SKUs once per run and refuse colour/size pairs that cannot be ordered, before sending",
+					'Whether to refuse, before sending, a color and size that the product cannot be ordered in (each product is read once per run)',
 			},
 			{
 				displayName: 'Concurrency',

@@ -1,14 +1,16 @@
 /**
  * Submit's guided form as plain values (what the fields hold, binary motives already read) and
- * its translation into the deferred body, checked exactly as a JSON body would be.
+ * its translation into the deferred body, checked exactly as a JSON body would be. Problems are
+ * named by the form's own places: "Design 1 › Print 2", whichever composition the print joins.
  */
 
 import type { PlainObject } from '../../../../shared/codec';
 import { headerBody } from '../../../../shared/payloads/orderHeader';
 import type { OrderHeaderForm } from '../../../../shared/payloads/orderHeader';
 import { isBlank } from '../../../../shared/values';
+import { placeName } from '../../../../shared/payloads/problems';
 import { validateDeferredOrder } from './deferredOrder';
-import type { DeferredOrder } from './deferredOrder';
+import type { DeferredOrder, OrderNames } from './deferredOrder';
 
 export type FormElement =
 	| { type: 'libraryMotive'; motiveId: unknown }
@@ -80,36 +82,64 @@ function elementBody(print: FormPrint): PlainObject {
 	}
 }
 
-/** Prints of one design grouped into compositions by print area, in order of first mention. */
-function compositionsOf(prints: FormPrint[]): PlainObject[] {
-	const byArea = new Map<string, PlainObject[]>();
-	const areas = new Map<string, unknown>();
-	for (const print of prints) {
-		const key = String(print.printAreaId ?? '').trim();
-		if (!byArea.has(key)) {
-			byArea.set(key, []);
-			areas.set(key, print.printAreaId);
-		}
-		byArea.get(key)!.push(elementBody(print));
-	}
-	return [...byArea.entries()].map(([key, elements]) => ({
-		productArea: { id: areas.get(key) },
-		elements,
-	}));
+/** The compositions of one design and, for each, the form's index of every print in it. */
+interface Grouped {
+	compositions: PlainObject[];
+	printsOf: number[][];
+}
+
+/**
+ * Prints of one design grouped into compositions by print area, in order of first mention. A
+ * print without an area stays on its own, so that each is named when the area is missing.
+ */
+function compositionsOf(prints: FormPrint[]): Grouped {
+	const groups = new Map<string, { area: unknown; elements: PlainObject[]; prints: number[] }>();
+	prints.forEach((print, p) => {
+		const area = String(print.printAreaId ?? '').trim();
+		const key = area ? `area:${area}` : `blank:${p}`;
+		const group = groups.get(key) ?? { area: print.printAreaId, elements: [], prints: [] };
+		group.elements.push(elementBody(print));
+		group.prints.push(p);
+		groups.set(key, group);
+	});
+	const all = [...groups.values()];
+	return {
+		compositions: all.map(({ area, elements }) => ({ productArea: { id: area }, elements })),
+		printsOf: all.map((group) => group.prints),
+	};
+}
+
+/** Names in the form's words: each composition is the prints that went into it. */
+function formNames(printsByDesign: number[][][]): OrderNames {
+	const design = (d: number) => `Design ${d + 1}`;
+	const printNumbers = (d: number, c: number) => (printsByDesign[d]?.[c] ?? []).map((p) => p + 1);
+	return {
+		showPaths: false,
+		design,
+		composition: (d, c) => {
+			const numbers = printNumbers(d, c);
+			return placeName(
+				design(d),
+				numbers.length === 1 ? `Print ${numbers[0]}` : `Prints ${numbers.join(', ')}`,
+			);
+		},
+		element: (d, c, e) => placeName(design(d), `Print ${printNumbers(d, c)[e] ?? e + 1}`),
+	};
 }
 
 /** The guided form in wire form, checked exactly as a JSON body would be. */
 export function buildDeferredOrder(form: DeferredOrderForm): DeferredOrder {
+	const grouped = form.designs.map((design) => compositionsOf(design.prints));
 	const body: PlainObject = {
 		...headerBody(form),
 		financialStatus: form.financialStatus,
 		designs: {
-			creatorse_design: form.designs.map((design) => ({
+			creatorse_design: form.designs.map((design, d) => ({
 				productId: design.productId,
 				amount: design.amount,
 				assignedColor: { id: design.assignedColorId },
 				assignedSize: { id: design.assignedSizeId },
-				compositions: { creatorse_composition: compositionsOf(design.prints) },
+				compositions: { creatorse_composition: grouped[d].compositions },
 			})),
 		},
 		templates: {
@@ -127,5 +157,5 @@ export function buildDeferredOrder(form: DeferredOrderForm): DeferredOrder {
 		},
 		passthroughItems: { creatorse_passthroughItem: form.passthroughItems },
 	};
-	return validateDeferredOrder(body);
+	return validateDeferredOrder(body, formNames(grouped.map((design) => design.printsOf)));
 }

@@ -7,6 +7,7 @@ import { isPlainObject } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
 import { InputError } from '../../../../shared/errors';
 import { membersOf, optionalText, positiveInt } from '../../../../shared/payloads/orderValues';
+import type { Problems } from '../../../../shared/payloads/problems';
 import { isBlank } from '../../../../shared/values';
 
 export const MAX_PASSTHROUGH_ITEMS = 100;
@@ -14,7 +15,7 @@ export const MAX_PASSTHROUGH_ITEMS = 100;
 const MEMBER_KEY = 'creatorse_passthroughItem';
 
 function passthroughItem(value: unknown, index: number, path: string): PlainObject {
-	const label = `Passthrough item ${index + 1}`;
+	const label = `Passthrough Item ${index + 1}`;
 	if (!isPlainObject(value)) {
 		throw new InputError(`${label} must be an object`, 'Give sku, name and quantity.', path);
 	}
@@ -38,15 +39,24 @@ function passthroughItem(value: unknown, index: number, path: string): PlainObje
 	return out;
 }
 
-/** The `passthroughItems` collection checked, each item in wire form. */
-export function normalisePassthroughItems(value: unknown): PlainObject[] {
-	const items = membersOf(value, MEMBER_KEY, 'Passthrough items', 'passthroughItems');
+/** The `passthroughItems` collection checked, each item in wire form; a refused item is left out. */
+export function normalisePassthroughItems(value: unknown, problems: Problems): PlainObject[] {
+	const items =
+		problems.check(undefined, () =>
+			membersOf(value, MEMBER_KEY, 'Passthrough Items', 'passthroughItems'),
+		) ?? [];
 	if (items.length > MAX_PASSTHROUGH_ITEMS) {
-		throw new InputError(
-			`An order may carry at most ${MAX_PASSTHROUGH_ITEMS} passthrough items, got ${items.length}`,
-			'Split the passthrough items over several orders.',
-			'passthroughItems',
-		);
+		problems.add({
+			message: `An order may carry at most ${MAX_PASSTHROUGH_ITEMS} passthrough items, got ${items.length}`,
+			fix: 'Split the passthrough items over several orders.',
+			field: 'passthroughItems',
+		});
+		return [];
 	}
-	return items.map((item, i) => passthroughItem(item, i, `passthroughItems.${MEMBER_KEY}[${i}]`));
+	return items.flatMap((item, i) => {
+		const checked = problems.check(undefined, () =>
+			passthroughItem(item, i, `passthroughItems.${MEMBER_KEY}[${i}]`),
+		);
+		return checked ? [checked] : [];
+	});
 }

@@ -9,7 +9,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { parseJsonInput } from '../../../../shared/errors';
 import { readBitmapFromBinary } from '../../../../shared/payloads/image';
 import type { PlainObject } from '../../../../shared/codec';
-import { readHeaderForm } from '../common';
+import { locatorValue, readHeaderForm } from '../common';
+import { placeName } from '../../../../shared/payloads/problems';
 import { validateDeferredOrder } from './deferredOrder';
 import type { DeferredOrder } from './deferredOrder';
 import { buildDeferredOrder } from './guidedForm';
@@ -84,7 +85,7 @@ async function readPrint(
 			element = { type: 'decoration', sku: print.decorationSku, placement: print.placement };
 			break;
 		default:
-			element = { type: 'libraryMotive', motiveId: print.motiveId };
+			element = { type: 'libraryMotive', motiveId: locatorValue(print.motiveId) };
 	}
 	return {
 		printAreaId: print.printAreaId,
@@ -103,10 +104,12 @@ async function readGuidedForm(
 	for (const [d, design] of designEntries.entries()) {
 		const prints: FormPrint[] = [];
 		for (const [p, print] of entriesOf(design.prints, 'print').entries()) {
-			prints.push(await readPrint(ctx, itemIndex, print, `Design ${d + 1}, print ${p + 1}`));
+			prints.push(
+				await readPrint(ctx, itemIndex, print, placeName(`Design ${d + 1}`, `Print ${p + 1}`)),
+			);
 		}
 		designs.push({
-			productId: design.productId,
+			productId: locatorValue(design.productId),
 			assignedColorId: design.assignedColorId,
 			assignedSizeId: design.assignedSizeId,
 			amount: design.amount,

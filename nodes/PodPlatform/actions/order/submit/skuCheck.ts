@@ -1,79 +1,102 @@
 /**
- * The SKU check: before sending, refuse a design whose colour and size are not an orderable SKU
- * of its product. Each product's SKUs are looked up once per run, whatever the number of items.
+ * The products a Submit run orders, each read once per run as the expanded product (names,
+ * colors, sizes and SKUs), whatever the number of items: the SKU check refuses, before sending,
+ * every design whose color and size are not an orderable SKU of its product, and the output
+ * names the product, color and size of each design from the same read.
  */
 
-import { InputError } from '../../../../shared/errors';
-import { orderableSkus } from '../../../../shared/payloads/product';
+import type { PlainObject } from '../../../../shared/codec';
+import { simplifyProduct } from '../../../../shared/payloads/product';
+import { Problems } from '../../../../shared/payloads/problems';
 import type { RunScope } from '../../runScope';
 import type { DeferredOrder } from './deferredOrder';
 
-export interface SkuPair {
-	assignedColorId: unknown;
-	assignedSizeId: unknown;
-}
+export type OrderProduct = ReturnType<typeof simplifyProduct>;
 
-/** The SKUs of a run, by product path; shared by the items running at once. */
-export type SkuCache = Map<string, Promise<SkuPair[]>>;
+/** The products of a run, by product path; shared by the items running at once. */
+export type ProductCache = Map<string, Promise<OrderProduct>>;
 
 /** Product IDs of the designs that name colour and size, each once. */
 export function productIdsToCheck(order: Pick<DeferredOrder, 'variants'>): number[] {
 	return [...new Set(order.variants.map((variant) => variant.productId))];
 }
 
-/** Refuse a design whose colour/size pair is not a SKU of its (looked-up) product. */
+/** "White (2001)": a name beside its ID, or the ID alone when the product does not name it. */
+function named(name: unknown, id: unknown): string {
+	return name === undefined || name === null || name === ''
+		? String(id)
+		: `${String(name)} (${String(id)})`;
+}
+
+/** Refuse, all at once, every design whose color/size pair is not a SKU of its product. */
 export function checkDesignSkus(
-	order: Pick<DeferredOrder, 'variants'>,
-	skusByProduct: Map<number, SkuPair[]>,
+	order: Pick<DeferredOrder, 'variants' | 'names'>,
+	products: Map<number, OrderProduct>,
 ): void {
+	const problems = new Problems();
 	for (const variant of order.variants) {
-		const skus = skusByProduct.get(variant.productId);
-		if (!skus) continue;
-		const found = skus.some(
+		const product = products.get(variant.productId);
+		if (!product) continue;
+		const found = product.skus.some(
 			(sku) =>
 				String(sku.assignedColorId) === String(variant.assignedColorId) &&
 				String(sku.assignedSizeId) === String(variant.assignedSizeId),
 		);
-		if (!found) {
-			throw new InputError(
-				`Design ${variant.designIndex + 1}: product ${variant.productId} has no SKU for assigned colour ${variant.assignedColorId} and assigned size ${variant.assignedSizeId}`,
-				'Only colour/size pairs listed by Product → Get SKUs can be ordered. Pick another colour or size.',
-				`designs.creatorse_design[${variant.designIndex}]`,
-			);
-		}
+		if (found) continue;
+		const color = product.colors.find(
+			(c) => String(c.assignedColorId) === String(variant.assignedColorId),
+		);
+		const size = product.sizes.find(
+			(s) => String(s.assignedSizeId) === String(variant.assignedSizeId),
+		);
+		problems.add({
+			where: order.names.design(variant.designIndex),
+			message: `${named(product.name, variant.productId)} cannot be ordered in color ${named(color?.name, variant.assignedColorId)} and size ${named(size?.name, variant.assignedSizeId)}`,
+			fix: 'Choose another color or size: the Size list offers only the sizes orderable in the chosen color (Product → Get SKUs lists every pair).',
+			field: `designs.creatorse_design[${variant.designIndex}]`,
+		});
 	}
+	problems.throwIfAny('The order', order.names.showPaths);
 }
 
-async function skusOf(
+/** The expanded product, read once per run and shared by every item that orders it. */
+export async function orderProduct(
 	run: RunScope,
-	cache: SkuCache,
+	cache: ProductCache,
 	shopPath: string,
 	productId: number,
 	itemIndex: number,
-): Promise<SkuPair[]> {
+): Promise<OrderProduct> {
 	const key = `${shopPath}/products/${productId}`;
 	let pending = cache.get(key);
 	if (!pending) {
 		pending = run.service
-			.requestAllItems({ method: 'GET', path: `${key}/sku`, itemIndex }, { returnAll: true })
-			.then((records) => orderableSkus(records, false));
+			.request({ method: 'GET', path: `${shopPath}/products/expanded/${productId}`, itemIndex })
+			.then((answer) => simplifyProduct((answer?.data ?? {}) as PlainObject));
 		cache.set(key, pending);
 		pending.catch(() => cache.delete(key));
 	}
 	return await pending;
 }
 
-/** Look up the SKUs this order needs and refuse it, naming item and design, if a pair is missing. */
-export async function checkOrderSkus(
+/**
+ * The products this order's designs name, each read once per run. For the SKU check a product
+ * that cannot be read fails the item; when only the output's names need it (`namesOnly`), the
+ * product is left unnamed and the service judges the order.
+ */
+export async function orderProducts(
 	run: RunScope,
-	cache: SkuCache,
+	cache: ProductCache,
 	shopPath: string,
 	order: DeferredOrder,
 	itemIndex: number,
-): Promise<void> {
-	const skus = new Map<number, SkuPair[]>();
+	namesOnly: boolean,
+): Promise<Map<number, OrderProduct>> {
+	const products = new Map<number, OrderProduct>();
 	for (const productId of productIdsToCheck(order)) {
-		skus.set(productId, await skusOf(run, cache, shopPath, productId, itemIndex));
+		const read = orderProduct(run, cache, shopPath, productId, itemIndex);
+		const product = namesOnly ? await read.catch(() => undefined) : await read;
+		if (product) products.set(productId, product);
 	}
-	checkDesignSkus(order, skus);
+	return products;
 }

@@ -1,7 +1,8 @@
 /**
  * Submit: the deferred order (`POST .../orders/usingCreatorSE`), from a guided form or a JSON
  * body, with an exactly-once guard on `uniqueId`. Each item is read and checked into a typed
- * deferred order; the SKU check reads its variants and Exactly Once its uniqueId.
+ * deferred order; the SKU check reads its variants and Exactly Once its uniqueId. The output is
+ * the order made or found, with its statuses and named items (output.ts).
  */
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
@@ -14,8 +15,9 @@ import { lookUpUniqueIds, submitOrder } from './exactlyOnce';
 import type { KnownOrders } from './exactlyOnce';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, submitFields } from './fields';
 import { deferredOrderOf } from './readOrder';
-import { checkOrderSkus } from './skuCheck';
-import type { SkuCache } from './skuCheck';
+import { orderOutput, statusesOf } from './output';
+import { checkDesignSkus, orderProducts } from './skuCheck';
+import type { ProductCache } from './skuCheck';
 
 /** What a batch of Submit shares across its items: `prepare` makes it, every execute reads it. */
 interface SubmitBatch {
@@ -23,12 +25,12 @@ interface SubmitBatch {
 	orders: Map<number, DeferredOrder>;
 	/** What the batch lookup found per shop and uniqueId. */
 	known: KnownOrders;
-	/** Each product's SKUs, looked up once per run for the SKU check. */
-	skus: SkuCache;
+	/** Each ordered product (names and SKUs), read once per run. */
+	products: ProductCache;
 }
 
 function newBatch(): SubmitBatch {
-	return { orders: new Map(), known: new Map(), skus: new Map() };
+	return { orders: new Map(), known: new Map(), products: new Map() };
 }
 
 /**
@@ -74,17 +76,18 @@ async function execute(
 	const order = batch.orders.get(itemIndex) ?? (await deferredOrderOf(this, itemIndex));
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const shopPath = await itemShopPath(this, run, itemIndex);
-	if (options.checkSkus !== false) {
-		await checkOrderSkus(run, batch.skus, shopPath, order, itemIndex);
-	}
-	const json = await submitOrder(this, run, {
+	const checkSkus = options.checkSkus !== false;
+	const products = await orderProducts(run, batch.products, shopPath, order, itemIndex, !checkSkus);
+	if (checkSkus) checkDesignSkus(order, products);
+	const outcome = await submitOrder(this, run, {
 		order,
 		shopPath,
 		itemIndex,
 		exactlyOnce: options.exactlyOnce !== false,
 		known: batch.known,
 	});
-	return [{ json }];
+	const statuses = await statusesOf(run, shopPath, order, outcome, itemIndex);
+	return [{ json: orderOutput(order, outcome, statuses, products) }];
 }
 
 export const submitOperation: OperationDefinition<SubmitBatch> = {

@@ -28,7 +28,7 @@ function templateVariant(
 	path: string,
 ): { id: number } {
 	const field = TEMPLATE_VARIANT_LABELS[variant];
-	const hint = `Enter the ID of the assigned ${variant} to produce, a whole number of at least 1: Product → Get Expanded lists the assigned ${variant === 'colour' ? 'colours' : 'sizes'} of the template's product. The service refuses a template product without it.`;
+	const hint = `Enter the ID of the assigned ${variant === 'colour' ? 'color' : 'size'} to produce, a whole number of at least 1: Product → Get Expanded lists the assigned ${variant === 'colour' ? 'colors' : 'sizes'} of the template's product. The service refuses a template product without it.`;
 	if (isBlank(value) || (isPlainObject(value) && isBlank(value.id))) {
 		throw new InputError(`${label} needs an ${field}`, hint, path);
 	}
@@ -36,7 +36,7 @@ function templateVariant(
 }
 
 export function normaliseTemplate(value: unknown, index: number, path: string): PlainObject {
-	const label = `Template product ${index + 1}`;
+	const label = `Template Product ${index + 1}`;
 	if (!isPlainObject(value)) {
 		throw new InputError(
 			`${label} must be an object`,

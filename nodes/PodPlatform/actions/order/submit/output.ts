@@ -1,0 +1,132 @@
+/**
+ * What Submit returns for an order: the order it made (or found), with its statuses and its items
+ * named as a merchant reads them (product, color and size names beside their IDs), and whether it
+ * already existed. The statuses come from the service's answer or lookup; only a fresh order whose
+ * answer lacks them is read back, once.
+ */
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { isPlainObject, toArray } from '../../../../shared/codec';
+import type { PlainObject } from '../../../../shared/codec';
+import { isBlank } from '../../../../shared/values';
+import type { RunScope } from '../../runScope';
+import type { DeferredOrder } from './deferredOrder';
+import { DEFERRED_ROOT } from './deferredOrder';
+import type { SubmitOutcome } from './exactlyOnce';
+import type { OrderProduct } from './skuCheck';
+
+export interface OrderStatuses {
+	financialStatus: unknown;
+	fulfilmentStatus: unknown;
+}
+
+function hasStatuses(record: PlainObject): boolean {
+	return !isBlank(record.financialStatus) || !isBlank(record.fulfilmentStatus);
+}
+
+/**
+ * The order's statuses: from the record the submission or lookup gave, or read back once
+ * (`GET .../orders/{id}`) when the answer carries none. A failed read-back does not undo a
+ * submitted order: the output then gives the status sent and no fulfilment status.
+ */
+export async function statusesOf(
+	run: RunScope,
+	shopPath: string,
+	order: DeferredOrder,
+	outcome: SubmitOutcome,
+	itemIndex: number,
+): Promise<OrderStatuses> {
+	let record = outcome.record;
+	if (!hasStatuses(record)) {
+		try {
+			const answer = await run.service.request({
+				method: 'GET',
+				path: `${shopPath}/orders/${String(record.id)}`,
+				itemIndex,
+			});
+			if (isPlainObject(answer?.data)) record = answer.data;
+		} catch {
+			record = {};
+		}
+	}
+	const sent = (order.body[DEFERRED_ROOT] as PlainObject).financialStatus;
+	return {
+		financialStatus: record.financialStatus ?? sent ?? null,
+		fulfilmentStatus: record.fulfilmentStatus ?? null,
+	};
+}
+
+function idOf(value: unknown): unknown {
+	return isPlainObject(value) ? value.id : value;
+}
+
+/** The items of the order as sent, designs named from their products. */
+function itemsOf(order: DeferredOrder, products: Map<number, OrderProduct>): IDataObject[] {
+	const body = order.body[DEFERRED_ROOT] as PlainObject;
+	const designs = toArray<PlainObject>((body.designs as PlainObject | undefined)?.creatorse_design);
+	const items: IDataObject[] = designs.map((design) => {
+		const product = products.get(Number(design.productId));
+		const colorId = idOf(design.assignedColor);
+		const sizeId = idOf(design.assignedSize);
+		const color = product?.colors.find((c) => String(c.assignedColorId) === String(colorId));
+		const size = product?.sizes.find((s) => String(s.assignedSizeId) === String(sizeId));
+		const prints = toArray<PlainObject>(
+			(design.compositions as PlainObject | undefined)?.creatorse_composition,
+		).reduce((count, composition) => count + toArray(composition.elements).length, 0);
+		return {
+			type: 'design',
+			product: (product?.name as string | undefined) ?? null,
+			productId: (design.productId as number | undefined) ?? null,
+			color: (color?.name as string | undefined) ?? null,
+			assignedColorId: (colorId as number | undefined) ?? null,
+			size: (size?.name as string | undefined) ?? null,
+			assignedSizeId: (sizeId as number | undefined) ?? null,
+			amount: design.amount as number,
+			prints,
+			...(design.sku ? { sku: design.sku as string } : {}),
+		};
+	});
+	const templates = toArray<PlainObject>(
+		(body.templates as PlainObject | undefined)?.creatorse_designedTemplateProduct,
+	);
+	for (const template of templates) {
+		items.push({
+			type: 'template',
+			templateProduct: (template.templateProductId ?? template.templateProductSku) as string,
+			assignedColorId: idOf(template.assignedColor) as number,
+			assignedSizeId: idOf(template.assignedSize) as number,
+			amount: template.amount as number,
+		});
+	}
+	const passthrough = toArray<PlainObject>(
+		(body.passthroughItems as PlainObject | undefined)?.creatorse_passthroughItem,
+	);
+	for (const item of passthrough) {
+		items.push({
+			type: 'passthrough',
+			sku: item.sku as string,
+			name: (item.name as string | undefined) ?? null,
+			quantity: item.quantity as number,
+		});
+	}
+	return items;
+}
+
+/** The output item: the order's identity and statuses first, then its items. */
+export function orderOutput(
+	order: DeferredOrder,
+	outcome: SubmitOutcome,
+	statuses: OrderStatuses,
+	products: Map<number, OrderProduct>,
+): IDataObject {
+	return {
+		id: outcome.record.id as number,
+		uniqueId: (outcome.record.uniqueId ?? order.uniqueId ?? null) as string | null,
+		financialStatus: statuses.financialStatus as string | null,
+		fulfilmentStatus: statuses.fulfilmentStatus as string | null,
+		alreadyExisted: outcome.alreadyExisted,
+		...(outcome.recoveredAfterTimeout ? { recoveredAfterTimeout: true } : {}),
+		items: itemsOf(order, products),
+	};
+}

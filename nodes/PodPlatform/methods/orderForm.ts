@@ -1,0 +1,113 @@
+/**
+ * Every editor list the order forms need (Submit's guided form, Create Draft and Add Product):
+ * countries, carriers, the motives of the shop, and the colors, sizes and print areas of the
+ * product a design or the draft item names. A list whose prerequisite (shop, product, color) is
+ * not chosen yet is empty, never an error, so the editor shows no "Error fetching options".
+ */
+
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { chosenShopPath } from '../../shared/methods/chosen';
+import { ServiceClient } from '../../shared/transport';
+import {
+	colorOptions,
+	option,
+	printAreaOptions,
+	productOf,
+	sizeOptions,
+	viewOptions,
+} from './productOptions';
+
+/**
+ * The parameter path of the field whose list is loaded (`parameters.designs.design[0].prints…`).
+ * n8n resolves relative names (`&productId`) only among siblings, and a print's product sits one
+ * level up in its design, so the design is found from this path.
+ */
+function loadingPath(ctx: ILoadOptionsFunctions): string {
+	return String((ctx as unknown as { path?: unknown }).path ?? '');
+}
+
+/** The product of the design entry that holds the print being edited. */
+function printDesignProduct(ctx: ILoadOptionsFunctions): unknown {
+	const design = /designs\.design\[(\d+)\]/.exec(loadingPath(ctx));
+	if (!design) return undefined;
+	return ctx.getCurrentNodeParameter(`designs.design[${design[1]}].productId`);
+}
+
+/** The account's countries, by ISO code (what the order body and old workflows carry). */
+export async function getOrderCountries(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const service = new ServiceClient(this);
+	const countries = await service.requestAllItems(
+		{ method: 'GET', path: `${await service.accountPath()}/countries` },
+		{ returnAll: true },
+	);
+	return countries
+		.map((country) => ({
+			name: `${String(country.name ?? country.code)} (${String(country.code ?? country.id)})`,
+			value: String(country.code ?? country.id),
+		}))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The shop's carriers; empty until a shop is chosen. */
+export async function getOrderCarriers(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const service = new ServiceClient(this);
+	const shopPath = await chosenShopPath(this, service);
+	if (!shopPath) return [];
+	const carriers = await service.requestAllItems(
+		{ method: 'GET', path: `${shopPath}/carriers` },
+		{ returnAll: true },
+	);
+	return carriers.map((carrier) => option(carrier.name, carrier.id));
+}
+
+export async function getOrderDesignColors(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return colorOptions(await productOf(this, this.getCurrentNodeParameter('&productId')));
+}
+
+export async function getOrderDesignSizes(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const product = await productOf(this, this.getCurrentNodeParameter('&productId'));
+	return sizeOptions(product, this.getCurrentNodeParameter('&assignedColorId'));
+}
+
+/** Print areas of the product of the design the print belongs to. */
+export async function getOrderPrintAreas(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return printAreaOptions(await productOf(this, printDesignProduct(this)));
+}
+
+/** Colors of the product chosen in Add Product's Product field. */
+export async function getDraftColors(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return colorOptions(await productOf(this, this.getCurrentNodeParameter('productId')));
+}
+
+/** Sizes of Add Product's product in its chosen color. */
+export async function getDraftSizes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const product = await productOf(this, this.getCurrentNodeParameter('productId'));
+	return sizeOptions(product, this.getCurrentNodeParameter('assignedColorId'));
+}
+
+/** Views of Add Product's product (FRONT, BACK), where its motives are placed. */
+export async function getDraftViews(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return viewOptions(await productOf(this, this.getCurrentNodeParameter('productId')));
+}
+
+export const orderFormLoadOptions = {
+	getOrderCountries,
+	getOrderCarriers,
+	getOrderDesignColors,
+	getOrderDesignSizes,
+	getOrderPrintAreas,
+	getDraftColors,
+	getDraftSizes,
+	getDraftViews,
+};

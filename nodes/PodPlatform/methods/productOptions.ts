@@ -1,0 +1,87 @@
+/**
+ * What a dropdown shows of one product: its colors, sizes, views and print areas. Colors and sizes
+ * are limited to what can be ordered: a color with at least one available SKU, and the sizes that
+ * have an available SKU in the chosen color. Used by the product fields
+ * (loadOptions.ts) and the order forms (orderForm.ts) alike.
+ */
+
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import type { PlainObject } from '../../shared/codec';
+import { chosenShopPath, wholeNumberIdOf } from '../../shared/methods/chosen';
+import { simplifyProduct } from '../../shared/payloads/product';
+import { ServiceClient } from '../../shared/transport';
+
+export type Product = ReturnType<typeof simplifyProduct>;
+
+/** The expanded product a field names (an ID, a locator value), or undefined until it is set. */
+export async function productOf(
+	ctx: ILoadOptionsFunctions,
+	productValue: unknown,
+): Promise<Product | undefined> {
+	const productId = wholeNumberIdOf(productValue);
+	if (productId === undefined) return undefined;
+	const service = new ServiceClient(ctx);
+	const shopPath = await chosenShopPath(ctx, service);
+	if (shopPath === undefined) return undefined;
+	const answer = await service.request({
+		method: 'GET',
+		path: `${shopPath}/products/expanded/${productId}`,
+	});
+	return simplifyProduct((answer?.data ?? {}) as PlainObject);
+}
+
+/** Every dropdown entry reads "Name (ID)", so the ID can be checked against other data. */
+export function option(name: unknown, id: unknown): INodePropertyOptions {
+	return { name: `${String(name ?? 'Unnamed')} (${String(id)})`, value: String(id) };
+}
+
+function availableSkus(product: Product) {
+	return product.skus.filter((sku) => sku.available !== false);
+}
+
+/** Colors that can be ordered in at least one size (every color, if the product lists no SKU). */
+export function colorOptions(product: Product | undefined): INodePropertyOptions[] {
+	if (!product) return [];
+	const skus = availableSkus(product);
+	const orderable = new Set(skus.map((sku) => String(sku.assignedColorId)));
+	return product.colors
+		.filter((color) => product.skus.length === 0 || orderable.has(String(color.assignedColorId)))
+		.map((color) => option(color.name, color.assignedColorId));
+}
+
+/**
+ * Sizes that can be ordered in the chosen color: those with an available SKU in it. Empty until a
+ * color is chosen, so that no size is offered that the color lacks (every size, if the product
+ * lists no SKU).
+ */
+export function sizeOptions(
+	product: Product | undefined,
+	colorValue: unknown,
+): INodePropertyOptions[] {
+	if (!product) return [];
+	const colorId = wholeNumberIdOf(colorValue);
+	if (product.skus.length > 0 && colorId === undefined) return [];
+	const orderable = new Set(
+		availableSkus(product)
+			.filter((sku) => String(sku.assignedColorId) === colorId)
+			.map((sku) => String(sku.assignedSizeId)),
+	);
+	return product.sizes
+		.filter((size) => product.skus.length === 0 || orderable.has(String(size.assignedSizeId)))
+		.map((size) => option(size.name, size.assignedSizeId));
+}
+
+/** The product's views by position (FRONT, BACK), where motives are placed. */
+export function viewOptions(product: Product | undefined): INodePropertyOptions[] {
+	return (product?.views ?? []).map((view) => ({
+		name: String(view.position ?? view.name ?? view.assignedViewId),
+		value: String(view.position ?? view.assignedViewId),
+	}));
+}
+
+export function printAreaOptions(product: Product | undefined): INodePropertyOptions[] {
+	return (product?.printAreas ?? []).map((area) =>
+		option(area.name ?? area.view, area.productAreaId),
+	);
+}

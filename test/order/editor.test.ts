@@ -1,0 +1,365 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
+/**
+ * The order forms as a merchant fills them, against the sandbox over HTTP: the editor's lists
+ * (country, carrier, product → color → size, print area, motive) empty until their prerequisite
+ * is chosen; Submit's checks reporting every problem of an item at once in the form's words; the
+ * placement rule; saved workflows of the earlier shape; and what Submit returns, at what cost.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { loadOptions, searchList } from '../support/editorLists';
+import { CredentialStore, runNode } from '../support/n8n';
+import { byId, SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
+import { formParameters, formParametersSavedEarlier, jsonOrder, jsonParameters } from './fixtures';
+
+const designPath = (d: number, field: string) => `parameters.designs.design[${d}].${field}`;
+const printPath = (d: number, p: number) =>
+	`parameters.designs.design[${d}].prints.print[${p}].printAreaId`;
+const names = (options: Array<{ name: string }>) => options.map((o) => o.name);
+
+describe('Order forms against the sandbox', () => {
+	let sandbox: Sandbox;
+	let store: CredentialStore;
+	let control: SandboxControl;
+	const run = (parameters: Record<string, any>, items?: any[], continueOnFail = false) =>
+		runNode({ store, parameters, items, continueOnFail });
+	const submitPosts = async () =>
+		(await control.requests()).filter(
+			(r) => r.method === 'POST' && /orders\/usingCreatorSE$/.test(r.path),
+		).length;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20 });
+		control = new SandboxControl(sandbox);
+	});
+	afterAll(() => sandbox.close());
+	beforeEach(async () => {
+		await control.call('POST', '/reset');
+		store = sandboxCredentials(sandbox, { accountId: '387' });
+	});
+
+	describe('editor lists', () => {
+		const submitForm = (design: Record<string, any> = {}, shop: any = shopParameter()) => ({
+			resource: 'order',
+			operation: 'submit',
+			shop,
+			designs: { design: [{ productId: { __rl: true, mode: 'list', value: '' }, ...design }] },
+		});
+
+		test('countries by name and ISO code; carriers once a shop is chosen', async () => {
+			const countries = await loadOptions('getOrderCountries', {
+				store,
+				parameters: submitForm({}, byId('')),
+				path: 'parameters.country',
+			});
+			expect(countries).toContainEqual({ name: 'Germany (DE)', value: 'DE' });
+			expect(names(countries)).toEqual([...names(countries)].sort((a, b) => a.localeCompare(b)));
+
+			const noShop = { store, parameters: submitForm({}, byId('')), path: 'parameters.carrierId' };
+			expect(await loadOptions('getOrderCarriers', noShop)).toEqual([]);
+			expect(
+				await loadOptions('getOrderCarriers', { ...noShop, parameters: submitForm() }),
+			).toEqual([
+				{ name: 'DHL (21)', value: '21' },
+				{ name: 'UPS (22)', value: '22' },
+				{ name: 'DPD (23)', value: '23' },
+			]);
+		});
+
+		test('product → color → size: empty until chosen, sizes only where the color has a SKU', async () => {
+			const colorsOf = (design: Record<string, any>) =>
+				loadOptions('getOrderDesignColors', {
+					store,
+					parameters: submitForm(design),
+					path: designPath(0, 'assignedColorId'),
+				});
+			const sizesOf = (design: Record<string, any>) =>
+				loadOptions('getOrderDesignSizes', {
+					store,
+					parameters: submitForm(design),
+					path: designPath(0, 'assignedSizeId'),
+				});
+			const before = (await control.requests()).length;
+			expect(await colorsOf({})).toEqual([]);
+			expect(await sizesOf({})).toEqual([]);
+			// Nothing is asked of the service while the prerequisite is missing.
+			expect((await control.requests()).length).toBe(before);
+
+			const tShirt = { productId: { __rl: true, mode: 'list', value: '1001' } };
+			expect(await colorsOf(tShirt)).toEqual([
+				{ name: 'White (2001)', value: '2001' },
+				{ name: 'Black (2002)', value: '2002' },
+			]);
+			// A product given as a plain ID (a workflow saved earlier, or an expression's result).
+			expect(await colorsOf({ productId: '1001' })).toHaveLength(2);
+			expect(await sizesOf(tShirt)).toEqual([]);
+			expect(names(await sizesOf({ ...tShirt, assignedColorId: '2001' }))).toContain('3XL (3006)');
+			// Black has no 3XL SKU, so 3XL is not offered with Black.
+			expect(names(await sizesOf({ ...tShirt, assignedColorId: '2002' }))).toEqual([
+				'S (3001)',
+				'M (3002)',
+				'L (3003)',
+				'XL (3004)',
+				'XXL (3005)',
+			]);
+		});
+
+		test("print areas are those of the print's own design product", async () => {
+			const parameters = {
+				...submitForm(),
+				designs: {
+					design: [
+						{ productId: byId(''), prints: { print: [{}] } },
+						{ productId: byId(1001), prints: { print: [{}, {}] } },
+					],
+				},
+			};
+			expect(
+				await loadOptions('getOrderPrintAreas', { store, parameters, path: printPath(0, 0) }),
+			).toEqual([]);
+			expect(
+				await loadOptions('getOrderPrintAreas', { store, parameters, path: printPath(1, 1) }),
+			).toEqual([
+				{ name: 'FRONT print area (4001)', value: '4001' },
+				{ name: 'BACK print area (4002)', value: '4002' },
+			]);
+		});
+
+		test('motives are searched by name; nothing is listed before a shop is chosen', async () => {
+			const path = 'parameters.designs.design[0].prints.print[0].motiveId';
+			const found = await searchList('searchMotives', 'cat', {
+				store,
+				parameters: submitForm(),
+				path,
+			});
+			expect(found.results).toEqual([{ name: 'Cat Sketch (5002)', value: '5002' }]);
+			const none = await searchList('searchMotives', undefined, {
+				store,
+				parameters: submitForm({}, byId('')),
+				path,
+			});
+			expect(none.results).toEqual([]);
+		});
+
+		test("Add Product's color and size follow its Product field the same way", async () => {
+			const parameters = { resource: 'order', operation: 'addProduct', shop: shopParameter() };
+			const colors = (extra: Record<string, any>) =>
+				loadOptions('getDraftColors', {
+					store,
+					parameters: { ...parameters, ...extra },
+					path: 'parameters.assignedColorId',
+				});
+			expect(await colors({ productId: byId('') })).toEqual([]);
+			expect(await colors({ productId: byId(1001) })).toHaveLength(2);
+			const sizes = await loadOptions('getDraftSizes', {
+				store,
+				parameters: { ...parameters, productId: byId(1001), assignedColorId: '2002' },
+				path: 'parameters.assignedSizeId',
+			});
+			expect(names(sizes)).not.toContain('3XL (3006)');
+			const views = (extra: Record<string, any>) =>
+				loadOptions('getDraftViews', {
+					store,
+					parameters: { ...parameters, ...extra, prints: { print: [{}] } },
+					path: 'parameters.prints.print[0].viewPosition',
+				});
+			expect(await views({ productId: byId('') })).toEqual([]);
+			expect(await views({ productId: byId(1001) })).toEqual([
+				{ name: 'FRONT', value: 'FRONT' },
+				{ name: 'BACK', value: 'BACK' },
+			]);
+		});
+	});
+
+	describe('every problem at once, in the form words', () => {
+		test('the guided form names each place by its design and print, and sends nothing', async () => {
+			const parameters = formParameters('MANY-1');
+			const [design] = parameters.designs.design;
+			// n8n itself flags an empty required field; a mapped value can still come out empty.
+			design.assignedSizeId = '={{ $json.size }}';
+			const [first, second, third] = design.prints.print;
+			first.printAreaId = '';
+			first.motiveId = { __rl: true, mode: 'list', value: '' };
+			second.productionFilename = 'print';
+			third.left = '10';
+			third.top = '';
+			parameters.carrierId = '';
+			parameters.country = '={{ $json.country }}';
+			const result = await run(parameters);
+			expect(result.error?.message).toBe(
+				'Item 1: The order has 6 problems: choose a Country, and 5 more',
+			);
+			expect(result.error?.description?.split('\n')).toEqual([
+				expect.stringMatching(/^1\. choose a Country\. Pick the order country from the list/),
+				expect.stringMatching(/^2\. Design 1: choose a Size\. Pick one of the sizes/),
+				expect.stringMatching(/^3\. Design 1 › Print 1: choose a Print Area\. Pick one of/),
+				expect.stringMatching(/^4\. Design 1 › Print 1: choose a Motive\. /),
+				expect.stringMatching(
+					/^5\. Design 1 › Print 2: Production File Name must carry a file extension, got "print"\. /,
+				),
+				expect.stringMatching(
+					/^6\. Design 1 › Print 3: Position has no vertical value: fill Top, Bottom or Center Vertically\. /,
+				),
+			]);
+			// The form's words, never the wire's.
+			expect(result.error?.description).not.toMatch(/creatorse|productArea|\(Field:/);
+			expect(await submitPosts()).toBe(0);
+		});
+
+		test('a JSON body is named by its own structure, with the wire path of each problem', async () => {
+			const body = jsonOrder('MANY-JSON');
+			const order = body.creatorse_productionOrderDeferred;
+			order.designs.creatorse_design[0].amount = 0;
+			order.designs.creatorse_design[0].compositions.creatorse_composition[1].productArea = {};
+			delete order.customer.shippingAddress.zip;
+			const result = await run(jsonParameters(body));
+			expect(result.error?.message).toBe(
+				'Item 1: The order has 3 problems: Shipping Address: fill in ZIP Code, and 2 more',
+			);
+			const lines = result.error?.description?.split('\n') ?? [];
+			expect(lines).toHaveLength(3);
+			expect(lines[1]).toMatch(
+				/^2\. Design 1: Amount must be a positive whole number, got 0 \(designs\.creatorse_design\[0\]\.amount\)\. /,
+			);
+			expect(lines[2]).toMatch(
+				/^3\. Design 1 › Composition 2: choose a Print Area \(designs\.creatorse_design\[0\]\.compositions\.creatorse_composition\[1\]\.productArea\)\. /,
+			);
+			expect(await submitPosts()).toBe(0);
+		});
+
+		test("a refusal of the service is named by the form's place it points at", async () => {
+			const parameters = formParameters('REFUSED-AREA');
+			parameters.designs.design[0].prints.print[2].printAreaId = '9999';
+			const result = await run(parameters);
+			expect(result.error?.httpCode).toBe('400');
+			expect(result.error?.message).toBe(
+				'Design 1 › Print 3 › Print Area: the service refused it: Unknown product area (designs.creatorse_design[0].compositions[1].productArea.id 9999 is not an area of product 1001)',
+			);
+		});
+
+		test('a placement names one horizontal and one vertical value, without contradictions', async () => {
+			const placed = (print: Record<string, any>) => {
+				const parameters = formParameters(`PLACE-${Math.random()}`);
+				parameters.designs.design[0].prints.print = [
+					{
+						printAreaId: '4001',
+						elementType: 'libraryMotive',
+						motiveId: byId(5001),
+						...print,
+					},
+				];
+				return parameters;
+			};
+			const onlyLeft = await run(placed({ left: '10' }));
+			expect(onlyLeft.error?.message).toBe(
+				'Item 1: Design 1 › Print 1: Position has no vertical value: fill Top, Bottom or Center Vertically',
+			);
+			expect(onlyLeft.error?.description).toMatch(/^Fill one horizontal value \(Left or Right/);
+			const contradicting = await run(placed({ left: '10', top: '5', horizontalCenter: true }));
+			expect(contradicting.error?.message).toBe(
+				'Item 1: Design 1 › Print 1: Position sets both Left and Center Horizontally, which contradict each other: keep one',
+			);
+			expect(await submitPosts()).toBe(0);
+
+			const centred = await run(placed({ horizontalCenter: true, bottom: '20' }));
+			expect(centred.error).toBeUndefined();
+			const unplaced = await run(placed({}));
+			expect(unplaced.error).toBeUndefined();
+		});
+	});
+
+	test('a workflow saved with plain product and motive IDs still submits the same order', async () => {
+		const result = await run(formParametersSavedEarlier('SAVED-EARLIER'));
+		expect(result.error).toBeUndefined();
+		const order = await control.order(result.items[0].json.id as number);
+		expect(order.uniqueId).toBe('SAVED-EARLIER');
+		expect(result.items[0].json.items).toContainEqual(
+			expect.objectContaining({ product: 'Classic T-Shirt', color: 'White', size: 'M' }),
+		);
+	});
+
+	test('an address saved before the address group is dropped by n8n, and Submit says what to fill', async () => {
+		// n8n keeps only the keys a fixed collection declares, so the flat fields are gone before
+		// the node runs; Submit refuses the empty shipping address instead of sending it.
+		const parameters = formParametersSavedEarlier('SAVED-FLAT');
+		parameters.shippingAddress = { street: 'Hauptstr.', city: 'Berlin', zip: '10115' };
+		const result = await run(parameters);
+		expect(result.error?.message).toBe(
+			'Item 1: Shipping Address: fill in Street, ZIP Code, City, Country Code',
+		);
+		expect(await submitPosts()).toBe(0);
+	});
+
+	test('a batch: each product read once, no read-back for orders the lookup found', async () => {
+		const items = ['B-1', 'B-2', 'B-3'].map((uniqueId) => ({ json: { uniqueId } }));
+		const parameters = { ...formParameters(), uniqueId: '={{ $json.uniqueId }}' };
+		const first = await run(parameters, items);
+		expect(first.error).toBeUndefined();
+		const requests = async () => await control.requests();
+		const orderReads = (all: Array<{ method: string; path: string }>) =>
+			all.filter((r) => r.method === 'GET' && /\/orders\/\d+$/.test(r.path)).length;
+		const productReads = (all: Array<{ method: string; path: string }>) =>
+			all.filter((r) => r.method === 'GET' && /\/products\/expanded\/\d+$/.test(r.path)).length;
+		// Three fresh orders: one read-back each; one product for the whole run.
+		expect(orderReads(await requests())).toBe(3);
+		expect(productReads(await requests())).toBe(1);
+
+		await control.clearRequests();
+		const again = await run(parameters, items);
+		expect(again.items.map((item) => item.json.alreadyExisted)).toEqual([true, true, true]);
+		expect(again.items[0].json).toMatchObject({
+			uniqueId: 'B-1',
+			financialStatus: 'PAID',
+			items: expect.arrayContaining([expect.objectContaining({ size: 'M' })]),
+		});
+		// The batch lookup holds the orders and their statuses: no read-back at all.
+		expect(orderReads(await requests())).toBe(0);
+		expect(productReads(await requests())).toBe(1);
+	});
+});
+
+describe('Submit form descriptions', () => {
+	const properties = new PodPlatform().description.properties;
+	const submitField = (name: string) =>
+		properties.find(
+			(p) => p.name === name && p.displayOptions?.show?.operation?.includes('submit'),
+		) as INodeProperties;
+	const printField = (name: string) => {
+		const designs = submitField('designs').options as any[];
+		const prints = designs[0].values.find((f: INodeProperties) => f.name === 'prints');
+		return prints.options[0].values.find((f: INodeProperties) => f.name === name);
+	};
+
+	test('every ID the service lists is a dropdown or a resource locator', () => {
+		for (const name of ['country', 'carrierId']) {
+			expect(submitField(name).typeOptions?.loadOptionsMethod).toBeDefined();
+		}
+		const design = (submitField('designs').options as any[])[0].values as INodeProperties[];
+		expect(design.find((f) => f.name === 'productId')?.type).toBe('resourceLocator');
+		for (const name of ['assignedColorId', 'assignedSizeId']) {
+			expect(design.find((f) => f.name === name)?.typeOptions?.loadOptionsMethod).toBeDefined();
+		}
+		expect(printField('printAreaId').typeOptions.loadOptionsMethod).toBe('getOrderPrintAreas');
+		expect(printField('motiveId').type).toBe('resourceLocator');
+	});
+
+	test('Financial Status says that Paid starts production and is charged', () => {
+		const field = submitField('financialStatus');
+		expect(field.hint).toBe('Paid starts production and is charged');
+		expect(field.description).toMatch(/Paid starts production .* and the order is charged/);
+	});
+
+	test('the margins say which two to fill', () => {
+		expect(printField('left').hint).toMatch(
+			/two values: one horizontal \(Left or Right\) and one vertical \(Top or Bottom\)/,
+		);
+		for (const name of ['left', 'right']) {
+			expect(printField(name).description).toMatch(/Horizontal: fill Left or Right/);
+		}
+		for (const name of ['top', 'bottom']) {
+			expect(printField(name).description).toMatch(/Vertical: fill Top or Bottom/);
+		}
+	});
+});
