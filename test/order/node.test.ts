@@ -421,11 +421,7 @@ describe('Order resource against the sandbox', () => {
 			country: '2',
 			customer: { firstName: 'Bo' },
 			shippingAddress: {
-				street: 'Vej',
-				streetNo: '1',
-				city: 'Aarhus',
-				zip: '8000',
-				countryCode: 'dk',
+				address: { street: 'Vej', streetNo: '1', city: 'Aarhus', zip: '8000', countryCode: 'dk' },
 			},
 			shippingTitle: 'Express',
 			carrierId: '22',

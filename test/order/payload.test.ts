@@ -323,13 +323,17 @@ describe('incremental payloads', () => {
 				shippingTitle: 'Standard',
 				carrierId: '22',
 				customer: { firstName: 'Ada' },
+				shippingAddress: { street: 'Main', city: 'Berlin', zip: '10115', countryCode: 'DE' },
 			}),
 		).toEqual({
 			productionOrder: {
 				uniqueId: 'D-1',
 				country: { id: 1 },
 				orderShipping: { title: 'Standard', carrier: { id: 22 } },
-				customer: { firstName: 'Ada' },
+				customer: {
+					firstName: 'Ada',
+					shippingAddress: { street: 'Main', city: 'Berlin', zip: '10115', countryCode: 'DE' },
+				},
 			},
 		});
 		const withRecipient = () =>

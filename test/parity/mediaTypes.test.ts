@@ -532,7 +532,13 @@ describe('writes answer the same for JSON and XML', () => {
 			country: 'DE',
 			customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '030' },
 			shippingAddress: {
-				address: { street: '1234', streetNo: '12', city: 'Berlin', zip: '01234' },
+				address: {
+					street: '1234',
+					streetNo: '12',
+					city: 'Berlin',
+					zip: '01234',
+					countryCode: 'DE',
+				},
 			},
 			shippingTitle: 'Standard',
 			carrierId: '21',

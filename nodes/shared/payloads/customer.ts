@@ -1,7 +1,7 @@
 /**
  * The customer of an order: its own fields passed on trimmed, its shipping and billing
- * addresses checked. The deferred order requires a shipping address a parcel can reach (street,
- * ZIP code, city and country code); a draft does not.
+ * addresses checked. An order requires a shipping address a parcel can reach (street, ZIP code,
+ * city and country code).
  */
 
 import { isPlainObject } from '../codec';

@@ -24,7 +24,8 @@ export function buildDraftOrder(form: OrderHeaderForm): PlainObject {
 	order.country = countryRef(header.country);
 	const shipping = normaliseShipping(header.orderShipping);
 	if (shipping) order.orderShipping = shipping;
-	const customer = normaliseCustomer(header.customer, false);
+	// A draft gets its address only here (no operation changes it later), so it needs one too.
+	const customer = normaliseCustomer(header.customer, true);
 	if (customer && Object.keys(customer).length) order.customer = customer;
 	return { [DRAFT_ROOT]: order };
 }
