@@ -2,7 +2,8 @@
  * Runs real workflows in-process through n8n-core's engine (WorkflowExecute), with a credentials
  * helper that applies the same rules as n8n's own: `preAuthentication` when the expirable token
  * is empty or a request answered 401, the refreshed token stored for the next execution, and the
- * credential's generic `authenticate` block resolved as an expression.
+ * credential's `authenticate` applied as n8n applies it (a function called, a generic block resolved
+ * as an expression).
  */
 import { Container } from '@n8n/di';
 import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
