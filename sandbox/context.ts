@@ -41,6 +41,8 @@ export interface SessionPolicy {
 export interface Stats {
 	logins: number;
 	requests: number;
+	/** New TCP connections accepted (service and control API share the port). */
+	connections: number;
 	ordersCreated: number;
 	deliveriesAttempted: number;
 }

@@ -1,5 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox is a Node server, never shipped */
 import * as http from 'node:http';
+import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
 import type { App } from './app';
@@ -259,6 +260,16 @@ async function handleControl(
 	writeReply(app, res, reply, 'json');
 }
 
+/** Counts a new connection, waits out a connect-latency fault, then lets the HTTP server read it. */
+async function accept(app: App, server: http.Server, socket: net.Socket): Promise<void> {
+	app.stats.connections++;
+	const fault = app.faults.pickConnection();
+	if (fault) await app.scheduler.sleep(fault.latencyMs ?? 0);
+	if (socket.destroyed) return;
+	server.emit('connection', socket);
+	socket.resume();
+}
+
 export interface RunningServer {
 	server: http.Server;
 	port: number;
@@ -291,18 +302,28 @@ export async function startServer(app: App, port: number): Promise<RunningServer
 			else res.destroy();
 		});
 	});
-	await new Promise<void>((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(port, '127.0.0.1', () => resolve());
+	// Connections are accepted paused and handed to the HTTP server by `accept`, so that a
+	// connect-latency fault can hold a new connection before anything on it is read: the cost a
+	// TLS handshake adds to every new connection to a real service, and only to new ones. The HTTP
+	// server never listens itself, so it does not track these sockets: `open` does, for close.
+	const open = new Set<net.Socket>();
+	const listener = net.createServer({ pauseOnConnect: true }, (socket) => {
+		open.add(socket);
+		socket.once('close', () => open.delete(socket));
+		void accept(app, server, socket);
 	});
-	const actualPort = (server.address() as AddressInfo).port;
+	await new Promise<void>((resolve, reject) => {
+		listener.once('error', reject);
+		listener.listen(port, '127.0.0.1', () => resolve());
+	});
+	const actualPort = (listener.address() as AddressInfo).port;
 	return {
 		server,
 		port: actualPort,
 		close: () =>
 			new Promise<void>((resolve) => {
-				server.close(() => resolve());
-				server.closeAllConnections();
+				listener.close(() => resolve());
+				for (const socket of open) socket.destroy();
 			}),
 	};
 }
