@@ -31,6 +31,8 @@ export interface RequestLogEntry {
 	status: number;
 	bodyBytes: number;
 	fault?: string;
+	/** Which TCP connection carried the request: 1 for the first the sandbox accepted, and so on. */
+	connection: number;
 }
 
 export interface SessionPolicy {

@@ -171,6 +171,7 @@ async function handleService(
 		hasToken: !!tokenOf({ headers: req.headers }),
 		status: 0,
 		bodyBytes: 0,
+		connection: connectionNumbers.get(req.socket) ?? 0,
 	};
 	app.requestLog.push(entry);
 	let rawBody: Buffer;
@@ -260,9 +261,12 @@ async function handleControl(
 	writeReply(app, res, reply, 'json');
 }
 
-/** Counts a new connection, waits out a connect-latency fault, then lets the HTTP server read it. */
+/** The number `accept` gave each connection, for the request log. */
+const connectionNumbers = new WeakMap<net.Socket, number>();
+
+/** Numbers a new connection, waits out a connect-latency fault, then lets the HTTP server read it. */
 async function accept(app: App, server: http.Server, socket: net.Socket): Promise<void> {
-	app.stats.connections++;
+	connectionNumbers.set(socket, ++app.stats.connections);
 	const fault = app.faults.pickConnection();
 	if (fault) await app.scheduler.sleep(fault.latencyMs ?? 0);
 	if (socket.destroyed) return;

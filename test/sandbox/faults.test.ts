@@ -105,6 +105,7 @@ describe('sandbox: fault injection and the control API', () => {
 
 	test('connect-latency holds each new connection once, before its first request is read', async () => {
 		await addFault({ kind: 'connect-latency', latencyMs: 150 });
+		await control.call('DELETE', '/requests');
 		const connectionsBefore = (await control.call('GET', '/stats')).connections;
 		const url = new URL(`${sandbox.baseUrl}/accounts/session`);
 		const headers = { 'x-auth-token': demo.token ?? '' };
@@ -142,6 +143,10 @@ describe('sandbox: fault injection and the control API', () => {
 		expect(await timed(fresh)).toBeGreaterThanOrEqual(140);
 		expect(await timed(fresh)).toBeGreaterThanOrEqual(140);
 		expect((await control.call('GET', '/stats')).connections - connectionsBefore).toBe(3);
+		const carriedBy = (await control.requests()).map((entry) => entry.connection);
+		expect(carriedBy).toHaveLength(5);
+		expect(new Set(carriedBy.slice(0, 3)).size).toBe(1);
+		expect(new Set(carriedBy).size).toBe(3);
 	});
 
 	test('connect-latency takes no method or path: a connection has neither yet', async () => {
