@@ -15,12 +15,16 @@ import type {
 	INodeTypes,
 	IRun,
 	IVersionedNodeType,
-	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 import { NodeHelpers, Workflow, createRunExecutionData } from 'n8n-workflow';
 
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
-import { ACTION_NODE, CREDENTIAL_TYPE, type CredentialStore } from '../../test/support/n8n';
+import {
+	ACTION_NODE,
+	CREDENTIAL_TYPE,
+	engineData,
+	type CredentialStore,
+} from '../../test/support/n8n';
 import { NO_OP_NODE, n8nBaseNodes } from './n8nBaseNodes';
 
 class BenchNodeTypes implements INodeTypes {
@@ -102,14 +106,14 @@ export async function runWorkflow(run: WorkflowRun): Promise<INodeExecutionData[
 	const nodes = [input, ...run.nodes];
 	const connections = connect(structuredClone(run.connections), input.name, run.nodes[0].name);
 	const workflow = new Workflow({
-		id: 'bench-workflow',
+		id: 'test-workflow',
 		nodes,
 		connections,
 		nodeTypes,
 		active: false,
 	});
-	const hooks = new ExecutionLifecycleHooks('manual', 'bench-execution', {
-		id: 'bench-workflow',
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+		id: 'test-workflow',
 		name: 'bench',
 		active: false,
 		nodes,
@@ -120,20 +124,7 @@ export async function runWorkflow(run: WorkflowRun): Promise<INodeExecutionData[
 	let finish: (run: IRun) => void = () => {};
 	const finished = new Promise<IRun>((resolve) => (finish = resolve));
 	hooks.addHandler('workflowExecuteAfter', (done) => finish(done));
-	const additionalData = {
-		hooks,
-		credentialsHelper: run.store,
-		executionId: 'bench-execution',
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-		variables: {},
-		getRunExecutionData: async () => undefined,
-		logAiEvent: async () => {},
-	} as unknown as IWorkflowExecuteAdditionalData;
+	const additionalData = engineData(hooks, run.store);
 	const runExecutionData = createRunExecutionData({
 		executionData: {
 			nodeExecutionStack: [{ node: input, data: { main: [run.items] }, source: null }],
