@@ -1,89 +1,146 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- a benchmark run on Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console, @typescript-eslint/no-explicit-any -- a benchmark run on Node, never shipped */
 /**
- * Submit 1,000 orders through the node (runNode, JSON mode, Exactly Once on) and the same
- * requests with a raw undici client at the same concurrency; print wall times, node/raw and the
- * number of logins. Run: npx ts-node --transpile-only bench/orders.ts
+ * Order → Submit, three ways, under each network condition and at concurrency 1 and 8:
+ * - raw: undici with kept-alive connections sending exactly the node's requests (SKUs, the
+ *   exactly-once look-ups, one submit per order): the physical limit;
+ * - httpRequest: what a user would build instead in n8n, in the same engine: n8n's HTTP Request
+ *   node (POST, the POD Platform credential) over all items; it starts every item's request at
+ *   once, whatever the concurrency; no validation and no exactly-once, so one submit per order;
+ * - loopHttpRequest: the same HTTP Request node held to the concurrency the way n8n users do it,
+ *   Loop Over Items (batch size = the concurrency) → HTTP Request → back to the loop;
+ * - node: this package's node (JSON input, Exactly Once on).
+ * Every job starts from a reset sandbox with a session open and its token stored in the credential,
+ * as n8n keeps it between executions; so no side logs in while timed.
+ *
+ *   npx ts-node --transpile-only bench/orders.ts
+ *   BENCH_ORDERS (loopback, default 1000), BENCH_ORDERS_LATENT (with latency, default 300),
+ *   BENCH_ROUNDS (default 3), BENCH_CONDITIONS (names, comma-separated; default all)
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import './support/tsFirst';
+
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { request } from 'undici';
 
-// `PodPlatform.node` must resolve to the .ts file, not to its codex `PodPlatform.node.json`:
-// Node tries extensions in registration order, so put .json after ts-node's .ts.
-const jsonLoader = require.extensions['.json'];
-Reflect.deleteProperty(require.extensions, '.json');
-require.extensions['.json'] = jsonLoader;
+import { DEMO, startSandbox } from '../sandbox';
+import { jsonOrder } from '../test/order/fixtures';
+import { ACTION_NODE, type CredentialStore } from '../test/support/n8n';
+import { SandboxControl, SHOP_PATH, sandboxCredentials } from '../test/support/sandbox';
+import { HTTP_REQUEST_NODE, LOOP_OVER_ITEMS_NODE } from './support/n8nBaseNodes';
+import { applyCondition, counted, selectedConditions } from './support/network';
+import { alternate, formatSpread, round1 } from './support/timing';
+import { connect, node, runWorkflow } from './support/workflow';
 
-// n8n-core reads its user folder when loaded: set it before the test runner is required.
-process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-bench-'));
-const { startSandbox } = require('../sandbox') as typeof import('../sandbox');
-const { CredentialStore, runNode } =
-	require('../test/support/n8n') as typeof import('../test/support/n8n');
-const { jsonOrder } = require('../test/order/fixtures') as typeof import('../test/order/fixtures');
-
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
+const ORDERS = { loopback: Number(process.env.BENCH_ORDERS ?? 1000) };
+const ORDERS_LATENT = Number(process.env.BENCH_ORDERS_LATENT ?? 300);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCIES = [1, 8];
-const SHOP_PATH = '/accounts/387/shops/1597';
+const LOOKUP_CHUNK = 200;
 
-async function control(controlUrl: string, method: string, path: string): Promise<any> {
-	const response = await request(`${controlUrl}${path}`, { method: method as 'GET' });
-	const text = await response.body.text();
-	return text ? JSON.parse(text) : undefined;
+const ordersUnder = (condition: string) =>
+	condition === 'loopback' ? ORDERS.loopback : ORDERS_LATENT;
+
+/** One timed job: a session is open already, as n8n keeps the token a credential last received. */
+interface Job {
+	baseUrl: string;
+	/** The session token, logged in before the job. */
+	token: string;
+	/** A stored credential holding that token. */
+	store: CredentialStore;
+	concurrency: number;
+	ids: string[];
 }
 
-async function viaNode(baseUrl: string, concurrency: number, tag: string) {
-	const store = new CredentialStore({
-		podPlatformApi: {
-			environment: 'custom',
-			baseUrl,
-			login: 'demo',
-			password: 'demo-password',
-			accountId: '387',
-			mediaType: 'json',
-			sessionToken: '',
-		},
-	});
-	const items = Array.from({ length: ORDERS }, (_, i) => ({
-		json: { order: jsonOrder(`${tag}-${i}`) },
-	}));
-	const started = performance.now();
-	const result = await runNode({
-		store,
-		items,
-		parameters: {
-			resource: 'order',
-			operation: 'submit',
-			shop: { __rl: true, mode: 'id', value: '1597' },
-			inputMode: 'json',
-			orderJson: '={{ JSON.stringify($json.order) }}',
-			options: { concurrency },
-		},
-	});
-	const ms = performance.now() - started;
-	if (result.error) throw result.error;
-	if (result.items.length !== ORDERS) throw new Error(`node returned ${result.items.length} items`);
-	return ms;
-}
-
-/**
- * The same requests the node sends: login once, the product once, the batch lookup, then per order
- * one submit and one read of the new order (its statuses for the output).
- */
-async function viaRaw(baseUrl: string, concurrency: number, tag: string) {
-	const started = performance.now();
+/** Logs in (untimed): the token every side of the next job starts with. */
+async function logIn(baseUrl: string): Promise<string> {
 	const auth = await request(`${baseUrl}/auth`, {
-		headers: { authorization: `Basic ${Buffer.from('demo:demo-password').toString('base64')}` },
+		headers: {
+			authorization: `Basic ${Buffer.from(`${DEMO.login}:${DEMO.password}`).toString('base64')}`,
+		},
 	});
-	await auth.body.text();
-	const token = String(auth.headers['x-auth-token']);
+	await auth.body.dump();
+	return String(auth.headers['x-auth-token']);
+}
+
+let jobs = 0;
+/** Unique IDs never seen before, so exactly-once finds nothing and every order is submitted. */
+const freshIds = (side: string, count: number) => {
+	const job = ++jobs;
+	return Array.from({ length: count }, (_, i) => `${side}-${job}-${i}`);
+};
+
+async function viaNode({ store, concurrency, ids }: Job) {
+	const out = await runWorkflow({
+		nodes: [
+			node('POD Platform', ACTION_NODE, 1, {
+				resource: 'order',
+				operation: 'submit',
+				shop: { __rl: true, mode: 'id', value: '1597' },
+				inputMode: 'json',
+				orderJson: '={{ JSON.stringify($json.order) }}',
+				options: { concurrency },
+			}),
+		],
+		connections: {},
+		items: ids.map((id) => ({ json: { order: jsonOrder(id) } })),
+		store,
+		result: { node: 'POD Platform' },
+	});
+	return out.length;
+}
+
+const submitWithHttpRequestNode = (baseUrl: string) =>
+	node('HTTP Request', HTTP_REQUEST_NODE, 4.2, {
+		method: 'POST',
+		url: `${baseUrl}${SHOP_PATH}/orders/usingCreatorSE`,
+		authentication: 'predefinedCredentialType',
+		nodeCredentialType: 'podPlatformApi',
+		sendHeaders: true,
+		headerParameters: { parameters: [{ name: 'Accept', value: 'application/json' }] },
+		sendBody: true,
+		contentType: 'json',
+		specifyBody: 'json',
+		jsonBody: '={{ JSON.stringify($json.order) }}',
+		options: {},
+	});
+
+async function viaHttpRequestNode({ baseUrl, store, ids }: Job) {
+	const out = await runWorkflow({
+		nodes: [submitWithHttpRequestNode(baseUrl)],
+		connections: {},
+		items: ids.map((id) => ({ json: { order: jsonOrder(id) } })),
+		store,
+		result: { node: 'HTTP Request' },
+	});
+	return out.length;
+}
+
+async function viaLoopAndHttpRequestNode({ baseUrl, store, concurrency, ids }: Job) {
+	const connections = connect({}, 'Loop Over Items', 'HTTP Request', 1);
+	connect(connections, 'HTTP Request', 'Loop Over Items');
+	const out = await runWorkflow({
+		nodes: [
+			node('Loop Over Items', LOOP_OVER_ITEMS_NODE, 3, { batchSize: concurrency, options: {} }),
+			submitWithHttpRequestNode(baseUrl),
+		],
+		connections,
+		items: ids.map((id) => ({ json: { order: jsonOrder(id) } })),
+		store,
+		result: { node: 'Loop Over Items', output: 0 },
+	});
+	return out.length;
+}
+
+/** The node's requests with a raw kept-alive client: SKUs, look-ups, one submit per order. */
+async function viaRaw({ baseUrl, token, concurrency, ids }: Job) {
 	const headers = {
 		'x-auth-token': token,
 		accept: 'application/json',
 		'content-type': 'application/json',
 	};
 	const call = async (method: string, path: string, body?: unknown) => {
-		const response = await request(`${baseUrl}${path}`, {
+		const response = await request(path.startsWith('http') ? path : `${baseUrl}${path}`, {
 			method: method as 'GET',
 			headers,
 			body: body === undefined ? undefined : JSON.stringify(body),
@@ -93,11 +150,9 @@ async function viaRaw(baseUrl: string, concurrency: number, tag: string) {
 			throw new Error(`${method} ${path}: ${response.statusCode} ${text}`);
 		return text ? JSON.parse(text) : undefined;
 	};
-	await call('GET', `${SHOP_PATH}/products/expanded/1001`);
-	// The batch's uniqueIds looked up in chunks of 200 (one stored filter each), all pages read.
-	const uniqueIds = Array.from({ length: ORDERS }, (_, i) => `${tag}-${i}`);
-	for (let start = 0; start < uniqueIds.length; start += 200) {
-		const chunk = uniqueIds.slice(start, start + 200).sort();
+	await call('GET', `${SHOP_PATH}/products/1001/sku?page=0&size=100`);
+	for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
+		const chunk = ids.slice(start, start + LOOKUP_CHUNK).sort();
 		const filter = await call('POST', '/filters', {
 			productionOrderFilter: {
 				expressionContain: [{ property: 'uniqueId', negation: false, list: { String: chunk } }],
@@ -105,57 +160,106 @@ async function viaRaw(baseUrl: string, concurrency: number, tag: string) {
 		});
 		const filterId = filter.productionOrderFilter?.filterId ?? filter.filterId;
 		let page: any = await call('GET', `${SHOP_PATH}/orders?filterId=${filterId}&page=0&size=100`);
-		while (
-			page.pagedData?.['atom.link'] &&
-			[].concat(page.pagedData['atom.link']).some((l: any) => l['@rel'] === 'next')
-		) {
-			const nextLink: any = []
-				.concat(page.pagedData['atom.link'])
-				.find((l: any) => l['@rel'] === 'next');
-			page = await call('GET', nextLink['@href'].slice(baseUrl.length));
+		for (;;) {
+			const next = ([] as any[])
+				.concat(page.pagedData?.['atom.link'] ?? [])
+				.find((link) => link['@rel'] === 'next');
+			if (!next) break;
+			page = await call('GET', next['@href']);
 		}
 	}
 	let next = 0;
 	const worker = async () => {
-		while (next < ORDERS) {
-			const uniqueId = `${tag}-${next++}`;
-			const answer = await call('POST', `${SHOP_PATH}/orders/usingCreatorSE`, jsonOrder(uniqueId));
-			const submitted = answer.productionOrderSubmited ?? answer;
-			await call('GET', `${SHOP_PATH}/orders/${String(submitted.id)}`);
-		}
+		while (next < ids.length)
+			await call('POST', `${SHOP_PATH}/orders/usingCreatorSE`, jsonOrder(ids[next++]));
 	};
 	await Promise.all(Array.from({ length: concurrency }, worker));
-	return performance.now() - started;
+	return ids.length;
 }
+
+const SIDES = {
+	raw: viaRaw,
+	httpRequest: viaHttpRequestNode,
+	loopHttpRequest: viaLoopAndHttpRequestNode,
+	node: viaNode,
+};
+type Side = keyof typeof SIDES;
 
 async function main() {
 	// Processing far in the future, so the deferred pipeline does not compete with submissions.
 	const sandbox = await startSandbox({ port: 0, deferredProcessingMs: 3_600_000 });
-	const runs: any[] = [];
+	const control = new SandboxControl(sandbox);
+	const results: any[] = [];
 	try {
-		for (const concurrency of CONCURRENCIES) {
-			await control(sandbox.controlUrl, 'POST', '/reset');
-			const nodeMs = await viaNode(sandbox.baseUrl, concurrency, `N${concurrency}`);
-			const nodeStats = await control(sandbox.controlUrl, 'GET', '/stats');
-			await control(sandbox.controlUrl, 'POST', '/reset');
-			const rawMs = await viaRaw(sandbox.baseUrl, concurrency, `R${concurrency}`);
-			const rawStats = await control(sandbox.controlUrl, 'GET', '/stats');
-			const run = {
-				concurrency,
-				orders: ORDERS,
-				nodeMs: Math.round(nodeMs),
-				rawMs: Math.round(rawMs),
-				ratio: Number((nodeMs / rawMs).toFixed(2)),
-				nodeLogins: nodeStats.logins,
-				nodeRequests: nodeStats.requests,
-				rawRequests: rawStats.requests,
-				ordersCreated: nodeStats.ordersCreated,
-			};
-			runs.push(run);
-			console.log(
-				`concurrency ${concurrency}: node ${run.nodeMs} ms, raw ${run.rawMs} ms, node/raw ${run.ratio}, ` +
-					`logins ${run.nodeLogins}, requests node ${run.nodeRequests} / raw ${run.rawRequests}, orders ${run.ordersCreated}`,
-			);
+		for (const condition of selectedConditions()) {
+			const orders = ordersUnder(condition.name);
+			for (const concurrency of CONCURRENCIES) {
+				const job = (side: Side) => async () => {
+					await control.reset();
+					const token = await logIn(sandbox.baseUrl);
+					const store = sandboxCredentials(sandbox, { accountId: '387', sessionToken: token });
+					await applyCondition(control, condition);
+					const ids = freshIds(side, orders);
+					const measured = await counted(control, () =>
+						SIDES[side]({ baseUrl: sandbox.baseUrl, token, store, concurrency, ids }),
+					);
+					if (measured.result !== orders)
+						throw new Error(`${side} answered ${measured.result} of ${orders} orders`);
+					return measured;
+				};
+				const timed = await alternate(
+					Object.fromEntries(
+						(Object.keys(SIDES) as Side[]).map((side) => [side, job(side)]),
+					) as Record<Side, ReturnType<typeof job>>,
+					ROUNDS,
+				);
+				const median = (side: Side) => timed[side].ms.median;
+				const result = {
+					condition: condition.name,
+					conditionLabel: condition.label,
+					concurrency,
+					orders,
+					sides: Object.fromEntries(
+						(Object.keys(SIDES) as Side[]).map((side) => [
+							side,
+							{
+								ms: {
+									min: Math.round(timed[side].ms.min),
+									median: Math.round(timed[side].ms.median),
+									max: Math.round(timed[side].ms.max),
+								},
+								requests: timed[side].last.requests,
+								connections: timed[side].last.connections,
+							},
+						]),
+					),
+					nodePerHttpRequest: +(median('node') / median('httpRequest')).toFixed(2),
+					nodePerLoopHttpRequest: +(median('node') / median('loopHttpRequest')).toFixed(2),
+					nodePerRaw: +(median('node') / median('raw')).toFixed(2),
+					/** Per order, medians: what the node adds to the raw client and to n8n's own node. */
+					nodeOverRawUsPerOrder: round1(((median('node') - median('raw')) * 1000) / orders),
+					nodeOverHttpRequestUsPerOrder: round1(
+						((median('node') - median('httpRequest')) * 1000) / orders,
+					),
+					httpRequestOverRawUsPerOrder: round1(
+						((median('httpRequest') - median('raw')) * 1000) / orders,
+					),
+				};
+				results.push(result);
+				console.log(
+					`\n${condition.label}, concurrency ${concurrency}, ${orders} orders (ms min / median / max; requests; new connections)`,
+				);
+				for (const side of Object.keys(SIDES) as Side[]) {
+					const s = result.sides[side];
+					console.log(
+						`  ${side.padEnd(12)} ${formatSpread(timed[side].ms).padEnd(22)} ${String(s.requests).padStart(5)} req ${String(s.connections).padStart(5)} conn`,
+					);
+				}
+				console.log(
+					`  node/httpRequest ${result.nodePerHttpRequest}  node/loopHttpRequest ${result.nodePerLoopHttpRequest}  node/raw ${result.nodePerRaw}  ` +
+						`per order: node−raw ${result.nodeOverRawUsPerOrder} µs, node−httpRequest ${result.nodeOverHttpRequestUsPerOrder} µs, httpRequest−raw ${result.httpRequestOverRawUsPerOrder} µs`,
+				);
+			}
 		}
 	} finally {
 		await sandbox.close();
@@ -163,11 +267,14 @@ async function main() {
 	mkdirSync(join(__dirname, 'results'), { recursive: true });
 	writeFileSync(
 		join(__dirname, 'results', 'orders.json'),
-		JSON.stringify({ at: new Date().toISOString(), node: process.version, runs }, null, 2) + '\n',
+		`${JSON.stringify({ date: new Date().toISOString(), node: process.version, rounds: ROUNDS, results }, null, 2)}\n`,
 	);
 }
 
-main().catch((error) => {
-	console.error(error);
-	process.exitCode = 1;
-});
+void main().then(
+	() => process.exit(0),
+	(error) => {
+		console.error(error);
+		process.exit(1);
+	},
+);

@@ -1,42 +1,50 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console, @typescript-eslint/no-require-imports -- a benchmark run on Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console, @typescript-eslint/no-explicit-any -- a benchmark run on Node, never shipped */
 /**
- * Return All over 10,000 orders: Order → Get Many through n8n-core's engine next to a raw undici
- * loop that logs in once and follows the same pages (page size MAX_PAGE_SIZE) to the end.
+ * Order → Get Many with Return All over 10,000 orders, three ways, under each network condition:
+ * - raw: undici with kept-alive connections following the same pages (page size MAX_PAGE_SIZE) to
+ *   the end, JSON decoded: the physical limit;
+ * - httpRequest: what a user would build instead in n8n, in the same engine: n8n's HTTP Request
+ *   node (the POD Platform credential) following each page's `next` link with its pagination
+ *   option, then Split Out on the page's orders, so that it also ends with one item per order
+ *   (raw, not normalised);
+ * - node: this package's node (normalised orders, one item each).
+ * Every job starts with a session open and its token stored in the credential, as n8n keeps it.
  *
  *   npx ts-node --transpile-only bench/returnAll.ts [orders]
+ *   BENCH_ROUNDS (default 3), BENCH_CONDITIONS (names, comma-separated; default all)
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import './support/tsFirst';
+
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { request } from 'undici';
 
-// `PodPlatform.node` must resolve to the .ts file, not to its codex JSON: .json after .ts.
-const jsonLoader = require.extensions['.json'];
-Reflect.deleteProperty(require.extensions, '.json');
-require.extensions['.json'] = jsonLoader;
-process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-bench-'));
-const { startSandbox } = require('../sandbox') as typeof import('../sandbox');
-const { runNode } = require('../test/support/n8n') as typeof import('../test/support/n8n');
-const { sandboxCredentials } =
-	require('../test/support/sandbox') as typeof import('../test/support/sandbox');
-const { order } = require('../test/faults/helpers') as typeof import('../test/faults/helpers');
-const { MAX_PAGE_SIZE } =
-	require('../nodes/shared/transport') as typeof import('../nodes/shared/transport');
+import { MAX_PAGE_SIZE } from '../nodes/shared/transport';
+import { DEMO, startSandbox } from '../sandbox';
+import { order } from '../test/faults/helpers';
+import { ACTION_NODE } from '../test/support/n8n';
+import { SandboxControl, SHOP_PATH, sandboxCredentials } from '../test/support/sandbox';
+import { HTTP_REQUEST_NODE, SPLIT_OUT_NODE } from './support/n8nBaseNodes';
+import { applyCondition, counted, selectedConditions } from './support/network';
+import { alternate, formatSpread } from './support/timing';
+import { connect, node, runWorkflow } from './support/workflow';
 
 const ORDERS = Number(process.argv[2] ?? 10_000);
-const ROUNDS = 3;
-const SHOP_PATH = '/accounts/387/shops/1597';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-async function login(baseUrl: string): Promise<string> {
+async function logIn(baseUrl: string): Promise<string> {
 	const response = await request(`${baseUrl}/auth`, {
-		headers: { authorization: `Basic ${Buffer.from('demo:demo-password').toString('base64')}` },
+		headers: {
+			authorization: `Basic ${Buffer.from(`${DEMO.login}:${DEMO.password}`).toString('base64')}`,
+		},
 	});
 	await response.body.dump();
 	return String(response.headers['x-auth-token']);
 }
 
 async function seed(baseUrl: string) {
-	const token = await login(baseUrl);
+	const token = await logIn(baseUrl);
 	let next = 0;
 	const worker = async () => {
 		while (next < ORDERS) {
@@ -53,10 +61,17 @@ async function seed(baseUrl: string) {
 	await Promise.all(Array.from({ length: 32 }, worker));
 }
 
-/** The raw baseline: one login, the same first page, then every `next` link, JSON decoded. */
-async function raw(baseUrl: string): Promise<number> {
-	const token = await login(baseUrl);
-	let url: string | undefined = `${baseUrl}${SHOP_PATH}/orders?page=0&size=${MAX_PAGE_SIZE}`;
+interface Job {
+	baseUrl: string;
+	token: string;
+	sandbox: any;
+}
+
+const firstPage = (baseUrl: string) => `${baseUrl}${SHOP_PATH}/orders?page=0&size=${MAX_PAGE_SIZE}`;
+
+/** The raw baseline: the same first page, then every `next` link, JSON decoded. */
+async function viaRaw({ baseUrl, token }: Job): Promise<number> {
+	let url: string | undefined = firstPage(baseUrl);
 	let count = 0;
 	while (url) {
 		const response = await request(url, {
@@ -72,23 +87,65 @@ async function raw(baseUrl: string): Promise<number> {
 	return count;
 }
 
-async function viaNode(baseUrl: string, sandbox: import('../sandbox').Sandbox): Promise<number> {
-	const result = await runNode({
-		store: sandboxCredentials(sandbox, { accountId: '387' }),
-		parameters: {
-			resource: 'order',
-			operation: 'getAll',
-			shop: { __rl: true, mode: 'id', value: '1597' },
-			returnAll: true,
-		},
+/** The `next` link of the page n8n's HTTP Request node just received, as an n8n expression. */
+const NEXT_LINK =
+	"[].concat($response.body.pagedData['atom.link'] ?? []).find((link) => link['@rel'] === 'next')";
+
+async function viaHttpRequestNode({ baseUrl, token, sandbox }: Job): Promise<number> {
+	const out = await runWorkflow({
+		nodes: [
+			node('HTTP Request', HTTP_REQUEST_NODE, 4.2, {
+				method: 'GET',
+				url: firstPage(baseUrl),
+				authentication: 'predefinedCredentialType',
+				nodeCredentialType: 'podPlatformApi',
+				sendHeaders: true,
+				headerParameters: { parameters: [{ name: 'Accept', value: 'application/json' }] },
+				options: {
+					pagination: {
+						pagination: {
+							paginationMode: 'responseContainsNextURL',
+							nextURL: `={{ ${NEXT_LINK}?.['@href'] }}`,
+							paginationCompleteWhen: 'other',
+							completeExpression: `={{ !${NEXT_LINK} }}`,
+						},
+					},
+				},
+			}),
+			node('Split Out', SPLIT_OUT_NODE, 1, {
+				fieldToSplitOut: 'pagedData.productionOrder',
+				include: 'noOtherFields',
+				options: {},
+			}),
+		],
+		connections: connect({}, 'HTTP Request', 'Split Out'),
+		items: [{ json: {} }],
+		store: sandboxCredentials(sandbox, { accountId: '387', sessionToken: token }),
+		result: { node: 'Split Out' },
 	});
-	if (result.error) throw result.error;
-	void baseUrl;
-	return result.items.length;
+	return out.length;
 }
 
-const median = (values: number[]) =>
-	[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+async function viaNode({ token, sandbox }: Job): Promise<number> {
+	const out = await runWorkflow({
+		nodes: [
+			node('POD Platform', ACTION_NODE, 1, {
+				resource: 'order',
+				operation: 'getAll',
+				shop: { __rl: true, mode: 'id', value: '1597' },
+				returnAll: true,
+			}),
+		],
+		connections: {},
+		items: [{ json: {} }],
+		store: sandboxCredentials(sandbox, { accountId: '387', sessionToken: token }),
+		result: { node: 'POD Platform' },
+	});
+	return out.length;
+}
+
+const SIDES = { raw: viaRaw, httpRequest: viaHttpRequestNode, node: viaNode };
+type Side = keyof typeof SIDES;
 
 async function main() {
 	const sandbox = await startSandbox({
@@ -96,48 +153,74 @@ async function main() {
 		deferredProcessingMs: 24 * 3600_000,
 		maxPageSize: MAX_PAGE_SIZE,
 	});
+	const control = new SandboxControl(sandbox);
+	const results: any[] = [];
 	try {
 		const seeded = performance.now();
 		await seed(sandbox.baseUrl);
 		console.log(`Seeded ${ORDERS} orders in ${Math.round(performance.now() - seeded)} ms`);
-		const times = { node: [] as number[], raw: [] as number[] };
-		// Alternate, after one warm-up of each, so neither side gets a warmer process.
-		await raw(sandbox.baseUrl);
-		await viaNode(sandbox.baseUrl, sandbox);
-		for (let round = 0; round < ROUNDS; round++) {
-			for (const side of ['raw', 'node'] as const) {
-				const started = performance.now();
-				const count =
-					side === 'raw' ? await raw(sandbox.baseUrl) : await viaNode(sandbox.baseUrl, sandbox);
-				times[side].push(performance.now() - started);
-				if (count !== ORDERS) throw new Error(`${side} read ${count} of ${ORDERS}`);
+		const pages = Math.ceil(ORDERS / MAX_PAGE_SIZE);
+		for (const condition of selectedConditions()) {
+			const job = (side: Side) => async () => {
+				await control.clearFaults();
+				const token = await logIn(sandbox.baseUrl);
+				await applyCondition(control, condition);
+				const measured = await counted(control, () =>
+					SIDES[side]({ baseUrl: sandbox.baseUrl, token, sandbox }),
+				);
+				if (measured.result !== ORDERS)
+					throw new Error(`${side} read ${measured.result} of ${ORDERS} orders`);
+				return measured;
+			};
+			const timed = await alternate(
+				Object.fromEntries(
+					(Object.keys(SIDES) as Side[]).map((side) => [side, job(side)]),
+				) as Record<Side, ReturnType<typeof job>>,
+				ROUNDS,
+			);
+			const median = (side: Side) => timed[side].ms.median;
+			const result = {
+				condition: condition.name,
+				conditionLabel: condition.label,
+				orders: ORDERS,
+				pages,
+				sides: Object.fromEntries(
+					(Object.keys(SIDES) as Side[]).map((side) => [
+						side,
+						{
+							ms: {
+								min: Math.round(timed[side].ms.min),
+								median: Math.round(timed[side].ms.median),
+								max: Math.round(timed[side].ms.max),
+							},
+							requests: timed[side].last.requests,
+							connections: timed[side].last.connections,
+						},
+					]),
+				),
+				nodePerHttpRequest: +(median('node') / median('httpRequest')).toFixed(2),
+				nodePerRaw: +(median('node') / median('raw')).toFixed(2),
+			};
+			results.push(result);
+			console.log(
+				`\nReturn All, ${ORDERS} orders in ${pages} pages, ${condition.label} (ms min / median / max; requests; new connections)`,
+			);
+			for (const side of Object.keys(SIDES) as Side[]) {
+				const s = result.sides[side];
+				console.log(
+					`  ${side.padEnd(12)} ${formatSpread(timed[side].ms).padEnd(22)} ${String(s.requests).padStart(5)} req ${String(s.connections).padStart(5)} conn`,
+				);
 			}
+			console.log(`  node/httpRequest ${result.nodePerHttpRequest}  node/raw ${result.nodePerRaw}`);
 		}
-		const nodeMs = Math.round(median(times.node));
-		const rawMs = Math.round(median(times.raw));
-		const ratio = +(nodeMs / rawMs).toFixed(2);
-		const summary = {
-			orders: ORDERS,
-			pageSize: MAX_PAGE_SIZE,
-			pages: Math.ceil(ORDERS / MAX_PAGE_SIZE),
-			rounds: ROUNDS,
-			nodeMs,
-			rawMs,
-			ratio,
-			target: 1.15,
-		};
-		console.log('\nReturn All       orders  pages  node ms  raw undici ms  node/raw  target');
-		console.log(
-			`Order Get Many   ${ORDERS}   ${summary.pages}    ${String(nodeMs).padStart(7)}  ${String(rawMs).padStart(13)}  ${String(ratio).padStart(8)}  ≤ 1.15`,
-		);
-		mkdirSync(join(__dirname, 'results'), { recursive: true });
-		writeFileSync(
-			join(__dirname, 'results', 'returnAll.json'),
-			`${JSON.stringify({ node: process.version, date: new Date().toISOString(), ...summary, times }, null, 2)}\n`,
-		);
 	} finally {
 		await sandbox.close();
 	}
+	mkdirSync(join(__dirname, 'results'), { recursive: true });
+	writeFileSync(
+		join(__dirname, 'results', 'returnAll.json'),
+		`${JSON.stringify({ date: new Date().toISOString(), node: process.version, rounds: ROUNDS, results }, null, 2)}\n`,
+	);
 }
 
 void main().then(

@@ -28,6 +28,7 @@ export interface SandboxOptions {
 const freshStats = (): Stats => ({
 	logins: 0,
 	requests: 0,
+	connections: 0,
 	ordersCreated: 0,
 	deliveriesAttempted: 0,
 });

@@ -31,6 +31,8 @@ export interface RequestLogEntry {
 	status: number;
 	bodyBytes: number;
 	fault?: string;
+	/** Which TCP connection carried the request: 1 for the first the sandbox accepted, and so on. */
+	connection: number;
 }
 
 export interface SessionPolicy {
@@ -41,6 +43,8 @@ export interface SessionPolicy {
 export interface Stats {
 	logins: number;
 	requests: number;
+	/** New TCP connections accepted (service and control API share the port). */
+	connections: number;
 	ordersCreated: number;
 	deliveriesAttempted: number;
 }

@@ -6,7 +6,13 @@
 
 import { badRequest } from './errors';
 
-export const FAULT_KINDS = ['status', 'reset', 'latency', 'drop-after-processing'] as const;
+export const FAULT_KINDS = [
+	'status',
+	'reset',
+	'latency',
+	'connect-latency',
+	'drop-after-processing',
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultSpec {
@@ -58,6 +64,9 @@ export class FaultTable {
 		const kind = input.kind as FaultKind;
 		if (!FAULT_KINDS.includes(kind))
 			throw badRequest(`kind must be one of ${FAULT_KINDS.join(', ')}`);
+		// A connection is delayed before any request on it is read: there is no method or path yet.
+		if (kind === 'connect-latency' && (input.method !== undefined || input.path !== undefined))
+			throw badRequest('connect-latency applies to connections, which have no method or path');
 		let pathPattern: RegExp | undefined;
 		if (input.path !== undefined) {
 			try {
@@ -81,7 +90,8 @@ export class FaultTable {
 			status,
 			retryAfter: optionalNumber(input.retryAfter, 'retryAfter'),
 			latencyMs:
-				optionalNumber(input.latencyMs, 'latencyMs') ?? (kind === 'latency' ? 500 : undefined),
+				optionalNumber(input.latencyMs, 'latencyMs') ??
+				(kind === 'latency' || kind === 'connect-latency' ? 500 : undefined),
 			body: input.body === undefined ? undefined : String(input.body),
 			remaining: count ?? Infinity,
 			random: seededRandom(optionalNumber(input.seed, 'seed') ?? 1),
@@ -100,11 +110,22 @@ export class FaultTable {
 
 	/** The first fault that applies to this request, consuming one of its `count`. */
 	pick(method: string, path: string): Fault | undefined {
+		return this.first((fault) => {
+			if (fault.kind === 'connect-latency') return false;
+			if (fault.method && fault.method !== method) return false;
+			return !fault.pathPattern || fault.pathPattern.test(path);
+		});
+	}
+
+	/** The first connect-latency fault that applies to a new connection, consuming one of its `count`. */
+	pickConnection(): Fault | undefined {
+		return this.first((fault) => fault.kind === 'connect-latency');
+	}
+
+	private first(applies: (fault: Fault) => boolean): Fault | undefined {
 		for (const fault of this.faults) {
-			if (fault.remaining <= 0) continue;
-			if (fault.method && fault.method !== method) continue;
-			if (fault.pathPattern && !fault.pathPattern.test(path)) continue;
-			// Every matching request draws, so the pattern depends only on the seed and the order.
+			if (fault.remaining <= 0 || !applies(fault)) continue;
+			// Every matching request (or connection) draws, so the pattern depends only on the seed and the order.
 			if (fault.rate !== undefined && fault.random() >= fault.rate) continue;
 			fault.remaining--;
 			return fault;

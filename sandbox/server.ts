@@ -6,6 +6,7 @@
  */
 
 import * as http from 'node:http';
+import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
 import type { App } from './app';
@@ -176,6 +177,7 @@ async function handleService(
 		hasToken: !!tokenOf({ headers: req.headers }),
 		status: 0,
 		bodyBytes: 0,
+		connection: connectionNumbers.get(req.socket) ?? 0,
 	};
 	app.requestLog.push(entry);
 	let rawBody: Buffer;
@@ -265,6 +267,19 @@ async function handleControl(
 	writeReply(app, res, reply, 'json');
 }
 
+/** The number `accept` gave each connection, for the request log. */
+const connectionNumbers = new WeakMap<net.Socket, number>();
+
+/** Numbers a new connection, waits out a connect-latency fault, then lets the HTTP server read it. */
+async function accept(app: App, server: http.Server, socket: net.Socket): Promise<void> {
+	connectionNumbers.set(socket, ++app.stats.connections);
+	const fault = app.faults.pickConnection();
+	if (fault) await app.scheduler.sleep(fault.latencyMs ?? 0);
+	if (socket.destroyed) return;
+	server.emit('connection', socket);
+	socket.resume();
+}
+
 export interface RunningServer {
 	server: http.Server;
 	port: number;
@@ -297,18 +312,28 @@ export async function startServer(app: App, port: number): Promise<RunningServer
 			else res.destroy();
 		});
 	});
-	await new Promise<void>((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(port, '127.0.0.1', () => resolve());
+	// Connections are accepted paused and handed to the HTTP server by `accept`, so that a
+	// connect-latency fault can hold a new connection before anything on it is read: the cost a
+	// TLS handshake adds to every new connection to a real service, and only to new ones. The HTTP
+	// server never listens itself, so it does not track these sockets: `open` does, for close.
+	const open = new Set<net.Socket>();
+	const listener = net.createServer({ pauseOnConnect: true }, (socket) => {
+		open.add(socket);
+		socket.once('close', () => open.delete(socket));
+		void accept(app, server, socket);
 	});
-	const actualPort = (server.address() as AddressInfo).port;
+	await new Promise<void>((resolve, reject) => {
+		listener.once('error', reject);
+		listener.listen(port, '127.0.0.1', () => resolve());
+	});
+	const actualPort = (listener.address() as AddressInfo).port;
 	return {
 		server,
 		port: actualPort,
 		close: () =>
 			new Promise<void>((resolve) => {
-				server.close(() => resolve());
-				server.closeAllConnections();
+				listener.close(() => resolve());
+				for (const socket of open) socket.destroy();
 			}),
 	};
 }

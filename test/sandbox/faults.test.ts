@@ -1,3 +1,8 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- tests run on Node, never shipped */
+import * as http from 'node:http';
+
+import { Client } from 'undici';
+
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { SandboxControl, SHOP_PATH } from '../support/sandbox';
 import { deferredOrder, ServiceClient } from '../support/service';
@@ -98,6 +103,60 @@ describe('sandbox: fault injection and the control API', () => {
 		expect(Date.now() - started).toBeGreaterThanOrEqual(140);
 	});
 
+	test('connect-latency holds each new connection once, before its first request is read', async () => {
+		await addFault({ kind: 'connect-latency', latencyMs: 150 });
+		await control.call('DELETE', '/requests');
+		const connectionsBefore = (await control.call('GET', '/stats')).connections;
+		const url = new URL(`${sandbox.baseUrl}/accounts/session`);
+		const headers = { 'x-auth-token': demo.token ?? '' };
+		const timed = async (send: () => Promise<number>) => {
+			const started = Date.now();
+			expect(await send()).toBe(200);
+			return Date.now() - started;
+		};
+		// One kept-alive connection: only its first request waits.
+		const keptAlive = new Client(url.origin);
+		const overOneConnection: number[] = [];
+		for (let i = 0; i < 3; i++) {
+			overOneConnection.push(
+				await timed(async () => {
+					const response = await keptAlive.request({ path: url.pathname, method: 'GET', headers });
+					await response.body.dump();
+					return response.statusCode;
+				}),
+			);
+		}
+		await keptAlive.close();
+		expect(overOneConnection[0]).toBeGreaterThanOrEqual(140);
+		expect(overOneConnection[1]).toBeLessThan(140);
+		expect(overOneConnection[2]).toBeLessThan(140);
+		// A connection per request (as n8n's HTTP helper makes): every request waits.
+		const fresh = () =>
+			new Promise<number>((resolve, reject) => {
+				http
+					.get(url, { agent: false, headers }, (response) => {
+						response.resume();
+						response.on('end', () => resolve(response.statusCode ?? 0));
+					})
+					.on('error', reject);
+			});
+		expect(await timed(fresh)).toBeGreaterThanOrEqual(140);
+		expect(await timed(fresh)).toBeGreaterThanOrEqual(140);
+		expect((await control.call('GET', '/stats')).connections - connectionsBefore).toBe(3);
+		const carriedBy = (await control.requests()).map((entry) => entry.connection);
+		expect(carriedBy).toHaveLength(5);
+		expect(new Set(carriedBy.slice(0, 3)).size).toBe(1);
+		expect(new Set(carriedBy).size).toBe(3);
+	});
+
+	test('connect-latency takes no method or path: a connection has neither yet', async () => {
+		const refused = await control.answer('POST', '/faults', {
+			kind: 'connect-latency',
+			path: '^/auth$',
+		});
+		expect(refused.status).toBe(400);
+	});
+
 	test('rate + seed pick the same requests on every run; DELETE /faults clears', async () => {
 		const pattern = async () => {
 			await control.call('DELETE', '/faults');
@@ -149,6 +208,8 @@ describe('sandbox: fault injection and the control API', () => {
 		expect(await control.call('GET', '/stats')).toEqual({
 			logins: 1,
 			requests: 3,
+			// Kept-alive connections from before the reset may carry these requests.
+			connections: expect.any(Number),
 			ordersCreated: 0,
 			deliveriesAttempted: 0,
 		});

@@ -2,7 +2,8 @@
  * Runs real workflows in-process through n8n-core's engine (WorkflowExecute), with a credentials
  * helper that applies the same rules as n8n's own: `preAuthentication` when the expirable token
  * is empty or a request answered 401, the refreshed token stored for the next execution, and the
- * credential's generic `authenticate` block resolved as an expression.
+ * credential's `authenticate` applied as n8n applies it (a function called, a generic block resolved
+ * as an expression).
  */
 import { Container } from '@n8n/di';
 import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
@@ -207,6 +208,34 @@ export interface RunResult {
 	savedStaticData?: IDataObject;
 }
 
+/** What n8n-core's engine needs of the instance around it, with `store` as its credentials. */
+export function engineData(
+	hooks: ExecutionLifecycleHooks,
+	store: CredentialStore,
+): IWorkflowExecuteAdditionalData {
+	return {
+		hooks,
+		credentialsHelper: store,
+		executionId: 'test-execution',
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		variables: {},
+		currentNodeParameters: undefined,
+		executeWorkflow: async () => {
+			throw new Error('not supported in tests');
+		},
+		getRunExecutionData: async () => undefined,
+		logAiEvent: async () => {},
+		startRunnerTask: async () => {
+			throw new Error('not supported in tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
 /** Run one node of this package as a workflow through n8n-core's engine. */
 export async function runNode(options: RunOptions): Promise<RunResult> {
 	await ensureBinaryData();
@@ -247,27 +276,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		resolveFinished({ run, savedStaticData: newStaticData }),
 	);
 
-	const additionalData = {
-		hooks,
-		credentialsHelper: options.store,
-		executionId: 'test-execution',
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-		variables: {},
-		currentNodeParameters: undefined,
-		executeWorkflow: async () => {
-			throw new Error('not supported in tests');
-		},
-		getRunExecutionData: async () => undefined,
-		logAiEvent: async () => {},
-		startRunnerTask: async () => {
-			throw new Error('not supported in tests');
-		},
-	} as unknown as IWorkflowExecuteAdditionalData;
+	const additionalData = engineData(hooks, options.store);
 
 	const runExecutionData = createRunExecutionData({
 		executionData: {

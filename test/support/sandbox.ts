@@ -42,6 +42,7 @@ export interface ControlAnswer {
 export interface SandboxStats {
 	logins: number;
 	requests: number;
+	connections: number;
 	ordersCreated: number;
 	deliveriesAttempted: number;
 }
@@ -59,6 +60,8 @@ export interface LoggedRequest {
 	bodyBytes: number;
 	/** The injected fault that answered this request, if any. */
 	fault?: string;
+	/** The number of the TCP connection that carried it. */
+	connection: number;
 }
 
 /**

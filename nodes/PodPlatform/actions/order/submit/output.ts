@@ -1,16 +1,14 @@
 /**
  * What Submit returns for an order: the order it made (or found), with its statuses and its items
  * named as a merchant reads them (product, color and size names beside their IDs), and whether it
- * already existed. The statuses come from the service's answer or lookup; only a fresh order whose
- * answer lacks them is read back, once.
+ * already existed. It costs no request of its own: the statuses come from the service's answer
+ * or lookup, the names from the products the SKU check read.
  */
 
 import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject, toArray } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
-import { isBlank } from '../../../../shared/values';
-import type { RunScope } from '../../runScope';
 import type { DeferredOrder } from './deferredOrder';
 import { DEFERRED_ROOT } from './deferredOrder';
 import type { SubmitOutcome } from './exactlyOnce';
@@ -21,35 +19,13 @@ export interface OrderStatuses {
 	fulfilmentStatus: unknown;
 }
 
-function hasStatuses(record: PlainObject): boolean {
-	return !isBlank(record.financialStatus) || !isBlank(record.fulfilmentStatus);
-}
-
 /**
- * The order's statuses: from the record the submission or lookup gave, or read back once
- * (`GET .../orders/{id}`) when the answer carries none. A failed read-back does not undo a
- * submitted order: the output then gives the status sent and no fulfilment status.
+ * The order's statuses as far as they are known without another request: those of the record the
+ * lookup found, else the financial status sent and no fulfillment status yet (the service sets it
+ * when it processes the order; Get or the triggers follow it from there).
  */
-export async function statusesOf(
-	run: RunScope,
-	shopPath: string,
-	order: DeferredOrder,
-	outcome: SubmitOutcome,
-	itemIndex: number,
-): Promise<OrderStatuses> {
-	let record = outcome.record;
-	if (!hasStatuses(record)) {
-		try {
-			const answer = await run.service.request({
-				method: 'GET',
-				path: `${shopPath}/orders/${String(record.id)}`,
-				itemIndex,
-			});
-			if (isPlainObject(answer?.data)) record = answer.data;
-		} catch {
-			record = {};
-		}
-	}
+export function statusesOf(order: DeferredOrder, outcome: SubmitOutcome): OrderStatuses {
+	const record = outcome.record;
 	const sent = (order.body[DEFERRED_ROOT] as PlainObject).financialStatus;
 	return {
 		financialStatus: record.financialStatus ?? sent ?? null,

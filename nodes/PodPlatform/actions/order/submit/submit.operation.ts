@@ -86,7 +86,7 @@ async function execute(
 		exactlyOnce: options.exactlyOnce !== false,
 		known: batch.known,
 	});
-	const statuses = await statusesOf(run, shopPath, order, outcome, itemIndex);
+	const statuses = statusesOf(order, outcome);
 	return [{ json: orderOutput(order, outcome, statuses, products) }];
 }
 
