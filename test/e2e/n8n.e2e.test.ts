@@ -150,10 +150,30 @@ interface NodeRun {
 	error?: { message?: string; description?: string };
 }
 
+/**
+ * The first JSON object in a command's output: n8n may print log lines before and after the
+ * execution data, so the object is cut out by its braces (strings skipped) before it is parsed.
+ */
+function firstJsonObject(output: string): unknown {
+	const start = output.indexOf('{');
+	let depth = 0;
+	let inString = false;
+	for (let i = start; i >= 0 && i < output.length; i++) {
+		const char = output[i];
+		if (inString) {
+			if (char === '\\') i++;
+			else if (char === '"') inString = false;
+		} else if (char === '"') inString = true;
+		else if (char === '{') depth++;
+		else if (char === '}' && --depth === 0) return JSON.parse(output.slice(start, i + 1));
+	}
+	throw new Error(`No JSON object in the output: ${output.slice(0, 500)}`);
+}
+
 /** Run a workflow with `n8n execute` and return each node's first run. */
 async function runWorkflow(workflowId: string): Promise<Record<string, NodeRun>> {
 	const output = await execute(workflowId);
-	const run = JSON.parse(output.slice(output.indexOf('{'))) as {
+	const run = firstJsonObject(output) as {
 		data: { resultData: { runData: Record<string, NodeRun[]> } };
 	};
 	return Object.fromEntries(
