@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what n8n's queue mode needs beside n8n itself: Postgres (its database) and Redis (its
 # job queue), from Debian's packages. Idempotent: does nothing when both servers are present.
-# Debian's packages start no server here; scripts/queue-stack.ts runs each in a data folder of
-# its own, on its own port, and stops it with the stack.
+# Only the binaries are used: scripts/queue-stack.ts runs each server from a data folder of its
+# own, on a free loopback port, and stops it with the stack (whatever system-wide server the
+# packages may have started is left alone).
 set -euo pipefail
 
 postgres_bin() {
@@ -19,8 +20,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 	[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
 	export DEBIAN_FRONTEND=noninteractive
 	"${sudo_cmd[@]}" apt-get update -qq >&2
-	# policy-rc.d keeps the package scripts from starting system-wide servers on the default ports.
-	"${sudo_cmd[@]}" env RUNLEVEL=1 apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+	"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 
 bin=$(postgres_bin)

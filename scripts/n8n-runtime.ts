@@ -206,6 +206,7 @@ export async function startN8n(runtime: N8nRuntime, options: N8nOptions): Promis
 			const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 15_000);
 			await exited;
 			clearTimeout(timer);
+			process.removeListener('exit', killGroup);
 		},
 	};
 	const deadline = Date.now() + 180_000;

@@ -257,6 +257,8 @@ export interface QueueStackOptions {
 	webhookPort?: number;
 	workers?: number;
 	webhookProcesses?: number;
+	/** Executions one worker runs at once (n8n's default: 10). */
+	workerConcurrency?: number;
 	/** Extra environment for every n8n process. */
 	env?: Record<string, string>;
 }
@@ -315,6 +317,8 @@ export async function startQueueStack(
 	options: QueueStackOptions,
 	ports?: QueueStackPorts,
 ): Promise<QueueStack> {
+	// Each process and server the stack starts watches this process's exit (to never outlive it).
+	process.setMaxListeners(Math.max(process.getMaxListeners(), 32));
 	const chosen = ports ?? (await queueStackPorts(options));
 	const shared = queueCliOptions(options, chosen);
 	const logFolder = path.join(options.userFolder, 'logs');
@@ -358,6 +362,11 @@ export async function startQueueStack(
 									QUEUE_HEALTH_CHECK_ACTIVE: 'true',
 									QUEUE_HEALTH_CHECK_PORT: String(healthPort),
 									N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+									...(options.workerConcurrency === undefined
+										? {}
+										: {
+												N8N_CONCURRENCY_PRODUCTION_LIMIT: String(options.workerConcurrency),
+											}),
 								},
 							),
 						),

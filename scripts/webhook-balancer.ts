@@ -8,10 +8,17 @@
 import { createServer, request as forward } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** One request the balancer forwarded. */
+export interface Forwarded {
+	backend: number;
+	method: string;
+	path: string;
+}
+
 export interface WebhookBalancer {
 	url: string;
-	/** Requests forwarded to each backend port, by port. */
-	forwarded: Record<number, number>;
+	/** Every request forwarded, oldest first. */
+	forwarded: Forwarded[];
 	close(): Promise<void>;
 }
 
@@ -19,12 +26,12 @@ export async function startWebhookBalancer(
 	backendPorts: number[],
 	port = 0,
 ): Promise<WebhookBalancer> {
-	const forwarded: Record<number, number> = Object.fromEntries(backendPorts.map((p) => [p, 0]));
+	const forwarded: Forwarded[] = [];
 	let next = 0;
 	const server = createServer((incoming, outgoing) => {
 		const backend = backendPorts[next];
 		next = (next + 1) % backendPorts.length;
-		forwarded[backend]++;
+		forwarded.push({ backend, method: incoming.method ?? '', path: incoming.url ?? '' });
 		const upstream = forward(
 			{
 				host: '127.0.0.1',
