@@ -118,6 +118,7 @@ beforeAll(async () => {
 	chmodSync(workFolder, 0o755);
 	services = await startQueueServices(path.join(workFolder, 'data'));
 	const userFolder = path.join(workFolder, 'n8n');
+	// One execution per worker at a time: two workflows started together run on the two workers.
 	const stackOptions = { services, userFolder, workerConcurrency: 1 };
 	const ports = await queueStackPorts(stackOptions);
 
