@@ -277,7 +277,10 @@ export interface QueueStack {
 	stop(): Promise<void>;
 }
 
-/** The options one n8n process of the stack starts with; call before the stack starts for CLI use. */
+/**
+ * The ports of the stack's processes (free ones unless given), chosen before it starts so that CLI
+ * commands (queueCliOptions) can import into its database first.
+ */
 export async function queueStackPorts(options: QueueStackOptions) {
 	const workers = options.workers ?? 2;
 	const webhookProcesses = options.webhookProcesses ?? 2;
