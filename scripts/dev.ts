@@ -2,11 +2,21 @@
 /**
  * `npm start`: the sandbox plus a real, pinned n8n with this package installed, an owner login,
  * a credential pointing at the sandbox and the example workflows. Ctrl-C stops everything.
+ * `npm run start:queue` (`npm start -- --queue`): the same with n8n in queue mode
+ * (scripts/queue-stack.ts).
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { DEMO, startSandbox } from '../sandbox';
+import type { N8nInstance, N8nOptions, N8nRuntime } from './n8n-runtime';
+import type { QueueStackOptions, QueueStackPorts } from './queue-stack';
+import {
+	queueCliOptions,
+	queueStackPorts,
+	startQueueServices,
+	startQueueStack,
+} from './queue-stack';
 import {
 	DEV_OWNER,
 	ROOT,
@@ -51,14 +61,62 @@ export function exampleWorkflows(): Array<Record<string, unknown>> {
 		);
 }
 
+/** A running n8n of the dev instance: one process, or the queue-mode stack. */
+interface DevN8n {
+	/** The process serving the editor and REST API. */
+	editor: N8nInstance;
+	webhookUrl: string;
+	describe: string[];
+	stop(): Promise<void>;
+	/** Calls back when an n8n process exits on its own. */
+	onCrash(callback: (output: string) => void): void;
+}
+
+async function startSingle(runtime: N8nRuntime, options: N8nOptions): Promise<DevN8n> {
+	const n8n = await startN8n(runtime, options);
+	return {
+		editor: n8n,
+		webhookUrl: n8n.url,
+		describe: ['n8n: one process on SQLite'],
+		stop: async () => await n8n.stop(),
+		onCrash: (callback) => n8n.process.once('exit', () => callback(n8n.output())),
+	};
+}
+
+async function startQueue(
+	runtime: N8nRuntime,
+	stackOptions: QueueStackOptions,
+	ports: QueueStackPorts,
+): Promise<DevN8n> {
+	const stack = await startQueueStack(runtime, stackOptions, ports);
+	const { services } = stackOptions;
+	const processes = [stack.main, ...stack.workers, ...stack.webhookProcesses];
+	return {
+		editor: stack.main,
+		webhookUrl: stack.balancer.url,
+		describe: [
+			`n8n: queue mode, main ${stack.main.url}, ${stack.workers.length} workers, ${stack.webhookProcesses.length} webhook processes behind ${stack.balancer.url}`,
+			`Postgres: 127.0.0.1:${services.postgresPort}, Redis: 127.0.0.1:${services.redisPort}`,
+		],
+		stop: async () => {
+			await stack.stop();
+			await services.stop();
+		},
+		onCrash: (callback) => {
+			for (const instance of processes) {
+				instance.process.once('exit', () => callback(instance.output()));
+			}
+		},
+	};
+}
+
 async function main() {
+	const queue = process.argv.includes('--queue');
 	const n8nPort = Number(process.env.N8N_PORT ?? 5678);
 	const sandboxPort = Number(process.env.SANDBOX_PORT ?? 8787);
-	const userFolder = path.resolve(process.env.POD_DEV_FOLDER ?? path.join(ROOT, '.n8n-dev'));
-	const options = {
-		userFolder,
-		port: n8nPort,
-	};
+	const userFolder = path.resolve(
+		process.env.POD_DEV_FOLDER ?? path.join(ROOT, queue ? '.n8n-dev-queue' : '.n8n-dev'),
+	);
 
 	console.log(
 		'Preparing n8n (installed once into a cache folder; the first run takes about 5 minutes)...',
@@ -68,8 +126,19 @@ async function main() {
 	const sandbox = await startSandbox({ port: sandboxPort, autoAdvance: true });
 	console.log(`Sandbox:  ${sandbox.baseUrl}  (control: ${sandbox.controlUrl})`);
 
-	console.log('Building and installing the package into n8n...');
+	let options: N8nOptions = { userFolder, port: n8nPort };
+	let stackOptions: QueueStackOptions | undefined;
+	let ports: QueueStackPorts | undefined;
 	mkdirSync(userFolder, { recursive: true });
+	if (queue) {
+		console.log('Starting Postgres and Redis (installed from Debian packages when missing)...');
+		const services = await startQueueServices(path.join(userFolder, 'queue'));
+		stackOptions = { services, userFolder, mainPort: n8nPort };
+		ports = await queueStackPorts(stackOptions);
+		options = queueCliOptions(stackOptions, ports);
+	}
+
+	console.log('Building and installing the package into n8n...');
 	const tarball = await packPackage(path.join(userFolder, 'packages'));
 	await installPackage(userFolder, tarball);
 
@@ -86,12 +155,17 @@ async function main() {
 	}
 
 	console.log('Starting n8n...');
-	const n8n = await startN8n(runtime, options);
-	await ownerSession(n8n);
+	const n8n =
+		stackOptions && ports
+			? await startQueue(runtime, stackOptions, ports)
+			: await startSingle(runtime, options);
+	await ownerSession(n8n.editor);
 
 	console.log('');
-	console.log(`n8n editor: ${n8n.url}`);
+	for (const line of n8n.describe) console.log(line);
+	console.log(`n8n editor: ${n8n.editor.url}`);
 	console.log(`  login:    ${DEV_OWNER.email} / ${DEV_OWNER.password}`);
+	console.log(`  webhooks: ${n8n.webhookUrl}/webhook/...`);
 	console.log(`Sandbox:    ${sandbox.baseUrl}`);
 	console.log(
 		`  login:    ${DEMO.login} / ${DEMO.password} (account ${DEMO.accountId}, shop ${DEMO.shopId})`,
@@ -112,9 +186,11 @@ async function main() {
 	};
 	process.on('SIGINT', stop);
 	process.on('SIGTERM', stop);
-	n8n.process.once('exit', async (code) => {
+	n8n.onCrash(async (output) => {
 		if (stopping) return;
-		console.error(`n8n exited (${code}):\n${n8n.output().slice(-3000)}`);
+		stopping = true;
+		console.error(`an n8n process exited:\n${output.slice(-3000)}`);
+		await n8n.stop();
 		await sandbox.close();
 		process.exit(1);
 	});

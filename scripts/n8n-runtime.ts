@@ -94,11 +94,18 @@ export async function freePort(): Promise<number> {
 	});
 }
 
+/** What one n8n process runs: the main process, a queue worker, or a webhook process. */
+export type N8nCommand = 'start' | 'worker' | 'webhook';
+
 export interface N8nOptions {
 	userFolder: string;
 	port: number;
 	/** Extra environment for n8n. */
 	env?: Record<string, string>;
+	/** `start` unless said otherwise. */
+	command?: N8nCommand;
+	/** Where /healthz/readiness answers when not on `port` (a worker's health-check server). */
+	healthPort?: number;
 }
 
 /** The environment every n8n process of one instance shares (server and CLI commands). */
@@ -161,9 +168,10 @@ export interface N8nInstance {
 	stop(): Promise<void>;
 }
 
-/** Start `n8n start` and wait until /healthz answers. */
+/** Start `n8n start` (or the command the options name) and wait until it reports ready. */
 export async function startN8n(runtime: N8nRuntime, options: N8nOptions): Promise<N8nInstance> {
-	const child = spawn(path.join(runtime.nodeHome, 'bin', 'node'), [n8nBin(runtime), 'start'], {
+	const command = options.command ?? 'start';
+	const child = spawn(path.join(runtime.nodeHome, 'bin', 'node'), [n8nBin(runtime), command], {
 		env: n8nEnv(runtime, options),
 		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: true,
@@ -198,15 +206,18 @@ export async function startN8n(runtime: N8nRuntime, options: N8nOptions): Promis
 			const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 15_000);
 			await exited;
 			clearTimeout(timer);
+			process.removeListener('exit', killGroup);
 		},
 	};
 	const deadline = Date.now() + 180_000;
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null) {
-			throw new Error(`n8n exited with code ${child.exitCode}:\n${output.slice(-4000)}`);
+			throw new Error(`n8n ${command} exited with code ${child.exitCode}:\n${output.slice(-4000)}`);
 		}
 		try {
-			const response = await request(`${url}/healthz/readiness`);
+			const response = await request(
+				`http://127.0.0.1:${options.healthPort ?? options.port}/healthz/readiness`,
+			);
 			await response.body.dump();
 			if (response.statusCode === 200) return instance;
 		} catch {
@@ -215,7 +226,7 @@ export async function startN8n(runtime: N8nRuntime, options: N8nOptions): Promis
 		await new Promise((resolve) => setTimeout(resolve, 1000));
 	}
 	await instance.stop();
-	throw new Error(`n8n did not become ready in time:\n${output.slice(-4000)}`);
+	throw new Error(`n8n ${command} did not become ready in time:\n${output.slice(-4000)}`);
 }
 
 export interface Owner {

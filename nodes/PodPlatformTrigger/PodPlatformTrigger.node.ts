@@ -91,7 +91,7 @@ export class PodPlatformTrigger implements INodeType {
 						name: 'ignoreRedeliveries',
 						type: 'boolean',
 						default: true,
-						description: `Whether to answer a delivery already emitted without starting the workflow again. The service re-sends a delivery it saw fail every hour for two days; a byte-identical delivery inside 49 hours counts as a redelivery (at most ${DELIVERIES_REMEMBERED_AT_MOST.toLocaleString('en-US')} are remembered). For a hard guarantee with several webhook processes, add Remove Duplicates keyed on deliveryKey.`,
+						description: `Whether to answer a delivery already emitted without starting the workflow again. The service re-sends a delivery it saw fail every hour for two days; a byte-identical delivery inside 49 hours counts as a redelivery (at most ${DELIVERIES_REMEMBERED_AT_MOST.toLocaleString('en-US')} are remembered). In queue mode this memory is not kept (n8n runs the execution on a worker without the workflow's static data): there, and for a hard guarantee anywhere, add Remove Duplicates keyed on deliveryKey after the trigger.`,
 					},
 					{
 						displayName: 'Include Raw Body',

@@ -25,6 +25,7 @@ import {
 	e2eWorkflows,
 	extraCredentials,
 } from './workflows';
+import { N8nSession, subscriptions, waitFor } from './n8nSession';
 import {
 	ensureN8n,
 	freePort,
@@ -44,6 +45,7 @@ let n8n: N8nInstance;
 let cookie: string;
 let options: N8nOptions;
 let workFolder: string;
+let session: N8nSession;
 
 async function control<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
 	const response = await request(`${sandbox.controlUrl}${route}`, {
@@ -54,86 +56,6 @@ async function control<T>(method: 'GET' | 'POST', route: string, body?: unknown)
 	const text = await response.body.text();
 	if (response.statusCode >= 400) throw new Error(`${route}: ${response.statusCode} ${text}`);
 	return (text ? JSON.parse(text) : undefined) as T;
-}
-
-interface Subscription {
-	id: number;
-	address: string;
-	topic: string;
-}
-
-/** The shop's webhook subscriptions, read from the service with the demo login. */
-async function subscriptions(): Promise<Subscription[]> {
-	const login = await request(`${sandbox.baseUrl}/auth`, {
-		headers: {
-			authorization: `Basic ${Buffer.from(`${DEMO.login}:${DEMO.password}`).toString('base64')}`,
-		},
-	});
-	await login.body.dump();
-	const token = String(login.headers['x-auth-token']);
-	const list = await request(
-		`${sandbox.baseUrl}/accounts/${DEMO.accountId}/shops/${DEMO.shopId}/webhooks?size=100`,
-		{ headers: { 'x-auth-token': token, accept: 'application/json' } },
-	);
-	const page = (await list.body.json()) as {
-		pagedData: { webhook?: Subscription | Subscription[] };
-	};
-	const items = page.pagedData.webhook;
-	return items === undefined || (items as unknown) === ''
-		? []
-		: ([] as Subscription[]).concat(items);
-}
-
-interface ExecutionSummary {
-	id: string;
-	status: string;
-	workflowId: string;
-}
-
-async function executionsOf(workflowId: string): Promise<ExecutionSummary[]> {
-	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const page = await rest<{ results: ExecutionSummary[] }>(
-		n8n,
-		cookie,
-		'GET',
-		`/executions?filter=${filter}&limit=100`,
-	);
-	return page.results;
-}
-
-async function executionData(id: string): Promise<string> {
-	const execution = await rest<{ data: string }>(n8n, cookie, 'GET', `/executions/${id}`);
-	return typeof execution.data === 'string' ? execution.data : JSON.stringify(execution.data);
-}
-
-async function waitFor<T>(
-	what: string,
-	probe: () => Promise<T | undefined>,
-	timeoutMs = 30_000,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 500));
-	}
-}
-
-async function activate(workflowId: string) {
-	const workflow = await rest<{ versionId: string }>(
-		n8n,
-		cookie,
-		'GET',
-		`/workflows/${workflowId}`,
-	);
-	await rest(n8n, cookie, 'POST', `/workflows/${workflowId}/activate`, {
-		versionId: workflow.versionId,
-	});
-}
-
-async function deactivate(workflowId: string) {
-	await rest(n8n, cookie, 'POST', `/workflows/${workflowId}/deactivate`, {});
 }
 
 async function execute(workflowId: string): Promise<string> {
@@ -204,15 +126,8 @@ async function restartN8n(): Promise<void> {
 	await n8n.stop();
 	n8n = await startN8n(runtime, options);
 	cookie = await ownerSession(n8n);
-}
-
-/** The executions of a workflow once none is running any more. */
-async function finishedExecutionsOf(workflowId: string, atLeast: number) {
-	return await waitFor(`${atLeast} finished executions of ${workflowId}`, async () => {
-		const list = await executionsOf(workflowId);
-		const running = list.some((execution) => !['success', 'error'].includes(execution.status));
-		return list.length >= atLeast && !running ? list : undefined;
-	});
+	session.instance = n8n;
+	session.cookie = cookie;
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -260,8 +175,9 @@ beforeAll(async () => {
 
 	n8n = await startN8n(runtime, options);
 	cookie = await ownerSession(n8n);
+	session = new N8nSession(n8n, cookie);
 	// Polls at most every five minutes: activated first, so that its later polls fall inside the run.
-	await activate(POLL_WORKFLOW_ID);
+	await session.activate(POLL_WORKFLOW_ID);
 }, 45 * 60_000);
 
 afterAll(async () => {
@@ -324,7 +240,7 @@ test("n8n's credential test logs in, and says so plainly when the password is wr
 });
 
 test('a storefront order posted to the webhook becomes exactly one production order', async () => {
-	await activate('podExStorefront1');
+	await session.activate('podExStorefront1');
 	const post = async () =>
 		// n8n registers a production webhook shortly after activation answers.
 		await waitFor('the storefront webhook', async () => {
@@ -424,9 +340,9 @@ describe('the trigger', () => {
 	const workflowId = 'podExOrderEvents';
 
 	test('activation registers one subscription per topic pointing at n8n', async () => {
-		await activate(workflowId);
+		await session.activate(workflowId);
 		const mine = await waitFor('the subscriptions', async () => {
-			const found = (await subscriptions()).filter((s) => s.address.startsWith(n8n.url));
+			const found = (await subscriptions(sandbox)).filter((s) => s.address.startsWith(n8n.url));
 			return found.length >= 3 ? found : undefined;
 		});
 		expect(mine.map((s) => s.topic).sort()).toEqual([
@@ -455,9 +371,9 @@ describe('the trigger', () => {
 		await control('POST', `/orders/${order.id}/advance`, { to: 'NOT_EDITABLE' });
 		await control('POST', `/orders/${order.id}/ship`, { trackingNumber: 'TRACK-E2E-1' });
 		const executions = await waitFor('a fulfilled event execution', async () => {
-			const list = await executionsOf(workflowId);
+			const list = await session.executionsOf(workflowId);
 			for (const execution of list) {
-				if ((await executionData(execution.id)).includes('TRACK-E2E-1')) return list;
+				if ((await session.executionData(execution.id)).includes('TRACK-E2E-1')) return list;
 			}
 			return undefined;
 		});
@@ -465,8 +381,8 @@ describe('the trigger', () => {
 	});
 
 	test('a forged delivery is refused and starts nothing', async () => {
-		const before = (await executionsOf(workflowId)).length;
-		const [target] = (await subscriptions()).filter((s) => s.address.startsWith(n8n.url));
+		const before = (await session.executionsOf(workflowId)).length;
+		const [target] = (await subscriptions(sandbox)).filter((s) => s.address.startsWith(n8n.url));
 		const forged = await request(target.address, {
 			method: 'POST',
 			headers: {
@@ -479,18 +395,18 @@ describe('the trigger', () => {
 		await forged.body.dump();
 		expect(forged.statusCode).toBe(401);
 		await new Promise((resolve) => setTimeout(resolve, 1500));
-		expect((await executionsOf(workflowId)).length).toBe(before);
+		expect((await session.executionsOf(workflowId)).length).toBe(before);
 	});
 
 	test('a redelivery starts nothing, in JSON and XML, also after n8n restarts', async () => {
-		await activate(XML_TRIGGER_WORKFLOW_ID);
+		await session.activate(XML_TRIGGER_WORKFLOW_ID);
 		await waitFor('the XML subscription', async () => {
-			const found = (await subscriptions()).filter((s) => s.address.includes('7d0c4a52'));
+			const found = (await subscriptions(sandbox)).filter((s) => s.address.includes('7d0c4a52'));
 			return found.length === 1 ? found : undefined;
 		});
 		const workflows = [workflowId, XML_TRIGGER_WORKFLOW_ID];
 		const before = await Promise.all(
-			workflows.map(async (id) => (await finishedExecutionsOf(id, 0)).length),
+			workflows.map(async (id) => (await session.finishedExecutionsOf(id, 0)).length),
 		);
 		// An order these subscriptions have had no event of yet: a body they have never received.
 		const [order] = await control<Array<{ id: number }>>('GET', '/orders?uniqueId=shop-1002');
@@ -500,13 +416,14 @@ describe('the trigger', () => {
 		});
 		expect(deliveryIds.length).toBe(2);
 		const afterFirst = await Promise.all(
-			workflows.map(async (id, i) => await finishedExecutionsOf(id, before[i] + 1)),
+			workflows.map(async (id, i) => await session.finishedExecutionsOf(id, before[i] + 1)),
 		);
 		for (const list of afterFirst) {
 			expect(list.every((execution) => execution.status === 'success')).toBe(true);
-			expect(await executionData(list[0].id)).toContain('deliveryKey');
+			expect(await session.executionData(list[0].id)).toContain('deliveryKey');
 		}
-		const counts = () => Promise.all(workflows.map(async (id) => (await executionsOf(id)).length));
+		const counts = () =>
+			Promise.all(workflows.map(async (id) => (await session.executionsOf(id)).length));
 		const expected = afterFirst.map((list) => list.length);
 
 		const redeliverAll = async () => {
@@ -525,7 +442,9 @@ describe('the trigger', () => {
 
 		await restartN8n();
 		// An unsigned delivery gets the trigger's 401 once n8n has registered the webhook again.
-		const [xmlSubscription] = (await subscriptions()).filter((s) => s.address.includes('7d0c4a52'));
+		const [xmlSubscription] = (await subscriptions(sandbox)).filter((s) =>
+			s.address.includes('7d0c4a52'),
+		);
 		await waitFor('the webhooks after the restart', async () => {
 			const probe = await request(xmlSubscription.address, { method: 'POST', body: '' });
 			await probe.body.dump();
@@ -533,13 +452,13 @@ describe('the trigger', () => {
 		});
 		await redeliverAll();
 		expect(await counts()).toEqual(expected);
-		await deactivate(XML_TRIGGER_WORKFLOW_ID);
+		await session.deactivate(XML_TRIGGER_WORKFLOW_ID);
 	});
 
 	test('deactivation removes its subscriptions from the service', async () => {
-		await deactivate(workflowId);
+		await session.deactivate(workflowId);
 		const mine = await waitFor('the subscriptions to go', async () => {
-			const found = (await subscriptions()).filter((s) => s.address.startsWith(n8n.url));
+			const found = (await subscriptions(sandbox)).filter((s) => s.address.startsWith(n8n.url));
 			return found.length === 0 ? found : undefined;
 		});
 		expect(mine).toEqual([]);
@@ -553,8 +472,8 @@ test(
 		const execution = await waitFor(
 			'a poll of the fulfilled order',
 			async () => {
-				for (const candidate of await executionsOf(POLL_WORKFLOW_ID)) {
-					const data = await executionData(candidate.id);
+				for (const candidate of await session.executionsOf(POLL_WORKFLOW_ID)) {
+					const data = await session.executionData(candidate.id);
 					if (data.includes('TRACK-E2E-1')) return { candidate, data };
 				}
 				return undefined;
@@ -565,7 +484,7 @@ test(
 		expect(execution.data).toContain('orders/fulfilled');
 		expect(execution.data).toContain('trackingNumbers');
 		expect(execution.data).toContain('fulfilmentStatusLabel');
-		await deactivate(POLL_WORKFLOW_ID);
+		await session.deactivate(POLL_WORKFLOW_ID);
 	},
 	10 * 60_000,
 );

@@ -219,3 +219,118 @@ export function e2eWorkflows() {
 		},
 	];
 }
+
+/** Two order-intake workflows the queue-mode suite runs at once: a webhook of orders, one order per item, Submit. */
+export const QUEUE_ORDER_WORKFLOWS = [
+	{ id: 'podQueueOrdersA', path: 'queue-orders-a' },
+	{ id: 'podQueueOrdersB', path: 'queue-orders-b' },
+];
+export const DEDUPE_WORKFLOW_ID = 'podQueueDedupe';
+/** What the dedupe workflow's last node writes once per event that passed Remove Duplicates. */
+export const EMITTED_MARKER = 'emitted-';
+
+export function queueWorkflows() {
+	const orders = QUEUE_ORDER_WORKFLOWS.map(({ id, path }, index) => ({
+		id,
+		name: `Queue: orders posted to /${path}`,
+		active: false,
+		nodes: [
+			{
+				id: `${id}-hook`,
+				name: 'Orders Posted',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: `5b1f0c3e-2a4d-4e6f-8a9b-0c1d2e3f4a5${index}`,
+				parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+			},
+			{
+				id: `${id}-split`,
+				name: 'One Order Per Item',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [260, 0],
+				parameters: { fieldToSplitOut: 'body.orders', options: {} },
+			},
+			{
+				id: `${id}-submit`,
+				name: 'Submit',
+				type: 'n8n-nodes-pod-platform.podPlatform',
+				typeVersion: 1,
+				position: [520, 0],
+				parameters: {
+					resource: 'order',
+					operation: 'submit',
+					shop: SHOP,
+					inputMode: 'json',
+					orderJson: '={{ JSON.stringify($json) }}',
+					options: { concurrency: 8 },
+				},
+				credentials: credentialRef(SANDBOX_CREDENTIAL_ID),
+			},
+		],
+		connections: {
+			'Orders Posted': { main: [[{ node: 'One Order Per Item', type: 'main', index: 0 }]] },
+			'One Order Per Item': { main: [[{ node: 'Submit', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	}));
+	const dedupe = {
+		id: DEDUPE_WORKFLOW_ID,
+		name: "Queue: order updates through n8n's Remove Duplicates",
+		active: false,
+		nodes: [
+			{
+				id: 'dedupe-trigger',
+				name: 'Order Updated',
+				type: 'n8n-nodes-pod-platform.podPlatformTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: '0f4e3d2c-1b0a-4f9e-8d7c-6b5a4f3e2d1c',
+				parameters: { shop: SHOP, topics: ['orders/updated'], mediaType: 'JSON', options: {} },
+				credentials: credentialRef(SANDBOX_CREDENTIAL_ID),
+			},
+			{
+				id: 'dedupe-remove',
+				name: 'Remove Duplicates',
+				type: 'n8n-nodes-base.removeDuplicates',
+				typeVersion: 2,
+				position: [260, 0],
+				parameters: {
+					operation: 'removeItemsSeenInPreviousExecutions',
+					logic: 'removeItemsWithAlreadySeenKeyValues',
+					dedupeValue: '={{ $json.deliveryKey }}',
+					options: {},
+				},
+			},
+			{
+				id: 'dedupe-emitted',
+				name: 'Emitted',
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [520, 0],
+				parameters: {
+					mode: 'manual',
+					assignments: {
+						assignments: [
+							{
+								id: 'e1',
+								name: 'emitted',
+								// Computed, so the marker appears in run data only, never in the workflow itself.
+								value: `={{ '${EMITTED_MARKER}' + $json.deliveryKey }}`,
+								type: 'string',
+							},
+						],
+					},
+					options: {},
+				},
+			},
+		],
+		connections: {
+			'Order Updated': { main: [[{ node: 'Remove Duplicates', type: 'main', index: 0 }]] },
+			'Remove Duplicates': { main: [[{ node: 'Emitted', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+	return [...orders, dedupe];
+}

@@ -19,7 +19,7 @@ describe('the memory of deliveries', () => {
 	});
 
 	test('a delivery is recognised for every retry of the 48-hour window, and forgotten after it', () => {
-		const memory: DeliveryMemory = {};
+		const memory: DeliveryMemory = { registrations: {} };
 		const key = deliveryKeyOf('orders/updated', body);
 		const start = Date.UTC(2026, 10, 23, 12);
 		rememberDeliveries(memory, [key], start);
@@ -33,7 +33,7 @@ describe('the memory of deliveries', () => {
 	});
 
 	test('a key seen again keeps the time it was first emitted', () => {
-		const memory: DeliveryMemory = {};
+		const memory: DeliveryMemory = { registrations: {} };
 		rememberDeliveries(memory, ['k'], 1_000);
 		rememberDeliveries(memory, ['k'], 5_000);
 		expect(memory.deliveries).toEqual({ k: 1_000 });
@@ -44,11 +44,17 @@ describe('the memory of deliveries', () => {
 			`k${i}`,
 			1_000 + i,
 		]);
-		const memory: DeliveryMemory = { deliveries: Object.fromEntries(full) };
+		const memory: DeliveryMemory = { registrations: {}, deliveries: Object.fromEntries(full) };
 		rememberDeliveries(memory, ['new1', 'new2'], 50_000);
 		const kept = Object.keys(memory.deliveries ?? {});
 		expect(kept).toHaveLength(DELIVERIES_REMEMBERED_AT_MOST);
 		expect(kept.slice(0, 1)).toEqual(['k2']);
 		expect(kept.slice(-2)).toEqual(['new1', 'new2']);
+	});
+
+	test("static data without the trigger's registrations (a queue-mode worker's blank copy) is never written", () => {
+		const memory: DeliveryMemory = {};
+		rememberDeliveries(memory, ['k'], 1_000);
+		expect(memory).toEqual({});
 	});
 });

@@ -1,0 +1,123 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- drives a real n8n from Node, never shipped */
+/**
+ * What the end-to-end suites ask of a running n8n and of the sandbox's subscription list:
+ * executions of a workflow, activation, and the shop's webhook subscriptions as the service
+ * holds them. The session follows its n8n across restarts (`instance` and `cookie` are replaced).
+ */
+import { request } from 'undici';
+
+import type { Sandbox } from '../../sandbox';
+import { DEMO } from '../../sandbox';
+import type { N8nInstance } from '../../scripts/n8n-runtime';
+import { rest } from '../../scripts/n8n-runtime';
+
+export interface ExecutionSummary {
+	id: string;
+	status: string;
+	workflowId: string;
+}
+
+export interface Subscription {
+	id: number;
+	address: string;
+	topic: string;
+}
+
+/** Poll until the probe returns a value (undefined means "not yet"). */
+export async function waitFor<T>(
+	what: string,
+	probe: () => Promise<T | undefined>,
+	timeoutMs = 30_000,
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+}
+
+/** The demo shop's webhook subscriptions, read from the service with the demo login. */
+export async function subscriptions(sandbox: Sandbox): Promise<Subscription[]> {
+	const login = await request(`${sandbox.baseUrl}/auth`, {
+		headers: {
+			authorization: `Basic ${Buffer.from(`${DEMO.login}:${DEMO.password}`).toString('base64')}`,
+		},
+	});
+	await login.body.dump();
+	const token = String(login.headers['x-auth-token']);
+	const list = await request(
+		`${sandbox.baseUrl}/accounts/${DEMO.accountId}/shops/${DEMO.shopId}/webhooks?size=100`,
+		{ headers: { 'x-auth-token': token, accept: 'application/json' } },
+	);
+	const page = (await list.body.json()) as {
+		pagedData: { webhook?: Subscription | Subscription[] };
+	};
+	const items = page.pagedData.webhook;
+	return items === undefined || (items as unknown) === ''
+		? []
+		: ([] as Subscription[]).concat(items);
+}
+
+export class N8nSession {
+	constructor(
+		public instance: N8nInstance,
+		public cookie: string,
+	) {}
+
+	async executionsOf(workflowId: string): Promise<ExecutionSummary[]> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const page = await rest<{ results: ExecutionSummary[] }>(
+			this.instance,
+			this.cookie,
+			'GET',
+			`/executions?filter=${filter}&limit=250`,
+		);
+		return page.results;
+	}
+
+	/** An execution's data as n8n stores it (flattened JSON text). */
+	async executionData(id: string): Promise<string> {
+		const execution = await rest<{ data: string }>(
+			this.instance,
+			this.cookie,
+			'GET',
+			`/executions/${id}`,
+		);
+		return typeof execution.data === 'string' ? execution.data : JSON.stringify(execution.data);
+	}
+
+	/** The executions of a workflow once at least `atLeast` exist and none is running any more. */
+	async finishedExecutionsOf(
+		workflowId: string,
+		atLeast: number,
+		timeoutMs?: number,
+	): Promise<ExecutionSummary[]> {
+		return await waitFor(
+			`${atLeast} finished executions of ${workflowId}`,
+			async () => {
+				const list = await this.executionsOf(workflowId);
+				const running = list.some((execution) => !['success', 'error'].includes(execution.status));
+				return list.length >= atLeast && !running ? list : undefined;
+			},
+			timeoutMs,
+		);
+	}
+
+	async activate(workflowId: string): Promise<void> {
+		const workflow = await rest<{ versionId: string }>(
+			this.instance,
+			this.cookie,
+			'GET',
+			`/workflows/${workflowId}`,
+		);
+		await rest(this.instance, this.cookie, 'POST', `/workflows/${workflowId}/activate`, {
+			versionId: workflow.versionId,
+		});
+	}
+
+	async deactivate(workflowId: string): Promise<void> {
+		await rest(this.instance, this.cookie, 'POST', `/workflows/${workflowId}/deactivate`, {});
+	}
+}

@@ -1,0 +1,430 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- drives a real n8n from Node, never shipped */
+/**
+ * The package on n8n in queue mode (scripts/queue-stack.ts): Postgres, Redis, one main, two
+ * workers and two webhook processes behind a round-robin balancer. Each promise that depends on
+ * where state lives is checked there: the trigger's subscriptions and its memory of deliveries,
+ * Submit's exactly-once under two workers, the poll trigger's memory of statuses.
+ */
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { request } from 'undici';
+
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { exampleWorkflows, sandboxCredential } from '../../scripts/dev';
+import type { N8nInstance, N8nRuntime } from '../../scripts/n8n-runtime';
+import {
+	ensureN8n,
+	installPackage,
+	n8nCli,
+	ownerSession,
+	packPackage,
+} from '../../scripts/n8n-runtime';
+import type { QueueServices, QueueStack } from '../../scripts/queue-stack';
+import {
+	queueCliOptions,
+	queueStackPorts,
+	startQueueServices,
+	startQueueStack,
+} from '../../scripts/queue-stack';
+import { jsonOrder } from '../order/fixtures';
+import { SandboxControl } from '../support/sandbox';
+import { N8nSession, subscriptions, waitFor } from './n8nSession';
+import {
+	DEDUPE_WORKFLOW_ID,
+	EMITTED_MARKER,
+	POLL_WORKFLOW_ID,
+	QUEUE_ORDER_WORKFLOWS,
+	e2eWorkflows,
+	queueWorkflows,
+} from './workflows';
+
+jest.setTimeout(300_000);
+
+const EVENTS_WORKFLOW_ID = 'podExOrderEvents';
+const SHOP_WEBHOOKS = /^\/accounts\/\d+\/shops\/\d+\/webhooks$/;
+/** Orders the two intake workflows submit: A takes 0–699, B 300–999, so 400 uniqueIds overlap. */
+const ORDER_RANGES = [
+	[0, 700],
+	[300, 1000],
+];
+const uniqueIdOf = (index: number) => `queue-${index}`;
+
+let runtime: N8nRuntime;
+let sandbox: Sandbox;
+let control: SandboxControl;
+let services: QueueServices;
+let stack: QueueStack;
+let session: N8nSession;
+let workFolder: string;
+
+const settle = async (ms = 3000) => await new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The shop's subscriptions that point at this stack's webhook address. */
+const ours = async () =>
+	(await subscriptions(sandbox)).filter((s) => s.address.startsWith(stack.balancer.url));
+
+/** What the workers printed before the last restart of the stack. */
+const earlierWorkerOutput: string[] = [];
+
+const workerStarted = (executionId: string) =>
+	new RegExp(`Worker started execution ${executionId} \\(`);
+
+/** Which worker (1-based) of the running stack logged that it started the execution; 0 when none did. */
+function workerThatRan(executionId: string): number {
+	return stack.workers.findIndex((worker) => workerStarted(executionId).test(worker.output())) + 1;
+}
+
+/** Whether a worker, of the running stack or before a restart, logged that it started the execution. */
+function ranOnAWorker(executionId: string): boolean {
+	return (
+		workerThatRan(executionId) > 0 ||
+		earlierWorkerOutput.some((output) => workerStarted(executionId).test(output))
+	);
+}
+
+/** A webhook POST forwarded by the balancer after the given point of its log. */
+const deliveriesSince = (mark: number) =>
+	stack.balancer.forwarded.slice(mark).filter((entry) => entry.method === 'POST');
+
+async function storedStaticData(workflowId: string): Promise<string> {
+	return await services.sql(`SELECT "staticData" FROM workflow_entity WHERE id = '${workflowId}'`);
+}
+
+/** An order the sandbox moves into production, then ships with this tracking number. */
+async function ship(orderId: number, trackingNumber: string) {
+	await waitFor('production to start', async () => {
+		const order = await control.order(orderId);
+		return order.fulfilmentStatus === 'PREPARED_TO_PRODUCE' ? true : undefined;
+	});
+	await control.call('POST', `/orders/${orderId}/advance`, { to: 'NOT_EDITABLE' });
+	await control.call('POST', `/orders/${orderId}/ship`, { trackingNumber });
+}
+
+async function restartStack(): Promise<void> {
+	earlierWorkerOutput.push(...stack.workers.map((worker) => worker.output()));
+	await stack.restart();
+	session.instance = stack.main;
+	session.cookie = await ownerSession(stack.main);
+}
+
+beforeAll(async () => {
+	runtime = await ensureN8n();
+	sandbox = await startSandbox({ port: 0, deferredProcessingMs: 100 });
+	control = new SandboxControl(sandbox);
+	workFolder = mkdtempSync(path.join(tmpdir(), 'pod-platform-queue-'));
+	// Postgres runs as its own user, which must enter this folder.
+	chmodSync(workFolder, 0o755);
+	services = await startQueueServices(path.join(workFolder, 'data'));
+	const userFolder = path.join(workFolder, 'n8n');
+	// One execution per worker at a time: two workflows started together run on the two workers.
+	const stackOptions = { services, userFolder, workerConcurrency: 1 };
+	const ports = await queueStackPorts(stackOptions);
+
+	const tarball = await packPackage(path.join(workFolder, 'package'));
+	await installPackage(userFolder, tarball);
+	const cli = queueCliOptions(stackOptions, ports);
+	const credentialsFile = path.join(workFolder, 'credentials.json');
+	writeFileSync(credentialsFile, JSON.stringify([sandboxCredential(sandbox.baseUrl)]));
+	await n8nCli(runtime, cli, ['import:credentials', `--input=${credentialsFile}`]);
+	const workflowsFile = path.join(workFolder, 'workflows.json');
+	writeFileSync(
+		workflowsFile,
+		JSON.stringify([
+			...exampleWorkflows().filter((workflow) => workflow.id === EVENTS_WORKFLOW_ID),
+			...e2eWorkflows().filter((workflow) => workflow.id === POLL_WORKFLOW_ID),
+			...queueWorkflows(),
+		]),
+	);
+	await n8nCli(runtime, cli, ['import:workflow', `--input=${workflowsFile}`]);
+
+	stack = await startQueueStack(runtime, stackOptions, ports);
+	session = new N8nSession(stack.main, await ownerSession(stack.main));
+	// Polls at most every five minutes: activated first, so that a second poll falls inside the run.
+	await session.activate(POLL_WORKFLOW_ID);
+}, 45 * 60_000);
+
+afterAll(async () => {
+	// What each process printed stays beside the system temp folder for diagnosing a failure.
+	if (stack) {
+		const all: Array<[string, N8nInstance]> = [
+			['main', stack.main],
+			...stack.workers.map((w, i): [string, N8nInstance] => [`worker-${i + 1}`, w]),
+			...stack.webhookProcesses.map((w, i): [string, N8nInstance] => [`webhook-${i + 1}`, w]),
+		];
+		for (const [name, instance] of all) {
+			writeFileSync(path.join(tmpdir(), `pod-platform-queue-${name}.log`), instance.output());
+		}
+	}
+	await stack?.stop();
+	await services?.stop();
+	await sandbox?.close();
+	if (workFolder) rmSync(workFolder, { recursive: true, force: true });
+});
+
+test('the stack runs on Postgres and Redis, and production webhooks reach only the webhook processes', async () => {
+	const tables = await services.sql(
+		"SELECT count(*) FROM information_schema.tables WHERE table_name IN ('workflow_entity', 'execution_entity')",
+	);
+	expect(tables).toBe('2');
+	expect(await services.sql("SELECT count(*) FROM workflow_entity WHERE id LIKE 'podQueue%'")).toBe(
+		'3',
+	);
+	// The main process does not serve production webhooks (N8N_DISABLE_PRODUCTION_MAIN_PROCESS).
+	await session.activate(QUEUE_ORDER_WORKFLOWS[0].id);
+	const viaMain = await request(`${stack.main.url}/webhook/${QUEUE_ORDER_WORKFLOWS[0].path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ orders: [] }),
+	});
+	await viaMain.body.dump();
+	expect(viaMain.statusCode).toBe(404);
+	expect(stack.workers).toHaveLength(2);
+	expect(stack.webhookProcesses).toHaveLength(2);
+});
+
+test(
+	'two workflows at once on two workers submit 1,000 orders with overlapping uniqueIds exactly once, with bounded logins',
+	async () => {
+		for (const { id } of QUEUE_ORDER_WORKFLOWS.slice(1)) await session.activate(id);
+		const loginsBefore = (await control.stats()).logins;
+		const started = Date.now();
+		const answers = await Promise.all(
+			QUEUE_ORDER_WORKFLOWS.map(async ({ path: webhookPath }, index) => {
+				const [from, to] = ORDER_RANGES[index];
+				const orders = Array.from({ length: to - from }, (_, i) => jsonOrder(uniqueIdOf(from + i)));
+				return await waitFor(`the ${webhookPath} webhook`, async () => {
+					const response = await request(`${stack.balancer.url}/webhook/${webhookPath}`, {
+						method: 'POST',
+						headers: { 'content-type': 'application/json' },
+						body: JSON.stringify({ orders }),
+					});
+					await response.body.dump();
+					return response.statusCode === 404 ? undefined : response.statusCode;
+				});
+			}),
+		);
+		expect(answers).toEqual([200, 200]);
+		const runs = await Promise.all(
+			QUEUE_ORDER_WORKFLOWS.map(
+				async ({ id }) => await session.finishedExecutionsOf(id, 1, 10 * 60_000),
+			),
+		);
+		const seconds = (Date.now() - started) / 1000;
+		const submissions = ORDER_RANGES.reduce((sum, [from, to]) => sum + to - from, 0);
+		console.log(
+			`queue mode: ${submissions} submissions (1,000 uniqueIds) by two workflows in ${seconds.toFixed(1)} s`,
+		);
+		const executions = runs.map((list) => {
+			expect(list).toHaveLength(1);
+			expect(list[0].status).toBe('success');
+			return list[0];
+		});
+		// Each ran on a worker, and not on the same one.
+		const workers = executions.map((execution) => workerThatRan(execution.id));
+		expect(workers.every((worker) => worker > 0)).toBe(true);
+		expect(new Set(workers).size).toBe(2);
+
+		const perUniqueId = new Map<string, number>();
+		for (const order of await control.orders()) {
+			const uniqueId = String(order.uniqueId);
+			if (uniqueId.startsWith('queue-'))
+				perUniqueId.set(uniqueId, (perUniqueId.get(uniqueId) ?? 0) + 1);
+		}
+		expect(perUniqueId.size).toBe(1000);
+		expect([...perUniqueId.values()].every((count) => count === 1)).toBe(true);
+		// At most one login per worker: the token each logs in for is kept and reused.
+		expect((await control.stats()).logins - loginsBefore).toBeLessThanOrEqual(2);
+	},
+	15 * 60_000,
+);
+
+describe('the webhook trigger', () => {
+	let executionsAfterDeliveries = 0;
+
+	test('activation registers exactly one subscription per topic, once, from the main process', async () => {
+		await control.clearRequests();
+		await session.activate(EVENTS_WORKFLOW_ID);
+		await waitFor('the subscriptions', async () => ((await ours()).length >= 3 ? true : undefined));
+		// Workers and webhook processes never run activation: nothing more appears.
+		await settle();
+		const mine = await ours();
+		expect(mine.map((s) => s.topic).sort()).toEqual([
+			'orders/cancelled',
+			'orders/fulfilled',
+			'orders/updated',
+		]);
+		const created = (await control.requests()).filter(
+			(logged) => logged.method === 'POST' && SHOP_WEBHOOKS.test(logged.path),
+		);
+		expect(created).toHaveLength(3);
+	});
+
+	test('signed deliveries reach both webhook processes and each runs once, on a worker', async () => {
+		const mark = stack.balancer.forwarded.length;
+		const orders = await Promise.all(
+			[0, 1, 2, 3].map(async (i) => await control.orders(uniqueIdOf(i))),
+		);
+		const deliveryIds: string[] = [];
+		for (const [order] of orders) {
+			const { deliveryIds: ids } = await control.call<{ deliveryIds: string[] }>(
+				'POST',
+				'/events',
+				{ topic: 'orders/updated', orderId: order.id },
+			);
+			deliveryIds.push(...ids);
+		}
+		expect(deliveryIds).toHaveLength(4);
+		const executions = await session.finishedExecutionsOf(EVENTS_WORKFLOW_ID, 4);
+		await settle();
+		expect(await session.executionsOf(EVENTS_WORKFLOW_ID)).toHaveLength(4);
+		expect(executions.every((execution) => execution.status === 'success')).toBe(true);
+		expect(executions.every((execution) => ranOnAWorker(execution.id))).toBe(true);
+		const backends = new Set(deliveriesSince(mark).map((entry) => entry.backend));
+		expect(backends.size).toBe(2);
+		executionsAfterDeliveries = executions.length;
+	});
+
+	test('a forged delivery gets 401 from either webhook process and runs nothing', async () => {
+		const [target] = (await ours()).filter((s) => s.topic === 'orders/updated');
+		const webhookPath = new URL(target.address).pathname;
+		for (const webhookProcess of stack.webhookProcesses) {
+			const forged = await request(`${webhookProcess.url}${webhookPath}`, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					'x-platform-topic': target.topic,
+					'x-platform-hmac-sha256': Buffer.from('not a signature').toString('base64'),
+				},
+				body: JSON.stringify({ productionOrderExpanded: { id: 1, uniqueId: 'forged' } }),
+			});
+			await forged.body.dump();
+			expect(forged.statusCode).toBe(401);
+		}
+		await settle();
+		expect(await session.executionsOf(EVENTS_WORKFLOW_ID)).toHaveLength(executionsAfterDeliveries);
+	});
+
+	/** Redeliver twice in a row: the balancer sends the two copies to different webhook processes. */
+	const redeliverToBoth = async (deliveryId: string) => {
+		const mark = stack.balancer.forwarded.length;
+		for (let copy = 0; copy < 2; copy++) {
+			const attempt = await control.call<{ status: number }>(
+				'POST',
+				`/deliveries/${deliveryId}/redeliver`,
+			);
+			expect(attempt.status).toBe(200);
+		}
+		expect(new Set(deliveriesSince(mark).map((entry) => entry.backend)).size).toBe(2);
+		await settle();
+	};
+
+	/** The dedupe workflow's executions, and how many of them emitted past Remove Duplicates. */
+	const dedupeRuns = async () => {
+		const executions = await session.finishedExecutionsOf(DEDUPE_WORKFLOW_ID, 1);
+		const emitted = new RegExp(`${EMITTED_MARKER}[0-9a-f]{64}`);
+		let emitting = 0;
+		for (const execution of executions) {
+			expect(execution.status).toBe('success');
+			expect(ranOnAWorker(execution.id)).toBe(true);
+			if (emitted.test(await session.executionData(execution.id))) emitting++;
+		}
+		return { executions: executions.length, emitting };
+	};
+
+	test('with Remove Duplicates after the trigger, a redelivery to either webhook process, also after every process restarted, emits nothing', async () => {
+		await session.activate(DEDUPE_WORKFLOW_ID);
+		const [subscription] = await waitFor('the dedupe subscription', async () => {
+			const found = (await ours()).filter((s) => s.address.includes('0f4e3d2c'));
+			return found.length === 1 ? found : undefined;
+		});
+		const [order] = await control.orders(uniqueIdOf(10));
+		const {
+			deliveryIds: [deliveryId],
+		} = await control.call<{ deliveryIds: string[] }>('POST', '/events', {
+			topic: 'orders/updated',
+			orderId: order.id,
+			subscriptionId: subscription.id,
+		});
+		await settle();
+		expect(await dedupeRuns()).toEqual({ executions: 1, emitting: 1 });
+
+		await redeliverToBoth(deliveryId);
+		const afterRedelivery = await dedupeRuns();
+		expect(afterRedelivery.emitting).toBe(1);
+
+		await control.clearRequests();
+		await restartStack();
+		// An unsigned delivery gets the trigger's 401 once the webhook processes serve the workflow.
+		for (let probe = 0; probe < 2; probe++) {
+			await waitFor('the webhooks after the restart', async () => {
+				const answer = await request(subscription.address, { method: 'POST', body: '' });
+				await answer.body.dump();
+				return answer.statusCode === 401 ? true : undefined;
+			});
+		}
+		await redeliverToBoth(deliveryId);
+		const afterRestart = await dedupeRuns();
+		expect(afterRestart.emitting).toBe(1);
+		console.log(
+			`queue mode: 4 redeliveries of one delivery started ${afterRestart.executions - 1} executions; Remove Duplicates let none through`,
+		);
+		// The restarted main found the subscriptions in place and registered nothing again.
+		expect(await ours()).toHaveLength(4);
+		const created = (await control.requests()).filter(
+			(logged) => logged.method === 'POST' && SHOP_WEBHOOKS.test(logged.path),
+		);
+		expect(created).toHaveLength(0);
+	});
+
+	test('deactivation removes every subscription', async () => {
+		await session.deactivate(EVENTS_WORKFLOW_ID);
+		await session.deactivate(DEDUPE_WORKFLOW_ID);
+		const mine = await waitFor('the subscriptions to go', async () => {
+			const found = await ours();
+			return found.length === 0 ? found : undefined;
+		});
+		expect(mine).toEqual([]);
+	});
+});
+
+test(
+	'the poll trigger emits a status change once, with two workers',
+	async () => {
+		// The first poll records the statuses it sees; a change after it is what a later poll emits.
+		await waitFor(
+			'the first poll',
+			async () =>
+				(await storedStaticData(POLL_WORKFLOW_ID)).includes('lastPollAt') ? true : undefined,
+			3 * 60_000,
+		);
+		const [order] = await control.orders(uniqueIdOf(20));
+		await ship(order.id, 'TRACK-QUEUE-1');
+		const carrying = async () => {
+			const found = [];
+			for (const candidate of await session.executionsOf(POLL_WORKFLOW_ID)) {
+				if ((await session.executionData(candidate.id)).includes('TRACK-QUEUE-1'))
+					found.push(candidate);
+			}
+			return found;
+		};
+		// Polls closer together than five minutes are skipped (the service rate limits its list).
+		const [execution] = await waitFor(
+			'a poll of the shipped order',
+			async () => {
+				const found = await carrying();
+				return found.length > 0 ? found : undefined;
+			},
+			9 * 60_000,
+		);
+		expect(execution.status).toBe('success');
+		expect(ranOnAWorker(execution.id)).toBe(true);
+		const data = await session.executionData(execution.id);
+		expect(data).toContain('orders/fulfilled');
+		await settle(5000);
+		expect(await carrying()).toHaveLength(1);
+		await session.deactivate(POLL_WORKFLOW_ID);
+	},
+	15 * 60_000,
+);
