@@ -284,7 +284,7 @@ describe('operations read every shape of a chosen ID', () => {
 		expect(product.items[0].json).toMatchObject({ id: 1003 });
 	});
 
-	test('Create From Binary takes the chosen print technologies as a list', async () => {
+	test('Create From File takes the chosen print technologies as a list', async () => {
 		const store = sandboxCredentials(sandbox);
 		const run = await runNode({
 			store,

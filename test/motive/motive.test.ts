@@ -26,7 +26,7 @@ function motive(operation: string, parameters: INodeParameters = {}) {
 	return { resource: 'motive', operation, shop: shopParameter(), ...parameters };
 }
 
-describe('Create From Binary', () => {
+describe('Create From File', () => {
 	test('a real PNG and a real JPEG become motives with bitmap and print technology', async () => {
 		const store = demoStore(sandbox);
 		const png = tinyPng();

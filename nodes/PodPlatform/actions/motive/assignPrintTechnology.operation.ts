@@ -1,5 +1,5 @@
 /**
- * Motive → Assign Print Technology, and the assignment itself, which Create From Binary reuses. A
+ * Motive → Assign Print Technology, and the assignment itself, which Create From File reuses. A
  * lost answer is resolved by reading the motive's technologies, never by sending the assignment
  * again.
  */

@@ -1,6 +1,6 @@
 /**
  * Motive → Create: an empty motive record with a name and type, to be given its bitmap with Upload
- * Bitmap. Also holds the Name field and its check, which Create From Binary shares.
+ * Bitmap. Also holds the Name field and its check, which Create From File shares.
  */
 
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';

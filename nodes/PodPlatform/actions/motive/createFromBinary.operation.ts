@@ -1,5 +1,5 @@
 /**
- * Motive → Create From Binary: creates a motive, uploads its file and assigns its print
+ * Motive → Create From File: creates a motive, uploads its file and assigns its print
  * technologies in one step. All input is checked before anything is created; a motive left unusable
  * by a later failure is deleted or named in the error.
  */
@@ -44,7 +44,7 @@ function fileStem(fileName: string): string {
 
 export const createFromBinaryOperation: OperationDefinition = {
 	option: {
-		name: 'Create From Binary',
+		name: 'Create From File',
 		value: 'createFromBinary',
 		action: 'Create a motive from a file',
 		description:

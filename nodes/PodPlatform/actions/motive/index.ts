@@ -1,5 +1,5 @@
 /**
- * The Motive resource: its operations, keyed by their values, with Create From Binary as the
+ * The Motive resource: its operations, keyed by their values, with Create From File as the
  * default.
  */
 

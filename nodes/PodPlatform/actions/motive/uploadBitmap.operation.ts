@@ -1,5 +1,5 @@
 /**
- * Motive → Upload Bitmap, and the upload itself, which Create From Binary reuses: a JPEG or PNG
+ * Motive → Upload Bitmap, and the upload itself, which Create From File reuses: a JPEG or PNG
  * from binary data sent to an existing motive. Sending it twice only replaces the bitmap.
  */
 

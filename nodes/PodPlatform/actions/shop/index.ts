@@ -7,6 +7,7 @@ import type { ResourceDefinition } from '../types';
 export const shopResource: ResourceDefinition = {
 	name: 'Shop',
 	value: 'shop',
+	description: 'The shops of the account; every order, motive and product lives in one',
 	needsShop: false,
 	operations: {
 		getAll: getManyOperation(
