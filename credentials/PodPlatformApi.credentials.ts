@@ -1,3 +1,9 @@
+/**
+ * The POD Platform API credential: environment or base URL, login and password, optional account
+ * and customer key. n8n logs in with Basic authentication to get a session token, keeps it hidden,
+ * and logs in again when a request answers 401.
+ */
+
 import type {
 	IAuthenticateGeneric,
 	ICredentialDataDecryptedObject,
@@ -33,12 +39,12 @@ export class PodPlatformApi implements ICredentialType {
 				{
 					name: 'Pilot',
 					value: 'pilot',
-					description: `Integration testing, no real fulfilment (${ENVIRONMENT_BASE_URLS.pilot})`,
+					description: `Integration testing, no real fulfillment (${ENVIRONMENT_BASE_URLS.pilot})`,
 				},
 				{
 					name: 'Production',
 					value: 'production',
-					description: `Real orders and real fulfilment (${ENVIRONMENT_BASE_URLS.production})`,
+					description: `Real orders and real fulfillment (${ENVIRONMENT_BASE_URLS.production})`,
 				},
 				{
 					name: 'Custom Base URL',

@@ -1,3 +1,9 @@
+/**
+ * The sandbox's composition root: the state every handler reads (store, quirks, session policy,
+ * stats, request log) and the services working on it (clock, scheduler, faults, order lifecycle,
+ * webhook dispatcher), each given only what it uses.
+ */
+
 import { Scheduler, VirtualClock } from './clock';
 import type { Quirks } from './codec';
 import type { RequestLogEntry, SandboxState, SessionPolicy, Stats } from './context';

@@ -1,8 +1,8 @@
+/** Access rules: the caller's session, and the account and shop a path names. */
+
 import type { SandboxState, ServiceContext } from './context';
 import { forbidden, notFound, unauthorized } from './errors';
 import type { Account, Session, Shop, User } from './types';
-
-/** Access rules: the caller's session, and the account and shop a path names. */
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

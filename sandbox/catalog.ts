@@ -1,3 +1,5 @@
+/** Shops, countries, carriers, products, template and shared products. */
+
 import { isUuid, requireAccount, requireShop } from './auth';
 import { atomLink } from './codec';
 import type { SandboxState, ServiceContext } from './context';
@@ -7,8 +9,6 @@ import { accountUrl, shopUrl } from './links';
 import { pagedList } from './paging';
 import { ok, type Router } from './router';
 import type { Country, Product, Shop } from './types';
-
-/** Shops, countries, carriers, products, template and shared products. */
 
 export function findProduct(
 	sandbox: SandboxState,

@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
+/** `npm run sandbox`: runs the emulator until SIGINT/SIGTERM. Port from SANDBOX_PORT or 8787. */
+
 import { DEMO, startSandbox } from './index';
 
-/** `npm run sandbox`: runs the emulator until SIGINT/SIGTERM. Port from SANDBOX_PORT or 8787. */
 async function main(): Promise<void> {
 	const port = process.env.SANDBOX_PORT ? Number(process.env.SANDBOX_PORT) : 8787;
 	if (!Number.isInteger(port) || port < 0 || port > 65535) {

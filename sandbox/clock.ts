@@ -1,4 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the sandbox is a Node server, never shipped */
+/**
+ * The sandbox's time: a virtual clock the control API can move forward (for webhook retries),
+ * service timestamps read from it, and the real timers it owns so close and reset cancel them all.
+ */
+
 import { serviceTimestamp } from './service-zone';
 
 /** Anything that tells the time on the sandbox's clock. */

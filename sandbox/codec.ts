@@ -1,3 +1,9 @@
+/**
+ * The sandbox's wire formats: the media type picked from Accept, documents encoded as JSON (with
+ * the configured quirks) or XML, request bodies decoded, and readers that treat JSON values and XML
+ * text alike.
+ */
+
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 import { badRequest } from './errors';

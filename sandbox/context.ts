@@ -1,3 +1,9 @@
+/**
+ * What a handler receives. Route modules, the filter engine, the order lifecycle and the webhook
+ * dispatcher build on these types; this module imports none of them, nor the app that composes
+ * them.
+ */
+
 import type { Scheduler, VirtualClock } from './clock';
 import type { Doc, Quirks } from './codec';
 import type { FaultTable } from './faults';
@@ -13,12 +19,6 @@ import type {
 	User,
 	Webhook,
 } from './types';
-
-/**
- * What a handler receives. Route modules, the filter engine, the order lifecycle and the webhook
- * dispatcher build on these types; this module imports none of them, nor the app that composes
- * them.
- */
 
 export interface RequestLogEntry {
 	seq: number;

@@ -1,11 +1,11 @@
+/** The control API (under /__sandbox): test steering, JSON in and out, no authentication. */
+
 import { readBool } from './codec';
 import type { ControlContext } from './context';
 import { badRequest, notFound } from './errors';
 import { controlOrderJson } from './order-views';
 import { Router, type Reply } from './router';
 import { FULFILMENT_STATUSES, WEBHOOK_TOPICS, type FulfilmentStatus, type Order } from './types';
-
-/** The control API (under /__sandbox): test steering, JSON in and out, no authentication. */
 
 const json = (value: unknown, status = 200): Reply => ({ status, json: value });
 

@@ -1,3 +1,5 @@
+/** The Creator widget snippet: validated start parameters packed into a preloader URL. */
+
 import { createHmac } from 'node:crypto';
 
 import { isUuid, requireSession, requireShop } from './auth';
@@ -5,8 +7,6 @@ import { findProduct } from './catalog';
 import type { ServiceContext } from './context';
 import { ApiError, badRequest } from './errors';
 import { ok, type Router } from './router';
-
-/** The Creator widget snippet: validated start parameters packed into a preloader URL. */
 
 const INTEGER_PARAMS = [
 	'productId',

@@ -1,3 +1,5 @@
+/** Batch order import from a CSV file of exactly the contract's 54 columns. */
+
 import { parse } from 'csv-parse/sync';
 
 import { requireShop } from './auth';
@@ -18,8 +20,6 @@ import { assertUniqueIdFree } from './orders';
 import { pagedList } from './paging';
 import { ok, type Router } from './router';
 import type { CsvImport, CsvImportLine, Order, Product, Shop } from './types';
-
-/** Batch order import from a CSV file of exactly the contract's 54 columns. */
 
 const ADDRESS_SUFFIXES = [
 	'first name',

@@ -1,4 +1,9 @@
 /**
+ * How the emulated service refuses a request: the error handlers throw, with a shortcut for
+ * each common status, and the `exception` body the server writes for it.
+ */
+
+/**
  * A service error: thrown anywhere in a handler, turned by the server into an `exception` body
  * in the caller's media type with the given HTTP status.
  */

@@ -1,3 +1,9 @@
+/**
+ * Failures injected into service requests through the control API: an error status, a reset
+ * connection, added latency, or an answer dropped after the request took effect. A seeded random
+ * pick keeps `rate` repeatable.
+ */
+
 import { badRequest } from './errors';
 
 export const FAULT_KINDS = ['status', 'reset', 'latency', 'drop-after-processing'] as const;

@@ -1,3 +1,5 @@
+/** The filter engine: checks a filter's structure, evaluates stored filters, digests their ids. */
+
 import { createHash } from 'node:crypto';
 
 import { asArray, isPlainObject, readBool, readString } from './codec';
@@ -12,8 +14,6 @@ import {
 import { serviceWallTimeToEpochMs } from './service-zone';
 import type { Store } from './store';
 import type { StoredFilter } from './types';
-
-/** The filter engine: checks a filter's structure, evaluates stored filters, digests their ids. */
 
 const EXPRESSION_KINDS = [
 	'expressionSimple',

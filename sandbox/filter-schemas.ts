@@ -1,3 +1,8 @@
+/**
+ * What a stored filter can name: each filterable entity's typed properties (the record's fields
+ * plus dotted references) and the sub-entity filters that join onto it.
+ */
+
 import type { Store } from './store';
 import type {
 	CsvImport,
@@ -10,11 +15,6 @@ import type {
 	Shop,
 	Webhook,
 } from './types';
-
-/**
- * What a stored filter can name: each filterable entity's typed properties (the record's fields
- * plus dotted references) and the sub-entity filters that join onto it.
- */
 
 export type FieldType = 'int' | 'number' | 'string' | 'boolean' | 'date';
 export type Row = Record<string, unknown>;

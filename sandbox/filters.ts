@@ -1,3 +1,8 @@
+/**
+ * The filter endpoint of the emulated service: a checked filter is stored under an ID derived from
+ * its caller, type and content, so storing the same filter twice gives the same ID.
+ */
+
 import { requireSession } from './auth';
 import type { ServiceContext } from './context';
 import { filterIdOf, parseFilter } from './filter-engine';

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox is a Node server, never shipped */
-import { deflateSync } from 'node:zlib';
-
 /** Bitmap checks by magic bytes, and a small real PNG for mock-up and preview endpoints. */
+
+import { deflateSync } from 'node:zlib';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -1,3 +1,9 @@
+/**
+ * The sandbox's entry for tests, benchmarks and scripts: starts the emulator on 127.0.0.1 (an
+ * ephemeral port by default) and returns its service and control URLs with a close that stops
+ * everything it started.
+ */
+
 import { App, type SandboxOptions } from './app';
 import { CONTROL_PREFIX, SERVICE_PREFIX, startServer } from './server';
 

@@ -1,3 +1,9 @@
+/**
+ * The order lifecycle of the emulated service: the legal fulfillment and payment moves, the
+ * asynchronous processing of a submitted order, and the events each change fires to the webhook
+ * dispatcher.
+ */
+
 import { nowIso, type Clock, type Scheduler } from './clock';
 import type { OrderLifecycleService } from './context';
 import { conflict } from './errors';

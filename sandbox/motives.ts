@@ -1,3 +1,5 @@
+/** The shop motive catalog and the per-customer user motive library. */
+
 import { randomUUID } from 'node:crypto';
 
 import { requireSession, requireShop } from './auth';
@@ -11,8 +13,6 @@ import { isMultipart, parseMultipart } from './multipart';
 import { pagedList } from './paging';
 import { noContent, ok, type Reply, type Router } from './router';
 import { MOTIVE_TYPES, type Motive, type Shop, type StoredImage, type UserMotive } from './types';
-
-/** The shop motive catalog and the per-customer user motive library. */
 
 /** Language codes of the language ids the seed's product localizations use. */
 const LANGUAGE_CODES: Record<number, string> = { 1: 'en', 2: 'de' };

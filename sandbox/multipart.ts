@@ -1,3 +1,8 @@
+/**
+ * Reading a multipart/form-data request body held in memory into its named parts, for the bitmap
+ * and CSV upload endpoints.
+ */
+
 import { badRequest } from './errors';
 
 export interface FormPart {

@@ -1,3 +1,8 @@
+/**
+ * Reading and validating order payload parts (deferred, incremental and CSV orders share them).
+ * Every problem is a 400 naming the field.
+ */
+
 import { findProduct } from './catalog';
 import { nowIso } from './clock';
 import {
@@ -26,11 +31,6 @@ import type {
 	ShippingInfo,
 	Shop,
 } from './types';
-
-/**
- * Reading and validating order payload parts (deferred, incremental and CSV orders share them).
- * Every problem is a 400 naming the field.
- */
 
 export const MAX_PASSTHROUGH_ITEMS = 100;
 

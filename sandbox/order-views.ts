@@ -1,3 +1,5 @@
+/** How orders and ordered products look on the wire, in API answers and in webhook payloads. */
+
 import { atomLink, type Doc } from './codec';
 import { orderUrl, shopUrl } from './links';
 import type { Store } from './store';
@@ -8,8 +10,6 @@ export interface ViewSource {
 	baseUrl: string;
 	store: Store;
 }
-
-/** How orders and ordered products look on the wire, in API answers and in webhook payloads. */
 
 function addressBody(address: Address | undefined) {
 	if (!address) return undefined;

@@ -1,3 +1,9 @@
+/**
+ * The order endpoints of the emulated service: deferred submission (processed asynchronously),
+ * draft orders built step by step, commit, send to production, cancellation, the Creator session's
+ * order, lists and mock-up images.
+ */
+
 import { requireSession, requireShop } from './auth';
 import { nowIso } from './clock';
 import { asArray, readBool, readObject, readString } from './codec';

@@ -1,3 +1,8 @@
+/**
+ * The paged lists of the emulated service: a stored filter or the default selection, `page` and
+ * `size` read and clamped, and the `pagedData` answer with its links.
+ */
+
 import { requireSession } from './auth';
 import { atomLink, mediaTypeOf } from './codec';
 import type { ServiceContext } from './context';

@@ -1,4 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox is a Node server, never shipped */
+/**
+ * The sandbox's request routing: what a handler receives and answers, and a path router that
+ * prefers literal segments and tells an unknown method (405) from an unknown path (404).
+ */
+
 import type { IncomingHttpHeaders } from 'node:http';
 
 import type { Doc, MediaKind } from './codec';

@@ -1,3 +1,8 @@
+/**
+ * The data a fresh sandbox starts with: accounts, users, shops, catalog, motives and the rest, with
+ * the logins and IDs tests and examples rely on exported as DEMO.
+ */
+
 import { Store } from './store';
 import type { AssignedView, Motive, Product, ProductSku } from './types';
 

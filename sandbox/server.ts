@@ -1,4 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox is a Node server, never shipped */
+/**
+ * The sandbox's HTTP server on 127.0.0.1: the service under /webservices/rest and the control API
+ * under /__sandbox, with body limits, media negotiation, injected faults and the request log
+ * applied to every service request.
+ */
+
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 

@@ -4,6 +4,7 @@
  * service's own zone. The sandbox picks a fixed UTC+01:00 (no daylight saving), so that a client
  * writing UTC wall time is visibly an hour off and every run behaves the same whatever the date.
  */
+
 export const SERVICE_UTC_OFFSET_MINUTES = 60;
 
 const MINUTE_MS = 60_000;

@@ -1,3 +1,5 @@
+/** Session endpoints: login (HTTP Basic), logout, the session's account, the public nonce. */
+
 import { randomUUID } from 'node:crypto';
 
 import { isUuid, requireSession, tokenOf } from './auth';
@@ -7,8 +9,6 @@ import { ApiError, badRequest, notFound, unauthorized } from './errors';
 import { accountUrl } from './links';
 import { ok, type Reply, type Router } from './router';
 import type { Session } from './types';
-
-/** Session endpoints: login (HTTP Basic), logout, the session's account, the public nonce. */
 
 function parseBasic(header: string | undefined): { login: string; password: string } | undefined {
 	if (!header || !/^basic /i.test(header)) return undefined;

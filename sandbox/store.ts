@@ -1,3 +1,8 @@
+/**
+ * All mutable state of the emulated service, held in memory, with id sequences that start above the
+ * seeded ids; a reset replaces the whole store.
+ */
+
 import type {
 	Account,
 	Carrier,

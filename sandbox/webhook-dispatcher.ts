@@ -1,4 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox is a Node server, never shipped */
+/**
+ * Webhook notifications of the emulated service: payloads in the subscription's media type, signed
+ * as the service signs them, sent one at a time in firing order and retried hourly for 48 hours on
+ * the virtual clock.
+ */
+
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import * as http from 'node:http';
 import * as https from 'node:https';

@@ -1,3 +1,5 @@
+/** Subscription endpoints; the deliveries themselves are the dispatcher's (webhook-dispatcher.ts). */
+
 import { requireShop } from './auth';
 import { nowIso } from './clock';
 import { atomLink, readString } from './codec';
@@ -7,8 +9,6 @@ import { shopUrl } from './links';
 import { pagedList } from './paging';
 import { noContent, ok, type Reply, type Router } from './router';
 import { WEBHOOK_TOPICS, type Shop, type Webhook } from './types';
-
-/** Subscription endpoints; the deliveries themselves are the dispatcher's (webhook-dispatcher.ts). */
 
 function webhookDoc(sandbox: SandboxState, hook: Webhook) {
 	return {

@@ -51,18 +51,6 @@ export function exampleWorkflows(): Array<Record<string, unknown>> {
 		);
 }
 
-/** The sample artwork the motive example reads. */
-export const EXAMPLE_FILES = '/tmp/pod-platform-examples';
-
-export function writeExampleFiles(): void {
-	mkdirSync(EXAMPLE_FILES, { recursive: true });
-	writeFileSync(path.join(EXAMPLE_FILES, 'logo.png'), Buffer.from(SAMPLE_PNG_BASE64, 'base64'));
-}
-
-/** A 2×2 PNG: small, but a real image the service accepts. */
-const SAMPLE_PNG_BASE64 =
-	'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4YaMBRAwQCgAjXgSxbgN+HAAAAABJRU5ErkJggg==';
-
 async function main() {
 	const n8nPort = Number(process.env.N8N_PORT ?? 5678);
 	const sandboxPort = Number(process.env.SANDBOX_PORT ?? 8787);
@@ -70,9 +58,7 @@ async function main() {
 	const options = {
 		userFolder,
 		port: n8nPort,
-		env: { N8N_RESTRICT_FILE_ACCESS_TO: EXAMPLE_FILES },
 	};
-	writeExampleFiles();
 
 	console.log(
 		'Preparing n8n (installed once into a cache folder; the first run takes about 5 minutes)...',

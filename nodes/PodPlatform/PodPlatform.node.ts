@@ -1,3 +1,8 @@
+/**
+ * The POD Platform action node: its description, built from the resources, and its execute, which
+ * hands every run to the router. The operations live under actions/.
+ */
+
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,
@@ -6,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { describeResources } from './actions/describe';
+import { describeResources, subtitleOf } from './actions/describe';
 import { RESOURCES } from './actions/resources';
 import { route } from './actions/router';
 import * as listSearch from './methods/listSearch';
@@ -22,7 +27,7 @@ export class PodPlatform implements INodeType {
 		},
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: subtitleOf(RESOURCES),
 		description: 'Submit print-on-demand orders and manage motives, products and shop resources',
 		defaults: { name: 'POD Platform' },
 		usableAsTool: true,

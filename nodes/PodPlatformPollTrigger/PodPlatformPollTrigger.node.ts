@@ -1,3 +1,9 @@
+/**
+ * The POD Platform Poll Trigger node, for n8n instances the service cannot reach: polls the shop's
+ * order list and emits an event for each order whose status changed. The polling itself lives in
+ * poll.ts.
+ */
+
 import type {
 	INodeExecutionData,
 	INodeType,
@@ -8,6 +14,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import {
 	fulfilmentStatusFilterOption,
+	includePayloadOption,
 	topicsField,
 	triggerShopLocator,
 } from '../shared/descriptions/triggers';
@@ -34,7 +41,7 @@ export class PodPlatformPollTrigger implements INodeType {
 		credentials: [{ name: 'podPlatformApi', required: true }],
 		properties: [
 			{
-				displayName: `Polls closer together than ${MIN_POLL_INTERVAL_MS / 60000} minutes are skipped: the service rate limits its order list. The first poll records the current statuses and emits nothing unless Emit Existing Orders is on.`,
+				displayName: `Set Poll Times to Every X with a value of ${MIN_POLL_INTERVAL_MS / 60000} minutes or more: the service rate limits its order list, so a poll sooner than that after the last one is skipped. The first poll records the current statuses and emits nothing unless Emit Existing Orders is on.`,
 				name: 'pollNotice',
 				type: 'notice',
 				default: '',
@@ -60,6 +67,7 @@ export class PodPlatformPollTrigger implements INodeType {
 							'Whether the first poll emits an event for every order that exists already, instead of only recording their statuses',
 					},
 					fulfilmentStatusFilterOption,
+					includePayloadOption,
 				],
 			},
 		],

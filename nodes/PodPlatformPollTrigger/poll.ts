@@ -9,7 +9,8 @@ import { isPlainObject, type PlainObject } from '../shared/codec';
 import { passesStatusFilter, triggerShopIdOf } from '../shared/descriptions/triggers';
 import type { StatusPair } from '../shared/events';
 import { eventFromOrder, normaliseFulfilmentStatus, topicsForChange } from '../shared/events';
-import { apiRequest, apiRequestAllItems, shopPath } from '../shared/transport';
+import { emittedEvent } from '../shared/orderEvent';
+import { ServiceClient } from '../shared/transport';
 import { isTopic, type Topic } from '../shared/types';
 
 /** The order list is rate limited (contract, Limits): polls closer together than this are skipped. */
@@ -41,6 +42,7 @@ export async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionDat
 	const options = ctx.getNodeParameter('options', {}) as {
 		fulfilmentStatuses?: string[];
 		emitExisting?: boolean;
+		includePayload?: boolean;
 	};
 	const manual = ctx.getMode() === 'manual';
 	const state = ctx.getWorkflowStaticData('node') as PollState;
@@ -50,8 +52,9 @@ export async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionDat
 		return null;
 	}
 
-	const path = `${await shopPath(ctx, shopId)}/orders`;
-	const orders = await apiRequestAllItems(ctx, { method: 'GET', path }, { returnAll: true });
+	const service = new ServiceClient(ctx);
+	const path = `${await service.shopPath(shopId)}/orders`;
+	const orders = await service.requestAllItems({ method: 'GET', path }, { returnAll: true });
 
 	// A new shop starts a new baseline: the statuses of another shop's orders say nothing here.
 	const previous = state.shopId === shopId ? state.seen : undefined;
@@ -83,9 +86,10 @@ export async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionDat
 	const emitted = manual ? changes.slice(-1) : changes;
 	const events: INodeExecutionData[] = [];
 	for (const { order, before, topics: fired } of emitted) {
-		const record = await expandedOrder(ctx, path, order);
+		const record = await expandedOrder(service, path, order);
 		for (const topic of fired) {
-			events.push({ json: eventFromOrder(topic, record, before) as unknown as IDataObject });
+			const event = eventFromOrder(topic, record, before);
+			events.push({ json: emittedEvent(event, { includePayload: options.includePayload }) });
 		}
 	}
 
@@ -104,7 +108,7 @@ export async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionDat
  * an unchanged order costs no request.
  */
 async function expandedOrder(
-	ctx: IPollFunctions,
+	service: ServiceClient,
 	ordersPath: string,
 	order: PlainObject,
 ): Promise<PlainObject> {
@@ -114,6 +118,6 @@ async function expandedOrder(
 		typeof links.expanded === 'string'
 			? links.expanded
 			: `${ordersPath}/expanded/${encodeURIComponent(String(order.id))}`;
-	const expanded = await apiRequest(ctx, { method: 'GET', path });
+	const expanded = await service.request({ method: 'GET', path });
 	return isPlainObject(expanded?.data) ? expanded.data : order;
 }

@@ -1,3 +1,9 @@
+/**
+ * The POD Platform Trigger node: subscribes a webhook for the chosen order events when the workflow
+ * is activated, removes it when deactivated, and starts the workflow for each verified delivery.
+ * Redeliveries are recorded in execute, where static data is saved.
+ */
+
 import type {
 	IExecuteFunctions,
 	IHookFunctions,
@@ -11,6 +17,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import {
 	fulfilmentStatusFilterOption,
+	includePayloadOption,
 	topicsField,
 	triggerShopLocator,
 } from '../shared/descriptions/triggers';
@@ -33,7 +40,8 @@ export class PodPlatformTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["topics"].join(", ")}}',
-		description: 'Starts the workflow when the print-on-demand service reports an order event',
+		// n8n shows the trigger's description for the whole app in its nodes panel.
+		description: 'Submit print-on-demand orders and react to their production events',
 		defaults: { name: 'POD Platform Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -52,23 +60,24 @@ export class PodPlatformTrigger implements INodeType {
 			triggerShopLocator,
 			topicsField([...TOPICS], 'The order events that start the workflow'),
 			{
-				displayName: 'Delivery Format',
-				name: 'mediaType',
-				type: 'options',
-				default: 'JSON',
-				description: 'Format in which the service sends notifications. Both give the same event.',
-				options: [
-					{ name: 'JSON', value: 'JSON' },
-					{ name: 'XML', value: 'XML' },
-				],
-			},
-			{
 				displayName: 'Options',
 				name: 'options',
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
 				options: [
+					{
+						displayName: 'Delivery Format',
+						name: 'mediaType',
+						type: 'options',
+						default: 'JSON',
+						description:
+							'Format in which the service sends notifications. Both give the same event; JSON unless your deployment asks for XML.',
+						options: [
+							{ name: 'JSON', value: 'JSON' },
+							{ name: 'XML', value: 'XML' },
+						],
+					},
 					{
 						displayName: 'Header Prefix',
 						name: 'headerPrefix',
@@ -92,6 +101,7 @@ export class PodPlatformTrigger implements INodeType {
 						description: 'Whether to add the notification body, exactly as received, as rawBody',
 					},
 					fulfilmentStatusFilterOption,
+					includePayloadOption,
 				],
 			},
 		],

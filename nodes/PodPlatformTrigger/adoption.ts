@@ -9,7 +9,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { PlainObject } from '../shared/codec';
 import { httpFailureOf, nodeErrorOf } from '../shared/errors';
-import { apiRequest } from '../shared/transport';
+import type { ServiceClient } from '../shared/transport';
 import type { Topic } from '../shared/types';
 import { isBlank } from '../shared/values';
 import { findByAddressAndTopic, listSubscriptions } from './onService';
@@ -31,6 +31,7 @@ export interface Subscription {
  */
 export async function subscribe(
 	ctx: IHookFunctions,
+	service: ServiceClient,
 	subscription: Subscription,
 	onService: PlainObject[],
 ): Promise<number | string> {
@@ -40,9 +41,9 @@ export async function subscribe(
 	let id: unknown;
 	if (existing) {
 		id = existing.id;
-		await apiRequest(ctx, { method: 'PUT', path: `${path}/${String(id)}`, body });
+		await service.request({ method: 'PUT', path: `${path}/${String(id)}`, body });
 	} else {
-		id = await postSubscription(ctx, subscription, body);
+		id = await postSubscription(ctx, service, subscription, body);
 	}
 	if (isBlank(id)) {
 		throw new NodeApiError(
@@ -59,14 +60,15 @@ export async function subscribe(
 
 async function postSubscription(
 	ctx: IHookFunctions,
+	service: ServiceClient,
 	{ shopId, path, address, topic, secret }: Subscription,
 	body: PlainObject,
 ): Promise<unknown> {
 	const lookUp = async () =>
-		findByAddressAndTopic(await listSubscriptions(ctx, shopId), address, topic);
+		findByAddressAndTopic(await listSubscriptions(service, shopId), address, topic);
 	let failure: unknown;
 	try {
-		const created = await apiRequest(ctx, {
+		const created = await service.request({
 			method: 'POST',
 			path,
 			body,
@@ -79,7 +81,7 @@ async function postSubscription(
 		const record = created?.data ?? {};
 		if (record.secret !== undefined && record.secret !== secret) {
 			// Recovered a subscription that holds another secret: give it ours.
-			await apiRequest(ctx, { method: 'PUT', path: `${path}/${String(record.id)}`, body });
+			await service.request({ method: 'PUT', path: `${path}/${String(record.id)}`, body });
 		}
 		return record.id;
 	} catch (error) {
@@ -88,6 +90,6 @@ async function postSubscription(
 	// Someone registered the same URL and topic in between: adopt theirs.
 	const found = httpFailureOf(failure).status === 409 ? await lookUp() : undefined;
 	if (!found) throw nodeErrorOf(ctx.getNode(), failure);
-	await apiRequest(ctx, { method: 'PUT', path: `${path}/${String(found.id)}`, body });
+	await service.request({ method: 'PUT', path: `${path}/${String(found.id)}`, body });
 	return found.id;
 }

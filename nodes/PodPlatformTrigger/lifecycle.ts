@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { PlainObject } from '../shared/codec';
 import { httpFailureOf } from '../shared/errors';
 import { generateSecret } from '../shared/signature';
-import { apiRequest, shopPath } from '../shared/transport';
+import { ServiceClient } from '../shared/transport';
 import type { Topic } from '../shared/types';
 import { subscribe } from './adoption';
 import { listSubscriptions, mediaTypeOf, sameId } from './onService';
@@ -34,7 +34,7 @@ export async function checkExists(ctx: IHookFunctions): Promise<boolean> {
 	const stored = Object.keys(registration.subscriptions).sort();
 	if (stored.join(',') !== [...wanted.topics].sort().join(',')) return false;
 
-	const onService = await listSubscriptions(ctx, wanted.shopId);
+	const onService = await listSubscriptions(new ServiceClient(ctx), wanted.shopId);
 	return wanted.topics.every((topic) => {
 		const mine = registration.subscriptions[topic];
 		const found = onService.find((entry) => sameId(entry.id, mine?.id));
@@ -53,12 +53,13 @@ export async function checkExists(ctx: IHookFunctions): Promise<boolean> {
  * Subscriptions this node made for topics, shops or media types no longer chosen are removed.
  */
 export async function create(ctx: IHookFunctions): Promise<boolean> {
+	const service = new ServiceClient(ctx);
 	const wanted = wantedOf(ctx);
 	const staticData = staticDataOf(ctx);
 	const previous = staticData.registrations?.[wanted.address];
 
 	if (previous && previous.shopId !== wanted.shopId) {
-		const notRemoved = await removeSubscriptions(ctx, wanted.address, previous);
+		const notRemoved = await removeSubscriptions(ctx, service, wanted.address, previous);
 		if (notRemoved.length) {
 			throw new NodeOperationError(
 				ctx.getNode(),
@@ -76,8 +77,8 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 	};
 	storeRegistration(staticData, wanted.address, registration);
 
-	const path = `${await shopPath(ctx, wanted.shopId)}/webhooks`;
-	const onService = await listSubscriptions(ctx, wanted.shopId);
+	const path = `${await service.shopPath(wanted.shopId)}/webhooks`;
+	const onService = await listSubscriptions(service, wanted.shopId);
 
 	const dropped = (Object.keys(registration.subscriptions) as Topic[]).filter(
 		(topic) => !wanted.topics.includes(topic),
@@ -87,7 +88,13 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 			...registration,
 			subscriptions: Object.fromEntries(dropped.map((t) => [t, registration.subscriptions[t]])),
 		};
-		const notRemoved = await removeSubscriptions(ctx, wanted.address, leftovers, onService);
+		const notRemoved = await removeSubscriptions(
+			ctx,
+			service,
+			wanted.address,
+			leftovers,
+			onService,
+		);
 		for (const topic of dropped) {
 			if (!notRemoved.includes(topic)) delete registration.subscriptions[topic];
 		}
@@ -98,6 +105,7 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 		const secret = generateSecret();
 		const id = await subscribe(
 			ctx,
+			service,
 			{
 				shopId: wanted.shopId,
 				path,
@@ -121,7 +129,7 @@ export async function remove(ctx: IHookFunctions): Promise<boolean> {
 	const staticData = staticDataOf(ctx);
 	const registration = address ? staticData.registrations?.[address] : undefined;
 	if (!address || !registration) return true;
-	const notRemoved = await removeSubscriptions(ctx, address, registration);
+	const notRemoved = await removeSubscriptions(ctx, new ServiceClient(ctx), address, registration);
 	if (notRemoved.length === 0) {
 		storeRegistration(staticData, address, undefined);
 		return true;
@@ -141,6 +149,7 @@ export async function remove(ctx: IHookFunctions): Promise<boolean> {
  */
 async function removeSubscriptions(
 	ctx: IHookFunctions,
+	service: ServiceClient,
 	address: string,
 	registration: Registration,
 	known?: PlainObject[],
@@ -149,7 +158,7 @@ async function removeSubscriptions(
 	let onService = known;
 	if (!onService) {
 		try {
-			onService = await listSubscriptions(ctx, registration.shopId);
+			onService = await listSubscriptions(service, registration.shopId);
 		} catch (error) {
 			// Without the list, delete by ID alone: the IDs are ours.
 			ctx.logger.warn(
@@ -157,7 +166,7 @@ async function removeSubscriptions(
 			);
 		}
 	}
-	const path = `${await shopPath(ctx, registration.shopId)}/webhooks`;
+	const path = `${await service.shopPath(registration.shopId)}/webhooks`;
 	for (const [topic, stored] of Object.entries(registration.subscriptions) as Array<
 		[Topic, StoredSubscription]
 	>) {
@@ -167,7 +176,7 @@ async function removeSubscriptions(
 			if (!found || found.address !== address) continue;
 		}
 		try {
-			await apiRequest(ctx, { method: 'DELETE', path: `${path}/${String(stored.id)}` });
+			await service.request({ method: 'DELETE', path: `${path}/${String(stored.id)}` });
 		} catch (error) {
 			if (httpFailureOf(error).status === 404) continue;
 			notRemoved.push(topic);

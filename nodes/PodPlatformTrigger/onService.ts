@@ -1,17 +1,15 @@
 /** The webhook subscriptions the service holds for one shop, and how to read its records. */
-import type { IHookFunctions } from 'n8n-workflow';
 
 import type { PlainObject } from '../shared/codec';
-import { apiRequestAllItems, shopPath } from '../shared/transport';
+import type { ServiceClient } from '../shared/transport';
 import type { SubscriptionMediaType } from './staticData';
 
 export async function listSubscriptions(
-	ctx: IHookFunctions,
+	service: ServiceClient,
 	shopId: string,
 ): Promise<PlainObject[]> {
-	return await apiRequestAllItems(
-		ctx,
-		{ method: 'GET', path: `${await shopPath(ctx, shopId)}/webhooks` },
+	return await service.requestAllItems(
+		{ method: 'GET', path: `${await service.shopPath(shopId)}/webhooks` },
 		{ returnAll: true },
 	);
 }

@@ -31,6 +31,6 @@ export function wantedOf(ctx: IHookFunctions): Wanted {
 			description: 'Select one or more entries under Events.',
 		});
 	}
-	const mediaType = ctx.getNodeParameter('mediaType', 'JSON') === 'XML' ? 'XML' : 'JSON';
+	const mediaType = ctx.getNodeParameter('options.mediaType', 'JSON') === 'XML' ? 'XML' : 'JSON';
 	return { address, shopId, topics, mediaType };
 }

@@ -1,8 +1,15 @@
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+/**
+ * The trigger's handling of one webhook delivery: the signature checked over the raw bytes before
+ * the body is read, redeliveries recognized, the body decoded, and one typed event emitted or the
+ * request refused.
+ */
+
+import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { CodecError, decode, mediaTypeOfContentType, sniffMediaType } from '../shared/codec';
 import { passesStatusFilter } from '../shared/descriptions/triggers';
 import { eventFromNotification } from '../shared/events';
+import { emittedEvent } from '../shared/orderEvent';
 import { verifySignature } from '../shared/signature';
 import { isTopic } from '../shared/types';
 import { deliveryKeyOf, wasDelivered } from './deliveries';
@@ -15,6 +22,7 @@ export interface ReceiveOptions {
 	headerPrefix?: string;
 	fulfilmentStatuses?: string[];
 	includeRawBody?: boolean;
+	includePayload?: boolean;
 	ignoreRedeliveries?: boolean;
 }
 
@@ -46,7 +54,7 @@ async function rawBodyOf(ctx: IWebhookFunctions): Promise<Buffer> {
 
 /**
  * One delivery: verify the signature over the raw bytes before reading anything from the body,
- * recognise redeliveries, decode JSON or XML, and emit one typed event.
+ * recognise redeliveries, decode JSON or XML, and emit one typed event (see shared/orderEvent.ts).
  */
 export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const options = ctx.getNodeParameter('options', {}) as ReceiveOptions;
@@ -98,5 +106,6 @@ export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseD
 		rawBody: options.includeRawBody ? text : undefined,
 	});
 	if (!passesStatusFilter(event.fulfilmentStatus, options.fulfilmentStatuses ?? [])) return {};
-	return { workflowData: [[{ json: event as unknown as IDataObject }]] };
+	const json = emittedEvent(event, { includePayload: options.includePayload });
+	return { workflowData: [[{ json }]] };
 }

@@ -1,9 +1,3 @@
-import { XMLBuilder, XMLParser } from 'fast-xml-parser';
-
-import type { FieldType, ScalarType } from './fieldTypes';
-import { RECORD_COLLECTIONS, fieldTypeOf } from './fieldTypes';
-import { isBlank } from './values';
-
 /**
  * The one place that turns the service's wire formats into plain objects and back.
  *
@@ -18,6 +12,12 @@ import { isBlank } from './values';
  * contract says its field is (`fieldTypes.ts`), the same for JSON and XML: a JSON answer that
  * sends a number as a string, or XML text, becomes the same value.
  */
+
+import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+
+import type { FieldType, ScalarType } from './fieldTypes';
+import { RECORD_COLLECTIONS, fieldTypeOf } from './fieldTypes';
+import { isBlank } from './values';
 
 export type MediaType = 'json' | 'xml';
 

@@ -1,3 +1,8 @@
+/**
+ * Dates for the service's filters: any date a workflow produces parsed in a zone and written in the
+ * filter form, and the zone read from a timestamp the service wrote.
+ */
+
 import { DateTime } from 'luxon';
 
 /**

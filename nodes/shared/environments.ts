@@ -2,6 +2,7 @@
  * Where each environment of the service lives. The contract gives both environments the same
  * interface under the path prefix `/webservices/rest`; only the host differs.
  */
+
 export const ENVIRONMENT_BASE_URLS = {
 	pilot: 'https://pilot.pod-platform.example/webservices/rest',
 	production: 'https://api.pod-platform.example/webservices/rest',

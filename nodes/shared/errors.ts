@@ -1,3 +1,8 @@
+/**
+ * Every error the nodes raise, made in one place: bad input found before sending, the service's
+ * error body read and turned into advice, and any failure turned into n8n's error for its item.
+ */
+
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, jsonParse } from 'n8n-workflow';
 
@@ -33,6 +38,13 @@ export function parseJsonInput(text: string, label: string): unknown {
 
 const ITEM_PREFIX = /^Item \d+: /;
 
+/** A message that names its item ("Item 2: ..."), once; as it is without an item. */
+export function withItemName(message: string, itemIndex?: number): string {
+	return itemIndex === undefined || ITEM_PREFIX.test(message)
+		? message
+		: `Item ${itemIndex + 1}: ${message}`;
+}
+
 /**
  * Every failure as an n8n error, the one place that does so: an `InputError` becomes a
  * NodeOperationError whose message names the item ("Item N: ", once) and whose description
@@ -49,10 +61,7 @@ export function nodeErrorOf(
 		return failure;
 	}
 	if (failure instanceof InputError) {
-		const named =
-			itemIndex === undefined || ITEM_PREFIX.test(failure.message)
-				? failure.message
-				: `Item ${itemIndex + 1}: ${failure.message}`;
+		const named = withItemName(failure.message, itemIndex);
 		const where = failure.field ? ` (Field: ${failure.field})` : '';
 		return new NodeOperationError(node, named, {
 			itemIndex,

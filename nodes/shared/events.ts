@@ -1,3 +1,8 @@
+/**
+ * The event normaliser: a decoded notification body (JSON and XML decode alike through the codec)
+ * or a polled order record becomes one typed OrderEvent.
+ */
+
 import type { Decoded, PlainObject } from './codec';
 import { isPlainObject, toArray } from './codec';
 import { isBlank } from './values';
@@ -9,11 +14,6 @@ import type {
 	OrderEvent,
 	Topic,
 } from './types';
-
-/**
- * The event normaliser: a decoded notification body (JSON and XML decode alike through the codec)
- * or a polled order record becomes one typed OrderEvent.
- */
 
 /**
  * A notification example of the contract writes `FULFILLED` for a fulfilled order while the

@@ -1,9 +1,9 @@
-import { randomBytes } from 'crypto';
-
 /**
  * A multipart/form-data body built as one Buffer, so the transport can send it again after a 401
  * re-login (a FormData or stream body would be consumed by the first attempt).
  */
+
+import { randomBytes } from 'crypto';
 
 export interface MultipartPart {
 	/** The form field name. */

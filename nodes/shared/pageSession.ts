@@ -1,10 +1,3 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-
-import { logIn } from './login';
-import { stripRoutingSuffix } from './payloads/creator';
-import { CREDENTIAL_NAME } from './transport';
-
 /**
  * Page sessions for the Creator. The snippet embeds the session of the caller (contract,
  * "Creator widget snippet"), and every visitor of the page that shows it holds that session. So
@@ -12,6 +5,14 @@ import { CREDENTIAL_NAME } from './transport';
  * other call: each page gets a session of its own, opened with the credential's login, and only
  * that one is published.
  */
+
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { logIn } from './login';
+import { stripRoutingSuffix } from './payloads/creator';
+import { CREDENTIAL_NAME } from './transport';
+import { withItemName } from './errors';
 
 export interface PageSession {
 	/** The token as the service issued it, sent as `x-auth-token`. */
@@ -91,7 +92,10 @@ export function pageSessionRefusal(
 		ctx.getNode(),
 		{ message: 'Page session refused' },
 		{
-			message: `Item ${itemIndex + 1}: The service refused the page session given in ${fieldLabel}`,
+			message: withItemName(
+				`The service refused the page session given in ${fieldLabel}`,
+				itemIndex,
+			),
 			description:
 				'The session has ended or never existed. Run Creator → Get Snippet again for a new page session and use its Order Session ID.',
 			httpCode: '401',

@@ -1,10 +1,10 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'crypto';
-
 /**
  * The webhook signature of the contract (Events, rule 3): the HMAC-SHA256 key is the lowercase
  * hexadecimal SHA-256 digest of the subscription's secret (UTF-8), the message is the raw body
  * bytes, and the header carries the standard Base64 of the result.
  */
+
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'crypto';
 
 /** Bytes of randomness in a generated subscription secret. */
 export const SECRET_BYTES = 32;

@@ -1,3 +1,9 @@
+/**
+ * The one request function both nodes use: base URL and media type from the credential, the
+ * account/shop path, encoding and decoding through the codec, the retry policy, and the service's
+ * error body turned into a NodeApiError with advice.
+ */
+
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -16,12 +22,6 @@ import { baseUrlOf } from './environments';
 import { httpFailureOf, lowerCaseHeaders, parseServiceError, serviceApiError } from './errors';
 import { LOGIN_REFUSED_DESCRIPTION, LOGIN_REFUSED_MESSAGE, isLoginRefusal } from './login';
 import { isBlank } from './values';
-
-/**
- * The one request function both nodes use: base URL and media type from the credential, the
- * account/shop path, encoding and decoding through the codec, the retry policy, and the service's
- * error body turned into a NodeApiError with advice.
- */
 
 export const CREDENTIAL_NAME = 'podPlatformApi';
 
@@ -110,17 +110,123 @@ function rawOf(outcome: RawResponse | Recovered): RawResponse {
 	return outcome;
 }
 
-const sessions = new WeakMap<object, Promise<Session>>();
+export interface ListOptions {
+	returnAll: boolean;
+	limit?: number;
+}
 
-/** Base URL, media type and account of the credential; the account is learned once per run. */
-export async function getSession(ctx: ApiContext): Promise<Session> {
-	let session = sessions.get(ctx);
-	if (!session) {
-		session = resolveSession(ctx);
-		sessions.set(ctx, session);
-		session.catch(() => sessions.delete(ctx));
+/**
+ * The service as one caller sees it: the context whose credential and helpers it uses, and the
+ * session (base URL, media type, account) it learns once. One is made per run of a node, per
+ * editor list or per trigger hook, and passed to whatever needs the service in that call.
+ */
+export class ServiceClient {
+	private session: Promise<Session> | undefined;
+
+	constructor(readonly ctx: ApiContext) {}
+
+	/** Base URL, media type and account of the credential; the account is learned once. */
+	async getSession(): Promise<Session> {
+		if (!this.session) {
+			const session = resolveSession(this.ctx);
+			this.session = session;
+			// A failed look-up is not kept: the next request tries again.
+			session.catch(() => {
+				if (this.session === session) this.session = undefined;
+			});
+		}
+		return await this.session;
 	}
-	return await session;
+
+	/** `/accounts/{accountId}` of the credential's account. */
+	async accountPath(): Promise<string> {
+		const { accountId } = await this.getSession();
+		return `/accounts/${encodeURIComponent(accountId)}`;
+	}
+
+	/** `/accounts/{accountId}/shops/{shopId}`. */
+	async shopPath(shopId: string | number): Promise<string> {
+		return `${await this.accountPath()}/shops/${encodeURIComponent(String(shopId))}`;
+	}
+
+	/** Send a request and decode the answer; undefined for an empty answer (204). */
+	async request(spec: RequestSpec): Promise<Decoded | undefined> {
+		const session = await this.getSession();
+		const outcome = await send(this.ctx, session, spec);
+		if ('recovered' in outcome) return outcome.recovered;
+		const response = outcome;
+		if (response.body.length === 0) return undefined;
+		try {
+			return decode(response.body.toString('utf8'), mediaTypeOf(response, session.mediaType));
+		} catch (error) {
+			throw new NodeApiError(
+				this.ctx.getNode(),
+				{ message: (error as Error).message },
+				{
+					message: (error as Error).message,
+					description: (error as CodecError).detail,
+					itemIndex: spec.itemIndex,
+				},
+			);
+		}
+	}
+
+	/** Send a request whose answer is not a document (an image); returns the bytes and their type. */
+	async requestBinary(spec: RequestSpec): Promise<{ data: Buffer; contentType: string }> {
+		const session = await this.getSession();
+		const response = rawOf(await send(this.ctx, session, spec));
+		return {
+			data: response.body,
+			contentType: response.headers['content-type'] ?? spec.accept ?? 'application/octet-stream',
+		};
+	}
+
+	/**
+	 * Collect a paged list. Return All follows `next` links to the end and checks the count against
+	 * `totalElements`; a limit stops as soon as it is reached and asks for no page it does not need.
+	 */
+	async requestAllItems(
+		spec: RequestSpec,
+		{ returnAll, limit = 50 }: ListOptions,
+	): Promise<PlainObject[]> {
+		const wanted = returnAll ? Infinity : Math.max(0, limit);
+		if (wanted === 0) return [];
+		const pageSize = Math.min(MAX_PAGE_SIZE, wanted);
+		const items: PlainObject[] = [];
+		let expectedTotal: number | undefined;
+		let next: RequestSpec | undefined = {
+			...spec,
+			method: 'GET',
+			qs: { ...spec.qs, page: 0, size: pageSize },
+		};
+		const visited = new Set<string>();
+		while (next) {
+			const decoded = await this.request(next);
+			const page = pageOf(decoded?.data ?? {});
+			if (expectedTotal === undefined) expectedTotal = page.totalElements;
+			for (const item of page.items) {
+				items.push(item);
+				if (items.length >= wanted) return items;
+			}
+			const nextLink = page.links.next;
+			if (!nextLink || page.items.length === 0 || visited.has(nextLink)) break;
+			visited.add(nextLink);
+			next = { ...spec, method: 'GET', path: nextLink, qs: undefined };
+		}
+		if (returnAll && expectedTotal !== undefined && items.length !== expectedTotal) {
+			throw new NodeApiError(
+				this.ctx.getNode(),
+				{ message: 'Incomplete list' },
+				{
+					message: `The service reported ${expectedTotal} records but the pages held ${items.length}`,
+					description:
+						'The list changed while it was being read, or the service lost a page. Run again; no partial list is returned.',
+					itemIndex: spec.itemIndex,
+				},
+			);
+		}
+		return items;
+	}
 }
 
 async function resolveSession(ctx: ApiContext): Promise<Session> {
@@ -161,105 +267,6 @@ async function resolveSession(ctx: ApiContext): Promise<Session> {
 		}
 	}
 	return { baseUrl, mediaType, accountId };
-}
-
-/** `/accounts/{accountId}` of the credential's account. */
-export async function accountPath(ctx: ApiContext): Promise<string> {
-	const { accountId } = await getSession(ctx);
-	return `/accounts/${encodeURIComponent(accountId)}`;
-}
-
-/** `/accounts/{accountId}/shops/{shopId}`. */
-export async function shopPath(ctx: ApiContext, shopId: string | number): Promise<string> {
-	return `${await accountPath(ctx)}/shops/${encodeURIComponent(String(shopId))}`;
-}
-
-/** Send a request and decode the answer; undefined for an empty answer (204). */
-export async function apiRequest(ctx: ApiContext, spec: RequestSpec): Promise<Decoded | undefined> {
-	const session = await getSession(ctx);
-	const outcome = await send(ctx, session, spec);
-	if ('recovered' in outcome) return outcome.recovered;
-	const response = outcome;
-	if (response.body.length === 0) return undefined;
-	try {
-		return decode(response.body.toString('utf8'), mediaTypeOf(response, session.mediaType));
-	} catch (error) {
-		throw new NodeApiError(
-			ctx.getNode(),
-			{ message: (error as Error).message },
-			{
-				message: (error as Error).message,
-				description: (error as CodecError).detail,
-				itemIndex: spec.itemIndex,
-			},
-		);
-	}
-}
-
-/** Send a request whose answer is not a document (an image); returns the bytes and their type. */
-export async function apiRequestBinary(
-	ctx: ApiContext,
-	spec: RequestSpec,
-): Promise<{ data: Buffer; contentType: string }> {
-	const session = await getSession(ctx);
-	const response = rawOf(await send(ctx, session, spec));
-	return {
-		data: response.body,
-		contentType: response.headers['content-type'] ?? spec.accept ?? 'application/octet-stream',
-	};
-}
-
-export interface ListOptions {
-	returnAll: boolean;
-	limit?: number;
-}
-
-/**
- * Collect a paged list. Return All follows `next` links to the end and checks the count against
- * `totalElements`; a limit stops as soon as it is reached and asks for no page it does not need.
- */
-export async function apiRequestAllItems(
-	ctx: ApiContext,
-	spec: RequestSpec,
-	{ returnAll, limit = 50 }: ListOptions,
-): Promise<PlainObject[]> {
-	const wanted = returnAll ? Infinity : Math.max(0, limit);
-	if (wanted === 0) return [];
-	const pageSize = Math.min(MAX_PAGE_SIZE, wanted);
-	const items: PlainObject[] = [];
-	let expectedTotal: number | undefined;
-	let next: RequestSpec | undefined = {
-		...spec,
-		method: 'GET',
-		qs: { ...spec.qs, page: 0, size: pageSize },
-	};
-	const visited = new Set<string>();
-	while (next) {
-		const decoded = await apiRequest(ctx, next);
-		const page = pageOf(decoded?.data ?? {});
-		if (expectedTotal === undefined) expectedTotal = page.totalElements;
-		for (const item of page.items) {
-			items.push(item);
-			if (items.length >= wanted) return items;
-		}
-		const nextLink = page.links.next;
-		if (!nextLink || page.items.length === 0 || visited.has(nextLink)) break;
-		visited.add(nextLink);
-		next = { ...spec, method: 'GET', path: nextLink, qs: undefined };
-	}
-	if (returnAll && expectedTotal !== undefined && items.length !== expectedTotal) {
-		throw new NodeApiError(
-			ctx.getNode(),
-			{ message: 'Incomplete list' },
-			{
-				message: `The service reported ${expectedTotal} records but the pages held ${items.length}`,
-				description:
-					'The list changed while it was being read, or the service lost a page. Run again; no partial list is returned.',
-				itemIndex: spec.itemIndex,
-			},
-		);
-	}
-	return items;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -216,6 +216,13 @@ describe('products', () => {
 		expect(product.views.map((v) => v.position)).toEqual(['FRONT', 'BACK']);
 		expect(product.printAreas.map((a) => a.productAreaId)).toEqual([4001, 4002]);
 		expect(product.skus).toHaveLength(11);
+		expect(product.prices).toHaveLength(6);
+		expect(product.prices[0]).toEqual({
+			price: expect.any(Number),
+			currency: 'EUR',
+			assignedSizeId: 3001,
+			countryId: expect.any(Number),
+		});
 	});
 
 	test('Get SKUs lists only orderable pairs', async () => {

@@ -5,6 +5,7 @@ import { startSandbox } from '../../sandbox';
 import { runNode } from '../support/n8n';
 import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
 import { demoStore } from '../motive/helpers';
+import { ServiceClient } from '../support/service';
 
 let sandbox: Sandbox;
 let control: SandboxControl;
@@ -40,16 +41,8 @@ function publishedUuids(out: Out): string[] {
 
 /** A GET or POST on the service with a given session, as the widget on the page does. */
 async function asSession(token: string, path: string, body?: unknown) {
-	const response = await fetch(`${sandbox.baseUrl}${path}`, {
-		method: body === undefined ? 'GET' : 'POST',
-		headers: {
-			'x-auth-token': token,
-			accept: 'application/json',
-			...(body === undefined ? {} : { 'content-type': 'application/json' }),
-		},
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	return { status: response.status, json: await response.json() };
+	const page = ServiceClient.withSession(sandbox.baseUrl, token);
+	return body === undefined ? await page.get(path) : await page.post(path, body);
 }
 
 function unescapeAttribute(text: string): string {

@@ -203,7 +203,7 @@ describe('Upload', () => {
 		const upload = await runNode({
 			store,
 			items: [fileItem(writeCsv(lines), 'march.csv')],
-			parameters: csvImport('upload', {}),
+			parameters: csvImport('upload', { waitForProcessing: false }),
 		});
 		expect(upload.error).toBeUndefined();
 		const record = upload.items[0].json;
@@ -213,9 +213,23 @@ describe('Upload', () => {
 
 		const got = await runNode({
 			store,
-			parameters: csvImport('get', { importId: String(record.id) }),
+			parameters: csvImport('get', {
+				importId: { __rl: true, mode: 'list', value: String(record.id) },
+			}),
 		});
 		expect(got.items[0].json).toMatchObject({ id: record.id, processed: true, error: true });
+		// The import's own address (By URL) names the same import.
+		const byUrl = await runNode({
+			store,
+			parameters: csvImport('get', {
+				importId: {
+					__rl: true,
+					mode: 'url',
+					value: `${sandbox.baseUrl}/accounts/387/shops/1597/orderCsvImport/${String(record.id)}`,
+				},
+			}),
+		});
+		expect(byUrl.items[0].json).toMatchObject({ id: record.id });
 
 		const many = await runNode({ store, parameters: csvImport('getAll', { returnAll: true }) });
 		expect(many.items.map((item) => item.json.id)).toEqual([record.id]);

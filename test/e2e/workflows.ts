@@ -187,7 +187,7 @@ export function e2eWorkflows() {
 					typeVersion: 1,
 					position: [0, 0],
 					webhookId: '7d0c4a52-6a0e-4d5c-9f62-8b1f3e2a9c11',
-					parameters: { shop: SHOP, topics: ['orders/updated'], mediaType: 'XML', options: {} },
+					parameters: { shop: SHOP, topics: ['orders/updated'], options: { mediaType: 'XML' } },
 					credentials: credentialRef(SANDBOX_CREDENTIAL_ID),
 				},
 			],

@@ -9,7 +9,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { eventually } from '../support/eventually';
 import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
 import { TriggerHarness, captureLogs } from '../support/trigger';
-import { Service } from '../trigger/helpers';
+import { ServiceClient, submitOrder } from '../support/service';
 import { type Json } from './helpers';
 
 const TOPICS = ['orders/updated', 'orders/readyForProduction', 'orders/acknowledged'];
@@ -61,9 +61,9 @@ describe('faults: redelivered, reordered and forged deliveries', () => {
 
 		// n8n is down while the orders go through production: every first attempt fails.
 		await trigger.close();
-		const service = new Service(sandbox.baseUrl);
+		const service = ServiceClient.as(sandbox.baseUrl);
 		const orderIds = [];
-		for (let i = 0; i < 4; i++) orderIds.push(await service.submitOrder());
+		for (let i = 0; i < 4; i++) orderIds.push(await submitOrder(service));
 		const deliveries = await eventually(async () => {
 			const attempts = await control.deliveries();
 			const ready = attempts.filter((d) => d.topic === 'orders/readyForProduction');

@@ -97,15 +97,22 @@ describe('filter dates (yyyy/MM/dd HH:mm:ss)', () => {
 		const date = (value: unknown) => ({
 			conditions: [{ property: 'created', operator: '>=', value, valueIsDate: true }],
 		});
-		expect(hasZonedDates(date('2026-11-23T10:00:00Z'))).toBe(true);
-		expect(hasZonedDates(date(DateTime.now()))).toBe(true);
-		expect(hasZonedDates(date('2026/11/23 10:00:00'))).toBe(false);
-		// Not marked as a date: sent as it is.
+		const orders = 'productionOrderFilter';
+		expect(hasZonedDates(orders, date('2026-11-23T10:00:00Z'))).toBe(true);
+		expect(hasZonedDates(orders, date(DateTime.now()))).toBe(true);
+		expect(hasZonedDates(orders, date('2026/11/23 10:00:00'))).toBe(false);
+		// A date property of the filter type is a date without being marked.
 		expect(
-			hasZonedDates({ conditions: [{ property: 'name', value: '2026-11-23T10:00:00Z' }] }),
+			hasZonedDates(orders, { conditions: [{ property: 'created', value: '2026-11-23T10:00Z' }] }),
+		).toBe(true);
+		// Not a date property and not marked as a date: sent as it is.
+		expect(
+			hasZonedDates(orders, {
+				conditions: [{ property: 'uniqueId', value: '2026-11-23T10:00:00Z' }],
+			}),
 		).toBe(false);
 		expect(
-			hasZonedDates({
+			hasZonedDates(orders, {
 				anyOf: [
 					{
 						conditions: [

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { ServiceClient, deferredOrder, list, type Json } from '../sandbox/helpers';
+import { ServiceClient, deferredOrder, list, type Json } from '../support/service';
 import { eventually } from '../support/eventually';
 import { CredentialStore, runNode } from '../support/n8n';
 import { SandboxControl, sandboxCredentials, SHOP_PATH, shopParameter } from '../support/sandbox';
@@ -513,7 +513,7 @@ describe('Filter resource and filters on Get Many', () => {
 				...built([{ ...cond('id', '>', since), valueIsDate: true }]),
 			});
 			expect(error.message).toBe(
-				"Item 1: the service's timezone could not be learned for the dates in the filter",
+				"Item 1: The service's timezone could not be learned for the dates in the filter",
 			);
 			expect(error.description).toMatch(/Set Date Timezone .* Europe\/Berlin/);
 			expect(await filterPosts()).toBe(posts);
@@ -641,9 +641,22 @@ describe('Filter resource and filters on Get Many', () => {
 			returnAll: true,
 			...built([cond('colour', '=', 'Black')]),
 		});
-		expect(error.message).toMatch(/^The built filter \(stored as "\w+"\): SqlValidationException/);
-		expect(error.message).toContain('colour');
-		expect(error.description).toMatch(/property/);
+		// The form field first, then the service's words.
+		expect(error.message).toMatch(
+			/^Conditions › Condition 1 › Property "colour": not a field the service can filter by\. The built filter \(stored as "\w+"\): SqlValidationException/,
+		);
+		expect(error.description).toMatch(/^Choose the Property from its list/);
+
+		// A sort by a name given by expression is named the same way.
+		const sortError = await failure({
+			resource: 'product',
+			operation: 'getAll',
+			shop: shopParameter(),
+			returnAll: true,
+			filterMode: 'build',
+			filterOrder: { order: [{ property: '={{ "colour" }}', direction: 'asc' }] },
+		});
+		expect(sortError.message).toMatch(/^Sort › Sort 1 › Property "colour": not a field/);
 	});
 
 	test('a filter the service refuses when storing names the filter type', async () => {
@@ -661,27 +674,47 @@ describe('Filter resource and filters on Get Many', () => {
 	test('bad filter input stops before anything is sent', async () => {
 		const before = await filterPosts();
 		const cases: Array<[INodeParameters, RegExp]> = [
-			[built([cond('', '=', '1')]), /^Item 1: Condition 1 has no Property/],
+			[built([cond('={{ "" }}', 'eq', '1')]), /^Item 1: Conditions › Condition 1 has no Property/],
+			[
+				built([cond('id', '={{ "equals-ish" }}', '1')]),
+				/^Item 1: Conditions › Condition 1: unknown Operator "equals-ish"/,
+			],
 			[
 				built([{ conditionType: 'between', property: 'id', minValue: '1' }]),
-				/^Item 1: Condition 1: Between needs both a Min Value and a Max Value/,
+				/^Item 1: Conditions › Condition 1: Between needs both a Min Value and a Max Value/,
 			],
 			[
 				built([{ conditionType: 'contain', property: 'id', values: ' , ' }]),
 				/In List needs at least one value/,
 			],
 			[
-				built([{ ...cond('created', '>', 'last tuesday-ish'), valueIsDate: true }]),
-				/^Item 1: Condition 1: "last tuesday-ish" is not a date/,
+				built([cond('created', '>', 'last tuesday-ish')]),
+				/^Item 1: Conditions › Condition 1: "last tuesday-ish" is not a date/,
 			],
 			[
-				{ ...built([cond('id', '=', '1')]), filterTimezone: 'Mars/Olympus' },
-				/Unknown timezone "Mars\/Olympus"/,
+				{
+					...built([]),
+					filterAnyOf: { group: [{ conditions: { condition: [{ property: '={{ "" }}' }] } }] },
+				},
+				/^Item 1: Any Of Groups › Group 1 › Alternative 1 has no Property/,
 			],
-			[{ filterMode: 'build' }, /^Item 1: The filter is empty/],
 			[
-				{ filterMode: 'build', filterAnyOf: { group: [{ conditions: {} }] } },
-				/^Item 1: Any Of group 1 has no conditions/,
+				{
+					...built([]),
+					filterSubEntities: {
+						subFilter: [
+							{
+								entity: 'productSkuFilter',
+								conditions: { condition: [{ property: 'available' }, { property: '' }] },
+							},
+						],
+					},
+				},
+				/^Item 1: Related Record Filters › Filter 1 \(SKUs\) › Condition 2 has no Property/,
+			],
+			[
+				{ ...built([cond('id', 'eq', '1')]), filterTimezone: 'Mars/Olympus' },
+				/Date Timezone: unknown timezone "Mars\/Olympus"/,
 			],
 			[{ filterMode: 'json', filterJson: '{ nope' }, /^Item 1: Filter JSON is not valid JSON/],
 			[

@@ -70,31 +70,3 @@ export function binaryItem(
 export function demoStore(sandbox: Sandbox, extra: Record<string, string> = {}): CredentialStore {
 	return sandboxCredentials(sandbox, { accountId: '387', ...extra });
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of the service, read loosely
-type Json = any;
-
-/** A logged-in GET on the service, to read state as the sandbox holds it. */
-export async function serviceGet(
-	sandbox: Sandbox,
-	path: string,
-	login = 'demo',
-): Promise<{ status: number; json: Json; bytes: Buffer; contentType: string }> {
-	const auth = await fetch(`${sandbox.baseUrl}/auth`, {
-		headers: {
-			authorization: `Basic ${Buffer.from(`${login}:${login}-password`).toString('base64')}`,
-		},
-	});
-	const token = auth.headers.get('x-auth-token') ?? '';
-	const response = await fetch(`${sandbox.baseUrl}${path}`, {
-		headers: { 'x-auth-token': token, accept: 'application/json' },
-	});
-	const bytes = Buffer.from(await response.arrayBuffer());
-	const contentType = response.headers.get('content-type') ?? '';
-	return {
-		status: response.status,
-		json: contentType.includes('json') && bytes.length ? JSON.parse(bytes.toString('utf8')) : {},
-		bytes,
-		contentType,
-	};
-}

@@ -4,7 +4,8 @@ import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { runNode } from '../support/n8n';
 import { SandboxControl, shopParameter } from '../support/sandbox';
-import { binaryItem, demoStore, serviceGet, tinyJpeg, tinyPng } from './helpers';
+import { ServiceClient } from '../support/service';
+import { binaryItem, demoStore, tinyJpeg, tinyPng } from './helpers';
 
 let sandbox: Sandbox;
 let control: SandboxControl;
@@ -54,10 +55,10 @@ describe('Create From Binary', () => {
 		).toBe(11);
 
 		// The sandbox holds exactly the bytes that were sent.
-		const image1 = await serviceGet(sandbox, `${motives}/${first.id}/image`);
+		const image1 = await ServiceClient.as(sandbox.baseUrl).get(`${motives}/${first.id}/image`);
 		expect(image1.contentType).toBe('image/png');
 		expect(image1.bytes.equals(png)).toBe(true);
-		const image2 = await serviceGet(sandbox, `${motives}/${second.id}/image`);
+		const image2 = await ServiceClient.as(sandbox.baseUrl).get(`${motives}/${second.id}/image`);
 		expect(image2.contentType).toBe('image/jpeg');
 		expect(image2.bytes.equals(jpeg)).toBe(true);
 
@@ -102,7 +103,7 @@ describe('Create From Binary', () => {
 			items: [binaryItem(tinyPng(), 'logo.png', 'image/png')],
 		});
 		expect(badTechnology.error?.message).toBe(
-			'Item 1: Print Technology ID must be a whole number or a comma-separated list of them, got "11, twelve"',
+			'Item 1: Print Technology must name one or more print technologies by ID, got "11, twelve"',
 		);
 		expect(await control.requests()).toEqual([]);
 	});
@@ -125,7 +126,7 @@ describe('Create From Binary', () => {
 			/^Item 1: uploading the bitmap failed, motive 20001 was deleted again: .*Bitmap rejected/,
 		);
 		expect(result.error?.description).toMatch(/Nothing was left behind/);
-		expect((await serviceGet(sandbox, `${motives}/20001`)).status).toBe(404);
+		expect((await ServiceClient.as(sandbox.baseUrl).get(`${motives}/20001`)).status).toBe(404);
 	});
 
 	test('when asked to keep it, the error names the motive left behind', async () => {
@@ -143,7 +144,7 @@ describe('Create From Binary', () => {
 			/^Item 1: assigning print technology 99 failed, motive 20001 \("Kept"\) was created and is kept: /,
 		);
 		expect(result.error?.description).toMatch(/Finish motive 20001 with Upload Bitmap/);
-		const kept = await serviceGet(sandbox, `${motives}/20001`);
+		const kept = await ServiceClient.as(sandbox.baseUrl).get(`${motives}/20001`);
 		expect(kept.json.motive).toMatchObject({ name: 'Kept', hasBitmap: true });
 	});
 
@@ -169,7 +170,9 @@ describe('Create From Binary', () => {
 		const uploads = (await control.requests()).filter((r) => r.path.endsWith('/bitmap'));
 		expect(uploads.map((r) => r.status)).toEqual([401, 200]);
 		expect(uploads[0].bodyBytes).toBe(uploads[1].bodyBytes);
-		expect((await serviceGet(sandbox, `${motives}/${id}/image`)).bytes.equals(png)).toBe(true);
+		expect(
+			(await ServiceClient.as(sandbox.baseUrl).get(`${motives}/${id}/image`)).bytes.equals(png),
+		).toBe(true);
 	});
 });
 
@@ -189,7 +192,8 @@ describe('catalog operations', () => {
 
 		const [fetched] = await run('get', { motiveId });
 		expect(fetched).toMatchObject({ id: created.id, name: 'Vector Star', hasBitmap: false });
-		expect(fetched.technologies).toEqual([]);
+		expect(fetched.printTechnologies).toEqual([]);
+		expect(fetched).not.toHaveProperty('links');
 
 		const [updated] = await run('update', { motiveId, updateFields: { name: 'Gold Star' } });
 		expect(updated).toMatchObject({ name: 'Gold Star', type: 'VECTOR' });
@@ -211,15 +215,19 @@ describe('catalog operations', () => {
 		const [categorised] = await run('assignCategory', { motiveId, categoryId: '602' });
 		expect(categorised).toMatchObject({ motiveId: created.id, category: { id: 602 } });
 
-		const state = await serviceGet(sandbox, `${motives}/${motiveId}`);
+		const state = await ServiceClient.as(sandbox.baseUrl).get(`${motives}/${motiveId}`);
 		expect(state.json.motive).toMatchObject({ name: 'Gold Star', type: 'VECTOR' });
-		const localizations = await serviceGet(sandbox, `${motives}/${motiveId}/localizations`);
+		const localizations = await ServiceClient.as(sandbox.baseUrl).get(
+			`${motives}/${motiveId}/localizations`,
+		);
 		expect(localizations.json.pagedData.motiveLocalized).toMatchObject({
 			langId: 2,
 			name: 'Goldstern',
 			description: 'Ein Stern',
 		});
-		const categories = await serviceGet(sandbox, `${motives}/${motiveId}/assignedCategories`);
+		const categories = await ServiceClient.as(sandbox.baseUrl).get(
+			`${motives}/${motiveId}/assignedCategories`,
+		);
 		expect(categories.json.pagedData.motiveAssignedToCategory).toMatchObject({
 			category: { id: 602 },
 		});
@@ -240,7 +248,9 @@ describe('catalog operations', () => {
 		expect(creatorMotives.map((m) => m.id)).toContain(created.id);
 
 		expect(await run('delete', { motiveId })).toEqual([{ deleted: true }]);
-		expect((await serviceGet(sandbox, `${motives}/${motiveId}`)).status).toBe(404);
+		expect((await ServiceClient.as(sandbox.baseUrl).get(`${motives}/${motiveId}`)).status).toBe(
+			404,
+		);
 	});
 
 	test('bad input is refused before sending, naming item and field', async () => {
@@ -372,7 +382,11 @@ test('with an XML credential: create from binary, update and the customer key', 
 	});
 	const technologies = record.technologies as Array<{ printTechnology: { id: number } }>;
 	expect(technologies.map((t) => t.printTechnology.id)).toEqual([11, 12]);
-	expect((await serviceGet(sandbox, `${motives}/${record.id}/image`)).bytes.equals(png)).toBe(true);
+	expect(
+		(await ServiceClient.as(sandbox.baseUrl).get(`${motives}/${record.id}/image`)).bytes.equals(
+			png,
+		),
+	).toBe(true);
 
 	const updated = await runNode({
 		store,

@@ -6,6 +6,7 @@ import type { CredentialStore } from '../support/n8n';
 import { runNode } from '../support/n8n';
 import { SandboxControl, shopParameter } from '../support/sandbox';
 import { binaryItem, demoStore, tinyJpeg, tinyPng } from './helpers';
+import { ServiceClient } from '../support/service';
 
 let sandbox: Sandbox;
 let control: SandboxControl;
@@ -28,11 +29,10 @@ function userMotive(operation: string, parameters: INodeParameters = {}) {
 
 /** The image the sandbox stored, read with the session the credential holds. */
 async function storedImage(store: CredentialStore, id: unknown): Promise<Buffer> {
-	const response = await fetch(`${sandbox.baseUrl}${userMotives}/${String(id)}/image`, {
-		headers: { 'x-auth-token': String(store.data().sessionToken) },
-	});
-	expect(response.status).toBe(200);
-	return Buffer.from(await response.arrayBuffer());
+	const session = ServiceClient.withSession(sandbox.baseUrl, String(store.data().sessionToken));
+	const image = await session.get(`${userMotives}/${String(id)}/image`);
+	expect(image.status).toBe(200);
+	return image.bytes;
 }
 
 test('uploads from binary data, base64 and a URL; get, list and delete', async () => {

@@ -17,12 +17,14 @@ describe('Order resource against the sandbox', () => {
 		).length;
 	const run = (parameters: Record<string, any>, items?: any[], continueOnFail = false) =>
 		runNode({ store, parameters, items, continueOnFail });
+	// The order as the service stored it: these tests check what Submit sent.
 	const getOrder = async (id: number) => {
 		const result = await run({
 			resource: 'order',
 			operation: 'get',
 			shop: shopParameter(),
 			orderId: String(id),
+			simplify: false,
 		});
 		expect(result.error).toBeUndefined();
 		return result.items[0].json as any;

@@ -3,7 +3,8 @@
  * The rooms of the house, checked from the import lines of the shipped code: a node folder
  * (nodes/<Node>/) imports only from itself and nodes/shared/; nodes/shared/ imports nothing from
  * a node folder; nothing under nodes/ or credentials/ imports the code that is not shipped
- * (sandbox/, test/, bench/, scripts/).
+ * (sandbox/, test/, bench/, scripts/). And every shipped and sandbox source file opens with a
+ * comment saying what it is for.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -143,4 +144,44 @@ test('nothing under nodes/ or credentials/ imports sandbox/, test/, bench/ or sc
 		.flatMap(({ file, source }) => relativeImportsOf(file, source))
 		.filter(({ target }) => NOT_SHIPPED.some((folder) => isUnder(target, folder)));
 	expect(intoNotShipped).toEqual([]);
+});
+
+/**
+ * Whether a file opens with its file comment: a `/** ... *\/` block before any import or code,
+ * after at most an eslint-disable line. The block must stand apart (a blank line or an import
+ * follows it); a doc comment sitting on the file's first declaration is not a file comment.
+ */
+function opensWithFileComment(source: string): boolean {
+	const opening = /^(?:\/\* eslint-disable[^\n]*\*\/\n)?\/\*\*[\s\S]*?\*\/\n([^\n]*)/.exec(source);
+	if (!opening) return false;
+	const next = opening[1];
+	return next.trim() === '' || /^(?:import\b|export\s+(?:type\s+)?(?:\{|\*))/.test(next);
+}
+
+test('the check tells a file comment from a missing or misplaced one', () => {
+	const comment = '/**\n * What this file is for.\n */\n';
+	const eslint = '/* eslint-disable no-console -- a reason */\n';
+	const imports = "import { x } from './x';\n";
+	expect(opensWithFileComment(`${comment}\n${imports}`)).toBe(true);
+	expect(opensWithFileComment(`${comment}${imports}`)).toBe(true);
+	expect(opensWithFileComment(`${eslint}${comment}\n${imports}`)).toBe(true);
+	expect(opensWithFileComment("/** Why. */\nexport { a } from './a';\n")).toBe(true);
+	expect(opensWithFileComment(`${imports}\n${comment}\nconst y = 1;\n`)).toBe(false);
+	expect(opensWithFileComment(`${eslint}${imports}\n${comment}`)).toBe(false);
+	expect(opensWithFileComment('/** The first declaration. */\nexport const y = 1;\n')).toBe(false);
+	expect(opensWithFileComment(`// a line comment\n${imports}`)).toBe(false);
+});
+
+test('every .ts file under nodes/, credentials/ and sandbox/, and index.ts, opens with a comment saying what it is for', () => {
+	const sources = [
+		...tsFilesUnder('nodes'),
+		...tsFilesUnder('credentials'),
+		...tsFilesUnder('sandbox'),
+		'index.ts',
+	];
+	expect(sources.length).toBeGreaterThan(100);
+	const withoutFileComment = sources.filter(
+		(file) => !opensWithFileComment(readFileSync(path.join(root, file), 'utf8')),
+	);
+	expect(withoutFileComment).toEqual([]);
 });

@@ -9,6 +9,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { writeCsv, type Line } from '../csv/fixtures';
 import { runNode, type CredentialStore } from '../support/n8n';
+import { ServiceClient, type HttpResult } from '../support/service';
 import { eventually } from '../support/eventually';
 import {
 	byId,
@@ -34,27 +35,10 @@ let logs: ReturnType<typeof captureLogs>;
 /** Records both media types read. */
 const ids = { order: 0, orderedProduct: 0, csvImport: 0, webhook: 0, userMotive: 0 };
 
-/** A plain client of the service, independent of the nodes, to set the records up. */
-async function service(method: string, path: string, body?: unknown, token?: string) {
-	const response = await fetch(`${sandbox.baseUrl}${path}`, {
-		method,
-		headers: {
-			accept: 'application/json',
-			...(token ? { 'x-auth-token': token } : {}),
-			...(body === undefined ? {} : { 'content-type': 'application/json' }),
-		},
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	if (response.status >= 300) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-	return text ? (JSON.parse(text) as Json) : {};
-}
-
-async function login(): Promise<string> {
-	const response = await fetch(`${sandbox.baseUrl}/auth`, {
-		headers: { authorization: `Basic ${Buffer.from('demo:demo-password').toString('base64')}` },
-	});
-	return response.headers.get('x-auth-token') ?? '';
+/** The body of a successful answer of the service; anything else fails the setup. */
+function succeeded(answer: HttpResult): Json {
+	if (answer.status >= 300) throw new Error(`${answer.status} ${answer.text}`);
+	return answer.json;
 }
 
 /**
@@ -149,16 +133,18 @@ function csvFile(): Buffer {
 	return writeCsv([order('1', '1001', '1001'), order('2', '1002', '999999')]);
 }
 
-async function uploadCsv(token: string): Promise<number> {
+async function uploadCsv(service: ServiceClient): Promise<number> {
 	const form = new FormData();
 	form.append('file', new Blob([new Uint8Array(csvFile())]), 'orders.csv');
-	const response = await fetch(`${sandbox.baseUrl}${SHOP_PATH}/orderCsvImport`, {
-		method: 'POST',
-		headers: { 'x-auth-token': token },
-		body: form,
-	});
-	const body = (await response.json()) as Json;
-	return body.productionOrderCsvImport.id as number;
+	// The platform's own multipart encoding of the form: its bytes and boundary.
+	const encoded = new Response(form);
+	const answer = succeeded(
+		await service.post(`${SHOP_PATH}/orderCsvImport`, undefined, {
+			raw: Buffer.from(await encoded.arrayBuffer()),
+			contentType: encoded.headers.get('content-type') ?? '',
+		}),
+	);
+	return answer.productionOrderCsvImport.id as number;
 }
 
 /** Every order settled: no pipeline step is still due, so two reads in a row see the same. */
@@ -177,13 +163,10 @@ beforeAll(async () => {
 		json: sandboxCredentials(sandbox, { mediaType: 'json', customerKey: CUSTOMER_KEY }),
 		xml: sandboxCredentials(sandbox, { mediaType: 'xml', customerKey: CUSTOMER_KEY }),
 	};
-	const token = await login();
+	const service = ServiceClient.as(sandbox.baseUrl);
 
-	const submitted = await service(
-		'POST',
-		`${SHOP_PATH}/orders/usingCreatorSE`,
-		DIGITS_ORDER,
-		token,
+	const submitted = succeeded(
+		await service.post(`${SHOP_PATH}/orders/usingCreatorSE`, DIGITS_ORDER),
 	);
 	ids.order = submitted.productionOrderSubmited.id;
 	await eventually(async () =>
@@ -197,10 +180,10 @@ beforeAll(async () => {
 	const order = await control.call<Json>('GET', `/orders/${ids.order}`);
 	ids.orderedProduct = order.orderedProductIds[0];
 
-	ids.csvImport = await uploadCsv(token);
+	ids.csvImport = await uploadCsv(service);
 	await eventually(async () =>
 		expect(
-			(await service('GET', `${SHOP_PATH}/orderCsvImport/${ids.csvImport}`, undefined, token))
+			succeeded(await service.get(`${SHOP_PATH}/orderCsvImport/${ids.csvImport}`))
 				.productionOrderCsvImport.processed,
 		).toBe(true),
 	);
@@ -208,10 +191,8 @@ beforeAll(async () => {
 	await settled(imported.map((entry) => entry.id));
 	await control.call('POST', `/orders/${imported[0].id}/split`, { parts: 2 });
 
-	const webhook = await service(
-		'POST',
-		`${SHOP_PATH}/webhooks`,
-		{
+	const webhook = succeeded(
+		await service.post(`${SHOP_PATH}/webhooks`, {
 			webhook: {
 				// Refused at once: deliveries to it fail fast and are never retried (the clock stands).
 				address: 'http://127.0.0.1:9/1234',
@@ -219,8 +200,7 @@ beforeAll(async () => {
 				secret: '1234',
 				mediaType: 'XML',
 			},
-		},
-		token,
+		}),
 	);
 	ids.webhook = webhook.webhook.id;
 
@@ -356,8 +336,16 @@ const READS: Array<[string, () => INodeParameters]> = [
 	],
 ];
 
+/** Every read with a Simplify option, once more with Simplify off: the service's records as sent. */
+const RAW_READS = READS.filter(([name]) => !/Get SKUs|Get Expanded/.test(name)).map(
+	([name, parameters]): [string, () => INodeParameters] => [
+		`${name} (Simplify off)`,
+		() => ({ ...parameters(), simplify: false }),
+	],
+);
+
 describe('reads give the same items for JSON and XML', () => {
-	test.each(READS)('%s', async (_name, parameters) => {
+	test.each([...READS, ...RAW_READS])('%s', async (_name, parameters) => {
 		const { json, xml } = await outputs(parameters());
 		expect(json.length).toBeGreaterThan(0);
 		expect(xml).toEqual(json);
@@ -365,7 +353,13 @@ describe('reads give the same items for JSON and XML', () => {
 
 	test('the items carry the contract types: digits of text fields stay text, counts are numbers', async () => {
 		const order = (
-			await outputs({ resource: 'order', operation: 'get', shop, orderId: String(ids.order) })
+			await outputs({
+				resource: 'order',
+				operation: 'get',
+				shop,
+				orderId: String(ids.order),
+				simplify: false,
+			})
 		).xml[0] as Json;
 		expect(order).toMatchObject({
 			id: ids.order,
@@ -436,8 +430,8 @@ describe('the trigger emits the same event for a JSON and an XML delivery', () =
 				parameters: {
 					shop,
 					topics: TOPICS,
-					mediaType: mediaType.toUpperCase(),
-					options: {},
+					// With the payload, the decoded bodies are compared as well.
+					options: { mediaType: mediaType.toUpperCase(), includePayload: true },
 				},
 			}).start();
 			await triggers[mediaType].activate();

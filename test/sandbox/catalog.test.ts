@@ -2,7 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 
 import { DEMO, startSandbox, type Sandbox } from '../../sandbox';
 import { SandboxControl, SHOP_PATH } from '../support/sandbox';
-import { list, ServiceClient } from './helpers';
+import { list, ServiceClient } from '../support/service';
 
 describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 	let sandbox: Sandbox;

@@ -4,7 +4,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { CONTRACT_HEADERS } from '../csv/fixtures';
 import { eventually } from '../support/eventually';
 import { SandboxControl, SHOP_PATH } from '../support/sandbox';
-import { list, ServiceClient, type Json } from './helpers';
+import { list, ServiceClient, type Json } from '../support/service';
 
 /** The contract's 54 columns, written out by the tests independently of the sandbox. */
 const HEADERS = CONTRACT_HEADERS;

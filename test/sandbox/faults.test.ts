@@ -1,6 +1,6 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { SandboxControl, SHOP_PATH } from '../support/sandbox';
-import { deferredOrder, ServiceClient } from './helpers';
+import { deferredOrder, ServiceClient } from '../support/service';
 
 describe('sandbox: fault injection and the control API', () => {
 	let sandbox: Sandbox;

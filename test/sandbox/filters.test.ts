@@ -1,6 +1,6 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { SandboxControl, SHOP_PATH } from '../support/sandbox';
-import { deferredOrder, list, ServiceClient, type Json } from './helpers';
+import { deferredOrder, list, ServiceClient, type Json } from '../support/service';
 
 describe('sandbox: stored filters', () => {
 	let sandbox: Sandbox;

@@ -1,6 +1,6 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { SandboxControl, SHOP_PATH } from '../support/sandbox';
-import { basic, deferredOrder, list, ServiceClient, type Json } from './helpers';
+import { basic, deferredOrder, list, ServiceClient, type Json } from '../support/service';
 
 const PNG = Buffer.concat([
 	Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -2,7 +2,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { sampleLines, writeCsv } from '../csv/fixtures';
 import { eventually } from '../support/eventually';
 import { SandboxControl, SHOP_PATH } from '../support/sandbox';
-import { deferredOrder, list, ServiceClient, shippingAddress, type Json } from './helpers';
+import { deferredOrder, list, ServiceClient, shippingAddress, type Json } from '../support/service';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

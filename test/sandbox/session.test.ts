@@ -1,7 +1,7 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { sleep } from '../support/eventually';
 import { SandboxControl } from '../support/sandbox';
-import { basic, ServiceClient } from './helpers';
+import { basic, ServiceClient } from '../support/service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

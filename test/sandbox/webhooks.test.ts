@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { signBody, startSandbox, type Sandbox } from '../../sandbox';
 import { eventually } from '../support/eventually';
 import { SandboxControl, SHOP_PATH } from '../support/sandbox';
-import { deferredOrder, list, Receiver, ServiceClient, type Json } from './helpers';
+import { deferredOrder, list, Receiver, ServiceClient, type Json } from '../support/service';
 
 /** An independent implementation of the contract's signature rule, to check deliveries with. */
 function expectedSignature(secret: string, body: Buffer): string {
@@ -14,8 +14,7 @@ function expectedSignature(secret: string, body: Buffer): string {
 	return createHmac('sha256', key).update(body).digest('base64');
 }
 
-// A copy of shared/spec/signature-vectors.json, kept with the tests so a clone runs alone.
-const vectorsFile = join(__dirname, '..', 'fixtures', 'signature-vectors.json');
+const vectorsFile = join(__dirname, '..', '..', 'docs', 'service', 'signature-vectors.json');
 
 describe('sandbox: webhooks', () => {
 	let sandbox: Sandbox;
@@ -57,7 +56,7 @@ describe('sandbox: webhooks', () => {
 		(await demo.post(`${SHOP_PATH}/orders/usingCreatorSE`, deferredOrder(overrides))).json
 			.productionOrderSubmited.id as number;
 
-	test('the signature matches every vector of the specification (test/fixtures/signature-vectors.json)', () => {
+	test('the signature matches every vector of the specification (docs/service/signature-vectors.json)', () => {
 		const { vectors } = JSON.parse(readFileSync(vectorsFile, 'utf8'));
 		expect(vectors.length).toBeGreaterThanOrEqual(4);
 		for (const vector of vectors) {

@@ -36,7 +36,7 @@ const credentialTypes: Record<string, ICredentialType> = {
 	[CREDENTIAL_TYPE]: new PodPlatformApi(),
 };
 
-class PackageNodeTypes implements INodeTypes {
+export class PackageNodeTypes implements INodeTypes {
 	private readonly types: Record<string, INodeType | IVersionedNodeType>;
 
 	constructor(extra: Record<string, INodeType> = {}) {

@@ -5,7 +5,8 @@ import { PACKAGE } from '../support/n8n';
 import { eventually } from '../support/eventually';
 import { SandboxControl, SHOP_PATH, shopParameter } from '../support/sandbox';
 import { TriggerHarness, captureLogs } from '../support/trigger';
-import { Service, credentialStore, type Json } from './helpers';
+import { credentialStore, type Json } from './helpers';
+import { ServiceClient, submitOrder } from '../support/service';
 
 const shop = shopParameter();
 const TOPICS = [
@@ -18,7 +19,7 @@ const TOPICS = [
 describe('poll trigger: status changes seen by polling the order list', () => {
 	let sandbox: Sandbox;
 	let control: SandboxControl;
-	let service: Service;
+	let service: ServiceClient;
 	let clock = Date.now();
 	let nowSpy: jest.SpyInstance;
 
@@ -49,7 +50,7 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 	});
 	beforeEach(async () => {
 		await control.call('POST', '/reset');
-		service = new Service(sandbox.baseUrl);
+		service = ServiceClient.as(sandbox.baseUrl);
 	});
 
 	/** The reads of expanded orders among logged requests, shop path dropped. */
@@ -59,8 +60,8 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 			.filter((r) => r.startsWith('GET /orders/expanded/'));
 
 	test('baseline, then each change once, across a restart, with a minimum interval', async () => {
-		const first = await service.submitOrder();
-		const unchanged = await service.submitOrder();
+		const first = await submitOrder(service);
+		const unchanged = await submitOrder(service);
 		await waitFor(first, 'PREPARED_TO_PRODUCE');
 		await waitFor(unchanged, 'PREPARED_TO_PRODUCE');
 
@@ -72,7 +73,7 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 
 		await control.call('POST', `/orders/${first}/advance`, { to: 'NOT_EDITABLE' });
 		await control.call('POST', `/orders/${first}/ship`, { trackingNumber: 'POLL-1' });
-		const second = await service.submitOrder();
+		const second = await submitOrder(service);
 		await waitFor(second, 'PREPARED_TO_PRODUCE');
 
 		later();
@@ -108,18 +109,22 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 		).toEqual([[second, 'orders/updated', 'NOT_EDITABLE']]);
 	});
 
-	test('the fulfilled event carries the tracking number and equals the webhook trigger event', async () => {
-		// The webhook trigger on the same shop; its loopback address warning is expected here.
+	/**
+	 * Watch one fulfilment with both triggers on the same shop and return both events: the webhook
+	 * trigger's delivery and the poll trigger's change. `options` go to both triggers.
+	 */
+	const fulfilledByBoth = async (options: Json = {}) => {
+		// The webhook trigger's loopback address warning is expected here.
 		const logs = captureLogs();
 		const webhook = await new TriggerHarness({
 			store: credentialStore(sandbox.baseUrl),
-			parameters: { shop, topics: ['orders/fulfilled'], mediaType: 'JSON', options: {} },
+			parameters: { shop, topics: ['orders/fulfilled'], options },
 		}).start();
 		try {
 			await webhook.activate();
-			const order = await service.submitOrder();
+			const order = await submitOrder(service);
 			await waitFor(order, 'PREPARED_TO_PRODUCE');
-			const poll = harness(undefined, {}, ['orders/fulfilled']);
+			const poll = harness(undefined, options, ['orders/fulfilled']);
 			expect(await poll.poll()).toBeNull();
 
 			await control.call('POST', `/orders/${order}/advance`, { to: 'NOT_EDITABLE' });
@@ -132,60 +137,105 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 				expect(received).toBeDefined();
 				return received!.items[0].json as Json;
 			});
-
-			// The list holds the basic order, without fulfilments; the expanded link has them.
-			const listed = await service.request('GET', `${SHOP_PATH}/orders`);
-			const item = listed.json.pagedData.productionOrder;
-			expect(item.fulfillments).toBeUndefined();
-			const expandedLink = [item['atom.link']]
-				.flat()
-				.find((link: Json) => link['@rel'] === 'expanded');
-			expect(expandedLink['@href']).toBe(`${sandbox.baseUrl}${SHOP_PATH}/orders/expanded/${order}`);
-
 			later();
-			const [fulfilled] = events(await poll.poll());
-			expect(fulfilled).toMatchObject({
-				topic: 'orders/fulfilled',
-				source: 'poll',
-				orderId: order,
-				trackingNumbers: ['TRACK-POLL-7'],
-				fulfillments: [
-					expect.objectContaining({
-						trackingNumber: 'TRACK-POLL-7',
-						trackingUrl: 'https://track.example.com/TRACK-POLL-7',
-					}),
-				],
-			});
-			expect(delivered).toMatchObject({ source: 'webhook', trackingNumbers: ['TRACK-POLL-7'] });
-
-			// Apart from what only a delivery has (its source, id and key, raw body, root and the
-			// notification's FULFILLED spelling of the status) and what only a poll knows (the
-			// statuses before), the two events are the same.
-			const ONE_SIDED = [
-				'source',
-				'deliveryId',
-				'deliveryKey',
-				'rawBody',
-				'payloadRoot',
-				'fulfilmentStatusRaw',
-				'previousFinancialStatus',
-				'previousFulfilmentStatus',
-			];
-			const common = (event: Json) => {
-				const rest = Object.fromEntries(
-					Object.entries(event).filter(([key]) => !ONE_SIDED.includes(key)),
-				);
-				return { ...rest, payload: { ...event.payload, fulfilmentStatus: undefined } };
-			};
-			expect(common(fulfilled)).toEqual(common(delivered));
+			const [polled] = events(await poll.poll());
+			return { order, delivered, polled };
 		} finally {
 			await webhook.close();
 			logs.restore();
 		}
+	};
+
+	/** The keys every event starts with, in this order, whichever trigger emitted it. */
+	const LEADING_KEYS = [
+		'topic',
+		'orderId',
+		'uniqueId',
+		'financialStatus',
+		'financialStatusLabel',
+		'fulfilmentStatus',
+		'fulfilmentStatusLabel',
+		'trackingNumbers',
+		'trackingUrls',
+		'customer',
+		'items',
+	];
+	// What only a delivery has (its source, id and key, the notification's FULFILLED spelling of
+	// the status) and what only a poll knows (the statuses before).
+	const ONE_SIDED = [
+		'source',
+		'deliveryId',
+		'deliveryKey',
+		'payloadRoot',
+		'fulfilmentStatusRaw',
+		'previousFinancialStatus',
+		'previousFulfilmentStatus',
+	];
+	const common = (event: Json) =>
+		Object.fromEntries(Object.entries(event).filter(([key]) => !ONE_SIDED.includes(key)));
+
+	test('both triggers emit the same event, keys in the same order, statuses labelled, no payload', async () => {
+		const { order, delivered, polled } = await fulfilledByBoth();
+		expect(Object.keys(polled).slice(0, LEADING_KEYS.length)).toEqual(LEADING_KEYS);
+		expect(Object.keys(delivered).slice(0, LEADING_KEYS.length)).toEqual(LEADING_KEYS);
+		expect(polled).toMatchObject({
+			topic: 'orders/fulfilled',
+			orderId: order,
+			financialStatus: 'PAID',
+			financialStatusLabel: 'Paid',
+			fulfilmentStatus: 'FINISHED',
+			fulfilmentStatusLabel: 'Shipped',
+			trackingNumbers: ['TRACK-POLL-7'],
+			trackingUrls: ['https://track.example.com/TRACK-POLL-7'],
+			customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+			items: [
+				{
+					productId: 1001,
+					colorId: 2001,
+					sizeId: 3002,
+					sku: 'TEE-CLASSIC-WHITE-M',
+					amount: 2,
+				},
+			],
+			source: 'poll',
+			previousFulfilmentStatus: 'PREPARED_TO_PRODUCE',
+		});
+		expect(delivered).toMatchObject({ source: 'webhook', fulfilmentStatusRaw: 'FULFILLED' });
+		expect(delivered.deliveryKey).toEqual(expect.any(String));
+		expect(polled.deliveryKey).toEqual(expect.any(String));
+		for (const event of [polled, delivered]) {
+			expect(event).not.toHaveProperty('payload');
+			expect(JSON.stringify(event)).not.toMatch(/"links"|creatorse_/);
+		}
+		expect(Object.keys(common(polled))).toEqual(Object.keys(common(delivered)));
+		expect(common(polled)).toEqual(common(delivered));
+	});
+
+	test('Include Full Payload adds the order after the event fields, the same from both', async () => {
+		const { delivered, polled } = await fulfilledByBoth({ includePayload: true });
+		expect(Object.keys(polled).slice(0, LEADING_KEYS.length)).toEqual(LEADING_KEYS);
+		expect(Object.keys(delivered).slice(0, LEADING_KEYS.length)).toEqual(LEADING_KEYS);
+		expect(Object.keys(polled).at(-1)).toBe('payload');
+		expect(Object.keys(delivered).at(-1)).toBe('payload');
+		expect(delivered.payloadRoot).toBe('productionOrderExpanded');
+		const payload = (event: Json) => ({ ...event.payload, fulfilmentStatus: undefined });
+		expect(payload(polled)).toEqual(payload(delivered));
+		expect((polled.payload.fulfillments as Json[])[0].trackingNumber).toBe('TRACK-POLL-7');
+	});
+
+	test('the list holds the basic order; the expanded link has the fulfilments', async () => {
+		const order = await submitOrder(service);
+		const listed = await service.get(`${SHOP_PATH}/orders`);
+		const item = listed.json.pagedData.productionOrder;
+		expect(item.fulfillments).toBeUndefined();
+		const expandedLink = [item['atom.link']]
+			.flat()
+			.find((link: Json) => link['@rel'] === 'expanded');
+		expect(expandedLink['@href']).toBe(`${sandbox.baseUrl}${SHOP_PATH}/orders/expanded/${order}`);
 	});
 
 	test('a failed poll loses nothing: the next one reports the change', async () => {
-		const order = await service.submitOrder();
+		const order = await submitOrder(service);
 		await waitFor(order, 'PREPARED_TO_PRODUCE');
 		const trigger = harness(undefined, {}, ['orders/fulfilled']);
 		await trigger.poll();
@@ -205,7 +255,7 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 	});
 
 	test('Emit Existing Orders and the status filter', async () => {
-		const order = await service.submitOrder();
+		const order = await submitOrder(service);
 		await waitFor(order, 'PREPARED_TO_PRODUCE');
 		const all = harness(undefined, { emitExisting: true });
 		expect(events(await all.poll()).map((e) => e.topic)).toEqual([
@@ -220,8 +270,8 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 	});
 
 	test('a manual test poll shows a sample without moving the state', async () => {
-		const earlier = await service.submitOrder();
-		const order = await service.submitOrder();
+		const earlier = await submitOrder(service);
+		const order = await submitOrder(service);
 		await waitFor(earlier, 'PREPARED_TO_PRODUCE');
 		await waitFor(order, 'PREPARED_TO_PRODUCE');
 		const trigger = harness();

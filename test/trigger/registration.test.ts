@@ -4,19 +4,20 @@ import { DEMO, startSandbox, type Sandbox } from '../../sandbox';
 import { unreachableReason } from '../../nodes/PodPlatformTrigger/reachability';
 import { SandboxControl, SHOP_PATH, shopParameter } from '../support/sandbox';
 import { TriggerHarness, captureLogs } from '../support/trigger';
-import { Service, credentialStore, type Json } from './helpers';
+import { credentialStore, type Json } from './helpers';
+import { ServiceClient, subscriptionsOf } from '../support/service';
 
 const shop = shopParameter();
 const THREE = ['orders/updated', 'orders/readyForProduction', 'orders/fulfilled'];
 
 function params(topics = THREE, extra: INodeParameters = {}): INodeParameters {
-	return { shop, topics, mediaType: 'JSON', options: {}, ...extra };
+	return { shop, topics, options: {}, ...extra };
 }
 
 describe('trigger: subscriptions on the service', () => {
 	let sandbox: Sandbox;
 	let control: SandboxControl;
-	let service: Service;
+	let service: ServiceClient;
 	const harnesses: TriggerHarness[] = [];
 
 	const harness = async (parameters = params(), staticData?: Json) => {
@@ -30,12 +31,12 @@ describe('trigger: subscriptions on the service', () => {
 	};
 
 	const mine = async (address: string) =>
-		(await service.subscriptions()).filter((entry) => entry.address === address);
+		(await subscriptionsOf(service)).filter((entry) => entry.address === address);
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
 		control = new SandboxControl(sandbox);
-		service = new Service(sandbox.baseUrl);
+		service = ServiceClient.as(sandbox.baseUrl);
 	});
 	afterAll(async () => {
 		for (const h of harnesses) await h.close();
@@ -43,7 +44,7 @@ describe('trigger: subscriptions on the service', () => {
 	});
 	beforeEach(async () => {
 		await control.call('POST', '/reset');
-		service = new Service(sandbox.baseUrl);
+		service = ServiceClient.as(sandbox.baseUrl);
 	});
 
 	test('activation makes one subscription per topic, each with its own 32-byte secret', async () => {
@@ -71,7 +72,7 @@ describe('trigger: subscriptions on the service', () => {
 		trigger.restart(params());
 		expect(await trigger.activate('update')).toEqual({ existed: true });
 		expect(await mine(trigger.webhookUrl)).toHaveLength(3);
-		expect(await service.subscriptions()).toHaveLength(3);
+		expect(await subscriptionsOf(service)).toHaveLength(3);
 	});
 
 	test('subscriptions left on the service without static data are adopted, with new secrets', async () => {
@@ -103,27 +104,27 @@ describe('trigger: subscriptions on the service', () => {
 		const subs = await mine(trigger.webhookUrl);
 		const [a, b] = subs;
 
-		expect((await service.request('DELETE', `${SHOP_PATH}/webhooks/${a.id}`)).status).toBe(204);
+		expect((await service.delete(`${SHOP_PATH}/webhooks/${a.id}`)).status).toBe(204);
 		expect(await trigger.checkExists()).toBe(false);
 		await trigger.activate();
 		expect(await trigger.checkExists()).toBe(true);
 		expect(await mine(trigger.webhookUrl)).toHaveLength(3);
 
-		await service.request('PUT', `${SHOP_PATH}/webhooks/${b.id}`, {
+		await service.put(`${SHOP_PATH}/webhooks/${b.id}`, {
 			webhook: { mediaType: 'XML' },
 		});
 		expect(await trigger.checkExists()).toBe(false);
 		await trigger.activate();
 		expect((await mine(trigger.webhookUrl)).every((s) => s.mediaType === 'JSON')).toBe(true);
 
-		await service.request('PUT', `${SHOP_PATH}/webhooks/${b.id}`, {
+		await service.put(`${SHOP_PATH}/webhooks/${b.id}`, {
 			webhook: { address: 'https://elsewhere.example.com/hook' },
 		});
 		expect(await trigger.checkExists()).toBe(false);
 		await trigger.activate();
 		expect(await mine(trigger.webhookUrl)).toHaveLength(3);
 		// The re-pointed subscription belongs to someone else now and is left alone.
-		expect(await service.subscriptions()).toHaveLength(4);
+		expect(await subscriptionsOf(service)).toHaveLength(4);
 	});
 
 	test('changing topics, media type or shop reconciles without leftovers', async () => {
@@ -134,9 +135,11 @@ describe('trigger: subscriptions on the service', () => {
 		expect(await trigger.activate('update')).toEqual({ existed: false });
 		let subs = await mine(trigger.webhookUrl);
 		expect(subs.map((s) => s.topic).sort()).toEqual(['orders/cancelled', 'orders/updated']);
-		expect(await service.subscriptions()).toHaveLength(2);
+		expect(await subscriptionsOf(service)).toHaveLength(2);
 
-		trigger.restart(params(['orders/updated', 'orders/cancelled'], { mediaType: 'XML' }));
+		trigger.restart(
+			params(['orders/updated', 'orders/cancelled'], { options: { mediaType: 'XML' } }),
+		);
 		expect(await trigger.activate('update')).toEqual({ existed: false });
 		subs = await mine(trigger.webhookUrl);
 		expect(subs).toHaveLength(2);
@@ -144,13 +147,12 @@ describe('trigger: subscriptions on the service', () => {
 
 		trigger.restart(params(['orders/updated'], { shop: shopParameter(1598) }));
 		await trigger.activate('update');
-		expect(await service.subscriptions()).toHaveLength(0);
-		const other = await service.request('GET', '/accounts/387/shops/1598/webhooks');
+		expect(await subscriptionsOf(service)).toHaveLength(0);
+		const other = await service.get('/accounts/387/shops/1598/webhooks');
 		expect(other.json.pagedData.totalElements).toBe(1);
 		await trigger.deactivate();
 		expect(
-			(await service.request('GET', '/accounts/387/shops/1598/webhooks')).json.pagedData
-				.totalElements,
+			(await service.get('/accounts/387/shops/1598/webhooks')).json.pagedData.totalElements,
 		).toBe(0);
 	});
 
@@ -160,9 +162,9 @@ describe('trigger: subscriptions on the service', () => {
 			const trigger = await harness();
 			await trigger.activate();
 			const [gone] = await mine(trigger.webhookUrl);
-			await service.request('DELETE', `${SHOP_PATH}/webhooks/${gone.id}`);
+			await service.delete(`${SHOP_PATH}/webhooks/${gone.id}`);
 			expect(await trigger.deactivate()).toBe(true);
-			expect(await service.subscriptions()).toHaveLength(0);
+			expect(await subscriptionsOf(service)).toHaveLength(0);
 			expect(trigger.staticData.registrations).toEqual({});
 			expect(await trigger.deactivate()).toBe(true);
 			expect(logs.error).toEqual([]);
@@ -191,10 +193,10 @@ describe('trigger: subscriptions on the service', () => {
 			);
 			for (const topic of THREE)
 				expect(logs.error[0]).not.toContain(registration.subscriptions[topic].secret);
-			expect(await service.subscriptions()).toHaveLength(1);
+			expect(await subscriptionsOf(service)).toHaveLength(1);
 
 			expect(await trigger.deactivate()).toBe(true);
-			expect(await service.subscriptions()).toHaveLength(0);
+			expect(await subscriptionsOf(service)).toHaveLength(0);
 		} finally {
 			logs.restore();
 		}
@@ -204,12 +206,12 @@ describe('trigger: subscriptions on the service', () => {
 		const trigger = await harness(params(['orders/updated']));
 		await trigger.activate('activate');
 		await trigger.activate('manual', { test: true });
-		const all = await service.subscriptions();
+		const all = await subscriptionsOf(service);
 		expect(all.map((s) => s.address).sort()).toEqual(
 			[trigger.webhookUrl, trigger.webhookUrl.replace('/webhook/', '/webhook-test/')].sort(),
 		);
 		await trigger.deactivate({ test: true });
-		expect((await service.subscriptions()).map((s) => s.address)).toEqual([trigger.webhookUrl]);
+		expect((await subscriptionsOf(service)).map((s) => s.address)).toEqual([trigger.webhookUrl]);
 		expect(await trigger.checkExists()).toBe(true);
 	});
 

@@ -42,11 +42,7 @@ interface SharedVector {
 }
 
 const shared: SharedVector[] = JSON.parse(
-	readFileSync(
-		// A copy of shared/spec/signature-vectors.json, kept with the tests so a clone runs alone.
-		join(__dirname, '..', 'fixtures', 'signature-vectors.json'),
-		'utf8',
-	),
+	readFileSync(join(__dirname, '..', '..', 'docs', 'service', 'signature-vectors.json'), 'utf8'),
 ).vectors;
 
 describe('webhook signature', () => {
@@ -57,7 +53,7 @@ describe('webhook signature', () => {
 		expect(verifySignature(vector.word, body, vector.signature)).toBe(true);
 	});
 
-	test('matches every vector of the specification (test/fixtures/signature-vectors.json)', () => {
+	test('matches every vector of the specification (docs/service/signature-vectors.json)', () => {
 		expect(shared.length).toBeGreaterThanOrEqual(4);
 		for (const vector of shared) {
 			const body = Buffer.from(vector.bodyUtf8, 'utf8');

@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { signBody, startSandbox, type Sandbox } from '../../sandbox';
-import { Receiver, ServiceClient, deferredOrder, list, type Json } from '../sandbox/helpers';
+import { Receiver, ServiceClient, deferredOrder, list, type Json } from '../support/service';
 import { CredentialStore, runNode } from '../support/n8n';
 import { SandboxControl, sandboxCredentials, SHOP_PATH, shopParameter } from '../support/sandbox';
 

@@ -1,3 +1,8 @@
+/**
+ * The action node's properties, built from the resource definitions, so a resource or operation
+ * declares its fields once and the dropdowns and display options follow from it.
+ */
+
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ResourceDefinition } from './types';
@@ -58,6 +63,20 @@ export function describeResources(resources: ResourceDefinition[]): INodePropert
 	}
 
 	return [resourceSelector, ...operationSelectors, ...shopFields, ...fields];
+}
+
+/**
+ * The canvas subtitle in words ("Create From File: Motive"), not the option values. It is an n8n
+ * expression over one flat table, so that no `}}` inside it can end the expression early.
+ */
+export function subtitleOf(resources: ResourceDefinition[]): string {
+	const words: Record<string, string> = {};
+	for (const resource of resources) {
+		for (const [operation, { option }] of Object.entries(resource.operations)) {
+			words[`${resource.value}:${operation}`] = `${option.name}: ${resource.name}`;
+		}
+	}
+	return `={{ (${JSON.stringify(words)})[$parameter["resource"] + ":" + $parameter["operation"]] }}`;
 }
 
 function firstResource(resources: ResourceDefinition[]): string {

@@ -1,3 +1,5 @@
+/** The list of the action node's resources, the one place a new resource is registered. */
+
 import { carrierResource } from './carrier';
 import { countryResource } from './country';
 import { creatorResource } from './creator';

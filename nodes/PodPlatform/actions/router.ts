@@ -1,8 +1,16 @@
+/**
+ * The action node's execute: finds the chosen operation and runs it for every input item, with the
+ * run's scope, the batch's prepared lookups, bounded concurrency and one error path for every
+ * failure.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { nodeErrorOf } from '../../shared/errors';
 import { RESOURCES } from './resources';
+import { newRunScope } from './runScope';
+import type { RunScope } from './runScope';
 import type { OperationDefinition } from './types';
 
 /**
@@ -22,9 +30,10 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		);
 	}
 
+	const run = newRunScope(this);
 	const prepared =
 		operation.prepare && items.length > 1
-			? await operation.prepare.call(this, items.length)
+			? await operation.prepare.call(this, items.length, run)
 			: undefined;
 	const concurrency = Math.max(1, Math.floor(operation.concurrency?.call(this) ?? 1));
 	const results: INodeExecutionData[][] = new Array(items.length);
@@ -35,7 +44,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	let firstFailure: { itemIndex: number; error: unknown } | undefined;
 	const runItem = async (itemIndex: number) => {
 		try {
-			results[itemIndex] = await runOne.call(this, operation, itemIndex, prepared);
+			results[itemIndex] = await runOne.call(this, operation, itemIndex, run, prepared);
 		} catch (error) {
 			if (!firstFailure || itemIndex < firstFailure.itemIndex) firstFailure = { itemIndex, error };
 		}
@@ -59,11 +68,12 @@ async function runOne(
 	this: IExecuteFunctions,
 	operation: OperationDefinition,
 	itemIndex: number,
+	run: RunScope,
 	prepared: unknown,
 ): Promise<INodeExecutionData[]> {
 	let failure: unknown;
 	try {
-		const output = await operation.execute.call(this, itemIndex, prepared);
+		const output = await operation.execute.call(this, itemIndex, run, prepared);
 		return output.map((item) => ({ ...item, pairedItem: item.pairedItem ?? { item: itemIndex } }));
 	} catch (error) {
 		failure = error;

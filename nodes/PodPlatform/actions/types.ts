@@ -1,3 +1,8 @@
+/**
+ * The shapes every resource and operation of the action node is declared in; the router and the
+ * property builder read nothing else.
+ */
+
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,
@@ -5,9 +10,12 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import type { RunScope } from './runScope';
+
 /**
- * One operation: the fields it shows and how it runs for one input item. `Prepared` is what its
- * `prepare` found for the whole run, handed to every `execute`.
+ * One operation: the fields it shows and how it runs for one input item. `run` is the run's
+ * scope (the service and what the run learned); `Prepared` is what the operation's `prepare`
+ * found for the whole batch, handed to every `execute`.
  */
 export interface OperationDefinition<Prepared = unknown> {
 	/** Entry of the operation dropdown (name, value, action, description). */
@@ -21,6 +29,7 @@ export interface OperationDefinition<Prepared = unknown> {
 	execute(
 		this: IExecuteFunctions,
 		itemIndex: number,
+		run: RunScope,
 		prepared?: Prepared,
 	): Promise<INodeExecutionData[]>;
 	/**
@@ -33,7 +42,7 @@ export interface OperationDefinition<Prepared = unknown> {
 	 * up alone, and returns it for every execute of the run. It runs only for more than one item.
 	 * A failure here fails the run; a bad item is left for its own execute to report.
 	 */
-	prepare?(this: IExecuteFunctions, itemCount: number): Promise<Prepared>;
+	prepare?(this: IExecuteFunctions, itemCount: number, run: RunScope): Promise<Prepared>;
 	/** How many items may run at once (read once per run). Default 1: items run in order. */
 	concurrency?(this: IExecuteFunctions): number;
 }

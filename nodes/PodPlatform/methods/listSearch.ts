@@ -1,19 +1,109 @@
+/**
+ * Searchable lists of the action node's resource locators: the account's shops and, in the
+ * chosen shop, its products, orders (newest first), motives and CSV imports. Until a shop is
+ * chosen, the lists under it are empty.
+ */
+
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { matchingRecords } from '../../shared/methods/listSearch';
-import { apiRequestAllItems } from '../../shared/transport';
-import { currentShopPath } from '../actions/common/scope';
+import type { PlainObject } from '../../shared/codec';
+import { isPlainObject } from '../../shared/codec';
+import { chosenShopPath } from '../../shared/methods/chosen';
+import type { SearchSpec } from '../../shared/methods/listSearch';
+import { searchRecords } from '../../shared/methods/listSearch';
+import { ServiceClient } from '../../shared/transport';
 
 export { searchShops } from '../../shared/methods/listSearch';
+
+/** A search in a collection of the chosen shop; nothing while no shop is chosen. */
+async function searchInShop(
+	ctx: ILoadOptionsFunctions,
+	collection: string,
+	spec: Omit<SearchSpec, 'path'>,
+	filter: string | undefined,
+): Promise<INodeListSearchResult> {
+	const service = new ServiceClient(ctx);
+	const shopPath = await chosenShopPath(ctx, service);
+	if (shopPath === undefined) return { results: [] };
+	return await searchRecords(service, { ...spec, path: `${shopPath}/${collection}` }, filter);
+}
+
+/** "#uniqueId · First Last (ID)": what a merchant knows an order by. */
+function orderLabel(order: PlainObject): string {
+	const customer = isPlainObject(order.customer) ? order.customer : {};
+	const name = [customer.firstName, customer.lastName]
+		.filter((part) => typeof part === 'string' && part.trim() !== '')
+		.join(' ');
+	const uniqueId = typeof order.uniqueId === 'string' && order.uniqueId ? order.uniqueId : 'Order';
+	return `${uniqueId}${name ? ` · ${name}` : ''} (${String(order.id)})`;
+}
+
+/** "file.csv, 2024-05-01 (ID)". */
+function csvImportLabel(record: PlainObject): string {
+	const day = typeof record.createdDate === 'string' ? `, ${record.createdDate.slice(0, 10)}` : '';
+	return `${String(record.fileName ?? 'Import')}${day} (${String(record.id)})`;
+}
 
 export async function searchProducts(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const products = await apiRequestAllItems(
+	return await searchInShop(
 		this,
-		{ method: 'GET', path: `${await currentShopPath(this)}/products` },
-		{ returnAll: true },
+		'products',
+		{ root: 'productFilter', textProperties: ['name', 'sku'] },
+		filter,
 	);
-	return matchingRecords(products, filter);
+}
+
+export async function searchOrders(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	return await searchInShop(
+		this,
+		'orders',
+		{
+			root: 'productionOrderFilter',
+			textProperties: ['uniqueId', 'customer.firstName', 'customer.lastName', 'customer.email'],
+			order: [
+				{ property: 'created', direction: 'desc' },
+				{ property: 'id', direction: 'desc' },
+			],
+			label: orderLabel,
+		},
+		filter,
+	);
+}
+
+export async function searchMotives(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	return await searchInShop(
+		this,
+		'motives',
+		{ root: 'motiveFilter', textProperties: ['name'] },
+		filter,
+	);
+}
+
+export async function searchCsvImports(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	return await searchInShop(
+		this,
+		'orderCsvImport',
+		{
+			root: 'productionOrderCsvImportFilter',
+			textProperties: ['fileName'],
+			order: [
+				{ property: 'createdDate', direction: 'desc' },
+				{ property: 'id', direction: 'desc' },
+			],
+			label: csvImportLabel,
+		},
+		filter,
+	);
 }

@@ -1,3 +1,8 @@
+/**
+ * The Shop field every node shows and the check of a shop ID, so the action node and both triggers
+ * name a shop the same way.
+ */
+
 import type { INodeProperties } from 'n8n-workflow';
 
 import { InputError } from '../errors';

@@ -1,6 +1,7 @@
 /**
- * Parameters both trigger nodes share: the shop to watch, the events and the fulfilment-status
- * filter (with the rule that applies it), and how a trigger reads its shop.
+ * Parameters both trigger nodes share: the shop to watch, the events, the fulfilment-status
+ * filter (with the rule that applies it), the full-payload option, and how a trigger reads its
+ * shop.
  */
 import type {
 	IHookFunctions,
@@ -10,15 +11,15 @@ import type {
 } from 'n8n-workflow';
 
 import { nodeErrorOf } from '../errors';
+import { fulfilmentStatusLabel } from '../statusLabels';
 import { FULFILMENT_STATUSES, type Topic } from '../types';
-import { titleCase } from '../values';
 import { checkedShopId, shopLocator } from './shop';
 
 export const TOPIC_LABELS: Record<Topic, INodePropertyOptions> = {
 	'orders/updated': {
 		name: 'Order Updated',
 		value: 'orders/updated',
-		description: 'Any change of the payment or fulfilment status',
+		description: 'Any change of the payment or fulfillment status',
 	},
 	'orders/readyForProduction': {
 		name: 'Order Ready for Production',
@@ -46,7 +47,7 @@ export const TOPIC_LABELS: Record<Topic, INodePropertyOptions> = {
 		description: 'The order was split into several orders; carries their IDs',
 	},
 	'orders/cancelled': {
-		name: 'Order Cancelled',
+		name: 'Order Canceled',
 		value: 'orders/cancelled',
 		description: 'The cancellation of the order is confirmed',
 	},
@@ -79,19 +80,28 @@ export function triggerShopIdOf(ctx: IHookFunctions | IPollFunctions): string {
 }
 
 export const fulfilmentStatusFilterOption: INodeProperties = {
-	displayName: 'Only Fulfilment Statuses',
+	displayName: 'Only Fulfillment Statuses',
 	name: 'fulfilmentStatuses',
 	type: 'multiOptions',
 	default: [],
 	description:
-		'Emit an event only when the order is in one of these fulfilment statuses. Leave empty to emit every event. A notification saying FULFILLED counts as Finished.',
+		'Emit an event only when the order is in one of these fulfillment statuses. Leave empty to emit every event. A notification saying FULFILLED counts as Shipped.',
 	options: FULFILMENT_STATUSES.map((status) => ({
-		name: titleCase(status).replace('Hq', 'HQ'),
+		name: fulfilmentStatusLabel(status) ?? status,
 		value: status,
 	})),
 };
 
-/** Whether an event passes the Only Fulfilment Statuses option. */
+export const includePayloadOption: INodeProperties = {
+	displayName: 'Include Full Payload',
+	name: 'includePayload',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to add the whole order as the service sent it (payload, with payloadRoot) after the event’s own fields',
+};
+
+/** Whether an event passes the Only Fulfillment Statuses option. */
 export function passesStatusFilter(
 	fulfilmentStatus: string | undefined,
 	allowed: string[],

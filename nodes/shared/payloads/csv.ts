@@ -1,9 +1,9 @@
-import type { MultipartPart } from '../multipart';
-
 /**
  * The batch CSV import file of the contract ("Batch CSV import"): its 54 columns in their fixed
  * order, the two number formats, and what each column may hold.
  */
+
+import type { MultipartPart } from '../multipart';
 
 /** Which group's rows must agree on a column: an order's, a design's, a composition's, or none. */
 export type CsvLevel = 'order' | 'design' | 'composition' | 'element';

@@ -1,3 +1,9 @@
+/**
+ * Rows of the import file from n8n items: either one structured order per item (customer,
+ * shipping, designs → compositions → elements), or one file line per item keyed by column
+ * headers or their camelCase names.
+ */
+
 import { stringify } from 'csv-stringify/sync';
 
 import type { PlainObject } from '../codec';
@@ -5,12 +11,6 @@ import { isPlainObject, toArray } from '../codec';
 import { InputError } from '../errors';
 import type { CsvFormat } from './csv';
 import { COLUMN_INDEX, CSV_COLUMNS, CSV_HEADERS } from './csv';
-
-/**
- * Rows of the import file from n8n items: either one structured order per item (customer,
- * shipping, designs → compositions → elements), or one file line per item keyed by column
- * headers or their camelCase names.
- */
 
 export type CsvRow = string[];
 

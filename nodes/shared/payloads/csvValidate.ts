@@ -1,14 +1,14 @@
-import { parse } from 'csv-parse/sync';
-
-import type { CsvColumn, CsvFormat } from './csv';
-import { isHttpUrl } from '../values';
-import { COL, CSV_COLUMNS, CSV_HEADERS, csvFormat, formatLabel, isCountryCode } from './csv';
-
 /**
  * Checks an import file locally, the way the service will read it, and reports every problem
  * with its line and column. Records are checked as the parser passes them and then dropped, so
  * memory grows with the number of order/design/composition groups, never with the rows.
  */
+
+import { parse } from 'csv-parse/sync';
+
+import type { CsvColumn, CsvFormat } from './csv';
+import { isHttpUrl } from '../values';
+import { COL, CSV_COLUMNS, CSV_HEADERS, csvFormat, formatLabel, isCountryCode } from './csv';
 
 export interface CsvProblem {
 	/** Physical line of the file; the header is line 1. */

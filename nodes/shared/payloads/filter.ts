@@ -1,9 +1,3 @@
-import type { PlainObject } from '../codec';
-import { isPlainObject, toArray } from '../codec';
-import { carriesZone, isDateObject, isValidZone, toFilterDate } from '../dates';
-import { InputError } from '../errors';
-import { isBlank } from '../values';
-
 /**
  * Stored filters (contract, "Filters"): the body of `POST /filters` built from the node's filter
  * builder, and the checks that stop a malformed filter before anything is sent.
@@ -13,6 +7,14 @@ import { isBlank } from '../values';
  * `{direction, property}`, and sub-entity filters sit under their own names with the same inner
  * shape. Criteria side by side are combined with AND.
  */
+
+import type { PlainObject } from '../codec';
+import { isPlainObject, toArray } from '../codec';
+import { carriesZone, isDateObject, isValidZone, toFilterDate } from '../dates';
+import { InputError } from '../errors';
+import type { FilterProperty } from './filterFields';
+import { FILTER_PROPERTIES, RELATED_RECORD_FILTERS } from './filterFields';
+import { isBlank } from '../values';
 
 /** Filter types usable as `filterId` on a list, with the label the node shows. */
 export const FILTER_ROOTS = {
@@ -34,30 +36,37 @@ export function isFilterRoot(name: string): name is FilterRoot {
 	return Object.prototype.hasOwnProperty.call(FILTER_ROOTS, name);
 }
 
-/** Filters that only exist nested inside a top-level filter, with the label the node shows. */
-export const SUB_ENTITY_FILTERS = {
-	productLocalizedFilter: 'Product: Localization',
-	productAssignedToCategoryFilter: 'Product: Category',
-	productSkuFilter: 'Product: SKU',
-	productColorFilter: 'Product: Color',
-	productSizeFilter: 'Product: Size',
-	productViewFilter: 'Product: View',
-	productPriceFilter: 'Product: Price',
-	assignedProductColorFilter: 'Product: Assigned Color',
-	assignedProductSizeFilter: 'Product: Assigned Size',
-	assignedProductViewFilter: 'Product: Assigned View',
-	productViewColorDetailFilter: 'Product: View Color Detail',
-	assignedProductStickerFilter: 'Product: Assigned Sticker',
-	assignedPrintTechnologyFilter: 'Product: Print Technology',
-	assignedAttributeListItemFilter: 'Product: Attribute List Item',
-	motiveLocalizedFilter: 'Motive: Localization',
-	motiveAssignedToCategoryFilter: 'Motive: Category',
-	motivePrintTechnologyFilter: 'Motive: Print Technology',
-	tagFilter: 'Motive: Tag',
-	shopPropertyFilter: 'Shop: Property',
+/**
+ * The operators of a comparison, by the value the node's Operator field stores (none starts with
+ * `=`, which n8n would read as an expression), as the service writes them.
+ */
+export const OPERATORS = {
+	eq: '=',
+	ne: '!=',
+	gt: '>',
+	gte: '>=',
+	lt: '<',
+	lte: '<=',
+	like: 'like',
+	ilike: 'ilike',
 } as const;
 
-export const SIMPLE_OPERATORS = ['=', '!=', 'like', 'ilike', '<', '>', '<=', '>='] as const;
+export type OperatorValue = keyof typeof OPERATORS;
+
+const SERVICE_OPERATORS: readonly string[] = Object.values(OPERATORS);
+
+/**
+ * The service's operator for what the Operator field holds: a value of OPERATORS, or the
+ * service's own operator (the field's values before they were renamed, or an expression). An
+ * empty value is Equals: n8n reads the old saved value `=` as an empty expression.
+ */
+export function serviceOperator(raw: unknown): string | undefined {
+	const given = text(raw).toLowerCase();
+	if (given === '') return OPERATORS.eq;
+	if (Object.prototype.hasOwnProperty.call(OPERATORS, given))
+		return OPERATORS[given as OperatorValue];
+	return SERVICE_OPERATORS.includes(given) ? given : undefined;
+}
 
 export type ConditionType = 'simple' | 'between' | 'contain' | 'isNull';
 
@@ -74,6 +83,8 @@ export interface ConditionInput {
 	valueIsDate?: unknown;
 	/** Inside an Any Of group: conditions sharing a key must hold together (explicit AND). */
 	andKey?: unknown;
+	/** The form field the condition comes from, when it is not one of the builder's Conditions. */
+	formField?: string;
 }
 
 export interface FilterBuilderInput {
@@ -107,11 +118,12 @@ function text(value: unknown): string {
 /** A value as the string the contract wants; dates in the filter form. */
 function filterValue(raw: unknown, asDate: boolean, zone: string, where: string): string {
 	if (asDate || isDateObject(raw)) {
+		if (isBlank(raw)) return '';
 		const formatted = toFilterDate(raw, zone);
 		if (formatted === undefined) {
 			throw new InputError(
 				`${where}: "${typeof raw === 'object' ? JSON.stringify(raw) : String(raw)}" is not a date`,
-				'Give an ISO date such as 2024-05-01T12:00:00Z, an n8n date such as {{ $now }}, a timestamp in milliseconds or seconds, or 2024/05/01 12:00:00. Or turn off "Value Is a Date".',
+				'Pick a date, or give an ISO date such as 2024-05-01T12:00:00Z, an n8n date such as {{ $now }}, a timestamp in milliseconds or seconds, or 2024/05/01 12:00:00.',
 			);
 		}
 		return formatted;
@@ -137,23 +149,37 @@ function listValues(raw: unknown): unknown[] {
 	return isBlank(raw) ? [] : [raw];
 }
 
-function buildCondition(input: ConditionInput, zone: string, where: string): Element {
+/** The properties of the records a set of conditions tests; unknown for related records. */
+type Properties = Record<string, FilterProperty> | undefined;
+
+/** Whether a condition's values are dates: its property is a date, or the user said so. */
+function isDateCondition(input: ConditionInput, properties: Properties): boolean {
+	const property = properties?.[text(input.property)];
+	return property?.kind === 'date' || input.valueIsDate === true || input.valueIsDate === 'true';
+}
+
+function buildCondition(
+	input: ConditionInput,
+	properties: Properties,
+	zone: string,
+	where: string,
+): Element {
 	const property = text(input.property);
 	if (!property) {
 		throw new InputError(
 			`${where} has no Property`,
-			'Enter the field to test, for example name, id or created (country.id for a field of a referenced record).',
+			'Choose the field to test in Property (or give its name by expression, with a dot for a field of a referenced record, such as country.id).',
 		);
 	}
-	const asDate = isDateCondition(input);
+	const asDate = isDateCondition(input, properties);
 	const kind = input.conditionType ?? 'simple';
 	switch (kind) {
 		case 'simple': {
-			const op = text(input.operator || '=').toLowerCase();
-			if (!(SIMPLE_OPERATORS as readonly string[]).includes(op)) {
+			const op = serviceOperator(input.operator);
+			if (op === undefined) {
 				throw new InputError(
-					`${where}: unknown operator "${op}"`,
-					`Use one of ${SIMPLE_OPERATORS.join(' ')}.`,
+					`${where}: unknown Operator "${text(input.operator)}"`,
+					`Choose an Operator from the list (by expression: one of ${Object.keys(OPERATORS).join(', ')}).`,
 				);
 			}
 			return [
@@ -174,7 +200,7 @@ function buildCondition(input: ConditionInput, zone: string, where: string): Ele
 		}
 		case 'contain': {
 			const values = listValues(input.values).map((entry, index) =>
-				filterValue(entry, asDate, zone, `${where} (value ${index + 1})`),
+				filterValue(entry, asDate, zone, `${where} (Values, value ${index + 1})`),
 			);
 			if (values.length === 0) {
 				throw new InputError(
@@ -189,14 +215,10 @@ function buildCondition(input: ConditionInput, zone: string, where: string): Ele
 			return ['expressionIsNull', { property }];
 		default:
 			throw new InputError(
-				`${where}: unknown condition type "${String(kind)}"`,
+				`${where}: unknown Type "${String(kind)}"`,
 				'Choose Compare, Between, In List or Is Empty.',
 			);
 	}
-}
-
-function isDateCondition(input: ConditionInput): boolean {
-	return input.valueIsDate === true || input.valueIsDate === 'true';
 }
 
 /** The values of a condition as given, whatever its type. */
@@ -213,35 +235,104 @@ function conditionValues(input: ConditionInput): unknown[] {
 	}
 }
 
+/** Where each condition sits in the form, and which properties its records have. */
+interface PlacedCondition {
+	condition: ConditionInput;
+	properties: Properties;
+	where: string;
+}
+
+const CONDITIONS = 'Conditions';
+const ANY_OF = 'Any Of Groups';
+const SORT = 'Sort';
+const RELATED = 'Related Record Filters';
+
+/** Where a top-level condition sits in the form. */
+function conditionPlace(condition: ConditionInput, index: number): string {
+	return condition.formField ?? `${CONDITIONS} › Condition ${index + 1}`;
+}
+
+/** The label of a related-record filter, as the form shows it for this filter type. */
+function relatedLabel(root: FilterRoot, entity: string): string {
+	return RELATED_RECORD_FILTERS[root]?.[entity]?.label ?? entity;
+}
+
+/** Every condition of the builder with its place in the form, in the form's order. */
+function placedConditions(root: FilterRoot, input: FilterBuilderInput): PlacedCondition[] {
+	const properties = FILTER_PROPERTIES[root];
+	return [
+		...(input.conditions ?? []).map((condition, index) => ({
+			condition,
+			properties,
+			where: conditionPlace(condition, index),
+		})),
+		...(input.anyOf ?? []).flatMap((group, g) =>
+			(group.conditions ?? []).map((condition, index) => ({
+				condition,
+				properties,
+				where: `${ANY_OF} › Group ${g + 1} › Alternative ${index + 1}`,
+			})),
+		),
+		...(input.subFilters ?? []).flatMap((sub, s) =>
+			(sub.conditions ?? []).map((condition, index) => ({
+				condition,
+				properties: undefined,
+				where: `${RELATED} › Filter ${s + 1} (${relatedLabel(root, text(sub.entity))}) › Condition ${index + 1}`,
+			})),
+		),
+	];
+}
+
 /**
  * Whether the filter holds a date that names an instant (an n8n date, ISO text with an offset, a
  * timestamp): only then does the zone it is written in depend on knowing the service's zone.
  */
-export function hasZonedDates(input: FilterBuilderInput): boolean {
-	const conditions = [
-		...(input.conditions ?? []),
-		...(input.anyOf ?? []).flatMap((group) => group.conditions ?? []),
-		...(input.subFilters ?? []).flatMap((sub) => sub.conditions ?? []),
-	];
-	return conditions.some((condition) =>
+export function hasZonedDates(root: FilterRoot, input: FilterBuilderInput): boolean {
+	return placedConditions(root, input).some(({ condition, properties }) =>
 		conditionValues(condition).some(
-			(value) => (isDateCondition(condition) || isDateObject(value)) && carriesZone(value),
+			(value) =>
+				(isDateCondition(condition, properties) || isDateObject(value)) && carriesZone(value),
 		),
 	);
 }
 
+/**
+ * The properties the builder names that are not among the filter type's known fields, each with
+ * its place in the form: the suspects when the service refuses a property name.
+ */
+export function unlistedProperties(
+	root: FilterRoot,
+	input: FilterBuilderInput,
+): Array<{ property: string; where: string }> {
+	const known = FILTER_PROPERTIES[root];
+	const named = [
+		...placedConditions(root, input)
+			.filter(({ properties }) => properties !== undefined)
+			.map(({ condition, where }) => ({ property: text(condition.property), where })),
+		...(input.order ?? []).map((order, index) => ({
+			property: text(order.property),
+			where: `${SORT} › Sort ${index + 1}`,
+		})),
+	];
+	return named.filter(({ property }) => property !== '' && !(property in known));
+}
+
 /** An Any Of group: each alternative is a condition, or the conditions sharing an AND key. */
-function buildAnyOf(conditions: ConditionInput[], zone: string, where: string): PlainObject {
-	if (conditions.length === 0) {
-		throw new InputError(
-			`${where} has no conditions`,
-			'Add the alternative conditions to the group, or remove the group.',
-		);
-	}
+function buildAnyOf(
+	conditions: ConditionInput[],
+	properties: Properties,
+	zone: string,
+	where: string,
+): PlainObject {
 	const alternatives: Element[] = [];
 	const together = new Map<string, Element[]>();
 	conditions.forEach((condition, index) => {
-		const element = buildCondition(condition, zone, `${where}, condition ${index + 1}`);
+		const element = buildCondition(
+			condition,
+			properties,
+			zone,
+			`${where} › Alternative ${index + 1}`,
+		);
 		const key = text(condition.andKey);
 		if (!key) {
 			alternatives.push(element);
@@ -266,76 +357,73 @@ function buildAnyOf(conditions: ConditionInput[], zone: string, where: string): 
 }
 
 /**
- * The `POST /filters` body for a built filter. Throws InputError (naming the condition)
- * for anything the service would refuse or misread.
+ * The `POST /filters` body for a built filter, or undefined when the builder holds nothing (no
+ * condition, no group or related-record filter with conditions, no sort): that is no filter.
+ * Throws InputError, naming the place in the form, for anything the service would refuse or
+ * misread.
  */
-export function buildFilterBody(root: FilterRoot, input: FilterBuilderInput): PlainObject {
+export function buildFilterBody(
+	root: FilterRoot,
+	input: FilterBuilderInput,
+): PlainObject | undefined {
 	const zone = text(input.timezone) || 'UTC';
 	if (!isValidZone(zone)) {
 		throw new InputError(
-			`Unknown timezone "${zone}"`,
+			`Date Timezone: unknown timezone "${zone}"`,
 			'Use an IANA timezone such as Europe/Berlin, or UTC.',
 		);
 	}
+	const properties = FILTER_PROPERTIES[root];
 	const elements: Element[] = [];
 	(input.conditions ?? []).forEach((condition, index) => {
-		elements.push(buildCondition(condition, zone, `Condition ${index + 1}`));
+		elements.push(buildCondition(condition, properties, zone, conditionPlace(condition, index)));
 	});
 	(input.anyOf ?? []).forEach((group, index) => {
+		const conditions = group.conditions ?? [];
+		// A group without alternatives says nothing.
+		if (conditions.length === 0) return;
 		elements.push([
 			'expressionDisjunction',
-			buildAnyOf(group.conditions ?? [], zone, `Any Of group ${index + 1}`),
+			buildAnyOf(conditions, properties, zone, `${ANY_OF} › Group ${index + 1}`),
 		]);
 	});
 	(input.order ?? []).forEach((order, index) => {
+		const where = `${SORT} › Sort ${index + 1}`;
 		const property = text(order.property);
 		if (!property) {
-			throw new InputError(
-				`Sort ${index + 1} has no Property`,
-				'Enter the field to sort by, for example id or created.',
-			);
+			throw new InputError(`${where} has no Property`, 'Choose the field to sort by in Property.');
 		}
 		const direction = text(order.direction || 'asc').toLowerCase();
 		if (direction !== 'asc' && direction !== 'desc') {
 			throw new InputError(
-				`Sort ${index + 1}: direction must be asc or desc`,
-				'Choose Ascending or Descending.',
+				`${where}: Direction must be Ascending or Descending`,
+				'Choose Ascending or Descending (by expression: asc or desc).',
 			);
 		}
 		elements.push(['order', { direction, property }]);
 	});
 	(input.subFilters ?? []).forEach((sub, index) => {
+		const conditions = sub.conditions ?? [];
+		// A related-record filter without conditions says nothing.
+		if (conditions.length === 0) return;
 		const entity = text(sub.entity);
-		const where = `Sub-entity filter ${index + 1}${entity ? ` (${entity})` : ''}`;
+		const where = `${RELATED} › Filter ${index + 1}${entity ? ` (${relatedLabel(root, entity)})` : ''}`;
 		if (!entity) {
 			throw new InputError(
-				`${where} has no entity`,
+				`${where} has no Related Records`,
 				'Choose which related records the conditions apply to.',
-			);
-		}
-		const conditions = sub.conditions ?? [];
-		if (conditions.length === 0) {
-			throw new InputError(
-				`${where} has no conditions`,
-				'Add conditions for the related records, or remove it.',
 			);
 		}
 		elements.push([
 			entity,
 			container(
 				conditions.map((condition, n) =>
-					buildCondition(condition, zone, `${where}, condition ${n + 1}`),
+					buildCondition(condition, undefined, zone, `${where} › Condition ${n + 1}`),
 				),
 			),
 		]);
 	});
-	if (elements.length === 0) {
-		throw new InputError(
-			'The filter is empty',
-			'Add at least one condition, Any Of group, sort or sub-entity filter, or choose no filter.',
-		);
-	}
-	return { [root]: container(elements) };
+	return elements.length === 0 ? undefined : { [root]: container(elements) };
 }
 
 /**

@@ -1,12 +1,12 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
-import { InputError } from '../errors';
-import type { MultipartPart } from '../multipart';
-
 /**
  * Bitmaps the service accepts (contract, Limits: JPEG and PNG), recognised by their content:
  * a file name or a MIME type says nothing about what the bytes are.
  */
+
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { InputError } from '../errors';
+import type { MultipartPart } from '../multipart';
 
 export type BitmapKind = 'jpeg' | 'png';
 

@@ -1,12 +1,12 @@
-import { isPlainObject } from '../codec';
-import type { PlainObject } from '../codec';
-import { InputError } from '../errors';
-import { isBlank } from '../values';
-
 /**
  * A motive's placement on a print area (contract, "Position"): `left`/`right`/`top`/`bottom` in
  * millimetres or as `N%` of the area, `horizontalCenter`/`verticalCenter` as 0 in JSON payloads.
  */
+
+import { isPlainObject } from '../codec';
+import type { PlainObject } from '../codec';
+import { InputError } from '../errors';
+import { isBlank } from '../values';
 
 export const POSITION_SIDES = ['left', 'right', 'top', 'bottom'] as const;
 export const POSITION_CENTRES = ['horizontalCenter', 'verticalCenter'] as const;

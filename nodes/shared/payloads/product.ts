@@ -1,10 +1,11 @@
-import type { PlainObject } from '../codec';
-import { isPlainObject, toArray } from '../codec';
-
 /**
  * Clean views of the product records: the expanded product's collections flattened to what an
- * order needs (assigned colour and size IDs, view positions, print area IDs, orderable SKUs).
+ * order needs (assigned colour and size IDs, view positions, print area IDs, orderable SKUs),
+ * without the service's links.
  */
+
+import type { PlainObject } from '../codec';
+import { isPlainObject, toArray } from '../codec';
 
 export interface SkuRecord {
 	id: unknown;
@@ -71,7 +72,14 @@ export function simplifyProduct(record: PlainObject) {
 		...(area.width !== undefined ? { width: area.width, height: area.height } : {}),
 	}));
 	const skus = toArray<PlainObject>(record.productSkus).map(simplifySku);
-	const prices = toArray<PlainObject>(record.prices);
+	// The expanded product carries its prices as `productPrices`; `prices` is read as well, since
+	// the contract names the part only in words.
+	const prices = toArray<PlainObject>(record.productPrices ?? record.prices).map((price) => ({
+		price: price.price,
+		currency: isPlainObject(price.currency) ? price.currency.code : price.currency,
+		assignedSizeId: price.assignedSizeId ?? idOf(price.assignedSize),
+		countryId: price.countryId ?? idOf(price.country),
+	}));
 	return {
 		id: record.id,
 		name: record.name,
@@ -81,6 +89,5 @@ export function simplifyProduct(record: PlainObject) {
 		printAreas,
 		skus,
 		prices,
-		...(record.links ? { links: record.links } : {}),
 	};
 }

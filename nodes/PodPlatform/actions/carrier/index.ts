@@ -1,3 +1,9 @@
+/**
+ * The Carrier resource: one Get Many listing the shop's shipping carriers, whose IDs an order
+ * names.
+ */
+
+import { simplifyCarrier } from '../../../shared/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 import type { ResourceDefinition } from '../types';
@@ -16,9 +22,10 @@ export const carrierResource: ResourceDefinition = {
 				description: 'List the carriers of the shop',
 			},
 			{
-				async path(itemIndex) {
-					return `${await itemShopPath(this, itemIndex)}/carriers`;
+				async path(itemIndex, run) {
+					return `${await itemShopPath(this, run, itemIndex)}/carriers`;
 				},
+				simplify: simplifyCarrier,
 			},
 		),
 	},

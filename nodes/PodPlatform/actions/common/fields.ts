@@ -1,3 +1,8 @@
+/**
+ * Fields many operations share: Return All with Limit for every Get Many, the Input Binary Field of
+ * an operation that reads a file, and Simplify.
+ */
+
 import type { INodeProperties } from 'n8n-workflow';
 
 /** Return All + Limit, as every Get Many has them. */

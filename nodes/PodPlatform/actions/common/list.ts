@@ -1,3 +1,10 @@
+/**
+ * Get Many for any paged list: Return All / Limit, and an optional filter (a stored filter ID,
+ * or a filter built or written here that the node stores on the service and reuses). A list may
+ * put simple filters of its own in front (Filter = Simple); the builder, a stored filter ID and
+ * filter JSON are then the advanced choices.
+ */
+
 import { createHash } from 'crypto';
 import type {
 	IDataObject,
@@ -10,52 +17,90 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { InputError, isFilterRefusal } from '../../../shared/errors';
 import type { ServiceError } from '../../../shared/errors';
 import type { PlainObject } from '../../../shared/codec';
-import type { FilterRoot } from '../../../shared/payloads/filter';
-import { listDefaultCondition, withListDefaultCondition } from '../../../shared/payloads/filter';
-import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
-import { builtFilterBody, filterBuilderFields, jsonFilterBody } from '../filter/builder';
-import { paginationFields } from './fields';
+import type {
+	ConditionInput,
+	FilterBuilderInput,
+	FilterRoot,
+} from '../../../shared/payloads/filter';
+import {
+	listDefaultCondition,
+	unlistedProperties,
+	withListDefaultCondition,
+} from '../../../shared/payloads/filter';
+import {
+	builtFilterBody,
+	filterBuilderFields,
+	filterBuilderInput,
+	jsonFilterBody,
+} from '../filter/builder';
+import { paginationFields, simplifyField } from './fields';
 import type { OperationDefinition } from '../types';
-
-/**
- * Get Many for any paged list: Return All / Limit, and an optional filter (a stored filter ID,
- * or a filter built or written here that the node stores on the service and reuses).
- */
+import type { RunScope } from '../runScope';
 
 export type { FilterRoot };
 
 const FILTER_MODE = 'filterMode';
 
-export function filterFields(filterRoot: FilterRoot): INodeProperties[] {
+/** Filters a list puts in front of the builder, in its users' words. */
+export interface SimpleFilters {
+	/** What the list can be filtered by, said in the Filter dropdown. */
+	summary: string;
+	/** The fields shown when Filter is Simple. */
+	fields: INodeProperties[];
+	/** The builder conditions these fields give for an item; none means no filter. */
+	conditions(ctx: IExecuteFunctions, itemIndex: number): ConditionInput[];
+}
+
+export function filterFields(filterRoot: FilterRoot, simple?: SimpleFilters): INodeProperties[] {
 	const listDefault = listDefaultCondition(filterRoot);
 	const defaultNote = listDefault
 		? `; adds ${listDefault.property} ${listDefault.op} ${listDefault.value} unless the filter tests ${listDefault.property}`
 		: '';
-	return [
+	const none = {
+		name: 'None',
+		value: 'none',
+		description: "The service's default: records not deleted",
+	};
+	const advanced = simple ? 'Advanced: ' : '';
+	const modes = [
 		{
-			displayName: 'Filter',
-			name: FILTER_MODE,
-			type: 'options',
-			default: 'none',
-			options: [
-				{ name: 'None', value: 'none', description: "The service's default: records not deleted" },
-				{
-					name: 'Stored Filter ID',
-					value: 'id',
-					description: 'A filter created earlier with Filter → Create',
-				},
-				{
-					name: 'Build Filter',
-					value: 'build',
-					description: `Conditions set here; the node stores the filter and reuses it${defaultNote}`,
-				},
-				{
-					name: 'Filter JSON',
-					value: 'json',
-					description: `A ${filterRoot} as JSON; the node stores it and reuses it${defaultNote}`,
-				},
-			],
+			name: simple ? `${advanced}Stored Filter ID` : 'Stored Filter ID',
+			value: 'id',
+			description: 'A filter created earlier with Filter → Create',
 		},
+		{
+			name: simple ? `${advanced}Build` : 'Build Filter',
+			value: 'build',
+			description: `Conditions, groups and sorting on any field; the node stores the filter and reuses it${defaultNote}`,
+		},
+		{
+			name: simple ? `${advanced}JSON` : 'Filter JSON',
+			value: 'json',
+			description: `A ${filterRoot} as JSON; the node stores it and reuses it${defaultNote}`,
+		},
+	];
+	const show = (mode: string) => ({ show: { [FILTER_MODE]: [mode] } });
+	return [
+		simple
+			? {
+					displayName: 'Filter',
+					name: FILTER_MODE,
+					type: 'options',
+					default: 'simple',
+					options: [
+						...modes.sort((a, b) => a.name.localeCompare(b.name)),
+						none,
+						{ name: 'Simple', value: 'simple', description: simple.summary },
+					],
+				}
+			: {
+					displayName: 'Filter',
+					name: FILTER_MODE,
+					type: 'options',
+					default: 'none',
+					options: [none, ...modes],
+				},
+		...(simple ? simple.fields.map((field) => ({ ...field, displayOptions: show('simple') })) : []),
 		{
 			displayName: 'Filter ID',
 			name: 'filterId',
@@ -64,42 +109,35 @@ export function filterFields(filterRoot: FilterRoot): INodeProperties[] {
 			required: true,
 			placeholder: 'e.g. 4f9c0a7b2e6d4c1a8b3e5f7a9c1d2e3f',
 			description: `The filterId of a stored ${filterRoot}`,
-			displayOptions: { show: { [FILTER_MODE]: ['id'] } },
+			displayOptions: show('id'),
 		},
-		...filterBuilderFields({ [FILTER_MODE]: ['build'] }),
+		...filterBuilderFields(show('build'), filterRoot),
 		{
 			displayName: 'Filter JSON',
 			name: 'filterJson',
 			type: 'json',
 			default: `{\n  "${filterRoot}": {\n    "expressionSimple": { "property": "id", "op": ">", "value": "0" }\n  }\n}`,
-			displayOptions: { show: { [FILTER_MODE]: ['json'] } },
+			displayOptions: show('json'),
 			description: `The filter body, with or without its root key "${filterRoot}"`,
 		},
 	];
 }
 
-/** Filters created during this run, by content digest: one POST per distinct filter. */
-const createdFilters = new WeakMap<object, Map<string, Promise<string>>>();
-
 /** Store a filter body on the service (or reuse the one this run stored) and return its ID. */
 export async function storeFilter(
-	ctx: IExecuteFunctions,
+	run: RunScope,
 	body: PlainObject,
 	itemIndex: number,
 ): Promise<string> {
 	const digest = createHash('sha256').update(JSON.stringify(body)).digest('hex');
-	let cache = createdFilters.get(ctx);
-	if (!cache) {
-		cache = new Map();
-		createdFilters.set(ctx, cache);
-	}
-	let pending = cache.get(digest);
+	const stored = run.storedFilters;
+	let pending = stored.get(digest);
 	if (!pending) {
 		pending = (async () => {
 			let answer;
 			try {
 				// The service answers the same filterId for the same content, so a repeat is harmless.
-				answer = await apiRequest(ctx, {
+				answer = await run.service.request({
 					method: 'POST',
 					path: '/filters',
 					body,
@@ -112,17 +150,16 @@ export async function storeFilter(
 			const filterId = answer?.data.filterId;
 			if (filterId === undefined || filterId === '') {
 				throw new NodeOperationError(
-					ctx.getNode(),
+					run.service.ctx.getNode(),
 					'The service stored the filter but returned no filterId',
-					{
-						itemIndex,
-					},
+					{ itemIndex },
 				);
 			}
 			return String(filterId);
 		})();
-		cache.set(digest, pending);
-		pending.catch(() => cache!.delete(digest));
+		stored.set(digest, pending);
+		// A failed store is not kept: a later item tries again.
+		pending.catch(() => stored.delete(digest));
 	}
 	return await pending;
 }
@@ -131,41 +168,69 @@ export async function storeFilter(
 export interface ResolvedFilter {
 	filterId: string;
 	label: string;
+	/** Where the filter names properties the node does not list, for an unknown-property error. */
+	suspects?: Array<{ property: string; where: string }>;
 }
 
 /**
- * The filter chosen for this item (stored ID, built, or JSON), stored when needed. `listPath` gives
- * the list it narrows: dates in a built filter are written in the zone its timestamps show. A
- * built or JSON filter keeps the part of the list's default a filter would drop (a stored one is
- * used as it is).
+ * The filter a builder input describes for this item, stored, with the list's default condition
+ * kept (see withListDefaultCondition); undefined when the input holds nothing.
+ */
+async function storedBuiltFilter(
+	run: RunScope,
+	itemIndex: number,
+	filterRoot: FilterRoot,
+	input: FilterBuilderInput,
+	listPath: () => Promise<string>,
+	from: string,
+): Promise<ResolvedFilter | undefined> {
+	const body = await builtFilterBody(run, itemIndex, filterRoot, input, listPath);
+	if (!body) return undefined;
+	const filterId = await storeFilter(run, withListDefaultCondition(body), itemIndex);
+	return {
+		filterId,
+		label: `${from} (stored as "${filterId}")`,
+		suspects: unlistedProperties(filterRoot, input),
+	};
+}
+
+/**
+ * The filter chosen for this item (simple filters, built, stored ID, or JSON), stored when
+ * needed; undefined for none, and for simple filters or a builder left empty. `listPath` gives
+ * the list it narrows: dates are written in the zone its timestamps show. A built or JSON filter
+ * keeps the part of the list's default a filter would drop (a stored one is used as it is).
  */
 export async function resolveFilter(
 	ctx: IExecuteFunctions,
+	run: RunScope,
 	itemIndex: number,
 	filterRoot: FilterRoot,
 	listPath: () => Promise<string>,
+	simple?: SimpleFilters,
 ): Promise<ResolvedFilter | undefined> {
-	const mode = ctx.getNodeParameter(FILTER_MODE, itemIndex, 'none') as string;
+	const mode = ctx.getNodeParameter(FILTER_MODE, itemIndex, simple ? 'simple' : 'none') as string;
+	if (mode === 'simple' && simple) {
+		const input = { conditions: simple.conditions(ctx, itemIndex) };
+		return await storedBuiltFilter(run, itemIndex, filterRoot, input, listPath, 'The filter');
+	}
 	if (mode === 'id') {
 		const id = String(ctx.getNodeParameter('filterId', itemIndex, '')).trim();
 		if (!id) {
 			throw new InputError(
 				'Filter ID is empty',
 				'Enter the ID of a stored filter, or set Filter to None.',
+				'Filter ID',
 			);
 		}
 		return { filterId: id, label: `The stored filter "${id}"` };
 	}
 	if (mode === 'build') {
-		const body = withListDefaultCondition(
-			await builtFilterBody(ctx, itemIndex, filterRoot, listPath),
-		);
-		const filterId = await storeFilter(ctx, body, itemIndex);
-		return { filterId, label: `The built filter (stored as "${filterId}")` };
+		const input = filterBuilderInput(ctx, itemIndex);
+		return await storedBuiltFilter(run, itemIndex, filterRoot, input, listPath, 'The built filter');
 	}
 	if (mode === 'json') {
 		const body = withListDefaultCondition(jsonFilterBody(ctx, itemIndex, 'filterJson', filterRoot));
-		const filterId = await storeFilter(ctx, body, itemIndex);
+		const filterId = await storeFilter(run, body, itemIndex);
 		return { filterId, label: `The filter from Filter JSON (stored as "${filterId}")` };
 	}
 	return undefined;
@@ -192,15 +257,40 @@ export function withFilterContext(error: unknown, label: string, always = false)
 	return error;
 }
 
+/**
+ * A service error about a filter of this run, named as withFilterContext does; when the service
+ * does not know a property and the filter names properties the node does not list, the message
+ * names those form fields first.
+ */
+function namedFilterError(error: unknown, filter: ResolvedFilter): unknown {
+	const named = withFilterContext(error, filter.label);
+	const suspects = filter.suspects ?? [];
+	if (!(named instanceof NodeApiError) || suspects.length === 0) return named;
+	const response = (named.errorResponse ?? {}) as Partial<ServiceError>;
+	const unknownProperty =
+		response.exceptionName === 'SqlValidationException' ||
+		/SqlValidationException/.test(named.message);
+	if (!unknownProperty) return named;
+	const places = suspects.map(({ property, where }) => `${where} › Property "${property}"`);
+	named.message = `${places.join(', ')}: not a field the service can filter by. ${named.message}`;
+	named.description =
+		`Choose the Property from its list, or give the name of a field of the record by expression. ${named.description ?? ''}`.trim();
+	return named;
+}
+
 export interface GetManyConfig {
 	/** The filter type the list accepts; omitted for lists the contract gives no filter. */
 	filterRoot?: FilterRoot;
 	/** The list path for this item. */
-	path(this: IExecuteFunctions, itemIndex: number): Promise<string>;
+	path(this: IExecuteFunctions, itemIndex: number, run: RunScope): Promise<string>;
 	/** Extra fields shown before pagination (for example an order ID). */
 	extraFields?: INodeProperties[];
+	/** Filters of the list's own, in front of the builder (Filter = Simple, the default). */
+	simpleFilters?: SimpleFilters;
 	/** Turns one record into the item's JSON (for a Simplify option, say). */
 	shape?(this: IExecuteFunctions, record: PlainObject, itemIndex: number): IDataObject;
+	/** The record as Simplify (on by default) shows it, after `shape`; adds the Simplify field. */
+	simplify?(record: PlainObject): IDataObject;
 }
 
 export function getManyOperation(
@@ -212,30 +302,46 @@ export function getManyOperation(
 		fields: [
 			...(config.extraFields ?? []),
 			...paginationFields(),
-			...(config.filterRoot ? filterFields(config.filterRoot) : []),
+			...(config.filterRoot ? filterFields(config.filterRoot, config.simpleFilters) : []),
+			...(config.simplify ? [simplifyField] : []),
 		],
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		async execute(
+			this: IExecuteFunctions,
+			itemIndex: number,
+			run: RunScope,
+		): Promise<INodeExecutionData[]> {
 			const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 			const limit = this.getNodeParameter('limit', itemIndex, 50) as number;
 			// The filter first, so that bad filter input fails before anything is sent.
-			const listPath = async () => await config.path.call(this, itemIndex);
+			const listPath = async () => await config.path.call(this, itemIndex, run);
 			const filter = config.filterRoot
-				? await resolveFilter(this, itemIndex, config.filterRoot, listPath)
+				? await resolveFilter(
+						this,
+						run,
+						itemIndex,
+						config.filterRoot,
+						listPath,
+						config.simpleFilters,
+					)
 				: undefined;
 			const path = await listPath();
 			let records: PlainObject[];
 			try {
-				records = await apiRequestAllItems(
-					this,
+				records = await run.service.requestAllItems(
 					{ method: 'GET', path, qs: { filterId: filter?.filterId }, itemIndex },
 					{ returnAll, limit },
 				);
 			} catch (error) {
-				throw filter ? withFilterContext(error, filter.label) : error;
+				throw filter ? namedFilterError(error, filter) : error;
 			}
-			return records.map((record) => ({
-				json: config.shape ? config.shape.call(this, record, itemIndex) : (record as IDataObject),
-			}));
+			const simplify =
+				config.simplify && this.getNodeParameter('simplify', itemIndex, true)
+					? config.simplify
+					: undefined;
+			return records.map((record) => {
+				const json = config.shape ? config.shape.call(this, record, itemIndex) : record;
+				return { json: (simplify ? simplify(json) : json) as IDataObject };
+			});
 		},
 	};
 }

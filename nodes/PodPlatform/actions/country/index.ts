@@ -1,4 +1,9 @@
-import { accountPath } from '../../../shared/transport';
+/**
+ * The Country resource: one Get Many listing the account's countries (currency and VAT settings),
+ * which needs no shop.
+ */
+
+import { simplifyCountry } from '../../../shared/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import type { ResourceDefinition } from '../types';
 
@@ -17,9 +22,10 @@ export const countryResource: ResourceDefinition = {
 			},
 			{
 				filterRoot: 'countryFilter',
-				async path() {
-					return `${await accountPath(this)}/countries`;
+				async path(_itemIndex, run) {
+					return `${await run.service.accountPath()}/countries`;
 				},
+				simplify: simplifyCountry,
 			},
 		),
 	},

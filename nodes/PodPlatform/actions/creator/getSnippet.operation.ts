@@ -1,3 +1,9 @@
+/**
+ * Creator → Get Snippet: the HTML that embeds the Creator widget in a page. The service embeds the
+ * caller's session, so the snippet is asked for with a page session of its own, and the output is
+ * checked to hold no trace of the credential's session.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
@@ -14,9 +20,9 @@ import {
 	pageSessionRefusal,
 	reusedPageSession,
 } from '../../../shared/pageSession';
-import { apiRequest } from '../../../shared/transport';
 import { itemShopPath } from '../common/scope';
 import type { OperationDefinition } from '../types';
+import type { RunScope } from '../runScope';
 
 const ID_DESCRIPTIONS: Record<string, string> = {
 	productId: 'Product loaded at start',
@@ -30,6 +36,59 @@ const ID_DESCRIPTIONS: Record<string, string> = {
 	countryId: 'Country used for prices and tax',
 };
 
+const CHOOSE_OR_EXPRESSION =
+	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
+
+/**
+ * The start parameters the service can list, as dropdowns: their label, list method and what the
+ * list follows. The colour and size follow the product chosen beside them; the value stays the ID.
+ */
+const ID_DROPDOWNS: Record<string, { displayName: string; method: string; dependsOn: string[] }> = {
+	productId: {
+		displayName: 'Product Name or ID',
+		method: 'getProducts',
+		dependsOn: ['shop.value'],
+	},
+	assignedColorId: {
+		displayName: 'Color Name or ID',
+		method: 'getAssignedColors',
+		dependsOn: ['shop.value', 'options.productId'],
+	},
+	assignedSizeId: {
+		displayName: 'Size Name or ID',
+		method: 'getAssignedSizes',
+		dependsOn: ['shop.value', 'options.productId', 'options.assignedColorId'],
+	},
+	countryId: {
+		displayName: 'Country Name or ID',
+		method: 'getCountries',
+		dependsOn: [],
+	},
+	langId: {
+		displayName: 'Language Name or ID',
+		method: 'getLanguages',
+		dependsOn: ['shop.value'],
+	},
+};
+
+function idOptionField(name: string, displayName: string): INodeProperties {
+	const dropdown = ID_DROPDOWNS[name];
+	if (!dropdown) {
+		return { displayName, name, type: 'string', default: '', description: ID_DESCRIPTIONS[name] };
+	}
+	return {
+		displayName: dropdown.displayName,
+		name,
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: dropdown.method,
+			...(dropdown.dependsOn.length ? { loadOptionsDependsOn: dropdown.dependsOn } : {}),
+		},
+		default: '',
+		description: `${ID_DESCRIPTIONS[name]}. ${CHOOSE_OR_EXPRESSION}.`,
+	};
+}
+
 const CALLBACK_DESCRIPTIONS: Record<string, string> = {
 	addToBasketCallback:
 		'Global JavaScript function called after add-to-basket; letters and digits only',
@@ -41,14 +100,8 @@ const CALLBACK_DESCRIPTIONS: Record<string, string> = {
 
 const optionFields = (
 	[
-		...Object.entries(SNIPPET_ID_PARAMETERS).map(
-			([name, displayName]): INodeProperties => ({
-				displayName,
-				name,
-				type: 'string',
-				default: '',
-				description: ID_DESCRIPTIONS[name],
-			}),
+		...Object.entries(SNIPPET_ID_PARAMETERS).map(([name, displayName]) =>
+			idOptionField(name, displayName),
 		),
 		...Object.entries(SNIPPET_CALLBACK_PARAMETERS).map(
 			([name, displayName]): INodeProperties => ({
@@ -136,7 +189,7 @@ const optionFields = (
 	] as INodeProperties[]
 ).sort((a, b) => a.displayName.localeCompare(b.displayName));
 
-export const getSnippet: OperationDefinition = {
+export const getSnippetOperation: OperationDefinition = {
 	option: {
 		name: 'Get Snippet',
 		value: 'getSnippet',
@@ -161,25 +214,31 @@ export const getSnippet: OperationDefinition = {
 			options: optionFields,
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
 		const options = this.getNodeParameter('options', itemIndex, {}) as SnippetInput;
 		const request: SnippetRequest = snippetRequest(options);
-		const path = `${await itemShopPath(this, itemIndex)}/creator/snippet`;
+		const path = `${await itemShopPath(this, run, itemIndex)}/creator/snippet`;
 		// The service embeds the caller's session in the snippet: the caller is the page session.
 		const page = request.pageSessionId
 			? reusedPageSession(request.pageSessionId)
 			: await openPageSession(this, itemIndex);
-		const answer = await apiRequest(this, {
-			method: 'GET',
-			path,
-			qs: request.qs,
-			sessionToken: page.token,
-			itemIndex,
-		}).catch((error: unknown) => {
-			throw request.pageSessionId
-				? pageSessionRefusal(this, error, 'Reuse Page Session ID', itemIndex)
-				: error;
-		});
+		const answer = await run.service
+			.request({
+				method: 'GET',
+				path,
+				qs: request.qs,
+				sessionToken: page.token,
+				itemIndex,
+			})
+			.catch((error: unknown) => {
+				throw request.pageSessionId
+					? pageSessionRefusal(this, error, 'Reuse Page Session ID', itemIndex)
+					: error;
+			});
 		const snippet = answer?.data ?? {};
 		const html = typeof snippet.html === 'string' ? snippet.html : '';
 		if (!html) {

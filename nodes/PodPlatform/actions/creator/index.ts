@@ -1,5 +1,7 @@
+/** The Creator resource: Get Snippet, its one operation. */
+
 import type { ResourceDefinition } from '../types';
-import { getSnippet } from './getSnippet.operation';
+import { getSnippetOperation } from './getSnippet.operation';
 
 export const creatorResource: ResourceDefinition = {
 	name: 'Creator',
@@ -7,5 +9,7 @@ export const creatorResource: ResourceDefinition = {
 	description: 'The embeddable Creator product designer',
 	needsShop: true,
 	defaultOperation: 'getSnippet',
-	operations: { getSnippet },
+	operations: {
+		getSnippet: getSnippetOperation,
+	},
 };

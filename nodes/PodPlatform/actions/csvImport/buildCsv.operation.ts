@@ -1,3 +1,8 @@
+/**
+ * CSV Import → Build CSV: turns all input items into one import file of many orders, checked as
+ * Validate CSV checks it; a problem names the input item at fault. Nothing is sent to the service.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
@@ -13,7 +18,7 @@ import { formatField, formatOf, invalidFileError, quoteOption } from './fields';
  * All input items become one file, so the operation does its work for the first item and
  * returns nothing for the others; the file's item is paired with every input item.
  */
-export const buildCsv: OperationDefinition = {
+export const buildCsvOperation: OperationDefinition = {
 	option: {
 		name: 'Build CSV',
 		value: 'buildCsv',
@@ -44,7 +49,7 @@ export const buildCsv: OperationDefinition = {
 		},
 		{
 			displayName:
-				'An order item may carry orderGroupId; otherwise its uniqueId groups its lines, or else its item number. Decimals in the items use "." and are written in the chosen format.',
+				'Each input item becomes one order of the file, with a line for each of its products; give every order its own order number (uniqueId). Write prices with a dot (12.50): the file gets the separators of the chosen format.',
 			name: 'orderNotice',
 			type: 'notice',
 			default: '',

@@ -1,5 +1,8 @@
+/** Fields and paths the CSV import operations share. */
+
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { idLocator } from '../../../shared/descriptions/locators';
 import { InputError } from '../../../shared/errors';
 import type { CsvFormat, CsvFormatName } from '../../../shared/payloads/csv';
 import { csvFormat } from '../../../shared/payloads/csv';
@@ -7,8 +10,7 @@ import type { CsvProblem, CsvReport } from '../../../shared/payloads/csvValidate
 import { summariseProblems } from '../../../shared/payloads/csvValidate';
 import { binaryPropertyField as binaryPropertyFieldOf } from '../common/fields';
 import { idParameter, itemShopPath } from '../common/scope';
-
-/** Fields and paths the CSV import operations share. */
+import type { RunScope } from '../runScope';
 
 export const formatField: INodeProperties = {
 	displayName: 'Format',
@@ -39,15 +41,16 @@ export const quoteOption: INodeProperties = {
 
 export const binaryPropertyField = binaryPropertyFieldOf('CSV file');
 
-export const importIdField: INodeProperties = {
-	displayName: 'Import ID',
+/** The CSV import to read: the shop's imports newest first, or given by ID. */
+export const importIdField: INodeProperties = idLocator({
+	displayName: 'CSV Import',
 	name: 'importId',
-	type: 'string',
-	default: '',
-	required: true,
-	placeholder: 'e.g. 401',
-	description: 'The numeric ID of the CSV import, as returned by Upload',
-};
+	searchListMethod: 'searchCsvImports',
+	noun: 'CSV import',
+	placeholderId: '401',
+	urlSegment: 'orderCsvImport',
+	description: 'The import, listed newest first by file name and day',
+});
 
 /** The chosen format; a quote character must be a single character. */
 export function formatOf(ctx: IExecuteFunctions, itemIndex: number): CsvFormat {
@@ -64,14 +67,22 @@ export function formatOf(ctx: IExecuteFunctions, itemIndex: number): CsvFormat {
 }
 
 /** `.../shops/{shopId}/orderCsvImport`. */
-export async function importsPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
-	return `${await itemShopPath(ctx, itemIndex)}/orderCsvImport`;
+export async function importsPath(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	itemIndex: number,
+): Promise<string> {
+	return `${await itemShopPath(ctx, run, itemIndex)}/orderCsvImport`;
 }
 
 /** `.../orderCsvImport/{importId}` for the Import ID of this item. */
-export async function importPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+export async function importPath(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	itemIndex: number,
+): Promise<string> {
 	const importId = idParameter(ctx, 'importId', 'Import ID', itemIndex);
-	return `${await importsPath(ctx, itemIndex)}/${importId}`;
+	return `${await importsPath(ctx, run, itemIndex)}/${importId}`;
 }
 
 /** The validation report as item JSON. */

@@ -1,23 +1,37 @@
+/**
+ * CSV Import → Get: reads one import record: whether the service has processed it and how many
+ * lines failed.
+ */
+
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import type { PlainObject } from '../../../shared/codec';
+import { simplifyCsvImport } from '../../../shared/simplify/settings';
+import { simplifyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { importIdField, importPath } from './fields';
+import type { RunScope } from '../runScope';
 
-export const get: OperationDefinition = {
+export const getOperation: OperationDefinition = {
 	option: {
 		name: 'Get',
 		value: 'get',
 		action: 'Get a CSV import',
 		description: 'Get one CSV import: whether it is processed and how many lines failed',
 	},
-	fields: [importIdField],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const answer = await apiRequest(this, {
+	fields: [importIdField, simplifyField],
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const answer = await run.service.request({
 			method: 'GET',
-			path: await importPath(this, itemIndex),
+			path: await importPath(this, run, itemIndex),
 			itemIndex,
 		});
-		return [{ json: (answer?.data ?? {}) as IDataObject }];
+		const record = (answer?.data ?? {}) as PlainObject;
+		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		return [{ json: simplify ? simplifyCsvImport(record) : (record as IDataObject) }];
 	},
 };

@@ -1,7 +1,13 @@
+/**
+ * CSV Import → Get Many: lists the shop's imports through the shared Get Many, with an import
+ * filter.
+ */
+
+import { simplifyCsvImport } from '../../../shared/simplify/settings';
 import { getManyOperation } from '../common/list';
 import { importsPath } from './fields';
 
-export const getAll = getManyOperation(
+export const getAllOperation = getManyOperation(
 	{
 		name: 'Get Many',
 		value: 'getAll',
@@ -10,8 +16,9 @@ export const getAll = getManyOperation(
 	},
 	{
 		filterRoot: 'productionOrderCsvImportFilter',
-		async path(itemIndex) {
-			return await importsPath(this, itemIndex);
+		async path(itemIndex, run) {
+			return await importsPath(this, run, itemIndex);
 		},
+		simplify: simplifyCsvImport,
 	},
 );

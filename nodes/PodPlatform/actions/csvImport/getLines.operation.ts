@@ -1,7 +1,13 @@
+/**
+ * CSV Import → Get Lines: lists the result of every line of a processed import, with the order each
+ * created.
+ */
+
+import { simplifyCsvImportLine } from '../../../shared/simplify/settings';
 import { getManyOperation } from '../common/list';
 import { importIdField, importPath } from './fields';
 
-export const getLines = getManyOperation(
+export const getLinesOperation = getManyOperation(
 	{
 		name: 'Get Lines',
 		value: 'getLines',
@@ -10,8 +16,9 @@ export const getLines = getManyOperation(
 	},
 	{
 		extraFields: [importIdField],
-		async path(itemIndex) {
-			return `${await importPath(this, itemIndex)}/lines`;
+		async path(itemIndex, run) {
+			return `${await importPath(this, run, itemIndex)}/lines`;
 		},
+		simplify: simplifyCsvImportLine,
 	},
 );

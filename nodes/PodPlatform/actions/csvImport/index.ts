@@ -1,10 +1,14 @@
+/**
+ * The CSV Import resource: its operations, keyed by their values, with Build CSV as the default.
+ */
+
 import type { ResourceDefinition } from '../types';
-import { buildCsv } from './buildCsv.operation';
-import { get } from './get.operation';
-import { getAll } from './getAll.operation';
-import { getLines } from './getLines.operation';
-import { upload } from './upload.operation';
-import { validateCsv } from './validateCsv.operation';
+import { buildCsvOperation } from './buildCsv.operation';
+import { getOperation } from './get.operation';
+import { getAllOperation } from './getAll.operation';
+import { getLinesOperation } from './getLines.operation';
+import { uploadOperation } from './upload.operation';
+import { validateCsvOperation } from './validateCsv.operation';
 
 export const csvImportResource: ResourceDefinition = {
 	name: 'CSV Import',
@@ -12,5 +16,12 @@ export const csvImportResource: ResourceDefinition = {
 	description: 'Many orders at once from a CSV file',
 	needsShop: true,
 	defaultOperation: 'buildCsv',
-	operations: { buildCsv, validateCsv, upload, get, getAll, getLines },
+	operations: {
+		buildCsv: buildCsvOperation,
+		validateCsv: validateCsvOperation,
+		upload: uploadOperation,
+		get: getOperation,
+		getAll: getAllOperation,
+		getLines: getLinesOperation,
+	},
 };

@@ -1,3 +1,9 @@
+/**
+ * CSV Import → Upload: checks an import file locally, sends it, and may wait for the service to
+ * process it, returning every line's result. Never sent twice: a second upload would import every
+ * order again.
+ */
+
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
@@ -5,7 +11,6 @@ import type { PlainObject } from '../../../shared/codec';
 import { buildMultipart } from '../../../shared/multipart';
 import { csvFormPart, uploadQuery } from '../../../shared/payloads/csv';
 import { validateCsv } from '../../../shared/payloads/csvValidate';
-import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import {
 	binaryPropertyField,
@@ -15,11 +20,12 @@ import {
 	invalidFileError,
 	quoteOption,
 } from './fields';
+import type { RunScope } from '../runScope';
 
 /** Polling while the service processes an import: quick at first, then calmer. */
 export const POLL = { firstDelayMs: 500, maxDelayMs: 10_000 };
 
-export const upload: OperationDefinition = {
+export const uploadOperation: OperationDefinition = {
 	option: {
 		name: 'Upload',
 		value: 'upload',
@@ -34,7 +40,7 @@ export const upload: OperationDefinition = {
 			displayName: 'Wait for Processing',
 			name: 'waitForProcessing',
 			type: 'boolean',
-			default: false,
+			default: true,
 			description:
 				'Whether to wait until the service has processed the file and return the result of every line',
 		},
@@ -74,10 +80,14 @@ export const upload: OperationDefinition = {
 			],
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
 		const property = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
 		const format = formatOf(this, itemIndex);
-		const wait = this.getNodeParameter('waitForProcessing', itemIndex, false) as boolean;
+		const wait = this.getNodeParameter('waitForProcessing', itemIndex, true) as boolean;
 		const options = this.getNodeParameter('options', itemIndex, {}) as {
 			fileName?: string;
 			validate?: boolean;
@@ -91,10 +101,10 @@ export const upload: OperationDefinition = {
 
 		const fileName = options.fileName || binaryData.fileName || 'orders.csv';
 		const body = buildMultipart([csvFormPart(data, fileName)]);
-		const basePath = await importsPath(this, itemIndex);
+		const basePath = await importsPath(this, run, itemIndex);
 		// Not idempotent: a second upload would import every order twice, so the transport does
 		// not send it again when the outcome is unknown.
-		const answer = await apiRequest(this, {
+		const answer = await run.service.request({
 			method: 'POST',
 			path: basePath,
 			qs: uploadQuery(format),
@@ -116,11 +126,10 @@ export const upload: OperationDefinition = {
 			if (remaining <= 0) return [{ json: { ...record, waitTimedOut: true } as IDataObject }];
 			await sleep(Math.min(delay, remaining));
 			delay = Math.min(delay * 2, POLL.maxDelayMs);
-			record = ((await apiRequest(this, { method: 'GET', path: selfPath, itemIndex }))?.data ??
+			record = ((await run.service.request({ method: 'GET', path: selfPath, itemIndex }))?.data ??
 				record) as PlainObject;
 		}
-		const lines = await apiRequestAllItems(
-			this,
+		const lines = await run.service.requestAllItems(
 			{ method: 'GET', path: linkOf(record, 'lines') ?? `${selfPath}/lines`, itemIndex },
 			{ returnAll: true },
 		);

@@ -1,10 +1,15 @@
+/**
+ * CSV Import → Validate CSV: checks an import file locally, without sending it, and passes the file
+ * on with the report so a later Upload can send it.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { validateCsv as validate } from '../../../shared/payloads/csvValidate';
 import type { OperationDefinition } from '../types';
 import { binaryPropertyField, formatField, formatOf, quoteOption, reportJson } from './fields';
 
-export const validateCsv: OperationDefinition = {
+export const validateCsvOperation: OperationDefinition = {
 	option: {
 		name: 'Validate CSV',
 		value: 'validateCsv',

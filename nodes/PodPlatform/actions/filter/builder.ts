@@ -1,3 +1,8 @@
+/**
+ * The filter builder: the same fields in Filter → Create and in every Get Many ("Build" mode),
+ * read back into the input of `buildFilterBody`.
+ */
+
 import type {
 	IDisplayOptions,
 	IExecuteFunctions,
@@ -11,21 +16,18 @@ import type {
 	ConditionInput,
 	FilterBuilderInput,
 	FilterRoot,
+	OperatorValue,
 } from '../../../shared/payloads/filter';
 import {
 	FILTER_ROOTS,
-	SUB_ENTITY_FILTERS,
 	buildFilterBody,
 	collectionEntries,
 	filterBodyFromJson,
 	hasZonedDates,
 } from '../../../shared/payloads/filter';
+import { FILTER_PROPERTIES, RELATED_RECORD_FILTERS } from '../../../shared/payloads/filterFields';
 import { serviceZone } from './serviceZone';
-
-/**
- * The filter builder: the same fields in Filter → Create and in every Get Many ("Build" mode),
- * read back into the input of `buildFilterBody`.
- */
+import type { RunScope } from '../runScope';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 
@@ -33,12 +35,111 @@ export const filterRootOptions: INodePropertyOptions[] = Object.entries(FILTER_R
 	.map(([value, label]) => ({ name: label, value, description: `A ${value}` }))
 	.sort(byName);
 
-const subEntityOptions: INodePropertyOptions[] = Object.entries(SUB_ENTITY_FILTERS)
-	.map(([value, label]) => ({ name: label, value, description: `A ${value}` }))
-	.sort(byName);
+const OPERATOR_OPTIONS: Array<INodePropertyOptions & { value: OperatorValue }> = [
+	{ name: 'Equals', value: 'eq' },
+	{ name: 'Greater Than', value: 'gt' },
+	{ name: 'Greater Than or Equal', value: 'gte' },
+	{ name: 'Less Than', value: 'lt' },
+	{ name: 'Less Than or Equal', value: 'lte' },
+	{
+		name: 'Like (Case-Insensitive)',
+		value: 'ilike',
+		description: 'Text pattern; % matches any text, e.g. %shirt%',
+	},
+	{
+		name: 'Like (Case-Sensitive)',
+		value: 'like',
+		description: 'Text pattern; % matches any text, e.g. Classic%',
+	},
+	{ name: 'Not Equals', value: 'ne' },
+];
 
-function conditionFields(inAnyOfGroup: boolean): INodeProperties[] {
-	const valued = { show: { conditionType: ['simple', 'between', 'contain'] } };
+/** The Property dropdown's entries for a filter type: its fields, the API name as description. */
+function propertyOptions(root: FilterRoot): INodePropertyOptions[] {
+	return Object.entries(FILTER_PROPERTIES[root])
+		.map(([value, { label }]) => ({ name: label, value }))
+		.sort(byName);
+}
+
+function dateProperties(root: FilterRoot | undefined): string[] {
+	if (!root) return [];
+	return Object.entries(FILTER_PROPERTIES[root])
+		.filter(([, { kind }]) => kind === 'date')
+		.map(([name]) => name);
+}
+
+/** The Related Records entries for a filter type; without one, every type's, named by type. */
+function relatedRecordOptions(root: FilterRoot | undefined): INodePropertyOptions[] {
+	const roots = root ? [root] : (Object.keys(RELATED_RECORD_FILTERS) as FilterRoot[]);
+	return roots
+		.flatMap((owner) =>
+			Object.entries(RELATED_RECORD_FILTERS[owner] ?? {}).map(([value, entry]) => ({
+				name: root ? entry.label : `${FILTER_ROOTS[owner]}: ${entry.label}`,
+				value,
+				description: entry.description,
+			})),
+		)
+		.sort(byName);
+}
+
+/**
+ * A value field of a condition. On a date property (known from the dropdown) it is a date
+ * field; otherwise text. Both keep the same name, so a value survives a change of property.
+ */
+function valueFields(
+	field: Omit<INodeProperties, 'type' | 'default'>,
+	conditionTypes: string[],
+	dates: string[],
+): INodeProperties[] {
+	const show = { conditionType: conditionTypes };
+	const asText: INodeProperties = {
+		...field,
+		type: 'string',
+		default: '',
+		displayOptions: dates.length ? { show, hide: { property: dates } } : { show },
+	};
+	if (dates.length === 0) return [asText];
+	return [
+		asText,
+		{
+			...field,
+			type: 'dateTime',
+			default: '',
+			placeholder: undefined,
+			description: "The date, sent as a time of day in the service's timezone (see Date Timezone)",
+			displayOptions: { show: { ...show, property: dates } },
+		},
+	];
+}
+
+/**
+ * The fields of one condition. With a filter type, Property is a dropdown of its fields (any
+ * other name by expression) and a date property takes a date field; without one (related
+ * records, or a filter type given by expression), Property is text and Value Is a Date says
+ * which values are dates.
+ */
+function conditionFields(root: FilterRoot | undefined, inAnyOfGroup: boolean): INodeProperties[] {
+	const dates = dateProperties(root);
+	const valued = ['simple', 'between', 'contain'];
+	const property: INodeProperties = root
+		? {
+				displayName: 'Property',
+				name: 'property',
+				type: 'options',
+				default: 'id',
+				options: propertyOptions(root),
+				description:
+					'The field of the record to test. To test a field not listed, give its name by expression, such as <code>country.code</code>.',
+			}
+		: {
+				displayName: 'Property',
+				name: 'property',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. name',
+				description:
+					'Field of the record to test, such as <code>name</code> or <code>created</code>; fields of a referenced record use a dot, such as <code>country.code</code>',
+			};
 	const fields: INodeProperties[] = [
 		{
 			displayName: 'Type',
@@ -56,65 +157,35 @@ function conditionFields(inAnyOfGroup: boolean): INodeProperties[] {
 				{ name: 'Is Empty', value: 'isNull', description: 'The field has no value (null)' },
 			],
 		},
-		{
-			displayName: 'Property',
-			name: 'property',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. name',
-			description:
-				'Field of the record to test, such as <code>name</code> or <code>created</code>; fields of a referenced record use a dot, such as <code>country.code</code>',
-		},
+		property,
 		{
 			displayName: 'Operator',
 			name: 'operator',
 			type: 'options',
-			default: '=',
+			default: 'eq',
 			displayOptions: { show: { conditionType: ['simple'] } },
-			options: [
-				{ name: 'Equals', value: '=' },
-				{ name: 'Greater Than', value: '>' },
-				{ name: 'Greater Than or Equal', value: '>=' },
-				{ name: 'Less Than', value: '<' },
-				{ name: 'Less Than or Equal', value: '<=' },
-				{
-					name: 'Like (Case-Insensitive)',
-					value: 'ilike',
-					description: 'Text pattern; % matches any text, e.g. %shirt%',
-				},
-				{
-					name: 'Like (Case-Sensitive)',
-					value: 'like',
-					description: 'Text pattern; % matches any text, e.g. Classic%',
-				},
-				{ name: 'Not Equals', value: '!=' },
-			],
+			options: OPERATOR_OPTIONS,
 		},
-		{
-			displayName: 'Value',
-			name: 'value',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. %shirt%',
-			displayOptions: { show: { conditionType: ['simple'] } },
-			description: 'Sent as text and converted by the service to the type of the field',
-		},
-		{
-			displayName: 'Min Value',
-			name: 'minValue',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. 10001',
-			displayOptions: { show: { conditionType: ['between'] } },
-		},
-		{
-			displayName: 'Max Value',
-			name: 'maxValue',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. 10050',
-			displayOptions: { show: { conditionType: ['between'] } },
-		},
+		...valueFields(
+			{
+				displayName: 'Value',
+				name: 'value',
+				placeholder: 'e.g. %shirt%',
+				description: 'Sent as text and converted by the service to the type of the field',
+			},
+			['simple'],
+			dates,
+		),
+		...valueFields(
+			{ displayName: 'Min Value', name: 'minValue', placeholder: 'e.g. 10001' },
+			['between'],
+			dates,
+		),
+		...valueFields(
+			{ displayName: 'Max Value', name: 'maxValue', placeholder: 'e.g. 10050' },
+			['between'],
+			dates,
+		),
 		{
 			displayName: 'Values',
 			name: 'values',
@@ -138,7 +209,9 @@ function conditionFields(inAnyOfGroup: boolean): INodeProperties[] {
 			name: 'valueIsDate',
 			type: 'boolean',
 			default: false,
-			displayOptions: valued,
+			displayOptions: dates.length
+				? { show: { conditionType: valued }, hide: { property: dates } }
+				: { show: { conditionType: valued } },
 			description:
 				"Whether the values are dates (ISO text, an n8n date such as {{ $now }}, or a timestamp); they are sent in the service's form yyyy/MM/dd HH:mm:ss, in the service's timezone (see Date Timezone)",
 		},
@@ -161,7 +234,7 @@ function conditionsCollection(
 	name: string,
 	displayName: string,
 	description: string,
-	inAnyOfGroup: boolean,
+	conditions: INodeProperties[],
 ): INodeProperties {
 	return {
 		displayName,
@@ -171,22 +244,45 @@ function conditionsCollection(
 		default: {},
 		typeOptions: { multipleValues: true, sortable: true },
 		description,
-		options: [
-			{ displayName: 'Condition', name: 'condition', values: conditionFields(inAnyOfGroup) },
-		],
+		options: [{ displayName: 'Condition', name: 'condition', values: conditions }],
 	};
 }
 
-/** The builder's fields, shown when `show` holds (the operation's own display options). */
-export function filterBuilderFields(show: IDisplayOptions['show']): INodeProperties[] {
-	const displayOptions = { show };
-	return [
+/**
+ * The builder's fields for a filter type (its fields in the Property dropdowns, its related
+ * records), shown when `displayOptions` hold (the operation's own). Without a type, for a type
+ * given by expression: Property is text and every related-record filter is offered.
+ */
+export function filterBuilderFields(
+	displayOptions: IDisplayOptions,
+	root: FilterRoot | undefined,
+): INodeProperties[] {
+	const related = relatedRecordOptions(root);
+	const firstRelated = related[0]?.value ?? '';
+	const sortProperty: INodeProperties = root
+		? {
+				displayName: 'Property',
+				name: 'property',
+				type: 'options',
+				default: 'id',
+				options: propertyOptions(root),
+				description:
+					'The field to sort by; to sort by a field not listed, give its name by expression',
+			}
+		: {
+				displayName: 'Property',
+				name: 'property',
+				type: 'string',
+				default: 'id',
+				placeholder: 'e.g. created',
+			};
+	const fields: INodeProperties[] = [
 		{
 			...conditionsCollection(
 				'filterConditions',
 				'Conditions',
 				'Every condition must hold (AND)',
-				false,
+				conditionFields(root, false),
 			),
 			displayOptions,
 		},
@@ -209,7 +305,7 @@ export function filterBuilderFields(show: IDisplayOptions['show']): INodePropert
 							'conditions',
 							'Alternatives',
 							'The group holds when any alternative holds; give conditions the same AND Key to make them one alternative',
-							true,
+							conditionFields(root, true),
 						),
 					],
 				},
@@ -229,13 +325,7 @@ export function filterBuilderFields(show: IDisplayOptions['show']): INodePropert
 					displayName: 'Sort',
 					name: 'order',
 					values: [
-						{
-							displayName: 'Property',
-							name: 'property',
-							type: 'string',
-							default: 'id',
-							placeholder: 'e.g. created',
-						},
+						sortProperty,
 						{
 							displayName: 'Direction',
 							name: 'direction',
@@ -250,7 +340,9 @@ export function filterBuilderFields(show: IDisplayOptions['show']): INodePropert
 				},
 			],
 		},
-		{
+	];
+	if (related.length > 0) {
+		fields.push({
 			displayName: 'Related Record Filters',
 			name: 'filterSubEntities',
 			type: 'fixedCollection',
@@ -259,7 +351,7 @@ export function filterBuilderFields(show: IDisplayOptions['show']): INodePropert
 			typeOptions: { multipleValues: true },
 			displayOptions,
 			description:
-				'Conditions on records joined to each record (its SKUs, colours, tags, ...); a record is kept when at least one joined record matches',
+				'Conditions on records joined to each record (its SKUs, colors, tags, ...); a record is kept when at least one joined record matches',
 			options: [
 				{
 					displayName: 'Related Record Filter',
@@ -269,50 +361,42 @@ export function filterBuilderFields(show: IDisplayOptions['show']): INodePropert
 							displayName: 'Related Records',
 							name: 'entity',
 							type: 'options',
-							default: 'productSkuFilter',
-							options: subEntityOptions,
-							description:
-								'Which related records the conditions apply to; each belongs to the filter type named before the colon',
+							default: firstRelated,
+							options: related,
+							description: 'Which related records the conditions apply to',
 						},
 						conditionsCollection(
 							'conditions',
 							'Conditions',
 							'Every condition must hold (AND)',
-							false,
+							conditionFields(undefined, false),
 						),
 					],
 				},
 			],
-		},
-		{
-			displayName: 'Date Timezone',
-			name: 'filterTimezone',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. Europe/Berlin',
-			displayOptions,
-			description:
-				"The service's timezone, in which it reads filter dates. A date with a zone (an n8n date such as {{ $now }}, ISO text ending in Z or +01:00, a timestamp) is that instant and is written in this timezone; a date without one (2026/11/23 10:00:00) is already a time of day in it. Leave empty to learn it from the service: the UTC offset of a timestamp in the list (one read per run), used as a fixed offset. Where the service's timezone has daylight saving, enter its name (such as Europe/Berlin) so each date gets the offset in force on that day.",
-		},
-	];
+		});
+	}
+	fields.push({
+		displayName: 'Date Timezone',
+		name: 'filterTimezone',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Europe/Berlin',
+		displayOptions,
+		description:
+			"The service's timezone, in which it reads filter dates. A date with a zone (an n8n date such as {{ $now }}, ISO text ending in Z or +01:00, a timestamp) is that instant and is written in this timezone; a date without one (a date picked here, 2026/11/23 10:00:00) is already a time of day in it. Leave empty to learn it from the service: the UTC offset of a timestamp in the list (one read per run), used as a fixed offset. Where the service's timezone has daylight saving, enter its name (such as Europe/Berlin) so each date gets the offset in force on that day.",
+	});
+	return fields;
 }
 
 function conditionsOf(value: unknown): ConditionInput[] {
 	return collectionEntries<ConditionInput>(value, 'condition');
 }
 
-/**
- * The filter body the builder fields of this item describe. Without a Date Timezone, dates that
- * name an instant are written in the service's zone, learned from the list at `zonePath`.
- */
-export async function builtFilterBody(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	root: FilterRoot,
-	zonePath: () => Promise<string>,
-): Promise<PlainObject> {
+/** What the builder fields of this item hold. */
+export function filterBuilderInput(ctx: IExecuteFunctions, itemIndex: number): FilterBuilderInput {
 	const param = (name: string) => ctx.getNodeParameter(name, itemIndex, {});
-	const input: FilterBuilderInput = {
+	return {
 		conditions: conditionsOf(param('filterConditions')),
 		anyOf: collectionEntries<{ conditions?: unknown }>(param('filterAnyOf'), 'group').map(
 			(group) => ({ conditions: conditionsOf(group.conditions) }),
@@ -324,10 +408,24 @@ export async function builtFilterBody(
 		).map((sub) => ({ entity: sub.entity, conditions: conditionsOf(sub.conditions) })),
 		timezone: String(ctx.getNodeParameter('filterTimezone', itemIndex, '') ?? '').trim(),
 	};
+}
+
+/**
+ * The filter body the builder input describes, or undefined when it holds nothing. Without a
+ * Date Timezone, dates that name an instant are written in the service's zone, learned from the
+ * list at `zonePath`.
+ */
+export async function builtFilterBody(
+	run: RunScope,
+	itemIndex: number,
+	root: FilterRoot,
+	input: FilterBuilderInput,
+	zonePath: () => Promise<string>,
+): Promise<PlainObject | undefined> {
 	// Built once in full first, so that bad input fails before anything is sent.
 	const checked = buildFilterBody(root, input);
-	if (input.timezone || !hasZonedDates(input)) return checked;
-	const timezone = await serviceZone(ctx, itemIndex, await zonePath());
+	if (!checked || input.timezone || !hasZonedDates(root, input)) return checked;
+	const timezone = await serviceZone(run, itemIndex, await zonePath());
 	return buildFilterBody(root, { ...input, timezone });
 }
 

@@ -1,13 +1,47 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+/**
+ * Filter → Create: stores a filter, built in the form or written as JSON, and returns its filterId
+ * for Get Many. The same filter always gets the same ID, so storing it again is harmless.
+ */
 
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { InputError } from '../../../shared/errors';
 import type { FilterRoot } from '../../../shared/payloads/filter';
-import { filterParts } from '../../../shared/payloads/filter';
-import { accountPath } from '../../../shared/transport';
+import { FILTER_ROOTS, filterParts } from '../../../shared/payloads/filter';
 import { storeFilter } from '../common/list';
 import type { OperationDefinition } from '../types';
-import { builtFilterBody, filterBuilderFields, filterRootOptions, jsonFilterBody } from './builder';
+import {
+	builtFilterBody,
+	filterBuilderFields,
+	filterBuilderInput,
+	filterRootOptions,
+	jsonFilterBody,
+} from './builder';
+import type { RunScope } from '../runScope';
 
-export const create: OperationDefinition = {
+const ROOTS = Object.keys(FILTER_ROOTS) as FilterRoot[];
+
+/**
+ * The builder once per filter type, each showing that type's fields and related records, and
+ * once more, with free-text properties, for a Filter Type given by expression. The copies share
+ * their parameter names, so the conditions stay when the type changes.
+ */
+const builderFields: INodeProperties[] = [
+	...ROOTS.flatMap((root) =>
+		filterBuilderFields({ show: { definedWith: ['build'], filterType: [root] } }, root),
+	),
+	...filterBuilderFields(
+		{ show: { definedWith: ['build'] }, hide: { filterType: ROOTS } },
+		undefined,
+	),
+];
+
+export const createOperation: OperationDefinition = {
 	option: {
 		name: 'Create',
 		value: 'create',
@@ -34,7 +68,7 @@ export const create: OperationDefinition = {
 				{ name: 'JSON', value: 'json', description: 'The filter body written as JSON' },
 			],
 		},
-		...filterBuilderFields({ definedWith: ['build'] }),
+		...builderFields,
 		{
 			displayName: 'Filter JSON',
 			name: 'filterJson',
@@ -46,7 +80,11 @@ export const create: OperationDefinition = {
 				'The filter body, with or without its root key (which must then match the Filter Type)',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
 		const root = this.getNodeParameter('filterType', itemIndex) as FilterRoot;
 		const definedWith = this.getNodeParameter('definedWith', itemIndex, 'build') as string;
 		// No list here: the account's shops are the cheap read that shows the service's zone.
@@ -54,12 +92,20 @@ export const create: OperationDefinition = {
 			definedWith === 'json'
 				? jsonFilterBody(this, itemIndex, 'filterJson', root)
 				: await builtFilterBody(
-						this,
+						run,
 						itemIndex,
 						root,
-						async () => `${await accountPath(this)}/shops`,
+						filterBuilderInput(this, itemIndex),
+						async () => `${await run.service.accountPath()}/shops`,
 					);
-		const filterId = await storeFilter(this, body, itemIndex);
+		if (!body) {
+			throw new InputError(
+				'The filter is empty',
+				'Add a condition, an Any Of group, a sort or a related-record filter to store.',
+				'Conditions',
+			);
+		}
+		const filterId = await storeFilter(run, body, itemIndex);
 		const { content } = filterParts(body);
 		return [{ json: { filterId, filterType: root, filter: content as IDataObject } }];
 	},

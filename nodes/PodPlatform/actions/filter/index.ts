@@ -1,5 +1,7 @@
+/** The Filter resource: Create, its one operation; it needs no shop. */
+
 import type { ResourceDefinition } from '../types';
-import { create } from './create.operation';
+import { createOperation } from './create.operation';
 
 export const filterResource: ResourceDefinition = {
 	name: 'Filter',
@@ -7,5 +9,7 @@ export const filterResource: ResourceDefinition = {
 	description: 'Stored filters for narrowing lists',
 	needsShop: false,
 	defaultOperation: 'create',
-	operations: { create },
+	operations: {
+		create: createOperation,
+	},
 };

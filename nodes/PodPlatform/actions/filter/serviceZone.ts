@@ -1,11 +1,3 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-
-import type { PlainObject } from '../../../shared/codec';
-import { pageOf } from '../../../shared/codec';
-import { zoneOfTimestamp } from '../../../shared/dates';
-import { apiRequest } from '../../../shared/transport';
-
 /**
  * The service writes and reads dates in its own zone: its answers carry timestamps such as
  * `2026-11-23T10:00:00+01:00`, and a filter date (`yyyy/MM/dd HH:mm:ss`, no zone) is a wall time
@@ -15,18 +7,24 @@ import { apiRequest } from '../../../shared/transport';
  * has them sets Date Timezone to its IANA name instead.
  */
 
+import { NodeApiError } from 'n8n-workflow';
+
+import type { PlainObject } from '../../../shared/codec';
+import { pageOf } from '../../../shared/codec';
+import { zoneOfTimestamp } from '../../../shared/dates';
+import { InputError } from '../../../shared/errors';
+import type { RunScope } from '../runScope';
+
 /** What the first record of a list tells about the zone. */
 type Reading = { zone: string } | { empty: true } | { noTimestamp: true };
 
-interface RunZone {
+/** What a run learned of the zone (held in the run's scope, so it never outlives the run). */
+export interface ZoneMemory {
 	/** The zone once any list of this run told it: the service has one zone. */
 	learned?: string;
 	/** One read per list path in this run, shared by items that run at the same time. */
 	readings: Map<string, Promise<Reading>>;
 }
-
-/** Per run (the execution context), so nothing learned outlives the run. */
-const runZones = new WeakMap<object, RunZone>();
 
 /** The fields the service stamps, first; then any other timestamp of the record. */
 function zoneOfRecord(record: PlainObject): string | undefined {
@@ -45,10 +43,15 @@ function asZoneReadFailure(error: unknown): unknown {
 	return error;
 }
 
-async function readZone(ctx: IExecuteFunctions, itemIndex: number, path: string): Promise<Reading> {
+async function readZone(run: RunScope, itemIndex: number, path: string): Promise<Reading> {
 	let answer;
 	try {
-		answer = await apiRequest(ctx, { method: 'GET', path, qs: { page: 0, size: 1 }, itemIndex });
+		answer = await run.service.request({
+			method: 'GET',
+			path,
+			qs: { page: 0, size: 1 },
+			itemIndex,
+		});
 	} catch (error) {
 		throw asZoneReadFailure(error);
 	}
@@ -64,37 +67,25 @@ async function readZone(ctx: IExecuteFunctions, itemIndex: number, path: string)
  * gives UTC: a filter on it matches nothing whatever the zone. A list whose records carry no
  * timestamp with an offset fails the item with the fix (set Date Timezone).
  */
-export async function serviceZone(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	path: string,
-): Promise<string> {
-	let run = runZones.get(ctx);
-	if (!run) {
-		run = { readings: new Map() };
-		runZones.set(ctx, run);
-	}
-	if (run.learned) return run.learned;
-	let reading = run.readings.get(path);
+export async function serviceZone(run: RunScope, itemIndex: number, path: string): Promise<string> {
+	const memory = run.zone;
+	if (memory.learned) return memory.learned;
+	let reading = memory.readings.get(path);
 	if (!reading) {
-		reading = readZone(ctx, itemIndex, path);
-		run.readings.set(path, reading);
-		const readings = run.readings;
-		reading.catch(() => readings.delete(path));
+		reading = readZone(run, itemIndex, path);
+		memory.readings.set(path, reading);
+		// A failed read is not kept: a later item tries again.
+		reading.catch(() => memory.readings.delete(path));
 	}
 	const outcome = await reading;
 	if ('zone' in outcome) {
-		run.learned = outcome.zone;
+		memory.learned = outcome.zone;
 		return outcome.zone;
 	}
 	if ('empty' in outcome) return 'UTC';
-	throw new NodeOperationError(
-		ctx.getNode(),
-		`Item ${itemIndex + 1}: the service's timezone could not be learned for the dates in the filter`,
-		{
-			itemIndex,
-			description:
-				'The records the node read to learn it carry no timestamp with a UTC offset. Set Date Timezone to the timezone of the service, for example Europe/Berlin.',
-		},
+	throw new InputError(
+		"The service's timezone could not be learned for the dates in the filter",
+		'The records the node read to learn it carry no timestamp with a UTC offset. Set Date Timezone to the timezone of the service, for example Europe/Berlin.',
+		'Date Timezone',
 	);
 }

@@ -1,12 +1,18 @@
+/**
+ * Motive → Assign Category: puts a motive into one of the shop's motive categories. A lost answer
+ * is resolved by reading the motive's categories; a refusal names the request body the node
+ * guessed, since the contract gives none.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { Decoded } from '../../../shared/codec';
 import { isPlainObject } from '../../../shared/codec';
 import { undocumentedRequestRefusal } from '../../../shared/errors';
-import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import { motiveIdField, motivePath, recordOf } from './fields';
+import type { RunScope } from '../runScope';
 
 /**
  * The contract names the assign-category request but not its body. The root is the entity its
@@ -14,7 +20,7 @@ import { motiveIdField, motivePath, recordOf } from './fields';
  */
 const ASSIGNMENT_ROOT = 'motiveAssignedToCategory';
 
-export const assignCategory: OperationDefinition = {
+export const assignCategoryOperation: OperationDefinition = {
 	option: {
 		name: 'Assign Category',
 		value: 'assignCategory',
@@ -33,14 +39,17 @@ export const assignCategory: OperationDefinition = {
 			description: 'The numeric ID of a motive category of the shop',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const path = await motivePath(this, itemIndex);
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const path = await motivePath(this, run, itemIndex);
 		const motiveId = idParameter(this, 'motiveId', 'Motive ID', itemIndex);
 		const categoryId = idParameter(this, 'categoryId', 'Category ID', itemIndex);
 		// When the outcome is unknown, the motive's categories tell whether the POST took effect.
 		const recover = async (): Promise<Decoded | undefined> => {
-			const assigned = await apiRequestAllItems(
-				this,
+			const assigned = await run.service.requestAllItems(
 				{ method: 'GET', path: `${path}/assignedCategories`, itemIndex },
 				{ returnAll: true },
 			);
@@ -52,7 +61,7 @@ export const assignCategory: OperationDefinition = {
 		};
 		let answer: Decoded | undefined;
 		try {
-			answer = await apiRequest(this, {
+			answer = await run.service.request({
 				method: 'POST',
 				path: `${path}/assignedCategories`,
 				body: { [ASSIGNMENT_ROOT]: { category: { id: Number(categoryId) } } },

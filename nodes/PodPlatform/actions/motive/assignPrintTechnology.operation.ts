@@ -1,11 +1,18 @@
+/**
+ * Motive → Assign Print Technology, and the assignment itself, which Create From Binary reuses. A
+ * lost answer is resolved by reading the motive's technologies, never by sending the assignment
+ * again.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { Decoded, PlainObject } from '../../../shared/codec';
 import { isPlainObject } from '../../../shared/codec';
-import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
+import type { ServiceClient } from '../../../shared/transport';
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import { motiveIdField, motivePath, printTechnologyIdField, recordOf } from './fields';
+import type { RunScope } from '../runScope';
 
 function technologyIdOf(assignment: PlainObject): string {
 	const technology = assignment.printTechnology;
@@ -17,21 +24,20 @@ function technologyIdOf(assignment: PlainObject): string {
  * dropped answer), the motive's technologies are read to tell whether it took effect.
  */
 export async function assignTechnology(
-	ctx: IExecuteFunctions,
+	service: ServiceClient,
 	path: string,
 	technologyId: string,
 	itemIndex: number,
 ): Promise<Decoded | undefined> {
 	const findExisting = async (): Promise<Decoded | undefined> => {
-		const assignments = await apiRequestAllItems(
-			ctx,
+		const assignments = await service.requestAllItems(
 			{ method: 'GET', path: `${path}/technologies`, itemIndex },
 			{ returnAll: true },
 		);
 		const existing = assignments.find((a) => technologyIdOf(a) === technologyId);
 		return existing ? { root: 'motivePrintTechnology', data: existing } : undefined;
 	};
-	return await apiRequest(ctx, {
+	return await service.request({
 		method: 'POST',
 		path: `${path}/technologies`,
 		body: { motivePrintTechnology: { printTechnology: { id: Number(technologyId) } } },
@@ -40,7 +46,7 @@ export async function assignTechnology(
 	});
 }
 
-export const assignPrintTechnology: OperationDefinition = {
+export const assignPrintTechnologyOperation: OperationDefinition = {
 	option: {
 		name: 'Assign Print Technology',
 		value: 'assignPrintTechnology',
@@ -48,10 +54,14 @@ export const assignPrintTechnology: OperationDefinition = {
 		description: 'Make the motive printable with a technology the target product expects',
 	},
 	fields: [motiveIdField, printTechnologyIdField],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const path = await motivePath(this, itemIndex);
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const path = await motivePath(this, run, itemIndex);
 		const technologyId = idParameter(this, 'printTechnologyId', 'Print Technology ID', itemIndex);
-		const answer = await assignTechnology(this, path, technologyId, itemIndex);
+		const answer = await assignTechnology(run.service, path, technologyId, itemIndex);
 		return [
 			{
 				json: {

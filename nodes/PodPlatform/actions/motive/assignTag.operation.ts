@@ -1,11 +1,16 @@
+/**
+ * Motive → Assign Tag: tags a motive (a PUT, so assigning twice is harmless) and returns the motive
+ * read back, since the assignment answers no body.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import { motiveIdField, motivePath, recordOf } from './fields';
+import type { RunScope } from '../runScope';
 
-export const assignTag: OperationDefinition = {
+export const assignTagOperation: OperationDefinition = {
 	option: {
 		name: 'Assign Tag',
 		value: 'assignTag',
@@ -24,11 +29,15 @@ export const assignTag: OperationDefinition = {
 			description: 'The numeric ID of a tag of the shop',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const path = await motivePath(this, itemIndex);
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const path = await motivePath(this, run, itemIndex);
 		const tagId = idParameter(this, 'tagId', 'Tag ID', itemIndex);
-		await apiRequest(this, { method: 'PUT', path: `${path}/tags/${tagId}`, itemIndex });
+		await run.service.request({ method: 'PUT', path: `${path}/tags/${tagId}`, itemIndex });
 		// The assignment answers no body; the motive read back shows its tags.
-		return [{ json: recordOf(await apiRequest(this, { method: 'GET', path, itemIndex })) }];
+		return [{ json: recordOf(await run.service.request({ method: 'GET', path, itemIndex })) }];
 	},
 };

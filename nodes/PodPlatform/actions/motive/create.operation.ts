@@ -1,9 +1,14 @@
+/**
+ * Motive → Create: an empty motive record with a name and type, to be given its bitmap with Upload
+ * Bitmap. Also holds the Name field and its check, which Create From Binary shares.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/errors';
-import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import { motiveTypeField, motivesPath, recordOf } from './fields';
+import type { RunScope } from '../runScope';
 
 export const nameField = {
 	displayName: 'Name',
@@ -24,7 +29,7 @@ export function motiveName(ctx: IExecuteFunctions, itemIndex: number, fallback =
 	return name;
 }
 
-export const create: OperationDefinition = {
+export const createOperation: OperationDefinition = {
 	option: {
 		name: 'Create',
 		value: 'create',
@@ -32,12 +37,16 @@ export const create: OperationDefinition = {
 		description: 'Create an empty motive record; upload its bitmap next',
 	},
 	fields: [nameField, motiveTypeField],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
 		const name = motiveName(this, itemIndex);
 		const type = this.getNodeParameter('type', itemIndex) as string;
-		const answer = await apiRequest(this, {
+		const answer = await run.service.request({
 			method: 'POST',
-			path: await motivesPath(this, itemIndex),
+			path: await motivesPath(this, run, itemIndex),
 			body: { motive: { name, type } },
 			itemIndex,
 		});

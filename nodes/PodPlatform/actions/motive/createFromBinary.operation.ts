@@ -1,9 +1,14 @@
+/**
+ * Motive → Create From Binary: creates a motive, uploads its file and assigns its print
+ * technologies in one step. All input is checked before anything is created; a motive left unusable
+ * by a later failure is deleted or named in the error.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { InputError } from '../../../shared/errors';
+import { InputError, withItemName } from '../../../shared/errors';
 import { readBitmapFromBinary } from '../../../shared/payloads/image';
-import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import { assignTechnology } from './assignPrintTechnology.operation';
 import { motiveName, nameField } from './create.operation';
@@ -12,33 +17,32 @@ import {
 	motiveIdOf,
 	motiveTypeField,
 	motivesPath,
-	printTechnologyIdField,
+	printTechnologyIdsField,
 	recordOf,
+	technologyIdsOf,
 } from './fields';
 import { sendBitmap } from './uploadBitmap.operation';
+import type { RunScope } from '../runScope';
 
-/** Comma-separated print technology IDs, each a whole number. */
+/** The chosen print technologies, each a whole number. */
 function technologyIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
-	const raw = String(ctx.getNodeParameter('printTechnologyId', itemIndex, '') ?? '');
-	const ids = raw
-		.split(',')
-		.map((id) => id.trim())
-		.filter((id) => id !== '');
+	const raw: unknown = ctx.getNodeParameter('printTechnologyId', itemIndex, []);
+	const ids = technologyIdsOf(raw);
 	const wrong = ids.find((id) => !/^\d+$/.test(id));
 	if (ids.length === 0 || wrong !== undefined) {
 		throw new InputError(
-			`Print Technology ID must be a whole number or a comma-separated list of them, got "${raw}"`,
-			'Enter the print technology the target product expects (for example 11), or several separated by commas.',
+			`Print Technology must name one or more print technologies by ID, got "${Array.isArray(raw) ? raw.join(', ') : String(raw ?? '')}"`,
+			'Choose the print technology the target product expects (for example Digital Print), or give its numeric ID.',
 		);
 	}
-	return [...new Set(ids)];
+	return ids;
 }
 
 function fileStem(fileName: string): string {
 	return fileName.replace(/\.[^.]*$/, '').trim();
 }
 
-export const createFromBinary: OperationDefinition = {
+export const createFromBinaryOperation: OperationDefinition = {
 	option: {
 		name: 'Create From Binary',
 		value: 'createFromBinary',
@@ -54,12 +58,7 @@ export const createFromBinary: OperationDefinition = {
 			placeholder: 'e.g. Summer Logo',
 			description: 'The name shown in the motive catalog. Leave empty to use the file name.',
 		},
-		{
-			...printTechnologyIdField,
-			placeholder: 'e.g. 11 or 11,12',
-			description:
-				'The print technology the target product expects; several may be given, separated by commas',
-		},
+		printTechnologyIdsField,
 		motiveTypeField,
 		{
 			displayName: 'Delete Motive If Upload Fails',
@@ -70,7 +69,11 @@ export const createFromBinary: OperationDefinition = {
 				'Whether to delete the motive this step created when the upload or the technology assignment fails, instead of keeping it for another try',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
 		// Everything is checked before the motive is created, so bad input leaves nothing behind.
 		const property = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
 		const bitmap = await readBitmapFromBinary(this, itemIndex, property);
@@ -78,10 +81,10 @@ export const createFromBinary: OperationDefinition = {
 		const technologies = technologyIds(this, itemIndex);
 		const type = this.getNodeParameter('type', itemIndex) as string;
 		const deleteOnFailure = this.getNodeParameter('deleteOnFailure', itemIndex, true) as boolean;
-		const base = await motivesPath(this, itemIndex);
+		const base = await motivesPath(this, run, itemIndex);
 
 		const created = recordOf(
-			await apiRequest(this, {
+			await run.service.request({
 				method: 'POST',
 				path: base,
 				body: { motive: { name, type } },
@@ -92,7 +95,7 @@ export const createFromBinary: OperationDefinition = {
 		if (!motiveId) {
 			throw new NodeOperationError(
 				this.getNode(),
-				`Item ${itemIndex + 1}: the service created the motive but returned no ID`,
+				withItemName('The service created the motive but returned no ID', itemIndex),
 				{
 					itemIndex,
 					description: `Look for the motive "${name}" in the catalog (Motive → Get Many) before running again.`,
@@ -103,13 +106,13 @@ export const createFromBinary: OperationDefinition = {
 
 		let step = 'uploading the bitmap';
 		try {
-			await sendBitmap(this, path, bitmap, itemIndex);
+			await sendBitmap(run.service, path, bitmap, itemIndex);
 			for (const technologyId of technologies) {
 				step = `assigning print technology ${technologyId}`;
-				await assignTechnology(this, path, technologyId, itemIndex);
+				await assignTechnology(run.service, path, technologyId, itemIndex);
 			}
 		} catch (error) {
-			throw await failureAfterCreate(this, {
+			throw await failureAfterCreate(this, run, {
 				itemIndex,
 				motiveId,
 				name,
@@ -120,7 +123,7 @@ export const createFromBinary: OperationDefinition = {
 			});
 		}
 
-		const motive = recordOf(await apiRequest(this, { method: 'GET', path, itemIndex }));
+		const motive = recordOf(await run.service.request({ method: 'GET', path, itemIndex }));
 		return [{ json: { ...motive, fileName: bitmap.fileName, mimeType: bitmap.mimeType } }];
 	},
 };
@@ -139,7 +142,11 @@ interface Failure {
  * The motive exists but is not usable. Never leave that unsaid: delete it when asked (and say
  * whether that worked), or name it so the user can finish or remove it.
  */
-async function failureAfterCreate(ctx: IExecuteFunctions, failure: Failure): Promise<Error> {
+async function failureAfterCreate(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	failure: Failure,
+): Promise<Error> {
 	const { itemIndex, motiveId, name, path, step, deleteOnFailure, error } = failure;
 	const cause = (error as Error).message;
 	const causeDescription = (error as { description?: string }).description;
@@ -147,7 +154,7 @@ async function failureAfterCreate(ctx: IExecuteFunctions, failure: Failure): Pro
 	let advice: string;
 	if (deleteOnFailure) {
 		try {
-			await apiRequest(ctx, { method: 'DELETE', path, itemIndex });
+			await run.service.request({ method: 'DELETE', path, itemIndex });
 			outcome = `motive ${motiveId} was deleted again`;
 			advice = 'Nothing was left behind; fix the cause and run again.';
 		} catch (deleteError) {
@@ -160,7 +167,7 @@ async function failureAfterCreate(ctx: IExecuteFunctions, failure: Failure): Pro
 	}
 	return new NodeOperationError(
 		ctx.getNode(),
-		`Item ${itemIndex + 1}: ${step} failed, ${outcome}: ${cause}`,
+		withItemName(`${step} failed, ${outcome}: ${cause}`, itemIndex),
 		{
 			itemIndex,
 			description: [causeDescription, advice].filter(Boolean).join(' '),

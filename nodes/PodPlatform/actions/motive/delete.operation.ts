@@ -1,10 +1,12 @@
+/** Motive → Delete: removes one motive from the shop's catalog. */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import { motiveIdField, motivePath } from './fields';
+import type { RunScope } from '../runScope';
 
-export const deleteMotive: OperationDefinition = {
+export const deleteOperation: OperationDefinition = {
 	option: {
 		name: 'Delete',
 		value: 'delete',
@@ -12,10 +14,14 @@ export const deleteMotive: OperationDefinition = {
 		description: 'Remove a motive from the catalog',
 	},
 	fields: [motiveIdField],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		await apiRequest(this, {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		await run.service.request({
 			method: 'DELETE',
-			path: await motivePath(this, itemIndex),
+			path: await motivePath(this, run, itemIndex),
 			itemIndex,
 		});
 		return [{ json: { deleted: true } }];

@@ -1,30 +1,34 @@
+/** Fields and paths the motive operations share. */
+
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Decoded, PlainObject } from '../../../shared/codec';
+import { idLocator } from '../../../shared/descriptions/locators';
 import { binaryPropertyField as binaryPropertyFieldOf } from '../common/fields';
 import { idParameter, itemShopPath } from '../common/scope';
+import type { RunScope } from '../runScope';
 
-/** Fields and paths the motive operations share. */
-
-/** Motive types the service knows (field notes, Motives); `BITMAP` appears in filter examples. */
+/**
+ * Motive types a motive can be given (field notes, Motives). The service also knows `UNDEFINED`,
+ * a type it reports but that describes no artwork, so it is never offered.
+ */
 export const MOTIVE_TYPES = [
 	{ name: 'High Resolution Bitmap', value: 'HIGH_RESOLUTION_BITMAP' },
 	{ name: 'Vector', value: 'VECTOR' },
 	{ name: 'High Density Vector', value: 'HIGH_DENSITY_VECTOR' },
 	{ name: 'User Bitmap', value: 'USER_BITMAP' },
 	{ name: 'Direct Data File', value: 'DIRECT_DATA_FILE' },
-	{ name: 'Undefined', value: 'UNDEFINED' },
 ];
 
-export const motiveIdField: INodeProperties = {
-	displayName: 'Motive ID',
+/** The motive to work on: searched in the shop's catalog by name, by ID, or by its URL. */
+export const motiveIdField: INodeProperties = idLocator({
+	displayName: 'Motive',
 	name: 'motiveId',
-	type: 'string',
-	default: '',
-	required: true,
-	placeholder: 'e.g. 5001',
-	description: 'The numeric ID of the motive',
-};
+	searchListMethod: 'searchMotives',
+	noun: 'motive',
+	placeholderId: '5001',
+	urlSegment: 'motives',
+});
 
 export const motiveTypeField: INodeProperties = {
 	displayName: 'Type',
@@ -37,26 +41,56 @@ export const motiveTypeField: INodeProperties = {
 
 export const binaryPropertyField = binaryPropertyFieldOf('JPEG or PNG file');
 
+/** The list offers the print technologies the shop's products expect (`getPrintTechnologies`). */
 export const printTechnologyIdField: INodeProperties = {
-	displayName: 'Print Technology ID',
+	displayName: 'Print Technology Name or ID',
 	name: 'printTechnologyId',
-	type: 'string',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getPrintTechnologies', loadOptionsDependsOn: ['shop.value'] },
 	default: '',
 	required: true,
-	placeholder: 'e.g. 11',
 	description:
-		'The print technology the target product expects (for example Digital Print); see the product’s print technologies',
+		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 };
 
+/**
+ * Several print technologies at once. The name stays `printTechnologyId`, so a workflow saved
+ * with one ID or a comma-separated list of IDs keeps working (see `technologyIdsOf`).
+ */
+export const printTechnologyIdsField: INodeProperties = {
+	displayName: 'Print Technology Names or IDs',
+	name: 'printTechnologyId',
+	type: 'multiOptions',
+	typeOptions: { loadOptionsMethod: 'getPrintTechnologies', loadOptionsDependsOn: ['shop.value'] },
+	default: [],
+	required: true,
+	description:
+		'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+};
+
+/** The print technology IDs of a value: a list, one ID, or IDs separated by commas. */
+export function technologyIdsOf(value: unknown): string[] {
+	const entries = Array.isArray(value) ? value : String(value ?? '').split(',');
+	return [...new Set(entries.map((entry) => String(entry ?? '').trim()).filter(Boolean))];
+}
+
 /** `.../shops/{shopId}/motives`. */
-export async function motivesPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
-	return `${await itemShopPath(ctx, itemIndex)}/motives`;
+export async function motivesPath(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	itemIndex: number,
+): Promise<string> {
+	return `${await itemShopPath(ctx, run, itemIndex)}/motives`;
 }
 
 /** `.../shops/{shopId}/motives/{motiveId}` for the Motive ID of this item. */
-export async function motivePath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+export async function motivePath(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	itemIndex: number,
+): Promise<string> {
 	const motiveId = idParameter(ctx, 'motiveId', 'Motive ID', itemIndex);
-	return `${await motivesPath(ctx, itemIndex)}/${motiveId}`;
+	return `${await motivesPath(ctx, run, itemIndex)}/${motiveId}`;
 }
 
 /** The record of an answer as item JSON (an empty answer gives an empty object). */

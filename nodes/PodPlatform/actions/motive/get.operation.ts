@@ -1,23 +1,34 @@
+/** Motive → Get: reads one motive of the shop's catalog by its ID. */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import type { PlainObject } from '../../../shared/codec';
+import { simplifyMotive } from '../../../shared/simplify/catalog';
+import { simplifyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { motiveIdField, motivePath, recordOf } from './fields';
+import type { RunScope } from '../runScope';
 
-export const get: OperationDefinition = {
+export const getOperation: OperationDefinition = {
 	option: {
 		name: 'Get',
 		value: 'get',
 		action: 'Get a motive',
 		description: 'Get one motive of the catalog',
 	},
-	fields: [motiveIdField],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const answer = await apiRequest(this, {
+	fields: [motiveIdField, simplifyField],
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const answer = await run.service.request({
 			method: 'GET',
-			path: await motivePath(this, itemIndex),
+			path: await motivePath(this, run, itemIndex),
 			itemIndex,
 		});
-		return [{ json: recordOf(answer) }];
+		const record = recordOf(answer);
+		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		return [{ json: simplify ? simplifyMotive(record as PlainObject) : record }];
 	},
 };

@@ -1,7 +1,13 @@
+/**
+ * Motive → Get Many: lists the shop's motive catalog through the shared Get Many, with a motive
+ * filter.
+ */
+
+import { simplifyMotive } from '../../../shared/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 
-export const getAll = getManyOperation(
+export const getAllOperation = getManyOperation(
 	{
 		name: 'Get Many',
 		value: 'getAll',
@@ -10,8 +16,9 @@ export const getAll = getManyOperation(
 	},
 	{
 		filterRoot: 'motiveFilter',
-		async path(itemIndex) {
-			return `${await itemShopPath(this, itemIndex)}/motives`;
+		async path(itemIndex, run) {
+			return `${await itemShopPath(this, run, itemIndex)}/motives`;
 		},
+		simplify: simplifyMotive,
 	},
 );

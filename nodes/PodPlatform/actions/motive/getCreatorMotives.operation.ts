@@ -1,7 +1,13 @@
+/**
+ * Motive → Get Creator Motives: lists the motives the Creator widget offers the shop's customers,
+ * with a motive filter.
+ */
+
+import { simplifyMotive } from '../../../shared/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 
-export const getCreatorMotives = getManyOperation(
+export const getCreatorMotivesOperation = getManyOperation(
 	{
 		name: 'Get Creator Motives',
 		value: 'getCreatorMotives',
@@ -10,8 +16,9 @@ export const getCreatorMotives = getManyOperation(
 	},
 	{
 		filterRoot: 'motiveFilter',
-		async path(itemIndex) {
-			return `${await itemShopPath(this, itemIndex)}/creator/motives`;
+		async path(itemIndex, run) {
+			return `${await itemShopPath(this, run, itemIndex)}/creator/motives`;
 		},
+		simplify: simplifyMotive,
 	},
 );

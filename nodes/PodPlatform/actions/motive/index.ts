@@ -1,16 +1,21 @@
+/**
+ * The Motive resource: its operations, keyed by their values, with Create From Binary as the
+ * default.
+ */
+
 import type { ResourceDefinition } from '../types';
-import { assignCategory } from './assignCategory.operation';
-import { assignPrintTechnology } from './assignPrintTechnology.operation';
-import { assignTag } from './assignTag.operation';
-import { create } from './create.operation';
-import { createFromBinary } from './createFromBinary.operation';
-import { deleteMotive } from './delete.operation';
-import { get } from './get.operation';
-import { getAll } from './getAll.operation';
-import { getCreatorMotives } from './getCreatorMotives.operation';
-import { setLocalization } from './setLocalization.operation';
-import { update } from './update.operation';
-import { uploadBitmap } from './uploadBitmap.operation';
+import { assignCategoryOperation } from './assignCategory.operation';
+import { assignPrintTechnologyOperation } from './assignPrintTechnology.operation';
+import { assignTagOperation } from './assignTag.operation';
+import { createOperation } from './create.operation';
+import { createFromBinaryOperation } from './createFromBinary.operation';
+import { deleteOperation } from './delete.operation';
+import { getOperation } from './get.operation';
+import { getAllOperation } from './getAll.operation';
+import { getCreatorMotivesOperation } from './getCreatorMotives.operation';
+import { setLocalizationOperation } from './setLocalization.operation';
+import { updateOperation } from './update.operation';
+import { uploadBitmapOperation } from './uploadBitmap.operation';
 
 export const motiveResource: ResourceDefinition = {
 	name: 'Motive',
@@ -19,17 +24,17 @@ export const motiveResource: ResourceDefinition = {
 	needsShop: true,
 	defaultOperation: 'createFromBinary',
 	operations: {
-		assignCategory,
-		assignPrintTechnology,
-		assignTag,
-		create,
-		createFromBinary,
-		delete: deleteMotive,
-		get,
-		getCreatorMotives,
-		getAll,
-		setLocalization,
-		update,
-		uploadBitmap,
+		assignCategory: assignCategoryOperation,
+		assignPrintTechnology: assignPrintTechnologyOperation,
+		assignTag: assignTagOperation,
+		create: createOperation,
+		createFromBinary: createFromBinaryOperation,
+		delete: deleteOperation,
+		get: getOperation,
+		getCreatorMotives: getCreatorMotivesOperation,
+		getAll: getAllOperation,
+		setLocalization: setLocalizationOperation,
+		update: updateOperation,
+		uploadBitmap: uploadBitmapOperation,
 	},
 };

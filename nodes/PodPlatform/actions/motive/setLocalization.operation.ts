@@ -1,11 +1,16 @@
+/**
+ * Motive → Set Localization: adds or replaces a motive's name and description in one language.
+ * Setting a language again replaces it, so a repeat is sent again safely.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { Decoded } from '../../../shared/codec';
 import { InputError, undocumentedRequestRefusal } from '../../../shared/errors';
-import { apiRequest } from '../../../shared/transport';
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import { motiveIdField, motivePath, recordOf } from './fields';
+import type { RunScope } from '../runScope';
 
 /**
  * The contract names the localizations relation but not the body of a translation. The root is
@@ -14,7 +19,7 @@ import { motiveIdField, motivePath, recordOf } from './fields';
  */
 const LOCALIZATION_ROOT = 'motiveLocalized';
 
-export const setLocalization: OperationDefinition = {
+export const setLocalizationOperation: OperationDefinition = {
 	option: {
 		name: 'Set Localization',
 		value: 'setLocalization',
@@ -50,8 +55,12 @@ export const setLocalization: OperationDefinition = {
 			description: 'The motive description in this language',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const path = await motivePath(this, itemIndex);
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const path = await motivePath(this, run, itemIndex);
 		const langId = String(this.getNodeParameter('langId', itemIndex, '') ?? '').trim();
 		const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
 		const description = String(this.getNodeParameter('description', itemIndex, '') ?? '');
@@ -68,7 +77,7 @@ export const setLocalization: OperationDefinition = {
 		let answer: Decoded | undefined;
 		try {
 			// Setting the same language again replaces the translation, so a repeat is harmless.
-			answer = await apiRequest(this, {
+			answer = await run.service.request({
 				method: 'POST',
 				path: `${path}/localizations`,
 				body: {

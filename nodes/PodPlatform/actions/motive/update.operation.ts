@@ -1,11 +1,16 @@
+/**
+ * Motive → Update: changes a motive's name or type, and returns the motive, read back when the
+ * service answers without a body.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/errors';
-import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import { MOTIVE_TYPES, motiveIdField, motivePath, recordOf } from './fields';
+import type { RunScope } from '../runScope';
 
-export const update: OperationDefinition = {
+export const updateOperation: OperationDefinition = {
 	option: {
 		name: 'Update',
 		value: 'update',
@@ -32,8 +37,12 @@ export const update: OperationDefinition = {
 			],
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const path = await motivePath(this, itemIndex);
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const path = await motivePath(this, run, itemIndex);
 		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as {
 			name?: string;
 			type?: string;
@@ -53,11 +62,11 @@ export const update: OperationDefinition = {
 		if (Object.keys(motive).length === 0) {
 			throw new InputError('nothing to update', 'Add Name or Type under Update Fields.');
 		}
-		const answer = await apiRequest(this, { method: 'PUT', path, body: { motive }, itemIndex });
+		const answer = await run.service.request({ method: 'PUT', path, body: { motive }, itemIndex });
 		// The contract shows no answer body for PUT; then the motive is read back.
 		const record = answer
 			? recordOf(answer)
-			: recordOf(await apiRequest(this, { method: 'GET', path, itemIndex }));
+			: recordOf(await run.service.request({ method: 'GET', path, itemIndex }));
 		return [{ json: record }];
 	},
 };

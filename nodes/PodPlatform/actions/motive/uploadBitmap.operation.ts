@@ -1,25 +1,31 @@
+/**
+ * Motive → Upload Bitmap, and the upload itself, which Create From Binary reuses: a JPEG or PNG
+ * from binary data sent to an existing motive. Sending it twice only replaces the bitmap.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { buildMultipart } from '../../../shared/multipart';
 import type { Bitmap } from '../../../shared/payloads/image';
 import { bitmapFormPart, readBitmapFromBinary } from '../../../shared/payloads/image';
 import type { Decoded } from '../../../shared/codec';
-import { apiRequest } from '../../../shared/transport';
+import type { ServiceClient } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import { binaryPropertyField, motiveIdField, motivePath, recordOf } from './fields';
+import type { RunScope } from '../runScope';
 
 /**
  * Send a bitmap to `.../motives/{id}/bitmap` as multipart field `file`. The body is one Buffer so
  * a 401 re-login can send it again; sending the same file twice only replaces the bitmap.
  */
 export async function sendBitmap(
-	ctx: IExecuteFunctions,
+	service: ServiceClient,
 	path: string,
 	bitmap: Bitmap,
 	itemIndex: number,
 ): Promise<Decoded | undefined> {
 	const raw = buildMultipart([bitmapFormPart(bitmap)]);
-	return await apiRequest(ctx, {
+	return await service.request({
 		method: 'POST',
 		path: `${path}/bitmap`,
 		raw,
@@ -28,7 +34,7 @@ export async function sendBitmap(
 	});
 }
 
-export const uploadBitmap: OperationDefinition = {
+export const uploadBitmapOperation: OperationDefinition = {
 	option: {
 		name: 'Upload Bitmap',
 		value: 'uploadBitmap',
@@ -36,15 +42,19 @@ export const uploadBitmap: OperationDefinition = {
 		description: 'Upload a JPEG or PNG file from binary data to an existing motive',
 	},
 	fields: [motiveIdField, binaryPropertyField],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const path = await motivePath(this, itemIndex);
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const path = await motivePath(this, run, itemIndex);
 		const property = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
 		const bitmap = await readBitmapFromBinary(this, itemIndex, property);
-		const answer = await sendBitmap(this, path, bitmap, itemIndex);
+		const answer = await sendBitmap(run.service, path, bitmap, itemIndex);
 		// The contract shows no answer body; then the motive is read back to show its state.
 		const record = answer
 			? recordOf(answer)
-			: recordOf(await apiRequest(this, { method: 'GET', path, itemIndex }));
+			: recordOf(await run.service.request({ method: 'GET', path, itemIndex }));
 		return [{ json: record }];
 	},
 };

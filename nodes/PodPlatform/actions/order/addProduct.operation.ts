@@ -1,12 +1,18 @@
+/**
+ * Order → Add Product: adds one designed product (variant, amount and library motives placed on its
+ * views) to a draft order and returns what the service answers. A POST, so an unknown outcome is
+ * never sent again.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
 import { buildIncrementalDesign } from '../../../shared/payloads/draftOrder';
-import { apiRequest } from '../../../shared/transport';
 import { productLocator } from '../product';
 import type { OperationDefinition } from '../types';
 import { asItem, orderPath } from './common';
 import { marginFields, orderIdField, variantFields } from './fields';
+import type { RunScope } from '../runScope';
 
 const dependsOnProduct = ['shop.value', 'productId.value'];
 
@@ -65,7 +71,11 @@ export const addProductOperation: OperationDefinition = {
 			],
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
 		const prints = (
 			(this.getNodeParameter('prints', itemIndex, {}) as { print?: PlainObject[] }).print ?? []
 		).map((print) => {
@@ -82,9 +92,9 @@ export const addProductOperation: OperationDefinition = {
 			amount: this.getNodeParameter('amount', itemIndex, 1),
 			prints,
 		});
-		const answer = await apiRequest(this, {
+		const answer = await run.service.request({
 			method: 'POST',
-			path: `${await orderPath(this, itemIndex)}/orderedProducts/usingCreatorSE`,
+			path: `${await orderPath(this, run, itemIndex)}/orderedProducts/usingCreatorSE`,
 			body,
 			itemIndex,
 		});

@@ -1,24 +1,33 @@
+/**
+ * Order → Cancel: asks production to cancel an order it has picked up. The order is cancelled only
+ * once production confirms, so the output says the cancellation was requested, not done.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import { orderPath } from './common';
 import { orderIdField } from './fields';
+import type { RunScope } from '../runScope';
 
 export const cancelOperation: OperationDefinition = {
 	option: {
-		name: 'Cancel (Stops Production)',
+		name: 'Cancel',
 		value: 'cancel',
 		action: 'Request cancellation of an order',
 		description:
 			'Ask production to cancel an order it has picked up; it is cancelled once production confirms',
 	},
 	fields: [orderIdField],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		await apiRequest(this, {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		await run.service.request({
 			method: 'DELETE',
-			path: `${await orderPath(this, itemIndex)}/cancelOrder`,
+			path: `${await orderPath(this, run, itemIndex)}/cancelOrder`,
 			itemIndex,
 		});
 		const orderId = Number(idParameter(this, 'orderId', 'Order ID', itemIndex));

@@ -1,14 +1,19 @@
+/**
+ * Order → Commit: finishes a draft order and stamps its payment status. Committing does not start
+ * production; Send to Production does.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import { orderPath } from './common';
 import { financialStatusField, orderIdField } from './fields';
+import type { RunScope } from '../runScope';
 
 export const commitOperation: OperationDefinition = {
 	option: {
-		name: 'Commit (Sets Payment Status)',
+		name: 'Commit',
 		value: 'commit',
 		action: 'Commit a draft order and set its payment status',
 		description:
@@ -21,15 +26,19 @@ export const commitOperation: OperationDefinition = {
 			'The payment status stamped on the order. PAID means production starts (and you are charged) once the order is sent to production.',
 		),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
 		const financialStatus = this.getNodeParameter(
 			'financialStatus',
 			itemIndex,
 			'PENDING',
 		) as string;
-		await apiRequest(this, {
+		await run.service.request({
 			method: 'PUT',
-			path: `${await orderPath(this, itemIndex)}/commitOrder`,
+			path: `${await orderPath(this, run, itemIndex)}/commitOrder`,
 			qs: { financialStatus },
 			itemIndex,
 		});

@@ -1,22 +1,33 @@
+/**
+ * What the order operations share: the paths of an order and of an ordered product for an item, the
+ * order head as the form holds it, and an answer turned into an output item.
+ */
+
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
 import type { OrderHeaderForm } from '../../../shared/payloads/orderHeader';
 import { idParameter, itemShopPath } from '../common/scope';
+import type { RunScope } from '../runScope';
 
 /** `.../shops/{shopId}/orders/{orderId}` for this item. */
-export async function orderPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+export async function orderPath(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	itemIndex: number,
+): Promise<string> {
 	const orderId = idParameter(ctx, 'orderId', 'Order ID', itemIndex);
-	return `${await itemShopPath(ctx, itemIndex)}/orders/${orderId}`;
+	return `${await itemShopPath(ctx, run, itemIndex)}/orders/${orderId}`;
 }
 
 /** `.../orders/{orderId}/orderedProducts/{orderedProductId}` for this item. */
 export async function orderedProductPath(
 	ctx: IExecuteFunctions,
+	run: RunScope,
 	itemIndex: number,
 ): Promise<string> {
 	const orderedProductId = idParameter(ctx, 'orderedProductId', 'Ordered Product ID', itemIndex);
-	return `${await orderPath(ctx, itemIndex)}/orderedProducts/${orderedProductId}`;
+	return `${await orderPath(ctx, run, itemIndex)}/orderedProducts/${orderedProductId}`;
 }
 
 /** The order head as the form holds it (Submit's guided form and Create Draft). */

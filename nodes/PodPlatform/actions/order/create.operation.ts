@@ -1,11 +1,16 @@
+/**
+ * Order → Create Draft: opens an empty order from the head form, to be filled with Add Product and
+ * finished with Commit. The service refuses a second order with the same Unique ID.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { buildDraftOrder } from '../../../shared/payloads/draftOrder';
-import { apiRequest } from '../../../shared/transport';
 import { itemShopPath } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import { asItem, readHeaderForm } from './common';
 import { orderHeaderFields } from './fields';
+import type { RunScope } from '../runScope';
 
 export const createOperation: OperationDefinition = {
 	option: {
@@ -26,11 +31,15 @@ export const createOperation: OperationDefinition = {
 		},
 		...orderHeaderFields({ requireShippingAddress: false }),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
 		const body = buildDraftOrder(readHeaderForm(this, itemIndex));
-		const answer = await apiRequest(this, {
+		const answer = await run.service.request({
 			method: 'POST',
-			path: `${await itemShopPath(this, itemIndex)}/orders`,
+			path: `${await itemShopPath(this, run, itemIndex)}/orders`,
 			body,
 			itemIndex,
 		});

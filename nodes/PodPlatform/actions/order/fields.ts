@@ -1,29 +1,35 @@
+/** Fields several order operations share. */
+
 import type { INodeProperties } from 'n8n-workflow';
 
+import { idLocator } from '../../../shared/descriptions/locators';
 import { ADDRESS_KEYS } from '../../../shared/payloads/address';
 import { FINANCIAL_STATUSES } from '../../../shared/types';
 import { titleCase } from '../../../shared/values';
 
-/** Fields several order operations share. */
-
-export const orderIdField: INodeProperties = {
-	displayName: 'Order ID',
+/** The order to work on: the shop's orders newest first, by ID, or by the order's own URL. */
+export const orderIdField: INodeProperties = idLocator({
+	displayName: 'Order',
 	name: 'orderId',
-	type: 'string',
-	default: '',
-	required: true,
-	placeholder: 'e.g. 10001',
-	description: 'The numeric ID of the order (from Submit, Create Draft or Get Many)',
-};
+	searchListMethod: 'searchOrders',
+	noun: 'order',
+	placeholderId: '10001',
+	urlSegment: 'orders',
+	description: 'The order, listed newest first by its unique ID and customer',
+});
 
 export const orderedProductIdField: INodeProperties = {
-	displayName: 'Ordered Product ID',
+	displayName: 'Ordered Product Name or ID',
 	name: 'orderedProductId',
-	type: 'string',
+	type: 'options',
+	typeOptions: {
+		loadOptionsMethod: 'getOrderedProducts',
+		loadOptionsDependsOn: ['shop.value', 'orderId.value'],
+	},
 	default: '',
 	required: true,
-	placeholder: 'e.g. 50001',
-	description: 'The numeric ID of an item of the order (from Get Ordered Products or Add Product)',
+	description:
+		'An item of the chosen order. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
 const STATUS_DESCRIPTIONS: Record<string, string> = {

@@ -1,10 +1,15 @@
+/**
+ * Order → Get Ordered Product Image: downloads the rendered mock-up of one item of an order into a
+ * binary field, with its size and type in the JSON.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequestBinary } from '../../../shared/transport';
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import { orderedProductPath } from './common';
 import { orderIdField, orderedProductIdField } from './fields';
+import type { RunScope } from '../runScope';
 
 export const getOrderedProductImageOperation: OperationDefinition = {
 	option: {
@@ -25,14 +30,18 @@ export const getOrderedProductImageOperation: OperationDefinition = {
 			hint: 'The name of the output binary field to put the image in',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const path = await orderedProductPath(this, itemIndex);
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const path = await orderedProductPath(this, run, itemIndex);
 		const orderId = Number(idParameter(this, 'orderId', 'Order ID', itemIndex));
 		const orderedProductId = Number(
 			idParameter(this, 'orderedProductId', 'Ordered Product ID', itemIndex),
 		);
 		const property = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
-		const image = await apiRequestBinary(this, {
+		const image = await run.service.requestBinary({
 			method: 'GET',
 			path: `${path}/image`,
 			accept: 'image/png',

@@ -1,12 +1,17 @@
+/**
+ * Order → Get Session Order: reads the basket the Creator widget fills, either for a page session a
+ * Get Snippet returned or for the credential's own session.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/errors';
 import { pageSessionRefusal } from '../../../shared/pageSession';
 import { isSessionToken } from '../../../shared/payloads/creator';
-import { apiRequest } from '../../../shared/transport';
 import { itemShopPath } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import { asItem } from './common';
+import type { RunScope } from '../runScope';
 
 export const getSessionOrderOperation: OperationDefinition = {
 	option: {
@@ -26,7 +31,11 @@ export const getSessionOrderOperation: OperationDefinition = {
 				"The Order Session ID a Creator → Get Snippet returned, to read that page's basket. Leave empty for the session order of the credential's own session.",
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
 		const orderSessionId = String(
 			this.getNodeParameter('orderSessionId', itemIndex, '') ?? '',
 		).trim();
@@ -36,16 +45,20 @@ export const getSessionOrderOperation: OperationDefinition = {
 				'Enter the Order Session ID that Creator → Get Snippet returned, or leave it empty.',
 			);
 		}
-		const path = `${await itemShopPath(this, itemIndex)}/orders/session`;
-		const answer = await apiRequest(this, {
-			method: 'GET',
-			path,
-			// The page session is the session the order belongs to (a bare UUID, field notes).
-			sessionToken: orderSessionId || undefined,
-			itemIndex,
-		}).catch((error: unknown) => {
-			throw orderSessionId ? pageSessionRefusal(this, error, 'Order Session ID', itemIndex) : error;
-		});
+		const path = `${await itemShopPath(this, run, itemIndex)}/orders/session`;
+		const answer = await run.service
+			.request({
+				method: 'GET',
+				path,
+				// The page session is the session the order belongs to (a bare UUID, field notes).
+				sessionToken: orderSessionId || undefined,
+				itemIndex,
+			})
+			.catch((error: unknown) => {
+				throw orderSessionId
+					? pageSessionRefusal(this, error, 'Order Session ID', itemIndex)
+					: error;
+			});
 		return [asItem(answer?.data)];
 	},
 };

@@ -1,3 +1,5 @@
+/** The Order resource: its operations, keyed by their values, with Submit as the default. */
+
 import type { ResourceDefinition } from '../types';
 import { addProductOperation } from './addProduct.operation';
 import { cancelOperation } from './cancel.operation';
@@ -8,7 +10,7 @@ import { getOrderedProductImageOperation } from './getOrderedProductImage.operat
 import { getSessionOrderOperation } from './getSessionOrder.operation';
 import {
 	getCustomAttributesOperation,
-	getManyOrdersOperation,
+	getAllOperation,
 	getOrderedProductsOperation,
 } from './lists';
 import { sendToProductionOperation } from './sendToProduction.operation';
@@ -28,7 +30,7 @@ export const orderResource: ResourceDefinition = {
 		sendToProduction: sendToProductionOperation,
 		cancel: cancelOperation,
 		get: getOperation,
-		getAll: getManyOrdersOperation,
+		getAll: getAllOperation,
 		getSessionOrder: getSessionOrderOperation,
 		getOrderedProducts: getOrderedProductsOperation,
 		getCustomAttributes: getCustomAttributesOperation,

@@ -1,10 +1,15 @@
+/**
+ * Order → Send to Production: hands a committed order to production. For a paid order this is the
+ * step that prints, ships and charges.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import { orderPath } from './common';
 import { orderIdField } from './fields';
+import type { RunScope } from '../runScope';
 
 export const sendToProductionOperation: OperationDefinition = {
 	option: {
@@ -15,10 +20,14 @@ export const sendToProductionOperation: OperationDefinition = {
 			'Hand a committed order to production: a paid order is printed, shipped and charged',
 	},
 	fields: [orderIdField],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		await apiRequest(this, {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		await run.service.request({
 			method: 'PUT',
-			path: `${await orderPath(this, itemIndex)}/sendToProduction`,
+			path: `${await orderPath(this, run, itemIndex)}/sendToProduction`,
 			itemIndex,
 		});
 		const orderId = Number(idParameter(this, 'orderId', 'Order ID', itemIndex));

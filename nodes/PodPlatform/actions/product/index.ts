@@ -1,3 +1,8 @@
+/**
+ * The Product resource: the Product field other operations share, and Get, Get Expanded, Get SKUs
+ * and Get Many on the shop's configurable products.
+ */
+
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -6,49 +11,33 @@ import type {
 } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
-import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
+import { idLocator } from '../../../shared/descriptions/locators';
 import { simplifyProduct, orderableSkus } from '../../../shared/payloads/product';
+import { simplifyProductSummary } from '../../../shared/simplify/catalog';
 import { simplifyField } from '../common/fields';
 import { getManyOperation } from '../common/list';
 import { idParameter, itemShopPath } from '../common/scope';
 import type { OperationDefinition, ResourceDefinition } from '../types';
+import type { RunScope } from '../runScope';
 
-/** The product to work on: picked from the shop's list, or given by ID. */
-export const productLocator: INodeProperties = {
+/** The product to work on: searched in the shop's catalog by name or SKU, by ID, or by its URL. */
+export const productLocator: INodeProperties = idLocator({
 	displayName: 'Product',
 	name: 'productId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchProducts', searchable: true },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 1001',
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: '^\\d+$', errorMessage: 'A product ID is a whole number' },
-				},
-			],
-		},
-	],
-};
+	searchListMethod: 'searchProducts',
+	noun: 'product',
+	placeholderId: '1001',
+	urlSegment: 'products',
+});
 
 async function productPath(
 	ctx: IExecuteFunctions,
+	run: RunScope,
 	itemIndex: number,
 	expanded = false,
 ): Promise<string> {
 	const productId = idParameter(ctx, 'productId', 'Product ID', itemIndex);
-	return `${await itemShopPath(ctx, itemIndex)}/products/${expanded ? 'expanded/' : ''}${productId}`;
+	return `${await itemShopPath(ctx, run, itemIndex)}/products/${expanded ? 'expanded/' : ''}${productId}`;
 }
 
 const get: OperationDefinition = {
@@ -56,16 +45,22 @@ const get: OperationDefinition = {
 		name: 'Get',
 		value: 'get',
 		action: 'Get a product',
-		description: 'Get the basic product with links',
+		description: 'Get the basic product: name, SKU and type',
 	},
-	fields: [productLocator],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const answer = await apiRequest(this, {
+	fields: [productLocator, simplifyField],
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const answer = await run.service.request({
 			method: 'GET',
-			path: await productPath(this, itemIndex),
+			path: await productPath(this, run, itemIndex),
 			itemIndex,
 		});
-		return [{ json: (answer?.data ?? {}) as IDataObject }];
+		const record = (answer?.data ?? {}) as PlainObject;
+		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		return [{ json: simplify ? simplifyProductSummary(record) : (record as IDataObject) }];
 	},
 };
 
@@ -74,13 +69,17 @@ const getExpanded: OperationDefinition = {
 		name: 'Get Expanded',
 		value: 'getExpanded',
 		action: 'Get an expanded product',
-		description: 'Get the product with its colours, sizes, views, print areas, SKUs and prices',
+		description: 'Get the product with its colors, sizes, views, print areas, SKUs and prices',
 	},
 	fields: [productLocator, simplifyField],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const answer = await apiRequest(this, {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const answer = await run.service.request({
 			method: 'GET',
-			path: await productPath(this, itemIndex, true),
+			path: await productPath(this, run, itemIndex, true),
 			itemIndex,
 		});
 		const record = (answer?.data ?? {}) as PlainObject;
@@ -94,7 +93,7 @@ const getSkus: OperationDefinition = {
 		name: 'Get SKUs',
 		value: 'getSkus',
 		action: 'Get the SKUs of a product',
-		description: 'List the colour and size pairs that can be ordered',
+		description: 'List the color and size pairs that can be ordered',
 	},
 	fields: [
 		productLocator,
@@ -106,10 +105,13 @@ const getSkus: OperationDefinition = {
 			description: 'Whether to leave out SKUs the service marks as not available',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const records = await apiRequestAllItems(
-			this,
-			{ method: 'GET', path: `${await productPath(this, itemIndex)}/sku`, itemIndex },
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const records = await run.service.requestAllItems(
+			{ method: 'GET', path: `${await productPath(this, run, itemIndex)}/sku`, itemIndex },
 			{ returnAll: true },
 		);
 		const onlyAvailable = this.getNodeParameter('onlyAvailable', itemIndex, true) as boolean;
@@ -122,7 +124,7 @@ const getSkus: OperationDefinition = {
 export const productResource: ResourceDefinition = {
 	name: 'Product',
 	value: 'product',
-	description: 'Configurable products with colours, sizes, views and print areas',
+	description: 'Configurable products with colors, sizes, views and print areas',
 	needsShop: true,
 	operations: {
 		get,
@@ -136,9 +138,10 @@ export const productResource: ResourceDefinition = {
 			},
 			{
 				filterRoot: 'productFilter',
-				async path(itemIndex) {
-					return `${await itemShopPath(this, itemIndex)}/products`;
+				async path(itemIndex, run) {
+					return `${await itemShopPath(this, run, itemIndex)}/products`;
 				},
+				simplify: simplifyProductSummary,
 			},
 		),
 		getSkus,

@@ -1,3 +1,9 @@
+/**
+ * The Shared Product resource: one Get Many listing the designs saved and shared from the shop's
+ * Creator.
+ */
+
+import { simplifySharedProduct } from '../../../shared/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 import type { ResourceDefinition } from '../types';
@@ -17,9 +23,10 @@ export const sharedProductResource: ResourceDefinition = {
 			},
 			{
 				filterRoot: 'sharedProductFilter',
-				async path(itemIndex) {
-					return `${await itemShopPath(this, itemIndex)}/sharedProducts`;
+				async path(itemIndex, run) {
+					return `${await itemShopPath(this, run, itemIndex)}/sharedProducts`;
 				},
+				simplify: simplifySharedProduct,
 			},
 		),
 	},

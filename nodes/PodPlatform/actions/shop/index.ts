@@ -1,4 +1,6 @@
-import { accountPath } from '../../../shared/transport';
+/** The Shop resource: one Get Many listing the account's shops, which needs no shop itself. */
+
+import { simplifyShop } from '../../../shared/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import type { ResourceDefinition } from '../types';
 
@@ -16,9 +18,10 @@ export const shopResource: ResourceDefinition = {
 			},
 			{
 				filterRoot: 'shopFilter',
-				async path() {
-					return `${await accountPath(this)}/shops`;
+				async path(_itemIndex, run) {
+					return `${await run.service.accountPath()}/shops`;
 				},
+				simplify: simplifyShop,
 			},
 		),
 	},

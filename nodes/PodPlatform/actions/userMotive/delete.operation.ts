@@ -1,10 +1,12 @@
+/** User Motive → Delete: removes one motive from the customer's library. */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import { userMotiveIdField, userMotivePath } from './fields';
+import type { RunScope } from '../runScope';
 
-export const deleteUserMotive: OperationDefinition = {
+export const deleteOperation: OperationDefinition = {
 	option: {
 		name: 'Delete',
 		value: 'delete',
@@ -12,9 +14,13 @@ export const deleteUserMotive: OperationDefinition = {
 		description: 'Remove a motive from the customer’s library',
 	},
 	fields: [userMotiveIdField],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const path = await userMotivePath(this, itemIndex);
-		await apiRequest(this, { method: 'DELETE', path, itemIndex });
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const path = await userMotivePath(this, run, itemIndex);
+		await run.service.request({ method: 'DELETE', path, itemIndex });
 		return [{ json: { deleted: true } }];
 	},
 };

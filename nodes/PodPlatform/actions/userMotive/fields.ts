@@ -1,8 +1,15 @@
+/**
+ * What the user motive operations share: the User Motive ID field, the library's paths, and the
+ * output of a record marked with the library it lives in (permanent with a customer key, else the
+ * session's).
+ */
+
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Decoded } from '../../../shared/codec';
 import { CREDENTIAL_NAME } from '../../../shared/transport';
 import { idParameter, itemShopPath } from '../common/scope';
+import type { RunScope } from '../runScope';
 
 export const userMotiveIdField: INodeProperties = {
 	displayName: 'User Motive ID',
@@ -15,14 +22,22 @@ export const userMotiveIdField: INodeProperties = {
 };
 
 /** `.../shops/{shopId}/userMotives`. */
-export async function userMotivesPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
-	return `${await itemShopPath(ctx, itemIndex)}/userMotives`;
+export async function userMotivesPath(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	itemIndex: number,
+): Promise<string> {
+	return `${await itemShopPath(ctx, run, itemIndex)}/userMotives`;
 }
 
 /** `.../shops/{shopId}/userMotives/{id}` for the User Motive ID of this item. */
-export async function userMotivePath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+export async function userMotivePath(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	itemIndex: number,
+): Promise<string> {
 	const id = idParameter(ctx, 'userMotiveId', 'User Motive ID', itemIndex);
-	return `${await userMotivesPath(ctx, itemIndex)}/${id}`;
+	return `${await userMotivesPath(ctx, run, itemIndex)}/${id}`;
 }
 
 /**

@@ -1,8 +1,11 @@
+/** User Motive → Get Many: lists the customer's library through the shared Get Many. */
+
+import { simplifyMotive } from '../../../shared/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import { userMotivesPath } from './fields';
 
 // The contract names no filter type for user motives, so the list takes none.
-export const getAll = getManyOperation(
+export const getAllOperation = getManyOperation(
 	{
 		name: 'Get Many',
 		value: 'getAll',
@@ -10,8 +13,9 @@ export const getAll = getManyOperation(
 		description: 'List the motives of the customer’s library',
 	},
 	{
-		async path(itemIndex) {
-			return await userMotivesPath(this, itemIndex);
+		async path(itemIndex, run) {
+			return await userMotivesPath(this, run, itemIndex);
 		},
+		simplify: simplifyMotive,
 	},
 );

@@ -1,15 +1,20 @@
+/**
+ * User Motive → Get Customer Key: a new key for a customer's permanent motive library, to be stored
+ * and entered in a credential. It needs no shop.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
+import type { RunScope } from '../runScope';
 
 /**
  * A new customer key from the public Nonce resource (field notes: `GET /public/nonce/uuid`
  * answers `{"string":{"value":"<uuid>"}}`). The path needs no session; the transport sends one
  * anyway, which the public path ignores.
  */
-export const getCustomerKey: OperationDefinition = {
+export const getCustomerKeyOperation: OperationDefinition = {
 	option: {
 		name: 'Get Customer Key',
 		value: 'getCustomerKey',
@@ -19,8 +24,16 @@ export const getCustomerKey: OperationDefinition = {
 	},
 	fields: [],
 	needsShop: false,
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const answer = await apiRequest(this, { method: 'GET', path: '/public/nonce/uuid', itemIndex });
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const answer = await run.service.request({
+			method: 'GET',
+			path: '/public/nonce/uuid',
+			itemIndex,
+		});
 		const value = answer?.data.value;
 		if (typeof value !== 'string' || value.trim() === '') {
 			throw new NodeApiError(

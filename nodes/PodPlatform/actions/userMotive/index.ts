@@ -1,9 +1,11 @@
+/** The User Motive resource: its operations, keyed by their values, with Upload as the default. */
+
 import type { ResourceDefinition } from '../types';
-import { deleteUserMotive } from './delete.operation';
-import { get } from './get.operation';
-import { getAll } from './getAll.operation';
-import { getCustomerKey } from './getCustomerKey.operation';
-import { upload } from './upload.operation';
+import { deleteOperation } from './delete.operation';
+import { getOperation } from './get.operation';
+import { getAllOperation } from './getAll.operation';
+import { getCustomerKeyOperation } from './getCustomerKey.operation';
+import { uploadOperation } from './upload.operation';
 
 export const userMotiveResource: ResourceDefinition = {
 	name: 'User Motive',
@@ -12,10 +14,10 @@ export const userMotiveResource: ResourceDefinition = {
 	needsShop: true,
 	defaultOperation: 'upload',
 	operations: {
-		delete: deleteUserMotive,
-		get,
-		getCustomerKey,
-		getAll,
-		upload,
+		delete: deleteOperation,
+		get: getOperation,
+		getCustomerKey: getCustomerKeyOperation,
+		getAll: getAllOperation,
+		upload: uploadOperation,
 	},
 };

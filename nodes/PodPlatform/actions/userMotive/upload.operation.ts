@@ -1,3 +1,9 @@
+/**
+ * User Motive → Upload: adds a JPEG or PNG to the customer's library from binary data, a URL the
+ * service downloads, or base64 text. Each upload adds a motive, so one whose outcome is unknown is
+ * not sent again.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/errors';
@@ -8,11 +14,11 @@ import {
 	readBitmapFromBinary,
 } from '../../../shared/payloads/image';
 import type { RequestSpec } from '../../../shared/transport';
-import { apiRequest } from '../../../shared/transport';
 import { isHttpUrl } from '../../../shared/values';
 import { binaryPropertyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { userMotiveJson, userMotivesPath } from './fields';
+import type { RunScope } from '../runScope';
 
 type Source = 'binary' | 'url' | 'base64';
 
@@ -24,7 +30,7 @@ const fileNameField = {
 	placeholder: 'e.g. logo.png',
 };
 
-export const upload: OperationDefinition = {
+export const uploadOperation: OperationDefinition = {
 	option: {
 		name: 'Upload',
 		value: 'upload',
@@ -83,12 +89,16 @@ export const upload: OperationDefinition = {
 			displayOptions: { show: { source: ['base64'] } },
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
 		const source = this.getNodeParameter('source', itemIndex) as Source;
 		const request = await uploadRequest(this, itemIndex, source);
-		const base = await userMotivesPath(this, itemIndex);
+		const base = await userMotivesPath(this, run, itemIndex);
 		// Each upload adds a motive, so an upload whose outcome is unknown is not sent twice.
-		const answer = await apiRequest(this, {
+		const answer = await run.service.request({
 			...request,
 			method: 'POST',
 			path: `${base}/${request.path}`,

@@ -1,8 +1,13 @@
+/**
+ * Webhook Subscription → Create: subscribes an address to an order event, generating a secret when
+ * none is given. The secret is returned only here; a lost answer is resolved by looking the
+ * subscription up, never by sending it again.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { generateSecret } from '../../../shared/signature';
 import { isPlainObject } from '../../../shared/codec';
-import { apiRequest, apiRequestAllItems } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import type { WebhookBody } from './fields';
 import {
@@ -14,8 +19,9 @@ import {
 	webhookOutput,
 	webhooksPath,
 } from './fields';
+import type { RunScope } from '../runScope';
 
-export const create: OperationDefinition = {
+export const createOperation: OperationDefinition = {
 	option: {
 		name: 'Create',
 		value: 'create',
@@ -23,6 +29,13 @@ export const create: OperationDefinition = {
 		description: 'Subscribe a URL to an order event',
 	},
 	fields: [
+		{
+			displayName:
+				"To start a workflow on order events, use the POD Platform Trigger node instead: it creates and removes its subscriptions itself and checks every delivery's signature. Create a subscription here only for a receiver outside n8n.",
+			name: 'triggerNotice',
+			type: 'notice',
+			default: '',
+		},
 		{ ...addressField, required: true },
 		topicField,
 		{
@@ -32,7 +45,11 @@ export const create: OperationDefinition = {
 		},
 		mediaTypeField,
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
 		const given = String(this.getNodeParameter('secret', itemIndex, '') ?? '');
 		const body: WebhookBody = {
 			address: String(this.getNodeParameter('address', itemIndex, '') ?? '').trim(),
@@ -41,8 +58,8 @@ export const create: OperationDefinition = {
 			mediaType: String(this.getNodeParameter('mediaType', itemIndex, 'JSON') ?? ''),
 		};
 		checkWebhook(body);
-		const path = await webhooksPath(this, itemIndex);
-		const answer = await apiRequest(this, {
+		const path = await webhooksPath(this, run, itemIndex);
+		const answer = await run.service.request({
 			method: 'POST',
 			path,
 			body: { webhook: { ...body } },
@@ -50,8 +67,7 @@ export const create: OperationDefinition = {
 			// The service refuses a second subscription of the same address and topic, so when the
 			// outcome is unknown the subscription is looked up rather than sent again.
 			recover: async () => {
-				const existing = await apiRequestAllItems(
-					this,
+				const existing = await run.service.requestAllItems(
 					{ method: 'GET', path, itemIndex },
 					{ returnAll: true },
 				);

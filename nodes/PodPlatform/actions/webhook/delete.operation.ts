@@ -1,10 +1,12 @@
+/** Webhook Subscription → Delete: removes one subscription, so its notifications stop. */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import { webhookIdField, webhookPath } from './fields';
+import type { RunScope } from '../runScope';
 
-export const deleteWebhook: OperationDefinition = {
+export const deleteOperation: OperationDefinition = {
 	option: {
 		name: 'Delete',
 		value: 'delete',
@@ -12,10 +14,14 @@ export const deleteWebhook: OperationDefinition = {
 		description: 'Stop the notifications of one subscription',
 	},
 	fields: [webhookIdField],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		await apiRequest(this, {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		await run.service.request({
 			method: 'DELETE',
-			path: await webhookPath(this, itemIndex),
+			path: await webhookPath(this, run, itemIndex),
 			itemIndex,
 		});
 		return [{ json: { deleted: true } }];

@@ -1,3 +1,5 @@
+/** What the node needs to know about webhook subscriptions (contract, Webhooks; field notes). */
+
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { TOPIC_LABELS } from '../../../shared/descriptions/triggers';
@@ -6,8 +8,7 @@ import type { PlainObject } from '../../../shared/codec';
 import { TOPICS, isTopic } from '../../../shared/types';
 import { isHttpUrl } from '../../../shared/values';
 import { idParameter, itemShopPath } from '../common/scope';
-
-/** What the node needs to know about webhook subscriptions (contract, Webhooks; field notes). */
+import type { RunScope } from '../runScope';
 
 export const topicField: INodeProperties = {
 	displayName: 'Topic',
@@ -23,12 +24,12 @@ export const topicField: INodeProperties = {
 };
 
 export const addressField: INodeProperties = {
-	displayName: 'Address',
+	displayName: 'URL',
 	name: 'address',
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. https://example.com/hooks/orders',
-	description: 'The URL the service POSTs each notification to; it must answer 200',
+	description: 'Where the service sends each notification (a POST); it must answer 200',
 };
 
 export const secretField: INodeProperties = {
@@ -54,24 +55,36 @@ export const mediaTypeField: INodeProperties = {
 };
 
 export const webhookIdField: INodeProperties = {
-	displayName: 'Webhook Subscription ID',
+	displayName: 'Webhook Subscription Name or ID',
 	name: 'webhookId',
-	type: 'string',
+	type: 'options',
+	typeOptions: {
+		loadOptionsMethod: 'getWebhookSubscriptions',
+		loadOptionsDependsOn: ['shop.value'],
+	},
 	default: '',
 	required: true,
-	placeholder: 'e.g. 301',
-	description: 'The ID of the subscription (from Create or Get Many)',
+	description:
+		'A subscription of the shop, by its event and URL. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
 /** `.../shops/{shopId}/webhooks`. */
-export async function webhooksPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
-	return `${await itemShopPath(ctx, itemIndex)}/webhooks`;
+export async function webhooksPath(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	itemIndex: number,
+): Promise<string> {
+	return `${await itemShopPath(ctx, run, itemIndex)}/webhooks`;
 }
 
 /** `.../shops/{shopId}/webhooks/{id}` of the Webhook Subscription ID field. */
-export async function webhookPath(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+export async function webhookPath(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	itemIndex: number,
+): Promise<string> {
 	const id = idParameter(ctx, 'webhookId', 'Webhook Subscription ID', itemIndex);
-	return `${await webhooksPath(ctx, itemIndex)}/${id}`;
+	return `${await webhooksPath(ctx, run, itemIndex)}/${id}`;
 }
 
 /** A subscription as output: without its secret, which only Create hands back once. */

@@ -1,23 +1,34 @@
+/** Webhook Subscription → Get: reads one subscription, without its secret. */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
+import type { PlainObject } from '../../../shared/codec';
+import { simplifyWebhook } from '../../../shared/simplify/settings';
+import { simplifyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { webhookIdField, webhookOutput, webhookPath } from './fields';
+import type { RunScope } from '../runScope';
 
-export const get: OperationDefinition = {
+export const getOperation: OperationDefinition = {
 	option: {
 		name: 'Get',
 		value: 'get',
 		action: 'Get a webhook subscription',
 		description: 'Retrieve one subscription (its secret is not shown)',
 	},
-	fields: [webhookIdField],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const answer = await apiRequest(this, {
+	fields: [webhookIdField, simplifyField],
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const answer = await run.service.request({
 			method: 'GET',
-			path: await webhookPath(this, itemIndex),
+			path: await webhookPath(this, run, itemIndex),
 			itemIndex,
 		});
-		return [{ json: webhookOutput(answer?.data ?? {}) }];
+		const json = webhookOutput(answer?.data ?? {});
+		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		return [{ json: simplify ? simplifyWebhook(json as PlainObject) : json }];
 	},
 };

@@ -1,7 +1,13 @@
+/**
+ * Webhook Subscription → Get Many: lists the shop's subscriptions through the shared Get Many,
+ * without their secrets.
+ */
+
+import { simplifyWebhook } from '../../../shared/simplify/settings';
 import { getManyOperation } from '../common/list';
 import { webhookOutput, webhooksPath } from './fields';
 
-export const getAll = getManyOperation(
+export const getAllOperation = getManyOperation(
 	{
 		name: 'Get Many',
 		value: 'getAll',
@@ -10,9 +16,10 @@ export const getAll = getManyOperation(
 	},
 	{
 		filterRoot: 'webhookFilter',
-		async path(itemIndex) {
-			return await webhooksPath(this, itemIndex);
+		async path(itemIndex, run) {
+			return await webhooksPath(this, run, itemIndex);
 		},
 		shape: (record) => webhookOutput(record),
+		simplify: simplifyWebhook,
 	},
 );

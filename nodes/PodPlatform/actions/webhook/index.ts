@@ -1,10 +1,15 @@
+/**
+ * The Webhook Subscription resource: its operations, keyed by their values, with Create as the
+ * default.
+ */
+
 import type { ResourceDefinition } from '../types';
-import { create } from './create.operation';
-import { deleteWebhook } from './delete.operation';
-import { get } from './get.operation';
-import { getAll } from './getAll.operation';
-import { sendTestEvent } from './sendTestEvent.operation';
-import { update } from './update.operation';
+import { createOperation } from './create.operation';
+import { deleteOperation } from './delete.operation';
+import { getOperation } from './get.operation';
+import { getAllOperation } from './getAll.operation';
+import { sendTestEventOperation } from './sendTestEvent.operation';
+import { updateOperation } from './update.operation';
 
 export const webhookResource: ResourceDefinition = {
 	name: 'Webhook Subscription',
@@ -12,5 +17,12 @@ export const webhookResource: ResourceDefinition = {
 	description: 'Subscriptions that push order events to a URL',
 	needsShop: true,
 	defaultOperation: 'create',
-	operations: { create, delete: deleteWebhook, get, getAll, update, sendTestEvent },
+	operations: {
+		create: createOperation,
+		delete: deleteOperation,
+		get: getOperation,
+		getAll: getAllOperation,
+		update: updateOperation,
+		sendTestEvent: sendTestEventOperation,
+	},
 };

@@ -1,12 +1,17 @@
+/**
+ * Webhook Subscription → Send Test Event: has the service notify a subscription's address now,
+ * about an existing order. Safe to send twice, so it is retried like a read.
+ */
+
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/transport';
 import { idParameter } from '../common/scope';
 import { orderIdField } from '../order/fields';
 import type { OperationDefinition } from '../types';
 import { webhookIdField, webhookPath } from './fields';
+import type { RunScope } from '../runScope';
 
-export const sendTestEvent: OperationDefinition = {
+export const sendTestEventOperation: OperationDefinition = {
 	option: {
 		name: 'Send Test Event',
 		value: 'sendTestEvent',
@@ -20,12 +25,16 @@ export const sendTestEvent: OperationDefinition = {
 			description: 'An existing order of the shop that the test notification is about',
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
 		const webhookId = idParameter(this, 'webhookId', 'Webhook Subscription ID', itemIndex);
 		const orderId = idParameter(this, 'orderId', 'Order ID', itemIndex);
-		await apiRequest(this, {
+		await run.service.request({
 			method: 'POST',
-			path: `${await webhookPath(this, itemIndex)}/testOrderEvent/${orderId}`,
+			path: `${await webhookPath(this, run, itemIndex)}/testOrderEvent/${orderId}`,
 			itemIndex,
 			// A second test notification does no harm, so an unknown outcome may be sent again.
 			idempotent: true,

@@ -1,8 +1,13 @@
+/**
+ * Webhook Subscription → Update: changes a subscription's address, topic, media type or secret. The
+ * service takes the whole subscription, so the current one is read first; a generated secret is
+ * returned once.
+ */
+
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { generateSecret } from '../../../shared/signature';
 import { InputError } from '../../../shared/errors';
-import { apiRequest } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
 import type { WebhookBody } from './fields';
 import {
@@ -15,8 +20,9 @@ import {
 	webhookOutput,
 	webhookPath,
 } from './fields';
+import type { RunScope } from '../runScope';
 
-export const update: OperationDefinition = {
+export const updateOperation: OperationDefinition = {
 	option: {
 		name: 'Update',
 		value: 'update',
@@ -50,7 +56,11 @@ export const update: OperationDefinition = {
 			],
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
 		const changes = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const wantsNewSecret = changes.generateSecret === true;
 		const givenSecret =
@@ -70,9 +80,9 @@ export const update: OperationDefinition = {
 			throw new InputError('nothing to update', 'Add at least one field under Update Fields.');
 		}
 
-		const path = await webhookPath(this, itemIndex);
+		const path = await webhookPath(this, run, itemIndex);
 		// The service takes the whole subscription, so unchanged fields are sent as they are now.
-		const current = (await apiRequest(this, { method: 'GET', path, itemIndex }))?.data ?? {};
+		const current = (await run.service.request({ method: 'GET', path, itemIndex }))?.data ?? {};
 		const newSecret = wantsNewSecret ? generateSecret() : givenSecret;
 		const body: WebhookBody = {
 			address: has('address') ? String(changes.address).trim() : String(current.address ?? ''),
@@ -83,7 +93,7 @@ export const update: OperationDefinition = {
 		if (secret !== undefined) body.secret = secret;
 		checkWebhook(body);
 
-		const answer = await apiRequest(this, {
+		const answer = await run.service.request({
 			method: 'PUT',
 			path,
 			body: { webhook: { ...body } },

@@ -8,12 +8,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { InputError } from '../../../../shared/errors';
+import { InputError, withItemName } from '../../../../shared/errors';
 import { isPlainObject } from '../../../../shared/codec';
 import type { Decoded, PlainObject } from '../../../../shared/codec';
 import { isBlank } from '../../../../shared/values';
-import { apiRequest, apiRequestAllItems } from '../../../../shared/transport';
 import { storeFilter } from '../../common/list';
+import type { RunScope } from '../../runScope';
 import type { DeferredOrder } from './deferredOrder';
 
 /** What a look-up by uniqueId found: the order, or that the shop has none with it. */
@@ -50,14 +50,13 @@ function uniqueIdFilter(uniqueId: string): PlainObject {
 
 /** The shop's order carrying this `uniqueId`, or undefined. */
 async function findOrderByUniqueId(
-	ctx: IExecuteFunctions,
+	run: RunScope,
 	shopPath: string,
 	uniqueId: string,
 	itemIndex: number,
 ): Promise<PlainObject | undefined> {
-	const filterId = await storeFilter(ctx, uniqueIdFilter(uniqueId), itemIndex);
-	const [found] = await apiRequestAllItems(
-		ctx,
+	const filterId = await storeFilter(run, uniqueIdFilter(uniqueId), itemIndex);
+	const [found] = await run.service.requestAllItems(
 		{ method: 'GET', path: `${shopPath}/orders`, qs: { filterId }, itemIndex },
 		{ returnAll: false, limit: 1 },
 	);
@@ -70,7 +69,7 @@ async function findOrderByUniqueId(
  * an uncertain submission always asks the service again.
  */
 export async function lookUpUniqueIds(
-	ctx: IExecuteFunctions,
+	run: RunScope,
 	known: KnownOrders,
 	shopPath: string,
 	uniqueIds: string[],
@@ -80,9 +79,8 @@ export async function lookUpUniqueIds(
 	const wanted = [...new Set(uniqueIds)].filter((uniqueId) => !ofShop.has(uniqueId));
 	for (let start = 0; start < wanted.length; start += UNIQUE_IDS_PER_LOOKUP) {
 		const chunk = wanted.slice(start, start + UNIQUE_IDS_PER_LOOKUP);
-		const filterId = await storeFilter(ctx, uniqueIdsFilter(chunk), 0);
-		const found = await apiRequestAllItems(
-			ctx,
+		const filterId = await storeFilter(run, uniqueIdsFilter(chunk), 0);
+		const found = await run.service.requestAllItems(
 			{ method: 'GET', path: `${shopPath}/orders`, qs: { filterId } },
 			{ returnAll: true },
 		);
@@ -125,6 +123,7 @@ export interface Submission {
  */
 export async function submitOrder(
 	ctx: IExecuteFunctions,
+	run: RunScope,
 	{ order, shopPath, itemIndex, exactlyOnce, known }: Submission,
 ): Promise<IDataObject> {
 	const { uniqueId } = order;
@@ -136,7 +135,7 @@ export async function submitOrder(
 	}
 	const existing = async () =>
 		exactlyOnce && uniqueId
-			? await findOrderByUniqueId(ctx, shopPath, uniqueId, itemIndex)
+			? await findOrderByUniqueId(run, shopPath, uniqueId, itemIndex)
 			: undefined;
 	const output = (found: PlainObject, alreadyExisted: boolean, extra: IDataObject = {}) =>
 		({
@@ -160,7 +159,7 @@ export async function submitOrder(
 	};
 	let answer: Decoded | undefined;
 	try {
-		answer = await apiRequest(ctx, {
+		answer = await run.service.request({
 			method: 'POST',
 			path: `${shopPath}/orders/usingCreatorSE`,
 			body: order.body,
@@ -180,7 +179,7 @@ export async function submitOrder(
 	if (!submitted) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Item ${itemIndex + 1}: The service accepted the order but returned no order ID`,
+			withItemName('The service accepted the order but returned no order ID', itemIndex),
 			{
 				itemIndex,
 				description: `Answer root: ${answer?.root ?? 'empty'}. Look the order up by its Unique ID with Get Many.`,

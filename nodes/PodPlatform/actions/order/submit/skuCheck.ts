@@ -3,11 +3,9 @@
  * of its product. Each product's SKUs are looked up once per run, whatever the number of items.
  */
 
-import type { IExecuteFunctions } from 'n8n-workflow';
-
 import { InputError } from '../../../../shared/errors';
 import { orderableSkus } from '../../../../shared/payloads/product';
-import { apiRequestAllItems } from '../../../../shared/transport';
+import type { RunScope } from '../../runScope';
 import type { DeferredOrder } from './deferredOrder';
 
 export interface SkuPair {
@@ -47,7 +45,7 @@ export function checkDesignSkus(
 }
 
 async function skusOf(
-	ctx: IExecuteFunctions,
+	run: RunScope,
 	cache: SkuCache,
 	shopPath: string,
 	productId: number,
@@ -56,11 +54,9 @@ async function skusOf(
 	const key = `${shopPath}/products/${productId}`;
 	let pending = cache.get(key);
 	if (!pending) {
-		pending = apiRequestAllItems(
-			ctx,
-			{ method: 'GET', path: `${key}/sku`, itemIndex },
-			{ returnAll: true },
-		).then((records) => orderableSkus(records, false));
+		pending = run.service
+			.requestAllItems({ method: 'GET', path: `${key}/sku`, itemIndex }, { returnAll: true })
+			.then((records) => orderableSkus(records, false));
 		cache.set(key, pending);
 		pending.catch(() => cache.delete(key));
 	}
@@ -69,7 +65,7 @@ async function skusOf(
 
 /** Look up the SKUs this order needs and refuse it, naming item and design, if a pair is missing. */
 export async function checkOrderSkus(
-	ctx: IExecuteFunctions,
+	run: RunScope,
 	cache: SkuCache,
 	shopPath: string,
 	order: DeferredOrder,
@@ -77,7 +73,7 @@ export async function checkOrderSkus(
 ): Promise<void> {
 	const skus = new Map<number, SkuPair[]>();
 	for (const productId of productIdsToCheck(order)) {
-		skus.set(productId, await skusOf(ctx, cache, shopPath, productId, itemIndex));
+		skus.set(productId, await skusOf(run, cache, shopPath, productId, itemIndex));
 	}
 	checkDesignSkus(order, skus);
 }

@@ -8,6 +8,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { itemShopPath } from '../../common/scope';
 import type { OperationDefinition } from '../../types';
+import type { RunScope } from '../../runScope';
 import type { DeferredOrder } from './deferredOrder';
 import { lookUpUniqueIds, submitOrder } from './exactlyOnce';
 import type { KnownOrders } from './exactlyOnce';
@@ -16,8 +17,8 @@ import { deferredOrderOf } from './readOrder';
 import { checkOrderSkus } from './skuCheck';
 import type { SkuCache } from './skuCheck';
 
-/** What one run of Submit shares across its items: `prepare` makes it, every execute reads it. */
-interface SubmitRun {
+/** What a batch of Submit shares across its items: `prepare` makes it, every execute reads it. */
+interface SubmitBatch {
 	/** Orders read and checked before the items ran (binary motives are read once). */
 	orders: Map<number, DeferredOrder>;
 	/** What the batch lookup found per shop and uniqueId. */
@@ -26,7 +27,7 @@ interface SubmitRun {
 	skus: SkuCache;
 }
 
-function newRun(): SubmitRun {
+function newBatch(): SubmitBatch {
 	return { orders: new Map(), known: new Map(), skus: new Map() };
 }
 
@@ -34,19 +35,23 @@ function newRun(): SubmitRun {
  * Before a batch: read and check every item's order and look up all their uniqueIds in a few
  * requests. An item whose input is bad is skipped here; its own execute reports it.
  */
-async function prepare(this: IExecuteFunctions, itemCount: number): Promise<SubmitRun> {
-	const run = newRun();
+async function prepare(
+	this: IExecuteFunctions,
+	itemCount: number,
+	run: RunScope,
+): Promise<SubmitBatch> {
+	const batch = newBatch();
 	const uniqueIdsByShop = new Map<string, string[]>();
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 		let order: DeferredOrder;
 		let shopPath: string;
 		try {
 			order = await deferredOrderOf(this, itemIndex);
-			shopPath = await itemShopPath(this, itemIndex);
+			shopPath = await itemShopPath(this, run, itemIndex);
 		} catch {
 			continue;
 		}
-		run.orders.set(itemIndex, order);
+		batch.orders.set(itemIndex, order);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		if (options.exactlyOnce === false || !order.uniqueId) continue;
 		const uniqueIds = uniqueIdsByShop.get(shopPath) ?? [];
@@ -54,34 +59,35 @@ async function prepare(this: IExecuteFunctions, itemCount: number): Promise<Subm
 		uniqueIdsByShop.set(shopPath, uniqueIds);
 	}
 	for (const [shopPath, uniqueIds] of uniqueIdsByShop) {
-		await lookUpUniqueIds(this, run.known, shopPath, uniqueIds);
+		await lookUpUniqueIds(run, batch.known, shopPath, uniqueIds);
 	}
-	return run;
+	return batch;
 }
 
 /** One item; a single item runs without `prepare`, in a run of its own. */
 async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	run: SubmitRun = newRun(),
+	run: RunScope,
+	batch: SubmitBatch = newBatch(),
 ): Promise<INodeExecutionData[]> {
-	const order = run.orders.get(itemIndex) ?? (await deferredOrderOf(this, itemIndex));
+	const order = batch.orders.get(itemIndex) ?? (await deferredOrderOf(this, itemIndex));
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const shopPath = await itemShopPath(this, itemIndex);
+	const shopPath = await itemShopPath(this, run, itemIndex);
 	if (options.checkSkus !== false) {
-		await checkOrderSkus(this, run.skus, shopPath, order, itemIndex);
+		await checkOrderSkus(run, batch.skus, shopPath, order, itemIndex);
 	}
-	const json = await submitOrder(this, {
+	const json = await submitOrder(this, run, {
 		order,
 		shopPath,
 		itemIndex,
 		exactlyOnce: options.exactlyOnce !== false,
-		known: run.known,
+		known: batch.known,
 	});
 	return [{ json }];
 }
 
-export const submitOperation: OperationDefinition<SubmitRun> = {
+export const submitOperation: OperationDefinition<SubmitBatch> = {
 	option: {
 		name: 'Submit',
 		value: 'submit',

@@ -1,17 +1,22 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- tests run on Node, never shipped */
+/**
+ * The tests' one client of the service, independent of the nodes (to set records up and to look
+ * at what the service holds), a webhook receiver, and the request bodies tests send; all over
+ * real HTTP.
+ */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 
-import type { Json } from '../support/sandbox';
+import { SHOP_PATH } from './sandbox';
+import type { Json } from './sandbox';
 
-/** Test helpers: an HTTP client for the service API and a webhook receiver, both over real HTTP. */
-
-export type { Json } from '../support/sandbox';
+export type { Json } from './sandbox';
 
 export interface HttpResult {
 	status: number;
 	headers: Record<string, string | string[] | undefined>;
+	contentType: string;
 	text: string;
 	bytes: Buffer;
 	json: Json;
@@ -43,20 +48,38 @@ async function call(url: string, method: string, options: CallOptions = {}): Pro
 	const bytes = Buffer.from(await response.body.arrayBuffer());
 	const text = bytes.toString('utf8');
 	let json: Json = {};
-	const type = String(response.headers['content-type'] ?? '');
-	if (type.includes('json') && text) json = JSON.parse(text);
-	return { status: response.statusCode, headers: response.headers, text, bytes, json };
+	const contentType = String(response.headers['content-type'] ?? '');
+	if (contentType.includes('json') && text) json = JSON.parse(text);
+	return { status: response.statusCode, headers: response.headers, contentType, text, bytes, json };
 }
 
 export function basic(login: string, password: string): string {
 	return `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 }
 
-/** A logged-in (or anonymous) caller of the service API. */
+/**
+ * A caller of the service API: anonymous until `login`, or made with `as`, which logs in before
+ * the first call.
+ */
 export class ServiceClient {
 	token: string | null = null;
 
-	constructor(readonly baseUrl: string) {}
+	constructor(
+		readonly baseUrl: string,
+		private readonly loginBeforeFirstCall?: string,
+	) {}
+
+	/** A client that calls with a session token it was given (a page's, a credential's). */
+	static withSession(baseUrl: string, token: string): ServiceClient {
+		const client = new ServiceClient(baseUrl);
+		client.token = token;
+		return client;
+	}
+
+	/** A client that logs in as `login` (password `<login>-password`) before its first call. */
+	static as(baseUrl: string, login = 'demo'): ServiceClient {
+		return new ServiceClient(baseUrl, login);
+	}
 
 	async login(
 		login = 'demo',
@@ -70,8 +93,12 @@ export class ServiceClient {
 		return result;
 	}
 
-	call(method: string, path: string, options: CallOptions = {}): Promise<HttpResult> {
-		return call(`${this.baseUrl}${path}`, method, { token: this.token, ...options });
+	async call(method: string, path: string, options: CallOptions = {}): Promise<HttpResult> {
+		if (this.token === null && this.loginBeforeFirstCall) {
+			const answer = await this.login(this.loginBeforeFirstCall);
+			if (answer.status !== 200) throw new Error(`login → ${answer.status} ${answer.text}`);
+		}
+		return await call(`${this.baseUrl}${path}`, method, { token: this.token, ...options });
 	}
 
 	get(path: string, options?: CallOptions) {
@@ -186,4 +213,20 @@ export function deferredOrder(overrides: Json = {}): Json {
 			...overrides,
 		},
 	};
+}
+
+/** Every webhook subscription of the sandbox's shop, as the service holds it. */
+export async function subscriptionsOf(service: ServiceClient): Promise<Json[]> {
+	const { json } = await service.get(`${SHOP_PATH}/webhooks?size=100`);
+	return list(json.pagedData?.webhook);
+}
+
+/** Submit a deferred order to the sandbox's shop (see `deferredOrder`) and return its ID. */
+export async function submitOrder(service: ServiceClient, overrides: Json = {}): Promise<number> {
+	const { status, json } = await service.post(
+		`${SHOP_PATH}/orders/usingCreatorSE`,
+		deferredOrder(overrides),
+	);
+	if (status !== 200) throw new Error(`order submission → ${status} ${JSON.stringify(json)}`);
+	return json.productionOrderSubmited.id;
 }

@@ -1,0 +1,30 @@
+/**
+ * The action node's description as the editor reads it: the canvas subtitle names the operation
+ * and the resource in words, for every operation.
+ */
+import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
+import { RESOURCES } from '../../nodes/PodPlatform/actions/resources';
+
+/** The subtitle expression's table of words, and the expression around it. */
+function subtitleParts(): { table: Record<string, string>; lookup: string } {
+	const subtitle = String(new PodPlatform().description.subtitle);
+	const match = /^=\{\{ \((\{.*\})\)(\[.*\]) \}\}$/.exec(subtitle);
+	if (!match) throw new Error(`Unexpected subtitle: ${subtitle}`);
+	return { table: JSON.parse(match[1]) as Record<string, string>, lookup: match[2] };
+}
+
+test('the subtitle says every operation and its resource in words', () => {
+	const { table, lookup } = subtitleParts();
+	expect(lookup).toBe('[$parameter["resource"] + ":" + $parameter["operation"]]');
+	expect(table['order:submit']).toBe('Submit: Order');
+	for (const resource of RESOURCES) {
+		for (const [operation, { option }] of Object.entries(resource.operations)) {
+			expect(table[`${resource.value}:${operation}`]).toBe(`${option.name}: ${resource.name}`);
+		}
+	}
+});
+
+test('nothing inside the subtitle ends the expression early', () => {
+	const subtitle = String(new PodPlatform().description.subtitle);
+	expect(subtitle.indexOf('}}')).toBe(subtitle.length - 2);
+});
