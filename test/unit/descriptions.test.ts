@@ -27,9 +27,11 @@ const NODES: INodeTypeDescription[] = [
  * - reference: a template product's ID or SKU, which the merchant's own catalog defines;
  * - referenceId: the merchant's own reference carried through a passthrough item;
  * - orderSessionId, pageSessionId: a Creator page session, which only the page knows;
- * - widgetId: the ID of the merchant's own page element the snippet renders into.
+ * - widgetId: the ID of the merchant's own page element the snippet renders into;
+ * - filterId: a stored filter, which the service only creates (POST /filters) and never lists.
  */
 const FREE_ID_FIELDS = new Set([
+	'filterId',
 	'uniqueId',
 	'reference',
 	'referenceId',
@@ -71,9 +73,14 @@ function fieldsOf(node: INodeTypeDescription): Field[] {
 
 const ALL_FIELDS = NODES.flatMap(fieldsOf);
 
-/** A field that carries a service ID: its name ends in Id/ID/Ids, or its label says ID. */
+/**
+ * A field that carries a service ID: its name ends in Id/ID/Ids, its label says ID, or its
+ * description sends the merchant to a list operation to look the value up ("Country → Get Many").
+ */
 const carriesServiceId = ({ property }: Field) =>
-	/(Id|ID|Ids|IDs)$/.test(property.name) || /\bIDs?\b/.test(property.displayName);
+	/(Id|ID|Ids|IDs)$/.test(property.name) ||
+	/\bIDs?\b/.test(property.displayName) ||
+	/→ Get Many/.test(property.description ?? '');
 
 /** A field the editor lets a merchant pick from: a dropdown filled by the service, or a locator. */
 const isPickable = ({ property }: Field) =>
