@@ -3,14 +3,17 @@
  * The editor as a merchant sees it: a real, pinned n8n with the packed package, the sandbox
  * behind its credential, and Debian's Chromium signing in through the sign-in page. Every
  * operation of every resource is opened with its defaults (one entry added to each list), and
- * every problem the panel shows is gathered into one list; the Submit form's dropdowns must
- * cascade from the shop down to the print area. Screenshots go to docs/editor/.
+ * every problem the panel shows is gathered into one list; the dropdowns cascade from the shop
+ * to the product, its colors and the sizes of the chosen color (Order → Add Product, and
+ * Submit's designs down to the print area); the filter builder's Operator keeps "Equals"; the
+ * credential form opens and Order → Get Many runs against the sandbox. Each test starts on a
+ * page and a workflow of its own. Screenshots go to docs/editor/.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { INodeTypeDescription } from 'n8n-workflow';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { request } from 'undici';
 
 import type { Sandbox } from '../../sandbox';
@@ -39,12 +42,14 @@ import {
 	choose,
 	closeNdv,
 	fieldByLabel,
+	isExpression,
 	listEntriesOf,
 	newWorkflow,
 	panelProblems,
 	parameterInput,
 	parameters,
 	settle,
+	shownValue,
 	signIn,
 } from './editor/editorPage';
 
@@ -53,9 +58,17 @@ jest.setTimeout(300_000);
 /** Where the screenshots go (named in the README), overwritten on every run. */
 const SCREENSHOTS = path.join(ROOT, 'docs', 'editor');
 
-/** The nodes panel's card of this package, recognised by the description it shows. */
-const CARD = { search: 'POD Platform', card: 'reports an order event' };
-const POLL_CARD = { search: 'POD Platform Poll', card: 'by polling' };
+/** The nodes panel's cards of this package, by the titles it shows. */
+const APP = 'POD Platform';
+const POLL_APP = 'POD Platform Poll';
+
+/** The sandbox's demo shop and its catalog (sandbox/seed.ts): the black T-shirt has no 3XL. */
+const SHOP = 'Demo Merch Shop';
+const PRODUCTS = ['Classic T-Shirt', 'Hoodie', 'Tote Bag'];
+const T_SHIRT_COLORS = ['White', 'Black'];
+const HOODIE_COLORS = ['Navy', 'Grey'];
+const WHITE_T_SHIRT_SIZES = ['S', 'M', 'L', 'XL', 'XXL', '3XL'];
+const BLACK_T_SHIRT_SIZES = ['S', 'M', 'L', 'XL', 'XXL'];
 
 let runtime: N8nRuntime;
 let sandbox: Sandbox;
@@ -94,14 +107,30 @@ beforeAll(async () => {
 
 	mkdirSync(SCREENSHOTS, { recursive: true });
 	browser = await openBrowser(n8n.url);
-	page = browser.page;
+	page = await browser.freshPage();
+	await signIn(page, DEV_OWNER);
 }, 45 * 60_000);
 
-afterAll(async () => {
+/** Every test: a page of its own on a new workflow (the browser keeps the sign-in). */
+beforeEach(async () => {
+	page = await browser.freshPage();
+	await newWorkflow(page);
+});
+
+afterEach(async () => {
 	// What the browser showed last, for diagnosing a failure.
+	const name = expect.getState().currentTestName ?? 'test';
 	await page
-		?.screenshot({ path: path.join(tmpdir(), 'pod-platform-editor-last.png') })
+		?.screenshot({
+			path: path.join(
+				tmpdir(),
+				`pod-platform-editor-${name.replace(/\W+/g, '-').slice(0, 60)}.png`,
+			),
+		})
 		.catch(() => undefined);
+});
+
+afterAll(async () => {
 	await browser?.close();
 	if (n8n) writeFileSync(path.join(tmpdir(), 'pod-platform-editor-n8n.log'), n8n.output());
 	await n8n?.stop();
@@ -113,26 +142,34 @@ afterAll(async () => {
 const listed = (problems: Problem[]) =>
 	problems.map((problem) => `${problem.where} › ${problem.field}: ${problem.message}`);
 
+/** The action the nodes panel lists for an operation (its `action` text in the description). */
+function actionOf(resource: string, operation: string): string {
+	const found = resourcesAndOperations(actionNode.properties)
+		.find((entry) => entry.resource.value === resource)
+		?.operations.find((entry) => entry.value === operation);
+	if (!found?.action)
+		throw new Error(`The action node has no operation ${resource} › ${operation}`);
+	return found.action;
+}
+
 test(
 	'the three nodes, and every operation of every resource with its defaults, show no problem',
 	async () => {
 		const problems: Problem[] = [];
-		await signIn(page, DEV_OWNER);
-		await newWorkflow(page);
 
-		await addNode(page, { ...CARD, action: 'On order updated' });
+		await addNode(page, { title: APP, action: 'On order updated' });
 		problems.push(...(await panelProblems(page, 'POD Platform Trigger')));
 		await screenshot('trigger');
 		await closeNdv(page);
 
-		await addNode(page, POLL_CARD);
+		await addNode(page, { title: POLL_APP });
 		problems.push(...(await panelProblems(page, 'POD Platform Poll Trigger')));
 		await screenshot('poll-trigger');
 		await closeNdv(page);
 
 		const resources = resourcesAndOperations(actionNode.properties);
 		const [first] = resources;
-		await addNode(page, { ...CARD, action: String(first.operations[0].action) });
+		await addNode(page, { title: APP, action: String(first.operations[0].action) });
 		let opened = 0;
 		for (const { resource, operations } of resources) {
 			await choose(page, parameterInput(page, 'resource'), resource.name);
@@ -144,8 +181,6 @@ test(
 				opened++;
 				if (resource.value === 'order' && operation.value === 'submit')
 					await screenshot('order-submit');
-				if (resource.value === 'order' && operation.value === 'getAll')
-					await screenshot('order-get-many');
 			}
 		}
 		expect(opened).toBe(resources.reduce((sum, { operations }) => sum + operations.length, 0));
@@ -158,65 +193,176 @@ test(
 /** An entry's label without the ID the list shows after it: "Hoodie (1002)" → "Hoodie". */
 const withoutId = (label: string) => label.replace(/\s*\(\d+\)$/, '');
 
-/** The labels a field's dropdown offers, without their IDs. */
-const entriesOf = async (label: RegExp) =>
-	(await listEntriesOf(page, await fieldByLabel(page, label))).map(withoutId);
+/**
+ * A dropdown walk that notes every list that does not offer what it should and goes on, so one
+ * run names every broken step of a cascade. `within` narrows the fields to one list entry.
+ */
+class Cascade {
+	readonly wrong: string[] = [];
 
-/** Choose the entry whose label, without its ID, is `name`. */
-async function chooseIn(label: RegExp, name: string): Promise<void> {
-	const field = await fieldByLabel(page, label);
-	const entry = (await listEntriesOf(page, field)).find((entry) => withoutId(entry) === name);
-	if (entry === undefined) throw new Error(`${label} offers no "${name}"`);
-	await choose(page, await fieldByLabel(page, label), entry);
+	constructor(private readonly within?: () => Locator) {}
+
+	private async field(label: RegExp): Promise<Locator> {
+		return await fieldByLabel(page, label, this.within?.());
+	}
+
+	/** The labels a field's dropdown offers, without their IDs. */
+	async entries(label: RegExp): Promise<string[]> {
+		return (await listEntriesOf(page, await this.field(label))).map(withoutId);
+	}
+
+	/** Note when the field does not offer exactly `expected` (in this order); `after` says when. */
+	async expectEntries(label: RegExp, expected: string[], after: string): Promise<string[]> {
+		let shown: string[];
+		try {
+			shown = await this.entries(label);
+		} catch (error) {
+			this.wrong.push(`${after}: ${(error as Error).message}`);
+			return [];
+		}
+		if (JSON.stringify(shown) !== JSON.stringify(expected)) {
+			this.wrong.push(
+				`${after}: ${label} offers [${shown.join(', ')}], expected [${expected.join(', ')}]`,
+			);
+		}
+		return shown;
+	}
+
+	/** Choose the entry whose label, without its ID, is `name`, and check that it stays chosen. */
+	async choose(label: RegExp, name: string): Promise<void> {
+		const field = await this.field(label);
+		const entry = (await listEntriesOf(page, field)).find((entry) => withoutId(entry) === name);
+		if (entry === undefined) throw new Error(`${label} offers no "${name}"`);
+		await choose(page, await this.field(label), entry);
+		const shown = withoutId(await shownValue(await this.field(label)));
+		if (shown !== name) this.wrong.push(`${label} shows "${shown}" after choosing "${name}"`);
+	}
 }
 
-test("Submit's dropdowns cascade: shop, product, colour, size, print area", async () => {
-	await choose(page, parameterInput(page, 'resource'), 'Order');
-	await choose(page, parameterInput(page, 'operation'), 'Submit');
+/** Choose the sandbox's demo shop in the Shop field (a list of the account's shops). */
+async function chooseShop(cascade: Cascade): Promise<void> {
+	const shops = await cascade.entries(/^Shop$/);
+	if (!shops.some((shop) => shop === SHOP))
+		throw new Error(`Shop lists [${shops.join(', ')}], not "${SHOP}"`);
+	await cascade.choose(/^Shop$/, SHOP);
+}
 
-	// The sandbox's demo shop and its catalog (sandbox/seed.ts): the black T-shirt has no 3XL.
-	const shop = (await listEntriesOf(page, await fieldByLabel(page, /^Shop$/))).find((entry) =>
-		entry.startsWith('Demo Merch Shop'),
-	);
-	expect(shop).toBeDefined();
-	await choose(page, await fieldByLabel(page, /^Shop$/), shop!);
+test("Order → Add Product's dropdowns cascade: shop, product, color, and the sizes of that color", async () => {
+	await addNode(page, { title: APP, action: actionOf('order', 'addProduct') });
+	const cascade = new Cascade();
+	const product = /^Product$/;
+	const color = /^Assigned Color/;
+	const size = /^Assigned Size/;
 
-	await parameters(page).getByTestId('fixed-collection-add').first().click();
-	await settle(page);
-	expect(await entriesOf(/^Product/)).toEqual(['Classic T-Shirt', 'Hoodie', 'Tote Bag']);
-	await chooseIn(/^Product/, 'Hoodie');
-	expect(await entriesOf(/Colou?r/)).toEqual(['Navy', 'Grey']);
-	await chooseIn(/^Product/, 'Classic T-Shirt');
-	expect(await entriesOf(/Colou?r/)).toEqual(['White', 'Black']);
+	await chooseShop(cascade);
+	await cascade.expectEntries(product, PRODUCTS, `Shop "${SHOP}"`);
+	await cascade.choose(product, 'Hoodie');
+	await cascade.expectEntries(color, HOODIE_COLORS, 'Product "Hoodie"');
+	await cascade.choose(product, 'Classic T-Shirt');
+	await cascade.expectEntries(color, T_SHIRT_COLORS, 'Product "Classic T-Shirt"');
 
-	await chooseIn(/Colou?r/, 'White');
-	expect(await entriesOf(/Size/)).toEqual(['S', 'M', 'L', 'XL', 'XXL', '3XL']);
-	await chooseIn(/Colou?r/, 'Black');
-	expect(await entriesOf(/Size/)).toEqual(['S', 'M', 'L', 'XL', 'XXL']);
-	await chooseIn(/Size/, 'M');
-
-	await parameters(page).getByText('Add Print', { exact: true }).click();
-	await settle(page);
-	await screenshot('order-submit-cascade');
-	const areas = await entriesOf(/^Print Area/);
-	expect(areas.length).toBeGreaterThan(0);
-	await chooseIn(/^Print Area/, areas[0]);
-	await screenshot('order-submit-cascade');
+	await cascade.choose(color, 'White');
+	await cascade.expectEntries(size, WHITE_T_SHIRT_SIZES, 'Classic T-Shirt in White');
+	await cascade.choose(color, 'Black');
+	await cascade.expectEntries(size, BLACK_T_SHIRT_SIZES, 'Classic T-Shirt in Black');
+	await cascade.choose(size, 'M');
+	await screenshot('order-add-product-cascade');
+	expect(cascade.wrong).toEqual([]);
 });
 
-test('the credential form opens from the node, and a run shows its output', async () => {
-	await parameters(page).getByTestId('credential-edit-button').click();
-	const dialog = page.locator('.el-dialog:visible, [role="dialog"]:visible').last();
-	await dialog.getByText('POD Platform sandbox').first().waitFor();
-	await page.waitForTimeout(1000);
+test("Order → Submit's dropdowns cascade: shop, design product, color, size, print area", async () => {
+	await addNode(page, { title: APP, action: actionOf('order', 'submit') });
+	const designs = () => parameters(page).getByTestId('fixed-collection-designs');
+	const cascade = new Cascade(designs);
+	const product = /^Product( Name or ID)?$/;
+	const color = /^(Assigned )?Color/;
+	const size = /^(Assigned )?Size/;
+
+	await chooseShop(new Cascade());
+	await designs().getByTestId('fixed-collection-add').first().click();
+	await settle(page);
+	await cascade.expectEntries(product, PRODUCTS, `Shop "${SHOP}"`);
+	await cascade.choose(product, 'Hoodie');
+	await cascade.expectEntries(color, HOODIE_COLORS, 'Design product "Hoodie"');
+	await cascade.choose(product, 'Classic T-Shirt');
+	await cascade.expectEntries(color, T_SHIRT_COLORS, 'Design product "Classic T-Shirt"');
+
+	await cascade.choose(color, 'White');
+	await cascade.expectEntries(size, WHITE_T_SHIRT_SIZES, 'Classic T-Shirt in White');
+	await cascade.choose(color, 'Black');
+	await cascade.expectEntries(size, BLACK_T_SHIRT_SIZES, 'Classic T-Shirt in Black');
+	await cascade.choose(size, 'M');
+
+	await designs().getByText('Add Print', { exact: true }).click();
+	await settle(page);
+	const areas = await cascade.expectEntries(
+		/^Print Area/,
+		['Front', 'Back'],
+		'Classic T-Shirt, Add Print',
+	);
+	if (areas.length > 0) await cascade.choose(/^Print Area/, areas[0]);
+	await screenshot('order-submit-cascade');
+	expect(cascade.wrong).toEqual([]);
+});
+
+test('the filter builder keeps Operator "Equals" chosen, with no expression and no issue', async () => {
+	await addNode(page, { title: APP, action: actionOf('order', 'getAll') });
+	await chooseShop(new Cascade());
+	// The merchant filters, each added from the Filters collection as a merchant does.
+	const addFilter = parameters(page).getByTestId('collection-parameter-add').first();
+	const offered = await listEntriesOf(page, addFilter);
+	for (const filter of offered) await choose(page, addFilter, filter);
+	await screenshot('order-get-many');
+	expect(offered.length).toBeGreaterThan(2);
+
+	await choose(page, await fieldByLabel(page, /^Filter$/), 'Advanced: Build');
+	const conditions = parameters(page).getByTestId('fixed-collection-filterConditions');
+	await conditions.getByTestId('fixed-collection-add').first().click();
+	await settle(page);
+	const operator = /^Operator$/;
+	// Another operator first, then Equals: the choice is made, not left at the default.
+	await choose(page, await fieldByLabel(page, operator, conditions), 'Not Equals');
+	await choose(page, await fieldByLabel(page, operator, conditions), 'Equals');
+	await page.waitForTimeout(500);
+
+	const field = await fieldByLabel(page, operator, conditions);
+	const state = {
+		shown: (await isExpression(field)) ? '(an expression)' : await shownValue(field),
+		issues: await panelProblems(page, 'Order › Get Many › Conditions'),
+	};
+	await screenshot('order-get-many-build-filter');
+	expect(state).toEqual({ shown: 'Equals', issues: [] });
+});
+
+test('the credential form opens from the node, and Order → Get Many shows its output', async () => {
+	await addNode(page, { title: APP, action: actionOf('order', 'getAll') });
+	const credential = page.getByTestId('node-credentials-select');
+	await expect(credential.locator('input').inputValue()).resolves.toContain('POD Platform sandbox');
+
+	await page.getByTestId('credential-edit-button').click();
+	const dialog = page.getByTestId('credential-edit-dialog');
+	await dialog.waitFor();
+	// n8n tests a stored credential when its form opens; the sandbox login must pass.
+	await dialog
+		.getByText('Connection tested successfully')
+		.waitFor({ timeout: 30_000 })
+		.catch(async () => {
+			throw new Error(`The credential form did not pass its test: ${await dialog.innerText()}`);
+		});
 	await screenshot('credential');
 	await page.keyboard.press('Escape');
 	await dialog.waitFor({ state: 'hidden' });
 
-	await choose(page, parameterInput(page, 'operation'), 'Get Many');
+	await chooseShop(new Cascade());
 	await page.getByTestId('node-execute-button').first().click();
-	const table = page.getByTestId('output-panel').getByTestId('ndv-data-container').locator('table');
-	await table.waitFor();
-	expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
+	const output = page.getByTestId('output-panel');
+	const rows = output.getByTestId('ndv-data-container').locator('table tbody tr');
+	await rows
+		.first()
+		.waitFor({ timeout: 60_000 })
+		.catch(async () => {
+			throw new Error(`Order → Get Many showed no table of orders: ${await output.innerText()}`);
+		});
+	expect(await rows.count()).toBeGreaterThan(0);
 	await screenshot('order-get-many-output');
 });

@@ -28,12 +28,16 @@ const CHROMIUM_FLAGS = [
 export const VIEWPORT = { width: 1600, height: 1000 };
 
 export interface Browser {
-	page: Page;
 	context: BrowserContext;
+	/**
+	 * A new page in place of the ones open (which are closed without their unload prompts): every
+	 * test starts from a page of its own, with the sign-in cookie the context keeps.
+	 */
+	freshPage(): Promise<Page>;
 	close(): Promise<void>;
 }
 
-/** Install Chromium when missing (scripts/install-browser.sh) and open one page on `baseURL`. */
+/** Install Chromium when missing (scripts/install-browser.sh) and start it on `baseURL`. */
 export async function openBrowser(baseURL: string): Promise<Browser> {
 	const executablePath = execFileSync('bash', [path.join(ROOT, 'scripts/install-browser.sh')], {
 		encoding: 'utf8',
@@ -49,11 +53,15 @@ export async function openBrowser(baseURL: string): Promise<Browser> {
 		viewport: VIEWPORT,
 		baseURL,
 	});
-	const page = context.pages()[0] ?? (await context.newPage());
-	page.setDefaultTimeout(20_000);
 	return {
-		page,
 		context,
+		freshPage: async () => {
+			const page = await context.newPage();
+			for (const open of context.pages())
+				if (open !== page) await open.close({ runBeforeUnload: false });
+			page.setDefaultTimeout(20_000);
+			return page;
+		},
 		close: async () => {
 			await context.close();
 			rmSync(profile, { recursive: true, force: true });

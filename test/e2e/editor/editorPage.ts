@@ -36,27 +36,41 @@ export const ndv = (page: Page): Locator => page.getByTestId('ndv');
 export const parameters = (page: Page): Locator => page.getByTestId('node-parameters');
 
 /**
- * Add a node from the nodes panel: search for it, open its card (recognised by its description)
- * and choose one of its actions or triggers. n8n then opens the node's panel.
+ * Add a node from the nodes panel: search for its card by the title the panel shows, open it and
+ * choose one of its actions or triggers (by the label the panel lists). n8n then opens the node's
+ * panel.
  */
-export async function addNode(
-	page: Page,
-	node: { search: string; card: string | RegExp; action?: string },
-): Promise<void> {
+export async function addNode(page: Page, node: { title: string; action?: string }): Promise<void> {
 	const creator = page.getByTestId('node-creator');
 	const canvasAdd = page.getByTestId('canvas-add-button');
 	if (await canvasAdd.isVisible()) await canvasAdd.click();
 	else await page.getByTestId('node-creator-plus-button').click();
-	await page.getByTestId('node-creator-search-bar').fill(node.search);
-	await creator.getByTestId('item-iterator-item').filter({ hasText: node.card }).first().click();
+	await page.getByTestId('node-creator-search-bar').fill(node.title);
+	const card = creator
+		.getByTestId('item-iterator-item')
+		.filter({ has: page.getByText(node.title, { exact: true }) })
+		.first();
+	await card.waitFor().catch(() => {
+		throw new Error(`The nodes panel shows no card titled "${node.title}"`);
+	});
+	await card.click();
 	// A card lists its actions and triggers; without a named one, the first is taken (a card with
 	// a single trigger may add it at once).
 	const actions = creator.getByTestId('item-iterator-item');
 	if (node.action) {
-		await actions
-			.filter({ has: page.getByText(node.action, { exact: true }) })
+		const action = actions.filter({ has: page.getByText(node.action, { exact: true }) }).first();
+		// On an empty workflow the panel asks for a trigger first and folds the card's actions.
+		const folded = creator.getByText(/^Actions \(\d+\)$/);
+		await action
+			.or(folded)
 			.first()
-			.click();
+			.waitFor()
+			.catch(() => undefined);
+		if (!(await action.isVisible()) && (await folded.isVisible())) await folded.click();
+		await action.waitFor().catch(() => {
+			throw new Error(`The card "${node.title}" lists no action "${node.action}"`);
+		});
+		await action.click();
 	} else if (!(await ndv(page).isVisible())) {
 		await page.waitForTimeout(1000);
 		if (!(await ndv(page).isVisible())) await actions.first().click();
@@ -100,11 +114,16 @@ const openList = (page: Page): Locator =>
 	page.locator('.el-select-dropdown:visible, .el-popper:visible .el-select-dropdown').last();
 
 /**
- * The field (its parameter-item) whose own label matches; the innermost one when lists nest.
- * Marked with a data attribute so that it can be found again after the panel re-renders.
+ * The field (its parameter-item) whose own label matches, inside `within` (the whole panel by
+ * default); the innermost one when lists nest. Marked with a data attribute so that it can be
+ * found again after the panel re-renders.
  */
-export async function fieldByLabel(page: Page, label: RegExp): Promise<Locator> {
-	const mark = await parameters(page).evaluate(
+export async function fieldByLabel(
+	page: Page,
+	label: RegExp,
+	within: Locator = parameters(page),
+): Promise<Locator> {
+	const mark = await within.first().evaluate(
 		(root, [source, flags]) => {
 			const pattern = new RegExp(source, flags);
 			const items = Array.from(root.querySelectorAll('[data-test-id="parameter-item"]')).filter(
@@ -128,25 +147,48 @@ export async function fieldByLabel(page: Page, label: RegExp): Promise<Locator> 
 	return parameters(page).locator(`[data-editor-check="${mark}"]`);
 }
 
+/** What a field shows as its value: the chosen entry of a dropdown, or the text typed in. */
+export async function shownValue(field: Locator): Promise<string> {
+	// A resource locator shows its mode ("From list") in an input of its own, before the value.
+	const locatorInput = field.locator('[data-test-id="rlc-input"] input');
+	const input = (await locatorInput.count()) > 0 ? locatorInput : field.locator('input, textarea');
+	return (await input.first().inputValue()).trim();
+}
+
+/** Whether a field is in expression mode (n8n's inline expression editor instead of the input). */
+export async function isExpression(field: Locator): Promise<boolean> {
+	return (await field.getByTestId('inline-expression-editor-input').count()) > 0;
+}
+
 /** Open a field's dropdown (a plain dropdown or a resource locator's list); its entries. */
 async function openDropdown(page: Page, field: Locator): Promise<Locator> {
 	const locatorInput = field.getByTestId('rlc-input');
 	if ((await locatorInput.count()) > 0) {
 		await locatorInput.first().click();
 		const entries = page.getByTestId('rlc-item');
-		await entries.first().waitFor();
+		try {
+			await entries.first().waitFor({ timeout: 10_000 });
+		} catch {
+			throw new Error(`${await fieldLabel(field)} lists nothing to choose from`);
+		}
 		return entries;
 	}
 	const select = field.locator('.el-select, input').first();
-	await select.click();
 	const list = openList(page);
-	try {
-		await list.waitFor({ timeout: 5000 });
-	} catch {
-		const label = await fieldLabel(field);
-		throw new Error(`${label} is not a dropdown: it opens no list to choose from`);
+	// A dropdown that has just appeared may still be loading and drop the first click: try twice.
+	for (let attempt = 1; ; attempt++) {
+		await settle(page);
+		await select.click();
+		try {
+			await list.waitFor({ timeout: 5000 });
+			return list.locator('.el-select-dropdown__item');
+		} catch {
+			if (attempt === 2) {
+				const label = await fieldLabel(field);
+				throw new Error(`${label} is not a dropdown: it opens no list to choose from`);
+			}
+		}
 	}
-	return list.locator('.el-select-dropdown__item');
 }
 
 /** The entries a field's dropdown offers, by their labels (a description line is left out). */
