@@ -33,6 +33,7 @@ import {
 	startN8n,
 } from '../../scripts/n8n-runtime';
 import { resourcesAndOperations } from '../support/nodeDescriptions';
+import { ServiceClient, submitOrder } from '../support/service';
 import type { Browser } from './editor/browser';
 import { openBrowser } from './editor/browser';
 import type { Problem } from './editor/editorPage';
@@ -86,6 +87,8 @@ async function screenshot(name: string): Promise<void> {
 beforeAll(async () => {
 	runtime = await ensureN8n();
 	sandbox = await startSandbox({ port: 0, autoAdvance: true });
+	// An order for Order → Get Many to show: the demo shop starts without any.
+	await submitOrder(ServiceClient.as(sandbox.baseUrl));
 	workFolder = mkdtempSync(path.join(tmpdir(), 'pod-platform-editor-'));
 	const userFolder = path.join(workFolder, 'n8n');
 	options = { userFolder, port: await freePort() };
@@ -334,24 +337,10 @@ test('the filter builder keeps Operator "Equals" chosen, with no expression and 
 	expect(state).toEqual({ shown: 'Equals', issues: [] });
 });
 
-test('the credential form opens from the node, and Order → Get Many shows its output', async () => {
+test('Order → Get Many shows its output after a run against the sandbox, and the credential form opens from the node', async () => {
 	await addNode(page, { title: APP, action: actionOf('order', 'getAll') });
 	const credential = page.getByTestId('node-credentials-select');
 	await expect(credential.locator('input').inputValue()).resolves.toContain('POD Platform sandbox');
-
-	await page.getByTestId('credential-edit-button').click();
-	const dialog = page.getByTestId('credential-edit-dialog');
-	await dialog.waitFor();
-	// n8n tests a stored credential when its form opens; the sandbox login must pass.
-	await dialog
-		.getByText('Connection tested successfully')
-		.waitFor({ timeout: 30_000 })
-		.catch(async () => {
-			throw new Error(`The credential form did not pass its test: ${await dialog.innerText()}`);
-		});
-	await screenshot('credential');
-	await page.keyboard.press('Escape');
-	await dialog.waitFor({ state: 'hidden' });
 
 	await chooseShop(new Cascade());
 	await page.getByTestId('node-execute-button').first().click();
@@ -365,4 +354,17 @@ test('the credential form opens from the node, and Order → Get Many shows its 
 		});
 	expect(await rows.count()).toBeGreaterThan(0);
 	await screenshot('order-get-many-output');
+
+	// Last: the form covers the node's panel, and Escape would close both.
+	await page.getByTestId('credential-edit-button').click();
+	const dialog = page.getByTestId('credential-edit-dialog');
+	await dialog.waitFor();
+	// n8n tests a stored credential when its form opens; the sandbox login must pass.
+	await dialog
+		.getByText('Connection tested successfully')
+		.waitFor({ timeout: 30_000 })
+		.catch(async () => {
+			throw new Error(`The credential form did not pass its test: ${await dialog.innerText()}`);
+		});
+	await screenshot('credential');
 });

@@ -150,7 +150,9 @@ export async function fieldByLabel(
 /** What a field shows as its value: the chosen entry of a dropdown, or the text typed in. */
 export async function shownValue(field: Locator): Promise<string> {
 	// A resource locator shows its mode ("From list") in an input of its own, before the value.
-	const locatorInput = field.locator('[data-test-id="rlc-input"] input');
+	const locatorInput = field.locator(
+		'input[data-test-id="rlc-input"], [data-test-id="rlc-input"] input',
+	);
 	const input = (await locatorInput.count()) > 0 ? locatorInput : field.locator('input, textarea');
 	return (await input.first().inputValue()).trim();
 }
