@@ -8,4 +8,5 @@ module.exports = {
 	},
 	testTimeout: 120000,
 	maxWorkers: 1,
+	testSequencer: '<rootDir>/test/e2e/sequencer.js',
 };

@@ -1,0 +1,370 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- drives a real n8n editor in a browser, never shipped */
+/**
+ * The editor as a merchant sees it: a real, pinned n8n with the packed package, the sandbox
+ * behind its credential, and Debian's Chromium signing in through the sign-in page. Every
+ * operation of every resource is opened with its defaults (one entry added to each list), and
+ * every problem the panel shows is gathered into one list; the dropdowns cascade from the shop
+ * to the product, its colors and the sizes of the chosen color (Order → Add Product, and
+ * Submit's designs down to the print area); the filter builder's Operator keeps "Equals"; the
+ * credential form opens and Order → Get Many runs against the sandbox. Each test starts on a
+ * page and a workflow of its own. Screenshots go to docs/editor/.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { INodeTypeDescription } from 'n8n-workflow';
+import type { Locator, Page } from 'playwright-core';
+import { request } from 'undici';
+
+import type { Sandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { sandboxCredential } from '../../scripts/dev';
+import type { N8nInstance, N8nOptions, N8nRuntime } from '../../scripts/n8n-runtime';
+import {
+	DEV_OWNER,
+	PACKAGE_NAME,
+	ROOT,
+	ensureN8n,
+	freePort,
+	installPackage,
+	n8nCli,
+	ownerSession,
+	packPackage,
+	startN8n,
+} from '../../scripts/n8n-runtime';
+import { resourcesAndOperations } from '../support/nodeDescriptions';
+import { ServiceClient, submitOrder } from '../support/service';
+import type { Browser } from './editor/browser';
+import { openBrowser } from './editor/browser';
+import type { Problem } from './editor/editorPage';
+import {
+	addNode,
+	addOneEntryToEachList,
+	choose,
+	closeNdv,
+	fieldByLabel,
+	isExpression,
+	listEntriesOf,
+	newWorkflow,
+	panelProblems,
+	parameterInput,
+	parameters,
+	settle,
+	shownValue,
+	signIn,
+} from './editor/editorPage';
+
+jest.setTimeout(300_000);
+
+/** Where the screenshots go (named in the README), overwritten on every run. */
+const SCREENSHOTS = path.join(ROOT, 'docs', 'editor');
+
+/** The nodes panel's cards of this package, by the titles it shows. */
+const APP = 'POD Platform';
+const POLL_APP = 'POD Platform Poll';
+
+/** The sandbox's demo shop and its catalog (sandbox/seed.ts): the black T-shirt has no 3XL. */
+const SHOP = 'Demo Merch Shop';
+const PRODUCTS = ['Classic T-Shirt', 'Hoodie', 'Tote Bag'];
+const T_SHIRT_COLORS = ['White', 'Black'];
+const HOODIE_COLORS = ['Navy', 'Grey'];
+const WHITE_T_SHIRT_SIZES = ['S', 'M', 'L', 'XL', 'XXL', '3XL'];
+const BLACK_T_SHIRT_SIZES = ['S', 'M', 'L', 'XL', 'XXL'];
+
+let runtime: N8nRuntime;
+let sandbox: Sandbox;
+let n8n: N8nInstance;
+let options: N8nOptions;
+let workFolder: string;
+let browser: Browser;
+let page: Page;
+let actionNode: INodeTypeDescription;
+
+async function screenshot(name: string): Promise<void> {
+	await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}
+
+beforeAll(async () => {
+	runtime = await ensureN8n();
+	sandbox = await startSandbox({ port: 0, autoAdvance: true });
+	// An order for Order → Get Many to show: the demo shop starts without any.
+	await submitOrder(ServiceClient.as(sandbox.baseUrl));
+	workFolder = mkdtempSync(path.join(tmpdir(), 'pod-platform-editor-'));
+	const userFolder = path.join(workFolder, 'n8n');
+	options = { userFolder, port: await freePort() };
+
+	const tarball = await packPackage(path.join(workFolder, 'package'));
+	await installPackage(userFolder, tarball);
+
+	const credentialsFile = path.join(workFolder, 'credentials.json');
+	writeFileSync(credentialsFile, JSON.stringify([sandboxCredential(sandbox.baseUrl)]));
+	await n8nCli(runtime, options, ['import:credentials', `--input=${credentialsFile}`]);
+	n8n = await startN8n(runtime, options);
+	// Creates the owner login; the browser then signs in with it through the sign-in page.
+	const cookie = await ownerSession(n8n);
+	// The action node's description as the editor gets it from n8n (the build just packed).
+	const types = await request(`${n8n.url}/types/nodes.json`, { headers: { cookie } });
+	actionNode = ((await types.body.json()) as INodeTypeDescription[]).find(
+		(node) => node.name === `${PACKAGE_NAME}.podPlatform`,
+	)!;
+
+	mkdirSync(SCREENSHOTS, { recursive: true });
+	browser = await openBrowser(n8n.url);
+	page = await browser.freshPage();
+	await signIn(page, DEV_OWNER);
+}, 45 * 60_000);
+
+/** Every test: a page of its own on a new workflow (the browser keeps the sign-in). */
+beforeEach(async () => {
+	page = await browser.freshPage();
+	await newWorkflow(page);
+});
+
+afterEach(async () => {
+	// What the browser showed last, for diagnosing a failure.
+	const name = expect.getState().currentTestName ?? 'test';
+	await page
+		?.screenshot({
+			path: path.join(
+				tmpdir(),
+				`pod-platform-editor-${name.replace(/\W+/g, '-').slice(0, 60)}.png`,
+			),
+		})
+		.catch(() => undefined);
+});
+
+afterAll(async () => {
+	await browser?.close();
+	if (n8n) writeFileSync(path.join(tmpdir(), 'pod-platform-editor-n8n.log'), n8n.output());
+	await n8n?.stop();
+	await sandbox?.close();
+	if (workFolder) rmSync(workFolder, { recursive: true, force: true });
+});
+
+/** One line per problem: node › resource › operation › field: message. */
+const listed = (problems: Problem[]) =>
+	problems.map((problem) => `${problem.where} › ${problem.field}: ${problem.message}`);
+
+/** The action the nodes panel lists for an operation (its `action` text in the description). */
+function actionOf(resource: string, operation: string): string {
+	const found = resourcesAndOperations(actionNode.properties)
+		.find((entry) => entry.resource.value === resource)
+		?.operations.find((entry) => entry.value === operation);
+	if (!found?.action)
+		throw new Error(`The action node has no operation ${resource} › ${operation}`);
+	return found.action;
+}
+
+test(
+	'the three nodes, and every operation of every resource with its defaults, show no problem',
+	async () => {
+		const problems: Problem[] = [];
+
+		await addNode(page, { title: APP, action: 'On order updated' });
+		problems.push(...(await panelProblems(page, 'POD Platform Trigger')));
+		await screenshot('trigger');
+		await closeNdv(page);
+
+		await addNode(page, { title: POLL_APP });
+		problems.push(...(await panelProblems(page, 'POD Platform Poll Trigger')));
+		await screenshot('poll-trigger');
+		await closeNdv(page);
+
+		const resources = resourcesAndOperations(actionNode.properties);
+		const [first] = resources;
+		await addNode(page, { title: APP, action: String(first.operations[0].action) });
+		let opened = 0;
+		for (const { resource, operations } of resources) {
+			await choose(page, parameterInput(page, 'resource'), resource.name);
+			for (const operation of operations) {
+				await choose(page, parameterInput(page, 'operation'), operation.name);
+				await addOneEntryToEachList(page);
+				const where = `POD Platform › ${resource.name} › ${operation.name}`;
+				problems.push(...(await panelProblems(page, where)));
+				opened++;
+				if (resource.value === 'order' && operation.value === 'submit')
+					await screenshot('order-submit');
+			}
+		}
+		expect(opened).toBe(resources.reduce((sum, { operations }) => sum + operations.length, 0));
+		expect(opened).toBeGreaterThan(40);
+		expect(listed(problems)).toEqual([]);
+	},
+	40 * 60_000,
+);
+
+/** An entry's label without the ID the list shows after it: "Hoodie (1002)" → "Hoodie". */
+const withoutId = (label: string) => label.replace(/\s*\(\d+\)$/, '');
+
+/**
+ * A dropdown walk that notes every list that does not offer what it should and goes on, so one
+ * run names every broken step of a cascade. `within` narrows the fields to one list entry.
+ */
+class Cascade {
+	readonly wrong: string[] = [];
+
+	constructor(private readonly within?: () => Locator) {}
+
+	private async field(label: RegExp): Promise<Locator> {
+		return await fieldByLabel(page, label, this.within?.());
+	}
+
+	/** The labels a field's dropdown offers, without their IDs. */
+	async entries(label: RegExp): Promise<string[]> {
+		return (await listEntriesOf(page, await this.field(label))).map(withoutId);
+	}
+
+	/** Note when the field does not offer exactly `expected` (in this order); `after` says when. */
+	async expectEntries(label: RegExp, expected: string[], after: string): Promise<string[]> {
+		let shown: string[];
+		try {
+			shown = await this.entries(label);
+		} catch (error) {
+			this.wrong.push(`${after}: ${(error as Error).message}`);
+			return [];
+		}
+		if (JSON.stringify(shown) !== JSON.stringify(expected)) {
+			this.wrong.push(
+				`${after}: ${label} offers [${shown.join(', ')}], expected [${expected.join(', ')}]`,
+			);
+		}
+		return shown;
+	}
+
+	/** Choose the entry whose label, without its ID, is `name`, and check that it stays chosen. */
+	async choose(label: RegExp, name: string): Promise<void> {
+		const field = await this.field(label);
+		const entry = (await listEntriesOf(page, field)).find((entry) => withoutId(entry) === name);
+		if (entry === undefined) throw new Error(`${label} offers no "${name}"`);
+		await choose(page, await this.field(label), entry);
+		const shown = withoutId(await shownValue(await this.field(label)));
+		if (shown !== name) this.wrong.push(`${label} shows "${shown}" after choosing "${name}"`);
+	}
+}
+
+/** Choose the sandbox's demo shop in the Shop field (a list of the account's shops). */
+async function chooseShop(cascade: Cascade): Promise<void> {
+	const shops = await cascade.entries(/^Shop$/);
+	if (!shops.some((shop) => shop === SHOP))
+		throw new Error(`Shop lists [${shops.join(', ')}], not "${SHOP}"`);
+	await cascade.choose(/^Shop$/, SHOP);
+}
+
+test("Order → Add Product's dropdowns cascade: shop, product, color, and the sizes of that color", async () => {
+	await addNode(page, { title: APP, action: actionOf('order', 'addProduct') });
+	const cascade = new Cascade();
+	const product = /^Product$/;
+	const color = /^Assigned Color/;
+	const size = /^Assigned Size/;
+
+	await chooseShop(cascade);
+	await cascade.expectEntries(product, PRODUCTS, `Shop "${SHOP}"`);
+	await cascade.choose(product, 'Hoodie');
+	await cascade.expectEntries(color, HOODIE_COLORS, 'Product "Hoodie"');
+	await cascade.choose(product, 'Classic T-Shirt');
+	await cascade.expectEntries(color, T_SHIRT_COLORS, 'Product "Classic T-Shirt"');
+
+	await cascade.choose(color, 'White');
+	await cascade.expectEntries(size, WHITE_T_SHIRT_SIZES, 'Classic T-Shirt in White');
+	await cascade.choose(color, 'Black');
+	await cascade.expectEntries(size, BLACK_T_SHIRT_SIZES, 'Classic T-Shirt in Black');
+	await cascade.choose(size, 'M');
+	await screenshot('order-add-product-cascade');
+	expect(cascade.wrong).toEqual([]);
+});
+
+test("Order → Submit's dropdowns cascade: shop, design product, color, size, print area", async () => {
+	await addNode(page, { title: APP, action: actionOf('order', 'submit') });
+	const designs = () => parameters(page).getByTestId('fixed-collection-designs');
+	const cascade = new Cascade(designs);
+	const product = /^Product( Name or ID)?$/;
+	const color = /^(Assigned )?Color/;
+	const size = /^(Assigned )?Size/;
+
+	await chooseShop(new Cascade());
+	await designs().getByTestId('fixed-collection-add').first().click();
+	await settle(page);
+	await cascade.expectEntries(product, PRODUCTS, `Shop "${SHOP}"`);
+	await cascade.choose(product, 'Hoodie');
+	await cascade.expectEntries(color, HOODIE_COLORS, 'Design product "Hoodie"');
+	await cascade.choose(product, 'Classic T-Shirt');
+	await cascade.expectEntries(color, T_SHIRT_COLORS, 'Design product "Classic T-Shirt"');
+
+	await cascade.choose(color, 'White');
+	await cascade.expectEntries(size, WHITE_T_SHIRT_SIZES, 'Classic T-Shirt in White');
+	await cascade.choose(color, 'Black');
+	await cascade.expectEntries(size, BLACK_T_SHIRT_SIZES, 'Classic T-Shirt in Black');
+	await cascade.choose(size, 'M');
+
+	await designs().getByText('Add Print', { exact: true }).click();
+	await settle(page);
+	const areas = await cascade.expectEntries(
+		/^Print Area/,
+		['Front', 'Back'],
+		'Classic T-Shirt, Add Print',
+	);
+	if (areas.length > 0) await cascade.choose(/^Print Area/, areas[0]);
+	await screenshot('order-submit-cascade');
+	expect(cascade.wrong).toEqual([]);
+});
+
+test('the filter builder keeps Operator "Equals" chosen, with no expression and no issue', async () => {
+	await addNode(page, { title: APP, action: actionOf('order', 'getAll') });
+	await chooseShop(new Cascade());
+	// The merchant filters, each added from the Filters collection as a merchant does.
+	const addFilter = parameters(page).getByTestId('collection-parameter-add').first();
+	const offered = await listEntriesOf(page, addFilter);
+	for (const filter of offered) await choose(page, addFilter, filter);
+	await screenshot('order-get-many');
+	expect(offered.length).toBeGreaterThan(2);
+
+	await choose(page, await fieldByLabel(page, /^Filter$/), 'Advanced: Build');
+	const conditions = parameters(page).getByTestId('fixed-collection-filterConditions');
+	await conditions.getByTestId('fixed-collection-add').first().click();
+	await settle(page);
+	const operator = /^Operator$/;
+	// Another operator first, then Equals: the choice is made, not left at the default.
+	await choose(page, await fieldByLabel(page, operator, conditions), 'Not Equals');
+	await choose(page, await fieldByLabel(page, operator, conditions), 'Equals');
+	await page.waitForTimeout(500);
+
+	const field = await fieldByLabel(page, operator, conditions);
+	const state = {
+		shown: (await isExpression(field)) ? '(an expression)' : await shownValue(field),
+		issues: await panelProblems(page, 'Order › Get Many › Conditions'),
+	};
+	await screenshot('order-get-many-build-filter');
+	expect(state).toEqual({ shown: 'Equals', issues: [] });
+});
+
+test('Order → Get Many shows its output after a run against the sandbox, and the credential form opens from the node', async () => {
+	await addNode(page, { title: APP, action: actionOf('order', 'getAll') });
+	const credential = page.getByTestId('node-credentials-select');
+	await expect(credential.locator('input').inputValue()).resolves.toContain('POD Platform sandbox');
+
+	await chooseShop(new Cascade());
+	await page.getByTestId('node-execute-button').first().click();
+	const output = page.getByTestId('output-panel');
+	const rows = output.getByTestId('ndv-data-container').locator('table tbody tr');
+	await rows
+		.first()
+		.waitFor({ timeout: 60_000 })
+		.catch(async () => {
+			throw new Error(`Order → Get Many showed no table of orders: ${await output.innerText()}`);
+		});
+	expect(await rows.count()).toBeGreaterThan(0);
+	await screenshot('order-get-many-output');
+
+	// Last: the form covers the node's panel, and Escape would close both.
+	await page.getByTestId('credential-edit-button').click();
+	const dialog = page.getByTestId('credential-edit-dialog');
+	await dialog.waitFor();
+	// n8n tests a stored credential when its form opens; the sandbox login must pass.
+	await dialog
+		.getByText('Connection tested successfully')
+		.waitFor({ timeout: 30_000 })
+		.catch(async () => {
+			throw new Error(`The credential form did not pass its test: ${await dialog.innerText()}`);
+		});
+	await screenshot('credential');
+});
