@@ -233,6 +233,37 @@ describe('lists of the shop and the account', () => {
 			},
 		]);
 	});
+	test('shared designs by name and UUID, and the user motives of the library, searchable', async () => {
+		const store = sandboxCredentials(sandbox);
+		expect(await loadOptions(store, 'getSharedProducts', noShop)).toEqual([]);
+		const shared = await loadOptions(store, 'getSharedProducts', on('creator', 'getSnippet'));
+		expect(values(shared)).toContain(DEMO.sharedProductUuid);
+		expect(shared.every((entry) => entry.name.endsWith(`(${String(entry.value)})`))).toBe(true);
+
+		expect(await listSearch(store, 'searchUserMotives', noShop)).toEqual({ results: [] });
+		const upload = await runNode({
+			store,
+			parameters: {
+				resource: 'userMotive',
+				operation: 'upload',
+				shop: shopParameter(),
+				source: 'binary',
+			},
+			items: [binaryItem(tinyPng(), 'holiday-logo.png', 'image/png')],
+		});
+		expect(upload.error).toBeUndefined();
+		const id = String(upload.items[0].json.id);
+		const all = await listSearch(store, 'searchUserMotives', on('userMotive', 'get'));
+		expect(all.results.map((entry) => entry.value)).toContain(id);
+		const found = await listSearch(store, 'searchUserMotives', on('userMotive', 'get'), id);
+		expect(found.results.map((entry) => entry.value)).toEqual([id]);
+		const got = await runNode({
+			store,
+			parameters: { ...on('userMotive', 'get'), userMotiveId: fromList(id) },
+		});
+		expect(got.error).toBeUndefined();
+		expect(String(got.items[0].json.id)).toBe(id);
+	});
 });
 
 describe('operations read every shape of a chosen ID', () => {

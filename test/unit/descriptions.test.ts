@@ -28,10 +28,15 @@ const NODES: INodeTypeDescription[] = [
  * - referenceId: the merchant's own reference carried through a passthrough item;
  * - orderSessionId, pageSessionId: a Creator page session, which only the page knows;
  * - widgetId: the ID of the merchant's own page element the snippet renders into;
- * - filterId: a stored filter, which the service only creates (POST /filters) and never lists.
+ * - filterId: a stored filter, which the service only creates (POST /filters) and never lists;
+ * - categoryId, tagId: the service assigns categories and tags to motives but lists neither;
+ * - templateProductId: a design template, which the service does not list.
  */
 const FREE_ID_FIELDS = new Set([
 	'filterId',
+	'categoryId',
+	'tagId',
+	'templateProductId',
 	'uniqueId',
 	'reference',
 	'referenceId',
@@ -39,6 +44,22 @@ const FREE_ID_FIELDS = new Set([
 	'pageSessionId',
 	'widgetId',
 ]);
+
+/**
+ * Fields free only where they sit (path fragment and field name): a template product's color and
+ * size belong to the merchant's template, which the service does not list; the Creator snippet's
+ * ordered products are items of a page's session order, which only that page knows.
+ */
+const FREE_ID_PLACES: Array<[string, string]> = [
+	['Template Products (templates)', 'assignedColorId'],
+	['Template Products (templates)', 'assignedSizeId'],
+	['[creator/getSnippet]', 'orderedProductId'],
+	['[creator/getSnippet]', 'editOrderedProductId'],
+];
+
+const isFreeIdField = ({ path, property }: Field): boolean =>
+	FREE_ID_FIELDS.has(property.name) ||
+	FREE_ID_PLACES.some(([place, name]) => property.name === name && path.includes(place));
 
 interface Field {
 	/** Where the field sits: node › field › sub-field. */
@@ -118,7 +139,7 @@ test('every field carrying a service ID is a dropdown the service fills, or a re
 	const idFields = ALL_FIELDS.filter(carriesServiceId);
 	expect(idFields.length).toBeGreaterThan(0);
 	const typed = idFields
-		.filter((field) => !FREE_ID_FIELDS.has(field.property.name) && !isPickable(field))
+		.filter((field) => !isFreeIdField(field) && !isPickable(field))
 		.map(({ path, property }) => `${path}: ${property.type}`);
 	expect([...new Set(typed)]).toEqual([]);
 });
@@ -126,4 +147,9 @@ test('every field carrying a service ID is a dropdown the service fills, or a re
 test('the allow-list of free ID fields names only fields that exist', () => {
 	const names = new Set(ALL_FIELDS.map(({ property }) => property.name));
 	expect([...FREE_ID_FIELDS].filter((name) => !names.has(name))).toEqual([]);
+	const places = FREE_ID_PLACES.filter(
+		([place, name]) =>
+			!ALL_FIELDS.some(({ path, property }) => property.name === name && path.includes(place)),
+	);
+	expect(places).toEqual([]);
 });

@@ -1,7 +1,7 @@
 /**
  * Searchable lists of the action node's resource locators: the account's shops and, in the
- * chosen shop, its products, orders (newest first), motives and CSV imports. Until a shop is
- * chosen, the lists under it are empty.
+ * chosen shop, its products, orders (newest first), motives, CSV imports and the user motives of
+ * the credential's library. Until a shop is chosen, the lists under it are empty.
  */
 
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
@@ -10,7 +10,7 @@ import type { PlainObject } from '../../shared/codec';
 import { isPlainObject } from '../../shared/codec';
 import { chosenShopPath } from '../../shared/methods/chosen';
 import type { SearchSpec } from '../../shared/methods/listSearch';
-import { searchRecords } from '../../shared/methods/listSearch';
+import { LISTED_AT_MOST, nameWithId, searchRecords } from '../../shared/methods/listSearch';
 import { ServiceClient } from '../../shared/transport';
 
 export { searchShops } from '../../shared/methods/listSearch';
@@ -106,4 +106,26 @@ export async function searchCsvImports(
 		},
 		filter,
 	);
+}
+
+/**
+ * The user motives of the library the credential opens. The service names no filter for them, so
+ * the first page is read and searched here, by name or ID.
+ */
+export async function searchUserMotives(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const service = new ServiceClient(this);
+	const shopPath = await chosenShopPath(this, service);
+	if (shopPath === undefined) return { results: [] };
+	const motives = await service.requestAllItems(
+		{ method: 'GET', path: `${shopPath}/userMotives` },
+		{ returnAll: false, limit: LISTED_AT_MOST },
+	);
+	const needle = (filter ?? '').trim().toLowerCase();
+	const results = motives
+		.map((motive) => ({ name: nameWithId(motive), value: String(motive.id) }))
+		.filter((entry) => needle === '' || entry.name.toLowerCase().includes(needle));
+	return { results };
 }

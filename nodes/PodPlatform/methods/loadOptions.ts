@@ -201,3 +201,22 @@ export async function getOrderedProducts(
 		};
 	});
 }
+
+/** The shop's shared designs, valued by their UUID (what the Creator loads them by). */
+export async function getSharedProducts(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const service = new ServiceClient(this);
+	const shopPath = await chosenShopPath(this, service);
+	if (shopPath === undefined) return [];
+	const shared = await service.requestAllItems(
+		{ method: 'GET', path: `${shopPath}/sharedProducts` },
+		{ returnAll: false, limit: LISTED_AT_MOST },
+	);
+	return shared
+		.filter((record) => typeof record.uuid === 'string' && record.uuid !== '')
+		.map((record) => ({
+			name: `${String(record.name ?? 'Shared design')} (${String(record.uuid)})`,
+			value: String(record.uuid),
+		}));
+}

@@ -156,12 +156,14 @@ const optionFields = (
 				'The Order Session ID of an earlier snippet, so this page adds to the same session order. Leave empty to open a new page session.',
 		},
 		{
-			displayName: 'Shared Product ID',
+			displayName: 'Shared Product Name or ID',
 			name: 'sharedProductId',
-			type: 'string',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getSharedProducts', loadOptionsDependsOn: ['shop.value'] },
+			allowArbitraryValues: true,
 			default: '',
-			placeholder: 'e.g. 3f1c2b7e-8a4d-4c1e-9b2a-5d6e7f8a9b01',
-			description: 'UUID of a shared design loaded at start',
+			description:
+				'A shared design of the shop, loaded at start (its UUID). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 		{
 			displayName: 'Show Price Details',

@@ -29,14 +29,15 @@ export const setLocalizationOperation: OperationDefinition = {
 	fields: [
 		motiveIdField,
 		{
-			displayName: 'Language ID',
+			displayName: 'Language Name or ID',
 			name: 'langId',
-			type: 'string',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getLanguages', loadOptionsDependsOn: ['shop.value'] },
+			allowArbitraryValues: true,
 			default: '',
 			required: true,
-			placeholder: 'e.g. 2',
 			description:
-				"The service's numeric ID of the language, the same ID the Creator snippet's Language ID takes; a product's localizations (Product → Get Expanded) show the IDs in use",
+				'The language of this translation, as the shop\'s products list their translations. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 		{
 			displayName: 'Name',

@@ -10,16 +10,17 @@ import type { Decoded } from '../../../shared/codec';
 import { CREDENTIAL_NAME } from '../../../shared/transport';
 import { idParameter, itemShopPath } from '../common/scope';
 import type { RunScope } from '../runScope';
+import { idLocator } from '../../../shared/descriptions/locators';
 
-export const userMotiveIdField: INodeProperties = {
-	displayName: 'User Motive ID',
+/** The user motive to work on: searched in the credential's library by name, or by ID. */
+export const userMotiveIdField: INodeProperties = idLocator({
+	displayName: 'User Motive',
 	name: 'userMotiveId',
-	type: 'string',
-	default: '',
-	required: true,
-	placeholder: 'e.g. 20001',
-	description: 'The numeric ID of the user motive',
-};
+	searchListMethod: 'searchUserMotives',
+	noun: 'user motive',
+	placeholderId: '20001',
+	urlSegment: 'userMotives',
+});
 
 /** `.../shops/{shopId}/userMotives`. */
 export async function userMotivesPath(
