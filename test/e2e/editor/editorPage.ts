@@ -167,7 +167,8 @@ async function openDropdown(page: Page, field: Locator): Promise<Locator> {
 	const locatorInput = field.getByTestId('rlc-input');
 	if ((await locatorInput.count()) > 0) {
 		await locatorInput.first().click();
-		const entries = page.getByTestId('rlc-item');
+		// Only the open list's entries: a list opened earlier may still be in the page, hidden.
+		const entries = page.getByTestId('rlc-item').filter({ visible: true });
 		try {
 			await entries.first().waitFor({ timeout: 10_000 });
 		} catch {

@@ -117,7 +117,12 @@ export const motiveLocator: INodeProperties = {
 	],
 };
 
-/** The contract's order address, one form field per key, in postal order. */
+/**
+ * The contract's order address, one form field per key, in postal order. The keys a shipping
+ * address needs say so in a hint rather than as required fields: n8n flags an empty required field
+ * inside a collection before the merchant has typed anything, and the node reports every missing
+ * one at once when it runs.
+ */
 function addressFields(required: boolean): INodeProperties[] {
 	const needed = (key: (typeof ADDRESS_KEYS)[number]) =>
 		required && (REQUIRED_SHIPPING_KEYS as readonly string[]).includes(key);
@@ -129,7 +134,7 @@ function addressFields(required: boolean): INodeProperties[] {
 		name: key,
 		type: 'string',
 		default: '',
-		...(needed(key) ? { required: true } : {}),
+		...(needed(key) ? { hint: 'Required for delivery' } : {}),
 		...extra[key],
 	}));
 }

@@ -169,14 +169,15 @@ const printFields: INodeProperties[] = [
  * sizes and print areas are listed from it.
  */
 const designFields: INodeProperties[] = [
-	{ ...productLocator, description: 'The product to print on' },
+	// Not a required field inside the list: the node names every missing choice at once on a run.
+	{ ...productLocator, required: false, description: 'The product to print on (required)' },
 	...variantFields({
 		colors: 'getOrderDesignColors',
 		sizes: 'getOrderDesignSizes',
 		// Inside the designs list the product and color are sibling fields, reached relatively.
 		productDependsOn: ['shop.value', '&productId.value'],
 		colorPath: '&assignedColorId',
-		required: true,
+		required: false,
 	}),
 	{
 		displayName: 'Prints',
