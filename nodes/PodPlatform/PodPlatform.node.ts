@@ -17,6 +17,7 @@ import { route } from './actions/router';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 import { orderFormLoadOptions } from './methods/orderForm';
+import * as resourceMapping from './methods/resourceMapping';
 
 export class PodPlatform implements INodeType {
 	description: INodeTypeDescription = {
@@ -41,6 +42,7 @@ export class PodPlatform implements INodeType {
 	methods = {
 		listSearch,
 		loadOptions: { ...loadOptions, ...orderFormLoadOptions },
+		resourceMapping,
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -7,9 +7,10 @@ import { request } from 'undici';
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import type { Sandbox } from '../../sandbox';
 import { DEMO, startSandbox } from '../../sandbox';
+import { resourceMapperFields } from '../support/editor';
 import { runNode } from '../support/n8n';
 import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
-import { sampleLines, writeCsv } from './fixtures';
+import { CONTRACT_HEADERS, sampleLines, writeCsv } from './fixtures';
 
 let sandbox: Sandbox;
 let control: SandboxControl;
@@ -332,6 +333,132 @@ describe('Build CSV input errors', () => {
 			parameters: { resource: 'csvImport', operation: 'buildCsv', inputMode: 'order' },
 		});
 		expect(run.error?.message).toBe('Item 2: Order group ID "n8n-csv-1" is already used by item 1');
+	});
+});
+
+describe('Build CSV, one item per line, with the column mapper', () => {
+	const lineMode = { resource: 'csvImport', operation: 'buildCsv', inputMode: 'line' };
+
+	test('the mapper offers the 54 columns in file order, the ones every order needs required', async () => {
+		const { fields } = await resourceMapperFields(
+			sandboxCredentials(sandbox),
+			'getCsvColumns',
+			lineMode,
+		);
+		expect(fields.map((field) => field.displayName)).toEqual(CONTRACT_HEADERS);
+		expect(fields.filter((field) => field.required).map((field) => field.displayName)).toEqual([
+			'order group id',
+			'countryId',
+			'customer shipping address street',
+			'customer shipping address city',
+			'customer shipping address country code',
+			'design group id',
+			'design amount',
+		]);
+		const byHeader = new Map(fields.map((field) => [field.displayName, field]));
+		expect(byHeader.get('shipping carrier Id')).toMatchObject({
+			id: 'shippingCarrierId',
+			type: 'number',
+		});
+		expect(byHeader.get('orderShippingPrice')?.type).toBe('number');
+		expect(byHeader.get('customer billing address street no')?.id).toBe(
+			'customerBillingAddressStreetNo',
+		);
+		expect(byHeader.get('position left')?.type).toBe('string');
+		expect(byHeader.get('position vertical center')?.type).toBe('boolean');
+		expect(byHeader.get('element motive url')?.type).toBe('url');
+		expect(fields.every((field) => field.display && !field.defaultMatch)).toBe(true);
+	});
+
+	/** Storefront-shaped items, one per order line, whose keys name no column. */
+	const storefrontLines = (quantities: Array<number | string>): INodeExecutionData[] =>
+		quantities.map((quantity, index) => ({
+			json: {
+				ref: `shop-${100 + index}`,
+				country: 1,
+				shippingCost: 4.95,
+				address: { street: 'Hauptstraße', houseNumber: '5', city: 'Berlin', country: 'DE' },
+				sku: 'TEE-CLASSIC-WHITE-M',
+				quantity,
+			},
+		}));
+
+	async function mappedRun(items: INodeExecutionData[]) {
+		const store = sandboxCredentials(sandbox);
+		// The editor saves the columns it showed beside the mapping.
+		const { fields } = await resourceMapperFields(store, 'getCsvColumns', lineMode);
+		return await runNode({
+			store,
+			items,
+			parameters: {
+				...lineMode,
+				format: 'european',
+				columns: {
+					mappingMode: 'defineBelow',
+					value: {
+						orderGroupId: '={{ $json.ref }}',
+						uniqueId: '={{ $json.ref }}',
+						countryId: '={{ $json.country }}',
+						orderShippingPrice: '={{ $json.shippingCost }}',
+						customerShippingAddressStreet: '={{ $json.address.street }}',
+						customerShippingAddressStreetNo: '={{ $json.address.houseNumber }}',
+						customerShippingAddressCity: '={{ $json.address.city }}',
+						customerShippingAddressCountryCode: '={{ $json.address.country }}',
+						designGroupId: '1',
+						designProductSku: '={{ $json.sku }}',
+						designAmount: '={{ $json.quantity }}',
+					},
+					matchingColumns: [],
+					schema: fields,
+					attemptToConvertTypes: false,
+					convertFieldsToString: false,
+				},
+			},
+		});
+	}
+
+	test('a line is built from the columns mapped one by one', async () => {
+		const built = await mappedRun(storefrontLines([2, '3']));
+		expect(built.error).toBeUndefined();
+		expect(built.items[0].json).toMatchObject({ rows: 2, orders: 2, designs: 2, valid: true });
+		const line = (ref: string, amount: string) => ({
+			'order group id': ref,
+			uniqueId: ref,
+			countryId: '1',
+			orderShippingPrice: '4,95',
+			'customer shipping address street': 'Hauptstraße',
+			'customer shipping address street no': '5',
+			'customer shipping address city': 'Berlin',
+			'customer shipping address country code': 'DE',
+			'design group id': '1',
+			'design product sku': 'TEE-CLASSIC-WHITE-M',
+			'design amount': amount,
+		});
+		expect(
+			(await fileOf(built.items[0])).equals(
+				writeCsv([line('shop-100', '2'), line('shop-101', '3')]),
+			),
+		).toBe(true);
+	});
+
+	test('a mapped value the file cannot take names the item and the column by its header', async () => {
+		const run = await mappedRun(storefrontLines([2, 'two']));
+		expect(run.error?.message).toBe('Item 2: the CSV file has 1 problem; no file was built');
+		expect(run.error?.description).toContain('item 2, column 43: design amount:');
+	});
+
+	test('Map Automatically reads each item by header or camelCase name, as saved workflows do', async () => {
+		const built = await runNode({
+			store: sandboxCredentials(sandbox),
+			items: sampleLines().map((line) => ({ json: line as IDataObject })),
+			parameters: {
+				...lineMode,
+				format: 'european',
+				columns: { mappingMode: 'autoMapInputData', value: null },
+			},
+		});
+		expect(built.error).toBeUndefined();
+		expect((await fileOf(built.items[0])).equals(writeCsv(sampleLines()))).toBe(true);
 	});
 });
 

@@ -148,7 +148,13 @@ const storefrontOrder = (orderNumber: number) => ({
 	},
 	shipping_lines: [{ title: 'Standard' }],
 	line_items: [
-		{ product_id: 1001, sku: 'TEE-CLASSIC-WHITE-M', quantity: 2, properties: { motive_id: 5001 } },
+		{
+			product_id: 1001,
+			sku: 'TEE-CLASSIC-WHITE-M',
+			quantity: 2,
+			// The example's guided form reads the platform's color (White), size (M) and motive here.
+			properties: { color_id: 2001, size_id: 3002, motive_id: 5001 },
+		},
 	],
 });
 
@@ -257,8 +263,19 @@ test('a storefront order posted to the webhook becomes exactly one production or
 	const first = await post();
 	expect(first.uniqueId).toBe('shop-1001');
 	expect(typeof first.orderId === 'number' || typeof first.id === 'number').toBe(true);
+	// The guided form's mapping of the line item reaches the order: product, color, size, amount.
+	expect(first.items).toEqual([
+		expect.objectContaining({
+			product: 'Classic T-Shirt',
+			color: 'White',
+			size: 'M',
+			amount: 2,
+			prints: 1,
+		}),
+	]);
 	const again = await post();
 	expect(again.uniqueId).toBe('shop-1001');
+	expect(again.alreadyExisted).toBe(true);
 	const orders = await control<Array<{ id: number; financialStatus: string }>>(
 		'GET',
 		'/orders?uniqueId=shop-1001',

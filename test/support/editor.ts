@@ -1,6 +1,6 @@
 /**
- * The editor's side of the action node in-process: its dropdowns (loadOptions) and searchable
- * lists (listSearch) called through n8n-core's own LoadOptionsContext, with the parameters the
+ * The editor's side of the action node in-process: its dropdowns (loadOptions), searchable
+ * lists (listSearch) and resource mapper columns (resourceMapping) called through n8n-core's own LoadOptionsContext, with the parameters the
  * editor would hold, against the real sandbox over HTTP.
  */
 import { LoadOptionsContext } from 'n8n-core';
@@ -11,6 +11,7 @@ import type {
 	INodeParameters,
 	INodePropertyOptions,
 	IWorkflowExecuteAdditionalData,
+	ResourceMapperFields,
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
@@ -55,9 +56,12 @@ type ListSearchMethod = (
 	filter?: string,
 ) => Promise<INodeListSearchResult>;
 
+type ResourceMappingMethod = (this: ILoadOptionsFunctions) => Promise<ResourceMapperFields>;
+
 const methods = new PodPlatform().methods as unknown as {
 	loadOptions: Record<string, LoadOptionsMethod | undefined>;
 	listSearch: Record<string, ListSearchMethod | undefined>;
+	resourceMapping: Record<string, ResourceMappingMethod | undefined>;
 };
 
 /** The entries of a dropdown, as the editor asks for them for the field at `path`. */
@@ -82,4 +86,16 @@ export async function listSearch(
 	const search = methods.listSearch[method];
 	if (!search) throw new Error(`No listSearch method ${method}`);
 	return await search.call(contextFor(store, parameters, 'parameters.field'), filter);
+}
+
+/** The columns a resource mapper offers, as the editor asks for them for the field at `path`. */
+export async function resourceMapperFields(
+	store: CredentialStore,
+	method: string,
+	parameters: INodeParameters,
+	path = 'parameters.columns',
+): Promise<ResourceMapperFields> {
+	const fields = methods.resourceMapping[method];
+	if (!fields) throw new Error(`No resourceMapping method ${method}`);
+	return await fields.call(contextFor(store, parameters, path));
 }

@@ -26,6 +26,11 @@ export interface CsvColumn {
 	key: string;
 	level: CsvLevel;
 	kind: CsvKind;
+	/**
+	 * Why the column must be filled, when it must: a group id on every line, any other column on
+	 * the first line of its order or design.
+	 */
+	required?: string;
 }
 
 const ADDRESS_SUFFIXES = [
@@ -85,6 +90,19 @@ const TABLE: Array<[string, CsvLevel, CsvKind]> = [
 	['position vertical center', 'element', 'boolean'],
 ];
 
+const SHIPPING_ADDRESS = 'the order needs a shipping address';
+
+/** Columns without which the service refuses a line, by header, with the reason. */
+const REQUIRED: Record<string, string> = {
+	'order group id': 'it names the order this line belongs to',
+	'design group id': 'it names the design (ordered product) of this line',
+	countryId: "the order's country ID",
+	'customer shipping address street': SHIPPING_ADDRESS,
+	'customer shipping address city': SHIPPING_ADDRESS,
+	'customer shipping address country code': SHIPPING_ADDRESS,
+	'design amount': 'how many of this design to make',
+};
+
 /** "shipping carrier Id" → "shippingCarrierId"; names already in camelCase stay as they are. */
 function camelCase(header: string): string {
 	return header
@@ -100,6 +118,7 @@ export const CSV_COLUMNS: readonly CsvColumn[] = TABLE.map(([header, level, kind
 	key: camelCase(header),
 	level,
 	kind,
+	...(REQUIRED[header] === undefined ? {} : { required: REQUIRED[header] }),
 }));
 
 export const CSV_HEADERS: readonly string[] = CSV_COLUMNS.map((column) => column.header);
@@ -122,11 +141,9 @@ export function col(header: string): number {
 export const COL = {
 	orderGroupId: col('order group id'),
 	uniqueId: col('uniqueId'),
-	countryId: col('countryId'),
 	designGroupId: col('design group id'),
 	designProductId: col('design product id'),
 	designProductSku: col('design product sku'),
-	designAmount: col('design amount'),
 	compositionGroupId: col('composition group id'),
 	productAreaId: col('product area id'),
 	productAreaName: col('product area name'),
@@ -134,9 +151,6 @@ export const COL = {
 	elementMotiveUrl: col('element motive url'),
 	positionLeft: col('position left'),
 	positionVerticalCenter: col('position vertical center'),
-	shippingStreet: col('customer shipping address street'),
-	shippingCity: col('customer shipping address city'),
-	shippingCountryCode: col('customer shipping address country code'),
 } as const;
 
 export type CsvFormatName = 'european' | 'ukUs';

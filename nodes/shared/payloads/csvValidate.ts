@@ -50,9 +50,24 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const ORDER_COLUMNS = indexesOf('order');
 const DESIGN_COLUMNS = indexesOf('design');
 const COMPOSITION_COLUMNS = indexesOf('composition');
+const REQUIRED_ON_LINE = requiredOf('line');
+const REQUIRED_ON_ORDER = requiredOf('order');
+const REQUIRED_ON_DESIGN = requiredOf('design');
 const POSITION_COLUMNS = CSV_COLUMNS.map((c, i) =>
 	c.kind === 'position' || c.kind === 'boolean' ? i : -1,
 ).filter((i) => i >= 0);
+
+/**
+ * The required columns checked on every line (the group ids), or on the first line of an order
+ * or a design (that group's other required columns).
+ */
+function requiredOf(where: 'line' | 'order' | 'design'): number[] {
+	return CSV_COLUMNS.map((c, i) => {
+		if (c.required === undefined) return -1;
+		const onEveryLine = c.kind === 'groupId';
+		return (where === 'line' ? onEveryLine : !onEveryLine && c.level === where) ? i : -1;
+	}).filter((i) => i >= 0);
+}
 
 function indexesOf(level: CsvColumn['level']): number[] {
 	// Group ids name the group; they are its key, not one of the values that must agree.
@@ -220,8 +235,10 @@ export function validateCsv(
 		}
 	};
 
-	const required = (line: number, record: string[], index: number, what: string) => {
-		if (record[index] === '') columnProblem(line, index, '', `is required: ${what}`);
+	const required = (line: number, record: string[], index: number) => {
+		if (record[index] === '') {
+			columnProblem(line, index, '', `is required: ${CSV_COLUMNS[index].required}`);
+		}
 	};
 
 	/**
@@ -276,8 +293,7 @@ export function validateCsv(
 		const orderId = record[COL.orderGroupId];
 		const designId = record[COL.designGroupId];
 		const compositionId = record[COL.compositionGroupId];
-		required(line, record, COL.orderGroupId, 'it names the order this line belongs to');
-		required(line, record, COL.designGroupId, 'it names the design (ordered product) of this line');
+		REQUIRED_ON_LINE.forEach((index) => required(line, record, index));
 
 		const motiveId = record[COL.elementMotiveId];
 		const motiveUrl = record[COL.elementMotiveUrl];
@@ -304,10 +320,7 @@ export function validateCsv(
 		if (orderId === '') return;
 
 		checkGroup(orders, orderId, line, record, ORDER_COLUMNS, 'order', () => {
-			required(line, record, COL.countryId, "the order's country ID");
-			required(line, record, COL.shippingStreet, 'the order needs a shipping address');
-			required(line, record, COL.shippingCity, 'the order needs a shipping address');
-			required(line, record, COL.shippingCountryCode, 'the order needs a shipping address');
+			REQUIRED_ON_ORDER.forEach((index) => required(line, record, index));
 			const uniqueId = record[COL.uniqueId];
 			if (uniqueId === '') return;
 			const other = uniqueIds.get(uniqueId);
@@ -333,7 +346,7 @@ export function validateCsv(
 					'is required (or design product sku): the product of this design',
 				);
 			}
-			required(line, record, COL.designAmount, 'how many of this design to make');
+			REQUIRED_ON_DESIGN.forEach((index) => required(line, record, index));
 		});
 		if (compositionId === '') return;
 		checkGroup(

@@ -43,9 +43,30 @@ export const buildCsvOperation: OperationDefinition = {
 					name: 'One Item per Line',
 					value: 'line',
 					description:
-						'Each item is one line of the file, keyed by column header or its camelCase name, for example "design amount" or "designAmount"',
+						'Each item is one line of the file: map its columns below, or let the item name them by header or camelCase, for example "design amount" or "designAmount"',
 				},
 			],
+		},
+		{
+			displayName: 'Columns',
+			name: 'columns',
+			type: 'resourceMapper',
+			noDataExpression: true,
+			// Map Automatically reads each item by column header or camelCase name, as a workflow
+			// saved before the mapper existed does.
+			default: { mappingMode: 'autoMapInputData', value: null },
+			required: true,
+			typeOptions: {
+				resourceMapper: {
+					resourceMapperMethod: 'getCsvColumns',
+					mode: 'add',
+					fieldWords: { singular: 'column', plural: 'columns' },
+					addAllFields: false,
+					multiKeyMatch: false,
+					supportAutoMap: true,
+				},
+			},
+			displayOptions: { show: { inputMode: ['line'] } },
 		},
 		{
 			displayName:
@@ -83,7 +104,7 @@ export const buildCsvOperation: OperationDefinition = {
 					type: 'boolean',
 					default: false,
 					description:
-						'Whether to skip item fields that name no column (one item per line); otherwise they stop the run, which catches misspelt names',
+						'Whether to skip item fields that name no column (one item per line, mapped automatically); otherwise they stop the run, which catches misspelt names',
 				},
 				{
 					displayName: 'Output Binary Field',
@@ -116,6 +137,10 @@ export const buildCsvOperation: OperationDefinition = {
 			validate?: boolean;
 		};
 
+		const mapped =
+			mode === 'line' &&
+			this.getNodeParameter('columns.mappingMode', 0, 'autoMapInputData') === 'defineBelow';
+
 		const rows: CsvRow[] = [];
 		/** The input item of each data row, to name it when a row has a problem. */
 		const rowItems: number[] = [];
@@ -124,7 +149,14 @@ export const buildCsvOperation: OperationDefinition = {
 			const json = item.json as PlainObject;
 			try {
 				if (mode === 'line') {
-					rows.push(rowFromLine(json, format, options.ignoreUnknown === true));
+					// Mapped values are keyed by the columns' camelCase names, so none is unknown. They
+					// are checked as the file's values, so a problem names the column by its header.
+					const line = mapped
+						? ((this.getNodeParameter('columns.value', index, null, {
+								skipValidation: true,
+							}) as PlainObject | null) ?? {})
+						: json;
+					rows.push(rowFromLine(line, format, options.ignoreUnknown === true));
 					rowItems.push(index);
 					return;
 				}
