@@ -234,8 +234,12 @@ class Cascade {
 	/** Choose the entry whose label, without its ID, is `name`, and check that it stays chosen. */
 	async choose(label: RegExp, name: string): Promise<void> {
 		const field = await this.field(label);
-		const entry = (await listEntriesOf(page, field)).find((entry) => withoutId(entry) === name);
-		if (entry === undefined) throw new Error(`${label} offers no "${name}"`);
+		const offered = await listEntriesOf(page, field);
+		const entry = offered.find((candidate) => withoutId(candidate) === name);
+		if (entry === undefined)
+			throw new Error(
+				`${label} offers no "${name}": [${offered.join(', ')}]; ${this.wrong.join('; ')}`,
+			);
 		await choose(page, await this.field(label), entry);
 		const shown = withoutId(await shownValue(await this.field(label)));
 		if (shown !== name) this.wrong.push(`${label} shows "${shown}" after choosing "${name}"`);
@@ -300,7 +304,8 @@ test("Order → Submit's dropdowns cascade: shop, design product, color, size, p
 	await settle(page);
 	const areas = await cascade.expectEntries(
 		/^Print Area/,
-		['Front', 'Back'],
+		// The sandbox names each print area after its view (sandbox/seed.ts).
+		['FRONT print area', 'BACK print area'],
 		'Classic T-Shirt, Add Print',
 	);
 	if (areas.length > 0) await cascade.choose(/^Print Area/, areas[0]);

@@ -174,6 +174,15 @@ async function openDropdown(page: Page, field: Locator): Promise<Locator> {
 		} catch {
 			throw new Error(`${await fieldLabel(field)} lists nothing to choose from`);
 		}
+		// The list may show the chosen entry first and the search results a moment later: wait
+		// until the number of entries holds still.
+		let count = await entries.count();
+		for (let steady = 0, tries = 0; steady < 2 && tries < 20; tries++) {
+			await page.waitForTimeout(400);
+			const now = await entries.count();
+			steady = now === count ? steady + 1 : 0;
+			count = now;
+		}
 		return entries;
 	}
 	const select = field.locator('.el-select, input').first();
