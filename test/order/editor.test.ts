@@ -5,14 +5,27 @@
  * is chosen; Submit's checks reporting every problem of an item at once in the form's words; the
  * placement rule; saved workflows of the earlier shape; and what Submit returns, at what cost.
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { loadOptions, searchList } from '../support/editorLists';
+import * as editor from '../support/editor';
 import { CredentialStore, runNode } from '../support/n8n';
 import { byId, SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
 import { formParameters, formParametersSavedEarlier, jsonOrder, jsonParameters } from './fixtures';
+
+/** What the editor holds while a field is edited: the credential, the parameters, the field's path. */
+interface EditedField {
+	store: CredentialStore;
+	parameters: INodeParameters;
+	path: string;
+}
+
+const loadOptions = async (method: string, { store, parameters, path }: EditedField) =>
+	await editor.loadOptions(store, method, parameters, path);
+
+const searchList = async (method: string, filter: string | undefined, field: EditedField) =>
+	await editor.listSearch(field.store, method, field.parameters, filter);
 
 const designPath = (d: number, field: string) => `parameters.designs.design[${d}].${field}`;
 const printPath = (d: number, p: number) =>
