@@ -23,6 +23,7 @@ import { join } from 'node:path';
 
 import { request } from 'undici';
 
+import { UNIQUE_IDS_PER_LOOKUP } from '../nodes/PodPlatform/actions/order/submit/exactlyOnce';
 import { DEMO, startSandbox } from '../sandbox';
 import { jsonOrder } from '../test/order/fixtures';
 import { ACTION_NODE, type CredentialStore } from '../test/support/n8n';
@@ -36,7 +37,6 @@ const ORDERS = { loopback: Number(process.env.BENCH_ORDERS ?? 1000) };
 const ORDERS_LATENT = Number(process.env.BENCH_ORDERS_LATENT ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCIES = [1, 8];
-const LOOKUP_CHUNK = 200;
 
 const ordersUnder = (condition: string) =>
 	condition === 'loopback' ? ORDERS.loopback : ORDERS_LATENT;
@@ -151,8 +151,8 @@ async function viaRaw({ baseUrl, token, concurrency, ids }: Job) {
 		return text ? JSON.parse(text) : undefined;
 	};
 	await call('GET', `${SHOP_PATH}/products/1001/sku?page=0&size=100`);
-	for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
-		const chunk = ids.slice(start, start + LOOKUP_CHUNK).sort();
+	for (let start = 0; start < ids.length; start += UNIQUE_IDS_PER_LOOKUP) {
+		const chunk = ids.slice(start, start + UNIQUE_IDS_PER_LOOKUP).sort();
 		const filter = await call('POST', '/filters', {
 			productionOrderFilter: {
 				expressionContain: [{ property: 'uniqueId', negation: false, list: { String: chunk } }],

@@ -13,7 +13,7 @@
  * sends a number as a string, or XML text, becomes the same value.
  */
 
-import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 
 import type { FieldType, ScalarType } from './fieldTypes';
 import { RECORD_COLLECTIONS, fieldTypeOf } from './fieldTypes';
@@ -49,16 +49,48 @@ export class CodecError extends Error {
 	}
 }
 
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+const ENTITY_REFERENCE = /&(?:(amp|lt|gt|quot|apos)|#(\d+)|#x([0-9a-fA-F]+));/g;
+
+/**
+ * The references XML itself defines (XML 1.0, 4.1 and 4.6): the five predefined entities and
+ * character references, decimal or hexadecimal. A reference to no valid character stays as written.
+ */
+function decodeXmlEntities(text: string): string {
+	if (!text.includes('&')) return text;
+	return text.replace(ENTITY_REFERENCE, (reference, name?: string, decimal?: string, hex?: string) => {
+		if (name) return XML_ENTITIES[name];
+		const codePoint = decimal ? Number(decimal) : parseInt(hex ?? '', 16);
+		return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : reference;
+	});
+}
+
+/**
+ * The parser keeps document order (`preserveOrder`), and `elementOf` turns that into the JSON
+ * convention in one pass, renaming as it goes: fast-xml-parser's own object form would be a
+ * second pass over the tree, and renaming a third.
+ */
 const xmlParser = new XMLParser({
+	preserveOrder: true,
 	ignoreAttributes: false,
 	attributeNamePrefix: '@',
 	parseTagValue: false,
 	parseAttributeValue: false,
 	trimValues: true,
 	processEntities: true,
-	htmlEntities: false,
+	entityDecoder: {
+		decode: decodeXmlEntities,
+		// A document with a DTD is refused before parsing, so there are no entities of its own.
+		setExternalEntities: () => {},
+		addInputEntities: () => {},
+		reset: () => {},
+		setXmlVersion: () => {},
+	},
 	ignoreDeclaration: true,
 	ignorePiTags: true,
+	// Callbacks get the parser's path matcher instead of a path string built for every tag.
+	jPath: false,
 });
 
 const xmlBuilder = new XMLBuilder({
@@ -144,31 +176,91 @@ function parseXml(text: string): PlainObject {
 			'The service answered with XML that declares a DTD or entities, which is refused',
 		);
 	}
+	// The parser alone accepts a truncated document or a mismatched closing tag; the validator
+	// refuses them, with the line they are on.
+	const validation = XMLValidator.validate(text);
+	if (validation !== true) {
+		const { msg, line } = validation.err;
+		throw new CodecError('The service answered with XML that cannot be read', `${msg} (line ${line})`);
+	}
 	let parsed: unknown;
 	let failure: string | undefined;
 	try {
-		parsed = xmlParser.parse(text, true);
+		parsed = xmlParser.parse(text);
 	} catch (error) {
 		failure = (error as Error).message;
 	}
 	if (failure !== undefined) {
 		throw new CodecError('The service answered with XML that cannot be read', failure);
 	}
-	if (!isPlainObject(parsed)) throw new CodecError('The service answered with an empty XML body');
-	return renameXmlKeys(parsed) as PlainObject;
+	// The document as one element holding its top-level elements: `decode` then refuses any
+	// number of roots but one.
+	const document = elementOf(parsed as OrderedNode[], undefined);
+	if (!isPlainObject(document)) throw new CodecError('The service answered with an empty XML body');
+	delete document['#text'];
+	return document;
 }
 
-/** XML element names → the JSON convention's names (`atom:link` → `atom.link`, no xmlns). */
-function renameXmlKeys(node: unknown): unknown {
-	if (Array.isArray(node)) return node.map(renameXmlKeys);
-	if (!isPlainObject(node)) return node;
-	const out: PlainObject = {};
-	for (const [key, value] of Object.entries(node)) {
-		if (key.startsWith('@xmlns')) continue;
-		const name =
-			key === 'atom:link' || key.endsWith(':link') ? 'atom.link' : key.replace(/^\w+:/, '');
-		out[name] = renameXmlKeys(value);
+/**
+ * One node of the parser's ordered form: an element `{ tag: children, ':@': attributes }` or a
+ * piece of text `{ '#text': '...' }`.
+ */
+type OrderedNode = Record<string, unknown>;
+
+const ATTRIBUTES = ':@';
+
+function tagOf(node: OrderedNode): string {
+	for (const key in node) if (key !== ATTRIBUTES) return key;
+	return '';
+}
+
+const xmlNames = new Map<string, string>();
+
+/**
+ * An XML element name in the JSON convention: `atom:link` → `atom.link`, other namespace
+ * prefixes dropped. A name that would set an object's prototype is kept out.
+ */
+function xmlName(tag: string): string {
+	let name = xmlNames.get(tag);
+	if (name === undefined) {
+		name = tag === 'atom:link' || tag.endsWith(':link') ? 'atom.link' : tag.replace(/^\w+:/, '');
+		if (name === '__proto__') name = '____proto__';
+		if (xmlNames.size < 1000) xmlNames.set(tag, name);
 	}
+	return name;
+}
+
+/**
+ * An element as the JSON convention writes it: its text when it has nothing else (`""` when
+ * empty); otherwise an object of `@` attributes (namespace declarations dropped), child elements
+ * (repeated ones as an array) and `#text`.
+ */
+function elementOf(children: OrderedNode[], attributes: unknown): unknown {
+	let out: PlainObject | undefined;
+	let text = '';
+	if (attributes) {
+		for (const [name, value] of Object.entries(attributes as PlainObject)) {
+			if (name.startsWith('@xmlns')) continue;
+			(out ??= {})[name] = value;
+		}
+	}
+	for (const child of children) {
+		const tag = tagOf(child);
+		if (tag === '#text') {
+			text += String(child[tag]);
+			continue;
+		}
+		const name = xmlName(tag);
+		const value = elementOf(child[tag] as OrderedNode[], child[ATTRIBUTES]);
+		out ??= {};
+		const earlier = out[name];
+		// An element is never an array itself, so an array here is the list of its repeats.
+		if (earlier === undefined) out[name] = value;
+		else if (Array.isArray(earlier)) earlier.push(value);
+		else out[name] = [earlier, value];
+	}
+	if (!out) return text;
+	if (text !== '') out['#text'] = text;
 	return out;
 }
 

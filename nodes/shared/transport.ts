@@ -324,7 +324,8 @@ async function send(
 		body = spec.raw.data;
 		headers['Content-Type'] = spec.raw.contentType;
 	} else if (spec.body) {
-		body = encode(spec.body, session.mediaType);
+		// As bytes, so that axios sends them as they are instead of parsing the JSON text again.
+		body = Buffer.from(encode(spec.body, session.mediaType), 'utf8');
 		headers['Content-Type'] = `${CONTENT_TYPES[session.mediaType]}; charset=utf-8`;
 	}
 	const options: IHttpRequestOptions = {

@@ -104,6 +104,34 @@ describe('codec: XML', () => {
 		expect(fromXml).toEqual(json);
 	});
 
+	test('a mismatched closing tag or a truncated document is refused with its line', () => {
+		expect(() => decode('<productionOrder><id>1</uniqueId></productionOrder>')).toThrow(
+			/XML that cannot be read/,
+		);
+		expect(() => decode('<productionOrder>\n<id>1</id>')).toThrow(/XML that cannot be read/);
+		try {
+			decode('<productionOrder>\n<id>1</uniqueId></productionOrder>');
+		} catch (error) {
+			expect((error as { detail?: string }).detail).toMatch(/line 2/);
+		}
+	});
+
+	test('entities, attributes with text, repeats and namespace prefixes read as in JSON', () => {
+		const { root, data } = decode(
+			'<ns2:shop xmlns:ns2="urn:x" xmlns:atom="http://www.w3.org/2005/Atom">' +
+				'<name>Fish &amp; Chips &lt;3 &#233;</name>' +
+				'<ns2:description lang="en">Fresh</ns2:description>' +
+				'<atom:link rel="self" href="http://x/shops/1?a=1&amp;b=2"/>' +
+				'<atom:link rel="next" href="http://x/shops/2"/>' +
+				'<empty/></ns2:shop>',
+		);
+		expect(root).toBe('shop');
+		expect(data.name).toBe('Fish & Chips <3 é');
+		expect(data.description).toEqual({ lang: 'en', value: 'Fresh' });
+		expect(data.links).toEqual({ self: 'http://x/shops/1?a=1&b=2', next: 'http://x/shops/2' });
+		expect(data.empty).toBe('');
+	});
+
 	test('a DTD or entity declaration is refused before parsing', () => {
 		const bomb =
 			'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;">]><r>&b;</r>';

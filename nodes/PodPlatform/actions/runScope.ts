@@ -1,10 +1,11 @@
 /**
- * What one run of the action node shares across its items: the service with its session, and
- * what the run learned that later items reuse. The router makes one per run and passes it to
- * every `prepare` and `execute`, so nothing outlives the run and nothing hides in module state.
+ * What one run of the action node shares across its items: the service with its session, what
+ * the run learned that later items reuse, and the parameters that are the same for every item.
+ * The router makes one per run and passes it to every `prepare` and `execute`, so nothing
+ * outlives the run and nothing hides in module state.
  */
 
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
 
 import { ServiceClient } from '../../shared/transport';
 import type { ZoneMemory } from './filter/serviceZone';
@@ -16,12 +17,35 @@ export interface RunScope {
 	readonly storedFilters: Map<string, Promise<string>>;
 	/** The service's timezone as this run learned it, for dates in built filters. */
 	readonly zone: ZoneMemory;
+	/**
+	 * A parameter's value for an item, as `getNodeParameter` gives it. A value without an
+	 * expression is the same for every item, so it is read once per run; an expression is
+	 * evaluated for each item, since it may read the item.
+	 */
+	parameter<T>(name: string, itemIndex: number, fallback: T, options?: IGetNodeParameterOptions): T;
+}
+
+/** Whether a parameter's stored value holds an expression anywhere (`=…` strings). */
+function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (Array.isArray(value)) return value.some(holdsExpression);
+	if (typeof value === 'object' && value !== null) return Object.values(value).some(holdsExpression);
+	return false;
 }
 
 export function newRunScope(ctx: IExecuteFunctions): RunScope {
+	const constants = new Map<string, unknown>();
 	return {
 		service: new ServiceClient(ctx),
 		storedFilters: new Map(),
 		zone: { readings: new Map() },
+		parameter<T>(name: string, itemIndex: number, fallback: T, options?: IGetNodeParameterOptions) {
+			const read = () => ctx.getNodeParameter(name, itemIndex, fallback, options) as T;
+			// A dotted path names a value inside a parameter: read as asked, every time.
+			if (name.includes('.') || holdsExpression(ctx.getNode().parameters[name])) return read();
+			const key = options?.extractValue ? `${name}#value` : name;
+			if (!constants.has(key)) constants.set(key, read());
+			return constants.get(key) as T;
+		},
 	};
 }

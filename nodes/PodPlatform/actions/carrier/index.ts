@@ -23,7 +23,7 @@ export const carrierResource: ResourceDefinition = {
 			},
 			{
 				async path(itemIndex, run) {
-					return `${await itemShopPath(this, run, itemIndex)}/carriers`;
+					return `${await itemShopPath(run, itemIndex)}/carriers`;
 				},
 				simplify: simplifyCarrier,
 			},

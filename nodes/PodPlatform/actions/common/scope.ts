@@ -11,18 +11,10 @@ import { checkedShopId, isShopId } from '../../../shared/descriptions/shop';
 import type { ServiceClient } from '../../../shared/transport';
 import type { RunScope } from '../runScope';
 
-/** The shop ID chosen in the Shop field of this item. */
-export function shopIdOf(ctx: IExecuteFunctions, itemIndex: number): string {
-	return checkedShopId(ctx.getNodeParameter('shop', itemIndex, '', { extractValue: true }));
-}
-
-/** `/accounts/{accountId}/shops/{shopId}` for this item's shop. */
-export async function itemShopPath(
-	ctx: IExecuteFunctions,
-	run: RunScope,
-	itemIndex: number,
-): Promise<string> {
-	return await run.service.shopPath(shopIdOf(ctx, itemIndex));
+/** `/accounts/{accountId}/shops/{shopId}` for the shop chosen in this item's Shop field. */
+export async function itemShopPath(run: RunScope, itemIndex: number): Promise<string> {
+	const shopId = checkedShopId(run.parameter('shop', itemIndex, '', { extractValue: true }));
+	return await run.service.shopPath(shopId);
 }
 
 /** The shop path for a dropdown, from the Shop field of the node being edited. */

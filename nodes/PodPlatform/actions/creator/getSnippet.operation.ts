@@ -223,7 +223,7 @@ export const getSnippetOperation: OperationDefinition = {
 	): Promise<INodeExecutionData[]> {
 		const options = this.getNodeParameter('options', itemIndex, {}) as SnippetInput;
 		const request: SnippetRequest = snippetRequest(options);
-		const path = `${await itemShopPath(this, run, itemIndex)}/creator/snippet`;
+		const path = `${await itemShopPath(run, itemIndex)}/creator/snippet`;
 		// The service embeds the caller's session in the snippet: the caller is the page session.
 		const page = request.pageSessionId
 			? reusedPageSession(request.pageSessionId)

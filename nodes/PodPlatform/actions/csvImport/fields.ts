@@ -72,7 +72,7 @@ export async function importsPath(
 	run: RunScope,
 	itemIndex: number,
 ): Promise<string> {
-	return `${await itemShopPath(ctx, run, itemIndex)}/orderCsvImport`;
+	return `${await itemShopPath(run, itemIndex)}/orderCsvImport`;
 }
 
 /** `.../orderCsvImport/{importId}` for the Import ID of this item. */

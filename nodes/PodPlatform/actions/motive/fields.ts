@@ -80,7 +80,7 @@ export async function motivesPath(
 	run: RunScope,
 	itemIndex: number,
 ): Promise<string> {
-	return `${await itemShopPath(ctx, run, itemIndex)}/motives`;
+	return `${await itemShopPath(run, itemIndex)}/motives`;
 }
 
 /** `.../shops/{shopId}/motives/{motiveId}` for the Motive ID of this item. */

@@ -17,7 +17,7 @@ export const getAllOperation = getManyOperation(
 	{
 		filterRoot: 'motiveFilter',
 		async path(itemIndex, run) {
-			return `${await itemShopPath(this, run, itemIndex)}/motives`;
+			return `${await itemShopPath(run, itemIndex)}/motives`;
 		},
 		simplify: simplifyMotive,
 	},

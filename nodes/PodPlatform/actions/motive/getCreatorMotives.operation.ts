@@ -17,7 +17,7 @@ export const getCreatorMotivesOperation = getManyOperation(
 	{
 		filterRoot: 'motiveFilter',
 		async path(itemIndex, run) {
-			return `${await itemShopPath(this, run, itemIndex)}/creator/motives`;
+			return `${await itemShopPath(run, itemIndex)}/creator/motives`;
 		},
 		simplify: simplifyMotive,
 	},

@@ -18,7 +18,7 @@ export async function orderPath(
 	itemIndex: number,
 ): Promise<string> {
 	const orderId = idParameter(ctx, 'orderId', 'Order ID', itemIndex);
-	return `${await itemShopPath(ctx, run, itemIndex)}/orders/${orderId}`;
+	return `${await itemShopPath(run, itemIndex)}/orders/${orderId}`;
 }
 
 /** `.../orders/{orderId}/orderedProducts/{orderedProductId}` for this item. */

@@ -39,7 +39,7 @@ export const createOperation: OperationDefinition = {
 		const body = buildDraftOrder(readHeaderForm(this, itemIndex));
 		const answer = await run.service.request({
 			method: 'POST',
-			path: `${await itemShopPath(this, run, itemIndex)}/orders`,
+			path: `${await itemShopPath(run, itemIndex)}/orders`,
 			body,
 			itemIndex,
 		});

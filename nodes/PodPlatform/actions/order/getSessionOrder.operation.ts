@@ -45,7 +45,7 @@ export const getSessionOrderOperation: OperationDefinition = {
 				'Enter the Order Session ID that Creator → Get Snippet returned, or leave it empty.',
 			);
 		}
-		const path = `${await itemShopPath(this, run, itemIndex)}/orders/session`;
+		const path = `${await itemShopPath(run, itemIndex)}/orders/session`;
 		const answer = await run.service
 			.request({
 				method: 'GET',

@@ -107,7 +107,7 @@ export const getAllOperation = getManyOperation(
 		filterRoot: 'productionOrderFilter',
 		simpleFilters: orderFilters,
 		async path(itemIndex, run) {
-			return `${await itemShopPath(this, run, itemIndex)}/orders`;
+			return `${await itemShopPath(run, itemIndex)}/orders`;
 		},
 		simplify: simplifyOrder,
 	},

@@ -37,7 +37,7 @@ async function productPath(
 	expanded = false,
 ): Promise<string> {
 	const productId = idParameter(ctx, 'productId', 'Product ID', itemIndex);
-	return `${await itemShopPath(ctx, run, itemIndex)}/products/${expanded ? 'expanded/' : ''}${productId}`;
+	return `${await itemShopPath(run, itemIndex)}/products/${expanded ? 'expanded/' : ''}${productId}`;
 }
 
 const get: OperationDefinition = {
@@ -139,7 +139,7 @@ export const productResource: ResourceDefinition = {
 			{
 				filterRoot: 'productFilter',
 				async path(itemIndex, run) {
-					return `${await itemShopPath(this, run, itemIndex)}/products`;
+					return `${await itemShopPath(run, itemIndex)}/products`;
 				},
 				simplify: simplifyProductSummary,
 			},

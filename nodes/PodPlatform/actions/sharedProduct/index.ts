@@ -24,7 +24,7 @@ export const sharedProductResource: ResourceDefinition = {
 			{
 				filterRoot: 'sharedProductFilter',
 				async path(itemIndex, run) {
-					return `${await itemShopPath(this, run, itemIndex)}/sharedProducts`;
+					return `${await itemShopPath(run, itemIndex)}/sharedProducts`;
 				},
 				simplify: simplifySharedProduct,
 			},

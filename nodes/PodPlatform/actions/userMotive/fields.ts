@@ -28,7 +28,7 @@ export async function userMotivesPath(
 	run: RunScope,
 	itemIndex: number,
 ): Promise<string> {
-	return `${await itemShopPath(ctx, run, itemIndex)}/userMotives`;
+	return `${await itemShopPath(run, itemIndex)}/userMotives`;
 }
 
 /** `.../shops/{shopId}/userMotives/{id}` for the User Motive ID of this item. */

@@ -74,7 +74,7 @@ export async function webhooksPath(
 	run: RunScope,
 	itemIndex: number,
 ): Promise<string> {
-	return `${await itemShopPath(ctx, run, itemIndex)}/webhooks`;
+	return `${await itemShopPath(run, itemIndex)}/webhooks`;
 }
 
 /** `.../shops/{shopId}/webhooks/{id}` of the Webhook Subscription ID field. */

@@ -26,8 +26,12 @@ export type OrderLookup = { state: 'found'; order: PlainObject } | { state: 'abs
  */
 export type KnownOrders = Map<string, Map<string, OrderLookup>>;
 
-/** How many uniqueIds one stored lookup filter holds. */
-const UNIQUE_IDS_PER_LOOKUP = 200;
+/**
+ * How many uniqueIds one stored lookup filter holds. A thousand orders are looked up in two
+ * requests (the filter and its first page of found orders), and the filter's body stays near
+ * 30 KB, well within what any request size limit allows.
+ */
+export const UNIQUE_IDS_PER_LOOKUP = 1000;
 
 /** Orders whose uniqueId is any of these (one lookup for a whole batch). */
 function uniqueIdsFilter(uniqueIds: string[]): PlainObject {

@@ -11,6 +11,7 @@ import { readBitmapFromBinary } from '../../../../shared/payloads/image';
 import type { PlainObject } from '../../../../shared/codec';
 import { locatorValue, readHeaderForm } from '../common';
 import { placeName } from '../../../../shared/payloads/problems';
+import type { RunScope } from '../../runScope';
 import { validateDeferredOrder } from './deferredOrder';
 import type { DeferredOrder } from './deferredOrder';
 import { buildDeferredOrder } from './guidedForm';
@@ -150,9 +151,10 @@ function readOrderJson(ctx: IExecuteFunctions, itemIndex: number): unknown {
 /** The checked deferred order of this item, from the guided form or the JSON. */
 export async function deferredOrderOf(
 	ctx: IExecuteFunctions,
+	run: RunScope,
 	itemIndex: number,
 ): Promise<DeferredOrder> {
-	const mode = ctx.getNodeParameter('inputMode', itemIndex, 'form') as string;
+	const mode = run.parameter<string>('inputMode', itemIndex, 'form');
 	if (mode === 'json') {
 		const input = readOrderJson(ctx, itemIndex);
 		return validateDeferredOrder(input);

@@ -48,13 +48,13 @@ async function prepare(
 		let order: DeferredOrder;
 		let shopPath: string;
 		try {
-			order = await deferredOrderOf(this, itemIndex);
-			shopPath = await itemShopPath(this, run, itemIndex);
+			order = await deferredOrderOf(this, run, itemIndex);
+			shopPath = await itemShopPath(run, itemIndex);
 		} catch {
 			continue;
 		}
 		batch.orders.set(itemIndex, order);
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const options = run.parameter<IDataObject>('options', itemIndex, {});
 		if (options.exactlyOnce === false || !order.uniqueId) continue;
 		const uniqueIds = uniqueIdsByShop.get(shopPath) ?? [];
 		uniqueIds.push(order.uniqueId);
@@ -73,9 +73,9 @@ async function execute(
 	run: RunScope,
 	batch: SubmitBatch = newBatch(),
 ): Promise<INodeExecutionData[]> {
-	const order = batch.orders.get(itemIndex) ?? (await deferredOrderOf(this, itemIndex));
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const shopPath = await itemShopPath(this, run, itemIndex);
+	const order = batch.orders.get(itemIndex) ?? (await deferredOrderOf(this, run, itemIndex));
+	const options = run.parameter<IDataObject>('options', itemIndex, {});
+	const shopPath = await itemShopPath(run, itemIndex);
 	const checkSkus = options.checkSkus !== false;
 	const products = await orderProducts(run, batch.products, shopPath, order, itemIndex, !checkSkus);
 	if (checkSkus) checkDesignSkus(order, products);
