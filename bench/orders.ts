@@ -1,15 +1,19 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console, @typescript-eslint/no-explicit-any -- a benchmark run on Node, never shipped */
 /**
- * Order → Submit, three ways, under each network condition and at concurrency 1 and 8:
+ * Order → Submit, five ways, under each network condition and at concurrency 1 and 8:
  * - raw: undici with kept-alive connections sending exactly the node's requests (SKUs, the
  *   exactly-once look-ups, one submit per order): the physical limit;
+ * - helperFloor: n8n's authenticated HTTP helper alone at the same concurrency, one submit per
+ *   order (bench/support/helperFloorNode.ts): the floor of any node in n8n, so node ÷ helperFloor
+ *   is what the package's own work (checks, exactly-once, output) costs;
  * - httpRequest: what a user would build instead in n8n, in the same engine: n8n's HTTP Request
  *   node (POST, the POD Platform credential) over all items; it starts every item's request at
  *   once, whatever the concurrency; no validation and no exactly-once, so one submit per order;
  * - loopHttpRequest: the same HTTP Request node held to the concurrency the way n8n users do it,
  *   Loop Over Items (batch size = the concurrency) → HTTP Request → back to the loop;
  * - node: this package's node (JSON input, Exactly Once on).
- * Every job starts from a reset sandbox with a session open and its token stored in the credential,
+ * The sandbox runs in a process of its own (bench/support/sandboxProcess.ts), as the service is
+ * remote. Every job starts from a reset sandbox with a session open and its token stored in the credential,
  * as n8n keeps it between executions; so no side logs in while timed.
  *
  *   npx ts-node --transpile-only bench/orders.ts
@@ -24,10 +28,11 @@ import { join } from 'node:path';
 import { request } from 'undici';
 
 import { UNIQUE_IDS_PER_LOOKUP } from '../nodes/PodPlatform/actions/order/submit/exactlyOnce';
-import { DEMO, startSandbox } from '../sandbox';
 import { jsonOrder } from '../test/order/fixtures';
 import { ACTION_NODE, type CredentialStore } from '../test/support/n8n';
 import { SandboxControl, SHOP_PATH, sandboxCredentials } from '../test/support/sandbox';
+import { logIn, startSandboxProcess } from './support/sandboxProcess';
+import { HELPER_FLOOR_NODE } from './support/helperFloorNode';
 import { HTTP_REQUEST_NODE, LOOP_OVER_ITEMS_NODE } from './support/n8nBaseNodes';
 import { applyCondition, counted, selectedConditions } from './support/network';
 import { alternate, formatSpread, round1 } from './support/timing';
@@ -50,17 +55,6 @@ interface Job {
 	store: CredentialStore;
 	concurrency: number;
 	ids: string[];
-}
-
-/** Logs in (untimed): the token every side of the next job starts with. */
-async function logIn(baseUrl: string): Promise<string> {
-	const auth = await request(`${baseUrl}/auth`, {
-		headers: {
-			authorization: `Basic ${Buffer.from(`${DEMO.login}:${DEMO.password}`).toString('base64')}`,
-		},
-	});
-	await auth.body.dump();
-	return String(auth.headers['x-auth-token']);
 }
 
 let jobs = 0;
@@ -132,6 +126,24 @@ async function viaLoopAndHttpRequestNode({ baseUrl, store, concurrency, ids }: J
 	return out.length;
 }
 
+/** n8n's authenticated HTTP helper alone, at the node's concurrency: the floor of any node. */
+async function viaHelperFloor({ baseUrl, store, concurrency, ids }: Job) {
+	const out = await runWorkflow({
+		nodes: [
+			node('Helper Floor', HELPER_FLOOR_NODE, 1, {
+				url: `${baseUrl}${SHOP_PATH}/orders/usingCreatorSE`,
+				body: '={{ JSON.stringify($json.order) }}',
+				concurrency,
+			}),
+		],
+		connections: {},
+		items: ids.map((id) => ({ json: { order: jsonOrder(id) } })),
+		store,
+		result: { node: 'Helper Floor' },
+	});
+	return out.length;
+}
+
 /** The node's requests with a raw kept-alive client: SKUs, look-ups, one submit per order. */
 async function viaRaw({ baseUrl, token, concurrency, ids }: Job) {
 	const headers = {
@@ -179,6 +191,7 @@ async function viaRaw({ baseUrl, token, concurrency, ids }: Job) {
 
 const SIDES = {
 	raw: viaRaw,
+	helperFloor: viaHelperFloor,
 	httpRequest: viaHttpRequestNode,
 	loopHttpRequest: viaLoopAndHttpRequestNode,
 	node: viaNode,
@@ -187,7 +200,7 @@ type Side = keyof typeof SIDES;
 
 async function main() {
 	// Processing far in the future, so the deferred pipeline does not compete with submissions.
-	const sandbox = await startSandbox({ port: 0, deferredProcessingMs: 3_600_000 });
+	const sandbox = await startSandboxProcess({ port: 0, deferredProcessingMs: 3_600_000 });
 	const control = new SandboxControl(sandbox);
 	const results: any[] = [];
 	try {
@@ -235,9 +248,13 @@ async function main() {
 					),
 					nodePerHttpRequest: +(median('node') / median('httpRequest')).toFixed(2),
 					nodePerLoopHttpRequest: +(median('node') / median('loopHttpRequest')).toFixed(2),
+					nodePerHelperFloor: +(median('node') / median('helperFloor')).toFixed(2),
 					nodePerRaw: +(median('node') / median('raw')).toFixed(2),
 					/** Per order, medians: what the node adds to the raw client and to n8n's own node. */
 					nodeOverRawUsPerOrder: round1(((median('node') - median('raw')) * 1000) / orders),
+					nodeOverHelperFloorUsPerOrder: round1(
+						((median('node') - median('helperFloor')) * 1000) / orders,
+					),
 					nodeOverHttpRequestUsPerOrder: round1(
 						((median('node') - median('httpRequest')) * 1000) / orders,
 					),
@@ -252,12 +269,12 @@ async function main() {
 				for (const side of Object.keys(SIDES) as Side[]) {
 					const s = result.sides[side];
 					console.log(
-						`  ${side.padEnd(12)} ${formatSpread(timed[side].ms).padEnd(22)} ${String(s.requests).padStart(5)} req ${String(s.connections).padStart(5)} conn`,
+						`  ${side.padEnd(15)} ${formatSpread(timed[side].ms).padEnd(22)} ${String(s.requests).padStart(5)} req ${String(s.connections).padStart(5)} conn`,
 					);
 				}
 				console.log(
-					`  node/httpRequest ${result.nodePerHttpRequest}  node/loopHttpRequest ${result.nodePerLoopHttpRequest}  node/raw ${result.nodePerRaw}  ` +
-						`per order: node−raw ${result.nodeOverRawUsPerOrder} µs, node−httpRequest ${result.nodeOverHttpRequestUsPerOrder} µs, httpRequest−raw ${result.httpRequestOverRawUsPerOrder} µs`,
+					`  node/helperFloor ${result.nodePerHelperFloor}  node/httpRequest ${result.nodePerHttpRequest}  node/loopHttpRequest ${result.nodePerLoopHttpRequest}  node/raw ${result.nodePerRaw}  ` +
+						`per order: node−raw ${result.nodeOverRawUsPerOrder} µs, node−helperFloor ${result.nodeOverHelperFloorUsPerOrder} µs, node−httpRequest ${result.nodeOverHttpRequestUsPerOrder} µs, httpRequest−raw ${result.httpRequestOverRawUsPerOrder} µs`,
 				);
 			}
 		}

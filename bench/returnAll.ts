@@ -21,10 +21,10 @@ import { join } from 'node:path';
 import { request } from 'undici';
 
 import { MAX_PAGE_SIZE } from '../nodes/shared/transport';
-import { DEMO, startSandbox } from '../sandbox';
 import { order } from '../test/faults/helpers';
 import { ACTION_NODE } from '../test/support/n8n';
 import { SandboxControl, SHOP_PATH, sandboxCredentials } from '../test/support/sandbox';
+import { logIn, startSandboxProcess } from './support/sandboxProcess';
 import { HTTP_REQUEST_NODE, SPLIT_OUT_NODE } from './support/n8nBaseNodes';
 import { applyCondition, counted, selectedConditions } from './support/network';
 import { alternate, formatSpread } from './support/timing';
@@ -32,16 +32,6 @@ import { connect, node, runWorkflow } from './support/workflow';
 
 const ORDERS = Number(process.argv[2] ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-async function logIn(baseUrl: string): Promise<string> {
-	const response = await request(`${baseUrl}/auth`, {
-		headers: {
-			authorization: `Basic ${Buffer.from(`${DEMO.login}:${DEMO.password}`).toString('base64')}`,
-		},
-	});
-	await response.body.dump();
-	return String(response.headers['x-auth-token']);
-}
 
 async function seed(baseUrl: string) {
 	const token = await logIn(baseUrl);
@@ -148,7 +138,7 @@ const SIDES = { raw: viaRaw, httpRequest: viaHttpRequestNode, node: viaNode };
 type Side = keyof typeof SIDES;
 
 async function main() {
-	const sandbox = await startSandbox({
+	const sandbox = await startSandboxProcess({
 		port: 0,
 		deferredProcessingMs: 24 * 3600_000,
 		maxPageSize: MAX_PAGE_SIZE,

@@ -25,11 +25,13 @@ import {
 	engineData,
 	type CredentialStore,
 } from '../../test/support/n8n';
+import { HELPER_FLOOR_NODE, HelperFloor } from './helperFloorNode';
 import { NO_OP_NODE, n8nBaseNodes } from './n8nBaseNodes';
 
 class BenchNodeTypes implements INodeTypes {
 	private readonly types: Record<string, INodeType | IVersionedNodeType> = {
 		[ACTION_NODE]: new PodPlatform(),
+		[HELPER_FLOOR_NODE]: new HelperFloor(),
 		...n8nBaseNodes(),
 	};
 
