@@ -162,24 +162,27 @@ async function viaRaw({ baseUrl, token, concurrency, ids }: Job) {
 			throw new Error(`${method} ${path}: ${response.statusCode} ${text}`);
 		return text ? JSON.parse(text) : undefined;
 	};
-	await call('GET', `${SHOP_PATH}/products/1001/sku?page=0&size=100`);
-	for (let start = 0; start < ids.length; start += UNIQUE_IDS_PER_LOOKUP) {
-		const chunk = ids.slice(start, start + UNIQUE_IDS_PER_LOOKUP).sort();
-		const filter = await call('POST', '/filters', {
-			productionOrderFilter: {
-				expressionContain: [{ property: 'uniqueId', negation: false, list: { String: chunk } }],
-			},
-		});
-		const filterId = filter.productionOrderFilter?.filterId ?? filter.filterId;
-		let page: any = await call('GET', `${SHOP_PATH}/orders?filterId=${filterId}&page=0&size=100`);
-		for (;;) {
-			const next = ([] as any[])
-				.concat(page.pagedData?.['atom.link'] ?? [])
-				.find((link) => link['@rel'] === 'next');
-			if (!next) break;
-			page = await call('GET', next['@href']);
+	// Like the node: the product once, while the uniqueIds are looked up.
+	const lookUp = async () => {
+		for (let start = 0; start < ids.length; start += UNIQUE_IDS_PER_LOOKUP) {
+			const chunk = ids.slice(start, start + UNIQUE_IDS_PER_LOOKUP).sort();
+			const filter = await call('POST', '/filters', {
+				productionOrderFilter: {
+					expressionContain: [{ property: 'uniqueId', negation: false, list: { String: chunk } }],
+				},
+			});
+			const filterId = filter.productionOrderFilter?.filterId ?? filter.filterId;
+			let page: any = await call('GET', `${SHOP_PATH}/orders?filterId=${filterId}&page=0&size=100`);
+			for (;;) {
+				const next = ([] as any[])
+					.concat(page.pagedData?.['atom.link'] ?? [])
+					.find((link) => link['@rel'] === 'next');
+				if (!next) break;
+				page = await call('GET', next['@href']);
+			}
 		}
-	}
+	};
+	await Promise.all([call('GET', `${SHOP_PATH}/products/expanded/1001`), lookUp()]);
 	let next = 0;
 	const worker = async () => {
 		while (next < ids.length)

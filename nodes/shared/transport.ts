@@ -123,6 +123,9 @@ export interface ListOptions {
 export class ServiceClient {
 	private session: Promise<Session> | undefined;
 
+	/** Whether the service has answered a request: the session is open, logins are behind us. */
+	answeredOnce = false;
+
 	constructor(readonly ctx: ApiContext) {}
 
 	/** Base URL, media type and account of the credential; the account is learned once. */
@@ -153,6 +156,7 @@ export class ServiceClient {
 	async request(spec: RequestSpec): Promise<Decoded | undefined> {
 		const session = await this.getSession();
 		const outcome = await send(this.ctx, session, spec);
+		this.answeredOnce = true;
 		if ('recovered' in outcome) return outcome.recovered;
 		const response = outcome;
 		if (response.body.length === 0) return undefined;
@@ -175,6 +179,7 @@ export class ServiceClient {
 	async requestBinary(spec: RequestSpec): Promise<{ data: Buffer; contentType: string }> {
 		const session = await this.getSession();
 		const response = rawOf(await send(this.ctx, session, spec));
+		this.answeredOnce = true;
 		return {
 			data: response.body,
 			contentType: response.headers['content-type'] ?? spec.accept ?? 'application/octet-stream',

@@ -15,8 +15,8 @@ import type { OperationDefinition } from './types';
 
 /**
  * Run the chosen operation for every input item. Items may run concurrently (bounded), but the
- * output keeps input order. The first item always runs alone, so that a run starting without a
- * session logs in once rather than once per parallel item.
+ * output keeps input order. Until the service has answered once in this run, the first item runs
+ * alone, so that a run starting without a session logs in once rather than once per parallel item.
  */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -50,15 +50,17 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		}
 	};
 
-	if (items.length > 0) await runItem(0);
-	let nextIndex = 1;
+	let nextIndex = 0;
+	if (items.length > 0 && !run.service.answeredOnce) await runItem(nextIndex++);
 	const worker = async () => {
 		while (nextIndex < items.length && !firstFailure) {
 			const itemIndex = nextIndex++;
 			await runItem(itemIndex);
 		}
 	};
-	await Promise.all(Array.from({ length: Math.min(concurrency, items.length - 1) }, worker));
+	await Promise.all(
+		Array.from({ length: Math.min(concurrency, items.length - nextIndex) }, worker),
+	);
 	if (firstFailure) throw nodeErrorOf(this.getNode(), firstFailure.error, firstFailure.itemIndex);
 
 	return [results.flat()];

@@ -16,7 +16,7 @@ import type { KnownOrders } from './exactlyOnce';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, submitFields } from './fields';
 import { deferredOrderOf } from './readOrder';
 import { orderOutput, statusesOf } from './output';
-import { checkDesignSkus, orderProducts } from './skuCheck';
+import { checkDesignSkus, orderProduct, orderProducts, productIdsToCheck } from './skuCheck';
 import type { ProductCache } from './skuCheck';
 
 /** What a batch of Submit shares across its items: `prepare` makes it, every execute reads it. */
@@ -34,8 +34,9 @@ function newBatch(): SubmitBatch {
 }
 
 /**
- * Before a batch: read and check every item's order and look up all their uniqueIds in a few
- * requests. An item whose input is bad is skipped here; its own execute reports it.
+ * Before a batch: read and check every item's order, then look up all their uniqueIds in a few
+ * requests while the products they order are read, all at once. An item whose input is bad is
+ * skipped here; its own execute reports it, as it does a product that could not be read.
  */
 async function prepare(
 	this: IExecuteFunctions,
@@ -44,6 +45,7 @@ async function prepare(
 ): Promise<SubmitBatch> {
 	const batch = newBatch();
 	const uniqueIdsByShop = new Map<string, string[]>();
+	const reads: Array<() => Promise<unknown>> = [];
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 		let order: DeferredOrder;
 		let shopPath: string;
@@ -54,6 +56,11 @@ async function prepare(
 			continue;
 		}
 		batch.orders.set(itemIndex, order);
+		for (const productId of productIdsToCheck(order)) {
+			reads.push(async () =>
+				orderProduct(run, batch.products, shopPath, productId, itemIndex).catch(() => undefined),
+			);
+		}
 		const options = run.parameter<IDataObject>('options', itemIndex, {});
 		if (options.exactlyOnce === false || !order.uniqueId) continue;
 		const uniqueIds = uniqueIdsByShop.get(shopPath) ?? [];
@@ -61,8 +68,11 @@ async function prepare(
 		uniqueIdsByShop.set(shopPath, uniqueIds);
 	}
 	for (const [shopPath, uniqueIds] of uniqueIdsByShop) {
-		await lookUpUniqueIds(run, batch.known, shopPath, uniqueIds);
+		reads.unshift(async () => await lookUpUniqueIds(run, batch.known, shopPath, uniqueIds));
 	}
+	// Without a session yet, the first request logs in alone, so that the others find its token.
+	if (!run.service.answeredOnce) await reads.shift()?.();
+	await Promise.all(reads.map(async (read) => await read()));
 	return batch;
 }
 
