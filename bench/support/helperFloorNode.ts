@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a benchmark run on Node, never shipped */
+/* eslint-disable @n8n/community-nodes/node-usable-as-tool -- a benchmark node run on Node, never shipped */
 /**
  * The least any node has to do to send these orders through n8n, and so the floor the package's
  * own cost is measured from: each item's body from the same expression the benchmark gives the
@@ -12,6 +12,7 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../../test/support/n8n';
 
@@ -25,8 +26,8 @@ export class HelperFloor implements INodeType {
 		version: 1,
 		description: 'Sends each item body with n8n’s authenticated HTTP helper',
 		defaults: { name: 'Helper Floor' },
-		inputs: ['main'],
-		outputs: ['main'],
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: [
 			{ displayName: 'URL', name: 'url', type: 'string', default: '' },

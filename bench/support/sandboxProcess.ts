@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a benchmark run on Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- a benchmark run on Node, never shipped */
 /**
  * The sandbox in a process of its own, as the service is to n8n: its work never runs on the event
  * loop of the side being timed. In one process, the emulator's CPU per request would be paid by

@@ -1,0 +1,127 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console, @typescript-eslint/no-explicit-any -- a benchmark tool run on Node, never shipped */
+/**
+ * `npm run bench:tables`: the README's benchmark tables, printed as Markdown from
+ * bench/results/*.json, so that the README shows the figures of one run as they were written.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const results = (name: string): any =>
+	JSON.parse(readFileSync(join(__dirname, 'results', `${name}.json`), 'utf8'));
+
+const whole = (value: number) => Math.round(value).toLocaleString('en-US');
+const spread = (side: any) =>
+	side ? `${whole(side.ms.median)} (${whole(side.ms.min)}–${whole(side.ms.max)})` : '';
+const ratio = (a: any, b: any) => (a && b ? (a.ms.median / b.ms.median).toFixed(2) : '');
+
+function table(header: string[], rows: string[][]): string {
+	const widths = header.map((title, i) => Math.max(title.length, ...rows.map((r) => r[i].length)));
+	const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+	return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+const http: string[][] = [];
+for (const r of results('returnAll').results) {
+	const s = r.sides;
+	http.push([
+		`Return All, ${whole(r.orders)} orders`,
+		r.conditionLabel,
+		spread(s.raw),
+		'',
+		spread(s.httpRequest),
+		'',
+		spread(s.node),
+		'',
+		ratio(s.node, s.httpRequest),
+		ratio(s.node, s.raw),
+	]);
+}
+for (const r of results('orders').results) {
+	const s = r.sides;
+	http.push([
+		`Submit ${whole(r.orders)} orders, c=${r.concurrency}`,
+		r.conditionLabel,
+		spread(s.raw),
+		spread(s.helperFloor),
+		spread(s.httpRequest),
+		spread(s.loopHttpRequest),
+		spread(s.node),
+		ratio(s.node, s.helperFloor),
+		`${ratio(s.node, s.httpRequest)} (${ratio(s.node, s.loopHttpRequest)})`,
+		ratio(s.node, s.raw),
+	]);
+}
+console.log(
+	table(
+		[
+			'Job',
+			'Network',
+			'raw undici',
+			"n8n's helper alone",
+			'HTTP Request node',
+			'Loop + HTTP Request',
+			'This node',
+			'node ÷ helper',
+			'node ÷ HTTP Request (loop)',
+			'node ÷ raw',
+		],
+		http,
+	),
+);
+
+const perOrder = results('orders').results.filter((r: any) => r.condition === 'loopback');
+console.log('\nPer order on loopback (µs), median over median:');
+for (const r of perOrder) {
+	console.log(
+		`c=${r.concurrency}: node − raw ${r.nodeOverRawUsPerOrder}, node − helper ${r.nodeOverHelperFloorUsPerOrder}, HTTP Request − raw ${r.httpRequestOverRawUsPerOrder}`,
+	);
+}
+
+const webhook = results('webhook').results;
+const json = webhook.find((r: any) => r.mediaType === 'json');
+const xml = webhook.find((r: any) => r.mediaType === 'xml');
+const cold = results('coldStart');
+const csv = results('csv');
+const csvLargest = (pass: string) =>
+	csv.results.filter((r: any) => r.pass === pass).sort((a: any, b: any) => b.rows - a.rows)[0];
+const validate = csvLargest('validate');
+const bare = csvLargest('csvParseDrop');
+console.log('');
+console.log(
+	table(
+		['Benchmark', 'This package', 'Baseline', 'Ratio'],
+		[
+			[
+				`Webhook receiving, JSON, ${whole(json.deliveries)} signed deliveries (${json.bodyBytes} bytes)`,
+				`${json.nodeUsPerEvent} µs/event`,
+				`${json.rawUsPerEvent} µs (HMAC + JSON.parse)`,
+				String(json.ratio),
+			],
+			[
+				`Webhook receiving, XML, ${whole(xml.deliveries)} signed deliveries (${xml.bodyBytes} bytes)`,
+				`${xml.nodeUsPerEvent} µs/event`,
+				`${xml.rawUsPerEvent} µs (HMAC + fast-xml-parser)`,
+				String(xml.ratio),
+			],
+			[
+				'Webhook receiving, XML against JSON (this package)',
+				`${xml.nodeUsPerEvent} µs/event`,
+				`${json.nodeUsPerEvent} µs/event (JSON)`,
+				(xml.nodeUsPerEvent / json.nodeUsPerEvent).toFixed(2),
+			],
+			[
+				'Cold start, built credential and two nodes',
+				`${cold.nodeMs} ms`,
+				`${cold.baselineMs} ms (n8n-workflow alone)`,
+				String(cold.ratio),
+			],
+			[
+				`CSV validate, ${whole(validate.rows)} rows (${validate.fileMb} MB)`,
+				`${whole(validate.ms)} ms, +${validate.addedPeakRssMb} MB peak`,
+				`${whole(bare.ms)} ms, +${bare.addedPeakRssMb} MB (bare csv-parse, records dropped)`,
+				(validate.ms / bare.ms).toFixed(2),
+			],
+			[`CSV build, ${whole(csv.build.rows)} rows`, `${whole(csv.build.ms)} ms`, '', ''],
+		],
+	),
+);
