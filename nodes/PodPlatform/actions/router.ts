@@ -76,7 +76,9 @@ async function runOne(
 	let failure: unknown;
 	try {
 		const output = await operation.execute.call(this, itemIndex, run, prepared);
-		return output.map((item) => ({ ...item, pairedItem: item.pairedItem ?? { item: itemIndex } }));
+		// The operation's items are its own, made for this output: each gets its source in place.
+		for (const item of output) item.pairedItem ??= { item: itemIndex };
+		return output;
 	} catch (error) {
 		failure = error;
 	}
