@@ -34,8 +34,14 @@ import { SandboxControl, SHOP_PATH, sandboxCredentials } from '../test/support/s
 import { logIn, startSandboxProcess } from './support/sandboxProcess';
 import { HELPER_FLOOR_NODE } from './support/helperFloorNode';
 import { HTTP_REQUEST_NODE, LOOP_OVER_ITEMS_NODE } from './support/n8nBaseNodes';
-import { applyCondition, counted, selectedConditions } from './support/network';
-import { alternate, formatSpread, round1 } from './support/timing';
+import {
+	applyCondition,
+	counted,
+	printSides,
+	selectedConditions,
+	summariseSides,
+} from './support/network';
+import { alternate, round1 } from './support/timing';
 import { connect, node, runWorkflow } from './support/workflow';
 
 const ORDERS = { loopback: Number(process.env.BENCH_ORDERS ?? 1000) };
@@ -235,20 +241,7 @@ async function main() {
 					conditionLabel: condition.label,
 					concurrency,
 					orders,
-					sides: Object.fromEntries(
-						(Object.keys(SIDES) as Side[]).map((side) => [
-							side,
-							{
-								ms: {
-									min: Math.round(timed[side].ms.min),
-									median: Math.round(timed[side].ms.median),
-									max: Math.round(timed[side].ms.max),
-								},
-								requests: timed[side].last.requests,
-								connections: timed[side].last.connections,
-							},
-						]),
-					),
+					sides: summariseSides(timed),
 					nodePerHttpRequest: +(median('node') / median('httpRequest')).toFixed(2),
 					nodePerLoopHttpRequest: +(median('node') / median('loopHttpRequest')).toFixed(2),
 					nodePerHelperFloor: +(median('node') / median('helperFloor')).toFixed(2),
@@ -269,12 +262,7 @@ async function main() {
 				console.log(
 					`\n${condition.label}, concurrency ${concurrency}, ${orders} orders (ms min / median / max; requests; new connections)`,
 				);
-				for (const side of Object.keys(SIDES) as Side[]) {
-					const s = result.sides[side];
-					console.log(
-						`  ${side.padEnd(15)} ${formatSpread(timed[side].ms).padEnd(22)} ${String(s.requests).padStart(5)} req ${String(s.connections).padStart(5)} conn`,
-					);
-				}
+				printSides(result.sides);
 				console.log(
 					`  node/helperFloor ${result.nodePerHelperFloor}  node/httpRequest ${result.nodePerHttpRequest}  node/loopHttpRequest ${result.nodePerLoopHttpRequest}  node/raw ${result.nodePerRaw}  ` +
 						`per order: node−raw ${result.nodeOverRawUsPerOrder} µs, node−helperFloor ${result.nodeOverHelperFloorUsPerOrder} µs, node−httpRequest ${result.nodeOverHttpRequestUsPerOrder} µs, httpRequest−raw ${result.httpRequestOverRawUsPerOrder} µs`,

@@ -26,8 +26,14 @@ import { ACTION_NODE } from '../test/support/n8n';
 import { SandboxControl, SHOP_PATH, sandboxCredentials } from '../test/support/sandbox';
 import { logIn, startSandboxProcess } from './support/sandboxProcess';
 import { HTTP_REQUEST_NODE, SPLIT_OUT_NODE } from './support/n8nBaseNodes';
-import { applyCondition, counted, selectedConditions } from './support/network';
-import { alternate, formatSpread } from './support/timing';
+import {
+	applyCondition,
+	counted,
+	printSides,
+	selectedConditions,
+	summariseSides,
+} from './support/network';
+import { alternate } from './support/timing';
 import { connect, node, runWorkflow } from './support/workflow';
 
 const ORDERS = Number(process.argv[2] ?? 10_000);
@@ -174,20 +180,7 @@ async function main() {
 				conditionLabel: condition.label,
 				orders: ORDERS,
 				pages,
-				sides: Object.fromEntries(
-					(Object.keys(SIDES) as Side[]).map((side) => [
-						side,
-						{
-							ms: {
-								min: Math.round(timed[side].ms.min),
-								median: Math.round(timed[side].ms.median),
-								max: Math.round(timed[side].ms.max),
-							},
-							requests: timed[side].last.requests,
-							connections: timed[side].last.connections,
-						},
-					]),
-				),
+				sides: summariseSides(timed),
 				nodePerHttpRequest: +(median('node') / median('httpRequest')).toFixed(2),
 				nodePerRaw: +(median('node') / median('raw')).toFixed(2),
 			};
@@ -195,12 +188,7 @@ async function main() {
 			console.log(
 				`\nReturn All, ${ORDERS} orders in ${pages} pages, ${condition.label} (ms min / median / max; requests; new connections)`,
 			);
-			for (const side of Object.keys(SIDES) as Side[]) {
-				const s = result.sides[side];
-				console.log(
-					`  ${side.padEnd(12)} ${formatSpread(timed[side].ms).padEnd(22)} ${String(s.requests).padStart(5)} req ${String(s.connections).padStart(5)} conn`,
-				);
-			}
+			printSides(result.sides);
 			console.log(`  node/httpRequest ${result.nodePerHttpRequest}  node/raw ${result.nodePerRaw}`);
 		}
 	} finally {

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a benchmark run on Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- a benchmark run on Node, never shipped */
 /**
  * The network conditions every HTTP benchmark runs under, set through the sandbox's fault table:
  * loopback as it is; 20 ms added to every request; and 20 ms per request plus 20 ms for every new
@@ -6,7 +6,7 @@
  * that opens a connection per request (n8n's HTTP helper) pays and a kept-alive client does not.
  */
 import type { LoggedRequest, SandboxControl } from '../../test/support/sandbox';
-import { timed, type Measured } from './timing';
+import { formatSpread, timed, type Measured, type Spread, type Timed } from './timing';
 
 export interface NetworkCondition {
 	name: string;
@@ -64,3 +64,34 @@ export async function counted<T>(
 	const { ms, result } = await timed(job);
 	return { ms, ...trafficOf(await control.requests()), result };
 }
+
+/** A side's result as the results files keep it: whole milliseconds and its last round's traffic. */
+export interface SideSummary extends Traffic {
+	ms: Spread;
+}
+
+/** Every side's times, rounded, with the requests and connections of its last round. */
+export function summariseSides<K extends string>(
+	timed: Record<K, Timed<Measured & Traffic>>,
+): Record<K, SideSummary> {
+	const summary = {} as Record<K, SideSummary>;
+	for (const side of Object.keys(timed) as K[]) {
+		const { ms, last } = timed[side];
+		summary[side] = {
+			ms: { min: Math.round(ms.min), median: Math.round(ms.median), max: Math.round(ms.max) },
+			requests: last.requests,
+			connections: last.connections,
+		};
+	}
+	return summary;
+}
+
+/** One line per side: min / median / max, requests and new connections. */
+export function printSides(sides: Record<string, SideSummary>): void {
+	for (const [side, { ms, requests, connections }] of Object.entries(sides)) {
+		console.log(
+			`  ${side.padEnd(15)} ${formatSpread(ms).padEnd(22)} ${String(requests).padStart(5)} req ${String(connections).padStart(5)} conn`,
+		);
+	}
+}
+
