@@ -34,18 +34,26 @@ function holdsExpression(value: unknown): boolean {
 }
 
 export function newRunScope(ctx: IExecuteFunctions): RunScope {
-	const constants = new Map<string, unknown>();
+	/** Per parameter (and extraction): its one value for the run, or `perItem` for an expression. */
+	const readOnce = new Map<string, { value: unknown } | 'perItem'>();
 	return {
 		service: new ServiceClient(ctx),
 		storedFilters: new Map(),
 		zone: { readings: new Map() },
 		parameter<T>(name: string, itemIndex: number, fallback: T, options?: IGetNodeParameterOptions) {
-			const read = () => ctx.getNodeParameter(name, itemIndex, fallback, options) as T;
-			// A dotted path names a value inside a parameter: read as asked, every time.
-			if (name.includes('.') || holdsExpression(ctx.getNode().parameters[name])) return read();
 			const key = options?.extractValue ? `${name}#value` : name;
-			if (!constants.has(key)) constants.set(key, read());
-			return constants.get(key) as T;
+			let known = readOnce.get(key);
+			if (!known) {
+				// A dotted path names a value inside a parameter: read as asked, every time.
+				const perItem = name.includes('.') || holdsExpression(ctx.getNode().parameters[name]);
+				known = perItem
+					? 'perItem'
+					: { value: ctx.getNodeParameter(name, itemIndex, fallback, options) };
+				readOnce.set(key, known);
+			}
+			return (
+				known === 'perItem' ? ctx.getNodeParameter(name, itemIndex, fallback, options) : known.value
+			) as T;
 		},
 	};
 }

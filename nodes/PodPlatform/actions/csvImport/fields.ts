@@ -67,11 +67,7 @@ export function formatOf(ctx: IExecuteFunctions, itemIndex: number): CsvFormat {
 }
 
 /** `.../shops/{shopId}/orderCsvImport`. */
-export async function importsPath(
-	ctx: IExecuteFunctions,
-	run: RunScope,
-	itemIndex: number,
-): Promise<string> {
+export async function importsPath(run: RunScope, itemIndex: number): Promise<string> {
 	return `${await itemShopPath(run, itemIndex)}/orderCsvImport`;
 }
 
@@ -82,7 +78,7 @@ export async function importPath(
 	itemIndex: number,
 ): Promise<string> {
 	const importId = idParameter(ctx, 'importId', 'Import ID', itemIndex);
-	return `${await importsPath(ctx, run, itemIndex)}/${importId}`;
+	return `${await importsPath(run, itemIndex)}/${importId}`;
 }
 
 /** The validation report as item JSON. */

@@ -17,7 +17,7 @@ export const getAllOperation = getManyOperation(
 	{
 		filterRoot: 'productionOrderCsvImportFilter',
 		async path(itemIndex, run) {
-			return await importsPath(this, run, itemIndex);
+			return await importsPath(run, itemIndex);
 		},
 		simplify: simplifyCsvImport,
 	},

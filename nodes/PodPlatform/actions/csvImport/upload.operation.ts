@@ -101,7 +101,7 @@ export const uploadOperation: OperationDefinition = {
 
 		const fileName = options.fileName || binaryData.fileName || 'orders.csv';
 		const body = buildMultipart([csvFormPart(data, fileName)]);
-		const basePath = await importsPath(this, run, itemIndex);
+		const basePath = await importsPath(run, itemIndex);
 		// Not idempotent: a second upload would import every order twice, so the transport does
 		// not send it again when the outcome is unknown.
 		const answer = await run.service.request({

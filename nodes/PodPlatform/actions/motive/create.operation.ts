@@ -46,7 +46,7 @@ export const createOperation: OperationDefinition = {
 		const type = this.getNodeParameter('type', itemIndex) as string;
 		const answer = await run.service.request({
 			method: 'POST',
-			path: await motivesPath(this, run, itemIndex),
+			path: await motivesPath(run, itemIndex),
 			body: { motive: { name, type } },
 			itemIndex,
 		});

@@ -81,7 +81,7 @@ export const createFromBinaryOperation: OperationDefinition = {
 		const technologies = technologyIds(this, itemIndex);
 		const type = this.getNodeParameter('type', itemIndex) as string;
 		const deleteOnFailure = this.getNodeParameter('deleteOnFailure', itemIndex, true) as boolean;
-		const base = await motivesPath(this, run, itemIndex);
+		const base = await motivesPath(run, itemIndex);
 
 		const created = recordOf(
 			await run.service.request({

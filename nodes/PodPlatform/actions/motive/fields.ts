@@ -75,11 +75,7 @@ export function technologyIdsOf(value: unknown): string[] {
 }
 
 /** `.../shops/{shopId}/motives`. */
-export async function motivesPath(
-	ctx: IExecuteFunctions,
-	run: RunScope,
-	itemIndex: number,
-): Promise<string> {
+export async function motivesPath(run: RunScope, itemIndex: number): Promise<string> {
 	return `${await itemShopPath(run, itemIndex)}/motives`;
 }
 
@@ -90,7 +86,7 @@ export async function motivePath(
 	itemIndex: number,
 ): Promise<string> {
 	const motiveId = idParameter(ctx, 'motiveId', 'Motive ID', itemIndex);
-	return `${await motivesPath(ctx, run, itemIndex)}/${motiveId}`;
+	return `${await motivesPath(run, itemIndex)}/${motiveId}`;
 }
 
 /** The record of an answer as item JSON (an empty answer gives an empty object). */

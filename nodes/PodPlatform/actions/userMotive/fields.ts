@@ -23,11 +23,7 @@ export const userMotiveIdField: INodeProperties = idLocator({
 });
 
 /** `.../shops/{shopId}/userMotives`. */
-export async function userMotivesPath(
-	ctx: IExecuteFunctions,
-	run: RunScope,
-	itemIndex: number,
-): Promise<string> {
+export async function userMotivesPath(run: RunScope, itemIndex: number): Promise<string> {
 	return `${await itemShopPath(run, itemIndex)}/userMotives`;
 }
 
@@ -38,7 +34,7 @@ export async function userMotivePath(
 	itemIndex: number,
 ): Promise<string> {
 	const id = idParameter(ctx, 'userMotiveId', 'User Motive ID', itemIndex);
-	return `${await userMotivesPath(ctx, run, itemIndex)}/${id}`;
+	return `${await userMotivesPath(run, itemIndex)}/${id}`;
 }
 
 /**

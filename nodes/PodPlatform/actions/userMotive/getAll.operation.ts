@@ -14,7 +14,7 @@ export const getAllOperation = getManyOperation(
 	},
 	{
 		async path(itemIndex, run) {
-			return await userMotivesPath(this, run, itemIndex);
+			return await userMotivesPath(run, itemIndex);
 		},
 		simplify: simplifyMotive,
 	},

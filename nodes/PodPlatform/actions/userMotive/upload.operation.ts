@@ -96,7 +96,7 @@ export const uploadOperation: OperationDefinition = {
 	): Promise<INodeExecutionData[]> {
 		const source = this.getNodeParameter('source', itemIndex) as Source;
 		const request = await uploadRequest(this, itemIndex, source);
-		const base = await userMotivesPath(this, run, itemIndex);
+		const base = await userMotivesPath(run, itemIndex);
 		// Each upload adds a motive, so an upload whose outcome is unknown is not sent twice.
 		const answer = await run.service.request({
 			...request,

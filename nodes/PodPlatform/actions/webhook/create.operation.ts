@@ -58,7 +58,7 @@ export const createOperation: OperationDefinition = {
 			mediaType: String(this.getNodeParameter('mediaType', itemIndex, 'JSON') ?? ''),
 		};
 		checkWebhook(body);
-		const path = await webhooksPath(this, run, itemIndex);
+		const path = await webhooksPath(run, itemIndex);
 		const answer = await run.service.request({
 			method: 'POST',
 			path,

@@ -69,11 +69,7 @@ export const webhookIdField: INodeProperties = {
 };
 
 /** `.../shops/{shopId}/webhooks`. */
-export async function webhooksPath(
-	ctx: IExecuteFunctions,
-	run: RunScope,
-	itemIndex: number,
-): Promise<string> {
+export async function webhooksPath(run: RunScope, itemIndex: number): Promise<string> {
 	return `${await itemShopPath(run, itemIndex)}/webhooks`;
 }
 
@@ -84,7 +80,7 @@ export async function webhookPath(
 	itemIndex: number,
 ): Promise<string> {
 	const id = idParameter(ctx, 'webhookId', 'Webhook Subscription ID', itemIndex);
-	return `${await webhooksPath(ctx, run, itemIndex)}/${id}`;
+	return `${await webhooksPath(run, itemIndex)}/${id}`;
 }
 
 /** A subscription as output: without its secret, which only Create hands back once. */

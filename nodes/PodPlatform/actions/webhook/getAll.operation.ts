@@ -17,7 +17,7 @@ export const getAllOperation = getManyOperation(
 	{
 		filterRoot: 'webhookFilter',
 		async path(itemIndex, run) {
-			return await webhooksPath(this, run, itemIndex);
+			return await webhooksPath(run, itemIndex);
 		},
 		shape: (record) => webhookOutput(record),
 		simplify: simplifyWebhook,
