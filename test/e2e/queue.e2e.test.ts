@@ -410,11 +410,16 @@ test(
 			return found;
 		};
 		// Polls closer together than five minutes are skipped (the service rate limits its list).
+		// In queue mode the poll's items are stored with the execution before a worker takes it
+		// ("new"), so the wait is for that execution to have finished.
+		const unfinished = new Set(['new', 'running', 'waiting']);
 		const [execution] = await waitFor(
-			'a poll of the shipped order',
+			'a finished poll of the shipped order',
 			async () => {
 				const found = await carrying();
-				return found.length > 0 ? found : undefined;
+				return found.length > 0 && !found.some((e) => unfinished.has(String(e.status)))
+					? found
+					: undefined;
 			},
 			9 * 60_000,
 		);
