@@ -35,7 +35,7 @@ const structuredOrder = {
 				{
 					productAreaId: 4001,
 					elements: [
-						{ motiveId: 5001, position: { left: 10.5, right: '12.25', horizontalCenter: 0 } },
+						{ motiveId: 5001, position: { left: 10.5, right: '12.25', verticalCenter: 0 } },
 						{ motiveId: 5002 },
 					],
 				},
@@ -85,7 +85,7 @@ describe('building the import file', () => {
 		expect(at(lines[0], 'orderShippingPrice')).toBe('4,95');
 		expect(at(lines[0], 'position left')).toBe('10,5');
 		expect(at(lines[0], 'position right')).toBe('12,25');
-		expect(at(lines[0], 'position horizontal center')).toBe('true');
+		expect(at(lines[0], 'position vertical center')).toBe('true');
 		expect(at(lines[2], 'position top')).toBe('20%');
 		expect(at(lines[2], 'product area name')).toBe('BACK');
 		expect(at(lines[3], 'design product sku')).toBe('TEE-CLASSIC-WHITE-M');

@@ -2,12 +2,14 @@
 /**
  * The order forms as a merchant fills them, against the sandbox over HTTP: the editor's lists
  * (country, carrier, product → color → size, print area, motive) empty until their prerequisite
- * is chosen; Submit's checks reporting every problem of an item at once in the form's words; the
- * placement rule; saved workflows of the earlier shape; and what Submit returns, at what cost.
+ * is chosen; Submit's checks reporting every problem of an item at once in the form's words
+ * (placements: placement.test.ts); saved workflows of the earlier shape; and what Submit returns,
+ * at what cost.
  */
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
+import { PLACEMENT_RULE } from '../../nodes/shared/payloads/position';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import * as editor from '../support/editor';
 import { CredentialStore, runNode } from '../support/n8n';
@@ -196,8 +198,7 @@ describe('Order forms against the sandbox', () => {
 			first.printAreaId = '';
 			first.motiveId = { __rl: true, mode: 'list', value: '' };
 			second.productionFilename = 'print';
-			third.left = '10';
-			third.top = '';
+			third.left = '10 mm';
 			parameters.carrierId = '';
 			parameters.country = '={{ $json.country }}';
 			const result = await run(parameters);
@@ -213,7 +214,7 @@ describe('Order forms against the sandbox', () => {
 					/^5\. Design 1 › Print 2: Production File Name must carry a file extension, got "print"\. /,
 				),
 				expect.stringMatching(
-					/^6\. Design 1 › Print 3: Position has no vertical value: fill Top, Bottom or Center Vertically\. /,
+					/^6\. Design 1 › Print 3: Position left must be a number of millimeters or a percentage such as "40%", got "10 mm"\. /,
 				),
 			]);
 			// The form's words, never the wire's.
@@ -250,36 +251,6 @@ describe('Order forms against the sandbox', () => {
 			expect(result.error?.message).toBe(
 				'Design 1 › Print 3 › Print Area: the service refused it: Unknown product area (designs.creatorse_design[0].compositions[1].productArea.id 9999 is not an area of product 1001)',
 			);
-		});
-
-		test('a placement names one horizontal and one vertical value, without contradictions', async () => {
-			const placed = (print: Record<string, any>) => {
-				const parameters = formParameters(`PLACE-${Math.random()}`);
-				parameters.designs.design[0].prints.print = [
-					{
-						printAreaId: '4001',
-						elementType: 'libraryMotive',
-						motiveId: byId(5001),
-						...print,
-					},
-				];
-				return parameters;
-			};
-			const onlyLeft = await run(placed({ left: '10' }));
-			expect(onlyLeft.error?.message).toBe(
-				'Item 1: Design 1 › Print 1: Position has no vertical value: fill Top, Bottom or Center Vertically',
-			);
-			expect(onlyLeft.error?.description).toMatch(/^Fill one horizontal value \(Left or Right/);
-			const contradicting = await run(placed({ left: '10', top: '5', horizontalCenter: true }));
-			expect(contradicting.error?.message).toBe(
-				'Item 1: Design 1 › Print 1: Position sets both Left and Center Horizontally, which contradict each other: keep one',
-			);
-			expect(await submitPosts()).toBe(0);
-
-			const centred = await run(placed({ horizontalCenter: true, bottom: '20' }));
-			expect(centred.error).toBeUndefined();
-			const unplaced = await run(placed({}));
-			expect(unplaced.error).toBeUndefined();
 		});
 	});
 
@@ -365,15 +336,17 @@ describe('Submit form descriptions', () => {
 		expect(field.description).toMatch(/Paid starts production .* and the order is charged/);
 	});
 
-	test('the margins say which two to fill', () => {
-		expect(printField('left').hint).toMatch(
-			/two values: one horizontal \(Left or Right\) and one vertical \(Top or Bottom\)/,
-		);
-		for (const name of ['left', 'right']) {
-			expect(printField(name).description).toMatch(/Horizontal: fill Left or Right/);
+	test('the placement fields say the rule once: every value optional, at most two of a direction', () => {
+		expect(printField('left').hint).toBe(PLACEMENT_RULE);
+		expect(PLACEMENT_RULE).toMatch(/^Every value is optional\./);
+		expect(PLACEMENT_RULE).toMatch(/at most two of the three values of one direction/);
+		for (const name of ['left', 'right', 'top', 'bottom']) {
+			expect(printField(name).description).toMatch(
+				/; optional, and together with (Left|Right|Top|Bottom)/,
+			);
 		}
-		for (const name of ['top', 'bottom']) {
-			expect(printField(name).description).toMatch(/Vertical: fill Top or Bottom/);
+		for (const name of ['horizontalCenter', 'verticalCenter']) {
+			expect(printField(name).description).not.toMatch(/instead of/);
 		}
 	});
 });

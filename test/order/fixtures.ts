@@ -39,7 +39,7 @@ export function guidedForm(uniqueId = 'SHOP-1001'): DeferredOrderForm {
 					{
 						printAreaId: '4001',
 						element: { type: 'libraryMotive', motiveId: '5001' },
-						position: { left: 10, right: '10', top: '5%', horizontalCenter: true },
+						position: { left: 10, right: '10', top: '5%' },
 					},
 					{
 						printAreaId: 4001,
@@ -103,7 +103,7 @@ export function jsonOrder(uniqueId = 'SHOP-1001') {
 										{
 											creatorse_designElementMotive: {
 												motive: { id: 5001 },
-												position: { left: 10, right: 10, top: '5%', horizontalCenter: 0 },
+												position: { left: 10, right: 10, top: '5%' },
 											},
 										},
 										{
@@ -194,7 +194,6 @@ export function formParameters(uniqueId = 'SHOP-1001'): Record<string, any> {
 								left: '10',
 								right: '10',
 								top: '5%',
-								horizontalCenter: true,
 							},
 							{
 								printAreaId: '4001',

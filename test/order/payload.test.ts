@@ -45,7 +45,7 @@ describe('deferred order payload', () => {
 				{
 					creatorse_designElementMotive: {
 						motive: { id: 5001 },
-						position: { left: 10, right: 10, top: '5%', horizontalCenter: 0 },
+						position: { left: 10, right: 10, top: '5%' },
 					},
 				},
 				{

@@ -81,7 +81,7 @@ const DIGITS_ORDER = {
 									{
 										creatorse_designElementMotive: {
 											motive: { id: 5001 },
-											position: { left: 10, right: '10%', top: 5, horizontalCenter: 0 },
+											position: { left: 10, right: '10%', verticalCenter: 0 },
 											layers: {
 												creatorse_designElementLayer: [
 													{ name: '1', text: '2024', rgbColor: '000000' },
@@ -378,7 +378,7 @@ describe('reads give the same items for JSON and XML', () => {
 			{
 				creatorse_designElementMotive: expect.objectContaining({
 					motive: { id: 5001 },
-					position: { left: 10, right: '10%', top: 5, horizontalCenter: expect.anything() },
+					position: { left: 10, right: '10%', verticalCenter: expect.anything() },
 					layers: [{ name: '1', text: '2024', rgbColor: '000000' }],
 				}),
 			},

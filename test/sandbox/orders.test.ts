@@ -380,6 +380,45 @@ describe('sandbox: orders and their state machines', () => {
 			});
 			expect(broken.status).toBe(400);
 		});
+
+		test('a position holds any of its values alone or in pairs: each pair is optional (contract, Position)', async () => {
+			const positions = [
+				{ left: 10 },
+				{ right: '5%' },
+				{ horizontalCenter: 0 },
+				{ top: 20 },
+				{ bottom: '10%' },
+				{ verticalCenter: 0 },
+				{ left: '5%', right: '5%' },
+				{ top: 5, bottom: 5 },
+				{ left: 10, horizontalCenter: 0, bottom: 7.5, verticalCenter: 0 },
+			];
+			const body = deferredOrder();
+			body.creatorse_productionOrderDeferred.designs.creatorse_design[0].compositions.creatorse_composition[0].elements =
+				positions.map((position) => ({
+					creatorse_designElementMotive: { motive: { id: 5001 }, position },
+				}));
+			const result = await submit(body);
+			expect(result.status).toBe(200);
+			const { id } = result.json.productionOrderSubmited;
+			const order = (await demo.get(`${SHOP_PATH}/orders/${id}`)).json.productionOrderExpanded;
+			const [item] = list(order.orderedProducts.designedOrderedProduct);
+			const [composition] = list(item.compositions.composition);
+			const stored = list(composition.elements.creatorse_designElementMotive).map(
+				(element) => element.position,
+			);
+			// Sides as the text sent; centering (0 in JSON) as true.
+			expect(stored).toEqual(
+				positions.map((position) =>
+					Object.fromEntries(
+						Object.entries(position).map(([key, value]) => [
+							key,
+							value === 0 ? true : String(value),
+						]),
+					),
+				),
+			);
+		});
 	});
 
 	describe('incremental orders', () => {

@@ -4,6 +4,7 @@
  */
 
 import type { MultipartPart } from '../multipart';
+import type { PlacementKey } from './position';
 
 /** Which group's rows must agree on a column: an order's, a design's, a composition's, or none. */
 export type CsvLevel = 'order' | 'design' | 'composition' | 'element';
@@ -152,6 +153,16 @@ export const COL = {
 	positionLeft: col('position left'),
 	positionVerticalCenter: col('position vertical center'),
 } as const;
+
+/** The column of each placement value (contract, columns 49-54). */
+export const PLACEMENT_COLUMNS: Readonly<Record<PlacementKey, number>> = {
+	left: col('position left'),
+	right: col('position right'),
+	top: col('position top'),
+	bottom: col('position bottom'),
+	horizontalCenter: col('position horizontal center'),
+	verticalCenter: col('position vertical center'),
+};
 
 export type CsvFormatName = 'european' | 'ukUs';
 

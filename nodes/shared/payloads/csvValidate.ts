@@ -8,7 +8,16 @@ import { parse } from 'csv-parse/sync';
 
 import type { CsvColumn, CsvFormat } from './csv';
 import { isHttpUrl } from '../values';
-import { COL, CSV_COLUMNS, CSV_HEADERS, csvFormat, formatLabel, isCountryCode } from './csv';
+import {
+	COL,
+	CSV_COLUMNS,
+	CSV_HEADERS,
+	PLACEMENT_COLUMNS,
+	csvFormat,
+	formatLabel,
+	isCountryCode,
+} from './csv';
+import { POSITION_CENTRES, overfilledAxis } from './position';
 
 export interface CsvProblem {
 	/** Physical line of the file; the header is line 1. */
@@ -313,6 +322,22 @@ export function validateCsv(
 				columnNumber: COL.elementMotiveId + 1,
 				message: 'A position is given but no element motive id or element motive url to place',
 			});
+		}
+		const overfilled = overfilledAxis((key) => {
+			const value = record[PLACEMENT_COLUMNS[key]];
+			// A centering column says true or false; false centers nothing.
+			return (POSITION_CENTRES as readonly string[]).includes(key)
+				? value.toLowerCase() === 'true'
+				: value !== '';
+		});
+		if (overfilled) {
+			const [first, second, centre] = overfilled.keys.map((key) => PLACEMENT_COLUMNS[key]);
+			columnProblem(
+				line,
+				centre,
+				record[centre],
+				`is true while ${CSV_HEADERS[first]} and ${CSV_HEADERS[second]} are given too: all three ${overfilled.name} values at once cannot place the element; keep at most two of them`,
+			);
 		}
 		if ((motiveId !== '' || motiveUrl !== '') && compositionId === '') {
 			columnProblem(line, COL.compositionGroupId, '', 'is required on a line with a motive');

@@ -1,8 +1,12 @@
 /**
  * A motive's placement on a print area (contract, "Position"): `left`/`right`/`top`/`bottom` in
  * millimeters or as `N%` of the area, `horizontalCenter`/`verticalCenter` as 0 in JSON payloads.
- * A placement names both axes: a horizontal value (Left, Right, both for the width, or Center
- * Horizontally) and a vertical one (Top, Bottom, both for the height, or Center Vertically).
+ * Every value is optional, as the contract makes each pair optional: one side places the element,
+ * both sides also size it, centering centers it, and no value at all leaves it on the area's
+ * hotspot. Refused are only what the contract cannot mean: a value that is neither a number nor a
+ * percentage, and all three values of one axis at once (both sides and centering). The rule is
+ * written once, in `PLACEMENT_RULE`, and checked once, by `overfilledAxis`, for JSON, the forms
+ * and the CSV file alike.
  */
 
 import { isPlainObject } from '../codec';
@@ -70,53 +74,63 @@ export function normalisePosition(
 			);
 		}
 	}
-	if (Object.keys(position).length) checkAxes(position, label, path);
+	checkPlacement(position, label, path);
 	return Object.keys(position).length ? position : undefined;
 }
 
-/** The two axes of a placement, in the words of the form. */
-const AXES = [
-	{
-		sides: ['left', 'right'],
-		centre: 'horizontalCenter',
-		words: ['Left', 'Right', 'Center Horizontally'],
-		name: 'horizontal',
-	},
-	{
-		sides: ['top', 'bottom'],
-		centre: 'verticalCenter',
-		words: ['Top', 'Bottom', 'Center Vertically'],
-		name: 'vertical',
-	},
-] as const;
+/** A value of a placement: one of the four sides or one of the two centering flags. */
+export type PlacementKey = (typeof POSITION_SIDES)[number] | (typeof POSITION_CENTRES)[number];
 
-/** How the form says which values to fill; the field descriptions and every refusal use it. */
-export const PLACEMENT_RULE =
-	"Fill one horizontal value (Left or Right, both to set the width, or Center Horizontally) and one vertical value (Top or Bottom, both to set the height, or Center Vertically); leave all empty to use the print area's default spot.";
+export interface PlacementAxis {
+	name: 'horizontal' | 'vertical';
+	/** The axis's three values: its two sides, then its centering flag. */
+	keys: readonly [PlacementKey, PlacementKey, PlacementKey];
+	/** The same values in the words of the forms. */
+	words: readonly [string, string, string];
+}
+
+/** The two axes of a placement, in the words of the forms. */
+export const PLACEMENT_AXES: readonly PlacementAxis[] = [
+	{
+		name: 'horizontal',
+		keys: ['left', 'right', 'horizontalCenter'],
+		words: ['Left', 'Right', 'Center Horizontally'],
+	},
+	{
+		name: 'vertical',
+		keys: ['top', 'bottom', 'verticalCenter'],
+		words: ['Top', 'Bottom', 'Center Vertically'],
+	},
+];
 
 /**
- * A placement that names only one axis leaves the other to chance, and one side together with
- * centering on the same axis contradicts itself: both are refused before sending.
+ * How a placement is filled, in the forms' words: the field descriptions, the README and every
+ * refusal say it this way.
  */
-function checkAxes(position: PlainObject, label: string, path: string): void {
-	for (const axis of AXES) {
-		const sides = axis.sides.filter((side) => position[side] !== undefined);
-		const centred = position[axis.centre] !== undefined;
-		const [sideWord, otherWord, centreWord] = axis.words;
-		if (!sides.length && !centred) {
-			throw new InputError(
-				`${label} has no ${axis.name} value: fill ${sideWord}, ${otherWord} or ${centreWord}`,
-				PLACEMENT_RULE,
-				path,
-			);
-		}
-		if (sides.length === 1 && centred) {
-			const side = sides[0] === axis.sides[0] ? sideWord : otherWord;
-			throw new InputError(
-				`${label} sets both ${side} and ${centreWord}, which contradict each other: keep one`,
-				PLACEMENT_RULE,
-				path,
-			);
-		}
-	}
+export const PLACEMENT_RULE =
+	"Every value is optional. Left or Right places the element horizontally, both together also set its width, and Center Horizontally centers it; Top, Bottom and Center Vertically do the same vertically. Fill at most two of the three values of one direction; leave all empty to use the print area's default spot (its hotspot).";
+
+/**
+ * The axis whose three values are all set (both sides and centering), which no placement can
+ * mean; undefined when every axis has at most two. `isSet` tells whether a value is given.
+ */
+export function overfilledAxis(isSet: (key: PlacementKey) => boolean): PlacementAxis | undefined {
+	return PLACEMENT_AXES.find((axis) => axis.keys.every(isSet));
+}
+
+/** "Left, Right and Center Horizontally": the three values of an axis as a list. */
+export function axisWords(axis: PlacementAxis): string {
+	const [first, second, centre] = axis.words;
+	return `${first}, ${second} and ${centre}`;
+}
+
+/** Refuses a placement that fills all three values of one axis, naming them; any other passes. */
+function checkPlacement(position: PlainObject, label: string, path: string): void {
+	const axis = overfilledAxis((key) => position[key] !== undefined);
+	if (!axis) return;
+	throw new InputError(
+		`${label} sets ${axisWords(axis)} together: keep at most two of them`,
+		PLACEMENT_RULE,
+		`${path}.${axis.keys[2]}`,
+	);
 }

@@ -10,11 +10,11 @@ import type { PlainObject } from '../../../shared/codec';
 import { buildIncrementalDesign } from '../../../shared/payloads/draftOrder';
 import { productLocator } from '../product';
 import type { OperationDefinition } from '../types';
-import { asItem, locatorValue, orderPath } from './common';
+import { asItem, locatorValue, orderPath, placementOf } from './common';
 import {
-	marginFields,
 	motiveLocator,
 	orderIdField,
+	placementFields,
 	serviceDropdown,
 	variantFields,
 } from './fields';
@@ -55,7 +55,7 @@ export const addProductOperation: OperationDefinition = {
 					values: [
 						serviceDropdown('View Name or ID', 'viewPosition', 'getDraftViews', dependsOnProduct),
 						motiveLocator,
-						...marginFields,
+						...placementFields,
 					],
 				},
 			],
@@ -68,17 +68,11 @@ export const addProductOperation: OperationDefinition = {
 	): Promise<INodeExecutionData[]> {
 		const prints = (
 			(this.getNodeParameter('prints', itemIndex, {}) as { print?: PlainObject[] }).print ?? []
-		).map((print) => {
-			const position: PlainObject = {};
-			for (const side of ['left', 'right', 'top', 'bottom']) {
-				if (print[side] !== undefined && print[side] !== '') position[side] = print[side];
-			}
-			return {
-				viewPosition: print.viewPosition as string,
-				motiveId: locatorValue(print.motiveId),
-				position,
-			};
-		});
+		).map((print) => ({
+			viewPosition: print.viewPosition as string,
+			motiveId: locatorValue(print.motiveId),
+			position: placementOf(print),
+		}));
 		const body = buildIncrementalDesign({
 			productId: this.getNodeParameter('productId', itemIndex, '', { extractValue: true }),
 			assignedColorId: this.getNodeParameter('assignedColorId', itemIndex, ''),

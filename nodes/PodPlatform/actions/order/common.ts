@@ -8,6 +8,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
 import type { OrderHeaderForm } from '../../../shared/payloads/orderHeader';
+import { POSITION_CENTRES, POSITION_SIDES } from '../../../shared/payloads/position';
 import { idParameter, itemShopPath } from '../common/scope';
 import type { RunScope } from '../runScope';
 
@@ -29,6 +30,21 @@ export async function orderedProductPath(
 ): Promise<string> {
 	const orderedProductId = idParameter(ctx, 'orderedProductId', 'Ordered Product ID', itemIndex);
 	return `${await orderPath(ctx, run, itemIndex)}/orderedProducts/${orderedProductId}`;
+}
+
+/**
+ * The placement of one print of a form (its margins and centering switches, `placementFields`)
+ * as a position: the values filled, a switch only when on. The position's check judges it.
+ */
+export function placementOf(print: PlainObject): PlainObject {
+	const position: PlainObject = {};
+	for (const side of POSITION_SIDES) {
+		if (print[side] !== undefined && print[side] !== '') position[side] = print[side];
+	}
+	for (const centre of POSITION_CENTRES) {
+		if (print[centre] === true) position[centre] = true;
+	}
+	return position;
 }
 
 /** The value of a resource locator inside a collection, or a plain value saved before it was one. */

@@ -8,6 +8,7 @@ import {
 	ADDRESS_LABELS,
 	REQUIRED_SHIPPING_KEYS,
 } from '../../../shared/payloads/address';
+import { PLACEMENT_RULE } from '../../../shared/payloads/position';
 import { FINANCIAL_STATUSES } from '../../../shared/types';
 import { titleCase } from '../../../shared/values';
 
@@ -259,40 +260,44 @@ export function variantFields(lists: {
 	];
 }
 
-const AXIS_WORDS = {
-	left: 'Horizontal: fill Left or Right (both set the width), or turn on Center Horizontally',
-	right: 'Horizontal: fill Left or Right (both set the width), or turn on Center Horizontally',
-	top: 'Vertical: fill Top or Bottom (both set the height), or turn on Center Vertically',
-	bottom: 'Vertical: fill Top or Bottom (both set the height), or turn on Center Vertically',
-} as const;
-
 const marginField = (
 	displayName: string,
 	edge: 'left' | 'right' | 'top' | 'bottom',
 ): INodeProperties => {
 	const horizontal = edge === 'left' || edge === 'right';
+	const other = { left: 'Right', right: 'Left', top: 'Bottom', bottom: 'Top' }[edge];
 	return {
 		displayName,
 		name: edge,
 		type: 'string',
 		default: '',
 		placeholder: horizontal ? 'e.g. 10 or 5%' : 'e.g. 20 or 10%',
-		description: `Distance from the ${edge} edge in millimeters, or N% of the print area ${horizontal ? 'width' : 'height'}. ${AXIS_WORDS[edge]}.`,
-		...(edge === 'left'
-			? {
-					hint: 'Place the element with two values: one horizontal (Left or Right) and one vertical (Top or Bottom); leave all four empty for the default spot',
-				}
-			: {}),
+		description: `Distance from the ${edge} edge in millimeters, or N% of the print area ${horizontal ? 'width' : 'height'}; optional, and together with ${other} it also sets the ${horizontal ? 'width' : 'height'}`,
+		// The rule of the whole placement, shown once, under its first field.
+		...(edge === 'left' ? { hint: PLACEMENT_RULE } : {}),
 	};
 };
 
+const centreField = (
+	displayName: string,
+	name: 'horizontalCenter' | 'verticalCenter',
+): INodeProperties => ({
+	displayName,
+	name,
+	type: 'boolean',
+	default: false,
+	description: `Whether to center the element ${name === 'horizontalCenter' ? 'horizontally' : 'vertically'} on the print area`,
+});
+
 /**
- * The four margins of a print (contract, "Position"): millimeters, or N% of the print area; one
- * horizontal and one vertical value place the element (PLACEMENT_RULE).
+ * The placement of a print (contract, "Position"): four margins in millimeters or N% of the
+ * print area and the two centering switches, every one optional (PLACEMENT_RULE).
  */
-export const marginFields: INodeProperties[] = [
+export const placementFields: INodeProperties[] = [
 	marginField('Left', 'left'),
 	marginField('Right', 'right'),
 	marginField('Top', 'top'),
 	marginField('Bottom', 'bottom'),
+	centreField('Center Horizontally', 'horizontalCenter'),
+	centreField('Center Vertically', 'verticalCenter'),
 ];

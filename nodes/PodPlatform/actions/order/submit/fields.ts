@@ -7,9 +7,9 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import {
 	financialStatusField,
-	marginFields,
 	motiveLocator,
 	orderHeaderFields,
+	placementFields,
 	serviceDropdown,
 	variantFields,
 } from '../fields';
@@ -20,26 +20,6 @@ export const DEFAULT_CONCURRENCY = 4;
 export const MAX_CONCURRENCY = 16;
 
 const formOnly = { show: { inputMode: ['form'] } };
-
-const positionFields: INodeProperties[] = [
-	...marginFields,
-	{
-		displayName: 'Center Horizontally',
-		name: 'horizontalCenter',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to center the element horizontally on the print area, instead of Left or Right',
-	},
-	{
-		displayName: 'Center Vertically',
-		name: 'verticalCenter',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to center the element vertically on the print area, instead of Top or Bottom',
-	},
-];
 
 const printFields: INodeProperties[] = [
 	serviceDropdown('Print Area Name or ID', 'printAreaId', 'getOrderPrintAreas', ['shop.value'], {
@@ -130,7 +110,7 @@ const printFields: INodeProperties[] = [
 		placeholder: 'e.g. sleeve',
 		displayOptions: { show: { elementType: ['decoration'] } },
 	},
-	...positionFields.map((field) => ({
+	...placementFields.map((field) => ({
 		...field,
 		displayOptions: {
 			show: { elementType: ['libraryMotive', 'urlMotive', 'binaryMotive', 'ddf'] },

@@ -9,7 +9,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { parseJsonInput } from '../../../../shared/errors';
 import { readBitmapFromBinary } from '../../../../shared/payloads/image';
 import type { PlainObject } from '../../../../shared/codec';
-import { locatorValue, readHeaderForm } from '../common';
+import { locatorValue, placementOf, readHeaderForm } from '../common';
 import { placeName } from '../../../../shared/payloads/problems';
 import type { RunScope } from '../../runScope';
 import { validateDeferredOrder } from './deferredOrder';
@@ -28,17 +28,6 @@ type Entries = Record<string, PlainObject[] | undefined>;
 /** The entries of a fixed collection parameter (`{ design: [...] }`). */
 function entriesOf(value: unknown, key: string): PlainObject[] {
 	return ((value as Entries | undefined)?.[key] ?? []) as PlainObject[];
-}
-
-function positionOf(print: PlainObject): PlainObject {
-	const position: PlainObject = {};
-	for (const side of ['left', 'right', 'top', 'bottom']) {
-		if (print[side] !== undefined && print[side] !== '') position[side] = print[side];
-	}
-	for (const centre of ['horizontalCenter', 'verticalCenter']) {
-		if (print[centre] === true) position[centre] = true;
-	}
-	return position;
 }
 
 async function binaryMotive(
@@ -91,7 +80,7 @@ async function readPrint(
 	return {
 		printAreaId: print.printAreaId,
 		element,
-		position: positionOf(print),
+		position: placementOf(print),
 		layers: entriesOf(print.layers, 'layer'),
 	};
 }
