@@ -1,7 +1,7 @@
 /**
  * The POD Platform Trigger node: subscribes a webhook for the chosen order events when the workflow
  * is activated, removes it when deactivated, and starts the workflow for each verified delivery.
- * Redeliveries are recorded in execute, where static data is saved.
+ * Emitted deliveries are remembered in this process at once and saved by execute (deliveries.ts).
  */
 
 import type {
@@ -23,7 +23,7 @@ import {
 } from '../shared/descriptions/triggers';
 import { searchShops } from '../shared/methods/listSearch';
 import { TOPICS } from '../shared/types';
-import { DELIVERIES_REMEMBERED_AT_MOST, rememberDeliveries } from './deliveries';
+import { DELIVERIES_REMEMBERED_AT_MOST, DeliveryLogs } from './deliveries';
 import { checkExists, create, remove } from './lifecycle';
 import { DEFAULT_HEADER_PREFIX, receive } from './receive';
 import type { ReceiveOptions } from './receive';
@@ -91,7 +91,7 @@ export class PodPlatformTrigger implements INodeType {
 						name: 'ignoreRedeliveries',
 						type: 'boolean',
 						default: true,
-						description: `Whether to answer a delivery already emitted without starting the workflow again. The service re-sends a delivery it saw fail every hour for two days; a byte-identical delivery inside 49 hours counts as a redelivery (at most ${DELIVERIES_REMEMBERED_AT_MOST.toLocaleString('en-US')} are remembered). In queue mode this memory is not kept (n8n runs the execution on a worker without the workflow's static data): there, and for a hard guarantee anywhere, add Remove Duplicates keyed on deliveryKey after the trigger.`,
+						description: `Whether to answer the service's retry of a delivery already emitted without starting the workflow again. The service re-sends a delivery it saw fail every hour for two days: a byte-identical delivery that comes at least 55 minutes and at most 49 hours after one emitted is such a retry; one that comes sooner is a new event and starts the workflow (at most ${DELIVERIES_REMEMBERED_AT_MOST.toLocaleString('en-US')} deliveries are remembered). In queue mode each webhook process remembers only what it received until it restarts: see the README.`,
 					},
 					{
 						displayName: 'Include Raw Body',
@@ -123,24 +123,36 @@ export class PodPlatformTrigger implements INodeType {
 		},
 	};
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await receive(this);
-	}
+	/**
+	 * The deliveries this process emitted, per workflow node: n8n loads each node type once per
+	 * process, so the memory lives with the loaded node (see deliveries.ts).
+	 */
+	private readonly deliveryLogs = new DeliveryLogs();
+
+	webhook = receiverOf(this.deliveryLogs);
 
 	/**
 	 * n8n runs this as the first step of every execution the trigger starts, with the events
 	 * webhook() emitted. Static data written here is saved when the execution ends, which is not
-	 * true of static data written in webhook() (see deliveries.ts): so the keys are recorded here.
+	 * true of static data written in webhook(): so the memory of deliveries is saved from here.
 	 */
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	execute = persisterOf(this.deliveryLogs);
+}
+
+function receiverOf(logs: DeliveryLogs) {
+	return async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receive(this, logs);
+	};
+}
+
+function persisterOf(logs: DeliveryLogs) {
+	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const events = this.getInputData();
 		const options = this.getNodeParameter('options', 0, {}) as ReceiveOptions;
 		if (options.ignoreRedeliveries !== false) {
-			const keys = events
-				.map((event) => event.json.deliveryKey)
-				.filter((key): key is string => typeof key === 'string');
-			rememberDeliveries(staticDataOf(this), keys, Date.now());
+			const staticData = staticDataOf(this);
+			logs.of(this.getWorkflow().id, this.getNode().id, staticData).persistInto(staticData, Date.now());
 		}
 		return [events];
-	}
+	};
 }

@@ -1,22 +1,37 @@
 /**
- * The trigger's memory of deliveries it has emitted, so that a redelivery starts nothing.
+ * The trigger's memory of the deliveries it has emitted, so that a redelivery starts nothing and a
+ * distinct delivery is never taken for one.
  *
- * The service re-sends a delivery it saw fail every 60 minutes for up to 48 hours (contract,
- * Events rule 4), byte for byte. A delivery is known by its key: the SHA-256 of its topic and raw
- * body, so a byte-identical event inside the window counts as a redelivery.
+ * What "the same delivery" can mean follows from the contract's retry rule (Events, rule 4): the
+ * service re-sends only a delivery that failed, every 60 minutes for up to 48 hours, byte for byte.
+ * It sends no delivery id. So a delivery is known by its key, the SHA-256 of its topic and raw
+ * body, and a delivery is a redelivery only when a delivery with the same key was emitted between
+ * one retry interval and the retry window before it. A byte-identical delivery that comes sooner
+ * than a retry could (two `orders/updated` seconds apart, "failed, retried, failed again") is a
+ * distinct notification, and is emitted.
  *
- * Where the memory is written matters. n8n saves static data written in `webhook()` only when no
- * execution starts: when one does, n8n builds the execution's workflow from the same static data
- * and that resets its changed flag before the save. Static data written while the execution runs
- * is saved when it ends. So `webhook()` only reads the memory, and the trigger's `execute()`, which
- * n8n runs as the first step of every execution the trigger starts, records the keys.
- *
- * In queue mode that execution runs on a worker, with no copy of the stored static data, so the
- * memory is not kept there (see rememberDeliveries): n8n's Remove Duplicates node, whose history
- * lives in n8n's database, is the guarantee then (README, Triggers).
+ * Where the memory lives, and why:
+ * - Each loaded trigger node type (one per n8n process) keeps a log per workflow node in memory.
+ *   `webhook()` reads and writes it at once, so concurrent deliveries in one process see each
+ *   other, whatever order their executions end in.
+ * - The workflow's static data keeps a copy across restarts. n8n does not save static data written
+ *   in `webhook()` when an execution starts, and saves each execution's own copy of the static
+ *   data when that execution ends, last one winning. So `execute()`, the first step of every
+ *   execution the trigger starts, writes the whole log into its own copy and into the copies of
+ *   the executions started shortly before it: whichever of them is saved last holds every delivery
+ *   emitted before it started.
+ * - In queue mode the webhook processes run `webhook()` and workers run `execute()` with a blank
+ *   copy of the static data, so nothing is saved there (see persistInto); each webhook process
+ *   remembers what it emitted until it restarts. README, Triggers, says what that means.
  */
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * The least time between a delivery and the service's retry of it: the contract's 60 minutes, less
+ * five for the service's scheduler. A byte-identical delivery sooner than this is a new one.
+ */
+export const RETRY_INTERVAL_AT_LEAST_MS = 55 * 60 * 1000;
 
 /** How long a delivery is remembered: the service's retry window plus one retry interval. */
 export const REDELIVERY_WINDOW_MS = 49 * 60 * 60 * 1000;
@@ -24,9 +39,16 @@ export const REDELIVERY_WINDOW_MS = 49 * 60 * 60 * 1000;
 /** An upper bound on the memory whatever the traffic, so static data stays small. */
 export const DELIVERIES_REMEMBERED_AT_MOST = 10_000;
 
+/** Executions whose static data copy may still be saved: those started this recently. */
+const RUNNING_EXECUTION_AT_MOST_MS = 15 * 60 * 1000;
+const RUNNING_EXECUTIONS_TRACKED_AT_MOST = 100;
+
+/** Delivery key → when deliveries with that key were emitted (epoch milliseconds, ascending). */
+export type EmittedDeliveries = Record<string, number[]>;
+
 export interface DeliveryMemory extends IDataObject {
-	/** Delivery key → when it was first emitted (epoch milliseconds). */
-	deliveries?: Record<string, number>;
+	/** The stored copy of the log. Copies saved by earlier versions hold one time per key. */
+	deliveries?: Record<string, number[] | number>;
 	/** The trigger's subscriptions (staticData.ts): present wherever this is the stored static data. */
 	registrations?: object;
 }
@@ -36,31 +58,88 @@ export function deliveryKeyOf(topic: string, rawBody: Buffer): string {
 	return createHash('sha256').update(`${topic}\n`).update(rawBody).digest('hex');
 }
 
-/** Whether a delivery with this key was emitted inside the redelivery window. */
-export function wasDelivered(memory: DeliveryMemory, key: string, now: number): boolean {
-	const at = memory.deliveries?.[key];
-	return at !== undefined && now - at < REDELIVERY_WINDOW_MS;
+/** Whether a delivery arriving `now` is the service's retry of one emitted at one of these times. */
+export function isRetryOf(emittedAt: readonly number[], now: number): boolean {
+	return emittedAt.some((at) => {
+		const gap = now - at;
+		return gap >= RETRY_INTERVAL_AT_LEAST_MS && gap < REDELIVERY_WINDOW_MS;
+	});
+}
+
+/** The emitted deliveries of one trigger node, as this process knows them. */
+export class DeliveryLog {
+	/** Keys in the order they were last emitted, so the oldest are forgotten first. */
+	private readonly emitted = new Map<string, number[]>();
+	private running: Array<{ staticData: DeliveryMemory; startedAt: number }> = [];
+
+	/** A log that starts from the copy a previous process saved. */
+	constructor(stored: DeliveryMemory['deliveries'] = {}) {
+		const entries = Object.entries(stored).map(
+			([key, at]) => [key, ([] as number[]).concat(at)] as const,
+		);
+		entries.sort(([, a], [, b]) => a[a.length - 1] - b[b.length - 1]);
+		for (const [key, times] of entries) this.emitted.set(key, times);
+	}
+
+	isRedelivery(key: string, now: number): boolean {
+		const times = this.emitted.get(key);
+		return times !== undefined && isRetryOf(times, now);
+	}
+
+	record(key: string, now: number): void {
+		const times = (this.emitted.get(key) ?? []).filter((at) => now - at < REDELIVERY_WINDOW_MS);
+		this.emitted.delete(key);
+		this.emitted.set(key, [...times, now]);
+		this.forgetOld(now);
+	}
+
+	/**
+	 * Writes the log into this execution's static data and into that of the executions started
+	 * shortly before, which n8n may still save after this one. Writes nothing into static data that
+	 * lacks the trigger's registrations: in queue mode a worker runs the execution with a blank copy
+	 * of the static data and saves it over the stored one when it ends, which would erase the
+	 * subscriptions.
+	 */
+	persistInto(staticData: DeliveryMemory, now: number): void {
+		if (staticData.registrations === undefined) return;
+		this.forgetOld(now);
+		this.running = this.running
+			.filter((execution) => now - execution.startedAt < RUNNING_EXECUTION_AT_MOST_MS)
+			.slice(-(RUNNING_EXECUTIONS_TRACKED_AT_MOST - 1));
+		this.running.push({ staticData, startedAt: now });
+		const copy: EmittedDeliveries = Object.fromEntries(this.emitted);
+		// Assigned at the top level of each copy: n8n notices changes only through its observed
+		// objects, and a nested object created here is not one of them.
+		for (const execution of this.running) execution.staticData.deliveries = copy;
+	}
+
+	private forgetOld(now: number): void {
+		for (const [key, times] of this.emitted) {
+			if (
+				this.emitted.size <= DELIVERIES_REMEMBERED_AT_MOST &&
+				now - times[times.length - 1] < REDELIVERY_WINDOW_MS
+			) {
+				break;
+			}
+			this.emitted.delete(key);
+		}
+	}
 }
 
 /**
- * Remember these keys and forget what fell out of the window, oldest first (keys are kept in the
- * order they were first emitted). Assigned as a new object at the top level so that n8n's observed
- * static data notices the change.
- *
- * Writes nothing into static data that lacks the trigger's registrations. In queue mode a worker
- * runs the execution with a blank copy of the static data (n8n keeps no static data in an
- * execution's workflow snapshot) and saves that copy, once changed, over the stored one when the
- * execution ends: recording there would erase the subscriptions and their secrets.
+ * The logs of every trigger node this process runs, by workflow and node. A fresh process starts
+ * each log from the static data saved before.
  */
-export function rememberDeliveries(memory: DeliveryMemory, keys: string[], now: number): void {
-	if (memory.registrations === undefined) return;
-	const remembered = Object.entries(memory.deliveries ?? {}).filter(
-		([, at]) => now - at < REDELIVERY_WINDOW_MS,
-	);
-	const known = new Set(remembered.map(([key]) => key));
-	for (const key of keys) {
-		if (!known.has(key)) remembered.push([key, now]);
-		known.add(key);
+export class DeliveryLogs {
+	private readonly logs = new Map<string, DeliveryLog>();
+
+	of(workflowId: string | undefined, nodeId: string, stored: DeliveryMemory): DeliveryLog {
+		const id = `${workflowId ?? ''}\n${nodeId}`;
+		let log = this.logs.get(id);
+		if (!log) {
+			log = new DeliveryLog(stored.deliveries);
+			this.logs.set(id, log);
+		}
+		return log;
 	}
-	memory.deliveries = Object.fromEntries(remembered.slice(-DELIVERIES_REMEMBERED_AT_MOST));
 }

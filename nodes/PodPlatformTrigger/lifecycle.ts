@@ -8,20 +8,22 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { PlainObject } from '../shared/codec';
 import { httpFailureOf } from '../shared/errors';
-import { generateSecret } from '../shared/signature';
-import { ServiceClient } from '../shared/transport';
+import { CREDENTIAL_NAME, ServiceClient } from '../shared/transport';
 import type { Topic } from '../shared/types';
 import { subscribe } from './adoption';
 import { listSubscriptions, mediaTypeOf, sameId } from './onService';
 import { wantedOf } from './parameters';
 import { warnWhenNotPublic } from './reachability';
+import { generateNonce, subscriptionSecret } from './secrets';
 import type { Registration, StoredSubscription } from './staticData';
 import { staticDataOf, storeRegistration } from './staticData';
 
 /**
  * True only when the stored registration for this URL covers exactly the chosen topics, shop and
- * media type, and every stored subscription still exists on the service with this URL, topic and
- * media type.
+ * media type, and every stored subscription still exists on the service with this URL, topic,
+ * media type and the secret the credential derives for it (where the service shows secrets).
+ * A subscription stored without a nonce, by an earlier version that kept its secret in static
+ * data, is renewed.
  */
 export async function checkExists(ctx: IHookFunctions): Promise<boolean> {
 	const wanted = wantedOf(ctx);
@@ -34,15 +36,23 @@ export async function checkExists(ctx: IHookFunctions): Promise<boolean> {
 	const stored = Object.keys(registration.subscriptions).sort();
 	if (stored.join(',') !== [...wanted.topics].sort().join(',')) return false;
 
+	const credentials = await ctx.getCredentials(CREDENTIAL_NAME);
 	const onService = await listSubscriptions(new ServiceClient(ctx), wanted.shopId);
 	return wanted.topics.every((topic) => {
 		const mine = registration.subscriptions[topic];
 		const found = onService.find((entry) => sameId(entry.id, mine?.id));
+		if (!mine?.nonce || found === undefined) return false;
+		const secret = subscriptionSecret(credentials, {
+			shopId: wanted.shopId,
+			address: wanted.address,
+			topic,
+			nonce: mine.nonce,
+		});
 		return (
-			found !== undefined &&
 			found.address === wanted.address &&
 			found.topic === topic &&
-			mediaTypeOf(found) === wanted.mediaType
+			mediaTypeOf(found) === wanted.mediaType &&
+			(found.secret === undefined || found.secret === secret)
 		);
 	});
 }
@@ -101,8 +111,15 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 		storeRegistration(staticData, wanted.address, registration);
 	}
 
+	const credentials = await ctx.getCredentials(CREDENTIAL_NAME);
 	for (const topic of wanted.topics) {
-		const secret = generateSecret();
+		const nonce = generateNonce();
+		const secret = subscriptionSecret(credentials, {
+			shopId: wanted.shopId,
+			address: wanted.address,
+			topic,
+			nonce,
+		});
 		const id = await subscribe(
 			ctx,
 			service,
@@ -117,7 +134,7 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 			onService,
 		);
 		// Stored at once, so a failure on a later topic leaves nothing the next activation cannot find.
-		registration.subscriptions[topic] = { id, secret };
+		registration.subscriptions[topic] = { id, nonce };
 		storeRegistration(staticData, wanted.address, registration);
 	}
 	return true;

@@ -11,8 +11,10 @@ import { passesStatusFilter } from '../shared/descriptions/triggers';
 import { eventFromNotification } from '../shared/events';
 import { emittedEvent } from '../shared/orderEvent';
 import { verifySignature } from '../shared/signature';
+import { CREDENTIAL_NAME } from '../shared/transport';
 import { isTopic } from '../shared/types';
-import { deliveryKeyOf, wasDelivered } from './deliveries';
+import { deliveryKeyOf, type DeliveryLogs } from './deliveries';
+import { subscriptionSecret } from './secrets';
 import { staticDataOf } from './staticData';
 
 /** The contract's header prefix; the live service brands it (`x-<brand>-...`). */
@@ -56,7 +58,10 @@ async function rawBodyOf(ctx: IWebhookFunctions): Promise<Buffer> {
  * One delivery: verify the signature over the raw bytes before reading anything from the body,
  * recognise redeliveries, decode JSON or XML, and emit one typed event (see shared/orderEvent.ts).
  */
-export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+export async function receive(
+	ctx: IWebhookFunctions,
+	logs: DeliveryLogs,
+): Promise<IWebhookResponseData> {
 	const options = ctx.getNodeParameter('options', {}) as ReceiveOptions;
 	const prefix = headerPrefixOf(options);
 	const headers = ctx.getHeaderData();
@@ -68,10 +73,15 @@ export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseD
 		return reject(ctx, 401, 'Unexpected or missing topic');
 	}
 	// Test and production URLs each hold their own subscription (and secret) for the topic.
-	const secrets = Object.values(staticData.registrations ?? {})
-		.map((registration) => registration.subscriptions[topic]?.secret)
-		.filter((secret): secret is string => typeof secret === 'string');
-	if (secrets.length === 0) return reject(ctx, 401, 'No subscription for this topic');
+	const identities = Object.entries(staticData.registrations ?? {}).flatMap(
+		([address, registration]) => {
+			const nonce = registration.subscriptions[topic]?.nonce;
+			return nonce ? [{ shopId: registration.shopId, address, topic, nonce }] : [];
+		},
+	);
+	if (identities.length === 0) return reject(ctx, 401, 'No subscription for this topic');
+	const credentials = await ctx.getCredentials(CREDENTIAL_NAME);
+	const secrets = identities.map((identity) => subscriptionSecret(credentials, identity));
 
 	const body = await rawBodyOf(ctx);
 	const signature = headers[`${prefix}-hmac-sha256`];
@@ -80,10 +90,12 @@ export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseD
 	}
 
 	const deliveryKey = deliveryKeyOf(topic, body);
-	// Only read here: the trigger's execute() records the key once the execution runs (see deliveries.ts).
-	if (options.ignoreRedeliveries !== false && wasDelivered(staticData, deliveryKey, Date.now())) {
-		return {};
-	}
+	const receivedAt = Date.now();
+	const log =
+		options.ignoreRedeliveries === false
+			? undefined
+			: logs.of(ctx.getWorkflow().id, ctx.getNode().id, staticData);
+	if (log?.isRedelivery(deliveryKey, receivedAt)) return {};
 
 	const text = body.toString('utf8');
 	let decoded;
@@ -107,5 +119,7 @@ export async function receive(ctx: IWebhookFunctions): Promise<IWebhookResponseD
 	});
 	if (!passesStatusFilter(event.fulfilmentStatus, options.fulfilmentStatuses ?? [])) return {};
 	const json = emittedEvent(event, { includePayload: options.includePayload });
+	// Remembered before the answer goes out, so that no later delivery misses it (deliveries.ts).
+	log?.record(deliveryKey, receivedAt);
 	return { workflowData: [[{ json }]] };
 }

@@ -1,7 +1,7 @@
 /**
  * The webhook trigger's static data and the rule for writing it. It holds the node's webhook
- * subscriptions, one per chosen topic with its own secret, and its memory of emitted deliveries
- * (see deliveries.ts).
+ * subscriptions, one per chosen topic with the nonce its secret is derived from (secrets.ts: no
+ * secret is ever stored here), and its memory of emitted deliveries (see deliveries.ts).
  *
  * Registrations are kept per webhook address: n8n registers the test URL ("Listen for test
  * event") and the production URL of the same node with the same static data, and removing one
@@ -16,7 +16,8 @@ export type SubscriptionMediaType = 'JSON' | 'XML';
 
 export interface StoredSubscription {
 	id: number | string;
-	secret: string;
+	/** What the subscription's secret is derived from, with the credential's key (secrets.ts). */
+	nonce?: string;
 }
 
 export interface Registration {

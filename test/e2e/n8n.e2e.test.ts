@@ -10,7 +10,7 @@ import path from 'node:path';
 import { request } from 'undici';
 
 import type { Sandbox } from '../../sandbox';
-import { DEMO, startSandbox } from '../../sandbox';
+import { DEMO, signBody, startSandbox } from '../../sandbox';
 import { exampleWorkflows, sandboxCredential } from '../../scripts/dev';
 import type { N8nInstance, N8nOptions, N8nRuntime } from '../../scripts/n8n-runtime';
 import {
@@ -18,6 +18,7 @@ import {
 	PARITY_OPERATIONS,
 	PARITY_WORKFLOW_ID,
 	POLL_WORKFLOW_ID,
+	SNIPPET_WITHOUT_PAGE_LOGIN_WORKFLOW_ID,
 	SNIPPET_WORKFLOW_ID,
 	WRONG_PASSWORD,
 	REFUSED_LOGIN_WORKFLOW_ID,
@@ -26,6 +27,7 @@ import {
 	extraCredentials,
 } from './workflows';
 import { N8nSession, subscriptions, waitFor } from './n8nSession';
+import { ShiftedClock } from './shiftedClock';
 import {
 	ensureN8n,
 	freePort,
@@ -46,6 +48,12 @@ let cookie: string;
 let options: N8nOptions;
 let workFolder: string;
 let session: N8nSession;
+/** n8n's clock (every n8n process of this suite runs on it). */
+let clock: ShiftedClock;
+
+/** Distinct deliveries sent at once, and how many are in flight together. */
+const BURST = 300;
+const BURST_SENDERS = 20;
 
 async function control<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
 	const response = await request(`${sandbox.controlUrl}${route}`, {
@@ -164,7 +172,8 @@ beforeAll(async () => {
 	workFolder = mkdtempSync(path.join(tmpdir(), 'pod-platform-e2e-'));
 	const userFolder = path.join(workFolder, 'n8n');
 	const port = await freePort();
-	options = { userFolder, port };
+	clock = await ShiftedClock.create(workFolder);
+	options = { userFolder, port, env: clock.env() };
 
 	const tarball = await packPackage(path.join(workFolder, 'package'));
 	await installPackage(userFolder, tarball);
@@ -322,18 +331,68 @@ test('a wrong password at run time says the login was refused, with no network a
 	expect(failure).not.toContain(WRONG_PASSWORD);
 });
 
-test("the Creator snippet carries a page session of its own, never the credential's", async () => {
+/** The user a sandbox session belongs to, as the service tells its own session; undefined when it has ended. */
+async function userOfSession(token: string): Promise<number | undefined> {
+	const response = await request(`${sandbox.baseUrl}/auth`, {
+		headers: { 'x-auth-token': token, accept: 'application/json' },
+	});
+	const text = await response.body.text();
+	if (response.statusCode !== 200) return undefined;
+	return (JSON.parse(text) as { authSessionDetails: { userId: number } }).authSessionDetails.userId;
+}
+
+/** The user of a login, from a login of its own. */
+async function userOfLogin(login: string, password: string): Promise<number> {
+	const response = await request(`${sandbox.baseUrl}/auth`, {
+		headers: {
+			authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`,
+			accept: 'application/json',
+		},
+	});
+	const text = await response.body.text();
+	expect(response.statusCode).toBe(200);
+	return (JSON.parse(text) as { authSessionDetails: { userId: number } }).authSessionDetails.userId;
+}
+
+test("the Creator snippet carries a session of the credential's page login, never the credential's", async () => {
 	const nodes = await runWorkflow(SNIPPET_WORKFLOW_ID);
 	const [snippet] = itemsOf(nodes.Snippet) as Array<Record<string, string>>;
 	const published = [snippet.html, snippet.preloaderUrl, snippet.pageFragment].join('\n');
 	expect(snippet.orderSessionId).toMatch(UUID);
 	expect(published).toContain(`orderSessionId=${snippet.orderSessionId}`);
 	expect(new Set(published.match(UUID))).toEqual(new Set([snippet.orderSessionId]));
-	const { sessionToken } = await storedCredential('podPlatformSandbox');
+	const { sessionToken, creatorPagePassword } = await storedCredential('podPlatformSandbox');
 	expect(typeof sessionToken).toBe('string');
 	expect((sessionToken as string).length).toBeGreaterThan(0);
 	expect(JSON.stringify(nodes)).not.toContain(sessionToken as string);
+	expect(JSON.stringify(nodes)).not.toContain(creatorPagePassword as string);
 	expect(snippet.orderSessionId).not.toBe(sessionToken);
+	// The page's session is the page login's; the credential's session is its own login's, still valid.
+	const { creatorPage } = DEMO.users;
+	expect(await userOfSession(snippet.orderSessionId)).toBe(
+		await userOfLogin(creatorPage.login, creatorPage.password),
+	);
+	expect(await userOfSession(sessionToken as string)).toBe(
+		await userOfLogin(DEMO.login, DEMO.password),
+	);
+});
+
+test('a credential saved without a Creator page login gets no snippet, and nothing is sent', async () => {
+	const snippetRequests = async () =>
+		(await control<Array<{ path: string }>>('GET', '/requests')).filter((logged) =>
+			logged.path.endsWith('/creator/snippet'),
+		).length;
+	const before = await snippetRequests();
+	let failure = '';
+	try {
+		await runWorkflow(SNIPPET_WITHOUT_PAGE_LOGIN_WORKFLOW_ID);
+	} catch (error) {
+		failure = (error as Error).message;
+	}
+	expect(failure).toContain(
+		"Get Snippet needs the Creator Page Login and Creator Page Password of the POD Platform credential: without them every visitor of the page would hold a session of the credential's own login",
+	);
+	expect(await snippetRequests()).toBe(before);
 });
 
 test('a built date filter with $now finds exactly the orders created from then on', async () => {
@@ -415,16 +474,19 @@ describe('the trigger', () => {
 		expect((await session.executionsOf(workflowId)).length).toBe(before);
 	});
 
-	test('a redelivery starts nothing, in JSON and XML, also after n8n restarts', async () => {
+	test("distinct deliveries always run, byte-identical ones seconds apart too; the service's retries an hour later start nothing, in JSON and XML, after a burst and after n8n restarts", async () => {
 		await session.activate(XML_TRIGGER_WORKFLOW_ID);
 		await waitFor('the XML subscription', async () => {
 			const found = (await subscriptions(sandbox)).filter((s) => s.address.includes('7d0c4a52'));
 			return found.length === 1 ? found : undefined;
 		});
 		const workflows = [workflowId, XML_TRIGGER_WORKFLOW_ID];
+		const counts = async () =>
+			await Promise.all(workflows.map(async (id) => await session.executionCount(id)));
 		const before = await Promise.all(
-			workflows.map(async (id) => (await session.finishedExecutionsOf(id, 0)).length),
+			workflows.map(async (id) => await session.finishedExecutionCount(id, 0)),
 		);
+
 		// An order these subscriptions have had no event of yet: a body they have never received.
 		const [order] = await control<Array<{ id: number }>>('GET', '/orders?uniqueId=shop-1002');
 		const { deliveryIds } = await control<{ deliveryIds: string[] }>('POST', '/events', {
@@ -432,18 +494,7 @@ describe('the trigger', () => {
 			orderId: order.id,
 		});
 		expect(deliveryIds.length).toBe(2);
-		const afterFirst = await Promise.all(
-			workflows.map(async (id, i) => await session.finishedExecutionsOf(id, before[i] + 1)),
-		);
-		for (const list of afterFirst) {
-			expect(list.every((execution) => execution.status === 'success')).toBe(true);
-			expect(await session.executionData(list[0].id)).toContain('deliveryKey');
-		}
-		const counts = () =>
-			Promise.all(workflows.map(async (id) => (await session.executionsOf(id)).length));
-		const expected = afterFirst.map((list) => list.length);
-
-		const redeliverAll = async () => {
+		const resendAll = async () => {
 			for (const deliveryId of deliveryIds) {
 				const attempt = await control<{ status: number }>(
 					'POST',
@@ -451,25 +502,129 @@ describe('the trigger', () => {
 				);
 				expect(attempt.status).toBe(200);
 			}
-			await new Promise((resolve) => setTimeout(resolve, 3000));
 		};
-		await redeliverAll();
-		await redeliverAll();
+		await Promise.all(
+			workflows.map(async (id, i) => await session.finishedExecutionCount(id, before[i] + 1)),
+		);
+		// The same bytes again seconds later: the service retries only after an hour, so this is a
+		// second notification, and the merchant gets both.
+		await resendAll();
+		await Promise.all(
+			workflows.map(async (id, i) => await session.finishedExecutionCount(id, before[i] + 2)),
+		);
+
+		// A burst of distinct deliveries at once, signed with the secret the service holds.
+		const [target] = (await subscriptions(sandbox)).filter(
+			(s) =>
+				s.address.startsWith(n8n.url) &&
+				s.topic === 'orders/updated' &&
+				!s.address.includes('7d0c4a52'),
+		);
+		const burst = Array.from({ length: BURST }, (_, i) =>
+			Buffer.from(
+				JSON.stringify({
+					productionOrderExpanded: {
+						id: 900_000 + i,
+						uniqueId: `burst-${i}`,
+						financialStatus: 'PAID',
+						fulfilmentStatus: 'WAITING_FOR_RESOURCES',
+					},
+				}),
+			),
+		);
+		const sendBurst = async () => {
+			const statuses: number[] = [];
+			let next = 0;
+			await Promise.all(
+				Array.from({ length: BURST_SENDERS }, async () => {
+					while (next < burst.length) {
+						const body = burst[next++];
+						const response = await request(target.address, {
+							method: 'POST',
+							headers: {
+								'content-type': 'application/json',
+								'x-platform-topic': target.topic,
+								'x-platform-hmac-sha256': signBody(target.secret, body),
+							},
+							body,
+						});
+						await response.body.dump();
+						statuses.push(response.statusCode);
+					}
+				}),
+			);
+			return statuses;
+		};
+		expect(new Set(await sendBurst())).toEqual(new Set([200]));
+		const afterBurst = await session.finishedExecutionCount(
+			workflowId,
+			before[0] + 2 + BURST,
+			5 * 60_000,
+		);
+		expect(afterBurst).toBe(before[0] + 2 + BURST);
+		expect(await session.executionCount(workflowId, ['error', 'crashed'])).toBe(0);
+		const expected = await counts();
+
+		// An hour later on n8n's clock, the service's retries of all of them start nothing.
+		await clock.shift(61);
+		await resendAll();
+		expect(new Set(await sendBurst())).toEqual(new Set([200]));
+		await new Promise((resolve) => setTimeout(resolve, 3000));
 		expect(await counts()).toEqual(expected);
 
+		// Nor after n8n restarts: what the trigger emitted was saved with the workflow.
 		await restartN8n();
 		// An unsigned delivery gets the trigger's 401 once n8n has registered the webhook again.
-		const [xmlSubscription] = (await subscriptions(sandbox)).filter((s) =>
-			s.address.includes('7d0c4a52'),
-		);
 		await waitFor('the webhooks after the restart', async () => {
-			const probe = await request(xmlSubscription.address, { method: 'POST', body: '' });
+			const probe = await request(target.address, { method: 'POST', body: '' });
 			await probe.body.dump();
 			return probe.statusCode === 401 ? true : undefined;
 		});
-		await redeliverAll();
+		await resendAll();
+		expect(new Set(await sendBurst())).toEqual(new Set([200]));
+		await new Promise((resolve) => setTimeout(resolve, 3000));
 		expect(await counts()).toEqual(expected);
 		await session.deactivate(XML_TRIGGER_WORKFLOW_ID);
+	});
+
+	test('an exported active workflow holds no webhook secret, and a forged delivery is still refused', async () => {
+		const file = path.join(workFolder, 'exported-workflow.json');
+		await n8nCli(runtime, options, ['export:workflow', `--id=${workflowId}`, `--output=${file}`]);
+		const exported = readFileSync(file, 'utf8');
+		rmSync(file);
+		const [{ nodes }] = JSON.parse(exported) as Array<{ nodes: Array<{ webhookId?: string }> }>;
+		const webhookId = nodes.find((node) => node.webhookId)?.webhookId ?? '';
+		const mine = (await subscriptions(sandbox)).filter((s) => s.address.includes(webhookId));
+		expect(mine.map((s) => s.topic).sort()).toEqual([
+			'orders/cancelled',
+			'orders/fulfilled',
+			'orders/updated',
+		]);
+		// The subscriptions are in the export (their IDs and nonces), their secrets are not.
+		for (const subscription of mine) {
+			expect(exported).toContain(`"id":${subscription.id}`);
+			expect(exported).not.toContain(subscription.secret);
+		}
+		const [target] = mine;
+		const nonce = new RegExp(
+			`"${target.topic}":\\{"id":${target.id},"nonce":"([0-9a-f]{32})"`,
+		).exec(exported)?.[1];
+		expect(nonce).toBeDefined();
+		const body = Buffer.from(
+			JSON.stringify({ productionOrderExpanded: { id: 1, uniqueId: 'forged' } }),
+		);
+		const forged = await request(target.address, {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/json',
+				'x-platform-topic': target.topic,
+				// Signed with what the export holds of the subscription: its nonce.
+				'x-platform-hmac-sha256': signBody(nonce ?? '', body),
+			},
+			body,
+		});
+		await forged.body.dump();
+		expect(forged.statusCode).toBe(401);
 	});
 
 	test('deactivation removes its subscriptions from the service', async () => {

@@ -21,6 +21,8 @@ export interface Subscription {
 	id: number;
 	address: string;
 	topic: string;
+	/** The secret the service signs this subscription's deliveries with. */
+	secret: string;
 }
 
 /** Poll until the probe returns a value (undefined means "not yet"). */
@@ -75,6 +77,41 @@ export class N8nSession {
 			`/executions?filter=${filter}&limit=250`,
 		);
 		return page.results;
+	}
+
+	/** How many executions of a workflow n8n holds, of any status or of the statuses given. */
+	async executionCount(workflowId: string, statuses?: string[]): Promise<number> {
+		const filter = encodeURIComponent(
+			JSON.stringify(statuses ? { workflowId, status: statuses } : { workflowId }),
+		);
+		const page = await rest<{ count: number }>(
+			this.instance,
+			this.cookie,
+			'GET',
+			`/executions?filter=${filter}&limit=1`,
+		);
+		return page.count;
+	}
+
+	/**
+	 * The number of executions of a workflow once at least `atLeast` exist and none is unfinished,
+	 * for more executions than one page of the list holds.
+	 */
+	async finishedExecutionCount(
+		workflowId: string,
+		atLeast: number,
+		timeoutMs?: number,
+	): Promise<number> {
+		return await waitFor(
+			`${atLeast} finished executions of ${workflowId}`,
+			async () => {
+				const total = await this.executionCount(workflowId);
+				if (total < atLeast) return undefined;
+				const unfinished = await this.executionCount(workflowId, ['new', 'running', 'waiting']);
+				return unfinished === 0 ? total : undefined;
+			},
+			timeoutMs,
+		);
 	}
 
 	/** An execution's data as n8n stores it (flattened JSON text). */
