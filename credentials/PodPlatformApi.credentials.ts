@@ -1,7 +1,8 @@
 /**
  * The POD Platform API credential: environment or base URL, login and password, optional account
- * and customer key. n8n logs in with Basic authentication to get a session token, keeps it hidden,
- * and logs in again when a request answers 401.
+ * and customer key, and the login whose sessions Creator pages hold (Get Snippet needs it). n8n
+ * logs in with Basic authentication to get a session token, keeps it hidden, and logs in again
+ * when a request answers 401.
  */
 
 import type {
@@ -15,7 +16,7 @@ import type {
 } from 'n8n-workflow';
 
 import { ENVIRONMENT_BASE_URLS } from '../nodes/shared/environments';
-import { logIn } from '../nodes/shared/login';
+import { PAGE_LOGIN, logIn } from '../nodes/shared/login';
 
 export class PodPlatformApi implements ICredentialType {
 	name = 'podPlatformApi';
@@ -93,6 +94,21 @@ export class PodPlatformApi implements ICredentialType {
 			default: '',
 			description:
 				'Optional. A customer key opens the permanent user motive library of one end customer; without it user motives live only as long as the session.',
+		},
+		{
+			displayName: PAGE_LOGIN.loginLabel,
+			name: PAGE_LOGIN.loginField,
+			type: 'string',
+			default: '',
+			description: `Only for Creator → Get Snippet, which needs it. Every visitor of a Creator page holds a session of this login, so use a login of the lowest role (${PAGE_LOGIN.role}), never the Login above.`,
+		},
+		{
+			displayName: PAGE_LOGIN.passwordLabel,
+			name: PAGE_LOGIN.passwordField,
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description: `Password of the ${PAGE_LOGIN.loginLabel}`,
 		},
 		{
 			displayName: 'Media Type',

@@ -14,6 +14,9 @@ async function main(): Promise<void> {
 	console.log(
 		`Demo login:          ${DEMO.login} / ${DEMO.password} (account ${DEMO.accountId}, shop ${DEMO.shopId})`,
 	);
+	console.log(
+		`Creator page login:  ${DEMO.users.creatorPage.login} / ${DEMO.users.creatorPage.password} (ROLE_AUTHORIZED_USER)`,
+	);
 	let stopping = false;
 	const stop = (signal: string) => {
 		if (stopping) return;

@@ -8,7 +8,7 @@ import { requireSession, requireShop } from './auth';
 import { nowIso } from './clock';
 import { asArray, readBool, readObject, readString } from './codec';
 import type { SandboxState, ServiceContext } from './context';
-import { badRequest, conflict, notFound } from './errors';
+import { badRequest, conflict, forbidden, notFound } from './errors';
 import { hexToRgb, tinyPng } from './images';
 import {
 	buildDesignItem,
@@ -180,9 +180,35 @@ function requireOrderedProduct(ctx: ServiceContext, order: Order) {
 	return item;
 }
 
+/**
+ * The order an ordered product is added to. Adding is a write, which ROLE_AUTHORIZED_USER may make
+ * only on the Creator order of its own session: the widget on a page adds to that basket with the
+ * page's session (a "limited, shared shop resource" of the contract's role table).
+ */
+function orderToAddTo(ctx: ServiceContext): { shop: Shop; order: Order } {
+	const shop = requireShop(ctx);
+	const { session, user } = requireSession(ctx);
+	if (user.role !== 'ROLE_AUTHORIZED_USER') {
+		return { shop: requireShop(ctx, { write: true }), order: requireOrder(ctx, shop) };
+	}
+	const order = ctx.sandbox.store.orders.get(Number(ctx.params.orderId));
+	if (
+		!order ||
+		order.deleted ||
+		order.shopId !== shop.id ||
+		order.origin !== 'session' ||
+		order.sessionToken !== session.token
+	) {
+		throw forbidden(
+			'Access denied',
+			'ROLE_AUTHORIZED_USER may add ordered products only to the Creator order of its own session',
+		);
+	}
+	return { shop, order };
+}
+
 function addOrderedProduct(ctx: ServiceContext): Reply {
-	const shop = requireShop(ctx, { write: true });
-	const order = requireOrder(ctx, shop);
+	const { shop, order } = orderToAddTo(ctx);
 	const body = ctx.body();
 	if (order.committed || order.handedOff) {
 		throw conflict('Order is not editable', `Order ${order.id} is already committed`);

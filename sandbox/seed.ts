@@ -17,6 +17,13 @@ export const DEMO = {
 		accountAdmin: { login: 'demo', password: 'demo-password', accountId: 387, shopId: 1597 },
 		shopAdmin: { login: 'shopadmin', password: 'shopadmin-password', accountId: 387, shopId: 1597 },
 		viewer: { login: 'viewer', password: 'viewer-password', accountId: 387, shopId: 1597 },
+		/** The Creator page login (ROLE_AUTHORIZED_USER) that the dev credential and examples use. */
+		creatorPage: {
+			login: 'creatorpage',
+			password: 'creatorpage-password',
+			accountId: 387,
+			shopId: 1597,
+		},
 		foreign: { login: 'other', password: 'other-password', accountId: 999, shopId: 9999 },
 	},
 	tShirt: {
@@ -228,6 +235,14 @@ export function createSeededStore(): Store {
 			id: 13,
 			login: 'viewer',
 			password: 'viewer-password',
+			role: 'ROLE_AUTHORIZED_USER',
+			accountId: 387,
+			shopIds: [1597, 1598],
+		},
+		{
+			id: 14,
+			login: 'creatorpage',
+			password: 'creatorpage-password',
 			role: 'ROLE_AUTHORIZED_USER',
 			accountId: 387,
 			shopIds: [1597, 1598],

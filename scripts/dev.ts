@@ -30,7 +30,10 @@ import {
 
 export const SANDBOX_CREDENTIAL_ID = 'podPlatformSandbox';
 
-/** The credential a newcomer gets: the sandbox with the demo login. */
+/**
+ * The credential a newcomer gets: the sandbox with the demo login, and the sandbox's Creator page
+ * login (lowest role), which Creator → Get Snippet needs.
+ */
 export function sandboxCredential(baseUrl: string) {
 	return {
 		id: SANDBOX_CREDENTIAL_ID,
@@ -44,6 +47,8 @@ export function sandboxCredential(baseUrl: string) {
 			accountId: String(DEMO.accountId),
 			customerKey: '',
 			mediaType: 'json',
+			creatorPageLogin: DEMO.users.creatorPage.login,
+			creatorPagePassword: DEMO.users.creatorPage.password,
 		},
 	};
 }
@@ -169,6 +174,9 @@ async function main() {
 	console.log(`Sandbox:    ${sandbox.baseUrl}`);
 	console.log(
 		`  login:    ${DEMO.login} / ${DEMO.password} (account ${DEMO.accountId}, shop ${DEMO.shopId})`,
+	);
+	console.log(
+		`  Creator page login: ${DEMO.users.creatorPage.login} / ${DEMO.users.creatorPage.password} (ROLE_AUTHORIZED_USER)`,
 	);
 	console.log(
 		`  credential "POD Platform sandbox" is ready in n8n; ${workflows.length} example workflows imported`,

@@ -14,6 +14,19 @@ export const LOGIN_REFUSED_MESSAGE =
 export const LOGIN_REFUSED_DESCRIPTION =
 	'Open the POD Platform credential, correct Login and Password, and save it. Nothing was sent to the service but the login itself.';
 
+/**
+ * The credential's second login, for Creator pages only: the fields that hold it and their labels
+ * on the credential form. Every visitor of a Creator page holds a session of this login (see
+ * pageSession.ts), so it must have the lowest role.
+ */
+export const PAGE_LOGIN = {
+	loginField: 'creatorPageLogin',
+	passwordField: 'creatorPagePassword',
+	loginLabel: 'Creator Page Login',
+	passwordLabel: 'Creator Page Password',
+	role: 'ROLE_AUTHORIZED_USER',
+} as const;
+
 /** Marks the refusal on the error itself; n8n keeps it as the `cause` of the error it wraps ours in. */
 const LOGIN_REFUSED_MARK = 'podPlatformLoginRefused';
 

@@ -1,9 +1,14 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
+import { DEMO, startSandbox } from '../../sandbox';
 import { runNode } from '../support/n8n';
-import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
+import {
+	CREATOR_PAGE_LOGIN,
+	SandboxControl,
+	sandboxCredentials,
+	shopParameter,
+} from '../support/sandbox';
 import { demoStore } from '../motive/helpers';
 import { ServiceClient } from '../support/service';
 
@@ -55,7 +60,7 @@ function unescapeAttribute(text: string): string {
 
 test('without options: the mount div, one async preloader script and a sized page fragment', async () => {
 	// Without an Account ID the credential logs in to learn it: its session exists during the run.
-	const store = sandboxCredentials(sandbox);
+	const store = sandboxCredentials(sandbox, CREATOR_PAGE_LOGIN);
 	const result = await runNode({ store, parameters: snippet() });
 	expect(result.error).toBeUndefined();
 	const out = result.items[0].json as Out;
@@ -96,7 +101,7 @@ test('without options: the mount div, one async preloader script and a sized pag
 });
 
 test('every start parameter of the contract reaches the preloader URL', async () => {
-	const store = demoStore(sandbox);
+	const store = demoStore(sandbox, CREATOR_PAGE_LOGIN);
 	const options = {
 		productId: '1001',
 		assignedColorId: '2001',
@@ -167,7 +172,7 @@ test('every start parameter of the contract reaches the preloader URL', async ()
 });
 
 test('invalid parameters are refused before sending, naming the item and the field', async () => {
-	const store = demoStore(sandbox);
+	const store = demoStore(sandbox, CREATOR_PAGE_LOGIN);
 	const cases: Array<[INodeParameters, string]> = [
 		[
 			{ addToBasketCallback: 'on-add' },
@@ -205,14 +210,14 @@ test('invalid parameters are refused before sending, naming the item and the fie
 });
 
 test('a parameter only the service can check comes back as its 400', async () => {
-	const store = demoStore(sandbox);
+	const store = demoStore(sandbox, CREATOR_PAGE_LOGIN);
 	const result = await runNode({ store, parameters: snippet({ productId: '999999' }) });
 	expect(result.error?.httpCode).toBe('400');
 	expect(result.error?.message).toMatch(/productId/);
 });
 
 test('the same snippet through an XML credential', async () => {
-	const store = sandboxCredentials(sandbox, { mediaType: 'xml' });
+	const store = sandboxCredentials(sandbox, { ...CREATOR_PAGE_LOGIN, mediaType: 'xml' });
 	const result = await runNode({
 		store,
 		parameters: snippet({ productId: '1001', widgetId: 'x1' }),
@@ -239,7 +244,7 @@ describe("a page session's basket", () => {
 	});
 
 	test("Get Session Order with the snippet's Order Session ID reads that page's basket", async () => {
-		const store = demoStore(sandbox);
+		const store = demoStore(sandbox, CREATOR_PAGE_LOGIN);
 		const page = (await runNode({ store, parameters: snippet() })).items[0].json as Out;
 
 		// The visitor adds a design to the basket: the widget calls the service with the page session.
@@ -279,7 +284,7 @@ describe("a page session's basket", () => {
 	});
 
 	test('Reuse Page Session ID binds a second snippet to the same page session, without a login', async () => {
-		const store = demoStore(sandbox);
+		const store = demoStore(sandbox, CREATOR_PAGE_LOGIN);
 		const first = (await runNode({ store, parameters: snippet() })).items[0].json as Out;
 		const loginsBefore = (await control.call('GET', '/stats')).logins;
 		const second = await runNode({
@@ -294,7 +299,7 @@ describe("a page session's basket", () => {
 	});
 
 	test("a snippet that would hold the credential's session is never returned", async () => {
-		const store = sandboxCredentials(sandbox);
+		const store = sandboxCredentials(sandbox, CREATOR_PAGE_LOGIN);
 		expect((await runNode({ store, parameters: sessionOrder() })).error).toBeUndefined();
 		const token = String(store.data().sessionToken);
 		expect(token).toMatch(UUID);
@@ -308,7 +313,7 @@ describe("a page session's basket", () => {
 	});
 
 	test('a bad Order Session ID is refused before sending, naming the item and the field', async () => {
-		const store = demoStore(sandbox);
+		const store = demoStore(sandbox, CREATOR_PAGE_LOGIN);
 		const result = await runNode({ store, parameters: sessionOrder('basket-1') });
 		expect(result.error?.message).toBe(
 			'Item 1: Order Session ID must be a session UUID, got "basket-1"',
@@ -318,7 +323,7 @@ describe("a page session's basket", () => {
 	});
 
 	test('a page session that has ended is named as such, in both operations', async () => {
-		const store = demoStore(sandbox);
+		const store = demoStore(sandbox, CREATOR_PAGE_LOGIN);
 		const ended = '0b6f5c1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e';
 		const read = await runNode({ store, parameters: sessionOrder(ended) });
 		expect(read.error?.httpCode).toBe('401');
@@ -332,13 +337,183 @@ describe("a page session's basket", () => {
 		expect(reused.error?.description).toMatch(/Get Snippet again/);
 	});
 
-	test('a wrong password fails the page session with advice, never with the password', async () => {
+	test('a wrong page password fails the page session with advice, never with the password', async () => {
 		const wrongPassword = ['not', 'the', 'Passw0rd'].join('-');
-		const store = demoStore(sandbox, { password: wrongPassword });
+		const store = demoStore(sandbox, { ...CREATOR_PAGE_LOGIN, creatorPagePassword: wrongPassword });
 		const result = await runNode({ store, parameters: snippet() });
-		expect(result.error?.message).toMatch(/refused the login/);
-		expect(result.error?.description).toMatch(/login and password/i);
+		expect(result.error?.message).toBe(
+			'The service refused the Creator Page Login: check the Creator Page Login and Creator Page Password of the POD Platform credential',
+		);
+		expect(result.error?.description).toMatch(
+			/correct Creator Page Login and Creator Page Password/,
+		);
 		expect(JSON.stringify(result.error)).not.toContain(wrongPassword);
 		expect(result.items).toEqual([]);
+		// Only the page login's own attempt went out; no snippet was asked for.
+		expect((await control.requests()).map((r) => r.path)).toEqual(['/auth']);
+	});
+});
+
+describe('the Creator page login', () => {
+	/** Who a session belongs to, as the service tells its own session (field notes, Session). */
+	async function ownerOf(token: string) {
+		const details = await asSession(token, '/auth');
+		const account = await asSession(token, '/accounts/session');
+		return {
+			status: details.status,
+			userId: details.json?.authSessionDetails?.userId,
+			customerPermanentStorageId: details.json?.authSessionDetails?.customerPermanentStorageId,
+			// The role is the sandbox's own addition to the account; the contract does not name it.
+			role: account.json?.account?.role,
+		};
+	}
+
+	/** The user id of a login, from a login of its own (after the node's runs: it counts). */
+	async function userIdOf(login: string, password: string) {
+		const client = new ServiceClient(sandbox.baseUrl);
+		const answer = await client.login(login, password);
+		expect(answer.status).toBe(200);
+		return answer.json.authSessionDetails.userId as number;
+	}
+
+	test('without a page login Get Snippet is refused, explaining why and how, and sends nothing', async () => {
+		const cases: Array<[string, Record<string, string>]> = [
+			['no page login', {}],
+			['an empty page login', { creatorPageLogin: '', creatorPagePassword: '' }],
+			['a page login without its password', { creatorPageLogin: 'creatorpage' }],
+			['only spaces', { creatorPageLogin: '  ', creatorPagePassword: 'x' }],
+		];
+		for (const [name, fields] of cases) {
+			const store = sandboxCredentials(sandbox, fields);
+			for (const options of [{}, { pageSessionId: '0b6f5c1e-2d3a-4b5c-8d7e-9f0a1b2c3d4e' }]) {
+				const result = await runNode({ store, parameters: snippet(options) });
+				expect({ name, message: result.error?.message }).toEqual({
+					name,
+					message:
+						"Get Snippet needs the Creator Page Login and Creator Page Password of the POD Platform credential: without them every visitor of the page would hold a session of the credential's own login",
+				});
+				expect(result.error?.description).toBe(
+					'Open the POD Platform credential, fill in Creator Page Login and Creator Page Password with a login of the lowest role (ROLE_AUTHORIZED_USER) that may use the shop, and save it. Nothing was sent to the service.',
+				);
+				expect(result.items).toEqual([]);
+			}
+			// Not even the credential's own login (its Account ID is empty here).
+			expect(store.data().sessionToken).toBe('');
+		}
+		expect(await control.requests()).toEqual([]);
+		expect((await control.stats()).logins).toBe(0);
+	});
+
+	test("the credential's own Login as the page login is refused alike, before sending", async () => {
+		const store = sandboxCredentials(sandbox, {
+			creatorPageLogin: ` ${DEMO.login.toUpperCase()} `,
+			creatorPagePassword: DEMO.password,
+		});
+		const result = await runNode({ store, parameters: snippet() });
+		expect(result.error?.message).toBe(
+			'The Creator Page Login of the POD Platform credential is its own Login: every visitor of the page would hold a session of that login',
+		);
+		expect(result.error?.description).toMatch(
+			/with another login of the lowest role \(ROLE_AUTHORIZED_USER\)/,
+		);
+		expect(await control.requests()).toEqual([]);
+	});
+
+	test("the snippet's session belongs to the page login, and the credential's session is untouched", async () => {
+		const store = demoStore(sandbox, CREATOR_PAGE_LOGIN);
+		// The credential's own session first, through another operation.
+		const own = await runNode({
+			store,
+			parameters: { resource: 'order', operation: 'getSessionOrder', shop: shopParameter() },
+		});
+		expect(own.error).toBeUndefined();
+		const credentialToken = String(store.data().sessionToken);
+		expect(credentialToken).toMatch(UUID);
+
+		const result = await runNode({ store, parameters: snippet() });
+		expect(result.error).toBeUndefined();
+		const out = result.items[0].json as Out;
+		expect(publishedUuids(out)).toEqual([out.orderSessionId]);
+
+		// The credential keeps its token, which still works and still is the credential's login's.
+		expect(store.data().sessionToken).toBe(credentialToken);
+		const credentialSession = await ownerOf(credentialToken);
+		const pageSession = await ownerOf(out.orderSessionId);
+		expect(credentialSession.status).toBe(200);
+		expect(pageSession.status).toBe(200);
+		expect(credentialSession.role).toBe('ROLE_ACCOUNT_ADMIN');
+		expect(pageSession.role).toBe('ROLE_AUTHORIZED_USER');
+		expect(pageSession.userId).toBe(
+			await userIdOf(DEMO.users.creatorPage.login, DEMO.users.creatorPage.password),
+		);
+		expect(credentialSession.userId).toBe(await userIdOf(DEMO.login, DEMO.password));
+		expect(pageSession.userId).not.toBe(credentialSession.userId);
+		// The credential's basket is not the page's.
+		const again = await runNode({
+			store,
+			parameters: { resource: 'order', operation: 'getSessionOrder', shop: shopParameter() },
+		});
+		expect(again.items[0].json.id).toBe(own.items[0].json.id);
+		expect(store.data().sessionToken).toBe(credentialToken);
+	});
+
+	test('the page login signs in without the Customer Key of the credential', async () => {
+		// A customer key as the public Nonce resource gives one.
+		const nonce = await new ServiceClient(sandbox.baseUrl).get('/public/nonce/uuid');
+		const store = demoStore(sandbox, {
+			...CREATOR_PAGE_LOGIN,
+			customerKey: String(nonce.json.string.value),
+		});
+		const own = await runNode({
+			store,
+			parameters: { resource: 'order', operation: 'getSessionOrder', shop: shopParameter() },
+		});
+		expect(own.error).toBeUndefined();
+		const result = await runNode({ store, parameters: snippet() });
+		expect(result.error).toBeUndefined();
+		const page = await ownerOf(String(result.items[0].json.orderSessionId));
+		const credential = await ownerOf(String(store.data().sessionToken));
+		expect(credential.customerPermanentStorageId).toEqual(expect.any(Number));
+		expect(page.customerPermanentStorageId).toBeUndefined();
+	});
+
+	test('a page login of another account is named in the refusal of the shop', async () => {
+		const store = demoStore(sandbox, {
+			creatorPageLogin: DEMO.users.foreign.login,
+			creatorPagePassword: DEMO.users.foreign.password,
+		});
+		const result = await runNode({ store, parameters: snippet() });
+		expect(result.error?.httpCode).toBe('404');
+		expect(result.error?.message).toBe(
+			'Item 1: The service refused the shop to the Creator Page Login (HTTP 404)',
+		);
+		expect(result.error?.description).toMatch(
+			/a login of the shop's account that may use this shop/,
+		);
+		expect(result.items).toEqual([]);
+	});
+
+	test('the page session fills its own basket and may place no order of the shop', async () => {
+		const store = demoStore(sandbox, CREATOR_PAGE_LOGIN);
+		const page = (await runNode({ store, parameters: snippet() })).items[0].json as Out;
+		const basket = await asSession(page.orderSessionId, '/accounts/387/shops/1597/orders/session');
+		const added = await asSession(
+			page.orderSessionId,
+			`/accounts/387/shops/1597/orders/${basket.json.productionOrderExpanded.id}/orderedProducts/usingCreatorSE`,
+			{
+				creatorse_design: {
+					productId: 1001,
+					amount: 1,
+					assignedColor: { id: 2001 },
+					assignedSize: { id: 3001 },
+				},
+			},
+		);
+		expect(added.status).toBe(200);
+		// A page session may not place orders of the shop: its role is the lowest.
+		const draft = await asSession(page.orderSessionId, '/accounts/387/shops/1597/orders', {
+			productionOrder: { country: { id: 1 } },
+		});
+		expect(draft.status).toBe(403);
 	});
 });

@@ -8,10 +8,17 @@ import { SANDBOX_CREDENTIAL_ID, sandboxCredential } from '../../scripts/dev';
 export const XML_CREDENTIAL_ID = 'podPlatformSandboxXml';
 export const WRONG_PASSWORD_CREDENTIAL_ID = 'podPlatformWrongPassword';
 export const WRONG_PASSWORD = ['not', 'the', 'password', '42'].join('-');
+export const NO_PAGE_LOGIN_CREDENTIAL_ID = 'podPlatformNoPageLogin';
 
-/** The sandbox credential in XML, and one with a wrong password. */
+/**
+ * The sandbox credential in XML, one with a wrong password, and one saved without the Creator page
+ * login (as every credential saved before those fields existed).
+ */
 export function extraCredentials(baseUrl: string) {
 	const json = sandboxCredential(baseUrl);
+	const withoutPageLogin = Object.fromEntries(
+		Object.entries(json.data).filter(([key]) => !key.startsWith('creatorPage')),
+	);
 	return [
 		{
 			...json,
@@ -24,6 +31,12 @@ export function extraCredentials(baseUrl: string) {
 			id: WRONG_PASSWORD_CREDENTIAL_ID,
 			name: 'POD Platform wrong password',
 			data: { ...json.data, password: WRONG_PASSWORD },
+		},
+		{
+			...json,
+			id: NO_PAGE_LOGIN_CREDENTIAL_ID,
+			name: 'POD Platform without a Creator page login',
+			data: withoutPageLogin,
 		},
 	];
 }
@@ -127,6 +140,7 @@ export const PARITY_OPERATIONS: Array<{ name: string; parameters: Record<string,
 
 export const PARITY_WORKFLOW_ID = 'podE2eParity';
 export const SNIPPET_WORKFLOW_ID = 'podE2eSnippet';
+export const SNIPPET_WITHOUT_PAGE_LOGIN_WORKFLOW_ID = 'podE2eSnippetNoPageLogin';
 export const REFUSED_LOGIN_WORKFLOW_ID = 'podE2eWrongPassword';
 export const DATE_FILTER_WORKFLOW_ID = 'podE2eDateFilter';
 export const XML_TRIGGER_WORKFLOW_ID = 'podE2eXmlTrigger';
@@ -145,6 +159,17 @@ export function e2eWorkflows() {
 		manualWorkflow(SNIPPET_WORKFLOW_ID, 'E2E: Creator snippet', [
 			{ name: 'Snippet', parameters: { resource: 'creator', operation: 'getSnippet', shop: SHOP } },
 		]),
+		manualWorkflow(
+			SNIPPET_WITHOUT_PAGE_LOGIN_WORKFLOW_ID,
+			'E2E: Creator snippet of a credential without a page login',
+			[
+				{
+					name: 'Snippet',
+					parameters: { resource: 'creator', operation: 'getSnippet', shop: SHOP },
+					credentialId: NO_PAGE_LOGIN_CREDENTIAL_ID,
+				},
+			],
+		),
 		manualWorkflow(REFUSED_LOGIN_WORKFLOW_ID, 'E2E: a wrong password at run time', [
 			{
 				name: 'Shops',

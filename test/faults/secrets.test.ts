@@ -3,8 +3,8 @@
  * Workflows that fail in many ways, and trigger deliveries with wrong signatures; every output
  * item, every error (message, description, the whole error object), every log line of n8n's
  * logger and every console line is scanned for the passwords, every session token the service
- * issued to the credential, and the webhook secrets. (A Creator snippet's page session is made
- * to be published: it is the page's, never the credential's.)
+ * issued to the credential, the Creator page login's password and the webhook secrets. (A Creator
+ * snippet's page session is made to be published: it is the page's, never the credential's.)
  */
 import { createHash, createHmac } from 'node:crypto';
 
@@ -43,6 +43,7 @@ class RecordingStore extends CredentialStore {
 }
 
 const WRONG_PASSWORD = 'wrong-Passw0rd-7f3a9c';
+const WRONG_PAGE_PASSWORD = 'wrong-Page-Passw0rd-2b8e41';
 
 describe('faults: secrets never appear in output, errors or logs', () => {
 	let sandbox: Sandbox;
@@ -91,6 +92,8 @@ describe('faults: secrets never appear in output, errors or logs', () => {
 				customerKey: '',
 				mediaType: 'json',
 				sessionToken: '',
+				creatorPageLogin: DEMO.users.creatorPage.login,
+				creatorPagePassword: DEMO.users.creatorPage.password,
 				...overrides,
 			},
 		});
@@ -286,14 +289,44 @@ describe('faults: secrets never appear in output, errors or logs', () => {
 			orderSessionId: pageSessionId,
 		});
 		expect(basket.error).toBeUndefined();
-		expect((await run(snippet, { password: WRONG_PASSWORD })).error).toBeDefined();
+		expect((await run(snippet, { password: WRONG_PASSWORD })).error).toBeUndefined();
+		// The page login refused, in JSON and XML; another account's; missing; the credential's own.
+		expect((await run(snippet, { creatorPagePassword: WRONG_PAGE_PASSWORD })).error).toBeDefined();
+		expect(
+			(await run(snippet, { creatorPagePassword: WRONG_PAGE_PASSWORD, mediaType: 'xml' })).error,
+		).toBeDefined();
+		expect(
+			(
+				await run(snippet, {
+					creatorPageLogin: DEMO.users.foreign.login,
+					creatorPagePassword: DEMO.users.foreign.password,
+				})
+			).error?.httpCode,
+		).toBe('404');
+		expect((await run(snippet, { creatorPageLogin: '' })).error).toBeDefined();
+		expect(
+			(await run(snippet, { creatorPageLogin: DEMO.login, creatorPagePassword: DEMO.password }))
+				.error,
+		).toBeDefined();
+		// Reusing a page session under a wrong page password: refused before any login.
+		expect(
+			(
+				await run(
+					{ ...snippet, options: { pageSessionId: pageSessionId } },
+					{ creatorPageLogin: '', creatorPagePassword: WRONG_PAGE_PASSWORD },
+				)
+			).error,
+		).toBeDefined();
 	});
 
 	test('nothing scanned holds a password, a session token or a webhook secret', () => {
 		const secrets = [
 			DEMO.password,
 			DEMO.users.viewer.password,
+			DEMO.users.creatorPage.password,
+			DEMO.users.foreign.password,
 			WRONG_PASSWORD,
+			WRONG_PAGE_PASSWORD,
 			...RecordingStore.tokens,
 			...webhookSecrets,
 			// The hashed signing key is as good as the secret.

@@ -158,6 +158,50 @@ describe('sandbox: Creator snippet', () => {
 		expect(callers.orderedProducts).toBe('');
 	});
 
+	test('a page session of the lowest role fills its own basket and no other order', async () => {
+		const page = new ServiceClient(sandbox.baseUrl);
+		expect((await page.login('creatorpage')).status).toBe(200);
+		expect((await page.get('/accounts/session')).json.account.role).toBe('ROLE_AUTHORIZED_USER');
+		const snippetAnswer = await page.get(`${SHOP_PATH}/creator/snippet`);
+		expect(snippetAnswer.status).toBe(200);
+		expect(snippetAnswer.json.creatorSnippet.orderSessionId).toBe(page.token);
+		const design = {
+			creatorse_design: {
+				productId: 1001,
+				amount: 1,
+				assignedColor: { id: 2001 },
+				assignedSize: { id: 3002 },
+			},
+		};
+		const addTo = (client: ServiceClient, orderId: number) =>
+			client.post(`${SHOP_PATH}/orders/${orderId}/orderedProducts/usingCreatorSE`, design);
+
+		const basket = (await page.get(`${SHOP_PATH}/orders/session`)).json.productionOrderExpanded;
+		expect((await addTo(page, basket.id)).status).toBe(200);
+		// Another session's basket, a draft of the shop and an unknown order: all refused alike.
+		const othersBasket = (await demo.get(`${SHOP_PATH}/orders/session`)).json
+			.productionOrderExpanded;
+		expect((await addTo(page, othersBasket.id)).status).toBe(403);
+		const draft = await demo.post(`${SHOP_PATH}/orders`, {
+			productionOrder: {
+				country: { id: 1 },
+				orderShipping: { title: 'Std', carrier: { id: 23 } },
+				customer: {
+					firstName: 'A',
+					shippingAddress: { street: 'Main', streetNo: '1', city: 'Berlin', zip: '10115' },
+				},
+			},
+		});
+		expect(draft.status).toBe(200);
+		expect((await addTo(page, draft.json.productionOrderExpanded.id)).status).toBe(403);
+		expect((await addTo(page, 999999)).status).toBe(403);
+		expect((await page.put(`${SHOP_PATH}/orders/${basket.id}/commitOrder`)).status).toBe(403);
+		// A second session of the same login has a basket of its own.
+		const second = new ServiceClient(sandbox.baseUrl);
+		await second.login('creatorpage');
+		expect((await addTo(second, basket.id)).status).toBe(403);
+	});
+
 	test('XML answer, and the usual session and scope rules', async () => {
 		const xml = await snippet('?widgetId=X1', 'application/xml');
 		expect(xml.text).toContain('<creatorSnippet');

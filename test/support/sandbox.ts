@@ -29,6 +29,16 @@ export function sandboxCredentials(
 	});
 }
 
+/**
+ * The credential fields of the sandbox's Creator page login (`creatorpage`, ROLE_AUTHORIZED_USER),
+ * which Creator → Get Snippet needs; add them to a credential with `sandboxCredentials(sandbox,
+ * CREATOR_PAGE_LOGIN)`.
+ */
+export const CREATOR_PAGE_LOGIN = {
+	creatorPageLogin: DEMO.users.creatorPage.login,
+	creatorPagePassword: DEMO.users.creatorPage.password,
+};
+
 export type ControlMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The control API's answer as it came, whatever its status. */

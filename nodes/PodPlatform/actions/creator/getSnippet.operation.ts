@@ -1,7 +1,8 @@
 /**
  * Creator → Get Snippet: the HTML that embeds the Creator widget in a page. The service embeds the
- * caller's session, so the snippet is asked for with a page session of its own, and the output is
- * checked to hold no trace of the credential's session.
+ * caller's session, so the snippet is asked for with a page session of its own, a session of the
+ * credential's Creator page login (there is no snippet without one), and the output is checked to
+ * hold no trace of the credential's session.
  */
 
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
@@ -14,12 +15,16 @@ import {
 	pageFragment,
 	snippetRequest,
 } from '../../../shared/payloads/creator';
+import { PAGE_LOGIN } from '../../../shared/login';
 import {
 	assertWithoutCredentialSession,
 	openPageSession,
+	pageLoginOf,
+	pageLoginRefusal,
 	pageSessionRefusal,
 	reusedPageSession,
 } from '../../../shared/pageSession';
+import { CREDENTIAL_NAME } from '../../../shared/transport';
 import { itemShopPath } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import type { RunScope } from '../runScope';
@@ -201,8 +206,7 @@ export const getSnippetOperation: OperationDefinition = {
 	},
 	fields: [
 		{
-			displayName:
-				"Each visitor of the page holds a session of this credential's login: use a credential whose login has the lowest role (ROLE_AUTHORIZED_USER) for Creator pages. The credential's own session is never part of the snippet.",
+			displayName: `Each visitor of the page holds a session of the credential's ${PAGE_LOGIN.loginLabel}, which Get Snippet requires: a login of the lowest role (${PAGE_LOGIN.role}), never the credential's own Login. Neither that login nor its session is part of the snippet.`,
 			name: 'pageSessionNotice',
 			type: 'notice',
 			default: '',
@@ -221,13 +225,16 @@ export const getSnippetOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
+		// No snippet without the page login, checked before anything is sent (pageSession.ts).
+		const credentials = await this.getCredentials(CREDENTIAL_NAME, itemIndex);
+		const pageLogin = pageLoginOf(this, credentials, itemIndex);
 		const options = this.getNodeParameter('options', itemIndex, {}) as SnippetInput;
 		const request: SnippetRequest = snippetRequest(options);
 		const path = `${await itemShopPath(run, itemIndex)}/creator/snippet`;
 		// The service embeds the caller's session in the snippet: the caller is the page session.
 		const page = request.pageSessionId
 			? reusedPageSession(request.pageSessionId)
-			: await openPageSession(this, itemIndex);
+			: await openPageSession(this, credentials, pageLogin, itemIndex);
 		const answer = await run.service
 			.request({
 				method: 'GET',
@@ -239,7 +246,7 @@ export const getSnippetOperation: OperationDefinition = {
 			.catch((error: unknown) => {
 				throw request.pageSessionId
 					? pageSessionRefusal(this, error, 'Reuse Page Session ID', itemIndex)
-					: error;
+					: pageLoginRefusal(this, error, itemIndex);
 			});
 		const snippet = answer?.data ?? {};
 		const html = typeof snippet.html === 'string' ? snippet.html : '';
