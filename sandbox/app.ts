@@ -86,6 +86,8 @@ export class App implements SandboxState {
 			singleAsObject: this.options.quirks?.singleAsObject ?? true,
 			emptyAsString: this.options.quirks?.emptyAsString ?? true,
 			fulfilledAsFULFILLED: this.options.quirks?.fulfilledAsFULFILLED ?? true,
+			assignedPrintTechnologiesAsPrintTechnologies:
+				this.options.quirks?.assignedPrintTechnologiesAsPrintTechnologies ?? false,
 		};
 	}
 

@@ -156,7 +156,12 @@ function productExpanded(sandbox: SandboxState, shop: Shop, product: Product) {
 			})),
 		},
 		localizations: { productLocalized: product.localizations.map((l) => ({ ...l })) },
-		printTechnologies: {
+		// The contract shows no name for them; its vocabulary (the product filter's
+		// `assignedPrintTechnologyFilter`, the product's assigned colours, sizes and views) gives
+		// `assignedPrintTechnologies` of `assignedPrintTechnology`. A quirk writes the other name.
+		[sandbox.quirks.assignedPrintTechnologiesAsPrintTechnologies
+			? 'printTechnologies'
+			: 'assignedPrintTechnologies']: {
 			assignedPrintTechnology: sandbox.store.printTechnologies
 				.filter((t) => product.technologyIds.includes(t.id))
 				.map((t) => ({ id: t.id, printTechnology: { id: t.id, name: t.name } })),

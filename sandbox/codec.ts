@@ -23,7 +23,20 @@ export interface Quirks {
 	emptyAsString: boolean;
 	/** The `orders/fulfilled` payload says `FULFILLED` where the status is `FINISHED`. */
 	fulfilledAsFULFILLED: boolean;
+	/**
+	 * The expanded product names its print technologies `printTechnologies` instead of
+	 * `assignedPrintTechnologies` (the contract shows neither; JSON and XML alike).
+	 */
+	assignedPrintTechnologiesAsPrintTechnologies: boolean;
 }
+
+/** The quirks `PUT /__sandbox/quirks` can switch, each a boolean. */
+export const QUIRK_NAMES = [
+	'singleAsObject',
+	'emptyAsString',
+	'fulfilledAsFULFILLED',
+	'assignedPrintTechnologiesAsPrintTechnologies',
+] as const;
 
 export const ATOM_NS = 'http://www.w3.org/2005/Atom';
 

@@ -1,6 +1,6 @@
 /** The control API (under /__sandbox): test steering, JSON in and out, no authentication. */
 
-import { readBool } from './codec';
+import { QUIRK_NAMES, readBool } from './codec';
 import type { ControlContext } from './context';
 import { badRequest, notFound } from './errors';
 import { controlOrderJson } from './order-views';
@@ -169,7 +169,7 @@ export function buildControlRouter(): Router<ControlContext> {
 
 	router.put('/quirks', (ctx) => {
 		const body = ctx.body();
-		for (const key of ['singleAsObject', 'emptyAsString', 'fulfilledAsFULFILLED'] as const) {
+		for (const key of QUIRK_NAMES) {
 			if (body[key] === undefined) continue;
 			const value = readBool(body[key]);
 			if (value === undefined) throw badRequest(`${key} must be a boolean`);

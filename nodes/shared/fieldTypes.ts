@@ -212,6 +212,7 @@ export const FIELD_TYPES: ReadonlyMap<string, FieldType> = new Map([
 		'localizations',
 		'technologies',
 		'printTechnologies',
+		'assignedPrintTechnologies',
 		'tags',
 		'orderedProducts',
 		'fulfillments',

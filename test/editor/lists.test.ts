@@ -177,6 +177,40 @@ describe('lists of the shop and the account', () => {
 		expect(countries.find((country) => country.value === '1')?.name).toMatch(/\(DE\)$/);
 	});
 
+	test.each([
+		['assignedPrintTechnologies (the contract vocabulary)', false],
+		['printTechnologies', true],
+	])(
+		'print technologies of Assign Print Technology and Create From File, when the expanded product names them %s',
+		async (_, printTechnologiesName) => {
+			await control.call('PUT', '/quirks', {
+				assignedPrintTechnologiesAsPrintTechnologies: printTechnologiesName,
+			});
+			const expanded = (
+				await ServiceClient.as(sandbox.baseUrl).get(`${SHOP_PATH}/products/expanded/1001`)
+			).json.product;
+			expect(Object.keys(expanded)).toContain(
+				printTechnologiesName ? 'printTechnologies' : 'assignedPrintTechnologies',
+			);
+			for (const mediaType of ['json', 'xml']) {
+				const store = sandboxCredentials(sandbox, { mediaType });
+				for (const operation of ['assignPrintTechnology', 'createFromBinary']) {
+					const technologies = await loadOptions(
+						store,
+						'getPrintTechnologies',
+						on('motive', operation),
+						'parameters.printTechnologyId',
+					);
+					expect(technologies.map(({ name, value }) => ({ name, value }))).toEqual([
+						{ name: 'Digital DTF (12)', value: '12' },
+						{ name: 'Digital Print (11)', value: '11' },
+					]);
+					expect(technologies[0].description).toBe('Offered by Classic T-Shirt, Hoodie, Tote Bag');
+				}
+			}
+		},
+	);
+
 	test('orders newest first by unique ID and customer, searchable; their items once chosen', async () => {
 		const store = sandboxCredentials(sandbox);
 		const service = ServiceClient.as(sandbox.baseUrl);

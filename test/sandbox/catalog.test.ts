@@ -142,10 +142,12 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 		const views = list(expanded.assignedViews.assignedProductViewExpanded);
 		expect(views.map((v) => v.view.position)).toEqual(['FRONT', 'BACK']);
 		expect(views.map((v) => list(v.productAreas.productArea)[0].id)).toEqual([4001, 4002]);
-		const techs = list(expanded.printTechnologies.assignedPrintTechnology).map(
+		// Named as the contract's vocabulary names them (assignedPrintTechnologyFilter).
+		const techs = list(expanded.assignedPrintTechnologies.assignedPrintTechnology).map(
 			(t) => t.printTechnology.name,
 		);
 		expect(techs).toEqual(['Digital Print', 'Digital DTF']);
+		expect(expanded.printTechnologies).toBeUndefined();
 		const skus = list(expanded.productSkus.productSku);
 		expect(skus).toHaveLength(11);
 		expect(skus.some((s) => s.assignedColor.id === 2002 && s.assignedSize.id === 3006)).toBe(false);
@@ -236,10 +238,32 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 			singleAsObject: false,
 			emptyAsString: false,
 			fulfilledAsFULFILLED: true,
+			assignedPrintTechnologiesAsPrintTechnologies: false,
 		});
 		await control.call('POST', '/reset');
 		await demo.login();
 		expect((await demo.get(`${SHOP_PATH}/webhooks`)).json.pagedData.webhook).toBe('');
+	});
+
+	test('quirk: the expanded product names its print technologies printTechnologies, in JSON and XML', async () => {
+		await control.call('PUT', '/quirks', { assignedPrintTechnologiesAsPrintTechnologies: true });
+		const expanded = (await demo.get(`${SHOP_PATH}/products/expanded/1001`)).json.product;
+		expect(expanded.assignedPrintTechnologies).toBeUndefined();
+		expect(
+			list(expanded.printTechnologies.assignedPrintTechnology).map((t) => t.printTechnology.id),
+		).toEqual([11, 12]);
+		const xml = await demo.call('GET', `${SHOP_PATH}/products/expanded/1001`, {
+			accept: 'application/xml',
+		});
+		expect(xml.text).toContain('<printTechnologies><assignedPrintTechnology>');
+		expect(xml.text).not.toContain('<assignedPrintTechnologies>');
+		expect(
+			(
+				await control.answer('PUT', '/quirks', {
+					assignedPrintTechnologiesAsPrintTechnologies: 'x',
+				})
+			).status,
+		).toBe(400);
 	});
 
 	test('viewer reads shop resources', async () => {

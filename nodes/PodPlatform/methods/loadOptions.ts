@@ -77,7 +77,11 @@ function gathered(
 ): INodePropertyOptions[] {
 	const byValue = new Map<string, { name: string; products: string[] }>();
 	for (const product of products) {
+		const seen = new Set<string>();
 		for (const entry of entriesOf(product)) {
+			// A product names each value once, however many of its records carry it.
+			if (seen.has(entry.value)) continue;
+			seen.add(entry.value);
 			const known = byValue.get(entry.value) ?? { name: entry.name, products: [] };
 			known.products.push(String(product.name ?? product.id));
 			byValue.set(entry.value, known);
@@ -92,12 +96,23 @@ function gathered(
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/**
+ * The names an expanded product may give its print technologies. The contract shows none: its
+ * vocabulary (the product filter's `assignedPrintTechnologyFilter`, the product's assigned colors,
+ * sizes and views) gives `assignedPrintTechnologies`; `printTechnologies` is read as well. The codec
+ * makes each an array, however the wire wraps it.
+ */
+const PRODUCT_TECHNOLOGY_KEYS = ['assignedPrintTechnologies', 'printTechnologies'];
+
 /** The print technologies the shop's products expect (the service lists them per product). */
 export async function getPrintTechnologies(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	return gathered(await shopProductsExpanded(this), (product) => {
-		return toArray<PlainObject>(product.printTechnologies).flatMap((assignment) => {
+		const assignments = PRODUCT_TECHNOLOGY_KEYS.flatMap((key) =>
+			toArray<PlainObject>(product[key]),
+		);
+		return assignments.filter(isPlainObject).flatMap((assignment) => {
 			const technology = isPlainObject(assignment.printTechnology)
 				? assignment.printTechnology
 				: assignment;
