@@ -13,6 +13,7 @@ import { isPlainObject, toArray } from '../../shared/codec';
 import { TOPIC_LABELS } from '../../shared/descriptions/triggers';
 import { chosenId, chosenShopPath } from '../../shared/methods/chosen';
 import { LISTED_AT_MOST, nameWithId } from '../../shared/methods/listSearch';
+import { languagesOf } from '../../shared/payloads/language';
 import { ServiceClient } from '../../shared/transport';
 import { isTopic } from '../../shared/types';
 import {
@@ -122,28 +123,16 @@ export async function getPrintTechnologies(
 	});
 }
 
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
-
-/** A language code as its English name ("de" → "German"); the code itself when unknown. */
-function languageName(code: unknown): string {
-	const text = typeof code === 'string' ? code.trim() : '';
-	if (!text) return 'Language';
-	try {
-		return languageNames.of(text) ?? text;
-	} catch {
-		return text;
-	}
-}
-
-/** The languages the shop's products are translated into (their localizations). */
+/**
+ * The languages the shop's products are translated into (their localizations), valued by the
+ * language ID that Set Localization and the Creator's Language take (payloads/language.ts).
+ */
 export async function getLanguages(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return gathered(await shopProductsExpanded(this), (product) => {
-		return toArray<PlainObject>(product.localizations).flatMap((localized) =>
-			localized.langId === undefined
-				? []
-				: [{ value: String(localized.langId), name: languageName(localized.language) }],
-		);
-	});
+	const products = await shopProductsExpanded(this);
+	const languages = languagesOf(
+		products.map((product) => toArray<PlainObject>(product.localizations)),
+	);
+	return gathered(products, (product) => languages[products.indexOf(product)]);
 }
 
 /** The shop's products, for a dropdown where a resource locator cannot go. */

@@ -8,6 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { InputError } from '../errors';
+import { languageIdOf } from './language';
 
 /** Whole-number ID parameters, with the label the user sees. */
 export const SNIPPET_ID_PARAMETERS: Record<string, string> = {
@@ -99,6 +100,11 @@ export function snippetRequest(input: SnippetInput): SnippetRequest {
 	for (const [name, label] of Object.entries(SNIPPET_ID_PARAMETERS)) {
 		const value = text(input[name as keyof SnippetInput]);
 		if (!value) continue;
+		if (name === 'langId') {
+			// The language ID of the whole node: what the Language list offers, Set Localization takes.
+			qs.langId = String(languageIdOf(value, label));
+			continue;
+		}
 		if (!/^\d+$/.test(value)) {
 			throw new InputError(
 				`${label} must be a whole number, got "${value}"`,

@@ -7,6 +7,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { Decoded } from '../../../shared/codec';
 import { InputError, undocumentedRequestRefusal } from '../../../shared/errors';
+import { languageIdOf } from '../../../shared/payloads/language';
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import { motiveIdField, motivePath, recordOf } from './fields';
@@ -15,7 +16,8 @@ import type { RunScope } from '../runScope';
 /**
  * The contract names the localizations relation but not the body of a translation. The root is
  * the entity its filter names (`motiveLocalizedFilter` filters `motiveLocalized` records), and the
- * language is `langId`, the name the contract gives the language (the Creator snippet's `langId`).
+ * language is `langId`, the language ID the contract's Creator snippet and the products'
+ * localizations use (payloads/language.ts).
  */
 const LOCALIZATION_ROOT = 'motiveLocalized';
 
@@ -62,13 +64,13 @@ export const setLocalizationOperation: OperationDefinition = {
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
 		const path = await motivePath(this, run, itemIndex);
-		const langId = String(this.getNodeParameter('langId', itemIndex, '') ?? '').trim();
+		const langId = languageIdOf(this.getNodeParameter('langId', itemIndex, ''));
 		const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
 		const description = String(this.getNodeParameter('description', itemIndex, '') ?? '');
-		if (!/^\d+$/.test(langId) || Number(langId) < 1) {
+		if (langId === undefined) {
 			throw new InputError(
-				`Language ID must be a positive whole number, got "${langId}"`,
-				"Enter the service's numeric language ID, not a language code such as de: a product's localizations (Product → Get Expanded) show the IDs in use.",
+				'choose a Language',
+				"Choose the language from the list, or give the service's numeric language ID.",
 			);
 		}
 		if (!name) {
@@ -83,7 +85,7 @@ export const setLocalizationOperation: OperationDefinition = {
 				path: `${path}/localizations`,
 				body: {
 					[LOCALIZATION_ROOT]: {
-						langId: Number(langId),
+						langId,
 						name,
 						...(description ? { description } : {}),
 					},
