@@ -188,7 +188,9 @@ export class ServiceClient {
 
 	/**
 	 * Collect a paged list. Return All follows `next` links to the end and checks the count against
-	 * `totalElements`; a limit stops as soon as it is reached and asks for no page it does not need.
+	 * the first page's `totalElements`: fewer records means a page was lost (an error), more means
+	 * records were added while reading (kept, each once); a limit stops as soon as it is reached and
+	 * asks for no page it does not need.
 	 */
 	async requestAllItems(
 		spec: RequestSpec,
@@ -218,20 +220,37 @@ export class ServiceClient {
 			visited.add(nextLink);
 			next = { ...spec, method: 'GET', path: nextLink, qs: undefined };
 		}
-		if (returnAll && expectedTotal !== undefined && items.length !== expectedTotal) {
+		if (returnAll && expectedTotal !== undefined && items.length > expectedTotal) {
+			// Records added while the pages were read (another workflow submitting orders) can push a
+			// record onto the next page as well: the list is complete, each record is kept once.
+			return withoutRepeatedIds(items);
+		}
+		if (returnAll && expectedTotal !== undefined && items.length < expectedTotal) {
 			throw new NodeApiError(
 				this.ctx.getNode(),
 				{ message: 'Incomplete list' },
 				{
 					message: `The service reported ${expectedTotal} records but the pages held ${items.length}`,
 					description:
-						'The list changed while it was being read, or the service lost a page. Run again; no partial list is returned.',
+						'Records were removed while the list was being read, or the service lost a page. Run again; no partial list is returned.',
 					itemIndex: spec.itemIndex,
 				},
 			);
 		}
 		return items;
 	}
+}
+
+/** The list with each record whose `id` came earlier in it left out. */
+function withoutRepeatedIds(items: PlainObject[]): PlainObject[] {
+	const seen = new Set<string>();
+	return items.filter((item) => {
+		if (item.id === undefined || item.id === null) return true;
+		const id = String(item.id);
+		if (seen.has(id)) return false;
+		seen.add(id);
+		return true;
+	});
 }
 
 async function resolveSession(ctx: ApiContext): Promise<Session> {

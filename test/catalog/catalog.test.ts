@@ -155,6 +155,36 @@ describe('lists', () => {
 		expect(run.items).toHaveLength(0);
 	});
 
+	test('a list that grew while it was read is complete: every record once, none refused', async () => {
+		const store = sandboxCredentials(sandbox);
+		// The first page counted 2 records; by the time it was read a third had pushed one of them
+		// onto it twice (as offset paging does when records are added in front of the reader).
+		await control.call('POST', '/faults', {
+			method: 'GET',
+			path: '/countries$',
+			count: 1,
+			kind: 'status',
+			status: 200,
+			body: JSON.stringify({
+				pagedData: {
+					country: [
+						{ id: 1, code: 'DE' },
+						{ id: 2, code: 'DK' },
+						{ id: 2, code: 'DK' },
+						{ id: 3, code: 'FR' },
+					],
+					totalElements: 2,
+				},
+			}),
+		});
+		const run = await runNode({
+			store,
+			parameters: { resource: 'country', operation: 'getAll', returnAll: true },
+		});
+		expect(run.error).toBeUndefined();
+		expect(run.items.map((item) => item.json.code)).toEqual(['DE', 'DK', 'FR']);
+	});
+
 	test('a filter given as JSON is stored once and narrows the list', async () => {
 		const store = sandboxCredentials(sandbox);
 		const filterJson = JSON.stringify({
