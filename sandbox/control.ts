@@ -108,6 +108,26 @@ export function buildControlRouter(): Router<ControlContext> {
 	});
 	router.get('/orders/:orderId', (ctx) => json(controlOrderJson(requireOrder(ctx))));
 
+	// Marks one colour/size SKU of a product available or not (contract: ProductSku `available`).
+	router.put('/products/:productId/availability', (ctx) => {
+		const product = ctx.sandbox.store.products.get(Number(ctx.params.productId));
+		if (!product) throw notFound('Product not found', `No product ${ctx.params.productId}`);
+		const body = ctx.body();
+		const available = readBool(body.available);
+		if (available === undefined) throw badRequest('available must be a boolean');
+		const sku = product.skus.find(
+			(s) => s.assignedColorId === body.assignedColorId && s.assignedSizeId === body.assignedSizeId,
+		);
+		if (!sku) {
+			throw notFound(
+				'SKU not found',
+				`Product ${product.id} has no SKU for assigned colour ${String(body.assignedColorId)} and size ${String(body.assignedSizeId)}`,
+			);
+		}
+		sku.available = available;
+		return json({ ...sku });
+	});
+
 	router.post('/faults', (ctx) => json({ id: ctx.sandbox.faults.add(ctx.body()).id }));
 	router.get('/faults', (ctx) =>
 		json(

@@ -396,6 +396,13 @@ function variant(
 			`Product ${product.id} has no SKU for assigned colour ${colorId} and size ${sizeId}; see GET .../products/${product.id}/sku`,
 		);
 	}
+	// The contract's ProductSku carries `available`; an unavailable SKU is not ordered.
+	if (!sku.available) {
+		throw badRequest(
+			'SKU not available',
+			`${field}: SKU ${sku.sku} of product ${product.id} (assigned colour ${colorId}, size ${sizeId}) is not available; see GET .../products/${product.id}/sku`,
+		);
+	}
 	return sku;
 }
 

@@ -458,6 +458,65 @@ describe('sandbox: orders and their state machines', () => {
 				},
 			});
 
+		test('a SKU marked unavailable (control) is listed so and refused, incremental and deferred', async () => {
+			const marked = await control.call('PUT', '/products/1001/availability', {
+				assignedColorId: 2002,
+				assignedSizeId: 3004,
+				available: false,
+			});
+			expect(marked).toMatchObject({ sku: 'TEE-CLASSIC-BLACK-XL', available: false });
+			const skus = list(
+				(await demo.get(`${SHOP_PATH}/products/1001/sku?size=20`)).json.pagedData.productSku,
+			);
+			expect(
+				skus
+					.filter((sku) => sku.available === false)
+					.map((sku) => [sku.assignedColor.id, sku.assignedSize.id]),
+			).toEqual([[2002, 3004]]);
+
+			const added = await addItem(await createDraft());
+			expect(added.status).toBe(400);
+			expect(added.json.exception.message).toBe('SKU not available');
+			const body = deferredOrder();
+			const [design] = body.creatorse_productionOrderDeferred.designs.creatorse_design;
+			design.assignedColor = { id: 2002 };
+			design.assignedSize = { id: 3004 };
+			const deferred = await submit(body);
+			expect(deferred.status).toBe(400);
+			expect(deferred.json.exception.internalErrorMessage).toMatch(
+				/^designs\.creatorse_design\[0\]: SKU TEE-CLASSIC-BLACK-XL of product 1001 .* is not available/,
+			);
+			const byVariantSku = deferredOrder();
+			byVariantSku.creatorse_productionOrderDeferred.designs.creatorse_design = [
+				{ sku: 'TEE-CLASSIC-BLACK-XL', amount: 1 },
+			];
+			expect((await submit(byVariantSku)).status).toBe(400);
+
+			await control.call('PUT', '/products/1001/availability', {
+				assignedColorId: 2002,
+				assignedSizeId: 3004,
+				available: true,
+			});
+			expect((await addItem(await createDraft())).status).toBe(200);
+			const refused = async (path: string, body: Json) =>
+				(await control.answer('PUT', path, body)).status;
+			expect(
+				await refused('/products/1001/availability', {
+					assignedColorId: 2002,
+					assignedSizeId: 3006,
+					available: false,
+				}),
+			).toBe(404);
+			expect(
+				await refused('/products/1001/availability', {
+					assignedColorId: 2002,
+					assignedSizeId: 3004,
+					available: 'no',
+				}),
+			).toBe(400);
+			expect(await refused('/products/4242/availability', { available: false })).toBe(404);
+		});
+
 		test('create, add a product by view position, commit, send to production', async () => {
 			const id = await createDraft({ uniqueId: 'INC-1' });
 			const added = await addItem(id);

@@ -359,7 +359,7 @@ export const submitFields: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to refuse, before sending, a color and size that the product cannot be ordered in (each product is read once per run)',
+					'Whether to refuse, before sending, a color and size that the product cannot be ordered in or marks as not available (each product is read once per run)',
 			},
 			{
 				displayName: 'Concurrency',

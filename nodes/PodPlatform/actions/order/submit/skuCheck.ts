@@ -1,7 +1,7 @@
 /**
  * The products a Submit run orders, each read once per run as the expanded product (names,
  * colors, sizes and SKUs), whatever the number of items: the SKU check refuses, before sending,
- * every design whose color and size are not an orderable SKU of its product, and the output
+ * every design whose color and size are not an available SKU of its product, and the output
  * names the product, color and size of each design from the same read.
  */
 
@@ -28,32 +28,67 @@ function named(name: unknown, id: unknown): string {
 		: `${String(name)} (${String(id)})`;
 }
 
-/** Refuse, all at once, every design whose color/size pair is not a SKU of its product. */
+/** A name where the product gives one, else the ID: "Black", or "2002". */
+function nameOrId(name: unknown, id: unknown): string {
+	return name === undefined || name === null || name === '' ? String(id) : String(name);
+}
+
+/**
+ * Refuse, all at once, every design whose color/size pair is not a SKU of its product, or is a
+ * SKU the product marks unavailable (contract, ProductSku `available`); the latter names the
+ * sizes that are available in that color.
+ */
 export function checkDesignSkus(
 	order: Pick<DeferredOrder, 'variants' | 'names'>,
 	products: Map<number, OrderProduct>,
 ): void {
 	const problems = new Problems();
+	const same = (a: unknown, b: unknown) => String(a) === String(b);
 	for (const variant of order.variants) {
 		const product = products.get(variant.productId);
 		if (!product) continue;
-		const found = product.skus.some(
-			(sku) =>
-				String(sku.assignedColorId) === String(variant.assignedColorId) &&
-				String(sku.assignedSizeId) === String(variant.assignedSizeId),
+		const sku = product.skus.find(
+			(candidate) =>
+				same(candidate.assignedColorId, variant.assignedColorId) &&
+				same(candidate.assignedSizeId, variant.assignedSizeId),
 		);
-		if (found) continue;
-		const color = product.colors.find(
-			(c) => String(c.assignedColorId) === String(variant.assignedColorId),
-		);
-		const size = product.sizes.find(
-			(s) => String(s.assignedSizeId) === String(variant.assignedSizeId),
-		);
+		if (sku?.available) continue;
+		const color = product.colors.find((c) => same(c.assignedColorId, variant.assignedColorId));
+		const size = product.sizes.find((s) => same(s.assignedSizeId, variant.assignedSizeId));
+		const productName = named(product.name, variant.productId);
+		const colorName = named(color?.name, variant.assignedColorId);
+		const sizeName = named(size?.name, variant.assignedSizeId);
+		const where = order.names.design(variant.designIndex);
+		const field = `designs.creatorse_design[${variant.designIndex}]`;
+		if (!sku) {
+			problems.add({
+				where,
+				message: `${productName} cannot be ordered in color ${colorName} and size ${sizeName}`,
+				fix: 'Choose another color or size: the Size list offers only the sizes orderable in the chosen color (Product → Get SKUs lists every pair).',
+				field,
+			});
+			continue;
+		}
+		const inColor = nameOrId(color?.name, variant.assignedColorId);
+		const availableSizes = product.sizes
+			.filter((s) =>
+				product.skus.some(
+					(candidate) =>
+						candidate.available &&
+						same(candidate.assignedColorId, variant.assignedColorId) &&
+						same(candidate.assignedSizeId, s.assignedSizeId),
+				),
+			)
+			.map((s) => nameOrId(s.name, s.assignedSizeId));
 		problems.add({
-			where: order.names.design(variant.designIndex),
-			message: `${named(product.name, variant.productId)} cannot be ordered in color ${named(color?.name, variant.assignedColorId)} and size ${named(size?.name, variant.assignedSizeId)}`,
-			fix: 'Choose another color or size: the Size list offers only the sizes orderable in the chosen color (Product → Get SKUs lists every pair).',
-			field: `designs.creatorse_design[${variant.designIndex}]`,
+			where,
+			message: `${productName} in color ${colorName} and size ${sizeName} is not available; ${
+				availableSizes.length
+					? `sizes available in ${inColor}: ${availableSizes.join(', ')}`
+					: `no size is available in ${inColor}`
+			}`,
+			fix: 'Choose an available size, or another color: the Size list offers only the sizes available in the chosen color (Product → Get SKUs lists the available pairs).',
+			field,
 		});
 	}
 	problems.throwIfAny('The order', order.names.showPaths);
