@@ -11,7 +11,7 @@ import path from 'node:path';
 import { request } from 'undici';
 
 import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
+import { signBody, startSandbox } from '../../sandbox';
 import { exampleWorkflows, sandboxCredential } from '../../scripts/dev';
 import type { N8nInstance, N8nRuntime } from '../../scripts/n8n-runtime';
 import {
@@ -31,6 +31,7 @@ import {
 import { jsonOrder } from '../order/fixtures';
 import { SandboxControl } from '../support/sandbox';
 import { N8nSession, subscriptions, waitFor } from './n8nSession';
+import { ShiftedClock } from './shiftedClock';
 import {
 	DEDUPE_WORKFLOW_ID,
 	EMITTED_MARKER,
@@ -58,6 +59,8 @@ let services: QueueServices;
 let stack: QueueStack;
 let session: N8nSession;
 let workFolder: string;
+/** The clock every n8n process of the stack runs on. */
+let clock: ShiftedClock;
 
 const settle = async (ms = 3000) => await new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -119,7 +122,8 @@ beforeAll(async () => {
 	services = await startQueueServices(path.join(workFolder, 'data'));
 	const userFolder = path.join(workFolder, 'n8n');
 	// One execution per worker at a time: two workflows started together run on the two workers.
-	const stackOptions = { services, userFolder, workerConcurrency: 1 };
+	clock = await ShiftedClock.create(workFolder);
+	const stackOptions = { services, userFolder, workerConcurrency: 1, env: clock.env() };
 	const ports = await queueStackPorts(stackOptions);
 
 	const tarball = await packPackage(path.join(workFolder, 'package'));
@@ -304,6 +308,58 @@ describe('the webhook trigger', () => {
 		}
 		await settle();
 		expect(await session.executionsOf(EVENTS_WORKFLOW_ID)).toHaveLength(executionsAfterDeliveries);
+	});
+
+	test("each webhook process remembers what it emitted: copies seconds apart all run, the service's retry an hour later starts nothing where the original was received and runs again elsewhere", async () => {
+		const [target] = (await ours()).filter((s) => s.topic === 'orders/updated');
+		const webhookPath = new URL(target.address).pathname;
+		const [first, second] = stack.webhookProcesses;
+		const body = (uniqueId: string) =>
+			Buffer.from(
+				JSON.stringify({
+					productionOrderExpanded: { id: 700_001, uniqueId, fulfilmentStatus: 'NOT_EDITABLE' },
+				}),
+			);
+		const deliver = async (webhookProcess: N8nInstance, bytes: Buffer) => {
+			const response = await request(`${webhookProcess.url}${webhookPath}`, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					'x-platform-topic': target.topic,
+					'x-platform-hmac-sha256': signBody(target.secret, bytes),
+				},
+				body: bytes,
+			});
+			await response.body.dump();
+			expect(response.statusCode).toBe(200);
+		};
+		const executions = async (atLeast: number) => {
+			await session.finishedExecutionsOf(EVENTS_WORKFLOW_ID, atLeast);
+			await settle();
+			return (await session.executionsOf(EVENTS_WORKFLOW_ID)).length;
+		};
+		const start = executionsAfterDeliveries;
+		// The same bytes three times within seconds, through both processes: three notifications.
+		const twin = body('twins');
+		await deliver(first, twin);
+		await deliver(first, twin);
+		await deliver(second, twin);
+		// Another delivery that only the first process receives.
+		const single = body('first-process-only');
+		await deliver(first, single);
+		expect(await executions(start + 4)).toBe(start + 4);
+
+		// An hour later on every process's clock: the service's retries.
+		await clock.shift(61);
+		await deliver(first, twin);
+		await deliver(second, twin);
+		await deliver(first, single);
+		expect(await executions(start + 4)).toBe(start + 4);
+		// The second process never emitted this one: with no memory shared between webhook
+		// processes, the retry it receives runs again (README, Queue mode: Remove Duplicates).
+		await deliver(second, single);
+		expect(await executions(start + 5)).toBe(start + 5);
+		executionsAfterDeliveries = start + 5;
 	});
 
 	/** Redeliver twice in a row: the balancer sends the two copies to different webhook processes. */
