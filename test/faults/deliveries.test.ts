@@ -1,14 +1,15 @@
 /**
- * Deliveries that arrive late, out of order, several times, and forged ones among them: each
- * valid event is emitted exactly once, a forged one never.
+ * Deliveries that arrive late, out of order, retried hour after hour, in bursts, across a restart,
+ * and forged ones among them: each valid event is emitted exactly once, a forged one never.
  */
 import { createHash, createHmac } from 'node:crypto';
 import { request } from 'undici';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { eventually } from '../support/eventually';
+import { MINUTE, useMovedClock } from '../support/clock';
+import { eventually, sleep } from '../support/eventually';
 import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
-import { TriggerHarness, captureLogs } from '../support/trigger';
+import { TriggerHarness, captureLogs, serviceSecrets } from '../support/trigger';
 import { ServiceClient, submitOrder } from '../support/service';
 import { type Json } from './helpers';
 
@@ -36,6 +37,8 @@ describe('faults: redelivered, reordered and forged deliveries', () => {
 	let control: SandboxControl;
 	let trigger: TriggerHarness;
 	let logs: ReturnType<typeof captureLogs>;
+	/** The node's clock, and with it the sandbox's (see support/clock.ts). */
+	const clock = useMovedClock();
 
 	beforeAll(async () => {
 		logs = captureLogs();
@@ -43,20 +46,23 @@ describe('faults: redelivered, reordered and forged deliveries', () => {
 		control = new SandboxControl(sandbox);
 	});
 	afterAll(async () => {
-		await trigger?.close();
 		await sandbox.close();
 		logs.restore();
 	});
+	afterEach(async () => {
+		await trigger?.close();
+	});
 
-	test('each valid event is emitted once whatever the order and repetition; forged ones never', async () => {
+	test('each valid event is emitted once whatever the order and the hourly retries; forged ones never', async () => {
 		await control.reset();
 		trigger = await new TriggerHarness({
 			store: sandboxCredentials(sandbox, { accountId: '387' }),
 			parameters: { shop: shopParameter(), topics: TOPICS, mediaType: 'JSON', options: {} },
 		}).start();
 		await trigger.activate();
-		const subscriptions = (trigger.staticData.registrations as Json)[trigger.webhookUrl]
-			.subscriptions as Json;
+		// The secrets the service signs with: the node keeps none.
+		const secrets = await serviceSecrets(ServiceClient.as(sandbox.baseUrl), trigger.webhookUrl);
+		expect(Object.keys(secrets).sort()).toEqual([...TOPICS].sort());
 		const port = Number(new URL(trigger.webhookUrl).port);
 
 		// n8n is down while the orders go through production: every first attempt fails.
@@ -73,12 +79,17 @@ describe('faults: redelivered, reordered and forged deliveries', () => {
 		expect(deliveries.length).toBeGreaterThanOrEqual(orderIds.length * 3);
 		expect(deliveries.every((d) => d.status === 0)).toBe(true);
 
-		// n8n is back: the service redelivers everything, shuffled and each one three times.
+		// n8n is back: the service redelivers everything, shuffled, and then each again an hour
+		// later and two hours later, in other orders (its answers lost, say).
 		await trigger.start(port);
 		const ids = deliveries.map((d) => d.deliveryId as string);
-		for (const id of shuffled([...ids, ...ids, ...ids])) {
-			const attempt = await control.call('POST', `/deliveries/${id}/redeliver`);
-			expect(attempt.status).toBe(200);
+		for (const round of [0, 1, 2]) {
+			if (round > 0) clock.advance(60 * MINUTE);
+			for (const id of shuffled(ids, 42 + round)) {
+				const attempt = await control.call('POST', `/deliveries/${id}/redeliver`);
+				expect(attempt.status).toBe(200);
+			}
+			expect(trigger.emitted).toHaveLength(ids.length);
 		}
 
 		// Forgeries over HTTP, built from real deliveries.
@@ -93,7 +104,7 @@ describe('faults: redelivered, reordered and forged deliveries', () => {
 		const forged: Array<[string, Record<string, string>, Buffer]> = [
 			[
 				'a tampered body under the original signature',
-				{ 'x-platform-hmac-sha256': sign(subscriptions['orders/updated'].secret, genuine) },
+				{ 'x-platform-hmac-sha256': sign(secrets['orders/updated'], genuine) },
 				tampered,
 			],
 			[
@@ -103,7 +114,7 @@ describe('faults: redelivered, reordered and forged deliveries', () => {
 			],
 			[
 				"a body signed with another topic's secret",
-				{ 'x-platform-hmac-sha256': sign(subscriptions['orders/acknowledged'].secret, tampered) },
+				{ 'x-platform-hmac-sha256': sign(secrets['orders/acknowledged'], tampered) },
 				tampered,
 			],
 			['no signature at all', {}, tampered],
@@ -126,7 +137,7 @@ describe('faults: redelivered, reordered and forged deliveries', () => {
 		for (const event of emitted) {
 			counts.set(event.deliveryId as string, (counts.get(event.deliveryId as string) ?? 0) + 1);
 		}
-		expect([...counts.keys()].sort()).toEqual([...new Set(ids)].sort());
+		expect([...counts.keys()].sort()).toEqual([...ids].sort());
 		expect([...counts.values()].every((n) => n === 1)).toBe(true);
 		expect(emitted.some((event) => event.financialStatus === 'REFUNDED')).toBe(false);
 		expect(emitted.some((event) => String(event.deliveryId).startsWith('forged-'))).toBe(false);
@@ -135,4 +146,108 @@ describe('faults: redelivered, reordered and forged deliveries', () => {
 		expect(answered.filter((s) => s === 200)).toHaveLength(ids.length * 3);
 		expect(answered.filter((s) => s === 401)).toHaveLength(forged.length);
 	});
+
+	/** A burst of signed `orders/updated` deliveries, sent all at once over HTTP. */
+	const burst = async (count: number) => {
+		trigger = await new TriggerHarness({
+			store: sandboxCredentials(sandbox, { accountId: '387' }),
+			parameters: { shop: shopParameter(), topics: ['orders/updated'], options: {} },
+		}).start();
+		await trigger.activate();
+		const secret = (await serviceSecrets(ServiceClient.as(sandbox.baseUrl), trigger.webhookUrl))[
+			'orders/updated'
+		];
+		const bodies = Array.from({ length: count }, (_, i) =>
+			Buffer.from(
+				JSON.stringify({
+					productionOrderExpanded: { id: 50_000 + i, uniqueId: `B-${i}`, financialStatus: 'PAID' },
+				}),
+			),
+		);
+		const sendAll = async () =>
+			await Promise.all(
+				bodies.map(
+					async (body) =>
+						(
+							await request(trigger.webhookUrl, {
+								method: 'POST',
+								headers: {
+									'content-type': 'application/json',
+									'x-platform-topic': 'orders/updated',
+									'x-platform-hmac-sha256': sign(secret, body),
+								},
+								body,
+							})
+						).statusCode,
+				),
+			);
+		return { sendAll };
+	};
+
+	/**
+	 * The workflow after the trigger holds the executions in groups of `size` (in the order they
+	 * started) until the whole group has started, then lets them end in the reverse order, one
+	 * group after the other: the first started of each group is its last saved. Returns the order
+	 * in which the executions must have been saved.
+	 */
+	const endGroupsInReverse = (count: number, size: number): number[] => {
+		const release = new Map<number, () => void>();
+		let previousGroup = Promise.resolve();
+		trigger.restOfWorkflow = async (execution) => {
+			await new Promise<void>((resolve) => {
+				release.set(execution, resolve);
+				const first = Math.floor((execution - 1) / size) * size + 1;
+				const last = Math.min(first + size - 1, count);
+				const group = Array.from({ length: last - first + 1 }, (_, i) => last - i);
+				if (group.every((member) => release.has(member))) {
+					previousGroup = previousGroup.then(async () => {
+						for (const member of group) {
+							release.get(member)!();
+							while (!trigger.savedExecutions.includes(member)) await sleep(1);
+						}
+					});
+				}
+			});
+		};
+		const order: number[] = [];
+		for (let first = 1; first <= count; first += size) {
+			const last = Math.min(first + size - 1, count);
+			for (let execution = last; execution >= first; execution--) order.push(execution);
+		}
+		return order;
+	};
+
+	test.each([
+		[200, 50],
+		[200, 200],
+	])(
+		'a burst of %i concurrent deliveries, their executions ending in reverse order in groups of %i, is emitted once each; the retries after a restart start nothing',
+		async (count, size) => {
+			await control.reset();
+			const { sendAll } = await burst(count);
+			const saveOrder = endGroupsInReverse(count, size);
+
+			const statuses = await sendAll();
+			expect(statuses.every((status) => status === 200)).toBe(true);
+			expect(trigger.emitted).toHaveLength(count);
+			expect(new Set(trigger.emitted.map((e) => e.orderId)).size).toBe(count);
+			// The executions ended out of order: the one saved last started long before others.
+			expect(trigger.savedExecutions).toEqual(saveOrder);
+			// Whichever execution n8n saved last holds every delivery.
+			expect(Object.keys(trigger.staticData.deliveries as Json)).toHaveLength(count);
+
+			// n8n restarts (a new process, with the static data saved last); the service retries all
+			// of them 61 minutes later, all at once.
+			trigger.restart();
+			trigger.restOfWorkflow = undefined;
+			clock.advance(61 * MINUTE);
+			const before = trigger.received.length;
+			const again = await sendAll();
+			expect(again.every((status) => status === 200)).toBe(true);
+			const retries = trigger.received.slice(before);
+			expect(retries).toHaveLength(count);
+			expect(retries.filter((r) => r.items.length > 0)).toHaveLength(0);
+			expect(trigger.emitted).toHaveLength(count);
+		},
+	);
 });

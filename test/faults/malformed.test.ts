@@ -5,10 +5,12 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 
+import { MINUTE, useMovedClock } from '../support/clock';
 import { runNode } from '../support/n8n';
 import { sandboxCredentials, shopParameter } from '../support/sandbox';
-import { TriggerHarness, captureLogs } from '../support/trigger';
-import { type Json, useFaultSandbox } from './helpers';
+import { ServiceClient } from '../support/service';
+import { TriggerHarness, captureLogs, serviceSecrets } from '../support/trigger';
+import { useFaultSandbox } from './helpers';
 
 const MB = 1024 * 1024;
 const entities = Array.from(
@@ -124,6 +126,7 @@ describe('faults: malformed bodies', () => {
 		let trigger: TriggerHarness;
 		let secret: string;
 		let logs: ReturnType<typeof captureLogs>;
+		const clock = useMovedClock();
 
 		beforeEach(async () => {
 			logs = captureLogs();
@@ -137,8 +140,13 @@ describe('faults: malformed bodies', () => {
 				},
 			}).start();
 			await trigger.activate();
-			const registrations = trigger.staticData.registrations as Json;
-			secret = registrations[trigger.webhookUrl].subscriptions['orders/updated'].secret;
+			// The secret the service signs with: the node keeps none.
+			const secrets = await serviceSecrets(
+				ServiceClient.as(env.sandbox.baseUrl),
+				trigger.webhookUrl,
+			);
+			secret = secrets['orders/updated'];
+			expect(secret).toMatch(/^[0-9a-f]{64}$/);
 		});
 		afterEach(async () => {
 			await trigger.close();
@@ -181,6 +189,21 @@ describe('faults: malformed bodies', () => {
 				});
 				expect(after.status).toBe(200);
 				expect(after.items).toHaveLength(1);
+
+				// The service's retry of the refused delivery an hour later is refused again, not
+				// taken for the retry of an event emitted.
+				clock.advance(60 * MINUTE);
+				const retried = await trigger.deliver({
+					headers: {
+						'x-platform-topic': 'orders/updated',
+						'x-platform-hmac-sha256': sign(secret, body),
+						'x-platform-delivery-id': `bad-${name}`,
+						'content-type': contentType,
+					},
+					body,
+				});
+				expect(retried.status).toBe(400);
+				expect(trigger.emitted).toHaveLength(1);
 			},
 		);
 	});

@@ -2,9 +2,10 @@
 /**
  * Workflows that fail in many ways, and trigger deliveries with wrong signatures; every output
  * item, every error (message, description, the whole error object), every log line of n8n's
- * logger and every console line is scanned for the passwords, every session token the service
- * issued to the credential, the Creator page login's password and the webhook secrets. (A Creator
- * snippet's page session is made to be published: it is the page's, never the credential's.)
+ * logger, every console line and the trigger's static data is scanned for the passwords, every
+ * session token the service issued to the credential, the Creator page login's password and the
+ * webhook secrets (as the service holds them: the node stores none). (A Creator snippet's page
+ * session is made to be published: it is the page's, never the credential's.)
  */
 import { createHash, createHmac } from 'node:crypto';
 
@@ -21,7 +22,8 @@ import { LoggerProxy } from 'n8n-workflow';
 import { startSandbox, type Sandbox, DEMO } from '../../sandbox';
 import { CredentialStore, runNode, type RunResult } from '../support/n8n';
 import { SandboxControl, shopParameter } from '../support/sandbox';
-import { TriggerHarness } from '../support/trigger';
+import { ServiceClient } from '../support/service';
+import { TriggerHarness, serviceSecrets } from '../support/trigger';
 import { order, submitParameters, type Json } from './helpers';
 
 /** A credential store that remembers every session token the service issued to it. */
@@ -213,12 +215,11 @@ describe('faults: secrets never appear in output, errors or logs', () => {
 		}).start();
 		try {
 			await trigger.activate();
-			const subscriptions = (trigger.staticData.registrations as Json)[trigger.webhookUrl]
-				.subscriptions as Json;
-			for (const subscription of Object.values(subscriptions)) {
-				webhookSecrets.push((subscription as Json).secret);
-			}
+			// The secrets the service signs with, as its list of webhooks shows them.
+			const secrets = await serviceSecrets(ServiceClient.as(sandbox.baseUrl), trigger.webhookUrl);
+			webhookSecrets.push(...Object.values(secrets));
 			expect(webhookSecrets).toHaveLength(2);
+			for (const secret of webhookSecrets) expect(secret).toMatch(/^[0-9a-f]{64}$/);
 			const body = Buffer.from(
 				JSON.stringify({
 					productionOrderExpanded: { id: 1, uniqueId: 'S-1', financialStatus: 'PAID' },
@@ -240,29 +241,25 @@ describe('faults: secrets never appear in output, errors or logs', () => {
 				});
 			expect((await deliver(sign('not-the-secret', body))).status).toBe(401);
 			expect((await deliver(undefined)).status).toBe(401);
-			expect((await deliver(sign(subscriptions['orders/acknowledged'].secret, body))).status).toBe(
+			expect((await deliver(sign(secrets['orders/acknowledged'], body))).status).toBe(401);
+			expect((await deliver(sign(secrets['orders/updated'], body), 'orders/unknown')).status).toBe(
 				401,
 			);
-			expect(
-				(await deliver(sign(subscriptions['orders/updated'].secret, body), 'orders/unknown'))
-					.status,
-			).toBe(401);
 			const malformed = Buffer.from('{"productionOrderExpanded":');
 			expect(
-				(
-					await deliver(
-						sign(subscriptions['orders/updated'].secret, malformed),
-						'orders/updated',
-						malformed,
-					)
-				).status,
+				(await deliver(sign(secrets['orders/updated'], malformed), 'orders/updated', malformed))
+					.status,
 			).toBe(400);
-			const good = await deliver(sign(subscriptions['orders/updated'].secret, body));
+			const good = await deliver(sign(secrets['orders/updated'], body));
 			expect(good.items).toHaveLength(1);
 
 			lines.push(...trigger.received.map((r) => safeJson({ ...r, error: errorText(r.error) })));
-			lines.push(safeJson(trigger.staticData.deliveries ?? {}));
+			// The whole static data: subscriptions (IDs and nonces) and the memory of deliveries.
+			const staticData = trigger.staticData;
+			expect(Object.keys(staticData.deliveries as Json)).toHaveLength(1);
+			lines.push(`static data ${safeJson(staticData)}`);
 			await trigger.deactivate();
+			lines.push(`static data after deactivation ${safeJson(trigger.staticData)}`);
 		} finally {
 			await trigger.close();
 		}

@@ -2,11 +2,18 @@
 /**
  * Drives the trigger nodes the way n8n does, in-process, with n8n-core's own context classes:
  * HookContext for checkExists/create/delete, WebhookContext for webhook(), PollContext for
- * poll(). Deliveries come over real HTTP: a loopback server receives what the sandbox sends and
- * hands the raw request to the node's webhook(), then answers the sandbox as n8n would (the
- * node's own status when it answered itself, otherwise 200 at once).
+ * poll(), and n8n-core's engine for the execution a delivery starts. Deliveries come over real
+ * HTTP: a loopback server receives what the sandbox sends and hands the raw request to the node's
+ * webhook(), then answers the sandbox as n8n would (the node's own status when it answered
+ * itself, otherwise 200).
  */
-import { HookContext, PollContext, WebhookContext } from 'n8n-core';
+import {
+	ExecutionLifecycleHooks,
+	HookContext,
+	PollContext,
+	WebhookContext,
+	WorkflowExecute,
+} from 'n8n-core';
 import type {
 	IDataObject,
 	INode,
@@ -14,17 +21,19 @@ import type {
 	INodeParameters,
 	INodeType,
 	INodeTypes,
+	IRun,
 	IWebhookData,
 	IWebhookResponseData,
 	IWorkflowExecuteAdditionalData,
 	WorkflowActivateMode,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import { Workflow, createRunExecutionData } from 'n8n-workflow';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { PodPlatformTrigger } from '../../nodes/PodPlatformTrigger/PodPlatformTrigger.node';
-import { CREDENTIAL_TYPE, CredentialStore, PACKAGE, runNode } from './n8n';
+import { CREDENTIAL_TYPE, CredentialStore, PACKAGE, engineData, ensureBinaryData } from './n8n';
+import { subscriptionsOf, type ServiceClient } from './service';
 
 export const TRIGGER_NODE = `${PACKAGE}.podPlatformTrigger`;
 const NODE_NAME = 'POD Platform Trigger';
@@ -60,6 +69,8 @@ export interface Received {
 	/** Items the delivery emitted (empty when acknowledged without starting the workflow). */
 	items: INodeExecutionData[];
 	error?: Error;
+	/** The answer was lost on its way back (see `TriggerHarness.loseAnswer`). */
+	answerLost?: boolean;
 }
 
 interface FakeResponse {
@@ -120,17 +131,38 @@ export class TriggerHarness {
 	private workflow!: Workflow;
 	private node!: INode;
 	private readonly nodeType: string;
-	private readonly nodeTypes: TriggerNodeTypes;
+	private nodeTypes!: TriggerNodeTypes;
+	private readonly loadNode: () => INodeType;
 	private readonly webhookId: string;
 	private storedStaticData: IDataObject;
+	private executionsStarted = 0;
+
+	/**
+	 * The rest of the workflow after the trigger, given the execution's number (1 for the first
+	 * execution started): awaited after the trigger's execute() and before the execution ends and
+	 * n8n saves its static data. Unset, the workflow ends with the trigger.
+	 */
+	restOfWorkflow?: (execution: number) => Promise<void>;
+
+	/** The numbers of the executions whose static data n8n saved, in the order it saved them. */
+	readonly savedExecutions: number[] = [];
+
+	/**
+	 * Whether the answer to this delivery gets lost on its way back (the node ran and answered,
+	 * the connection dropped before the sender read the answer): the sender sees a failure.
+	 */
+	loseAnswer?: (entry: Received) => boolean;
 
 	constructor(options: TriggerOptions) {
 		this.store = options.store;
 		this.parameters = options.parameters;
 		this.nodeType = options.nodeType ?? TRIGGER_NODE;
-		this.nodeTypes = new TriggerNodeTypes({
-			[this.nodeType]: options.node ?? new PodPlatformTrigger(),
-		});
+		const given = options.node;
+		// n8n loads each node type once per process: a restart loads it anew, with nothing in memory.
+		this.loadNode = given
+			? () => new (given.constructor as new () => INodeType)()
+			: () => new PodPlatformTrigger();
+		this.loadNodeTypes();
 		this.webhookId = options.webhookId ?? 'c0ffee00-0000-4000-8000-000000000001';
 		this.storedStaticData = options.staticData ? { [this.staticKey]: options.staticData } : {};
 		this.build();
@@ -140,8 +172,12 @@ export class TriggerHarness {
 	async start(port = 0): Promise<this> {
 		this.server = createServer((req, res) => {
 			void this.handle(req).then(
-				(status) => {
-					res.statusCode = status;
+				(entry) => {
+					if (entry.answerLost) {
+						req.socket.destroy();
+						return;
+					}
+					res.statusCode = entry.status;
 					res.end();
 				},
 				() => {
@@ -189,11 +225,19 @@ export class TriggerHarness {
 		return this.received.flatMap((entry) => entry.items.map((item) => item.json));
 	}
 
-	/** A fresh workflow from the stored static data, as after an n8n restart. */
-	restart(parameters?: INodeParameters): void {
+	/**
+	 * A fresh workflow from the stored static data and freshly loaded node types, as after an n8n
+	 * restart; `{ process: false }` only rebuilds the workflow, as n8n does when it is saved.
+	 */
+	restart(parameters?: INodeParameters, { process = true } = {}): void {
 		this.persist();
 		if (parameters) this.parameters = parameters;
+		if (process) this.loadNodeTypes();
 		this.build();
+	}
+
+	private loadNodeTypes(): void {
+		this.nodeTypes = new TriggerNodeTypes({ [this.nodeType]: this.loadNode() });
 	}
 
 	/** n8n's activation: create the webhook when checkExists says it is not there. */
@@ -258,17 +302,19 @@ export class TriggerHarness {
 			httpRequest: req,
 			httpResponse: res,
 		} as unknown as IWorkflowExecuteAdditionalData;
+		// n8n reads the workflow, and its static data, from its database for every request.
+		const workflow = this.newWorkflow();
 		const webhookData = {
 			httpMethod: 'POST',
 			node: this.node.name,
 			path: `${this.webhookId}/webhook`,
 			webhookDescription: this.nodeTypeOf().description.webhooks![0],
-			workflowId: this.workflow.id,
+			workflowId: workflow.id,
 			workflowExecuteAdditionalData: additionalData,
 			webhookId: this.webhookId,
 		} as unknown as IWebhookData;
 		const context = new WebhookContext(
-			this.workflow,
+			workflow,
 			this.node,
 			additionalData,
 			'webhook',
@@ -289,46 +335,78 @@ export class TriggerHarness {
 				entry.status = res.statusCode ?? 200;
 			}
 			if (result.workflowData) {
-				entry.items = await this.execute(result.workflowData[0]);
+				entry.items = await this.execute(workflow, result.workflowData[0]);
 			} else {
-				// No execution starts: n8n saves what webhook() changed in static data.
-				this.persist();
+				// No execution starts: n8n saves what webhook() changed in static data, if anything.
+				this.save(workflow);
 			}
 		} catch (error) {
 			entry.status = 500;
 			entry.error = error as Error;
 		}
-		// n8n reads the workflow, and its static data, from its database for every request.
+		entry.answerLost = this.loseAnswer?.(entry) === true || undefined;
 		this.build();
 		this.received.push(entry);
 		return entry;
 	}
 
 	/**
-	 * The execution n8n starts with the trigger's events, through n8n-core's engine. As in n8n, its
-	 * workflow is built afresh from the static data, which clears the changed mark of whatever
-	 * webhook() wrote; only static data changed during the execution is saved when it ends.
+	 * The execution n8n starts with the trigger's events, through n8n-core's engine: the same
+	 * workflow (ID, node, loaded node types) with its own copy of the static data the request read,
+	 * whose changed mark is clear, so that only static data changed during the execution is saved,
+	 * when the execution ends (after `restOfWorkflow`). Executions that run at the same time end,
+	 * and are saved, in whatever order their workflows finish: the last save wins.
 	 */
-	private async execute(events: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-		const execution = await runNode({
-			store: this.store,
-			parameters: this.parameters,
-			nodeType: this.nodeType,
-			nodeName: NODE_NAME,
-			extraNodeTypes: { [this.nodeType]: this.nodeTypeOf() },
-			items: events,
-			staticData: JSON.parse(JSON.stringify(this.workflow.staticData ?? {})),
-			mode: 'webhook',
+	private async execute(
+		requestWorkflow: Workflow,
+		events: INodeExecutionData[],
+	): Promise<INodeExecutionData[]> {
+		await ensureBinaryData();
+		const number = ++this.executionsStarted;
+		const workflow = new Workflow({
+			id: requestWorkflow.id,
+			nodes: [this.node],
+			connections: {},
+			nodeTypes: this.nodeTypes,
+			active: true,
+			staticData: JSON.parse(JSON.stringify(requestWorkflow.staticData ?? {})),
 		});
-		if (execution.error) throw execution.error;
-		if (execution.savedStaticData) this.storedStaticData = execution.savedStaticData;
-		return execution.items;
+		const hooks = new ExecutionLifecycleHooks('webhook', `trigger-execution-${number}`, {
+			id: workflow.id,
+			name: 'trigger workflow',
+			active: true,
+			nodes: [this.node],
+			connections: {},
+			createdAt: new Date(),
+			updatedAt: new Date(),
+		} as never);
+		hooks.addHandler('nodeExecuteAfter', async () => await this.restOfWorkflow?.(number));
+		let resolveFinished: (run: IRun) => void = () => {};
+		const finished = new Promise<IRun>((resolve) => (resolveFinished = resolve));
+		hooks.addHandler('workflowExecuteAfter', (run, newStaticData?: IDataObject) => {
+			if (newStaticData) {
+				this.storedStaticData = JSON.parse(JSON.stringify(newStaticData));
+				this.savedExecutions.push(number);
+			}
+			resolveFinished(run);
+		});
+		const runExecutionData = createRunExecutionData({
+			executionData: {
+				nodeExecutionStack: [{ node: this.node, data: { main: [events] }, source: null }],
+			},
+		});
+		const engine = new WorkflowExecute(engineData(hooks, this.store), 'webhook', runExecutionData);
+		await engine.processRunExecutionData(workflow);
+		const run = await finished;
+		const taskData = run.data.resultData.runData[this.node.name]?.[0];
+		const error = taskData?.error ?? run.data.resultData.error;
+		if (error) throw error;
+		return taskData?.data?.main?.[0] ?? [];
 	}
 
-	private async handle(req: IncomingMessage): Promise<number> {
+	private async handle(req: IncomingMessage): Promise<Received> {
 		const body = await readAll(req);
-		const entry = await this.deliver({ headers: req.headers, body });
-		return entry.status;
+		return await this.deliver({ headers: req.headers, body });
 	}
 
 	private webhookMethods() {
@@ -358,9 +436,17 @@ export class TriggerHarness {
 		);
 	}
 
-	/** Copy the workflow's static data out, as n8n saves it after each hook, delivery and poll. */
+	/** Save the workflow's static data, as n8n does after each hook and poll. */
 	private persist(): void {
-		this.storedStaticData = JSON.parse(JSON.stringify(this.workflow.staticData ?? {}));
+		this.save(this.workflow);
+	}
+
+	/** n8n's saveStaticData: the whole static data, only when it changed, then marked saved. */
+	private save(workflow: Workflow): void {
+		const staticData = workflow.staticData as IDataObject & { __dataChanged?: boolean };
+		if (staticData.__dataChanged !== true) return;
+		this.storedStaticData = JSON.parse(JSON.stringify(staticData));
+		staticData.__dataChanged = false;
 	}
 
 	private build(): void {
@@ -374,7 +460,12 @@ export class TriggerHarness {
 			parameters: this.parameters,
 			credentials: { [CREDENTIAL_TYPE]: { id: '1', name: 'POD Platform account' } },
 		};
-		this.workflow = new Workflow({
+		this.workflow = this.newWorkflow();
+	}
+
+	/** The workflow as n8n reads it from its database: with the static data saved last. */
+	private newWorkflow(): Workflow {
+		return new Workflow({
 			id: 'trigger-workflow',
 			nodes: [this.node],
 			connections: {},
@@ -414,4 +505,16 @@ export function captureLogs(): { warn: string[]; error: string[]; restore(): voi
 	const base = Object.getPrototypeOf(HookContext.prototype) as object;
 	const spy = jest.spyOn(base as { logger: unknown }, 'logger', 'get').mockReturnValue(logger);
 	return { warn, error, restore: () => spy.mockRestore() };
+}
+
+/**
+ * The secret the service holds for each topic's subscription to this address, as its list of
+ * webhooks shows it: what the service signs deliveries with. The node keeps no secret anywhere.
+ */
+export async function serviceSecrets(
+	service: ServiceClient,
+	address: string,
+): Promise<Record<string, string>> {
+	const mine = (await subscriptionsOf(service)).filter((entry) => entry.address === address);
+	return Object.fromEntries(mine.map((entry) => [String(entry.topic), String(entry.secret)]));
 }

@@ -2,9 +2,10 @@ import { createHash, createHmac } from 'node:crypto';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { HOUR, MINUTE, useMovedClock } from '../support/clock';
 import { eventually } from '../support/eventually';
 import { SandboxControl, shopParameter } from '../support/sandbox';
-import { TriggerHarness, captureLogs } from '../support/trigger';
+import { TriggerHarness, captureLogs, serviceSecrets } from '../support/trigger';
 import { credentialStore, type Json } from './helpers';
 import { ServiceClient, submitOrder } from '../support/service';
 
@@ -22,6 +23,8 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 	let control: SandboxControl;
 	let service: ServiceClient;
 	let trigger: TriggerHarness;
+	/** The node's clock, and with it the sandbox's (see support/clock.ts). */
+	const clock = useMovedClock();
 
 	const start = async (topics: string[], extra: INodeParameters = {}) => {
 		trigger = await new TriggerHarness({
@@ -31,8 +34,12 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 		await trigger.activate();
 		return trigger;
 	};
-	const secretOf = (topic: string): string =>
-		(trigger.staticData.registrations as Json)[trigger.webhookUrl].subscriptions[topic].secret;
+	/** The secret the service signs this topic's deliveries with (the node stores none). */
+	const secretOf = async (topic: string): Promise<string> => {
+		const secret = (await serviceSecrets(service, trigger.webhookUrl))[topic];
+		expect(secret).toMatch(/^[0-9a-f]{64}$/);
+		return secret;
+	};
 
 	// The loopback URL warning is expected here; registration.test.ts checks it.
 	let logs: ReturnType<typeof captureLogs>;
@@ -75,7 +82,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 	};
 
 	test.each(['JSON', 'XML'])(
-		'a full cycle in %s emits each event exactly once, even when the sandbox redelivers',
+		"a full cycle in %s emits each event exactly once, and the service's retries of them an hour later start nothing",
 		async (mediaType) => {
 			await start(CYCLE, { options: { mediaType } });
 			const { orderId, deliveries } = await fullCycle();
@@ -114,10 +121,13 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 			expect(fulfilled.deliveryId).toBe(
 				deliveries.find((d) => d.topic === 'orders/fulfilled')!.deliveryId,
 			);
-			expect(JSON.stringify(events)).not.toContain(secretOf('orders/fulfilled'));
+			for (const topic of CYCLE)
+				expect(JSON.stringify(events)).not.toContain(await secretOf(topic));
 
-			// Every delivery again: answered 200, nothing emitted twice.
+			// The service retries a delivery an hour after it: every delivery again, byte for byte,
+			// answered 200, nothing emitted twice.
 			const before = events.length;
+			clock.advance(60 * MINUTE);
 			for (const delivery of deliveries) {
 				const attempt = await control.call('POST', `/deliveries/${delivery.deliveryId}/redeliver`);
 				expect(attempt.status).toBe(200);
@@ -150,57 +160,89 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 		}
 	});
 
-	test('a delivery retried by the service after a failure is emitted once', async () => {
+	test("deliveries retried on the service's schedule are emitted once; a retry after a lost answer starts nothing", async () => {
 		await start(['orders/updated']);
 		const orderId = await submitOrder(service, { financialStatus: 'PENDING' });
-		await trigger.close(); // n8n is down: the first attempt fails
+		await trigger.close(); // n8n is down: every first attempt fails
 		await control.call('POST', `/orders/${orderId}/pay`);
-		const deliveries = await eventually(async () => {
+		// orders/updated for PENDING→PAID, then →WAITING_FOR_RESOURCES and →PREPARED_TO_PRODUCE.
+		const failed = await eventually(async () => {
+			expect((await control.call('GET', `/orders/${orderId}`)).fulfilmentStatus).toBe(
+				'PREPARED_TO_PRODUCE',
+			);
 			const all = await control.deliveries();
-			expect(all.length).toBeGreaterThan(0);
+			expect(all).toHaveLength(3);
 			return all;
 		});
-		expect(deliveries.every((d) => d.status === 0)).toBe(true);
+		expect(failed.map((d) => d.status)).toEqual([0, 0, 0]);
+		const ids = failed.map((d) => d.deliveryId as string);
+
+		// n8n comes back (a new process) on the same address with the static data it saved.
 		const restarted = new TriggerHarness({
 			store: credentialStore(sandbox.baseUrl),
 			parameters: trigger.parameters,
 			staticData: trigger.staticData,
 		});
-		// n8n comes back on the same address with the static data it saved.
 		trigger = restarted;
-		await restarted.start(portOf(deliveries[0].address));
-		await control.call('POST', '/clock/advance', { minutes: 60 });
-		await control.call('POST', '/clock/advance', { minutes: 60 });
-		await eventually(async () =>
-			expect((await control.call('GET', `/orders/${orderId}`)).fulfilmentStatus).toBe(
-				'PREPARED_TO_PRODUCE',
-			),
-		);
+		await restarted.start(portOf(failed[0].address));
+		// The node runs and answers each first retry, but the answers get lost on the way back.
+		const firstRetry = new Set<string>();
+		restarted.loseAnswer = (entry) => {
+			const first = !firstRetry.has(entry.deliveryId!);
+			firstRetry.add(entry.deliveryId!);
+			return first;
+		};
+
+		// An hour later, for the service and the node alike (the sandbox's clock reads Date.now).
+		clock.advance(60 * MINUTE);
+		const sandboxNow = (await control.call('GET', '/clock')).now as number;
+		expect(Math.abs(sandboxNow - Date.now())).toBeLessThan(60 * 1000);
+		await control.call('POST', '/clock/advance', { minutes: 0 });
+		await eventually(async () => {
+			const all = await control.deliveries();
+			expect(all).toHaveLength(6);
+		});
+		expect(restarted.emitted.map((e) => e.deliveryId)).toEqual(ids);
+		expect(restarted.received.every((r) => r.answerLost)).toBe(true);
+
+		// Another hour: the service retries what it saw fail, and the node starts nothing.
+		clock.advance(60 * MINUTE);
+		await control.call('POST', '/clock/advance', { minutes: 0 });
 		const attempts = await eventually(async () => {
 			const all = await control.deliveries();
-			const delivered = new Set(all.filter((d) => d.status === 200).map((d) => d.deliveryId));
-			expect(new Set(all.map((d) => d.deliveryId)).size).toBe(delivered.size);
+			expect(all).toHaveLength(9);
 			return all;
 		});
-		const distinct = new Set(attempts.map((d) => d.deliveryId));
-		// orders/updated for PENDING→PAID, then →WAITING_FOR_RESOURCES and →PREPARED_TO_PRODUCE.
-		expect(distinct.size).toBe(3);
-		// The deliveries made while n8n was down failed at first and got through on a retry.
-		for (const { deliveryId } of deliveries) {
-			const statuses = attempts.filter((d) => d.deliveryId === deliveryId).map((d) => d.status);
-			expect(statuses[0]).toBe(0);
-			expect(statuses).toContain(200);
+		for (const id of ids) {
+			const ofDelivery = attempts.filter((d) => d.deliveryId === id);
+			expect(ofDelivery.map((d) => d.status)).toEqual([0, 0, 200]);
+			// Each retry an hour after the attempt before it, on the service's clock.
+			expect(ofDelivery[2].at - ofDelivery[1].at).toBe(60 * MINUTE);
+			expect(ofDelivery[1].at - ofDelivery[0].at).toBe(60 * MINUTE);
 		}
-		// A retry after success (the answer lost on the way back) is not emitted again.
-		await control.call('POST', `/deliveries/${deliveries[0].deliveryId}/redeliver`);
-		const emitted = restarted.emitted.filter((e) => e.orderId === orderId);
-		expect(emitted.map((e) => e.deliveryId).sort()).toEqual([...distinct].sort());
+		expect(restarted.received.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+		expect(restarted.received.map((r) => r.items.length)).toEqual([1, 1, 1, 0, 0, 0]);
+		expect(restarted.emitted.map((e) => e.deliveryId)).toEqual(ids);
+		expect(restarted.emitted.map((e) => e.fulfilmentStatus)).toEqual([
+			undefined,
+			'WAITING_FOR_RESOURCES',
+			'PREPARED_TO_PRODUCE',
+		]);
 	});
 
-	describe('forged and unexpected requests', () => {
+	describe('deliveries sent by hand', () => {
 		const body = Buffer.from(
 			JSON.stringify({
 				productionOrderExpanded: { id: 10001, uniqueId: 'X', fulfilmentStatus: 'FINISHED' },
+			}),
+		);
+		const failedBody = Buffer.from(
+			JSON.stringify({
+				productionOrderProcessingError: {
+					error: 'Motive file broken',
+					orderId: 10001,
+					uniqueId: 'X',
+				},
 			}),
 		);
 		const headers = (topic: string, signature?: string, extra: Json = {}) => ({
@@ -212,7 +254,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 
 		test('a correctly signed request is accepted; tampered, wrong-secret, unsigned and wrong-topic ones get 401', async () => {
 			await start(['orders/fulfilled']);
-			const secretText = secretOf('orders/fulfilled');
+			const secretText = await secretOf('orders/fulfilled');
 			const good = await trigger.deliver({
 				headers: headers('orders/fulfilled', sign(secretText, body)),
 				body,
@@ -254,33 +296,87 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 			expect(trigger.emitted).toEqual([]);
 		});
 
-		test('without a delivery id, the same topic and body are recognised as a redelivery', async () => {
+		test.each([
+			['orders/fulfilled', body],
+			['orders/failed', failedBody],
+		])(
+			'%s: byte-identical deliveries seconds apart are distinct events, both emitted; their retries an hour later start nothing',
+			async (topic, bytes) => {
+				await start([topic]);
+				const signature = sign(await secretOf(topic), bytes);
+				const send = () => trigger.deliver({ headers: headers(topic, signature), body: bytes });
+				const first = await send();
+				clock.advance(5 * 1000);
+				const twin = await send();
+				expect([first.status, twin.status]).toEqual([200, 200]);
+				expect([first.items.length, twin.items.length]).toEqual([1, 1]);
+				expect(trigger.emitted[0]).toEqual(trigger.emitted[1]);
+				expect(trigger.emitted[0].topic).toBe(topic);
+
+				// The service retries each of them an hour after it failed to see its answer.
+				clock.advance(60 * MINUTE - 5 * 1000);
+				const retries = [await send()];
+				clock.advance(5 * 1000);
+				retries.push(await send());
+				expect(retries.map((r) => [r.status, r.items.length])).toEqual([
+					[200, 0],
+					[200, 0],
+				]);
+				expect(trigger.emitted).toHaveLength(2);
+			},
+		);
+
+		test('without a delivery id, the same topic and body are recognised as a redelivery an hour later and up to 48 hours; after 49 hours they are new', async () => {
 			await start(['orders/fulfilled']);
-			const signature = sign(secretOf('orders/fulfilled'), body);
-			const first = await trigger.deliver({
-				headers: headers('orders/fulfilled', signature),
-				body,
-			});
-			const again = await trigger.deliver({
-				headers: headers('orders/fulfilled', signature),
-				body,
-			});
-			expect([first.status, again.status]).toEqual([200, 200]);
-			expect([first.items.length, again.items.length]).toEqual([1, 0]);
+			const signature = sign(await secretOf('orders/fulfilled'), body);
+			const send = async () =>
+				(await trigger.deliver({ headers: headers('orders/fulfilled', signature), body })).items
+					.length;
+			expect(await send()).toBe(1);
+			clock.advance(60 * MINUTE);
+			expect(await send()).toBe(0);
+			clock.advance(47 * HOUR - 60 * MINUTE);
+			expect(await send()).toBe(0);
+			clock.advance(3 * HOUR); // 50 hours after the first: past the retry window
+			expect(await send()).toBe(1);
+			expect(trigger.received.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+			expect(trigger.emitted).toHaveLength(2);
 		});
 
-		test('with Ignore Redeliveries off, a redelivery is emitted again', async () => {
+		test('a byte-identical delivery 54 minutes later is emitted: the service retries no sooner than an hour', async () => {
+			await start(['orders/fulfilled']);
+			const signature = sign(await secretOf('orders/fulfilled'), body);
+			const send = async () =>
+				(await trigger.deliver({ headers: headers('orders/fulfilled', signature), body })).items
+					.length;
+			expect(await send()).toBe(1);
+			clock.advance(54 * MINUTE);
+			expect(await send()).toBe(1);
+			// Six minutes later: the retry of the first one (an hour after it), not a new event.
+			clock.advance(6 * MINUTE);
+			expect(await send()).toBe(0);
+			expect(trigger.emitted).toHaveLength(2);
+		});
+
+		test('with Ignore Redeliveries off, the retry an hour later is emitted again', async () => {
 			await start(['orders/fulfilled'], { options: { ignoreRedeliveries: false } });
-			const signature = sign(secretOf('orders/fulfilled'), body);
+			const signature = sign(await secretOf('orders/fulfilled'), body);
 			const extra = { 'x-platform-delivery-id': 'd-1' };
 			await trigger.deliver({ headers: headers('orders/fulfilled', signature, extra), body });
-			await trigger.deliver({ headers: headers('orders/fulfilled', signature, extra), body });
+			clock.advance(60 * MINUTE);
+			const retry = await trigger.deliver({
+				headers: headers('orders/fulfilled', signature, extra),
+				body,
+			});
+			expect(retry.items).toHaveLength(1);
 			expect(trigger.emitted).toHaveLength(2);
+			// Nothing is remembered either.
+			expect(trigger.staticData.deliveries).toBeUndefined();
 		});
 
 		test('a branded header prefix is honoured and the default headers are then refused', async () => {
 			await start(['orders/fulfilled'], { options: { headerPrefix: 'x-acme' } });
-			const signature = sign(secretOf('orders/fulfilled'), body);
+			const signature = sign(await secretOf('orders/fulfilled'), body);
 			const branded = await trigger.deliver({
 				headers: { 'x-acme-topic': 'orders/fulfilled', 'x-acme-hmac-sha256': signature },
 				body,
@@ -298,7 +394,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 			await start(['orders/updated'], {
 				options: { fulfilmentStatuses: ['FINISHED'], includeRawBody: true },
 			});
-			const secretText = secretOf('orders/updated');
+			const secretText = await secretOf('orders/updated');
 			const waiting = Buffer.from(
 				JSON.stringify({ productionOrderExpanded: { id: 1, fulfilmentStatus: 'NOT_EDITABLE' } }),
 			);
@@ -315,6 +411,37 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 			expect(done.items).toHaveLength(1);
 			expect(done.items[0].json.rawBody).toBe(body.toString());
 		});
+	});
+
+	test('orders/failed twins from the service (the same failure reported twice) are both emitted; their retries an hour later start nothing', async () => {
+		await start(['orders/failed']);
+		// Unpaid, so it stays before production: its processing fails twice with the same error.
+		const orderId = await submitOrder(service, { financialStatus: 'PENDING' });
+		await eventually(async () =>
+			expect((await control.call('GET', `/orders/${orderId}`)).handedOff).toBe(true),
+		);
+		await control.call('POST', `/orders/${orderId}/fail`, { error: 'Motive file broken' });
+		await control.call('POST', `/orders/${orderId}/fail`, { error: 'Motive file broken' });
+		const twins = await eventually(async () => {
+			const all = await control.deliveries();
+			expect(all.map((d) => d.status)).toEqual([200, 200]);
+			return all;
+		});
+		expect(twins[1].body).toBe(twins[0].body);
+		expect(twins[1].deliveryId).not.toBe(twins[0].deliveryId);
+		expect(trigger.emitted.map((e) => e.deliveryId)).toEqual(twins.map((d) => d.deliveryId));
+		expect(trigger.emitted.map((e) => e.error)).toEqual([
+			'Motive file broken',
+			'Motive file broken',
+		]);
+
+		clock.advance(60 * MINUTE);
+		for (const twin of twins) {
+			const attempt = await control.call('POST', `/deliveries/${twin.deliveryId}/redeliver`);
+			expect(attempt.status).toBe(200);
+		}
+		expect(trigger.received.map((r) => r.items.length)).toEqual([1, 1, 0, 0]);
+		expect(trigger.emitted).toHaveLength(2);
 	});
 
 	test('orders/failed and orders/splitted carry their own fields', async () => {

@@ -1,9 +1,10 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { INodeParameters } from 'n8n-workflow';
 
-import { DEMO, startSandbox, type Sandbox } from '../../sandbox';
+import { DEMO, signBody, startSandbox, type Sandbox } from '../../sandbox';
 import { unreachableReason } from '../../nodes/PodPlatformTrigger/reachability';
 import { SandboxControl, SHOP_PATH, shopParameter } from '../support/sandbox';
-import { TriggerHarness, captureLogs } from '../support/trigger';
+import { TriggerHarness, captureLogs, serviceSecrets } from '../support/trigger';
 import { credentialStore, type Json } from './helpers';
 import { ServiceClient, subscriptionsOf } from '../support/service';
 
@@ -12,6 +13,45 @@ const THREE = ['orders/updated', 'orders/readyForProduction', 'orders/fulfilled'
 
 function params(topics = THREE, extra: INodeParameters = {}): INodeParameters {
 	return { shop, topics, options: {}, ...extra };
+}
+
+/** Every string anywhere in a value (keys included), to look for secrets in static data. */
+function stringsIn(value: unknown): string[] {
+	if (typeof value === 'string') return [value];
+	if (typeof value !== 'object' || value === null) return [];
+	return Object.entries(value).flatMap(([key, inner]) => [key, ...stringsIn(inner)]);
+}
+
+/** Fails when the static data holds a secret, or the key derived from it, as a value or inside one. */
+function expectNoSecretIn(staticData: Json, secrets: string[]) {
+	expect(secrets.length).toBeGreaterThan(0);
+	const forbidden = secrets.flatMap((secret) => [
+		secret,
+		createHash('sha256').update(secret, 'utf8').digest('hex'),
+	]);
+	const strings = stringsIn(staticData);
+	const text = JSON.stringify(staticData);
+	for (const secret of forbidden) {
+		expect(strings).not.toContain(secret);
+		expect(text).not.toContain(secret);
+	}
+}
+
+/** A delivery signed with this secret, as the service signs one. */
+function signedDelivery(topic: string, secret: string) {
+	const body = Buffer.from(
+		JSON.stringify({
+			productionOrderExpanded: { id: 1, uniqueId: 'U-1', financialStatus: 'PAID' },
+		}),
+	);
+	return {
+		headers: {
+			'content-type': 'application/json',
+			'x-platform-topic': topic,
+			'x-platform-hmac-sha256': signBody(secret, body),
+		},
+		body,
+	};
 }
 
 describe('trigger: subscriptions on the service', () => {
@@ -47,20 +87,229 @@ describe('trigger: subscriptions on the service', () => {
 		service = ServiceClient.as(sandbox.baseUrl);
 	});
 
-	test('activation makes one subscription per topic, each with its own 32-byte secret', async () => {
+	test('activation makes one subscription per topic, each with its own 32-byte secret on the service; static data holds none', async () => {
 		const trigger = await harness();
 		expect(await trigger.activate()).toEqual({ existed: false });
 		const subs = await mine(trigger.webhookUrl);
 		expect(subs.map((s) => s.topic).sort()).toEqual([...THREE].sort());
 		expect(subs.every((s) => s.mediaType === 'JSON')).toBe(true);
 
-		const registration = (trigger.staticData.registrations as Json)[trigger.webhookUrl];
+		const secrets = await serviceSecrets(service, trigger.webhookUrl);
+		expect(Object.keys(secrets).sort()).toEqual([...THREE].sort());
+		for (const secret of Object.values(secrets)) expect(secret).toMatch(/^[0-9a-f]{64}$/);
+		expect(new Set(Object.values(secrets)).size).toBe(3);
+
+		// Static data: the subscription's ID and the nonce its secret is derived from, nothing more.
+		const staticData = trigger.staticData;
+		const registration = (staticData.registrations as Json)[trigger.webhookUrl];
 		expect(registration.shopId).toBe(String(DEMO.shopId));
-		const secrets = THREE.map((topic) => registration.subscriptions[topic].secret as string);
-		for (const secret of secrets) expect(secret).toMatch(/^[0-9a-f]{64}$/);
-		expect(new Set(secrets).size).toBe(3);
-		// The service holds the secret the node keeps.
-		for (const sub of subs) expect(sub.secret).toBe(registration.subscriptions[sub.topic].secret);
+		for (const sub of subs) {
+			const stored = registration.subscriptions[sub.topic];
+			expect(Object.keys(stored).sort()).toEqual(['id', 'nonce']);
+			expect(String(stored.id)).toBe(String(sub.id));
+			expect(stored.nonce).toMatch(/^[0-9a-f]{32}$/);
+		}
+		expectNoSecretIn(staticData, Object.values(secrets));
+
+		// The service's secret is the one the node checks deliveries against; a forged one is refused.
+		const signed = await trigger.deliver(
+			signedDelivery('orders/updated', secrets['orders/updated']),
+		);
+		expect([signed.status, signed.items.length]).toEqual([200, 1]);
+		const forged = await trigger.deliver(signedDelivery('orders/updated', 'f'.repeat(64)));
+		expect([forged.status, forged.items.length]).toEqual([401, 0]);
+		const otherTopic = await trigger.deliver(
+			signedDelivery('orders/updated', secrets['orders/fulfilled']),
+		);
+		expect(otherTopic.status).toBe(401);
+		// Nor does the memory of deliveries hold one.
+		expect(Object.keys(trigger.staticData.deliveries as Json)).toHaveLength(1);
+		expectNoSecretIn(trigger.staticData, Object.values(secrets));
+	});
+
+	test('static data of the earlier shape (a secret per subscription) is renewed on activation', async () => {
+		const first = await harness();
+		await first.activate();
+		const port = Number(new URL(first.webhookUrl).port);
+		await first.close();
+		// What an earlier version left: random secrets, on the service and in static data.
+		const oldSecrets: Record<string, string> = {};
+		const stored = first.staticData;
+		const registration = (stored.registrations as Json)[first.webhookUrl];
+		for (const topic of THREE) {
+			oldSecrets[topic] = randomBytes(32).toString('hex');
+			const { id } = registration.subscriptions[topic];
+			await service.put(`${SHOP_PATH}/webhooks/${id}`, { webhook: { secret: oldSecrets[topic] } });
+			registration.subscriptions[topic] = { id, secret: oldSecrets[topic] };
+		}
+		const ids = (await mine(first.webhookUrl)).map((s) => String(s.id)).sort();
+
+		// n8n starts with the new version: checkExists says no, create renews.
+		const upgraded = new TriggerHarness({
+			store: credentialStore(sandbox.baseUrl),
+			parameters: params(),
+			staticData: stored,
+		});
+		harnesses.push(upgraded);
+		await upgraded.start(port);
+		expect(upgraded.webhookUrl).toBe(first.webhookUrl);
+		expect(await upgraded.checkExists()).toBe(false);
+		expect(await upgraded.activate('init')).toEqual({ existed: false });
+
+		const after = await mine(upgraded.webhookUrl);
+		expect(after.map((s) => String(s.id)).sort()).toEqual(ids);
+		const secrets = await serviceSecrets(service, upgraded.webhookUrl);
+		for (const topic of THREE) {
+			expect(secrets[topic]).toMatch(/^[0-9a-f]{64}$/);
+			expect(secrets[topic]).not.toBe(oldSecrets[topic]);
+		}
+		const renewed = (upgraded.staticData.registrations as Json)[upgraded.webhookUrl];
+		for (const topic of THREE) {
+			expect(Object.keys(renewed.subscriptions[topic]).sort()).toEqual(['id', 'nonce']);
+		}
+		expectNoSecretIn(upgraded.staticData, [
+			...Object.values(oldSecrets),
+			...Object.values(secrets),
+		]);
+		expect(await upgraded.checkExists()).toBe(true);
+
+		const withOld = await upgraded.deliver(
+			signedDelivery('orders/updated', oldSecrets['orders/updated']),
+		);
+		expect(withOld.status).toBe(401);
+		const withNew = await upgraded.deliver(
+			signedDelivery('orders/updated', secrets['orders/updated']),
+		);
+		expect([withNew.status, withNew.items.length]).toEqual([200, 1]);
+	});
+
+	test('where the service shows no secrets, a stored subscription without a nonce is renewed all the same', async () => {
+		const trigger = await harness();
+		await trigger.activate();
+		/** The service's next list of webhooks answered without their secrets. */
+		const hideSecrets = async () => {
+			const { json } = await service.get(`${SHOP_PATH}/webhooks`);
+			for (const hook of json.pagedData.webhook as Json[]) delete hook.secret;
+			expect(JSON.stringify(json)).not.toContain('"secret"');
+			await control.fault({
+				method: 'GET',
+				path: 'webhooks(\\?.*)?$',
+				kind: 'status',
+				status: 200,
+				body: JSON.stringify(json),
+				count: 1,
+			});
+		};
+		const faultsLeft = async () =>
+			((await control.call('GET', '/faults')) as unknown as Json[]).filter(
+				(fault) => fault.remaining !== 0,
+			).length;
+		await hideSecrets();
+		expect(await trigger.checkExists()).toBe(true);
+		expect(await faultsLeft()).toBe(0);
+
+		// The same subscriptions, stored as an earlier version stored them.
+		const stored = trigger.staticData;
+		const registration = (stored.registrations as Json)[trigger.webhookUrl];
+		for (const topic of THREE) {
+			registration.subscriptions[topic] = {
+				id: registration.subscriptions[topic].id,
+				secret: randomBytes(32).toString('hex'),
+			};
+		}
+		const upgraded = new TriggerHarness({
+			store: credentialStore(sandbox.baseUrl),
+			parameters: params(),
+			staticData: stored,
+		});
+		Object.defineProperty(upgraded, 'webhookBaseUrl', { get: () => trigger.webhookBaseUrl });
+		await hideSecrets();
+		expect(await upgraded.checkExists()).toBe(false);
+		expect(await faultsLeft()).toBe(0);
+	});
+
+	test("a changed credential password makes checkExists false, and activation renews the service's secrets", async () => {
+		const trigger = await harness();
+		await trigger.activate();
+		const before = await serviceSecrets(service, trigger.webhookUrl);
+		expect(await trigger.checkExists()).toBe(true);
+
+		// The credential's new password (the service still takes the session the credential holds:
+		// the sandbox has no way to change a password).
+		expect(trigger.store.data().sessionToken).toBeTruthy();
+		trigger.store.patch({ password: 'a-new-Passw0rd' });
+		expect(await trigger.checkExists()).toBe(false);
+		expect(await trigger.activate('init')).toEqual({ existed: false });
+		const after = await serviceSecrets(service, trigger.webhookUrl);
+		for (const topic of THREE) expect(after[topic]).not.toBe(before[topic]);
+		expect(await trigger.checkExists()).toBe(true);
+		expect(await mine(trigger.webhookUrl)).toHaveLength(3);
+
+		const withOld = await trigger.deliver(
+			signedDelivery('orders/updated', before['orders/updated']),
+		);
+		expect(withOld.status).toBe(401);
+		const withNew = await trigger.deliver(
+			signedDelivery('orders/updated', after['orders/updated']),
+		);
+		expect(withNew.status).toBe(200);
+
+		// Back to the old password: the secrets derived from it no longer match what the service holds.
+		trigger.store.patch({ password: DEMO.password });
+		expect(await trigger.checkExists()).toBe(false);
+	});
+
+	test('checkExists is false when the service holds a secret other than the one the node derives', async () => {
+		const trigger = await harness();
+		await trigger.activate();
+		const [sub] = await mine(trigger.webhookUrl);
+		await service.put(`${SHOP_PATH}/webhooks/${sub.id}`, { webhook: { secret: 'a'.repeat(64) } });
+		expect(await trigger.checkExists()).toBe(false);
+		await trigger.activate();
+		expect(await trigger.checkExists()).toBe(true);
+		const secrets = await serviceSecrets(service, trigger.webhookUrl);
+		expect(secrets[sub.topic]).not.toBe('a'.repeat(64));
+		const delivered = await trigger.deliver(signedDelivery(sub.topic, secrets[sub.topic]));
+		expect(delivered.status).toBe(200);
+	});
+
+	test('an execution that was running while the workflow was re-activated does not bring the old subscriptions back when it ends', async () => {
+		const trigger = await harness(params(['orders/updated']));
+		await trigger.activate();
+		const send = async () => {
+			const secret = (await serviceSecrets(service, trigger.webhookUrl))['orders/updated'];
+			return await trigger.deliver(signedDelivery('orders/updated', secret));
+		};
+		// A delivery starts an execution whose workflow takes a while.
+		let endExecution = () => {};
+		let started = () => {};
+		const executionStarted = new Promise<void>((resolve) => (started = resolve));
+		trigger.restOfWorkflow = async () =>
+			await new Promise<void>((end) => {
+				endExecution = end;
+				started();
+			});
+		const running = send();
+		await executionStarted;
+
+		// Meanwhile the user saves the active workflow with another delivery format: n8n activates
+		// it again, and the subscription is renewed.
+		trigger.restart(params(['orders/updated'], { options: { mediaType: 'XML' } }), {
+			process: false,
+		});
+		expect(await trigger.activate('update')).toEqual({ existed: false });
+		const renewed = (trigger.staticData.registrations as Json)[trigger.webhookUrl];
+		expect(await trigger.checkExists()).toBe(true);
+
+		// The execution ends and n8n saves its copy of the static data.
+		endExecution();
+		expect((await running).items).toHaveLength(1);
+		trigger.restOfWorkflow = undefined;
+		expect(trigger.savedExecutions).toEqual([1]);
+		expect((trigger.staticData.registrations as Json)[trigger.webhookUrl]).toEqual(renewed);
+		expect(await trigger.checkExists()).toBe(true);
+		const next = await send();
+		expect(next.status).toBe(200);
 	});
 
 	test('activating twice, after a restart and after saving never adds subscriptions', async () => {
@@ -93,9 +342,13 @@ describe('trigger: subscriptions on the service', () => {
 		expect(after.map((s) => s.id).sort()).toEqual(before.map((s) => s.id).sort());
 		const registration = (lost.staticData.registrations as Json)[first.webhookUrl];
 		for (const sub of after) {
-			expect(sub.secret).toBe(registration.subscriptions[sub.topic].secret);
+			expect(String(registration.subscriptions[sub.topic].id)).toBe(String(sub.id));
+			expect(sub.secret).toMatch(/^[0-9a-f]{64}$/);
 			expect(sub.secret).not.toBe(before.find((b) => b.id === sub.id)!.secret);
 		}
+		expect(await lost.checkExists()).toBe(true);
+		// The first workflow's nonces no longer give the secrets the service holds.
+		expect(await first.checkExists()).toBe(false);
 	});
 
 	test('checkExists is false when a stored subscription is gone, re-pointed or of another media type', async () => {
@@ -178,7 +431,8 @@ describe('trigger: subscriptions on the service', () => {
 		try {
 			const trigger = await harness();
 			await trigger.activate();
-			const registration = (trigger.staticData.registrations as Json)[trigger.webhookUrl];
+			const secrets = Object.values(await serviceSecrets(service, trigger.webhookUrl));
+			expect(secrets).toHaveLength(3);
 			await control.call('POST', '/faults', {
 				method: 'DELETE',
 				path: 'webhooks/\\d+$',
@@ -191,8 +445,7 @@ describe('trigger: subscriptions on the service', () => {
 			expect(logs.error[0]).toMatch(
 				/could not remove the orders\/\w+ webhook subscription \d+ of shop 1597/,
 			);
-			for (const topic of THREE)
-				expect(logs.error[0]).not.toContain(registration.subscriptions[topic].secret);
+			for (const secret of secrets) expect(logs.error[0]).not.toContain(secret);
 			expect(await subscriptionsOf(service)).toHaveLength(1);
 
 			expect(await trigger.deactivate()).toBe(true);
