@@ -109,25 +109,13 @@ export class PodPlatformTrigger implements INodeType {
 
 	methods = { listSearch: { searchShops } };
 
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await checkExists(this);
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return await create(this);
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return await remove(this);
-			},
-		},
-	};
-
 	/**
 	 * The deliveries this process emitted, per workflow node: n8n loads each node type once per
 	 * process, so the memory lives with the loaded node (see deliveries.ts).
 	 */
 	private readonly deliveryLogs = new DeliveryLogs();
+
+	webhookMethods = { default: subscriptionMethodsOf(this.deliveryLogs) };
 
 	webhook = receiverOf(this.deliveryLogs);
 
@@ -137,6 +125,37 @@ export class PodPlatformTrigger implements INodeType {
 	 * true of static data written in webhook(): so the memory of deliveries is saved from here.
 	 */
 	execute = persisterOf(this.deliveryLogs);
+}
+
+/**
+ * n8n's activation hooks. After a production activation or deactivation, the executions still
+ * running are given the subscriptions it stored (DeliveryLog.registrationsChanged); a test URL's
+ * subscriptions live in the manual run's copy and are not passed on.
+ */
+function subscriptionMethodsOf(logs: DeliveryLogs) {
+	const afterwards = async (ctx: IHookFunctions, step: Promise<boolean>) => {
+		try {
+			return await step;
+		} finally {
+			if (ctx.getMode() !== 'manual') {
+				const staticData = staticDataOf(ctx);
+				logs
+					.of(ctx.getWorkflow().id, ctx.getNode().id, staticData)
+					.registrationsChanged(staticData.registrations);
+			}
+		}
+	};
+	return {
+		async checkExists(this: IHookFunctions): Promise<boolean> {
+			return await checkExists(this);
+		},
+		async create(this: IHookFunctions): Promise<boolean> {
+			return await afterwards(this, create(this));
+		},
+		async delete(this: IHookFunctions): Promise<boolean> {
+			return await afterwards(this, remove(this));
+		},
+	};
 }
 
 function receiverOf(logs: DeliveryLogs) {

@@ -39,9 +39,11 @@ export const REDELIVERY_WINDOW_MS = 49 * 60 * 60 * 1000;
 /** An upper bound on the memory whatever the traffic, so static data stays small. */
 export const DELIVERIES_REMEMBERED_AT_MOST = 10_000;
 
-/** Executions whose static data copy may still be saved: those started this recently. */
+/**
+ * Executions whose static data copy may still be saved: those started this recently. n8n runs any
+ * number at once by default, so they are not counted off, only aged out.
+ */
 const RUNNING_EXECUTION_AT_MOST_MS = 15 * 60 * 1000;
-const RUNNING_EXECUTIONS_TRACKED_AT_MOST = 100;
 
 /** Delivery key → when deliveries with that key were emitted (epoch milliseconds, ascending). */
 export type EmittedDeliveries = Record<string, number[]>;
@@ -103,14 +105,23 @@ export class DeliveryLog {
 	persistInto(staticData: DeliveryMemory, now: number): void {
 		if (staticData.registrations === undefined) return;
 		this.forgetOld(now);
-		this.running = this.running
-			.filter((execution) => now - execution.startedAt < RUNNING_EXECUTION_AT_MOST_MS)
-			.slice(-(RUNNING_EXECUTIONS_TRACKED_AT_MOST - 1));
+		this.running = this.running.filter(
+			(execution) => now - execution.startedAt < RUNNING_EXECUTION_AT_MOST_MS,
+		);
 		this.running.push({ staticData, startedAt: now });
 		const copy: EmittedDeliveries = Object.fromEntries(this.emitted);
 		// Assigned at the top level of each copy: n8n notices changes only through its observed
 		// objects, and a nested object created here is not one of them.
 		for (const execution of this.running) execution.staticData.deliveries = copy;
+	}
+
+	/**
+	 * The subscriptions an activation or deactivation has just stored. Executions still running
+	 * hold the copy they started with and n8n saves it when they end: they are given the new
+	 * subscriptions, so that none of them brings back the old ones.
+	 */
+	registrationsChanged(registrations: DeliveryMemory['registrations']): void {
+		for (const execution of this.running) execution.staticData.registrations = registrations;
 	}
 
 	private forgetOld(now: number): void {
