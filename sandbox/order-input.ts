@@ -446,10 +446,22 @@ export function buildDesignItem(
 			}
 		}
 	}
-	if (skuText && (colorId === undefined || sizeId === undefined)) {
+	if (skuText && !product) {
+		// The contract leaves open what a design's sku names: it may also be the product's own SKU,
+		// the colour and size then given as assignedColor and assignedSize.
+		product = [...sandbox.store.products.values()].find(
+			(candidate) =>
+				candidate.shopId === shop.id && !candidate.deleted && candidate.sku === skuText,
+		);
+	}
+	if (
+		skuText &&
+		(colorId === undefined || sizeId === undefined) &&
+		(!product || product.sku !== skuText)
+	) {
 		throw badRequest(
 			'Unknown SKU',
-			`${field}.sku ${skuText} is not a variant SKU of ${product ? `product ${product.id}` : `shop ${shop.id}`}`,
+			`${field}.sku ${skuText} is neither a variant SKU nor the product SKU of ${product ? `product ${product.id}` : `shop ${shop.id}`}`,
 		);
 	}
 	if (!product) throw badRequest(`${field} needs productId (or a variant sku)`);

@@ -36,6 +36,13 @@ export const DEMO = {
 	},
 	hoodieProductId: 1002,
 	toteBagProductId: 1003,
+	/** Products whose SKUs and option names match the storefront fixtures (test/fixtures/storefront). */
+	storefront: {
+		/** Shopify's documented line items IPOD2008GREEN, IPOD2008RED, IPOD2008BLACK. */
+		ipodProductId: 1004,
+		/** WooCommerce's documented variation line Bar3 (pa_color black, size "M Test"). */
+		shipYourIdeaProductId: 1005,
+	},
 	templateProduct: { id: 7001, sku: 'TPL-TEE-LOGO' },
 	sharedProductUuid: '3f1c2b7e-8a4d-4c1e-9b2a-5d6e7f8a9b01',
 	motiveIds: [5001, 5002, 5003],
@@ -57,10 +64,15 @@ interface ProductPlan {
 	basePrice: number;
 	/** Colour/size pairs listed on the product that deliberately have no SKU. */
 	missingSkus?: Array<[colorId: number, sizeId: number]>;
+	/** The variant SKU of a colour and size; `<sku>-<COLOUR>-<SIZE>` when not given. */
+	variantSku?: (colorName: string, sizeName: string) => string;
 	categoryIds: number[];
 }
 
-/** The three products of a shop; `offset` shifts every id so shops never share catalog ids. */
+/**
+ * The products of a shop; `offset` shifts every id so shops never share catalog ids. The last two
+ * carry the SKUs and option names of the storefront orders in `test/fixtures/storefront/`.
+ */
 function productPlans(offset: number): ProductPlan[] {
 	const o = offset;
 	return [
@@ -107,10 +119,48 @@ function productPlans(offset: number): ProductPlan[] {
 			basePrice: 9.5,
 			categoryIds: [601],
 		},
+		{
+			// Shopify's documented order: line items IPOD2008GREEN / RED / BLACK, variant titles
+			// green / red / black (one option), product title "IPod Nano - 8gb".
+			id: 1004 + o,
+			name: 'IPod Nano - 8gb',
+			sku: 'IPOD2008',
+			colors: [
+				[2031 + o, 'Green', '#2E8B57'],
+				[2032 + o, 'Red', '#C0392B'],
+				[2033 + o, 'Black', '#000000'],
+			],
+			sizes: [[3031 + o, 'One Size']],
+			views: [[3531 + o, 'FRONT', 4031 + o]],
+			basePrice: 19.9,
+			variantSku: (colorName) => `IPOD2008${colorName.toUpperCase()}`,
+			categoryIds: [],
+		},
+		{
+			// WooCommerce's documented order: the variation line with SKU Bar3 and meta_data
+			// pa_color: black, size: M Test.
+			id: 1005 + o,
+			name: 'Ship Your Idea',
+			sku: 'SHIP-YOUR-IDEA',
+			colors: [[2041 + o, 'Black', '#000000']],
+			sizes: [[3041 + o, 'M Test']],
+			views: [[3541 + o, 'FRONT', 4041 + o]],
+			basePrice: 14.9,
+			variantSku: () => 'Bar3',
+			categoryIds: [],
+		},
 	];
 }
 
-const COLOR_IDS: Record<string, number> = { White: 1, Black: 2, Navy: 3, Grey: 4, Natural: 5 };
+const COLOR_IDS: Record<string, number> = {
+	White: 1,
+	Black: 2,
+	Navy: 3,
+	Grey: 4,
+	Natural: 5,
+	Green: 6,
+	Red: 7,
+};
 const SIZE_IDS: Record<string, number> = {
 	S: 1,
 	M: 2,
@@ -119,6 +169,7 @@ const SIZE_IDS: Record<string, number> = {
 	XXL: 5,
 	'3XL': 6,
 	'One Size': 7,
+	'M Test': 8,
 };
 
 function buildProduct(store: Store, shopId: number, plan: ProductPlan): Product {
@@ -138,7 +189,9 @@ function buildProduct(store: Store, shopId: number, plan: ProductPlan): Product 
 			skus.push({
 				id,
 				stockId: id + 100000,
-				sku: `${plan.sku}-${colorName.toUpperCase()}-${sizeName.toUpperCase().replace(/\s+/g, '')}`,
+				sku:
+					plan.variantSku?.(colorName, sizeName) ??
+					`${plan.sku}-${colorName.toUpperCase()}-${sizeName.toUpperCase().replace(/\s+/g, '')}`,
 				available: true,
 				assignedColorId: colorId,
 				assignedSizeId: sizeId,

@@ -78,9 +78,9 @@ describe('session', () => {
 			parameters: productList(),
 		});
 		expect(run.error).toBeUndefined();
-		expect(run.items).toHaveLength(36);
+		expect(run.items).toHaveLength(60);
 		const { logins } = await stats();
-		// Every item reads one page of 3; the token lasts 4 requests, so it expires several times.
+		// Every item reads one page of 5; the token lasts 4 requests, so it expires several times.
 		expect(logins).toBeGreaterThan(2);
 		expect(store.preAuthenticationCount).toBe(logins);
 	});

@@ -65,7 +65,7 @@ const POLL_APP = 'POD Platform Poll';
 
 /** The sandbox's demo shop and its catalog (sandbox/seed.ts): the black T-shirt has no 3XL. */
 const SHOP = 'Demo Merch Shop';
-const PRODUCTS = ['Classic T-Shirt', 'Hoodie', 'Tote Bag'];
+const PRODUCTS = ['Classic T-Shirt', 'Hoodie', 'Tote Bag', 'IPod Nano - 8gb', 'Ship Your Idea'];
 const T_SHIRT_COLORS = ['White', 'Black'];
 const HOODIE_COLORS = ['Navy', 'Grey'];
 const WHITE_T_SHIRT_SIZES = ['S', 'M', 'L', 'XL', 'XXL', '3XL'];

@@ -135,12 +135,14 @@ describe('product, colour and size', () => {
 			{ name: 'Classic T-Shirt (1001)', value: '1001' },
 			{ name: 'Hoodie (1002)', value: '1002' },
 			{ name: 'Tote Bag (1003)', value: '1003' },
+			{ name: 'IPod Nano - 8gb (1004)', value: '1004' },
+			{ name: 'Ship Your Idea (1005)', value: '1005' },
 		]);
 	});
 
 	test('the product search narrows by name or SKU and lists the whole shop without text', async () => {
 		const store = sandboxCredentials(sandbox);
-		expect((await listSearch(store, 'searchProducts', inShop)).results).toHaveLength(3);
+		expect((await listSearch(store, 'searchProducts', inShop)).results).toHaveLength(5);
 		expect((await listSearch(store, 'searchProducts', inShop, 'hood')).results).toEqual([
 			{ name: 'Hoodie (1002)', value: '1002' },
 		]);
@@ -205,7 +207,9 @@ describe('lists of the shop and the account', () => {
 						{ name: 'Digital DTF (12)', value: '12' },
 						{ name: 'Digital Print (11)', value: '11' },
 					]);
-					expect(technologies[0].description).toBe('Offered by Classic T-Shirt, Hoodie, Tote Bag');
+					expect(technologies[0].description).toBe(
+						'Offered by Classic T-Shirt, Hoodie, Tote Bag, IPod Nano - 8gb, Ship Your Idea',
+					);
 				}
 			}
 		},

@@ -127,14 +127,14 @@ describe('Filter resource and filters on Get Many', () => {
 	test('every simple operator narrows the product list; one POST per distinct filter in a run', async () => {
 		const cases: Array<[string, string, string, number[]]> = [
 			['id', '=', '1002', [1002]],
-			['id', '!=', '1002', [1001, 1003]],
+			['id', '!=', '1002', [1001, 1003, 1004, 1005]],
 			['name', 'like', 'Classic%', [1001]],
 			['name', 'like', 'classic%', []],
 			['name', 'ilike', 'classic%', [1001]],
 			['id', '<', '1002', [1001]],
-			['id', '>', '1002', [1003]],
+			['id', '>', '1002', [1003, 1004, 1005]],
 			['id', '<=', '1002', [1001, 1002]],
-			['id', '>=', '1002', [1002, 1003]],
+			['id', '>=', '1002', [1002, 1003, 1004, 1005]],
 			// The same filter again: reused, not stored twice.
 			['id', '=', '1002', [1002]],
 		];
@@ -177,7 +177,7 @@ describe('Filter resource and filters on Get Many', () => {
 					]),
 				),
 			),
-		).toEqual([1002]);
+		).toEqual([1002, 1004, 1005]);
 		expect(
 			ids(
 				await products(
@@ -195,7 +195,7 @@ describe('Filter resource and filters on Get Many', () => {
 					filterOrder: { order: [{ property: 'id', direction: 'desc' }] },
 				}),
 			),
-		).toEqual([1003, 1002, 1001]);
+		).toEqual([1005, 1004, 1003, 1002, 1001]);
 	});
 
 	test('Any Of groups (OR) and AND keys inside them (explicit AND)', async () => {

@@ -109,7 +109,7 @@ test('records that name a language by its code are listed by its language ID, or
 		{ name: 'German (2)', value: '2' },
 	]);
 	expect(options.find((option) => option.value === '2')?.description).toBe(
-		'Offered by Classic T-Shirt, Hoodie, Tote Bag',
+		'Offered by Classic T-Shirt, Hoodie, Tote Bag, IPod Nano - 8gb, Ship Your Idea',
 	);
 	await everyListedLanguageReachesTheService(options);
 });

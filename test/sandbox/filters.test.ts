@@ -51,7 +51,7 @@ describe('sandbox: stored filters', () => {
 		).toEqual([1002]);
 		expect(
 			await productIds({ expressionSimple: { property: 'id', op: '!=', value: '1002' } }),
-		).toEqual([1001, 1003]);
+		).toEqual([1001, 1003, 1004, 1005]);
 		expect(
 			await productIds({ expressionSimple: { property: 'name', op: 'like', value: 'Classic%' } }),
 		).toEqual([1001]);
@@ -66,13 +66,13 @@ describe('sandbox: stored filters', () => {
 		).toEqual([1001]);
 		expect(
 			await productIds({ expressionSimple: { property: 'id', op: '>', value: '1002' } }),
-		).toEqual([1003]);
+		).toEqual([1003, 1004, 1005]);
 		expect(
 			await productIds({ expressionSimple: { property: 'id', op: '<=', value: '1002' } }),
 		).toEqual([1001, 1002]);
 		expect(
 			await productIds({ expressionSimple: { property: 'id', op: '>=', value: '1002' } }),
-		).toEqual([1002, 1003]);
+		).toEqual([1002, 1003, 1004, 1005]);
 	});
 
 	test('criteria combine with AND; between, contain (with negation), isNull, disjunction, conjunction', async () => {
@@ -83,7 +83,7 @@ describe('sandbox: stored filters', () => {
 					{ property: 'name', op: 'ilike', value: '%o%' },
 				],
 			}),
-		).toEqual([1002, 1003]);
+		).toEqual([1002, 1003, 1004, 1005]);
 		expect(
 			await productIds({
 				betweenExpression: { property: 'id', minValue: '1001', maxValue: '1002' },
@@ -98,7 +98,7 @@ describe('sandbox: stored filters', () => {
 			await productIds({
 				expressionContain: { property: 'id', negation: true, list: { String: '1001' } },
 			}),
-		).toEqual([1002, 1003]);
+		).toEqual([1002, 1003, 1004, 1005]);
 		expect(await productIds({ expressionIsNull: { property: 'sku' } })).toEqual([]);
 		expect(
 			await productIds({
@@ -132,10 +132,10 @@ describe('sandbox: stored filters', () => {
 
 	test('order{direction, property}', async () => {
 		expect(await productIds({ order: { direction: 'desc', property: 'id' } })).toEqual([
-			1003, 1002, 1001,
+			1005, 1004, 1003, 1002, 1001,
 		]);
 		expect(await productIds({ order: { direction: 'asc', property: 'name' } })).toEqual([
-			1001, 1002, 1003,
+			1001, 1002, 1004, 1005, 1003,
 		]);
 	});
 
@@ -151,7 +151,7 @@ describe('sandbox: stored filters', () => {
 					expressionSimple: { property: 'name', op: '=', value: 'Black' },
 				},
 			}),
-		).toEqual([1001]);
+		).toEqual([1001, 1004, 1005]);
 		expect(
 			await productIds({
 				assignedProductViewFilter: {
@@ -165,7 +165,7 @@ describe('sandbox: stored filters', () => {
 					expressionSimple: { property: 'printTechnology.id', op: '=', value: '12' },
 				},
 			}),
-		).toEqual([1001, 1002, 1003]);
+		).toEqual([1001, 1002, 1003, 1004, 1005]);
 		// Black/3XL has no SKU: no product has a SKU with colour 2002 and size 3006.
 		expect(
 			await productIds({

@@ -141,6 +141,48 @@ describe('sandbox: orders and their state machines', () => {
 			});
 		});
 
+		test("a design's sku names a variant, or the product with its colour and size; anything else is 400", async () => {
+			const body = deferredOrder({
+				designs: {
+					creatorse_design: [
+						{ sku: 'IPOD2008RED', amount: 1 },
+						{ sku: 'Bar3', amount: 2 },
+						{
+							sku: 'TEE-CLASSIC',
+							assignedColor: { id: 2002 },
+							assignedSize: { id: 3001 },
+							amount: 1,
+						},
+					],
+				},
+			});
+			const result = await submit(body);
+			expect(result.status).toBe(200);
+			const order = (
+				await demo.get(`${SHOP_PATH}/orders/${result.json.productionOrderSubmited.id}`)
+			).json.productionOrderExpanded;
+			expect(
+				order.orderedProducts.designedOrderedProduct.map((item: Json) => [
+					item.product?.id ?? item.productId,
+					item.assignedColor.id,
+					item.assignedSize.id,
+					item.sku,
+				]),
+			).toEqual([
+				[1004, 2032, 3031, 'IPOD2008RED'],
+				[1005, 2041, 3041, 'Bar3'],
+				[1001, 2002, 3001, 'TEE-CLASSIC-BLACK-S'],
+			]);
+			const unknown = await submit(
+				deferredOrder({
+					uniqueId: 'SKU-UNKNOWN',
+					designs: { creatorse_design: [{ sku: 'NO-SUCH', amount: 1 }] },
+				}),
+			);
+			expect(unknown.status).toBe(400);
+			expect(unknown.json.exception.message).toBe('Unknown SKU');
+		});
+
 		test.each<[string, (o: Json) => void, RegExp]>([
 			['missing country', (o) => delete o.country, /country/i],
 			[
