@@ -1,7 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the dev instance is a Node program, never shipped */
 /**
  * `npm start`: the sandbox plus a real, pinned n8n with this package installed, an owner login,
- * a credential pointing at the sandbox and the example workflows. Ctrl-C stops everything.
+ * a credential pointing at the sandbox and the example workflows. The way-back examples get local
+ * stand-ins of a Shopify and a WooCommerce store (scripts/storefronts.ts) and n8n credentials for
+ * them, so that every imported workflow names credentials and stores that exist. Ctrl-C stops
+ * everything.
  * `npm run start:queue` (`npm start -- --queue`): the same with n8n in queue mode
  * (scripts/queue-stack.ts).
  */
@@ -17,6 +20,13 @@ import {
 	startQueueServices,
 	startQueueStack,
 } from './queue-stack';
+import type { RecordedRequest } from './storefronts';
+import {
+	pointedAtStandIns,
+	standInCredentials,
+	startShopifyStandIn,
+	startWooCommerceStandIn,
+} from './storefronts';
 import {
 	DEV_OWNER,
 	ROOT,
@@ -130,6 +140,25 @@ async function main() {
 
 	const sandbox = await startSandbox({ port: sandboxPort, autoAdvance: true });
 	console.log(`Sandbox:  ${sandbox.baseUrl}  (control: ${sandbox.controlUrl})`);
+	const logRequest = (store: string) => (request: RecordedRequest) =>
+		console.log(
+			`${store} stand-in: ${request.method} ${request.path} -> ${request.status}${request.body === undefined ? '' : ` ${JSON.stringify(request.body)}`}`,
+		);
+	const shopify = await startShopifyStandIn({
+		port: Number(process.env.SHOPIFY_STANDIN_PORT ?? 8788),
+		accessToken: 'stand-in-access-token',
+		onRequest: logRequest('Shopify'),
+	});
+	const wooCommerce = await startWooCommerceStandIn({
+		port: Number(process.env.WOOCOMMERCE_STANDIN_PORT ?? 8789),
+		consumerKey: 'ck_stand_in',
+		consumerSecret: 'cs_stand_in',
+		onRequest: logRequest('WooCommerce'),
+	});
+	const closeStandIns = async () => {
+		await shopify.close();
+		await wooCommerce.close();
+	};
 
 	let options: N8nOptions = { userFolder, port: n8nPort };
 	let stackOptions: QueueStackOptions | undefined;
@@ -150,9 +179,16 @@ async function main() {
 	const importFolder = path.join(userFolder, 'import');
 	mkdirSync(importFolder, { recursive: true });
 	const credentialsFile = path.join(importFolder, 'credentials.json');
-	writeFileSync(credentialsFile, JSON.stringify([sandboxCredential(sandbox.baseUrl)], null, 2));
+	writeFileSync(
+		credentialsFile,
+		JSON.stringify(
+			[sandboxCredential(sandbox.baseUrl), ...standInCredentials(shopify, wooCommerce)],
+			null,
+			2,
+		),
+	);
 	await n8nCli(runtime, options, ['import:credentials', `--input=${credentialsFile}`]);
-	const workflows = exampleWorkflows();
+	const workflows = pointedAtStandIns(exampleWorkflows(), shopify, wooCommerce);
 	if (workflows.length) {
 		const workflowsFile = path.join(importFolder, 'workflows.json');
 		writeFileSync(workflowsFile, JSON.stringify(workflows, null, 2));
@@ -181,15 +217,25 @@ async function main() {
 	console.log(
 		`  credential "POD Platform sandbox" is ready in n8n; ${workflows.length} example workflows imported`,
 	);
+	console.log(
+		`Shopify stand-in:     ${shopify.url} (credential "Shopify stand-in"; knows order 450789469)`,
+	);
+	console.log(
+		`WooCommerce stand-in: ${wooCommerce.url} (credential "WooCommerce stand-in"; knows order 727)`,
+	);
+	console.log(
+		'  a print order with Unique ID shopify-450789469 or woocommerce-727, once shipped, reaches them through the way-back examples (activate them first)',
+	);
 	console.log('Press Ctrl-C to stop.');
 
 	let stopping = false;
 	const stop = async () => {
 		if (stopping) return;
 		stopping = true;
-		console.log('\nStopping n8n and the sandbox...');
+		console.log('\nStopping n8n, the sandbox and the storefront stand-ins...');
 		await n8n.stop();
 		await sandbox.close();
+		await closeStandIns();
 		process.exit(0);
 	};
 	process.on('SIGINT', stop);
@@ -200,6 +246,7 @@ async function main() {
 		console.error(`an n8n process exited:\n${output.slice(-3000)}`);
 		await n8n.stop();
 		await sandbox.close();
+		await closeStandIns();
 		process.exit(1);
 	});
 }

@@ -12,6 +12,21 @@ import { request } from 'undici';
 import type { Sandbox } from '../../sandbox';
 import { DEMO, signBody, startSandbox } from '../../sandbox';
 import { exampleWorkflows, sandboxCredential } from '../../scripts/dev';
+import type {
+	RecordedRequest,
+	ShopifyStandIn,
+	WooCommerceStandIn,
+} from '../../scripts/storefronts';
+import {
+	pointedAtStandIns,
+	standInCredentials,
+	startShopifyStandIn,
+	startWooCommerceStandIn,
+} from '../../scripts/storefronts';
+import shopifyFulfillmentOrders from '../fixtures/storefront/shopify-fulfillment-orders.json';
+import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
+import wooCommerceOrder from '../fixtures/storefront/woocommerce-order.json';
+import { ServiceClient, submitOrder } from '../support/service';
 import type { N8nInstance, N8nOptions, N8nRuntime } from '../../scripts/n8n-runtime';
 import {
 	DATE_FILTER_WORKFLOW_ID,
@@ -50,6 +65,9 @@ let workFolder: string;
 let session: N8nSession;
 /** n8n's clock (every n8n process of this suite runs on it). */
 let clock: ShiftedClock;
+/** Local stand-ins of the stores the way-back examples write to. */
+let shopify: ShopifyStandIn;
+let wooCommerce: WooCommerceStandIn;
 
 /** Distinct deliveries sent at once, and how many are in flight together. */
 const BURST = 300;
@@ -169,6 +187,12 @@ const storefrontOrder = (orderNumber: number) => ({
 beforeAll(async () => {
 	runtime = await ensureN8n();
 	sandbox = await startSandbox({ port: 0, deferredProcessingMs: 100 });
+	// Not a secret: the stand-in's own token, joined so that no literal looks like one.
+	shopify = await startShopifyStandIn({ accessToken: ['e2e', 'stand', 'in'].join('-') });
+	wooCommerce = await startWooCommerceStandIn({
+		consumerKey: 'ck_e2e',
+		consumerSecret: 'cs_e2e',
+	});
 	workFolder = mkdtempSync(path.join(tmpdir(), 'pod-platform-e2e-'));
 	const userFolder = path.join(workFolder, 'n8n');
 	const port = await freePort();
@@ -181,11 +205,21 @@ beforeAll(async () => {
 	const credentialsFile = path.join(workFolder, 'credentials.json');
 	writeFileSync(
 		credentialsFile,
-		JSON.stringify([sandboxCredential(sandbox.baseUrl), ...extraCredentials(sandbox.baseUrl)]),
+		JSON.stringify([
+			sandboxCredential(sandbox.baseUrl),
+			...extraCredentials(sandbox.baseUrl),
+			...standInCredentials(shopify, wooCommerce),
+		]),
 	);
 	await n8nCli(runtime, options, ['import:credentials', `--input=${credentialsFile}`]);
 	const workflowsFile = path.join(workFolder, 'workflows.json');
-	writeFileSync(workflowsFile, JSON.stringify([...exampleWorkflows(), ...e2eWorkflows()]));
+	writeFileSync(
+		workflowsFile,
+		JSON.stringify([
+			...pointedAtStandIns(exampleWorkflows(), shopify, wooCommerce),
+			...e2eWorkflows(),
+		]),
+	);
 	await n8nCli(runtime, options, ['import:workflow', `--input=${workflowsFile}`]);
 
 	n8n = await startN8n(runtime, options);
@@ -204,6 +238,8 @@ afterAll(async () => {
 	}
 	await n8n?.stop();
 	await sandbox?.close();
+	await shopify?.close();
+	await wooCommerce?.close();
 	if (workFolder) rmSync(workFolder, { recursive: true, force: true });
 });
 
@@ -634,6 +670,207 @@ describe('the trigger', () => {
 			return found.length === 0 ? found : undefined;
 		});
 		expect(mine).toEqual([]);
+	});
+});
+
+describe('the way back to the storefront', () => {
+	/** A print order of the demo shop under this Unique ID, walked into production (NOT_EDITABLE). */
+	async function orderInProduction(uniqueId: string): Promise<number> {
+		const service = new ServiceClient(sandbox.baseUrl);
+		await service.login();
+		const id = await submitOrder(service, { uniqueId });
+		await waitFor(`production of ${uniqueId} to start`, async () => {
+			const current = await control<{ fulfilmentStatus?: string }>('GET', `/orders/${id}`);
+			return current.fulfilmentStatus === 'PREPARED_TO_PRODUCE' ? true : undefined;
+		});
+		await control('POST', `/orders/${id}/advance`, { to: 'NOT_EDITABLE' });
+		return id;
+	}
+
+	/** Activate a way-back example and wait for its two subscriptions (fulfilled, cancelled). */
+	async function activateExample(workflowId: string): Promise<void> {
+		const example = exampleWorkflows().find((workflow) => workflow.id === workflowId) as {
+			nodes: Array<{ webhookId?: string }>;
+		};
+		const webhookId = example.nodes.find((node) => node.webhookId)?.webhookId ?? '';
+		await session.activate(workflowId);
+		await waitFor(`the subscriptions of ${workflowId}`, async () => {
+			const found = (await subscriptions(sandbox)).filter((s) => s.address.includes(webhookId));
+			return found.length === 2 ? found : undefined;
+		});
+	}
+
+	/** What a stand-in received, as the storefront would read it. */
+	const sent = (requests: RecordedRequest[]) =>
+		requests.map(({ method, path: route, query, body, status }) => ({
+			method,
+			path: route,
+			query,
+			body,
+			status,
+		}));
+
+	test("a shipped print order becomes a fulfillment of its Shopify order's open fulfillment order, with tracking number, link and carrier; a cancelled one adds a tag and keeps the order's tags", async () => {
+		const workflowId = 'podExWayBackShopify';
+		// The documented order has one open fulfillment order (1046000780, the red line); one more,
+		// already closed (the green line, fulfilled before), must be left alone.
+		const [open] = (
+			shopifyFulfillmentOrders as { fulfillment_orders: Array<Record<string, unknown>> }
+		).fulfillment_orders;
+		shopify.addFulfillmentOrder(450789469, {
+			...open,
+			id: 1046000779,
+			status: 'closed',
+			supported_actions: [],
+			line_items: [
+				{
+					id: 1072503276,
+					shop_id: 548380009,
+					fulfillment_order_id: 1046000779,
+					quantity: 1,
+					line_item_id: 466157049,
+					inventory_item_id: 39072856,
+					fulfillable_quantity: 0,
+					variant_id: 39072856,
+				},
+			],
+		});
+		// A second order of the same documented shape, with tags of its own, for the cancellation.
+		shopify.addOrder({
+			...shopifyOrder,
+			id: 450789470,
+			name: '#1002',
+			order_number: 1002,
+			tags: 'Gift, VIP',
+		});
+		await activateExample(workflowId);
+		const shipped = await orderInProduction('shopify-450789469');
+		const cancelled = await orderInProduction('shopify-450789470');
+		const before = shopify.requests.length;
+		const trackingUrl = 'https://tracking.example.com/track/TRACK-SHOPIFY-1';
+		await control('POST', `/orders/${shipped}/ship`, {
+			trackingNumber: 'TRACK-SHOPIFY-1',
+			trackingUrl,
+		});
+		await control('POST', `/orders/${cancelled}/advance`, { to: 'CANCELLED' });
+
+		const executions = await session.finishedExecutionsOf(workflowId, 2);
+		expect(executions.map((execution) => execution.status)).toEqual(['success', 'success']);
+		const made = shopify.requests.slice(before);
+		expect(made).toHaveLength(4);
+		expect(made.every((r) => r.auth.shopifyAccessToken === shopify.accessToken)).toBe(true);
+		expect(
+			made.every(
+				(r) => r.contentType === undefined || r.contentType.startsWith('application/json'),
+			),
+		).toBe(true);
+		// The two executions run side by side: each one's requests in its order.
+		expect(sent(made.filter((r) => !r.path.includes('450789470')))).toEqual([
+			{
+				method: 'GET',
+				path: '/admin/api/2026-07/orders/450789469/fulfillment_orders.json',
+				query: {},
+				body: undefined,
+				status: 200,
+			},
+			{
+				method: 'POST',
+				path: '/admin/api/2026-07/fulfillments.json',
+				query: {},
+				body: {
+					fulfillment: {
+						notify_customer: true,
+						tracking_info: { number: 'TRACK-SHOPIFY-1', url: trackingUrl, company: 'DHL' },
+						line_items_by_fulfillment_order: [{ fulfillment_order_id: 1046000780 }],
+					},
+				},
+				status: 201,
+			},
+		]);
+		expect(sent(made.filter((r) => r.path.includes('450789470')))).toEqual([
+			{
+				method: 'GET',
+				path: '/admin/api/2026-07/orders/450789470.json',
+				query: { fields: 'id,tags' },
+				body: undefined,
+				status: 200,
+			},
+			{
+				method: 'PUT',
+				path: '/admin/api/2026-07/orders/450789470.json',
+				query: {},
+				body: { order: { tags: 'Gift, VIP, Print cancelled' } },
+				status: 200,
+			},
+		]);
+		expect(shopify.fulfillmentOrders(450789469).map((fo) => [fo.id, fo.status])).toEqual([
+			[1046000780, 'closed'],
+			[1046000779, 'closed'],
+		]);
+		await session.deactivate(workflowId);
+	});
+
+	test('a shipped print order completes its WooCommerce order and leaves the customer a note with the tracking link; a cancelled one cancels it with a private note', async () => {
+		const workflowId = 'podExWayBackWoo';
+		wooCommerce.addOrder({ ...wooCommerceOrder, id: 728, number: '728' });
+		await activateExample(workflowId);
+		const shipped = await orderInProduction('woocommerce-727');
+		const cancelled = await orderInProduction('woocommerce-728');
+		const before = wooCommerce.requests.length;
+		const trackingUrl = 'https://tracking.example.com/track/TRACK-WOO-1';
+		await control('POST', `/orders/${shipped}/ship`, {
+			trackingNumber: 'TRACK-WOO-1',
+			trackingUrl,
+		});
+		await control('POST', `/orders/${cancelled}/advance`, { to: 'CANCELLED' });
+
+		const executions = await session.finishedExecutionsOf(workflowId, 2);
+		expect(executions.map((execution) => execution.status)).toEqual(['success', 'success']);
+		const made = wooCommerce.requests.slice(before);
+		expect(made).toHaveLength(4);
+		const basic = `Basic ${Buffer.from(`${wooCommerce.consumerKey}:${wooCommerce.consumerSecret}`).toString('base64')}`;
+		expect(made.every((r) => r.auth.authorization === basic)).toBe(true);
+		expect(sent(made.filter((r) => r.path.includes('/727')))).toEqual([
+			{
+				method: 'PUT',
+				path: '/wp-json/wc/v3/orders/727',
+				query: {},
+				body: { status: 'completed' },
+				status: 200,
+			},
+			{
+				method: 'POST',
+				path: '/wp-json/wc/v3/orders/727/notes',
+				query: {},
+				body: {
+					note: `Your order has shipped with DHL. Tracking number TRACK-WOO-1: ${trackingUrl}`,
+					customer_note: true,
+				},
+				status: 201,
+			},
+		]);
+		expect(sent(made.filter((r) => r.path.includes('/728')))).toEqual([
+			{
+				method: 'PUT',
+				path: '/wp-json/wc/v3/orders/728',
+				query: {},
+				body: { status: 'cancelled' },
+				status: 200,
+			},
+			{
+				method: 'POST',
+				path: '/wp-json/wc/v3/orders/728/notes',
+				query: {},
+				body: {
+					note: `The print service cancelled print order ${cancelled}, so this order was set to Cancelled.`,
+					customer_note: false,
+				},
+				status: 201,
+			},
+		]);
+		expect(wooCommerce.order(727)?.status).toBe('completed');
+		expect(wooCommerce.order(728)?.status).toBe('cancelled');
+		await session.deactivate(workflowId);
 	});
 });
 

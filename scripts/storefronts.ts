@@ -1,0 +1,551 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- local HTTP stand-ins of storefront APIs for the dev instance and the tests, never shipped */
+/**
+ * Local stand-ins of the storefront endpoints the way-back examples call (examples/print-events-to-
+ * shopify.json, examples/print-events-to-woocommerce.json): two small loopback HTTP servers that
+ * answer the documented Shopify Admin REST (2026-07) and WooCommerce REST (wc/v3) requests with the
+ * documented response shapes, check the authentication each of n8n's credentials sends, and record
+ * every request. They are not the POD service (that is the sandbox) and hold only what the examples
+ * use; the sources of each request and shape are in test/fixtures/storefront/README.md.
+ *
+ * - Shopify (credential `shopifyAccessTokenApi`, header `X-Shopify-Access-Token`):
+ *   `GET /admin/api/2026-07/orders/{id}/fulfillment_orders.json`, `POST .../fulfillments.json`,
+ *   `GET .../orders/{id}.json` (`fields`), `PUT .../orders/{id}.json`.
+ * - WooCommerce (credential `wooCommerceApi`: Basic with the consumer key and secret, or the
+ *   `consumer_key` / `consumer_secret` query parameters): `GET/PUT /wp-json/wc/v3/orders/{id}`,
+ *   `GET/POST /wp-json/wc/v3/orders/{id}/notes`, and `GET /wp-json/wc/v3/products/categories`
+ *   (what n8n's credential test reads). A real store takes Basic only over HTTPS (over HTTP it
+ *   wants OAuth 1.0a); the stand-in is plain HTTP on loopback and takes Basic.
+ *
+ * Seeded with the documented orders of the fixtures (Shopify order 450789469 with its documented
+ * fulfillment order 1046000780; WooCommerce order 727); tests add orders of the same shape.
+ */
+import { readFileSync } from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+import { ROOT } from './n8n-runtime';
+
+export const SHOPIFY_API_VERSION = '2026-07';
+
+/** What the examples hold where a merchant puts their own storefront's address. */
+export const SHOPIFY_ADMIN_URL_PLACEHOLDER = 'https://your-shop.myshopify.com';
+export const WOOCOMMERCE_URL_PLACEHOLDER = 'https://your-store.example';
+
+/** The credentials the way-back examples name (created by `npm start` and the end-to-end suite). */
+export const SHOPIFY_CREDENTIAL = { id: 'shopifyStandIn', name: 'Shopify stand-in' };
+export const WOOCOMMERCE_CREDENTIAL = { id: 'wooCommerceStandIn', name: 'WooCommerce stand-in' };
+
+type Json = Record<string, unknown>;
+
+export interface RecordedRequest {
+	method: string;
+	/** The path without the query. */
+	path: string;
+	query: Record<string, string>;
+	/** The headers the authentication lives in, as received. */
+	auth: { authorization?: string; shopifyAccessToken?: string };
+	contentType?: string;
+	/** The parsed JSON body, undefined when there was none. */
+	body: unknown;
+	/** The status the stand-in answered. */
+	status: number;
+}
+
+export interface StandIn {
+	/** `http://127.0.0.1:<port>` */
+	url: string;
+	/** Every request received, answered or refused, in order. */
+	requests: RecordedRequest[];
+	close(): Promise<void>;
+}
+
+interface Reply {
+	status: number;
+	body: unknown;
+}
+
+interface Incoming {
+	method: string;
+	path: string;
+	query: URLSearchParams;
+	headers: http.IncomingHttpHeaders;
+	body: unknown;
+}
+
+const fixture = (file: string) =>
+	JSON.parse(readFileSync(path.join(ROOT, 'test/fixtures/storefront', file), 'utf8')) as Json;
+
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+async function readBody(req: http.IncomingMessage): Promise<{ text: string }> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of req) chunks.push(chunk as Buffer);
+	return { text: Buffer.concat(chunks).toString('utf8') };
+}
+
+/** One loopback server: parse, authenticate, route, record. */
+async function serve(
+	port: number,
+	authenticate: (incoming: Incoming) => Reply | undefined,
+	route: (incoming: Incoming) => Reply,
+	onRequest?: (request: RecordedRequest) => void,
+): Promise<StandIn> {
+	const requests: RecordedRequest[] = [];
+	const server = http.createServer((req, res) => {
+		void (async () => {
+			const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+			const { text } = await readBody(req);
+			let body: unknown;
+			let reply: Reply;
+			try {
+				body = text ? JSON.parse(text) : undefined;
+			} catch {
+				body = text;
+			}
+			const incoming: Incoming = {
+				method: req.method ?? 'GET',
+				path: url.pathname,
+				query: url.searchParams,
+				headers: req.headers,
+				body,
+			};
+			try {
+				reply =
+					typeof body === 'string'
+						? { status: 400, body: { errors: 'The body is not JSON' } }
+						: (authenticate(incoming) ?? route(incoming));
+			} catch (error) {
+				reply = { status: 500, body: { errors: (error as Error).message } };
+			}
+			const recorded: RecordedRequest = {
+				method: incoming.method,
+				path: incoming.path,
+				query: Object.fromEntries(url.searchParams),
+				auth: {
+					authorization: req.headers.authorization,
+					shopifyAccessToken: req.headers['x-shopify-access-token'] as string | undefined,
+				},
+				contentType: req.headers['content-type'],
+				body,
+				status: reply.status,
+			};
+			requests.push(recorded);
+			onRequest?.(recorded);
+			res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8' });
+			res.end(JSON.stringify(reply.body));
+		})();
+	});
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, '127.0.0.1', () => resolve());
+	});
+	const address = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${address.port}`,
+		requests,
+		close: async () =>
+			await new Promise<void>((resolve) => {
+				server.closeAllConnections();
+				server.close(() => resolve());
+			}),
+	};
+}
+
+/** Timestamps as each platform writes them. */
+const shopifyTime = () => new Date().toISOString().replace(/\.\d{3}Z$/, '-00:00');
+const wooTime = () => new Date().toISOString().slice(0, 19);
+
+// ---------------------------------------------------------------------------------------------
+// Shopify
+// ---------------------------------------------------------------------------------------------
+
+export interface ShopifyStandIn extends StandIn {
+	accessToken: string;
+	/** `<url>/admin/api/2026-07`: what the example's Shopify Admin URL becomes. */
+	adminUrl: string;
+	/** Add an order (the Order resource) and its fulfillment orders. */
+	addOrder(order: Json, fulfillmentOrders?: Json[]): void;
+	/** Add a fulfillment order to an order already held. */
+	addFulfillmentOrder(orderId: number, fulfillmentOrder: Json): void;
+	order(id: number): Json | undefined;
+	fulfillmentOrders(orderId: number): Json[];
+	/** The fulfillments created through the stand-in, in order. */
+	fulfillments: Json[];
+}
+
+export interface ShopifyOptions {
+	port?: number;
+	accessToken: string;
+	onRequest?: (request: RecordedRequest) => void;
+}
+
+/** The statuses of a fulfillment order that a fulfillment can be created for. */
+const FULFILLABLE = ['open', 'in_progress'];
+
+export async function startShopifyStandIn(options: ShopifyOptions): Promise<ShopifyStandIn> {
+	const orders = new Map<number, Json>();
+	const fulfillmentOrders = new Map<number, Json[]>();
+	const fulfillments: Json[] = [];
+	let nextFulfillmentId = 1069019900;
+	const base = `/admin/api/${SHOPIFY_API_VERSION}`;
+
+	const addOrder = (order: Json, list: Json[] = []) => {
+		orders.set(Number(order.id), clone(order));
+		fulfillmentOrders.set(Number(order.id), clone(list));
+	};
+	addOrder(
+		fixture('shopify-orders-create.json'),
+		fixture('shopify-fulfillment-orders.json').fulfillment_orders as Json[],
+	);
+
+	const notFound: Reply = { status: 404, body: { errors: 'Not Found' } };
+	const unprocessable = (message: string): Reply => ({ status: 422, body: { errors: [message] } });
+
+	const createFulfillment = (body: Json): Reply => {
+		const fulfillment = body.fulfillment as Json | undefined;
+		const groups = fulfillment?.line_items_by_fulfillment_order as Json[] | undefined;
+		if (!fulfillment || !Array.isArray(groups) || groups.length === 0) {
+			return unprocessable('line_items_by_fulfillment_order is required');
+		}
+		const found = groups.map((group) => {
+			for (const [orderId, list] of fulfillmentOrders) {
+				const match = list.find((entry) => entry.id === group.fulfillment_order_id);
+				if (match) return { orderId, fulfillmentOrder: match, group };
+			}
+			return undefined;
+		});
+		if (found.some((entry) => entry === undefined)) return notFound;
+		const entries = found as Array<{ orderId: number; fulfillmentOrder: Json; group: Json }>;
+		if (new Set(entries.map((entry) => entry.orderId)).size !== 1) {
+			return unprocessable('All fulfillment orders must belong to the same order');
+		}
+		const closed = entries.find(
+			(entry) => !FULFILLABLE.includes(String(entry.fulfillmentOrder.status)),
+		);
+		if (closed) {
+			return unprocessable(
+				`Fulfillment order ${String(closed.fulfillmentOrder.id)} has an unfulfillable status= ${String(closed.fulfillmentOrder.status)}.`,
+			);
+		}
+		const orderId = entries[0].orderId;
+		const order = orders.get(orderId) as Json;
+		const orderLines = (order.line_items as Json[]) ?? [];
+		const lineItems: Json[] = [];
+		for (const { fulfillmentOrder, group } of entries) {
+			const chosen = group.fulfillment_order_line_items as Json[] | undefined;
+			for (const line of fulfillmentOrder.line_items as Json[]) {
+				const quantity = chosen
+					? Number(chosen.find((entry) => entry.id === line.id)?.quantity ?? 0)
+					: Number(line.fulfillable_quantity);
+				if (quantity <= 0) continue;
+				const orderLine = orderLines.find((entry) => entry.id === line.line_item_id);
+				lineItems.push({ ...clone(orderLine ?? {}), quantity, fulfillment_status: 'fulfilled' });
+				line.fulfillable_quantity = Number(line.fulfillable_quantity) - quantity;
+			}
+			if ((fulfillmentOrder.line_items as Json[]).every((line) => !line.fulfillable_quantity)) {
+				fulfillmentOrder.status = 'closed';
+			}
+		}
+		const tracking = (fulfillment.tracking_info as Json | undefined) ?? {};
+		const id = nextFulfillmentId++;
+		const now = shopifyTime();
+		const created: Json = {
+			id,
+			order_id: orderId,
+			status: 'success',
+			created_at: now,
+			service: 'manual',
+			updated_at: now,
+			tracking_company: tracking.company ?? null,
+			shipment_status: null,
+			location_id: entries[0].fulfillmentOrder.assigned_location_id ?? null,
+			origin_address: null,
+			line_items: lineItems,
+			tracking_number: tracking.number ?? null,
+			tracking_numbers: tracking.number ? [tracking.number] : [],
+			tracking_url: tracking.url ?? null,
+			tracking_urls: tracking.url ? [tracking.url] : [],
+			receipt: {},
+			name: `${String(order.name)}.${fulfillments.length + 1}`,
+			admin_graphql_api_id: `gid://shopify/Fulfillment/${id}`,
+		};
+		fulfillments.push(created);
+		return { status: 201, body: { fulfillment: created } };
+	};
+
+	const route = ({ method, path: pathname, query, body }: Incoming): Reply => {
+		if (!pathname.startsWith(`${base}/`)) return notFound;
+		const rest = pathname.slice(base.length);
+		if (method === 'POST' && rest === '/fulfillments.json') return createFulfillment(body as Json);
+		let match = /^\/orders\/(\d+)\/fulfillment_orders\.json$/.exec(rest);
+		if (match && method === 'GET') {
+			const id = Number(match[1]);
+			if (!orders.has(id)) return notFound;
+			return { status: 200, body: { fulfillment_orders: fulfillmentOrders.get(id) ?? [] } };
+		}
+		match = /^\/orders\/(\d+)\.json$/.exec(rest);
+		if (match) {
+			const order = orders.get(Number(match[1]));
+			if (!order) return notFound;
+			if (method === 'GET') {
+				const fields = query.get('fields');
+				if (!fields) return { status: 200, body: { order } };
+				const picked = Object.fromEntries(
+					fields
+						.split(',')
+						.map((field) => field.trim())
+						.filter((field) => field in order)
+						.map((field) => [field, order[field]]),
+				);
+				return { status: 200, body: { order: picked } };
+			}
+			if (method === 'PUT') {
+				const changes = (body as Json | undefined)?.order as Json | undefined;
+				if (!changes || typeof changes !== 'object') {
+					return {
+						status: 400,
+						body: { errors: { order: 'Required parameter missing or invalid' } },
+					};
+				}
+				// The order's ID is the path's; the body's, when sent, changes nothing.
+				Object.assign(order, changes, { id: order.id, updated_at: shopifyTime() });
+				return { status: 200, body: { order } };
+			}
+		}
+		return notFound;
+	};
+
+	const authenticate = ({ headers }: Incoming): Reply | undefined =>
+		headers['x-shopify-access-token'] === options.accessToken
+			? undefined
+			: {
+					status: 401,
+					body: {
+						errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
+					},
+				};
+
+	const standIn = await serve(options.port ?? 0, authenticate, route, options.onRequest);
+	return {
+		...standIn,
+		accessToken: options.accessToken,
+		adminUrl: `${standIn.url}${base}`,
+		addOrder,
+		addFulfillmentOrder: (orderId, fulfillmentOrder) => {
+			fulfillmentOrders.get(orderId)?.push(clone(fulfillmentOrder));
+		},
+		order: (id) => orders.get(id),
+		fulfillmentOrders: (orderId) => fulfillmentOrders.get(orderId) ?? [],
+		fulfillments,
+	};
+}
+
+// ---------------------------------------------------------------------------------------------
+// WooCommerce
+// ---------------------------------------------------------------------------------------------
+
+/** The order statuses WooCommerce documents for `status`. */
+const WOOCOMMERCE_STATUSES = [
+	'pending',
+	'processing',
+	'on-hold',
+	'completed',
+	'cancelled',
+	'refunded',
+	'failed',
+	'trash',
+];
+
+export interface WooCommerceStandIn extends StandIn {
+	consumerKey: string;
+	consumerSecret: string;
+	addOrder(order: Json): void;
+	order(id: number): Json | undefined;
+	notes(orderId: number): Json[];
+}
+
+export interface WooCommerceOptions {
+	port?: number;
+	consumerKey: string;
+	consumerSecret: string;
+	onRequest?: (request: RecordedRequest) => void;
+}
+
+export async function startWooCommerceStandIn(
+	options: WooCommerceOptions,
+): Promise<WooCommerceStandIn> {
+	const orders = new Map<number, Json>();
+	const notes = new Map<number, Json[]>();
+	let nextNoteId = 281;
+	let url = '';
+	const base = '/wp-json/wc/v3';
+
+	const error = (status: number, code: string, message: string): Reply => ({
+		status,
+		body: { code, message, data: { status } },
+	});
+	/** `_links` as WooCommerce writes them: the store's own REST URLs. */
+	const withLinks = (order: Json): Json => ({
+		...order,
+		_links: {
+			self: [{ href: `${url}${base}/orders/${String(order.id)}` }],
+			collection: [{ href: `${url}${base}/orders` }],
+		},
+	});
+	const addOrder = (order: Json) => {
+		orders.set(Number(order.id), clone(order));
+		notes.set(Number(order.id), []);
+	};
+	addOrder(fixture('woocommerce-order.json'));
+
+	const route = ({ method, path: pathname, body }: Incoming): Reply => {
+		const noRoute = error(
+			404,
+			'rest_no_route',
+			'No route was found matching the URL and request method',
+		);
+		if (!pathname.startsWith(`${base}/`)) return noRoute;
+		const rest = pathname.slice(base.length);
+		if (method === 'GET' && rest === '/products/categories') return { status: 200, body: [] };
+		let match = /^\/orders\/(\d+)$/.exec(rest);
+		if (match && (method === 'GET' || method === 'PUT')) {
+			const order = orders.get(Number(match[1]));
+			if (!order) return error(400, 'woocommerce_rest_shop_order_invalid_id', 'Invalid ID.');
+			if (method === 'PUT') {
+				const changes = (body ?? {}) as Json;
+				if (
+					changes.status !== undefined &&
+					!WOOCOMMERCE_STATUSES.includes(String(changes.status))
+				) {
+					return {
+						status: 400,
+						body: {
+							code: 'rest_invalid_param',
+							message: 'Invalid parameter(s): status',
+							data: {
+								status: 400,
+								params: { status: `status is not one of ${WOOCOMMERCE_STATUSES.join(', ')}.` },
+							},
+						},
+					};
+				}
+				const now = wooTime();
+				Object.assign(order, changes, { id: order.id, date_modified: now, date_modified_gmt: now });
+				if (changes.status === 'completed') {
+					Object.assign(order, { date_completed: now, date_completed_gmt: now });
+				}
+			}
+			return { status: 200, body: withLinks(order) };
+		}
+		match = /^\/orders\/(\d+)\/notes$/.exec(rest);
+		if (match && (method === 'GET' || method === 'POST')) {
+			const orderId = Number(match[1]);
+			const list = notes.get(orderId);
+			if (!list) return error(404, 'woocommerce_rest_order_invalid_id', 'Invalid order ID.');
+			if (method === 'GET') return { status: 200, body: list };
+			const input = (body ?? {}) as Json;
+			if (typeof input.note !== 'string' || input.note === '') {
+				return error(
+					400,
+					'woocommerce_rest_invalid_order_note',
+					'Cannot create order note, please provide a note.',
+				);
+			}
+			const id = nextNoteId++;
+			const now = wooTime();
+			const note: Json = {
+				id,
+				author: input.added_by_user === true ? 'admin' : 'system',
+				date_created: now,
+				date_created_gmt: now,
+				note: input.note,
+				customer_note: input.customer_note === true,
+				_links: {
+					self: [{ href: `${url}${base}/orders/${orderId}/notes/${id}` }],
+					collection: [{ href: `${url}${base}/orders/${orderId}/notes` }],
+					up: [{ href: `${url}${base}/orders/${orderId}` }],
+				},
+			};
+			list.push(note);
+			return { status: 201, body: note };
+		}
+		return noRoute;
+	};
+
+	const expected = `Basic ${Buffer.from(`${options.consumerKey}:${options.consumerSecret}`).toString('base64')}`;
+	const authenticate = ({ headers, query }: Incoming): Reply | undefined => {
+		if (headers.authorization === expected) return undefined;
+		if (
+			headers.authorization === undefined &&
+			query.get('consumer_key') === options.consumerKey &&
+			query.get('consumer_secret') === options.consumerSecret
+		) {
+			return undefined;
+		}
+		return error(401, 'woocommerce_rest_authentication_error', 'Consumer key is invalid.');
+	};
+
+	const standIn = await serve(options.port ?? 0, authenticate, route, options.onRequest);
+	url = standIn.url;
+	return {
+		...standIn,
+		consumerKey: options.consumerKey,
+		consumerSecret: options.consumerSecret,
+		addOrder,
+		order: (id) => orders.get(id),
+		notes: (orderId) => notes.get(orderId) ?? [],
+	};
+}
+
+// ---------------------------------------------------------------------------------------------
+// What n8n imports: the credentials, and the examples pointed at the stand-ins
+// ---------------------------------------------------------------------------------------------
+
+/** n8n's own credentials (types `shopifyAccessTokenApi`, `wooCommerceApi`) for the stand-ins. */
+export function standInCredentials(shopify: ShopifyStandIn, wooCommerce: WooCommerceStandIn) {
+	return [
+		{
+			...SHOPIFY_CREDENTIAL,
+			type: 'shopifyAccessTokenApi',
+			data: {
+				// Used by n8n's Shopify node and credential test only; the examples' HTTP Request nodes
+				// take the shop's address from the workflow.
+				shopSubdomain: 'pod-platform-stand-in',
+				accessToken: shopify.accessToken,
+				appSecretKey: 'stand-in-app-secret',
+			},
+		},
+		{
+			...WOOCOMMERCE_CREDENTIAL,
+			type: 'wooCommerceApi',
+			data: {
+				consumerKey: wooCommerce.consumerKey,
+				consumerSecret: wooCommerce.consumerSecret,
+				url: wooCommerce.url,
+				includeCredentialsInQuery: false,
+			},
+		},
+	];
+}
+
+/**
+ * The workflows with the storefront addresses a merchant sets (the placeholders) replaced by the
+ * stand-ins' addresses.
+ */
+export function pointedAtStandIns<T>(
+	workflows: T[],
+	shopify: ShopifyStandIn,
+	wooCommerce: WooCommerceStandIn,
+): T[] {
+	return workflows.map(
+		(workflow) =>
+			JSON.parse(
+				JSON.stringify(workflow)
+					.split(SHOPIFY_ADMIN_URL_PLACEHOLDER)
+					.join(shopify.url)
+					.split(WOOCOMMERCE_URL_PLACEHOLDER)
+					.join(wooCommerce.url),
+			) as T,
+	);
+}

@@ -1,0 +1,177 @@
+/**
+ * The storefront stand-ins (scripts/storefronts.ts) the way-back examples run against in the
+ * end-to-end suite and in `npm start`: they answer the documented requests with the documented
+ * shapes, refuse a request without the credential's authentication, and record everything.
+ */
+import { request } from 'undici';
+
+import type { ShopifyStandIn, WooCommerceStandIn } from '../../scripts/storefronts';
+import { startShopifyStandIn, startWooCommerceStandIn } from '../../scripts/storefronts';
+import fulfillmentOrders from '../fixtures/storefront/shopify-fulfillment-orders.json';
+
+const TOKEN = 'shpat_stand_in_test';
+const KEY = 'ck_stand_in_test';
+const SECRET = 'cs_stand_in_test';
+
+async function call(
+	url: string,
+	method: 'GET' | 'POST' | 'PUT',
+	headers: Record<string, string>,
+	body?: unknown,
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies read field by field
+): Promise<{ status: number; json: any }> {
+	const response = await request(url, {
+		method,
+		headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	return { status: response.statusCode, json: await response.body.json() };
+}
+
+describe('the Shopify stand-in', () => {
+	let shopify: ShopifyStandIn;
+	const auth = { 'x-shopify-access-token': TOKEN };
+
+	beforeAll(async () => {
+		shopify = await startShopifyStandIn({ accessToken: TOKEN });
+	});
+	afterAll(async () => await shopify.close());
+
+	test('refuses a request without the access token, and records it', async () => {
+		const url = `${shopify.adminUrl}/orders/450789469/fulfillment_orders.json`;
+		const refused = await call(url, 'GET', {});
+		expect(refused.status).toBe(401);
+		expect(refused.json.errors).toMatch(/Invalid API key or access token/);
+		expect((await call(url, 'GET', { 'x-shopify-access-token': 'wrong' })).status).toBe(401);
+		expect(shopify.requests.slice(-2).map((r) => r.status)).toEqual([401, 401]);
+	});
+
+	test("lists the documented order's fulfillment orders, creates a fulfillment once, then refuses the closed one", async () => {
+		const listed = await call(
+			`${shopify.adminUrl}/orders/450789469/fulfillment_orders.json`,
+			'GET',
+			auth,
+		);
+		expect(listed.status).toBe(200);
+		expect(listed.json).toEqual(fulfillmentOrders);
+
+		const body = {
+			fulfillment: {
+				notify_customer: true,
+				tracking_info: {
+					number: '1Z001985YW99744790',
+					url: 'https://ups.example/1Z',
+					company: 'UPS',
+				},
+				line_items_by_fulfillment_order: [{ fulfillment_order_id: 1046000780 }],
+			},
+		};
+		const created = await call(`${shopify.adminUrl}/fulfillments.json`, 'POST', auth, body);
+		expect(created.status).toBe(201);
+		expect(created.json.fulfillment).toMatchObject({
+			order_id: 450789469,
+			status: 'success',
+			tracking_company: 'UPS',
+			tracking_number: '1Z001985YW99744790',
+			tracking_numbers: ['1Z001985YW99744790'],
+			tracking_url: 'https://ups.example/1Z',
+			tracking_urls: ['https://ups.example/1Z'],
+			name: '#1001.1',
+		});
+		// The red line, the one line of the documented fulfillment order.
+		expect(created.json.fulfillment.line_items.map((line: { id: number }) => line.id)).toEqual([
+			518995019,
+		]);
+		expect(shopify.fulfillmentOrders(450789469)[0].status).toBe('closed');
+		const again = await call(`${shopify.adminUrl}/fulfillments.json`, 'POST', auth, body);
+		expect(again.status).toBe(422);
+		expect(shopify.requests.at(-1)).toMatchObject({
+			method: 'POST',
+			path: '/admin/api/2026-07/fulfillments.json',
+			body,
+			status: 422,
+			auth: { shopifyAccessToken: TOKEN },
+		});
+	});
+
+	test('reads chosen fields of an order and updates its tags; an unknown order is 404', async () => {
+		const url = `${shopify.adminUrl}/orders/450789469.json`;
+		const read = await call(`${url}?fields=id%2Ctags`, 'GET', auth);
+		expect(read).toEqual({ status: 200, json: { order: { id: 450789469, tags: '' } } });
+		const updated = await call(url, 'PUT', auth, { order: { tags: 'Print cancelled' } });
+		expect(updated.status).toBe(200);
+		expect(updated.json.order.tags).toBe('Print cancelled');
+		expect(updated.json.order.name).toBe('#1001');
+		expect((await call(`${shopify.adminUrl}/orders/1.json`, 'GET', auth)).status).toBe(404);
+		expect(
+			(await call(`${shopify.url}/admin/api/2024-07/orders/450789469.json`, 'GET', auth)).status,
+		).toBe(404);
+	});
+});
+
+describe('the WooCommerce stand-in', () => {
+	let wooCommerce: WooCommerceStandIn;
+	const basic = { authorization: `Basic ${Buffer.from(`${KEY}:${SECRET}`).toString('base64')}` };
+
+	beforeAll(async () => {
+		wooCommerce = await startWooCommerceStandIn({ consumerKey: KEY, consumerSecret: SECRET });
+	});
+	afterAll(async () => await wooCommerce.close());
+
+	test('takes Basic or the query parameters, and refuses anything else', async () => {
+		const url = `${wooCommerce.url}/wp-json/wc/v3/orders/727`;
+		expect((await call(url, 'GET', basic)).status).toBe(200);
+		expect(
+			(await call(`${url}?consumer_key=${KEY}&consumer_secret=${SECRET}`, 'GET', {})).status,
+		).toBe(200);
+		const refused = await call(url, 'GET', {});
+		expect(refused).toEqual({
+			status: 401,
+			json: {
+				code: 'woocommerce_rest_authentication_error',
+				message: 'Consumer key is invalid.',
+				data: { status: 401 },
+			},
+		});
+		const wrong = `Basic ${Buffer.from(`${KEY}:nope`).toString('base64')}`;
+		expect((await call(url, 'GET', { authorization: wrong })).status).toBe(401);
+	});
+
+	test('updates the status of the documented order and answers the order with its own links', async () => {
+		const url = `${wooCommerce.url}/wp-json/wc/v3/orders/727`;
+		const updated = await call(url, 'PUT', basic, { status: 'completed' });
+		expect(updated.status).toBe(200);
+		expect(updated.json).toMatchObject({ id: 727, number: '727', status: 'completed' });
+		expect(updated.json._links.self).toEqual([{ href: url }]);
+		expect((await call(url, 'PUT', basic, { status: 'shipped' })).status).toBe(400);
+		expect(
+			(
+				await call(`${wooCommerce.url}/wp-json/wc/v3/orders/9`, 'PUT', basic, {
+					status: 'completed',
+				})
+			).status,
+		).toBe(400);
+	});
+
+	test('creates an order note in the documented shape; a note is required', async () => {
+		const url = `${wooCommerce.url}/wp-json/wc/v3/orders/727/notes`;
+		const created = await call(url, 'POST', basic, { note: 'Order ok!!!', customer_note: true });
+		expect(created.status).toBe(201);
+		expect(Object.keys(created.json)).toEqual([
+			'id',
+			'author',
+			'date_created',
+			'date_created_gmt',
+			'note',
+			'customer_note',
+			'_links',
+		]);
+		expect(created.json).toMatchObject({
+			author: 'system',
+			note: 'Order ok!!!',
+			customer_note: true,
+		});
+		expect(wooCommerce.notes(727)).toHaveLength(1);
+		expect((await call(url, 'POST', basic, {})).status).toBe(400);
+	});
+});
