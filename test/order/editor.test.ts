@@ -9,6 +9,7 @@
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
+import { DESIGNS_FOLLOWED } from '../../nodes/PodPlatform/actions/order/submit/fields';
 import { PLACEMENT_RULE } from '../../nodes/shared/payloads/position';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import * as editor from '../support/editor';
@@ -245,6 +246,8 @@ describe('Order forms against the sandbox', () => {
 
 		test("a refusal of the service is named by the form's place it points at", async () => {
 			const parameters = formParameters('REFUSED-AREA');
+			// With Check SKUs off an ID the product does not have goes to the service as given.
+			parameters.options = { checkSkus: false };
 			parameters.designs.design[0].prints.print[2].printAreaId = '9999';
 			const result = await run(parameters);
 			expect(result.error?.httpCode).toBe('400');
@@ -252,6 +255,42 @@ describe('Order forms against the sandbox', () => {
 				'Design 1 › Print 3 › Print Area: the service refused it: Unknown product area (designs.creatorse_design[0].compositions[1].productArea.id 9999 is not an area of product 1001)',
 			);
 		});
+	});
+
+	test('a Size and a Print Area left from an earlier product are refused before sending, with every other problem and the fix', async () => {
+		// The merchant chose the T-shirt's size L and front area, then changed the product to the
+		// hoodie: the editor keeps both values.
+		const parameters = formParameters('STALE-1');
+		const [design] = parameters.designs.design;
+		design.productId = byId(1002);
+		design.assignedColorId = '2011';
+		design.assignedSizeId = '3003';
+		design.prints.print[0].printAreaId = '4001';
+		design.prints.print[2].printAreaId = '4012';
+		design.prints.print[3].printAreaId = 'back';
+		design.amount = 0;
+		const result = await run(parameters);
+		expect(result.error?.message).toBe(
+			'Item 1: The order has 3 problems: Design 1: Size 3003 is not a size of Hoodie, which offers S (3011), M (3012), L (3013), XL (3014), and 2 more',
+		);
+		expect(result.error?.description?.split('\n')).toEqual([
+			expect.stringMatching(
+				/^1\. Design 1: Size 3003 is not a size of Hoodie, which offers S \(3011\), M \(3012\), L \(3013\), XL \(3014\)\. The Product changed after the Size was chosen: choose the Size again from the list\.$/,
+			),
+			expect.stringMatching(/^2\. Design 1: Amount must be a positive whole number, got 0\. /),
+			expect.stringMatching(
+				/^3\. Design 1 › Prints 1, 2: Print Area 4001 is not a print area of Hoodie, which offers FRONT print area \(4011\), BACK print area \(4012\)\. The design's Product changed after the Print Area was chosen: choose the Print Area again from the list\.$/,
+			),
+		]);
+		expect(result.error?.description).not.toMatch(/creatorse|productArea|\/products\//);
+		expect(await submitPosts()).toBe(0);
+
+		// With Check SKUs off the run leaves IDs to the service, which refuses the first it meets.
+		design.amount = 1;
+		parameters.options = { checkSkus: false };
+		const unchecked = await run(parameters);
+		expect(unchecked.error?.httpCode).toBe('400');
+		expect(await submitPosts()).toBe(1);
 	});
 
 	test('a workflow saved with plain product and motive IDs still submits the same order', async () => {
@@ -328,6 +367,21 @@ describe('Submit form descriptions', () => {
 		}
 		expect(printField('printAreaId').typeOptions.loadOptionsMethod).toBe('getOrderPrintAreas');
 		expect(printField('motiveId').type).toBe('resourceLocator');
+	});
+
+	test("a print's Print Area list is listed again when its design's product changes", () => {
+		const area = printField('printAreaId');
+		const dependsOn = area.typeOptions.loadOptionsDependsOn as string[];
+		// n8n reaches only a field's siblings by a relative path: the designs' products by index.
+		expect(dependsOn).toEqual(
+			expect.arrayContaining([
+				'shop.value',
+				'designs.design[0].productId.value',
+				`designs.design[${DESIGNS_FOLLOWED - 1}].productId.value`,
+			]),
+		);
+		// Not flagged the moment a print is added: the run names a missing one with the others.
+		expect(area.required).toBeFalsy();
 	});
 
 	test('Financial Status says that Paid starts production and is charged', () => {

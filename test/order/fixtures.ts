@@ -1,6 +1,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
 import type { DeferredOrderForm } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
-import { shopParameter } from '../support/sandbox';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { CredentialStore, runNode } from '../support/n8n';
+import type { RunResult } from '../support/n8n';
+import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
+import type { LoggedRequest } from '../support/sandbox';
 
 /** A 1x1 PNG and the first bytes of a JPEG: the service checks content, not names. */
 export const PNG = Buffer.from(
@@ -249,4 +253,52 @@ export function formParametersSavedEarlier(uniqueId = 'SHOP-1001'): Record<strin
 	design.productId = '1001';
 	design.prints.print[0].motiveId = '5001';
 	return parameters;
+}
+
+/**
+ * A sandbox for one test file, reset before each test, with the demo credential: what an order
+ * test needs to run Submit and read what the service stored.
+ */
+export function orderSandbox() {
+	const harness = {} as {
+		sandbox: Sandbox;
+		control: SandboxControl;
+		store: CredentialStore;
+		/** Run the action node with these parameters and input items. */
+		run(
+			parameters: Record<string, any>,
+			items?: any[],
+			continueOnFail?: boolean,
+		): Promise<RunResult>;
+		/** The submissions the service received since the last reset. */
+		submits(): Promise<LoggedRequest[]>;
+		/** The order as Order → Get gives it (simplified unless told otherwise). */
+		stored(id: unknown, simplify?: boolean): Promise<Record<string, any>>;
+	};
+	beforeAll(async () => {
+		harness.sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20 });
+		harness.control = new SandboxControl(harness.sandbox);
+	});
+	afterAll(() => harness.sandbox.close());
+	beforeEach(async () => {
+		await harness.control.call('POST', '/reset');
+		harness.store = sandboxCredentials(harness.sandbox, { accountId: '387' });
+	});
+	harness.run = async (parameters, items, continueOnFail = false) =>
+		await runNode({ store: harness.store, parameters, items, continueOnFail });
+	harness.submits = async () =>
+		(await harness.control.requests()).filter(
+			(r) => r.method === 'POST' && /orders\/usingCreatorSE$/.test(r.path),
+		);
+	harness.stored = async (id, simplify = true) => {
+		const answer = await harness.run({
+			resource: 'order',
+			operation: 'get',
+			shop: shopParameter(),
+			orderId: String(id),
+			simplify,
+		});
+		return answer.items[0].json;
+	};
+	return harness;
 }

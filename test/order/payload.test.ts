@@ -4,10 +4,8 @@ import { bitmapTypeOf } from '../../nodes/PodPlatform/actions/order/submit/eleme
 import { submittedOrderOf } from '../../nodes/PodPlatform/actions/order/submit/exactlyOnce';
 import { buildDeferredOrder } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
 import type { DeferredOrderForm } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
-import {
-	checkDesignSkus,
-	productIdsToCheck,
-} from '../../nodes/PodPlatform/actions/order/submit/skuCheck';
+import { referencesOf } from '../../nodes/PodPlatform/actions/order/submit/resolve';
+import { checkDesignSkus } from '../../nodes/PodPlatform/actions/order/submit/skuCheck';
 import { buildDraftOrder, buildIncrementalDesign } from '../../nodes/shared/payloads/draftOrder';
 import { InputError } from '../../nodes/shared/errors';
 import { guidedForm, jsonOrder, PNG, JPEG } from './fixtures';
@@ -272,7 +270,8 @@ describe('deferred order payload', () => {
 
 	test('SKU check names the design and refuses a pair that is not a SKU', () => {
 		const body = validateDeferredOrder(jsonOrder());
-		expect(productIdsToCheck(body)).toEqual([1001]);
+		const named = referencesOf((resolver) => validateDeferredOrder(jsonOrder(), { resolver }));
+		expect([...named.productIds]).toEqual([1001]);
 		const tShirt = {
 			id: 1001,
 			name: 'Classic T-Shirt',

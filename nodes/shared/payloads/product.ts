@@ -9,6 +9,8 @@ import { isPlainObject, toArray } from '../codec';
 
 export interface SkuRecord {
 	id: unknown;
+	/** The variant's own SKU (`TEE-CLASSIC-BLACK-L`), what a storefront line carries. */
+	sku?: unknown;
 	stockId?: unknown;
 	available: boolean;
 	assignedColorId: unknown;
@@ -31,6 +33,7 @@ function nameOf(record: PlainObject): unknown {
 export function simplifySku(record: PlainObject): SkuRecord {
 	return {
 		id: record.id,
+		...(record.sku !== undefined ? { sku: record.sku } : {}),
 		stockId: record.stockId,
 		available: record.available !== false && record.available !== 'false',
 		assignedColorId: idOf(record.assignedColor),
@@ -68,7 +71,12 @@ export function simplifyProduct(record: PlainObject) {
 	const printAreas = toArray<PlainObject>(record.printAreas ?? record.productAreas).map((area) => ({
 		productAreaId: area.id,
 		name: nameOf(area),
-		view: isPlainObject(area.view) ? positionOf(area) : area.view,
+		// The area's view: nested as `view`, or as the assigned view it sits on.
+		view: isPlainObject(area.view)
+			? positionOf(area)
+			: isPlainObject(area.assignedView)
+				? positionOf(area.assignedView)
+				: area.view,
 		...(area.width !== undefined ? { width: area.width, height: area.height } : {}),
 	}));
 	const skus = toArray<PlainObject>(record.productSkus).map(simplifySku);
@@ -83,6 +91,7 @@ export function simplifyProduct(record: PlainObject) {
 	return {
 		id: record.id,
 		name: record.name,
+		...(record.sku !== undefined ? { sku: record.sku } : {}),
 		colors,
 		sizes,
 		views,

@@ -235,11 +235,20 @@ export function variantFields(lists: {
 	/** Where the chosen color is, as the sizes depend on it. */
 	colorPath: string;
 	required: boolean;
+	/** Whether an expression may give the name the product lists instead of the ID. */
+	byName?: boolean;
 }): INodeProperties[] {
 	const required = lists.required ? { required: true } : {};
+	const byName = (noun: string) =>
+		lists.byName
+			? {
+					description: `Choose from the list, or by expression give its ID or the ${noun} name the product lists (any case)`,
+				}
+			: {};
 	return [
 		serviceDropdown('Color Name or ID', 'assignedColorId', lists.colors, lists.productDependsOn, {
 			...required,
+			...byName('color'),
 			hint: 'Listed once a product is chosen',
 		}),
 		serviceDropdown(
@@ -247,7 +256,11 @@ export function variantFields(lists: {
 			'assignedSizeId',
 			lists.sizes,
 			[...lists.productDependsOn, lists.colorPath],
-			{ ...required, hint: 'Listed once a color is chosen: only sizes orderable in that color' },
+			{
+				...required,
+				...byName('size'),
+				hint: 'Listed once a color is chosen: only sizes orderable in that color',
+			},
 		),
 		{
 			displayName: 'Amount',

@@ -14,11 +14,14 @@ import { normaliseCustomer } from '../../../../shared/payloads/customer';
 import { InputError } from '../../../../shared/errors';
 import { membersOf, optionalText } from '../../../../shared/payloads/orderValues';
 import { placeName, Problems } from '../../../../shared/payloads/problems';
+import type { Problem } from '../../../../shared/payloads/problems';
 import { isBlank } from '../../../../shared/values';
 import { normaliseShipping } from '../../../../shared/payloads/shipping';
 import { FINANCIAL_STATUSES } from '../../../../shared/types';
 import { normaliseDesign } from './designs';
-import type { DesignVariant } from './designs';
+import type { DesignVariant, DesignWords } from './designs';
+import { OFFLINE_RESOLVER } from './resolve';
+import type { Resolver } from './resolve';
 import { normalisePassthroughItems } from './passthrough';
 import { normaliseTemplate } from './templates';
 
@@ -81,15 +84,28 @@ function financialStatusOf(value: unknown): string | undefined {
 	return status;
 }
 
+/** How an order body is checked besides its own content. */
+export interface CheckOptions {
+	/** How problems name the order's places; a JSON body's own structure by default. */
+	names?: OrderNames;
+	/** Turns names and SKUs into IDs and checks them (resolve.ts); IDs as given by default. */
+	resolver?: Resolver;
+	/** Per design, the storefront's words the guided form gives besides the wire fields. */
+	words?: DesignWords[];
+	/** Problems found before the body was checked (the lines of one order that disagree). */
+	problems?: Problem[];
+	/** What the error calls the order. */
+	subject?: string;
+}
+
 /**
  * Check a deferred order body (with or without its root key) and return it in wire form with
- * every collection wrapped as the contract writes it. Every problem found is reported in one
- * InputError, each named by `names`.
+ * every collection wrapped as the contract writes it, every name and SKU resolved to its ID.
+ * Every problem found is reported in one InputError, each named by `names`.
  */
-export function validateDeferredOrder(
-	input: unknown,
-	names: OrderNames = JSON_NAMES,
-): DeferredOrder {
+export function validateDeferredOrder(input: unknown, options: CheckOptions = {}): DeferredOrder {
+	const names = options.names ?? JSON_NAMES;
+	const resolver = options.resolver ?? OFFLINE_RESOLVER;
 	const body =
 		isPlainObject(input) && isPlainObject(input[DEFERRED_ROOT]) ? input[DEFERRED_ROOT] : input;
 	if (!isPlainObject(body)) {
@@ -100,6 +116,7 @@ export function validateDeferredOrder(
 		);
 	}
 	const problems = new Problems();
+	for (const problem of options.problems ?? []) problems.add(problem);
 	const order: PlainObject = {};
 	const uniqueId = optionalText(body.uniqueId);
 	if (uniqueId) order.uniqueId = uniqueId;
@@ -115,7 +132,13 @@ export function validateDeferredOrder(
 			membersOf(body.designs, 'creatorse_design', 'Designs', 'designs'),
 		) ?? [];
 	const designs = designMembers.map((design, i) =>
-		normaliseDesign(design, i, `designs.creatorse_design[${i}]`, problems, names),
+		normaliseDesign(
+			design,
+			i,
+			`designs.creatorse_design[${i}]`,
+			{ names, resolver, problems },
+			options.words?.[i],
+		),
 	);
 	const templateMembers =
 		problems.check(undefined, () =>
@@ -134,7 +157,7 @@ export function validateDeferredOrder(
 			field: 'designs',
 		});
 	}
-	problems.throwIfAny('The order', names.showPaths);
+	problems.throwIfAny(options.subject ?? 'The order', names.showPaths);
 
 	if (designs.length) order.designs = { creatorse_design: designs.map((design) => design!.body) };
 	if (templates.length) order.templates = { creatorse_designedTemplateProduct: templates };

@@ -9,15 +9,14 @@ import { isPlainObject } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
 import {
 	AMOUNT_HINT,
-	chosenId,
 	membersOf,
 	optionalText,
 	positiveInt,
 } from '../../../../shared/payloads/orderValues';
 import type { Problems } from '../../../../shared/payloads/problems';
-import { isBlank } from '../../../../shared/values';
 import type { OrderNames } from './deferredOrder';
 import { normaliseElements } from './elements';
+import type { ResolvedDesign, Resolver } from './resolve';
 
 /** The product, colour and size one design orders: a pair the SKU check looks for. */
 export interface DesignVariant {
@@ -27,6 +26,8 @@ export interface DesignVariant {
 	assignedColorId: number;
 	assignedSizeId: number;
 	amount: number;
+	/** The SKU the design was given by (a product SKU or a variant SKU), if any. */
+	sku?: string;
 }
 
 export interface CheckedDesign {
@@ -34,6 +35,21 @@ export interface CheckedDesign {
 	body: PlainObject;
 	/** Set when the design names its product, colour and size (a design by SKU may not). */
 	variant?: DesignVariant;
+}
+
+/** What the guided form gives a design besides its wire fields: the storefront's words. */
+export interface DesignWords {
+	/** The product SKU or variant SKU (Product → By SKU), empty if it came out empty; not sent. */
+	sku?: string;
+	/** The variant as the storefront gives it (Shopify's variant_title, WooCommerce's meta_data). */
+	variant?: unknown;
+}
+
+/** How a design is checked: the names of the order's places and the resolver of its words. */
+export interface DesignContext {
+	names: OrderNames;
+	resolver: Resolver;
+	problems: Problems;
 }
 
 /** Keys of a design item the client fills in itself; any other key is passed on as given. */
@@ -49,10 +65,12 @@ const DESIGN_KEYS = new Set([
 function normaliseComposition(
 	value: unknown,
 	path: string,
-	problems: Problems,
+	design: ResolvedDesign,
+	context: DesignContext,
 	where: string,
 	elementName: (elementIndex: number) => string,
 ): PlainObject {
+	const { problems, resolver } = context;
 	if (!isPlainObject(value)) {
 		problems.add({
 			where,
@@ -63,14 +81,9 @@ function normaliseComposition(
 		return {};
 	}
 	const productArea = problems.check(where, () =>
-		chosenId(
-			value.productArea,
-			'Print Area',
-			`${path}.productArea`,
-			"Pick one of the product's print areas from the list, or give its ID (Product → Get Expanded lists them).",
-		),
+		resolver.printArea(design, value.productArea, `${path}.productArea`),
 	);
-	const elements = normaliseElements(value.elements, `${path}.elements`, problems, elementName);
+	const elements = normaliseElements(value.elements, `${path}.elements`, context, elementName);
 	return { productArea, elements };
 }
 
@@ -78,9 +91,10 @@ export function normaliseDesign(
 	value: unknown,
 	index: number,
 	path: string,
-	problems: Problems,
-	names: OrderNames,
+	context: DesignContext,
+	words: DesignWords = {},
 ): CheckedDesign | undefined {
+	const { names, problems, resolver } = context;
 	const where = names.design(index);
 	if (!isPlainObject(value)) {
 		problems.add({
@@ -92,57 +106,39 @@ export function normaliseDesign(
 		return undefined;
 	}
 	const out: PlainObject = {};
-	const sku = optionalText(value.sku);
-	const check = <T>(run: () => T) => problems.check(where, run);
-	let productId: number | undefined;
-	let assignedColor: { id: number } | undefined;
-	let assignedSize: { id: number } | undefined;
-	if (!isBlank(value.productId) || !sku) {
-		productId = check(() =>
-			chosenId(
-				value.productId,
-				'Product',
-				`${path}.productId`,
-				'Pick the product to print on from the list, or give its ID.',
-			),
-		)?.id;
-		out.productId = productId;
-	}
-	const amount = check(() => positiveInt(value.amount, 'Amount', `${path}.amount`, AMOUNT_HINT));
+	const wireSku = optionalText(value.sku);
+	const sku = words.sku ?? wireSku;
+	const resolved = resolver.design(
+		{
+			where,
+			path,
+			productId: value.productId,
+			sku,
+			color: value.assignedColor,
+			size: value.assignedSize,
+			variant: words.variant,
+		},
+		problems,
+	);
+	if (resolved.productId !== undefined) out.productId = resolved.productId;
+	const amount = problems.check(where, () =>
+		positiveInt(value.amount, 'Amount', `${path}.amount`, AMOUNT_HINT),
+	);
 	out.amount = amount;
-	if (!isBlank(value.assignedColor) || !sku) {
-		assignedColor = check(() =>
-			chosenId(
-				value.assignedColor,
-				'Color',
-				`${path}.assignedColor`,
-				"Pick one of the product's colors from the list (choose the Product first).",
-			),
-		);
-		out.assignedColor = assignedColor;
-	}
-	if (!isBlank(value.assignedSize) || !sku) {
-		assignedSize = check(() =>
-			chosenId(
-				value.assignedSize,
-				'Size',
-				`${path}.assignedSize`,
-				'Pick one of the sizes offered for the chosen color (choose the Color first).',
-			),
-		);
-		out.assignedSize = assignedSize;
-	}
-	if (sku) out.sku = sku;
+	if (resolved.assignedColorId !== undefined) out.assignedColor = { id: resolved.assignedColorId };
+	if (resolved.assignedSizeId !== undefined) out.assignedSize = { id: resolved.assignedSizeId };
+	if (wireSku) out.sku = wireSku;
 	const compositionsPath = `${path}.compositions`;
 	const compositions = (
-		check(() =>
+		problems.check(where, () =>
 			membersOf(value.compositions, 'creatorse_composition', 'Compositions', compositionsPath),
 		) ?? []
 	).map((composition, c) =>
 		normaliseComposition(
 			composition,
 			`${compositionsPath}.creatorse_composition[${c}]`,
-			problems,
+			resolved,
+			context,
 			names.composition(index, c),
 			(e) => names.element(index, c, e),
 		),
@@ -152,15 +148,21 @@ export function normaliseDesign(
 	for (const [key, extra] of Object.entries(value)) {
 		if (!DESIGN_KEYS.has(key) && extra !== undefined) out[key] = extra;
 	}
+	const { productId, assignedColorId, assignedSizeId } = resolved;
 	const variant =
-		productId !== undefined && assignedColor && assignedSize && amount !== undefined
+		productId !== undefined &&
+		assignedColorId !== undefined &&
+		assignedSizeId !== undefined &&
+		amount !== undefined
 			? {
 					designIndex: index,
 					productId,
-					assignedColorId: assignedColor.id,
-					assignedSizeId: assignedSize.id,
+					assignedColorId,
+					assignedSizeId,
 					amount,
+					...(sku ? { sku } : {}),
 				}
 			: undefined;
+	if (variant) resolver.checkVariant(variant, resolved, where, problems);
 	return { body: out, variant };
 }

@@ -11,9 +11,10 @@ import type { PlainObject } from '../../../../shared/codec';
 import { BITMAP_MIME_TYPES, detectBitmapKind } from '../../../../shared/payloads/image';
 import { InputError } from '../../../../shared/errors';
 import { chosenId, membersOf, optionalText } from '../../../../shared/payloads/orderValues';
-import type { Problems } from '../../../../shared/payloads/problems';
 import { isBlank, isHttpUrl } from '../../../../shared/values';
 import { normalisePosition } from '../../../../shared/payloads/position';
+import type { DesignContext } from './designs';
+import type { Resolver } from './resolve';
 
 export const ELEMENT_KEYS = {
 	motive: 'creatorse_designElementMotive',
@@ -87,11 +88,15 @@ function normaliseLayers(value: unknown, path: string): PlainObject | undefined 
 	return layers.length ? { creatorse_designElementLayer: layers } : undefined;
 }
 
-function normaliseMotiveElement(value: PlainObject, path: string): PlainObject {
+function normaliseMotiveElement(value: PlainObject, path: string, resolver: Resolver): PlainObject {
 	const inline = isPlainObject(value.motive) ? { ...value.motive, ...value } : value;
 	const out: PlainObject = {};
 	const hasId = isPlainObject(value.motive) ? !isBlank(value.motive.id) : !isBlank(value.motive);
-	if (hasId) {
+	const name = isPlainObject(value.motive) ? optionalText(value.motive.name) : undefined;
+	if (!hasId && name) {
+		// A motive of the shop by its name (`motive: {name}`), looked up once per run.
+		out.motive = resolver.motive(name, `${path}.motive.name`);
+	} else if (hasId) {
 		out.motive = chosenId(
 			value.motive,
 			'Motive',
@@ -115,7 +120,7 @@ function normaliseMotiveElement(value: PlainObject, path: string): PlainObject {
 	} else {
 		throw new InputError(
 			'choose a Motive',
-			'Pick a motive of the shop, or give an image URL or a binary field (JSON: motive {"id": ...}, "url", or "attachment" with "filename").',
+			'Pick a motive of the shop or give its name, or give an image URL or a binary field (JSON: motive {"id": ...} or {"name": ...}, "url", or "attachment" with "filename").',
 			path,
 		);
 	}
@@ -164,7 +169,10 @@ function normaliseDecorationElement(value: PlainObject, path: string): PlainObje
 	return out;
 }
 
-const ELEMENT_NORMALISERS: Record<string, (value: PlainObject, path: string) => PlainObject> = {
+const ELEMENT_NORMALISERS: Record<
+	string,
+	(value: PlainObject, path: string, resolver: Resolver) => PlainObject
+> = {
 	[ELEMENT_KEYS.motive]: normaliseMotiveElement,
 	[ELEMENT_KEYS.ddf]: normaliseDdfElement,
 	[ELEMENT_KEYS.decoration]: normaliseDecorationElement,
@@ -178,7 +186,7 @@ const ELEMENT_NORMALISERS: Record<string, (value: PlainObject, path: string) => 
 export function normaliseElements(
 	value: unknown,
 	path: string,
-	problems: Problems,
+	{ problems, resolver }: Pick<DesignContext, 'problems' | 'resolver'>,
 	elementName: (elementIndex: number) => string,
 ): PlainObject[] {
 	const entries: Array<[string, unknown]> = [];
@@ -211,7 +219,7 @@ export function normaliseElements(
 			if (!isPlainObject(member)) {
 				throw new InputError('must be an object', `Give ${key} as an object.`, at);
 			}
-			return { [key]: normaliser(member, at) };
+			return { [key]: normaliser(member, at, resolver) };
 		});
 		if (element) elements.push(element);
 	});

@@ -21,11 +21,47 @@ export const MAX_CONCURRENCY = 16;
 
 const formOnly = { show: { inputMode: ['form'] } };
 
+/**
+ * How many designs the Print Area lists follow: n8n reaches a field's siblings only, so each
+ * print's list depends on the products of the first designs by path, and is listed again when one
+ * of them changes. Beyond these, the list follows its product when the panel is reopened; the run
+ * refuses an area of another product either way.
+ */
+export const DESIGNS_FOLLOWED = 25;
+
+const designProducts = Array.from(
+	{ length: DESIGNS_FOLLOWED },
+	(_, d) => `designs.design[${d}].productId.value`,
+);
+
+/** A motive of the shop for a print: searched, by ID, or by its name (looked up once per run). */
+const printMotiveLocator: INodeProperties = {
+	...motiveLocator,
+	modes: [
+		...(motiveLocator.modes ?? []),
+		{
+			displayName: 'By Name',
+			name: 'name',
+			type: 'string',
+			placeholder: 'e.g. Company Logo',
+		},
+	],
+	description: 'A motive of the shop: from the list, by ID, or by its name (any case)',
+};
+
 const printFields: INodeProperties[] = [
-	serviceDropdown('Print Area Name or ID', 'printAreaId', 'getOrderPrintAreas', ['shop.value'], {
-		required: true,
-		hint: "The design's product's print areas; prints on the same area form one composition",
-	}),
+	// Not a required field inside the list: the node names every missing choice at once on a run.
+	serviceDropdown(
+		'Print Area Name or ID',
+		'printAreaId',
+		'getOrderPrintAreas',
+		['shop.value', ...designProducts],
+		{
+			description:
+				"One of the design's product's print areas. Choose from the list, or by expression give its ID, its name or its view (FRONT, BACK).",
+			hint: "The design's product's print areas; prints on the same area form one composition",
+		},
+	),
 	{
 		displayName: 'Element',
 		name: 'elementType',
@@ -46,7 +82,7 @@ const printFields: INodeProperties[] = [
 			{
 				name: 'Motive From Library',
 				value: 'libraryMotive',
-				description: 'A motive of the shop by ID',
+				description: 'A motive of the shop, chosen, by ID or by name',
 			},
 			{
 				name: 'Motive From URL',
@@ -55,7 +91,7 @@ const printFields: INodeProperties[] = [
 			},
 		],
 	},
-	{ ...motiveLocator, displayOptions: { show: { elementType: ['libraryMotive'] } } },
+	{ ...printMotiveLocator, displayOptions: { show: { elementType: ['libraryMotive'] } } },
 	{
 		displayName: 'Image URL',
 		name: 'url',
@@ -150,7 +186,30 @@ const printFields: INodeProperties[] = [
  */
 const designFields: INodeProperties[] = [
 	// Not a required field inside the list: the node names every missing choice at once on a run.
-	{ ...productLocator, required: false, description: 'The product to print on (required)' },
+	{
+		...productLocator,
+		required: false,
+		modes: [
+			...(productLocator.modes ?? []),
+			{
+				displayName: 'By SKU',
+				name: 'sku',
+				type: 'string',
+				placeholder: 'e.g. TEE-CLASSIC-BLACK-M or TEE-CLASSIC',
+			},
+		],
+		description:
+			"The product to print on (required): from the list, by ID, or By SKU: the product's own SKU, or the SKU of one of its color and size variants, which also sets the Color and Size",
+	},
+	{
+		displayName: 'Variant',
+		name: 'variant',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json.line_items.variant_title }}',
+		description:
+			"The color and size as the storefront gives them, matched to the product's color and size names (any case): Shopify's variant_title (\"Black / M\") or WooCommerce's line meta_data (pa_color: black, size: M). Leave empty when Color and Size are set or the SKU names the variant.",
+	},
 	...variantFields({
 		colors: 'getOrderDesignColors',
 		sizes: 'getOrderDesignSizes',
@@ -158,6 +217,7 @@ const designFields: INodeProperties[] = [
 		productDependsOn: ['shop.value', '&productId.value'],
 		colorPath: '&assignedColorId',
 		required: false,
+		byName: true,
 	}),
 	{
 		displayName: 'Prints',

@@ -8,12 +8,13 @@ import type { PlainObject } from '../../../../shared/codec';
 import { headerBody } from '../../../../shared/payloads/orderHeader';
 import type { OrderHeaderForm } from '../../../../shared/payloads/orderHeader';
 import { isBlank } from '../../../../shared/values';
+import { optionalText } from '../../../../shared/payloads/orderValues';
 import { placeName } from '../../../../shared/payloads/problems';
 import { validateDeferredOrder } from './deferredOrder';
-import type { DeferredOrder, OrderNames } from './deferredOrder';
+import type { CheckOptions, DeferredOrder, OrderNames } from './deferredOrder';
 
 export type FormElement =
-	| { type: 'libraryMotive'; motiveId: unknown }
+	| { type: 'libraryMotive'; motiveId?: unknown; motiveName?: unknown }
 	| { type: 'urlMotive'; url: unknown }
 	| { type: 'inlineMotive'; attachment: string; filename: string }
 	| { type: 'ddf'; previewUrl?: unknown; productionUrl: unknown; filename: unknown }
@@ -28,6 +29,10 @@ export interface FormPrint {
 
 export interface FormDesign {
 	productId: unknown;
+	/** The product by SKU: the product's own SKU or a variant SKU. */
+	sku?: unknown;
+	/** The variant as the storefront gives it: "Black / M", or WooCommerce's meta_data. */
+	variant?: unknown;
 	assignedColorId: unknown;
 	assignedSizeId: unknown;
 	amount: unknown;
@@ -58,7 +63,13 @@ function elementBody(print: FormPrint): PlainObject {
 	};
 	switch (element.type) {
 		case 'libraryMotive':
-			return { creatorse_designElementMotive: withPlacement({ motive: { id: element.motiveId } }) };
+			return {
+				creatorse_designElementMotive: withPlacement({
+					motive: isBlank(element.motiveName)
+						? { id: element.motiveId }
+						: { name: element.motiveName },
+				}),
+			};
 		case 'urlMotive':
 			return { creatorse_designElementMotive: withPlacement({ url: element.url }) };
 		case 'inlineMotive':
@@ -110,8 +121,11 @@ function compositionsOf(prints: FormPrint[]): Grouped {
 }
 
 /** Names in the form's words: each composition is the prints that went into it. */
-function formNames(printsByDesign: number[][][]): OrderNames {
-	const design = (d: number) => `Design ${d + 1}`;
+function formNames(
+	printsByDesign: number[][][],
+	designName: (designIndex: number) => string,
+): OrderNames {
+	const design = designName;
 	const printNumbers = (d: number, c: number) => (printsByDesign[d]?.[c] ?? []).map((p) => p + 1);
 	return {
 		showPaths: false,
@@ -127,8 +141,14 @@ function formNames(printsByDesign: number[][][]): OrderNames {
 	};
 }
 
+/** How the guided form is checked besides its own values. */
+export interface FormCheck extends Pick<CheckOptions, 'resolver' | 'problems' | 'subject'> {
+	/** The form's name of each design; "Design 1", ... by default. */
+	designName?: (designIndex: number) => string;
+}
+
 /** The guided form in wire form, checked exactly as a JSON body would be. */
-export function buildDeferredOrder(form: DeferredOrderForm): DeferredOrder {
+export function buildDeferredOrder(form: DeferredOrderForm, check: FormCheck = {}): DeferredOrder {
 	const grouped = form.designs.map((design) => compositionsOf(design.prints));
 	const body: PlainObject = {
 		...headerBody(form),
@@ -157,5 +177,16 @@ export function buildDeferredOrder(form: DeferredOrderForm): DeferredOrder {
 		},
 		passthroughItems: { creatorse_passthroughItem: form.passthroughItems },
 	};
-	return validateDeferredOrder(body, formNames(grouped.map((design) => design.printsOf)));
+	const designName = check.designName ?? ((d: number) => `Design ${d + 1}`);
+	return validateDeferredOrder(body, {
+		...check,
+		names: formNames(
+			grouped.map((design) => design.printsOf),
+			designName,
+		),
+		words: form.designs.map((design) => ({
+			sku: design.sku === undefined ? undefined : (optionalText(design.sku) ?? ''),
+			variant: design.variant,
+		})),
+	});
 }

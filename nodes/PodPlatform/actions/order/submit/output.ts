@@ -41,7 +41,10 @@ function idOf(value: unknown): unknown {
 function itemsOf(order: DeferredOrder, products: Map<number, OrderProduct>): IDataObject[] {
 	const body = order.body[DEFERRED_ROOT] as PlainObject;
 	const designs = toArray<PlainObject>((body.designs as PlainObject | undefined)?.creatorse_design);
-	const items: IDataObject[] = designs.map((design) => {
+	// The SKU a design was given by, sent or resolved to IDs (Product By SKU).
+	const givenSkus = new Map(order.variants.map((variant) => [variant.designIndex, variant.sku]));
+	const items: IDataObject[] = designs.map((design, d) => {
+		const sku = (design.sku as string | undefined) ?? givenSkus.get(d);
 		const product = products.get(Number(design.productId));
 		const colorId = idOf(design.assignedColor);
 		const sizeId = idOf(design.assignedSize);
@@ -60,7 +63,7 @@ function itemsOf(order: DeferredOrder, products: Map<number, OrderProduct>): IDa
 			assignedSizeId: (sizeId as number | undefined) ?? null,
 			amount: design.amount as number,
 			prints,
-			...(design.sku ? { sku: design.sku as string } : {}),
+			...(sku ? { sku } : {}),
 		};
 	});
 	const templates = toArray<PlainObject>(

@@ -8,13 +8,16 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { parseJsonInput } from '../../../../shared/errors';
 import { readBitmapFromBinary } from '../../../../shared/payloads/image';
+import { isPlainObject } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
+import { optionalText } from '../../../../shared/payloads/orderValues';
 import { locatorValue, placementOf, readHeaderForm } from '../common';
 import { placeName } from '../../../../shared/payloads/problems';
 import type { RunScope } from '../../runScope';
-import { validateDeferredOrder } from './deferredOrder';
+import { DEFERRED_ROOT, validateDeferredOrder } from './deferredOrder';
 import type { DeferredOrder } from './deferredOrder';
 import { buildDeferredOrder } from './guidedForm';
+import type { Resolver } from './resolve';
 import type {
 	DeferredOrderForm,
 	FormDesign,
@@ -42,6 +45,13 @@ async function binaryMotive(
 		attachment: bitmap.data.toString('base64'),
 		filename: bitmap.fileName,
 	};
+}
+
+/** A locator's mode inside a collection (`{__rl, mode, value}`); undefined for a plain value. */
+function locatorMode(value: unknown): unknown {
+	return value !== null && typeof value === 'object' && '__rl' in value
+		? (value as { mode?: unknown }).mode
+		: undefined;
 }
 
 async function readPrint(
@@ -75,13 +85,38 @@ async function readPrint(
 			element = { type: 'decoration', sku: print.decorationSku, placement: print.placement };
 			break;
 		default:
-			element = { type: 'libraryMotive', motiveId: locatorValue(print.motiveId) };
+			element =
+				locatorMode(print.motiveId) === 'name'
+					? { type: 'libraryMotive', motiveName: locatorValue(print.motiveId) }
+					: { type: 'libraryMotive', motiveId: locatorValue(print.motiveId) };
 	}
 	return {
 		printAreaId: print.printAreaId,
 		element,
 		position: placementOf(print),
 		layers: entriesOf(print.layers, 'layer'),
+	};
+}
+
+async function readDesign(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	design: PlainObject,
+	label: string,
+): Promise<FormDesign> {
+	const prints: FormPrint[] = [];
+	for (const [p, print] of entriesOf(design.prints, 'print').entries()) {
+		prints.push(await readPrint(ctx, itemIndex, print, placeName(label, `Print ${p + 1}`)));
+	}
+	const bySku = locatorMode(design.productId) === 'sku';
+	return {
+		productId: bySku ? '' : locatorValue(design.productId),
+		sku: bySku ? (locatorValue(design.productId) ?? '') : undefined,
+		variant: design.variant,
+		assignedColorId: design.assignedColorId,
+		assignedSizeId: design.assignedSizeId,
+		amount: design.amount,
+		prints,
 	};
 }
 
@@ -92,19 +127,7 @@ async function readGuidedForm(
 	const designs: FormDesign[] = [];
 	const designEntries = entriesOf(ctx.getNodeParameter('designs', itemIndex, {}), 'design');
 	for (const [d, design] of designEntries.entries()) {
-		const prints: FormPrint[] = [];
-		for (const [p, print] of entriesOf(design.prints, 'print').entries()) {
-			prints.push(
-				await readPrint(ctx, itemIndex, print, placeName(`Design ${d + 1}`, `Print ${p + 1}`)),
-			);
-		}
-		designs.push({
-			productId: locatorValue(design.productId),
-			assignedColorId: design.assignedColorId,
-			assignedSizeId: design.assignedSizeId,
-			amount: design.amount,
-			prints,
-		});
+		designs.push(await readDesign(ctx, itemIndex, design, `Design ${d + 1}`));
 	}
 	const templates: FormTemplate[] = entriesOf(
 		ctx.getNodeParameter('templates', itemIndex, {}),
@@ -137,17 +160,33 @@ function readOrderJson(ctx: IExecuteFunctions, itemIndex: number): unknown {
 	return typeof raw === 'string' ? parseJsonInput(raw, 'Order JSON') : raw;
 }
 
-/** The checked deferred order of this item, from the guided form or the JSON. */
-export async function deferredOrderOf(
+/**
+ * One order as read from its input, not yet checked: `check` checks it with a resolver of its
+ * names and SKUs (resolve.ts) and returns the typed deferred order, or throws every problem.
+ */
+export interface OrderInput {
+	/** The storefront's order number, as given (what Exactly Once looks up). */
+	uniqueId?: string;
+	check(resolver: Resolver): DeferredOrder;
+}
+
+/** The order of this input item: its guided form or its Order JSON. */
+export async function readOrderInput(
 	ctx: IExecuteFunctions,
 	run: RunScope,
 	itemIndex: number,
-): Promise<DeferredOrder> {
-	const mode = run.parameter<string>('inputMode', itemIndex, 'form');
-	if (mode === 'json') {
+): Promise<OrderInput> {
+	if (run.parameter<string>('inputMode', itemIndex, 'form') === 'json') {
 		const input = readOrderJson(ctx, itemIndex);
-		return validateDeferredOrder(input);
+		const body = isPlainObject(input) ? (input[DEFERRED_ROOT] ?? input) : undefined;
+		return {
+			uniqueId: isPlainObject(body) ? optionalText(body.uniqueId) : undefined,
+			check: (resolver) => validateDeferredOrder(input, { resolver }),
+		};
 	}
 	const form = await readGuidedForm(ctx, itemIndex);
-	return buildDeferredOrder(form);
+	return {
+		uniqueId: optionalText(form.uniqueId),
+		check: (resolver) => buildDeferredOrder(form, { resolver }),
+	};
 }

@@ -1,8 +1,9 @@
 /**
  * Submit: the deferred order (`POST .../orders/usingCreatorSE`), from a guided form or a JSON
- * body, with an exactly-once guard on `uniqueId`. Each item is read and checked into a typed
- * deferred order; the SKU check reads its variants and Exactly Once its uniqueId. The output is
- * the order made or found, with its statuses and named items (output.ts).
+ * body, with an exactly-once guard on `uniqueId`. Each item is read, its names and SKUs resolved
+ * against the catalog the run read once (catalog.ts), and checked into a typed deferred order;
+ * Exactly Once looks its uniqueId up. The output is the order made or found, with its statuses
+ * and named items (output.ts).
  */
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
@@ -10,33 +11,52 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { itemShopPath } from '../../common/scope';
 import type { OperationDefinition } from '../../types';
 import type { RunScope } from '../../runScope';
-import type { DeferredOrder } from './deferredOrder';
+import { lookUpSkus, lookUpMotives, newRunCatalog, readCatalogFor, readProduct } from './catalog';
+import type { RunCatalog } from './catalog';
 import { lookUpUniqueIds, submitOrder } from './exactlyOnce';
 import type { KnownOrders } from './exactlyOnce';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, submitFields } from './fields';
-import { deferredOrderOf } from './readOrder';
+import { readOrderInput } from './readOrder';
+import type { OrderInput } from './readOrder';
 import { orderOutput, statusesOf } from './output';
-import { checkDesignSkus, orderProduct, orderProducts, productIdsToCheck } from './skuCheck';
-import type { ProductCache } from './skuCheck';
+import { catalogResolver, referencesOf } from './resolve';
+import type { OrderReferences } from './resolve';
+
+/** An order read before the items ran: its input and what it names of the catalog. */
+interface ReadOrder {
+	input: OrderInput;
+	references: OrderReferences;
+}
 
 /** What a batch of Submit shares across its items: `prepare` makes it, every execute reads it. */
 interface SubmitBatch {
-	/** Orders read and checked before the items ran (binary motives are read once). */
-	orders: Map<number, DeferredOrder>;
+	/** Orders read before the items ran (binary motives are read once). */
+	orders: Map<number, ReadOrder>;
 	/** What the batch lookup found per shop and uniqueId. */
 	known: KnownOrders;
-	/** Each ordered product (names and SKUs), read once per run. */
-	products: ProductCache;
+	/** The products, SKUs and motive names of the run, each read or looked up once. */
+	catalog: RunCatalog;
 }
 
 function newBatch(): SubmitBatch {
-	return { orders: new Map(), known: new Map(), products: new Map() };
+	return { orders: new Map(), known: new Map(), catalog: newRunCatalog() };
+}
+
+/** An order's input and what it names, read once. */
+async function readOrder(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	itemIndex: number,
+): Promise<ReadOrder> {
+	const input = await readOrderInput(ctx, run, itemIndex);
+	return { input, references: referencesOf((resolver) => input.check(resolver)) };
 }
 
 /**
- * Before a batch: read and check every item's order, then look up all their uniqueIds in a few
- * requests while the products they order are read, all at once. An item whose input is bad is
- * skipped here; its own execute reports it, as it does a product that could not be read.
+ * Before a batch: read every item's order and note what it names, then look up all their
+ * uniqueIds, SKUs and motive names in a few requests while the products they order are read, all
+ * at once. An item whose input cannot be read is skipped here; its own execute reports it, as it
+ * does a product that could not be read.
  */
 async function prepare(
 	this: IExecuteFunctions,
@@ -45,27 +65,43 @@ async function prepare(
 ): Promise<SubmitBatch> {
 	const batch = newBatch();
 	const uniqueIdsByShop = new Map<string, string[]>();
+	const namedByShop = new Map<string, { skus: Set<string>; motiveNames: Set<string> }>();
 	const reads: Array<() => Promise<unknown>> = [];
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
-		let order: DeferredOrder;
+		let order: ReadOrder;
 		let shopPath: string;
 		try {
-			order = await deferredOrderOf(this, run, itemIndex);
+			order = await readOrder(this, run, itemIndex);
 			shopPath = await itemShopPath(run, itemIndex);
 		} catch {
 			continue;
 		}
 		batch.orders.set(itemIndex, order);
-		for (const productId of productIdsToCheck(order)) {
+		for (const productId of order.references.productIds) {
 			reads.push(async () =>
-				orderProduct(run, batch.products, shopPath, productId, itemIndex).catch(() => undefined),
+				readProduct(run, batch.catalog, shopPath, productId, itemIndex).catch(() => undefined),
 			);
 		}
+		const named = namedByShop.get(shopPath) ?? { skus: new Set(), motiveNames: new Set() };
+		order.references.skus.forEach((sku) => named.skus.add(sku));
+		order.references.motiveNames.forEach((name) => named.motiveNames.add(name));
+		namedByShop.set(shopPath, named);
 		const options = run.parameter<IDataObject>('options', itemIndex, {});
-		if (options.exactlyOnce === false || !order.uniqueId) continue;
-		const uniqueIds = uniqueIdsByShop.get(shopPath) ?? [];
-		uniqueIds.push(order.uniqueId);
-		uniqueIdsByShop.set(shopPath, uniqueIds);
+		const { uniqueId } = order.input;
+		if (options.exactlyOnce === false || !uniqueId) continue;
+		uniqueIdsByShop.set(shopPath, [...(uniqueIdsByShop.get(shopPath) ?? []), uniqueId]);
+	}
+	for (const [shopPath, { skus, motiveNames }] of namedByShop) {
+		if (skus.size) {
+			reads.unshift(async () =>
+				lookUpSkus(run, batch.catalog, shopPath, skus, 0).catch(() => undefined),
+			);
+		}
+		if (motiveNames.size) {
+			reads.unshift(async () =>
+				lookUpMotives(run, batch.catalog, shopPath, motiveNames, 0).catch(() => undefined),
+			);
+		}
 	}
 	for (const [shopPath, uniqueIds] of uniqueIdsByShop) {
 		reads.unshift(async () => await lookUpUniqueIds(run, batch.known, shopPath, uniqueIds));
@@ -83,12 +119,20 @@ async function execute(
 	run: RunScope,
 	batch: SubmitBatch = newBatch(),
 ): Promise<INodeExecutionData[]> {
-	const order = batch.orders.get(itemIndex) ?? (await deferredOrderOf(this, run, itemIndex));
+	const { input, references } =
+		batch.orders.get(itemIndex) ?? (await readOrder(this, run, itemIndex));
 	const options = run.parameter<IDataObject>('options', itemIndex, {});
 	const shopPath = await itemShopPath(run, itemIndex);
 	const checkSkus = options.checkSkus !== false;
-	const products = await orderProducts(run, batch.products, shopPath, order, itemIndex, !checkSkus);
-	if (checkSkus) checkDesignSkus(order, products);
+	const catalog = await readCatalogFor(
+		run,
+		batch.catalog,
+		shopPath,
+		references,
+		itemIndex,
+		checkSkus,
+	);
+	const order = input.check(catalogResolver(catalog, checkSkus));
 	const outcome = await submitOrder(this, run, {
 		order,
 		shopPath,
@@ -97,7 +141,7 @@ async function execute(
 		known: batch.known,
 	});
 	const statuses = statusesOf(order, outcome);
-	return [{ json: orderOutput(order, outcome, statuses, products) }];
+	return [{ json: orderOutput(order, outcome, statuses, catalog.products) }];
 }
 
 export const submitOperation: OperationDefinition<SubmitBatch> = {

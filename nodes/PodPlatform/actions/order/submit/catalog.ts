@@ -1,0 +1,248 @@
+/**
+ * What a Submit run reads of the catalog, each once per run whatever the number of items and
+ * lines: the expanded product of every product ordered (its names, colors, sizes, print areas and
+ * SKUs, for the SKU check, the storefront's words and the output's names), the products carrying
+ * the SKUs the orders give (one stored product filter for all of them: the contract's nested
+ * `productSkuFilter` for variant SKUs, then the products' own `sku` for those left), and the
+ * shop's motives named by the orders (one stored motive filter for every name). Items running at
+ * once share the reads; a read that fails is forgotten, so that a later item asks again.
+ */
+
+import type { PlainObject } from '../../../../shared/codec';
+import { buildFilterBody, withListDefaultCondition } from '../../../../shared/payloads/filter';
+import type { FilterBuilderInput, FilterRoot } from '../../../../shared/payloads/filter';
+import { simplifyProduct } from '../../../../shared/payloads/product';
+import { storeFilter } from '../../common/list';
+import type { RunScope } from '../../runScope';
+import { UNIQUE_IDS_PER_LOOKUP } from './exactlyOnce';
+import type { CatalogView, NamedRecord, OrderReferences, SkuHit } from './resolve';
+import type { OrderProduct } from './skuCheck';
+
+/** The run's reads of the catalog, by shop; shared by every item of the run. */
+export interface RunCatalog {
+	/** Expanded products, by `<shop path>/products/<id>`. */
+	products: Map<string, Promise<OrderProduct>>;
+	/** The products carrying a SKU, by `<shop path> <sku>`. */
+	skus: Map<string, Promise<SkuHit[]>>;
+	/** The motives of a name, by `<shop path> <name in lower case>`. */
+	motives: Map<string, Promise<NamedRecord[]>>;
+}
+
+export function newRunCatalog(): RunCatalog {
+	return { products: new Map(), skus: new Map(), motives: new Map() };
+}
+
+/** A pending read kept for the run; one that fails is dropped, so that a later item tries again. */
+function keep<T>(cache: Map<string, Promise<T>>, key: string, pending: Promise<T>): Promise<T> {
+	cache.set(key, pending);
+	pending.catch(() => cache.delete(key));
+	return pending;
+}
+
+/** The expanded product, read once per run and shared by every item that orders it. */
+export async function readProduct(
+	run: RunScope,
+	catalog: RunCatalog,
+	shopPath: string,
+	productId: number,
+	itemIndex: number,
+): Promise<OrderProduct> {
+	const key = `${shopPath}/products/${productId}`;
+	return await (catalog.products.get(key) ??
+		keep(
+			catalog.products,
+			key,
+			run.service
+				.request({ method: 'GET', path: `${shopPath}/products/expanded/${productId}`, itemIndex })
+				.then((answer) => simplifyProduct((answer?.data ?? {}) as PlainObject)),
+		));
+}
+
+/** The values not yet asked for, in chunks of what one stored filter holds. */
+function chunksOf(values: Iterable<string>, known: (value: string) => boolean): string[][] {
+	const wanted = [...new Set(values)].filter((value) => !known(value));
+	const chunks: string[][] = [];
+	for (let start = 0; start < wanted.length; start += UNIQUE_IDS_PER_LOOKUP) {
+		chunks.push(wanted.slice(start, start + UNIQUE_IDS_PER_LOOKUP));
+	}
+	return chunks;
+}
+
+/** Every record of a shop collection that a built filter keeps (one filter, then its pages). */
+async function listFiltered(
+	run: RunScope,
+	path: string,
+	root: FilterRoot,
+	input: FilterBuilderInput,
+	itemIndex: number,
+): Promise<PlainObject[]> {
+	const body = withListDefaultCondition(buildFilterBody(root, input) as PlainObject);
+	const filterId = await storeFilter(run, body, itemIndex);
+	return await run.service.requestAllItems(
+		{ method: 'GET', path, qs: { filterId }, itemIndex },
+		{ returnAll: true },
+	);
+}
+
+const NOT_DELETED = { property: 'deleted', operator: 'eq', value: 'false' };
+
+/**
+ * Look up SKUs for the run: the products with a variant SKU among them (one stored filter on
+ * their SKUs, each product then read expanded to find the pair the SKU names), then, for the SKUs
+ * no variant carries, the products whose own SKU they are. A SKU found as a variant SKU is not
+ * looked up as a product SKU.
+ */
+export async function lookUpSkus(
+	run: RunScope,
+	catalog: RunCatalog,
+	shopPath: string,
+	skus: Iterable<string>,
+	itemIndex: number,
+): Promise<void> {
+	const key = (sku: string) => `${shopPath} ${sku}`;
+	const lookups = chunksOf(skus, (sku) => catalog.skus.has(key(sku))).map(async (chunk) => {
+		const hits = new Map<string, SkuHit[]>(chunk.map((sku) => [sku, []]));
+		const pending = (async () => {
+			const products = `${shopPath}/products`;
+			const inChunk = { conditionType: 'contain' as const, property: 'sku', values: chunk };
+			const withVariants = await listFiltered(
+				run,
+				products,
+				'productFilter',
+				{
+					conditions: [NOT_DELETED],
+					subFilters: [{ entity: 'productSkuFilter', conditions: [inChunk] }],
+				},
+				itemIndex,
+			);
+			const expanded = await Promise.all(
+				withVariants.map(
+					async (record) => await readProduct(run, catalog, shopPath, Number(record.id), itemIndex),
+				),
+			);
+			for (const product of expanded) {
+				for (const sku of product.skus) {
+					hits.get(String(sku.sku))?.push({
+						productId: Number(product.id),
+						variant: {
+							assignedColorId: Number(sku.assignedColorId),
+							assignedSizeId: Number(sku.assignedSizeId),
+						},
+					});
+				}
+			}
+			const rest = chunk.filter((sku) => hits.get(sku)?.length === 0);
+			if (rest.length) {
+				const own = await listFiltered(
+					run,
+					products,
+					'productFilter',
+					{ conditions: [NOT_DELETED, { ...inChunk, values: rest }] },
+					itemIndex,
+				);
+				for (const record of own)
+					hits.get(String(record.sku))?.push({ productId: Number(record.id) });
+			}
+			return hits;
+		})();
+		for (const sku of chunk) {
+			keep(
+				catalog.skus,
+				key(sku),
+				pending.then((found) => found.get(sku) ?? []),
+			);
+		}
+		await pending;
+	});
+	await Promise.all(lookups);
+}
+
+/** A motive name as compared: the service's `ilike`, which ignores case. */
+const nameKey = (name: string) => name.trim().toLowerCase();
+
+/** Look up motive names for the run: one stored filter (any of the names, ignoring case). */
+export async function lookUpMotives(
+	run: RunScope,
+	catalog: RunCatalog,
+	shopPath: string,
+	names: Iterable<string>,
+	itemIndex: number,
+): Promise<void> {
+	const key = (name: string) => `${shopPath} ${nameKey(name)}`;
+	const lookups = chunksOf(names, (name) => catalog.motives.has(key(name))).map(async (chunk) => {
+		const pending = listFiltered(
+			run,
+			`${shopPath}/motives`,
+			'motiveFilter',
+			{
+				anyOf: [
+					{
+						conditions: chunk.map((name) => ({ property: 'name', operator: 'ilike', value: name })),
+					},
+				],
+			},
+			itemIndex,
+		);
+		for (const name of chunk) {
+			keep(
+				catalog.motives,
+				key(name),
+				pending.then((motives) =>
+					motives
+						// `ilike` reads % and _ as wildcards: keep only the names that are equal.
+						.filter((motive) => nameKey(String(motive.name ?? '')) === nameKey(name))
+						.map((motive) => ({ id: Number(motive.id), name: String(motive.name) })),
+				),
+			);
+		}
+		await pending;
+	});
+	await Promise.all(lookups);
+}
+
+/** The catalog an order's resolution reads: what the run read for it, all of it at hand. */
+export interface ReadCatalog extends CatalogView {
+	/** The expanded products read for this order, by ID (the output names its items from them). */
+	products: Map<number, OrderProduct>;
+}
+
+/**
+ * What the run read of the catalog for one order, looking up and reading what it has not yet
+ * (nothing, after `prepare`). A product that cannot be read fails the item when the SKU check
+ * needs it (`strict`); otherwise it is left unread, and the service judges the order.
+ */
+export async function readCatalogFor(
+	run: RunScope,
+	catalog: RunCatalog,
+	shopPath: string,
+	references: OrderReferences,
+	itemIndex: number,
+	strict: boolean,
+): Promise<ReadCatalog> {
+	await Promise.all([
+		lookUpSkus(run, catalog, shopPath, references.skus, itemIndex),
+		lookUpMotives(run, catalog, shopPath, references.motiveNames, itemIndex),
+	]);
+	const skuHits = new Map<string, SkuHit[]>();
+	for (const sku of references.skus) {
+		skuHits.set(sku, (await catalog.skus.get(`${shopPath} ${sku}`)) ?? []);
+	}
+	const motives = new Map<string, NamedRecord[]>();
+	for (const name of references.motiveNames) {
+		motives.set(nameKey(name), (await catalog.motives.get(`${shopPath} ${nameKey(name)}`)) ?? []);
+	}
+	const productIds = new Set(references.productIds);
+	for (const hits of skuHits.values()) for (const hit of hits) productIds.add(hit.productId);
+	const products = new Map<number, OrderProduct>();
+	for (const productId of productIds) {
+		const read = readProduct(run, catalog, shopPath, productId, itemIndex);
+		const product = strict ? await read : await read.catch(() => undefined);
+		if (product) products.set(productId, product);
+	}
+	return {
+		products,
+		product: (productId) => products.get(productId),
+		skuHits: (sku) => skuHits.get(sku),
+		motivesNamed: (name) => motives.get(nameKey(name)),
+	};
+}

@@ -1,0 +1,539 @@
+/**
+ * Storefront words to service IDs, checked while the order is checked: a design's product by ID
+ * or by SKU (the product's own SKU or one of its variant SKUs), its color and size by ID or by
+ * the name the product lists (any case), the variant as a storefront gives it, a print area by ID
+ * or name, a motive by name. Everything is matched against what the run already read (the
+ * expanded product, the SKU and motive look-ups, catalog.ts), so resolving costs no request of
+ * its own; every unknown or ambiguous word is a problem of the order, listing what the product
+ * offers, reported with every other problem before anything is sent.
+ */
+
+import { InputError } from '../../../../shared/errors';
+import { chosenId } from '../../../../shared/payloads/orderValues';
+import type { Problems } from '../../../../shared/payloads/problems';
+import { isPlainObject } from '../../../../shared/codec';
+import { isBlank } from '../../../../shared/values';
+import type { DesignVariant } from './designs';
+import { named, nameOrId, skuProblem } from './skuCheck';
+import type { OrderProduct } from './skuCheck';
+import { sameName, variantValues } from './variantValues';
+
+/** A product that carries a SKU: as its own SKU, or as the SKU of one of its color/size pairs. */
+export interface SkuHit {
+	productId: number;
+	/** Set when the SKU is a variant SKU: the pair it names. */
+	variant?: { assignedColorId: number; assignedSizeId: number };
+}
+
+/** A record the service names: a motive. */
+export interface NamedRecord {
+	id: number;
+	name: string;
+}
+
+/** What the run read of one shop's catalog, as a resolution sees it. */
+export interface CatalogView {
+	/** The expanded product; undefined when it was not read or could not be. */
+	product(productId: number): OrderProduct | undefined;
+	/** The products carrying this SKU; undefined when it was not looked up. */
+	skuHits(sku: string): SkuHit[] | undefined;
+	/** The shop's motives of this name (any case); undefined when it was not looked up. */
+	motivesNamed(name: string): NamedRecord[] | undefined;
+}
+
+/** A design as given, before its product, color and size are IDs. */
+export interface DesignGiven {
+	/** The form's name of the design ("Design 1", "Line 3 (SKU TEE-BLK-M)"). */
+	where: string;
+	/** The design's wire path, named in problems where the user wrote the wire payload. */
+	path: string;
+	productId: unknown;
+	/** A product SKU or a variant SKU; empty when the Product is By SKU and the SKU came out empty. */
+	sku?: string;
+	/** Color and size as given: an ID, a name, or `{id}` / `{name}`. */
+	color: unknown;
+	size: unknown;
+	/** The variant as the storefront gives it (variantValues.ts). */
+	variant?: unknown;
+}
+
+/** What a design resolved to; a part left undefined is a problem already reported, or unknown. */
+export interface ResolvedDesign {
+	productId?: number;
+	assignedColorId?: number;
+	assignedSizeId?: number;
+	/** The product's expanded record, when the run read it. */
+	product?: OrderProduct;
+	/** Whether the product could not be settled (a problem says why). */
+	productRefused: boolean;
+}
+
+/** Turns what an order names into IDs; every refusal is an InputError or a problem added. */
+export interface Resolver {
+	design(given: DesignGiven, problems: Problems): ResolvedDesign;
+	/** The print area of a composition of this design, as `{id}`. */
+	printArea(design: ResolvedDesign, value: unknown, path: string): { id: number };
+	/** A motive of the shop by its name, as `{id}`. */
+	motive(name: string, path: string): { id: number };
+	/** The SKU check of a design whose product, color and size are settled. */
+	checkVariant(
+		variant: DesignVariant,
+		design: ResolvedDesign,
+		where: string,
+		problems: Problems,
+	): void;
+}
+
+const PRODUCT_HINT =
+	'Pick the product to print on from the list, give its ID, or choose By SKU and give the product SKU or a variant SKU.';
+
+const WHOLE_NUMBER = /^\d+$/;
+
+/** The text of a value given as `7`, `"Black"`, `{id: 7}` or `{name: "Black"}`. */
+function givenText(value: unknown): string | undefined {
+	const raw = isPlainObject(value) ? (isBlank(value.id) ? value.name : value.id) : value;
+	if (isBlank(raw) || isPlainObject(raw) || Array.isArray(raw)) return undefined;
+	return String(raw).trim() || undefined;
+}
+
+/** The records a value names: by ID, or by a name ignoring case and spelling (`sameName`). */
+function matching<T>(
+	value: string,
+	records: T[],
+	idOf: (record: T) => unknown,
+	namesOf: (record: T) => unknown[],
+): T[] {
+	return records.filter(
+		(record) =>
+			(WHOLE_NUMBER.test(value) && String(idOf(record)) === value) ||
+			namesOf(record).some((name) => sameName(name, value)),
+	);
+}
+
+/** How one option of a product (its colors, its sizes) is named and matched. */
+interface OptionKind {
+	/** "color", "size". */
+	noun: string;
+	/** The form's field. */
+	field: 'Color' | 'Size';
+	records(product: OrderProduct): Array<{ id: unknown; name: unknown }>;
+}
+
+const COLOR: OptionKind = {
+	noun: 'color',
+	field: 'Color',
+	records: (product) => product.colors.map((c) => ({ id: c.assignedColorId, name: c.name })),
+};
+
+const SIZE: OptionKind = {
+	noun: 'size',
+	field: 'Size',
+	records: (product) => product.sizes.map((s) => ({ id: s.assignedSizeId, name: s.name })),
+};
+
+/** "White, Black": what a product offers, by name. */
+function offers(records: Array<{ id: unknown; name: unknown }>): string {
+	return records.map((record) => nameOrId(record.name, record.id)).join(', ') || 'nothing';
+}
+
+/** One option (color or size) of a design, settled from the sources that give it. */
+class OptionChoice {
+	private settled?: { id: number; source: string };
+
+	constructor(
+		private readonly kind: OptionKind,
+		private readonly product: OrderProduct | undefined,
+		private readonly report: (message: string, fix: string) => void,
+	) {}
+
+	get id(): number | undefined {
+		return this.settled?.id;
+	}
+
+	/** Settle the option from a source; two sources that disagree are a problem. */
+	settle(id: number, source: string): void {
+		if (!this.settled) {
+			this.settled = { id, source };
+			return;
+		}
+		if (this.settled.id === id) return;
+		const name = (which: number) =>
+			nameOrId(
+				this.product &&
+					this.kind.records(this.product).find((record) => String(record.id) === String(which))
+						?.name,
+				which,
+			);
+		this.report(
+			`${this.settled.source} gives ${this.kind.noun} ${name(this.settled.id)}, but ${source} gives ${name(id)}`,
+			`Give the ${this.kind.noun} once, or make ${this.settled.source} and ${source} agree.`,
+		);
+	}
+}
+
+/** The check a product's option names and IDs must pass, for a value given by the merchant. */
+function resolveOption(
+	kind: OptionKind,
+	value: string,
+	product: OrderProduct | undefined,
+	strict: boolean,
+	report: (message: string, fix: string) => void,
+): number | undefined {
+	if (!product) {
+		if (WHOLE_NUMBER.test(value)) return Number(value);
+		report(
+			`${kind.noun} "${value}" is a name, and the product was not read to match it`,
+			`Give the ${kind.noun} by ID, or turn Check SKUs on so that the product is read.`,
+		);
+		return undefined;
+	}
+	const records = kind.records(product);
+	const found = matching(
+		value,
+		records,
+		(record) => record.id,
+		(record) => [record.name],
+	);
+	if (found.length === 1) return Number(found[0].id);
+	const productName = nameOrId(product.name, product.id);
+	if (found.length > 1) {
+		report(
+			`"${value}" names several ${kind.noun}s of ${productName}: ${found.map((record) => named(record.name, record.id)).join(', ')}`,
+			`Choose the ${kind.noun} from the list, or give its ID.`,
+		);
+		return undefined;
+	}
+	if (WHOLE_NUMBER.test(value)) {
+		// The service judges an ID the run does not check.
+		if (!strict) return Number(value);
+		report(
+			`${kind.field} ${value} is not a ${kind.noun} of ${productName}, which offers ${records.map((record) => named(record.name, record.id)).join(', ')}`,
+			`The Product changed after the ${kind.field} was chosen: choose the ${kind.field} again from the list.`,
+		);
+		return undefined;
+	}
+	report(
+		`no ${kind.noun} ${value}; ${productName} offers ${offers(records)}`,
+		`Give one of the product's ${kind.noun} names (any case) or its ID, or choose the ${kind.field} from the list.`,
+	);
+	return undefined;
+}
+
+/** The color and size a storefront variant names, each value matched to the option it fits. */
+function settleFromVariant(
+	given: unknown,
+	product: OrderProduct,
+	color: OptionChoice,
+	size: OptionChoice,
+	report: (message: string, fix: string) => void,
+): void {
+	const productName = nameOrId(product.name, product.id);
+	const unmatched: string[] = [];
+	const kinds = [COLOR, SIZE];
+	const choices = { color, size };
+	for (const entry of variantValues(given)) {
+		const fits = kinds.map((kind) => ({
+			kind,
+			found: kind
+				.records(product)
+				.filter((record) => entry.values.some((value) => sameName(record.name, value))),
+		}));
+		const shown = entry.key ? `${entry.key}: ${entry.values[0]}` : entry.values[0];
+		const wanted = entry.option ? fits.filter((fit) => fit.kind.noun === entry.option) : fits;
+		const hits = wanted.filter((fit) => fit.found.length > 0);
+		if (hits.length === 1 && hits[0].found.length === 1) {
+			choices[hits[0].kind.noun as 'color' | 'size'].settle(
+				Number(hits[0].found[0].id),
+				`the Variant (${shown})`,
+			);
+		} else if (hits.length > 0) {
+			report(
+				`the Variant's "${shown}" fits several options of ${productName}: ${hits.flatMap((hit) => hit.found.map((record) => `${hit.kind.noun} ${named(record.name, record.id)}`)).join(', ')}`,
+				'Give the color and size in the Color and Size fields instead.',
+			);
+		} else if (entry.option) {
+			const kind = entry.option === 'color' ? COLOR : SIZE;
+			report(
+				`no ${kind.noun} ${entry.values[0]}; ${productName} offers ${offers(kind.records(product))}`,
+				`Give the storefront's ${kind.noun} the name the product lists (any case), or set the ${kind.field} field.`,
+			);
+		} else if (!entry.key) {
+			// A value under a key that names neither option (an engraving, a gift note) is not a variant.
+			unmatched.push(entry.values[0]);
+		}
+	}
+	// A further storefront option (a material) is ignored once color and size are settled; with one
+	// of them settled, what is left names the other.
+	const open = [
+		...(color.id === undefined ? [COLOR] : []),
+		...(size.id === undefined ? [SIZE] : []),
+	];
+	if (unmatched.length && open.length) {
+		report(
+			open.length === 1
+				? `no ${open[0].noun} ${unmatched.join(', ')}; ${productName} offers ${offers(open[0].records(product))}`
+				: `no color or size ${unmatched.join(', ')}; ${productName} offers colors ${offers(COLOR.records(product))} and sizes ${offers(SIZE.records(product))}`,
+			"Give the storefront's option values the names the product lists (any case), or set the Color and Size fields.",
+		);
+	}
+}
+
+/**
+ * The resolver of a run: product, color, size, print area and motive matched against the
+ * catalog the run read. With `strict` (Check SKUs on) an ID is checked too: a color, size or
+ * print area that is not the product's (left from an earlier product) and a pair that is not an
+ * available SKU are refused; without it an ID goes to the service as given.
+ */
+export function catalogResolver(view: CatalogView, strict: boolean): Resolver {
+	return {
+		design(given, problems) {
+			let reported = false;
+			const report = (message: string, fix: string, field = given.path) => {
+				reported = true;
+				problems.add({ where: given.where, message, fix, field });
+			};
+			const check = <T>(run: () => T) => problems.check(given.where, run);
+			let productId: number | undefined;
+			let fromSku: SkuHit['variant'];
+			let productRefused = false;
+			if (isBlank(given.productId) && given.sku === '') {
+				productRefused = true;
+				report(
+					'the SKU is empty',
+					"Map the line's SKU (for example {{ $json.line_items.sku }}) and give every storefront product the SKU of a catalog product or of one of its variants, or choose the Product from the list.",
+					`${given.path}.sku`,
+				);
+			} else if (!isBlank(given.productId) || !given.sku) {
+				productId = check(() =>
+					chosenId(given.productId, 'Product', `${given.path}.productId`, PRODUCT_HINT),
+				)?.id;
+				productRefused = productId === undefined;
+			} else {
+				const hits = view.skuHits(given.sku);
+				// Not looked up (a check without the catalog): the service reads the SKU.
+				if (hits === undefined) return { productRefused: false };
+				const products = [...new Set(hits.map((hit) => hit.productId))];
+				if (products.length === 1) {
+					productId = products[0];
+					fromSku = hits.find((hit) => hit.variant)?.variant;
+				} else {
+					productRefused = true;
+					report(
+						products.length
+							? `the SKU ${given.sku} names several products: ${products.map((id) => named(view.product(id)?.name, id)).join(', ')}`
+							: `no product or variant has the SKU ${given.sku}`,
+						'Give the SKU of one product or of one of its color/size variants, as the catalog lists them (Product → Get Many shows product SKUs, Product → Get SKUs the variant SKUs), or choose the Product from the list.',
+					);
+				}
+			}
+			const product = productId === undefined ? undefined : view.product(productId);
+			// A product given by ID may still name its variant by SKU.
+			if (product && given.sku && !fromSku) {
+				const sku = product.skus.find((candidate) => candidate.sku === given.sku);
+				if (sku) {
+					fromSku = {
+						assignedColorId: Number(sku.assignedColorId),
+						assignedSizeId: Number(sku.assignedSizeId),
+					};
+				}
+			}
+			const color = new OptionChoice(COLOR, product, report);
+			const size = new OptionChoice(SIZE, product, report);
+			// Nothing names the color or size but its own field: an empty one is a choice to make.
+			const nothingElse = isBlank(given.variant) && given.sku === undefined;
+			const unchosen = (kind: OptionKind) => {
+				const value = givenText(kind === COLOR ? given.color : given.size);
+				if (value !== undefined || (!nothingElse && !productRefused && reported)) return;
+				const listed = product
+					? ` (${nameOrId(product.name, productId)} offers ${offers(kind.records(product))})`
+					: '';
+				const hint =
+					kind === COLOR
+						? `Pick one of the product's colors from the list (choose the Product first), or give its name${listed}.`
+						: `Pick one of the sizes offered for the chosen color (choose the Color first), or give its name${listed}.`;
+				report(
+					`choose a ${kind.field}`,
+					hint,
+					`${given.path}.${kind === COLOR ? 'assignedColor' : 'assignedSize'}`,
+				);
+			};
+			if (productRefused) {
+				if (nothingElse) for (const kind of [COLOR, SIZE]) unchosen(kind);
+				return { productRefused };
+			}
+
+			for (const [kind, choice, value] of [
+				[COLOR, color, givenText(given.color)],
+				[SIZE, size, givenText(given.size)],
+			] as const) {
+				if (value === undefined) continue;
+				const id = resolveOption(kind, value, product, strict, report);
+				if (id !== undefined) choice.settle(id, `the ${kind.field} field`);
+			}
+			if (!isBlank(given.variant)) {
+				if (product) settleFromVariant(given.variant, product, color, size, report);
+				else if (productId !== undefined) {
+					report(
+						'the Variant is matched by name, and the product was not read',
+						'Turn Check SKUs on so that the product is read, or give the Color and Size by ID.',
+					);
+				}
+			}
+			if (fromSku) {
+				color.settle(fromSku.assignedColorId, `the SKU ${given.sku ?? ''}`);
+				size.settle(fromSku.assignedSizeId, `the SKU ${given.sku ?? ''}`);
+			}
+			// A product with a single color or size needs none named.
+			for (const [kind, choice] of [
+				[COLOR, color],
+				[SIZE, size],
+			] as const) {
+				const records = product ? kind.records(product) : [];
+				if (choice.id === undefined && records.length === 1) {
+					choice.settle(Number(records[0].id), 'the product');
+				}
+			}
+			if (color.id === undefined) unchosen(COLOR);
+			if (size.id === undefined) unchosen(SIZE);
+			return {
+				productId,
+				assignedColorId: color.id,
+				assignedSizeId: size.id,
+				product,
+				productRefused,
+			};
+		},
+
+		printArea(design, value, path) {
+			const text = givenText(value);
+			if (text === undefined) {
+				return chosenId(
+					value,
+					'Print Area',
+					path,
+					"Pick one of the product's print areas from the list, or give its ID or name (Product → Get Expanded lists them).",
+				);
+			}
+			const { product } = design;
+			if (!product) {
+				if (WHOLE_NUMBER.test(text)) return { id: Number(text) };
+				// The design's product is refused already: nothing to match the name against.
+				if (design.productRefused) return { id: 0 };
+				throw new InputError(
+					`Print Area "${text}" is a name, and the product was not read to match it`,
+					'Give the print area by ID, or turn Check SKUs on so that the product is read.',
+					path,
+				);
+			}
+			const areas = product.printAreas;
+			// By ID or name first; a view position (FRONT) when no area has that name.
+			let found = matching(
+				text,
+				areas,
+				(area) => area.productAreaId,
+				(area) => [area.name],
+			);
+			if (!found.length) found = areas.filter((area) => sameName(area.view, text));
+			if (found.length === 1) return { id: Number(found[0].productAreaId) };
+			const productName = nameOrId(product.name, product.id);
+			const list = areas
+				.map((area) => named(area.name ?? area.view, area.productAreaId))
+				.join(', ');
+			if (found.length > 1) {
+				throw new InputError(
+					`Print Area "${text}" names several print areas of ${productName}: ${found.map((area) => named(area.name ?? area.view, area.productAreaId)).join(', ')}`,
+					'Choose the print area from the list, or give its ID or its full name.',
+					path,
+				);
+			}
+			if (WHOLE_NUMBER.test(text)) {
+				if (!strict) return { id: Number(text) };
+				throw new InputError(
+					`Print Area ${text} is not a print area of ${productName}, which offers ${list}`,
+					"The design's Product changed after the Print Area was chosen: choose the Print Area again from the list.",
+					path,
+				);
+			}
+			throw new InputError(
+				`no print area ${text}; ${productName} offers ${list}`,
+				"Give one of the product's print area names or view positions (FRONT, BACK), any case, or choose the Print Area from the list.",
+				path,
+			);
+		},
+
+		motive(name, path) {
+			const found = view.motivesNamed(name);
+			if (found?.length === 1) return { id: found[0].id };
+			throw new InputError(
+				found === undefined
+					? `the motive "${name}" was not looked up`
+					: found.length
+						? `several motives of the shop are named "${name}": ${found.map((motive) => motive.id).join(', ')}`
+						: `the shop has no motive named "${name}"`,
+				'Give the name of one motive of the shop (any case), or choose the Motive from the list or by ID.',
+				path,
+			);
+		},
+
+		checkVariant(variant, design, where, problems) {
+			if (!strict || !design.product) return;
+			const problem = skuProblem(variant, design.product, where);
+			if (problem) problems.add(problem);
+		},
+	};
+}
+
+/** What an order names that the catalog must be asked for before it can be resolved. */
+export interface OrderReferences {
+	/** Products given by ID, read as the expanded product. */
+	productIds: Set<number>;
+	/** Product SKUs and variant SKUs, looked up for the whole run at once. */
+	skus: Set<string>;
+	/** Motive names, looked up for the whole run at once. */
+	motiveNames: Set<string>;
+}
+
+/** A resolver that only notes what an order names, so that a run can look it all up at once. */
+function collectingResolver(references: OrderReferences): Resolver {
+	return {
+		design(given) {
+			const id = givenText(given.productId);
+			if (id !== undefined && WHOLE_NUMBER.test(id)) references.productIds.add(Number(id));
+			else if (isBlank(given.productId) && given.sku) references.skus.add(given.sku);
+			return { productRefused: false };
+		},
+		printArea: () => ({ id: 0 }),
+		motive(name) {
+			references.motiveNames.add(name);
+			return { id: 0 };
+		},
+		checkVariant: () => undefined,
+	};
+}
+
+/**
+ * What an order names by ID, SKU or name: the check run once with a resolver that only takes
+ * note. Its refusals are left for the real check, which reports them all.
+ */
+export function referencesOf(check: (resolver: Resolver) => unknown): OrderReferences {
+	const references: OrderReferences = {
+		productIds: new Set(),
+		skus: new Set(),
+		motiveNames: new Set(),
+	};
+	let failure: unknown;
+	try {
+		check(collectingResolver(references));
+	} catch (error) {
+		failure = error;
+	}
+	// Only bad input is left for the real check; anything else is a fault of its own.
+	if (failure !== undefined && !(failure instanceof InputError)) throw failure;
+	return references;
+}
+
+/** A check without the catalog: IDs go as given, and the service reads a SKU (unit tests). */
+export const OFFLINE_RESOLVER: Resolver = catalogResolver(
+	{ product: () => undefined, skuHits: () => undefined, motivesNamed: () => undefined },
+	false,
+);
