@@ -99,9 +99,11 @@ const ALL_FIELDS = NODES.flatMap(fieldsOf);
  * description sends the merchant to a list operation to look the value up ("Country → Get Many").
  */
 const carriesServiceId = ({ property }: Field) =>
-	/(Id|ID|Ids|IDs)$/.test(property.name) ||
-	/\bIDs?\b/.test(property.displayName) ||
-	/→ Get Many/.test(property.description ?? '');
+	// A notice is text, not a field: it carries no value.
+	property.type !== 'notice' &&
+	(/(Id|ID|Ids|IDs)$/.test(property.name) ||
+		/\bIDs?\b/.test(property.displayName) ||
+		/→ Get Many/.test(property.description ?? ''));
 
 /** A field the editor lets a merchant pick from: a dropdown filled by the service, or a locator. */
 const isPickable = ({ property }: Field) =>

@@ -4,7 +4,7 @@
  * failure.
  */
 
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { nodeErrorOf } from '../../shared/errors';
@@ -14,8 +14,8 @@ import type { RunScope } from './runScope';
 import type { OperationDefinition } from './types';
 
 /**
- * Run the chosen operation for every input item. Items may run concurrently (bounded), but the
- * output keeps input order. Until the service has answered once in this run, the first item runs
+ * Run the chosen operation for every input item, or for every unit of items the operation merges.
+ * Units may run concurrently (bounded), but the output keeps input order. Until the service has answered once in this run, the first item runs
  * alone, so that a run starting without a session logs in once rather than once per parallel item.
  */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -31,53 +31,65 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	}
 
 	const run = newRunScope(this);
+	// Each execute covers one unit: an item, or the items an operation merges (Submit's lines).
+	const units =
+		operation.units?.call(this, items.length, run) ?? items.map((_, itemIndex) => [itemIndex]);
 	const prepared =
-		operation.prepare && items.length > 1
-			? await operation.prepare.call(this, items.length, run)
+		operation.prepare && units.length > 1
+			? await operation.prepare.call(this, units, run)
 			: undefined;
 	const concurrency = Math.max(1, Math.floor(operation.concurrency?.call(this) ?? 1));
-	const results: INodeExecutionData[][] = new Array(items.length);
+	const results: INodeExecutionData[][] = new Array(units.length);
 
-	// A failing item (without Continue On Fail) stops the run: no further item is started, the
+	// A failing unit (without Continue On Fail) stops the run: no further unit is started, the
 	// ones already under way finish, and the earliest failure is reported. Nothing is sent after
 	// n8n has shown the run as failed.
 	let firstFailure: { itemIndex: number; error: unknown } | undefined;
-	const runItem = async (itemIndex: number) => {
+	const runUnit = async (index: number) => {
+		const unit = units[index];
 		try {
-			results[itemIndex] = await runOne.call(this, operation, itemIndex, run, prepared);
+			results[index] = await runOne.call(this, operation, unit, run, prepared);
 		} catch (error) {
-			if (!firstFailure || itemIndex < firstFailure.itemIndex) firstFailure = { itemIndex, error };
+			if (!firstFailure || unit[0] < firstFailure.itemIndex) {
+				firstFailure = { itemIndex: unit[0], error };
+			}
 		}
 	};
 
 	let nextIndex = 0;
-	if (items.length > 0 && !run.service.answeredOnce) await runItem(nextIndex++);
+	if (units.length > 0 && !run.service.answeredOnce) await runUnit(nextIndex++);
 	const worker = async () => {
-		while (nextIndex < items.length && !firstFailure) {
-			const itemIndex = nextIndex++;
-			await runItem(itemIndex);
+		while (nextIndex < units.length && !firstFailure) {
+			const index = nextIndex++;
+			await runUnit(index);
 		}
 	};
 	await Promise.all(
-		Array.from({ length: Math.min(concurrency, items.length - nextIndex) }, worker),
+		Array.from({ length: Math.min(concurrency, units.length - nextIndex) }, worker),
 	);
 	if (firstFailure) throw nodeErrorOf(this.getNode(), firstFailure.error, firstFailure.itemIndex);
 
 	return [results.flat()];
 }
 
+/** The input items an output item of this unit comes from. */
+function pairedWith(unit: number[]): IPairedItemData | IPairedItemData[] {
+	return unit.length === 1 ? { item: unit[0] } : unit.map((item) => ({ item }));
+}
+
 async function runOne(
 	this: IExecuteFunctions,
 	operation: OperationDefinition,
-	itemIndex: number,
+	unit: number[],
 	run: RunScope,
 	prepared: unknown,
 ): Promise<INodeExecutionData[]> {
+	const [itemIndex] = unit;
 	let failure: unknown;
 	try {
-		const output = await operation.execute.call(this, itemIndex, run, prepared);
+		const output = await operation.execute.call(this, itemIndex, run, prepared, unit);
 		// The operation's items are its own, made for this output: each gets its source in place.
-		for (const item of output) item.pairedItem ??= { item: itemIndex };
+		for (const item of output) item.pairedItem ??= pairedWith(unit);
 		return output;
 	} catch (error) {
 		failure = error;
@@ -91,7 +103,7 @@ async function runOne(
 					error: error.message,
 					...(error.description ? { errorDescription: error.description } : {}),
 				},
-				pairedItem: { item: itemIndex },
+				pairedItem: pairedWith(unit),
 			},
 		];
 	}

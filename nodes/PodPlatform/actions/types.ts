@@ -23,26 +23,34 @@ export interface OperationDefinition<Prepared = unknown> {
 	/** The operation's own fields; the resource and operation display options are added for it. */
 	fields: INodeProperties[];
 	/**
-	 * Runs for one input item; pairedItem is filled in by the router when missing. `prepared` is
-	 * what `prepare` returned, or undefined when it did not run.
+	 * Runs for one input item, or for one unit of items (see `units`): `itemIndex` is its first
+	 * item, `unit` all of them. pairedItem is filled in by the router when missing, with every item
+	 * of the unit. `prepared` is what `prepare` returned, or undefined when it did not run.
 	 */
 	execute(
 		this: IExecuteFunctions,
 		itemIndex: number,
 		run: RunScope,
 		prepared?: Prepared,
+		unit?: number[],
 	): Promise<INodeExecutionData[]>;
+	/**
+	 * Which input items one execute covers, in input order: by default each item alone. An
+	 * operation that merges items (Submit's lines of one order) returns the runs of items that
+	 * belong together; its output and its failures are paired with every item of the unit.
+	 */
+	units?(this: IExecuteFunctions, itemCount: number, run: RunScope): number[][];
 	/**
 	 * Whether the operation needs a shop; by default what its resource says. False for local file
 	 * work in a shop-scoped resource, so the Shop field is hidden there.
 	 */
 	needsShop?: boolean;
 	/**
-	 * Runs once before the items: fetches in a few requests what every item would otherwise look
-	 * up alone, and returns it for every execute of the run. It runs only for more than one item.
-	 * A failure here fails the run; a bad item is left for its own execute to report.
+	 * Runs once before the units: fetches in a few requests what every unit would otherwise look
+	 * up alone, and returns it for every execute of the run. It runs only for more than one unit.
+	 * A failure here fails the run; a bad unit is left for its own execute to report.
 	 */
-	prepare?(this: IExecuteFunctions, itemCount: number, run: RunScope): Promise<Prepared>;
+	prepare?(this: IExecuteFunctions, units: number[][], run: RunScope): Promise<Prepared>;
 	/** How many items may run at once (read once per run). Default 1: items run in order. */
 	concurrency?(this: IExecuteFunctions): number;
 }

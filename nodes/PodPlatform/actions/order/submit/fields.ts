@@ -397,6 +397,34 @@ export const submitFields: INodeProperties[] = [
 		],
 	},
 	{
+		displayName: 'Input',
+		name: 'input',
+		type: 'options',
+		default: 'order',
+		options: [
+			{
+				name: 'One Item per Order',
+				value: 'order',
+				description: 'Each input item is an order, with all its designs',
+			},
+			{
+				name: 'One Item per Line',
+				value: 'line',
+				description:
+					'Each input item is one line of a storefront order; consecutive items with the same Unique ID form one order',
+			},
+		],
+		displayOptions: { show: { inputMode: ['form'] } },
+	},
+	{
+		displayName:
+			"Each input item is one line of a storefront order: Split Out the order's line items with Include: All Other Fields. Consecutive items with the same Unique ID become one order. Its order fields (customer, addresses, country, shipping) are read from its first line, and every line adds its Designs: add one and map it from the line (Product By SKU, Variant). The output has one item per order.",
+		name: 'linesNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { inputMode: ['form'], input: ['line'] } },
+	},
+	{
 		displayName: 'Order JSON',
 		name: 'orderJson',
 		type: 'json',

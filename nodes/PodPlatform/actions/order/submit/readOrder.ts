@@ -1,7 +1,8 @@
 /**
- * One item's order as Submit reads it: the guided form field by field (a binary motive read from
- * the input item and checked by its content), or the Order JSON. Both end in the same check and
- * give the same typed deferred order.
+ * One order as Submit reads it: an item's guided form field by field (a binary motive read from
+ * the input item and checked by its content) or its Order JSON, or the storefront lines of one
+ * order, an item each (One Item per Line). All end in the same check and give the same typed
+ * deferred order.
  */
 
 import type { IExecuteFunctions } from 'n8n-workflow';
@@ -13,6 +14,7 @@ import type { PlainObject } from '../../../../shared/codec';
 import { optionalText } from '../../../../shared/payloads/orderValues';
 import { locatorValue, placementOf, readHeaderForm } from '../common';
 import { placeName } from '../../../../shared/payloads/problems';
+import type { Problem } from '../../../../shared/payloads/problems';
 import type { RunScope } from '../../runScope';
 import { DEFERRED_ROOT, validateDeferredOrder } from './deferredOrder';
 import type { DeferredOrder } from './deferredOrder';
@@ -170,12 +172,121 @@ export interface OrderInput {
 	check(resolver: Resolver): DeferredOrder;
 }
 
-/** The order of this input item: its guided form or its Order JSON. */
+/** The order fields every line of an order carries, with the form's names. */
+const ORDER_FIELDS: Array<[keyof DeferredOrderForm, string]> = [
+	['financialStatus', 'Financial Status'],
+	['country', 'Country'],
+	['customer', 'Customer'],
+	['shippingAddress', 'Shipping Address'],
+	['billingAddress', 'Billing Address'],
+	['shippingTitle', 'Shipping Title'],
+	['carrierId', 'Carrier'],
+];
+
+/** A value as compared between lines: blank parts left out, text trimmed, keys in order. */
+function comparable(value: unknown): unknown {
+	if (typeof value === 'string') return value.trim() || undefined;
+	if (Array.isArray(value)) return value.map(comparable);
+	if (value !== null && typeof value === 'object') {
+		const entries = Object.entries(value)
+			.map(([key, inner]) => [key, comparable(inner)] as const)
+			.filter(([, inner]) => inner !== undefined && inner !== null)
+			.sort(([a], [b]) => a.localeCompare(b));
+		return entries.length ? Object.fromEntries(entries) : undefined;
+	}
+	return value ?? undefined;
+}
+
+/** "Line 3 (SKU TEE-CLASSIC-BLACK-M)": a line as the merchant knows it. */
+function lineName(line: number, design: FormDesign | undefined): string {
+	const sku = design && typeof design.sku === 'string' && design.sku.trim();
+	return `Line ${line + 1}${sku ? ` (SKU ${sku})` : ''}`;
+}
+
+/**
+ * The lines of one order (One Item per Line): the order fields of its first item, and the
+ * designs, template products and passthrough items of every item, each named by its line. A line
+ * whose order fields differ from the first line's, or that adds nothing, is a problem of the
+ * order.
+ */
+async function readLines(
+	ctx: IExecuteFunctions,
+	unit: number[],
+	earlier: Problem[],
+): Promise<OrderInput> {
+	const lines: DeferredOrderForm[] = [];
+	for (const itemIndex of unit) lines.push(await readGuidedForm(ctx, itemIndex));
+	const [first] = lines;
+	const problems = [...earlier];
+	const placeOf: Array<{ line: number; design: number }> = [];
+	lines.forEach((line, l) => {
+		const where = lineName(l, line.designs[0]);
+		line.designs.forEach((_, design) => placeOf.push({ line: l, design }));
+		if (!line.designs.length && !line.templates.length && !line.passthroughItems.length) {
+			problems.push({
+				where,
+				message: 'adds nothing to the order',
+				fix: 'Add a Design to the form and map its Product from the line, for example By SKU {{ $json.line_items.sku }}.',
+			});
+		}
+		if (l === 0) return;
+		const differing = ORDER_FIELDS.filter(
+			([key]) => JSON.stringify(comparable(line[key])) !== JSON.stringify(comparable(first[key])),
+		).map(([, label]) => label);
+		if (differing.length) {
+			problems.push({
+				where,
+				message: `its ${differing.join(', ')} ${differing.length === 1 ? 'differs' : 'differ'} from line 1's`,
+				fix: "Every line of an order carries the order's own fields (customer, addresses, country, shipping, financial status): map them from the order, which Split Out keeps beside each line with Include: All Other Fields.",
+			});
+		}
+	});
+	const form: DeferredOrderForm = {
+		...first,
+		designs: lines.flatMap((line) => line.designs),
+		templates: lines.flatMap((line) => line.templates),
+		passthroughItems: lines.flatMap((line) => line.passthroughItems),
+	};
+	const designName = (d: number) => {
+		const { line, design } = placeOf[d];
+		const ofLine = lines[line].designs;
+		return placeName(
+			lineName(line, ofLine[design]),
+			ofLine.length > 1 ? `Design ${design + 1}` : '',
+		);
+	};
+	const uniqueId = optionalText(first.uniqueId);
+	return {
+		uniqueId,
+		check: (resolver) =>
+			buildDeferredOrder(form, {
+				resolver,
+				problems,
+				designName,
+				subject: uniqueId ? `Order ${uniqueId}` : 'The order',
+			}),
+	};
+}
+
+/** Whether Submit reads each input item as one storefront line (One Item per Line). */
+export function readsLines(run: RunScope): boolean {
+	return (
+		run.parameter<string>('inputMode', 0, 'form') === 'form' &&
+		run.parameter<string>('input', 0, 'order') === 'line'
+	);
+}
+
+/**
+ * The order of these input items: one item's guided form or Order JSON, or the lines of one
+ * order (One Item per Line), with any problem found before (`earlier`) kept for its check.
+ */
 export async function readOrderInput(
 	ctx: IExecuteFunctions,
 	run: RunScope,
-	itemIndex: number,
+	unit: number[],
+	earlier: Problem[] = [],
 ): Promise<OrderInput> {
+	const [itemIndex] = unit;
 	if (run.parameter<string>('inputMode', itemIndex, 'form') === 'json') {
 		const input = readOrderJson(ctx, itemIndex);
 		const body = isPlainObject(input) ? (input[DEFERRED_ROOT] ?? input) : undefined;
@@ -184,6 +295,7 @@ export async function readOrderInput(
 			check: (resolver) => validateDeferredOrder(input, { resolver }),
 		};
 	}
+	if (readsLines(run)) return await readLines(ctx, unit, earlier);
 	const form = await readGuidedForm(ctx, itemIndex);
 	return {
 		uniqueId: optionalText(form.uniqueId),

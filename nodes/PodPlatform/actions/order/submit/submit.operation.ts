@@ -1,13 +1,16 @@
 /**
  * Submit: the deferred order (`POST .../orders/usingCreatorSE`), from a guided form or a JSON
- * body, with an exactly-once guard on `uniqueId`. Each item is read, its names and SKUs resolved
- * against the catalog the run read once (catalog.ts), and checked into a typed deferred order;
- * Exactly Once looks its uniqueId up. The output is the order made or found, with its statuses
- * and named items (output.ts).
+ * body, with an exactly-once guard on `uniqueId`. An order is one item, or (One Item per Line)
+ * the consecutive items that share a Unique ID, one storefront line each. Each order is read, its
+ * names and SKUs resolved against the catalog the run read once (catalog.ts), and checked into a
+ * typed deferred order; Exactly Once looks its uniqueId up. The output is the order made or
+ * found, with its statuses and named items (output.ts), paired with every item it holds.
  */
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import type { Problem } from '../../../../shared/payloads/problems';
+import { optionalText } from '../../../../shared/payloads/orderValues';
 import { itemShopPath } from '../../common/scope';
 import type { OperationDefinition } from '../../types';
 import type { RunScope } from '../../runScope';
@@ -16,7 +19,7 @@ import type { RunCatalog } from './catalog';
 import { lookUpUniqueIds, submitOrder } from './exactlyOnce';
 import type { KnownOrders } from './exactlyOnce';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, submitFields } from './fields';
-import { readOrderInput } from './readOrder';
+import { readOrderInput, readsLines } from './readOrder';
 import type { OrderInput } from './readOrder';
 import { orderOutput, statusesOf } from './output';
 import { catalogResolver, referencesOf } from './resolve';
@@ -28,9 +31,9 @@ interface ReadOrder {
 	references: OrderReferences;
 }
 
-/** What a batch of Submit shares across its items: `prepare` makes it, every execute reads it. */
+/** What a batch of Submit shares across its orders: `prepare` makes it, every execute reads it. */
 interface SubmitBatch {
-	/** Orders read before the items ran (binary motives are read once). */
+	/** Orders read before the items ran (binary motives are read once), by their first item. */
 	orders: Map<number, ReadOrder>;
 	/** What the batch lookup found per shop and uniqueId. */
 	known: KnownOrders;
@@ -42,36 +45,99 @@ function newBatch(): SubmitBatch {
 	return { orders: new Map(), known: new Map(), catalog: newRunCatalog() };
 }
 
+/** The Unique ID an item gives, or undefined when it gives none (or its expression fails). */
+function uniqueIdOf(run: RunScope, itemIndex: number): string | undefined {
+	try {
+		return optionalText(run.parameter<unknown>('uniqueId', itemIndex, ''));
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * The orders of the input: each item alone, or (One Item per Line) the runs of consecutive items
+ * that share a Unique ID. An item without a Unique ID is an order of its own (and refused by
+ * Exactly Once).
+ */
+function units(this: IExecuteFunctions, itemCount: number, run: RunScope): number[][] {
+	const items = Array.from({ length: itemCount }, (_, itemIndex) => itemIndex);
+	if (!readsLines(run)) return items.map((itemIndex) => [itemIndex]);
+	const orders: Array<{ uniqueId?: string; items: number[] }> = [];
+	for (const itemIndex of items) {
+		const uniqueId = uniqueIdOf(run, itemIndex);
+		const last = orders[orders.length - 1];
+		if (uniqueId !== undefined && last?.uniqueId === uniqueId) last.items.push(itemIndex);
+		else orders.push({ uniqueId, items: [itemIndex] });
+	}
+	return orders.map((order) => order.items);
+}
+
+/** "items 1–3": input items as n8n numbers them. */
+function itemRange(unit: number[]): string {
+	const first = unit[0] + 1;
+	const last = unit[unit.length - 1] + 1;
+	return first === last ? `item ${first}` : `items ${first}–${last}`;
+}
+
+/**
+ * Orders whose lines are not next to each other: the same Unique ID in two runs of items would
+ * be two orders, the second taken for the first by Exactly Once and its lines lost. Each such
+ * run is refused, naming them all.
+ */
+function splitOrders(run: RunScope, orders: number[][]): Map<number, Problem> {
+	const byUniqueId = new Map<string, number[][]>();
+	for (const unit of orders) {
+		const uniqueId = uniqueIdOf(run, unit[0]);
+		if (uniqueId !== undefined)
+			byUniqueId.set(uniqueId, [...(byUniqueId.get(uniqueId) ?? []), unit]);
+	}
+	const problems = new Map<number, Problem>();
+	for (const [uniqueId, parts] of byUniqueId) {
+		if (parts.length < 2) continue;
+		for (const unit of parts) {
+			problems.set(unit[0], {
+				message: `the lines of order ${uniqueId} are not next to each other: ${parts.map(itemRange).join(', ')}`,
+				fix: "Keep each order's lines together (Split Out keeps them together; sort by the Unique ID after merging inputs): consecutive items with the same Unique ID form one order.",
+			});
+		}
+	}
+	return problems;
+}
+
 /** An order's input and what it names, read once. */
 async function readOrder(
 	ctx: IExecuteFunctions,
 	run: RunScope,
-	itemIndex: number,
+	unit: number[],
+	earlier: Problem[] = [],
 ): Promise<ReadOrder> {
-	const input = await readOrderInput(ctx, run, itemIndex);
+	const input = await readOrderInput(ctx, run, unit, earlier);
 	return { input, references: referencesOf((resolver) => input.check(resolver)) };
 }
 
 /**
- * Before a batch: read every item's order and note what it names, then look up all their
- * uniqueIds, SKUs and motive names in a few requests while the products they order are read, all
- * at once. An item whose input cannot be read is skipped here; its own execute reports it, as it
- * does a product that could not be read.
+ * Before a batch: read every order and note what it names, then look up all their uniqueIds,
+ * SKUs and motive names in a few requests while the products they order are read, all at once.
+ * An order whose input cannot be read is skipped here; its own execute reports it, as it does a
+ * product that could not be read.
  */
 async function prepare(
 	this: IExecuteFunctions,
-	itemCount: number,
+	orders: number[][],
 	run: RunScope,
 ): Promise<SubmitBatch> {
 	const batch = newBatch();
+	const split = readsLines(run) ? splitOrders(run, orders) : new Map<number, Problem>();
 	const uniqueIdsByShop = new Map<string, string[]>();
 	const namedByShop = new Map<string, { skus: Set<string>; motiveNames: Set<string> }>();
 	const reads: Array<() => Promise<unknown>> = [];
-	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+	for (const unit of orders) {
+		const [itemIndex] = unit;
 		let order: ReadOrder;
 		let shopPath: string;
 		try {
-			order = await readOrder(this, run, itemIndex);
+			const earlier = split.get(itemIndex);
+			order = await readOrder(this, run, unit, earlier ? [earlier] : []);
 			shopPath = await itemShopPath(run, itemIndex);
 		} catch {
 			continue;
@@ -112,15 +178,15 @@ async function prepare(
 	return batch;
 }
 
-/** One item; a single item runs without `prepare`, in a run of its own. */
+/** One order; a single order runs without `prepare`, in a run of its own. */
 async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	run: RunScope,
 	batch: SubmitBatch = newBatch(),
+	unit: number[] = [itemIndex],
 ): Promise<INodeExecutionData[]> {
-	const { input, references } =
-		batch.orders.get(itemIndex) ?? (await readOrder(this, run, itemIndex));
+	const { input, references } = batch.orders.get(itemIndex) ?? (await readOrder(this, run, unit));
 	const options = run.parameter<IDataObject>('options', itemIndex, {});
 	const shopPath = await itemShopPath(run, itemIndex);
 	const checkSkus = options.checkSkus !== false;
@@ -153,6 +219,7 @@ export const submitOperation: OperationDefinition<SubmitBatch> = {
 			'Send a complete order in one call (recommended); it is processed, committed and handed to production automatically, and charged when paid',
 	},
 	fields: submitFields,
+	units,
 	prepare,
 	execute,
 	concurrency(this: IExecuteFunctions) {
