@@ -310,6 +310,14 @@ test("Order → Submit's dropdowns cascade: shop, design product, color, size, p
 	);
 	if (areas.length > 0) await cascade.choose(/^Print Area/, areas[0]);
 	await screenshot('order-submit-cascade');
+	// The design's product changes: the print's Print Area list follows it at once (the tote bag
+	// has a front only), without the panel being reopened.
+	await cascade.choose(product, 'Tote Bag');
+	await cascade.expectEntries(
+		/^Print Area/,
+		['FRONT print area'],
+		'Design product changed to "Tote Bag"',
+	);
 	expect(cascade.wrong).toEqual([]);
 });
 

@@ -79,13 +79,20 @@ describe("the resolver's verdict on a product", () => {
 		prices: [],
 	} as unknown as OrderProduct;
 	const resolver = catalogResolver(
-		{ product: () => product, skuHits: () => [], motivesNamed: () => [] },
+		{
+			product: () => product,
+			skuHits: (sku) =>
+				sku === 'ODD-BLACK-L'
+					? [{ productId: 9, variant: { assignedColorId: 22, assignedSizeId: 32 } }]
+					: [],
+			motivesNamed: () => [],
+		},
 		true,
 	);
-	const problemsOf = (variant: unknown) => {
+	const problemsOf = (variant: unknown, sku?: string) => {
 		const problems = new Problems();
 		const resolved = resolver.design(
-			{ where: 'Design 1', path: 'd', productId: 9, color: '', size: '', variant },
+			{ where: 'Design 1', path: 'd', productId: sku ? '' : 9, sku, color: '', size: '', variant },
 			problems,
 		);
 		return { resolved, messages: problems.list.map((problem) => problem.message) };
@@ -109,6 +116,11 @@ describe("the resolver's verdict on a product", () => {
 		]);
 		expect(problemsOf('Black / L / Cotton')).toEqual({
 			resolved: expect.objectContaining({ assignedColorId: 22, assignedSizeId: 32 }),
+			messages: [],
+		});
+		// The variant SKU settles what the variant title leaves open.
+		expect(problemsOf('Black / Cotton', 'ODD-BLACK-L')).toEqual({
+			resolved: expect.objectContaining({ productId: 9, assignedColorId: 22, assignedSizeId: 32 }),
 			messages: [],
 		});
 	});

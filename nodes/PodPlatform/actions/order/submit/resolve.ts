@@ -219,14 +219,18 @@ function resolveOption(
 	return undefined;
 }
 
-/** The color and size a storefront variant names, each value matched to the option it fits. */
+/**
+ * The color and size a storefront variant names, each value matched to the option it fits; the
+ * values without a key that fit neither are returned, for `reportUnmatched` once every other
+ * source has spoken.
+ */
 function settleFromVariant(
 	given: unknown,
 	product: OrderProduct,
 	color: OptionChoice,
 	size: OptionChoice,
 	report: (message: string, fix: string) => void,
-): void {
+): string[] {
 	const productName = nameOrId(product.name, product.id);
 	const unmatched: string[] = [];
 	const kinds = [COLOR, SIZE];
@@ -262,20 +266,32 @@ function settleFromVariant(
 			unmatched.push(entry.values[0]);
 		}
 	}
-	// A further storefront option (a material) is ignored once color and size are settled; with one
-	// of them settled, what is left names the other.
+	return unmatched;
+}
+
+/**
+ * Variant values that matched neither option: a further storefront option (a material) is ignored
+ * once color and size are settled; with one of them settled, what is left names the other.
+ */
+function reportUnmatched(
+	unmatched: string[],
+	product: OrderProduct,
+	color: OptionChoice,
+	size: OptionChoice,
+	report: (message: string, fix: string) => void,
+): void {
 	const open = [
 		...(color.id === undefined ? [COLOR] : []),
 		...(size.id === undefined ? [SIZE] : []),
 	];
-	if (unmatched.length && open.length) {
-		report(
-			open.length === 1
-				? `no ${open[0].noun} ${unmatched.join(', ')}; ${productName} offers ${offers(open[0].records(product))}`
-				: `no color or size ${unmatched.join(', ')}; ${productName} offers colors ${offers(COLOR.records(product))} and sizes ${offers(SIZE.records(product))}`,
-			"Give the storefront's option values the names the product lists (any case), or set the Color and Size fields.",
-		);
-	}
+	if (!unmatched.length || !open.length) return;
+	const productName = nameOrId(product.name, product.id);
+	report(
+		open.length === 1
+			? `no ${open[0].noun} ${unmatched.join(', ')}; ${productName} offers ${offers(open[0].records(product))}`
+			: `no color or size ${unmatched.join(', ')}; ${productName} offers colors ${offers(COLOR.records(product))} and sizes ${offers(SIZE.records(product))}`,
+		"Give the storefront's option values the names the product lists (any case), or set the Color and Size fields.",
+	);
 }
 
 /**
@@ -370,8 +386,9 @@ export function catalogResolver(view: CatalogView, strict: boolean): Resolver {
 				const id = resolveOption(kind, value, product, strict, report);
 				if (id !== undefined) choice.settle(id, `the ${kind.field} field`);
 			}
+			let unmatched: string[] = [];
 			if (!isBlank(given.variant)) {
-				if (product) settleFromVariant(given.variant, product, color, size, report);
+				if (product) unmatched = settleFromVariant(given.variant, product, color, size, report);
 				else if (productId !== undefined) {
 					report(
 						'the Variant is matched by name, and the product was not read',
@@ -393,6 +410,7 @@ export function catalogResolver(view: CatalogView, strict: boolean): Resolver {
 					choice.settle(Number(records[0].id), 'the product');
 				}
 			}
+			if (product) reportUnmatched(unmatched, product, color, size, report);
 			if (color.id === undefined) unchosen(COLOR);
 			if (size.id === undefined) unchosen(SIZE);
 			return {
