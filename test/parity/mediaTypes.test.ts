@@ -513,6 +513,13 @@ describe('writes answer the same for JSON and XML', () => {
 		expect(fresh.xml).toMatchObject({ id: expect.any(Number), uniqueId: '0xml7' });
 		expect(sameButIds(fresh.xml)).toEqual(sameButIds(fresh.json));
 
+		// The sandbox moves a new order on to Prepared to Produce, where it stays: the two reads
+		// below compare that status, not two moments of the move.
+		await eventually(async () =>
+			expect((await control.order(Number(fresh.json.id))).fulfilmentStatus).toBe(
+				'PREPARED_TO_PRODUCE',
+			),
+		);
 		const { json, xml } = await outputs(submit('0json7'));
 		expect(json).toEqual([
 			{
