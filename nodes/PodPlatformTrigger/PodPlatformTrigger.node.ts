@@ -26,6 +26,7 @@ import { TOPICS } from '../shared/types';
 import { DELIVERIES_REMEMBERED_AT_MOST, DeliveryLogs } from './deliveries';
 import { checkExists, create, remove } from './lifecycle';
 import { DEFAULT_HEADER_PREFIX, receive } from './receive';
+import { DerivedSecrets } from './secrets';
 import type { ReceiveOptions } from './receive';
 import { staticDataOf } from './staticData';
 
@@ -115,9 +116,12 @@ export class PodPlatformTrigger implements INodeType {
 	 */
 	private readonly deliveryLogs = new DeliveryLogs();
 
+	/** The subscriptions' secrets this process has derived (secrets.ts). */
+	private readonly derivedSecrets = new DerivedSecrets();
+
 	webhookMethods = { default: subscriptionMethodsOf(this.deliveryLogs) };
 
-	webhook = receiverOf(this.deliveryLogs);
+	webhook = receiverOf(this.deliveryLogs, this.derivedSecrets);
 
 	/**
 	 * n8n runs this as the first step of every execution the trigger starts, with the events
@@ -158,9 +162,9 @@ function subscriptionMethodsOf(logs: DeliveryLogs) {
 	};
 }
 
-function receiverOf(logs: DeliveryLogs) {
+function receiverOf(logs: DeliveryLogs, derivedSecrets: DerivedSecrets) {
 	return async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await receive(this, logs);
+		return await receive(this, logs, derivedSecrets);
 	};
 }
 
@@ -170,7 +174,9 @@ function persisterOf(logs: DeliveryLogs) {
 		const options = this.getNodeParameter('options', 0, {}) as ReceiveOptions;
 		if (options.ignoreRedeliveries !== false) {
 			const staticData = staticDataOf(this);
-			logs.of(this.getWorkflow().id, this.getNode().id, staticData).persistInto(staticData, Date.now());
+			logs
+				.of(this.getWorkflow().id, this.getNode().id, staticData)
+				.persistInto(staticData, Date.now());
 		}
 		return [events];
 	};

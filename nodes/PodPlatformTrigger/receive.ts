@@ -14,7 +14,7 @@ import { verifySignature } from '../shared/signature';
 import { CREDENTIAL_NAME } from '../shared/transport';
 import { isTopic } from '../shared/types';
 import { deliveryKeyOf, type DeliveryLogs } from './deliveries';
-import { subscriptionSecret } from './secrets';
+import type { DerivedSecrets } from './secrets';
 import { staticDataOf } from './staticData';
 
 /** The contract's header prefix; the live service brands it (`x-<brand>-...`). */
@@ -61,6 +61,7 @@ async function rawBodyOf(ctx: IWebhookFunctions): Promise<Buffer> {
 export async function receive(
 	ctx: IWebhookFunctions,
 	logs: DeliveryLogs,
+	derivedSecrets: DerivedSecrets,
 ): Promise<IWebhookResponseData> {
 	const options = ctx.getNodeParameter('options', {}) as ReceiveOptions;
 	const prefix = headerPrefixOf(options);
@@ -80,8 +81,10 @@ export async function receive(
 		},
 	);
 	if (identities.length === 0) return reject(ctx, 401, 'No subscription for this topic');
-	const credentials = await ctx.getCredentials(CREDENTIAL_NAME);
-	const secrets = identities.map((identity) => subscriptionSecret(credentials, identity));
+	const secrets = await derivedSecrets.of(
+		identities,
+		async () => await ctx.getCredentials(CREDENTIAL_NAME),
+	);
 
 	const body = await rawBodyOf(ctx);
 	const signature = headers[`${prefix}-hmac-sha256`];

@@ -46,3 +46,34 @@ export function subscriptionSecret(
 		.subarray(0, SECRET_BYTES)
 		.toString('hex');
 }
+
+/** How many derived secrets a process keeps before it starts again from none. */
+const SECRETS_KEPT_AT_MOST = 1000;
+
+/**
+ * The secrets this process has derived, by subscription identity. Reading the credential is the
+ * dearest step of a delivery (n8n reads and decrypts it and builds an expression sandbox each
+ * time), so it is read only for a subscription not seen yet, and a forged delivery for a known
+ * subscription costs no credential read. A renewal makes a new nonce, and so a new entry; a
+ * secret kept after a password change is still the one the service signs with until then.
+ */
+export class DerivedSecrets {
+	private readonly known = new Map<string, string>();
+
+	async of(
+		identities: SubscriptionIdentity[],
+		readCredentials: () => Promise<ICredentialDataDecryptedObject>,
+	): Promise<string[]> {
+		const keyOf = ({ shopId, address, topic, nonce }: SubscriptionIdentity) =>
+			[shopId, address, topic, nonce].join('\n');
+		const missing = identities.filter((identity) => !this.known.has(keyOf(identity)));
+		if (missing.length > 0) {
+			const credentials = await readCredentials();
+			if (this.known.size + missing.length > SECRETS_KEPT_AT_MOST) this.known.clear();
+			for (const identity of missing) {
+				this.known.set(keyOf(identity), subscriptionSecret(credentials, identity));
+			}
+		}
+		return identities.map((identity) => this.known.get(keyOf(identity)) ?? '');
+	}
+}
