@@ -12,7 +12,7 @@
  *
  *   npm run bench:queue [-- deliveries orders-per-workflow]
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
@@ -39,7 +39,7 @@ import {
 	startQueueStack,
 } from '../scripts/queue-stack';
 import { jsonOrder } from '../test/order/fixtures';
-import { N8nSession, waitFor } from '../test/e2e/n8nSession';
+import { N8nSession, subscriptions, waitFor } from '../test/e2e/n8nSession';
 import { QUEUE_ORDER_WORKFLOWS, queueWorkflows } from '../test/e2e/workflows';
 
 const DELIVERIES = Number(process.argv[2] ?? 400);
@@ -47,7 +47,6 @@ const ORDERS_PER_WORKFLOW = Number(process.argv[3] ?? 500);
 /** Deliveries in flight at once, as a busy service sends them. */
 const SENDERS = 16;
 const EVENTS_WORKFLOW_ID = 'podExOrderEvents';
-const TRIGGER_NODE = 'Order Events';
 const TOPIC = 'orders/updated';
 
 interface Figures {
@@ -63,6 +62,8 @@ interface Target {
 	session: N8nSession;
 	webhookUrl: string;
 	cli: N8nOptions;
+	/** The service the trigger subscribes to. */
+	sandbox: Sandbox;
 }
 
 function notification(i: number) {
@@ -78,24 +79,13 @@ function notification(i: number) {
 	};
 }
 
-/** The subscription's address and secret as the trigger stored them (n8n's own export). */
-async function subscriptionOf(runtime: N8nRuntime, target: Target, folder: string) {
-	const file = path.join(folder, 'events-workflow.json');
-	await n8nCli(runtime, target.cli, [
-		'export:workflow',
-		`--id=${EVENTS_WORKFLOW_ID}`,
-		`--output=${file}`,
-	]);
-	const [workflow] = JSON.parse(readFileSync(file, 'utf8')) as Array<{
-		staticData: Record<
-			string,
-			{ registrations?: Record<string, { subscriptions: Record<string, { secret: string }> }> }
-		>;
-	}>;
-	rmSync(file);
-	const registrations = workflow.staticData[`node:${TRIGGER_NODE}`]?.registrations ?? {};
-	const [address, registration] = Object.entries(registrations)[0];
-	return { address, secret: registration.subscriptions[TOPIC].secret };
+/** The subscription's address and the secret the service signs it with (the trigger stores none). */
+async function subscriptionOf(target: Target) {
+	const found = (await subscriptions(target.sandbox)).find(
+		(entry) => entry.address.startsWith(target.webhookUrl) && entry.topic === TOPIC,
+	);
+	if (!found) throw new Error('no subscription yet');
+	return { address: found.address, secret: found.secret };
 }
 
 async function executionCount(session: N8nSession, workflowId: string) {
@@ -109,14 +99,14 @@ async function executionCount(session: N8nSession, workflowId: string) {
 	return page.count;
 }
 
-async function measure(runtime: N8nRuntime, target: Target, folder: string): Promise<Figures> {
+async function measure(target: Target): Promise<Figures> {
 	const { session } = target;
 	await session.activate(EVENTS_WORKFLOW_ID);
 	const { address, secret } = await waitFor(
 		'the subscriptions',
 		async () => {
 			try {
-				return await subscriptionOf(runtime, target, folder);
+				return await subscriptionOf(target);
 			} catch {
 				return undefined;
 			}
@@ -230,9 +220,10 @@ async function single(runtime: N8nRuntime, tarball: string, folder: string): Pro
 		const target: Target = {
 			session: new N8nSession(n8n, await ownerSession(n8n)),
 			webhookUrl: n8n.url,
+			sandbox,
 			cli: options,
 		};
-		return await measure(runtime, target, folder);
+		return await measure(target);
 	} finally {
 		await n8n.stop();
 		await sandbox.close();
@@ -253,9 +244,10 @@ async function queue(runtime: N8nRuntime, tarball: string, folder: string): Prom
 			const target: Target = {
 				session: new N8nSession(stack.main, await ownerSession(stack.main)),
 				webhookUrl: stack.balancer.url,
+				sandbox,
 				cli,
 			};
-			return await measure(runtime, target, folder);
+			return await measure(target);
 		} finally {
 			await stack.stop();
 		}
