@@ -15,10 +15,12 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import {
 	fulfilmentStatusFilterOption,
 	includePayloadOption,
+	productNamesOption,
 	topicsField,
 	triggerShopLocator,
 } from '../shared/descriptions/triggers';
 import { searchShops } from '../shared/methods/listSearch';
+import { RecentNamings } from '../shared/productNames';
 import { MIN_POLL_INTERVAL_MS, pollOrders } from './poll';
 
 export class PodPlatformPollTrigger implements INodeType {
@@ -68,6 +70,7 @@ export class PodPlatformPollTrigger implements INodeType {
 					},
 					fulfilmentStatusFilterOption,
 					includePayloadOption,
+					productNamesOption,
 				],
 			},
 		],
@@ -75,7 +78,14 @@ export class PodPlatformPollTrigger implements INodeType {
 
 	methods = { listSearch: { searchShops } };
 
-	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return await pollOrders(this);
-	}
+	/** Product names this process read lately, for the events' items (shared/productNames.ts). */
+	private readonly recentNamings = new RecentNamings();
+
+	poll = pollerOf(this.recentNamings);
+}
+
+function pollerOf(recentNamings: RecentNamings) {
+	return async function (this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollOrders(this, recentNamings);
+	};
 }

@@ -10,7 +10,8 @@ import { passesStatusFilter, triggerShopIdOf } from '../shared/descriptions/trig
 import type { StatusPair } from '../shared/events';
 import { eventFromOrder, normaliseFulfilmentStatus, topicsForChange } from '../shared/events';
 import { emittedEvent } from '../shared/orderEvent';
-import { ServiceClient } from '../shared/transport';
+import { nameTriggerEvents, type RecentNamings } from '../shared/productNames';
+import { CREDENTIAL_NAME, ServiceClient } from '../shared/transport';
 import { isTopic, type Topic } from '../shared/types';
 
 /** The order list is rate limited (contract, Limits): polls closer together than this are skipped. */
@@ -36,13 +37,17 @@ function statusesOf(key: string | undefined) {
 	};
 }
 
-export async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+export async function pollOrders(
+	ctx: IPollFunctions,
+	recentNamings: RecentNamings,
+): Promise<INodeExecutionData[][] | null> {
 	const shopId = triggerShopIdOf(ctx);
 	const topics = (ctx.getNodeParameter('topics', []) as string[]).filter(isTopic);
 	const options = ctx.getNodeParameter('options', {}) as {
 		fulfilmentStatuses?: string[];
 		emitExisting?: boolean;
 		includePayload?: boolean;
+		productNames?: boolean;
 	};
 	const manual = ctx.getMode() === 'manual';
 	const state = ctx.getWorkflowStaticData('node') as PollState;
@@ -84,14 +89,22 @@ export async function pollOrders(ctx: IPollFunctions): Promise<INodeExecutionDat
 	// A test run shows the last change that would be emitted, and moves no state of the active
 	// workflow: only that order is read in full.
 	const emitted = manual ? changes.slice(-1) : changes;
-	const events: INodeExecutionData[] = [];
+	let jsons: IDataObject[] = [];
 	for (const { order, before, topics: fired } of emitted) {
 		const record = await expandedOrder(service, path, order);
 		for (const topic of fired) {
 			const event = eventFromOrder(topic, record, before);
-			events.push({ json: emittedEvent(event, { includePayload: options.includePayload }) });
+			jsons.push(emittedEvent(event, { includePayload: options.includePayload }));
 		}
 	}
+	if (options.productNames !== false) {
+		jsons = await nameTriggerEvents(jsons, recentNamings, {
+			credentialId: ctx.getNode().credentials?.[CREDENTIAL_NAME]?.id ?? '',
+			shopId,
+			service: () => service,
+		});
+	}
+	const events: INodeExecutionData[] = jsons.map((json) => ({ json }));
 
 	if (manual) return events.length ? [events.slice(-1)] : null;
 	// Assigned at the top level so n8n notices the change and saves it.

@@ -18,10 +18,14 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import {
 	fulfilmentStatusFilterOption,
 	includePayloadOption,
+	productNamesOption,
 	topicsField,
 	triggerShopLocator,
 } from '../shared/descriptions/triggers';
+import { checkedShopId } from '../shared/descriptions/shop';
 import { searchShops } from '../shared/methods/listSearch';
+import { nameTriggerEvents, RecentNamings } from '../shared/productNames';
+import { CREDENTIAL_NAME, ServiceClient } from '../shared/transport';
 import { TOPICS } from '../shared/types';
 import { DELIVERIES_REMEMBERED_AT_MOST, DeliveryLogs } from './deliveries';
 import { checkExists, create, remove } from './lifecycle';
@@ -103,6 +107,7 @@ export class PodPlatformTrigger implements INodeType {
 					},
 					fulfilmentStatusFilterOption,
 					includePayloadOption,
+					productNamesOption,
 				],
 			},
 		],
@@ -119,6 +124,9 @@ export class PodPlatformTrigger implements INodeType {
 	/** The subscriptions' secrets this process has derived (secrets.ts). */
 	private readonly derivedSecrets = new DerivedSecrets();
 
+	/** Product names this process read lately, for the events' items (shared/productNames.ts). */
+	private readonly recentNamings = new RecentNamings();
+
 	webhookMethods = { default: subscriptionMethodsOf(this.deliveryLogs) };
 
 	webhook = receiverOf(this.deliveryLogs, this.derivedSecrets);
@@ -128,7 +136,7 @@ export class PodPlatformTrigger implements INodeType {
 	 * webhook() emitted. Static data written here is saved when the execution ends, which is not
 	 * true of static data written in webhook(): so the memory of deliveries is saved from here.
 	 */
-	execute = persisterOf(this.deliveryLogs);
+	execute = persisterOf(this.deliveryLogs, this.recentNamings);
 }
 
 /**
@@ -168,7 +176,12 @@ function receiverOf(logs: DeliveryLogs, derivedSecrets: DerivedSecrets) {
 	};
 }
 
-function persisterOf(logs: DeliveryLogs) {
+/**
+ * The execution's first step: the memory of deliveries saved, and the event's items named here
+ * rather than in webhook(), so that the service's delivery is answered without waiting for a
+ * product read.
+ */
+function persisterOf(logs: DeliveryLogs, recentNamings: RecentNamings) {
 	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const events = this.getInputData();
 		const options = this.getNodeParameter('options', 0, {}) as ReceiveOptions;
@@ -178,6 +191,31 @@ function persisterOf(logs: DeliveryLogs) {
 				.of(this.getWorkflow().id, this.getNode().id, staticData)
 				.persistInto(staticData, Date.now());
 		}
-		return [events];
+		if (options.productNames === false) return [events];
+		return [await namedEvents(this, events, recentNamings)];
 	};
+}
+
+/** The events with their items named; an event the shop cannot be read for is left as it is. */
+async function namedEvents(
+	ctx: IExecuteFunctions,
+	events: INodeExecutionData[],
+	recentNamings: RecentNamings,
+): Promise<INodeExecutionData[]> {
+	let shopId: string;
+	try {
+		shopId = checkedShopId(ctx.getNodeParameter('shop', 0, '', { extractValue: true }));
+	} catch {
+		return events;
+	}
+	const named = await nameTriggerEvents(
+		events.map((event) => event.json),
+		recentNamings,
+		{
+			credentialId: ctx.getNode().credentials?.[CREDENTIAL_NAME]?.id ?? '',
+			shopId,
+			service: () => new ServiceClient(ctx),
+		},
+	);
+	return events.map((event, index) => ({ ...event, json: named[index] }));
 }

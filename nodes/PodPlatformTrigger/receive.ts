@@ -26,6 +26,7 @@ export interface ReceiveOptions {
 	includeRawBody?: boolean;
 	includePayload?: boolean;
 	ignoreRedeliveries?: boolean;
+	productNames?: boolean;
 }
 
 interface RawRequest {

@@ -6,14 +6,7 @@
 import type { Decoded, PlainObject } from './codec';
 import { isPlainObject, toArray } from './codec';
 import { isBlank } from './values';
-import type {
-	EventCustomer,
-	EventOrderedProduct,
-	EventSource,
-	Fulfilment,
-	OrderEvent,
-	Topic,
-} from './types';
+import type { EventSource, OrderEvent, Topic } from './types';
 
 /**
  * A notification example of the contract writes `FULFILLED` for a fulfilled order while the
@@ -39,35 +32,6 @@ function id(value: unknown): number | string | undefined {
 	return /^\d+$/.test(asText) ? Number(asText) : asText;
 }
 
-function links(value: unknown): Record<string, string> {
-	return isPlainObject(value) ? (value as Record<string, string>) : {};
-}
-
-function fulfilmentsOf(order: PlainObject): Fulfilment[] {
-	return toArray<unknown>(order.fulfillments)
-		.filter(isPlainObject)
-		.map((entry) => ({
-			id: id(entry.id),
-			trackingNumber: text(entry.trackingNumber),
-			trackingUrl: text(entry.trackingUrl),
-		}));
-}
-
-function orderedProductsOf(order: PlainObject): EventOrderedProduct[] {
-	return toArray<unknown>(order.orderedProducts)
-		.filter(isPlainObject)
-		.map((entry) => ({
-			...entry,
-			id: id(entry.id),
-			amount: entry.amount === undefined ? undefined : Number(entry.amount),
-			links: links(entry.links),
-		}));
-}
-
-function customerOf(order: PlainObject): EventCustomer | undefined {
-	return isPlainObject(order.customer) ? (order.customer as EventCustomer) : undefined;
-}
-
 function referencesOf(value: unknown): string[] {
 	return toArray<unknown>(value)
 		.map((entry) => (isPlainObject(entry) ? text(entry.value ?? entry.referenceId) : text(entry)))
@@ -76,7 +40,6 @@ function referencesOf(value: unknown): string[] {
 
 /** The fields of an order record (a ProductionOrderExpanded or a list item). */
 function orderFields(order: PlainObject) {
-	const fulfillments = fulfilmentsOf(order);
 	const rawStatus = text(order.fulfilmentStatus);
 	return {
 		orderId: id(order.id ?? order.orderId),
@@ -85,13 +48,7 @@ function orderFields(order: PlainObject) {
 		fulfilmentStatus: normaliseFulfilmentStatus(rawStatus),
 		fulfilmentStatusRaw: rawStatus,
 		created: (order.created as string | number | undefined) ?? undefined,
-		trackingNumbers: fulfillments
-			.map((entry) => entry.trackingNumber)
-			.filter((entry): entry is string => entry !== undefined),
-		fulfillments,
-		orderedProducts: orderedProductsOf(order),
-		customer: customerOf(order),
-		links: links(order.links),
+		order,
 	};
 }
 
@@ -114,10 +71,6 @@ export function eventFromNotification(
 		topic,
 		source: context.source ?? 'webhook',
 		deliveryKey: context.deliveryKey,
-		trackingNumbers: [],
-		fulfillments: [],
-		orderedProducts: [],
-		links: {},
 		payload: body,
 		payloadRoot: decoded.root,
 	};
@@ -127,7 +80,6 @@ export function eventFromNotification(
 			uniqueId: text(body.uniqueId),
 			error: text(body.error) ?? text(body.message),
 			customReferences: referencesOf(body.customReferences),
-			links: links(body.links),
 		});
 	} else if (decoded.root === 'productionOrderSplitted' || topic === 'orders/splitted') {
 		Object.assign(event, {
@@ -137,7 +89,6 @@ export function eventFromNotification(
 				.map((entry) => id(isPlainObject(entry) ? (entry.value ?? entry.id) : entry))
 				.filter((entry) => entry !== undefined),
 			customReferences: referencesOf(body.customReferences),
-			links: links(body.links),
 		});
 	} else {
 		Object.assign(event, orderFields(body));

@@ -1,14 +1,13 @@
 /**
- * The one event both triggers emit, built from the typed OrderEvent (events.ts): what a merchant
- * acts on first, in a fixed key order (topic, order, statuses with their labels, tracking,
- * customer, items), then what a topic adds, then the delivery's identity. The decoded payload is
- * added only when the Include Full Payload option asks for it.
+ * The one event both triggers emit, built from the typed OrderEvent (events.ts): the topic, then
+ * the order in the simplified shape Order → Get and Submit give (simplify/order.ts: the same keys,
+ * statuses with their labels, tracking, customer, items), then what a topic adds, then the
+ * delivery's identity. The decoded payload is added only when Include Full Payload asks for it.
  */
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPlainObject } from './codec';
-import { simplifyCustomer, simplifyOrderedProduct } from './simplify/order';
+import { simplifyOrder } from './simplify/order';
 import { financialStatusLabel, fulfilmentStatusLabel } from './statusLabels';
 import type { OrderEvent } from './types';
 
@@ -21,18 +20,16 @@ export interface EmitOptions {
 export function emittedEvent(event: OrderEvent, options: EmitOptions = {}): IDataObject {
 	const ordered: Record<string, unknown> = {
 		topic: event.topic,
-		orderId: event.orderId,
+		// The order's keys in the simplified order's sequence; the event's own reading of the
+		// identity and statuses wins (a notification's `FULFILLED` is read as `FINISHED`).
+		...(event.order ? simplifyOrder(event.order) : {}),
+		id: event.orderId,
 		uniqueId: event.uniqueId,
 		financialStatus: event.financialStatus,
 		financialStatusLabel: financialStatusLabel(event.financialStatus),
 		fulfilmentStatus: event.fulfilmentStatus,
 		fulfilmentStatusLabel: fulfilmentStatusLabel(event.fulfilmentStatus),
-		trackingNumbers: event.trackingNumbers,
-		trackingUrls: event.fulfillments
-			.map((fulfilment) => fulfilment.trackingUrl)
-			.filter((url): url is string => url !== undefined),
-		customer: simplifyCustomer(event.customer),
-		items: (event.orderedProducts as unknown[]).filter(isPlainObject).map(simplifyOrderedProduct),
+		created: event.created,
 		// What some topics or sources add.
 		error: event.error,
 		customReferences: event.customReferences,
@@ -41,7 +38,6 @@ export function emittedEvent(event: OrderEvent, options: EmitOptions = {}): IDat
 		previousFulfilmentStatus: event.previousFulfilmentStatus,
 		fulfilmentStatusRaw:
 			event.fulfilmentStatusRaw !== event.fulfilmentStatus ? event.fulfilmentStatusRaw : undefined,
-		created: event.created,
 		// The delivery: where it came from and the keys Remove Duplicates and redelivery memory use.
 		source: event.source,
 		deliveryKey: event.deliveryKey,

@@ -42,31 +42,6 @@ export const FINANCIAL_STATUSES = [
 	'VOIDED',
 ] as const;
 
-export interface Fulfilment {
-	id?: number | string;
-	trackingNumber?: string;
-	trackingUrl?: string;
-}
-
-export interface EventOrderedProduct {
-	id?: number | string;
-	amount?: number;
-	links: Record<string, string>;
-}
-
-export interface EventAddress {
-	[key: string]: unknown;
-}
-
-export interface EventCustomer {
-	firstName?: string;
-	lastName?: string;
-	email?: string;
-	phone?: string;
-	billingAddress?: EventAddress;
-	shippingAddress?: EventAddress;
-}
-
 /** Where an event came from: a signed webhook delivery, or a change seen by polling. */
 export type EventSource = 'webhook' | 'poll';
 
@@ -85,11 +60,12 @@ export interface OrderEvent {
 	previousFinancialStatus?: string;
 	previousFulfilmentStatus?: string;
 	created?: string | number;
-	trackingNumbers: string[];
-	fulfillments: Fulfilment[];
-	orderedProducts: EventOrderedProduct[];
-	customer?: EventCustomer;
-	links: Record<string, string>;
+	/**
+	 * The order the delivery carries (ProductionOrderExpanded) or the polled order: its tracking,
+	 * customer and items are emitted as the simplified order (simplify/order.ts). Absent for
+	 * `orders/failed` and `orders/splitted`, which carry only references to the order.
+	 */
+	order?: Record<string, unknown>;
 	/** `orders/failed`: the processing error. */
 	error?: string;
 	/** `orders/failed`, `orders/splitted`: references the integrator attached to the order. */

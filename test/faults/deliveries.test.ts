@@ -230,7 +230,7 @@ describe('faults: redelivered, reordered and forged deliveries', () => {
 			const statuses = await sendAll();
 			expect(statuses.every((status) => status === 200)).toBe(true);
 			expect(trigger.emitted).toHaveLength(count);
-			expect(new Set(trigger.emitted.map((e) => e.orderId)).size).toBe(count);
+			expect(new Set(trigger.emitted.map((e) => e.id)).size).toBe(count);
 			// The executions ended out of order: the one saved last started long before others.
 			expect(trigger.savedExecutions).toEqual(saveOrder);
 			// Whichever execution n8n saved last holds every delivery.

@@ -109,7 +109,7 @@ describe('an unavailable SKU is refused before sending', () => {
 		const result = await run(formWithBlackL('AVAILABLE-AGAIN'));
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json.items).toContainEqual(
-			expect.objectContaining({ color: 'Black', size: 'L' }),
+			expect.objectContaining({ colorName: 'Black', sizeName: 'L' }),
 		);
 	});
 });

@@ -299,7 +299,7 @@ describe('Order forms against the sandbox', () => {
 		const order = await control.order(result.items[0].json.id as number);
 		expect(order.uniqueId).toBe('SAVED-EARLIER');
 		expect(result.items[0].json.items).toContainEqual(
-			expect.objectContaining({ product: 'Classic T-Shirt', color: 'White', size: 'M' }),
+			expect.objectContaining({ productName: 'Classic T-Shirt', colorName: 'White', sizeName: 'M' }),
 		);
 	});
 
@@ -336,7 +336,7 @@ describe('Order forms against the sandbox', () => {
 		expect(again.items[0].json).toMatchObject({
 			uniqueId: 'B-1',
 			financialStatus: 'PAID',
-			items: expect.arrayContaining([expect.objectContaining({ size: 'M' })]),
+			items: expect.arrayContaining([expect.objectContaining({ sizeName: 'M' })]),
 		});
 		// The batch lookup holds the orders and their statuses.
 		expect(orderReads(await requests())).toBe(0);

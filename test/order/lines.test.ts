@@ -100,14 +100,14 @@ describe('storefront lines become one order (One Item per Line)', () => {
 		expect(output.json).toMatchObject({ uniqueId: '450789469', alreadyExisted: false });
 		expect(output.json.items).toEqual([
 			expect.objectContaining({
-				product: 'IPod Nano - 8gb',
-				color: 'Green',
-				size: 'One Size',
+				productName: 'IPod Nano - 8gb',
+				colorName: 'Green',
+				sizeName: 'One Size',
 				amount: 1,
 				sku: 'IPOD2008GREEN',
 			}),
-			expect.objectContaining({ color: 'Red', amount: 1, sku: 'IPOD2008RED' }),
-			expect.objectContaining({ color: 'Black', amount: 1, sku: 'IPOD2008BLACK' }),
+			expect.objectContaining({ colorName: 'Red', amount: 1, sku: 'IPOD2008RED' }),
+			expect.objectContaining({ colorName: 'Black', amount: 1, sku: 'IPOD2008BLACK' }),
 		]);
 		const stored = await order.stored(output.json.id, false);
 		expect(lines(stored)).toEqual([

@@ -44,9 +44,9 @@ describe('names and SKUs, not IDs', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json.items).toEqual([
-			expect.objectContaining({ product: 'Classic T-Shirt', color: 'Black', size: 'M', amount: 2 }),
-			expect.objectContaining({ product: 'Classic T-Shirt', color: 'White', size: 'L' }),
-			expect.objectContaining({ product: 'Hoodie', color: 'Navy', size: 'S' }),
+			expect.objectContaining({ productName: 'Classic T-Shirt', colorName: 'Black', sizeName: 'M', amount: 2 }),
+			expect.objectContaining({ productName: 'Classic T-Shirt', colorName: 'White', sizeName: 'L' }),
+			expect.objectContaining({ productName: 'Hoodie', colorName: 'Navy', sizeName: 'S' }),
 		]);
 		const requests = await logged();
 		// One stored filter for the SKUs and its page; each product read once, as by ID.
@@ -199,15 +199,15 @@ describe('names and SKUs, not IDs', () => {
 		expect(result.error).toBeUndefined();
 		expect((result.items[0].json.items as any[]).slice(0, 2)).toEqual([
 			expect.objectContaining({
-				product: 'Classic T-Shirt',
-				color: 'Black',
-				size: 'L',
+				productName: 'Classic T-Shirt',
+				colorName: 'Black',
+				sizeName: 'L',
 				sku: 'TEE-CLASSIC-BLACK-L',
 			}),
 			expect.objectContaining({
-				product: 'Hoodie',
-				color: 'Grey',
-				size: 'M',
+				productName: 'Hoodie',
+				colorName: 'Grey',
+				sizeName: 'M',
 				sku: 'HOODIE-PREMIUM',
 			}),
 		]);

@@ -45,43 +45,72 @@ describe('Order resource against the sandbox', () => {
 			const result = await run(formParameters('WEB-1'));
 			expect(result.error).toBeUndefined();
 			const [{ json }] = result.items;
-			// The order it made: identity and statuses first, then its items named, read with one
-			// GET of the order after the submission (the answer carries only id and uniqueId).
+			// The order it made, in the simplified order's shape (Order → Get's), its items named
+			// from the product the SKU check read: no read of the order after the submission.
+			const customer = {
+				firstName: 'Ada',
+				lastName: 'Lovelace',
+				email: 'ada@example.com',
+				shippingAddress: {
+					street: 'Hauptstr.',
+					streetNo: '5',
+					zip: '10115',
+					city: 'Berlin',
+					countryCode: 'DE',
+				},
+			};
 			expect(json).toEqual({
 				id: expect.any(Number),
 				uniqueId: 'WEB-1',
 				financialStatus: 'PAID',
-				// Not processed yet when it is read back: the service has no fulfilment status.
+				financialStatusLabel: 'Paid',
+				// Not processed yet: the service has no fulfilment status for it.
 				fulfilmentStatus: null,
-				alreadyExisted: false,
+				fulfilmentStatusLabel: null,
+				trackingNumbers: [],
+				trackingUrls: [],
+				customer,
 				items: [
 					{
-						type: 'design',
-						product: 'Classic T-Shirt',
+						id: null,
 						productId: 1001,
-						color: 'White',
-						assignedColorId: 2001,
-						size: 'M',
-						assignedSizeId: 3002,
+						productName: 'Classic T-Shirt',
+						colorId: 2001,
+						colorName: 'White',
+						sizeId: 3002,
+						sizeName: 'M',
+						sku: null,
 						amount: 2,
-						prints: 4,
+						price: null,
 					},
 					{
-						type: 'template',
-						templateProduct: 'TPL-TEE-LOGO',
-						assignedColorId: 2001,
-						assignedSizeId: 3003,
+						id: null,
+						productId: null,
+						productName: null,
+						colorId: 2001,
+						colorName: null,
+						sizeId: 3003,
+						sizeName: null,
+						sku: null,
 						amount: 1,
+						price: null,
+						templateProductSku: 'TPL-TEE-LOGO',
 					},
-					{ type: 'passthrough', sku: 'STICKER-1', name: 'Sticker', quantity: 3 },
 				],
+				country: 'DE',
+				shippingTitle: 'Standard',
+				carrierId: 21,
+				passthroughItems: [
+					expect.objectContaining({ sku: 'STICKER-1', name: 'Sticker', quantity: 3 }),
+				],
+				alreadyExisted: false,
 			});
 			expect(Object.keys(json).slice(0, 5)).toEqual([
 				'id',
 				'uniqueId',
 				'financialStatus',
+				'financialStatusLabel',
 				'fulfilmentStatus',
-				'alreadyExisted',
 			]);
 			const reads = (await control.requests()).filter((r) => r.method === 'GET');
 			// The output costs no request of its own: no read-back of the order.
@@ -335,7 +364,7 @@ describe('Order resource against the sandbox', () => {
 				uniqueId: 'ONCE-1',
 				financialStatus: 'PAID',
 				alreadyExisted: true,
-				items: expect.arrayContaining([expect.objectContaining({ product: 'Classic T-Shirt' })]),
+				items: expect.arrayContaining([expect.objectContaining({ productName: 'Classic T-Shirt' })]),
 			});
 			expect(await submitPosts()).toBe(1);
 			expect((await stats()).ordersCreated).toBe(1);

@@ -468,13 +468,13 @@ describe('the trigger emits the same event for a JSON and an XML delivery', () =
 	test('the typed event fields follow the contract in both', () => {
 		const [failed] = triggers.xml.emitted.filter((event) => event.topic === 'orders/failed');
 		expect(failed).toMatchObject({
-			orderId: ids.order,
+			id: ids.order,
 			uniqueId: '00042',
 			error: '404',
 			customReferences: ['77'],
 		});
 		const [fulfilled] = triggers.xml.emitted.filter((event) => event.topic === 'orders/fulfilled');
-		expect(fulfilled).toMatchObject({ orderId: ids.order, trackingNumbers: ['123456789'] });
+		expect(fulfilled).toMatchObject({ id: ids.order, trackingNumbers: ['123456789'] });
 		const [splitted] = triggers.xml.emitted.filter((event) => event.topic === 'orders/splitted');
 		expect((splitted.childOrderIds as unknown[]).every((id) => typeof id === 'number')).toBe(true);
 	});
@@ -508,7 +508,9 @@ describe('writes answer the same for JSON and XML', () => {
 			uniqueId: '0json7',
 			financialStatus: 'PAID',
 			alreadyExisted: false,
-			items: [expect.objectContaining({ product: 'Classic T-Shirt', color: 'White', size: 'M' })],
+			items: [
+				expect.objectContaining({ productName: 'Classic T-Shirt', colorName: 'White', sizeName: 'M' }),
+			],
 		});
 		expect(fresh.xml).toMatchObject({ id: expect.any(Number), uniqueId: '0xml7' });
 		expect(sameButIds(fresh.xml)).toEqual(sameButIds(fresh.json));
@@ -521,10 +523,16 @@ describe('writes answer the same for JSON and XML', () => {
 			),
 		);
 		const { json, xml } = await outputs(submit('0json7'));
+		// Found, the order has what the service's record of it says: its status and creation, and
+		// no tracking, which the record found by Unique ID does not hold.
+		const { trackingNumbers, trackingUrls, ...sent } = fresh.json;
+		expect([trackingNumbers, trackingUrls]).toEqual([[], []]);
 		expect(json).toEqual([
 			{
-				...fresh.json,
-				fulfilmentStatus: json[0].fulfilmentStatus,
+				...sent,
+				fulfilmentStatus: 'PREPARED_TO_PRODUCE',
+				fulfilmentStatusLabel: 'Ready for Production',
+				created: expect.any(String),
 				alreadyExisted: true,
 			},
 		]);

@@ -1,4 +1,5 @@
 import { decode } from '../../nodes/shared/codec';
+import { emittedEvent } from '../../nodes/shared/orderEvent';
 import {
 	eventFromNotification,
 	eventFromOrder,
@@ -75,14 +76,36 @@ describe('event normaliser', () => {
 			financialStatus: 'PAID',
 			fulfilmentStatus: 'FINISHED',
 			fulfilmentStatusRaw: 'FULFILLED',
-			trackingNumbers: ['TRK-1'],
-			fulfillments: [{ id: 70001, trackingNumber: 'TRK-1', trackingUrl: 'https://track/TRK-1' }],
-			orderedProducts: [{ id: 50001, amount: 2, links: { self: `${SELF}/orderedProducts/50001` } }],
-			customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
-			links: { self: SELF, orderedProducts: `${SELF}/orderedProducts` },
 			payloadRoot: 'productionOrderExpanded',
 		});
 		expect(event.payload.id).toBe(177);
+		// Emitted as the simplified order: tracking, customer and the contract's ordered products,
+		// which name no product (every item key there, null where the notification is silent).
+		expect(emittedEvent(event)).toMatchObject({
+			topic: 'orders/fulfilled',
+			id: 177,
+			uniqueId: '0042',
+			fulfilmentStatus: 'FINISHED',
+			fulfilmentStatusLabel: 'Shipped',
+			trackingNumbers: ['TRK-1'],
+			trackingUrls: ['https://track/TRK-1'],
+			customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+			items: [
+				{
+					id: 50001,
+					productId: null,
+					productName: null,
+					colorId: null,
+					colorName: null,
+					sizeId: null,
+					sizeName: null,
+					sku: null,
+					amount: 2,
+					price: null,
+				},
+			],
+		});
+		expect(JSON.stringify(emittedEvent(event))).not.toMatch(/"links"|orderId/);
 	});
 
 	test('JSON and XML bodies of the same notification give the same event', () => {
@@ -112,8 +135,9 @@ describe('event normaliser', () => {
 			},
 		});
 		const event = eventFromNotification('orders/updated', decode(body, 'json'), DELIVERY);
-		expect(event.orderedProducts.map((p) => p.id)).toEqual([1, 2]);
-		expect(event.trackingNumbers).toEqual([]);
+		const emitted = emittedEvent(event);
+		expect((emitted.items as Array<{ id: number }>).map((p) => p.id)).toEqual([1, 2]);
+		expect(emitted.trackingNumbers).toBeUndefined();
 		expect(event.fulfilmentStatus).toBeUndefined();
 	});
 
@@ -122,8 +146,7 @@ describe('event normaliser', () => {
 			productionOrderExpanded: { id: 5, orderedProducts: '', fulfillments: '' },
 		});
 		const event = eventFromNotification('orders/updated', decode(body, 'json'), DELIVERY);
-		expect(event.orderedProducts).toEqual([]);
-		expect(event.fulfillments).toEqual([]);
+		expect(emittedEvent(event)).toMatchObject({ items: [], trackingNumbers: [], trackingUrls: [] });
 	});
 
 	test('orders/failed has its own fields, in JSON and XML', () => {
@@ -220,7 +243,7 @@ describe('event normaliser', () => {
 			orderId: 177,
 			fulfilmentStatus: 'FINISHED',
 			previousFulfilmentStatus: 'NOT_EDITABLE',
-			trackingNumbers: ['TRK-1'],
 		});
+		expect(emittedEvent(event)).toMatchObject({ id: 177, trackingNumbers: ['TRK-1'] });
 	});
 });

@@ -80,14 +80,18 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 		await control.call('DELETE', '/requests');
 		const emitted = events(await trigger.poll());
 		// One list read, then one read of the expanded order per changed order, none for the
-		// unchanged one.
+		// unchanged one, and one read of the product both orders hold, for the items' names.
 		const reads = (await control.requests()).map(
 			(r) => `${r.method} ${r.path.replace(/^.*\/shops\/\d+/, '')}`,
 		);
 		expect(reads.filter((r) => r !== 'GET /orders').sort()).toEqual(
-			[`GET /orders/expanded/${first}`, `GET /orders/expanded/${second}`].sort(),
+			[
+				`GET /orders/expanded/${first}`,
+				`GET /orders/expanded/${second}`,
+				'GET /products/expanded/1001',
+			].sort(),
 		);
-		const about = (id: number) => emitted.filter((e) => e.orderId === id).map((e) => e.topic);
+		const about = (id: number) => emitted.filter((e) => e.id === id).map((e) => e.topic);
 		expect(about(first)).toEqual(['orders/updated', 'orders/fulfilled']);
 		expect(about(second)).toEqual(['orders/updated', 'orders/readyForProduction']);
 		const fulfilled = emitted.find((e) => e.topic === 'orders/fulfilled')!;
@@ -105,7 +109,7 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 		await control.call('POST', `/orders/${second}/advance`, { to: 'NOT_EDITABLE' });
 		later();
 		expect(
-			events(await restarted.poll()).map((e) => [e.orderId, e.topic, e.fulfilmentStatus]),
+			events(await restarted.poll()).map((e) => [e.id, e.topic, e.fulfilmentStatus]),
 		).toEqual([[second, 'orders/updated', 'NOT_EDITABLE']]);
 	});
 
@@ -149,7 +153,7 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 	/** The keys every event starts with, in this order, whichever trigger emitted it. */
 	const LEADING_KEYS = [
 		'topic',
-		'orderId',
+		'id',
 		'uniqueId',
 		'financialStatus',
 		'financialStatusLabel',
@@ -180,7 +184,7 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 		expect(Object.keys(delivered).slice(0, LEADING_KEYS.length)).toEqual(LEADING_KEYS);
 		expect(polled).toMatchObject({
 			topic: 'orders/fulfilled',
-			orderId: order,
+			id: order,
 			financialStatus: 'PAID',
 			financialStatusLabel: 'Paid',
 			fulfilmentStatus: 'FINISHED',
@@ -278,7 +282,7 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 		await control.call('DELETE', '/requests');
 		const sample = events(await trigger.poll('manual'));
 		expect(sample).toHaveLength(1);
-		expect(sample[0].orderId).toBe(order);
+		expect(sample[0].id).toBe(order);
 		// Every order of the shop is a change for a test poll; only the one shown is read in full.
 		expect(expandedReads(await control.requests())).toEqual([`GET /orders/expanded/${order}`]);
 		expect(trigger.staticData).toEqual({});

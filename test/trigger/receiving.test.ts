@@ -102,7 +102,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 			const [fulfilled] = ofTopic('orders/fulfilled');
 			expect(ofTopic('orders/fulfilled')).toHaveLength(1);
 			expect(fulfilled).toMatchObject({
-				orderId,
+				id: orderId,
 				financialStatus: 'PAID',
 				financialStatusLabel: 'Paid',
 				fulfilmentStatus: 'FINISHED',
@@ -454,8 +454,8 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 		const split = await control.call('POST', `/orders/${orderId}/split`, { parts: 2 });
 		await eventually(() => expect(trigger.emitted).toHaveLength(2));
 		const [failed, splitted] = trigger.emitted;
-		expect(failed).toMatchObject({ topic: 'orders/failed', orderId, error: 'Motive file broken' });
-		expect(splitted).toMatchObject({ topic: 'orders/splitted', orderId });
+		expect(failed).toMatchObject({ topic: 'orders/failed', id: orderId, error: 'Motive file broken' });
+		expect(splitted).toMatchObject({ topic: 'orders/splitted', id: orderId });
 		expect(splitted.childOrderIds).toEqual(split.children.map((c: Json) => c.id));
 	});
 });

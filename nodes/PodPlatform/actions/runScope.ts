@@ -7,6 +7,7 @@
 
 import type { IExecuteFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
 
+import type { NamingReads } from '../../shared/productNames';
 import { ServiceClient } from '../../shared/transport';
 import type { ZoneMemory } from './filter/serviceZone';
 
@@ -17,6 +18,8 @@ export interface RunScope {
 	readonly storedFilters: Map<string, Promise<string>>;
 	/** The service's timezone as this run learned it, for dates in built filters. */
 	readonly zone: ZoneMemory;
+	/** Products read in this run to name an order's items: one read each (productNames.ts). */
+	readonly productNamings: NamingReads;
 	/**
 	 * A parameter's value for an item, as `getNodeParameter` gives it. A value without an
 	 * expression is the same for every item, so it is read once per run; an expression is
@@ -40,6 +43,7 @@ export function newRunScope(ctx: IExecuteFunctions): RunScope {
 		service: new ServiceClient(ctx),
 		storedFilters: new Map(),
 		zone: { readings: new Map() },
+		productNamings: new Map(),
 		parameter<T>(name: string, itemIndex: number, fallback: T, options?: IGetNodeParameterOptions) {
 			const key = options?.extractValue ? `${name}#value` : name;
 			let known = readOnce.get(key);

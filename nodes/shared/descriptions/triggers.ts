@@ -1,7 +1,7 @@
 /**
  * Parameters both trigger nodes share: the shop to watch, the events, the fulfilment-status
- * filter (with the rule that applies it), the full-payload option, and how a trigger reads its
- * shop.
+ * filter (with the rule that applies it), the full-payload and product-names options, and how a
+ * trigger reads its shop.
  */
 import type {
 	IHookFunctions,
@@ -99,6 +99,15 @@ export const includePayloadOption: INodeProperties = {
 	default: false,
 	description:
 		'Whether to add the whole order as the service sent it (payload, with payloadRoot) after the event’s own fields',
+};
+
+export const productNamesOption: INodeProperties = {
+	displayName: 'Add Product Names',
+	name: 'productNames',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether to set product, color and size names beside their IDs in items, as Order → Get does. Costs one product read per product this n8n process has not read in the last 10 minutes.',
 };
 
 /** Whether an event passes the Only Fulfillment Statuses option. */

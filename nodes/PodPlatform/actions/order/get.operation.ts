@@ -1,9 +1,15 @@
-/** Order → Get: reads one order of the shop by its ID, simplified (see shared/simplify) or as the service returns it. */
+/**
+ * Order → Get: reads one order of the shop by its ID, as the service returns it or simplified
+ * (shared/simplify/order.ts) with its items named from their products, each product read once
+ * per run.
+ */
 
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
+import { readNamings, withItemNames } from '../../../shared/productNames';
 import { simplifyOrder } from '../../../shared/simplify/order';
+import { itemShopPath } from '../common/scope';
 import { simplifyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { asItem, orderPath } from './common';
@@ -29,10 +35,13 @@ export const getOperation: OperationDefinition = {
 			itemIndex,
 		});
 		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-		return [
-			simplify
-				? { json: simplifyOrder((answer?.data ?? {}) as PlainObject) }
-				: asItem(answer?.data),
-		];
+		if (!simplify) return [asItem(answer?.data)];
+		const shopPath = await itemShopPath(run, itemIndex);
+		const [order] = await withItemNames(
+			[simplifyOrder((answer?.data ?? {}) as PlainObject)],
+			async (productIds) =>
+				await readNamings(run.service, shopPath, productIds, run.productNamings, itemIndex),
+		);
+		return [{ json: order }];
 	},
 };

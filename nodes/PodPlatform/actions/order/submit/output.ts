@@ -1,14 +1,16 @@
 /**
- * What Submit returns for an order: the order it made (or found), with its statuses and its items
- * named as a merchant reads them (product, color and size names beside their IDs), and whether it
- * already existed. It costs no request of its own: the statuses come from the service's answer
- * or lookup, the names from the products the SKU check read.
+ * What Submit returns for an order: the order it made (or found) in the simplified shape Order →
+ * Get and the triggers give (the same keys, product, color and size names beside their IDs), and
+ * whether it already existed. It costs no request of its own: the statuses come from the
+ * service's answer or lookup, the names from the products the SKU check read.
  */
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPlainObject, toArray } from '../../../../shared/codec';
+import { toArray } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
+import { nameItems } from '../../../../shared/productNames';
+import { simplifyOrder } from '../../../../shared/simplify/order';
 import type { DeferredOrder } from './deferredOrder';
 import { DEFERRED_ROOT } from './deferredOrder';
 import type { SubmitOutcome } from './exactlyOnce';
@@ -33,79 +35,70 @@ export function statusesOf(order: DeferredOrder, outcome: SubmitOutcome): OrderS
 	};
 }
 
-function idOf(value: unknown): unknown {
-	return isPlainObject(value) ? value.id : value;
-}
-
-/** The items of the order as sent, designs named from their products. */
-function itemsOf(order: DeferredOrder, products: Map<number, OrderProduct>): IDataObject[] {
+/**
+ * The order as sent, in the shape the service's order record has, so that it is simplified as
+ * Order → Get simplifies a read one: designs and template products are its ordered products.
+ */
+function sentRecord(order: DeferredOrder, outcome: SubmitOutcome, statuses: OrderStatuses) {
 	const body = order.body[DEFERRED_ROOT] as PlainObject;
 	const designs = toArray<PlainObject>((body.designs as PlainObject | undefined)?.creatorse_design);
 	// The SKU a design was given by, sent or resolved to IDs (Product By SKU).
 	const givenSkus = new Map(order.variants.map((variant) => [variant.designIndex, variant.sku]));
-	const items: IDataObject[] = designs.map((design, d) => {
-		const sku = (design.sku as string | undefined) ?? givenSkus.get(d);
-		const product = products.get(Number(design.productId));
-		const colorId = idOf(design.assignedColor);
-		const sizeId = idOf(design.assignedSize);
-		const color = product?.colors.find((c) => String(c.assignedColorId) === String(colorId));
-		const size = product?.sizes.find((s) => String(s.assignedSizeId) === String(sizeId));
-		const prints = toArray<PlainObject>(
-			(design.compositions as PlainObject | undefined)?.creatorse_composition,
-		).reduce((count, composition) => count + toArray(composition.elements).length, 0);
-		return {
-			type: 'design',
-			product: (product?.name as string | undefined) ?? null,
-			productId: (design.productId as number | undefined) ?? null,
-			color: (color?.name as string | undefined) ?? null,
-			assignedColorId: (colorId as number | undefined) ?? null,
-			size: (size?.name as string | undefined) ?? null,
-			assignedSizeId: (sizeId as number | undefined) ?? null,
-			amount: design.amount as number,
-			prints,
-			...(sku ? { sku } : {}),
-		};
-	});
 	const templates = toArray<PlainObject>(
 		(body.templates as PlainObject | undefined)?.creatorse_designedTemplateProduct,
 	);
-	for (const template of templates) {
-		items.push({
-			type: 'template',
-			templateProduct: (template.templateProductId ?? template.templateProductSku) as string,
-			assignedColorId: idOf(template.assignedColor) as number,
-			assignedSizeId: idOf(template.assignedSize) as number,
-			amount: template.amount as number,
-		});
-	}
-	const passthrough = toArray<PlainObject>(
-		(body.passthroughItems as PlainObject | undefined)?.creatorse_passthroughItem,
-	);
-	for (const item of passthrough) {
-		items.push({
-			type: 'passthrough',
-			sku: item.sku as string,
-			name: (item.name as string | undefined) ?? null,
-			quantity: item.quantity as number,
-		});
-	}
-	return items;
+	const orderedProducts: PlainObject[] = [
+		...designs.map((design, d) => ({
+			productId: design.productId,
+			assignedColor: design.assignedColor,
+			assignedSize: design.assignedSize,
+			sku: design.sku ?? givenSkus.get(d),
+			amount: design.amount,
+		})),
+		...templates.map((template) => ({
+			assignedColor: template.assignedColor,
+			assignedSize: template.assignedSize,
+			amount: template.amount,
+			...(template.templateProductId !== undefined
+				? { templateProductId: template.templateProductId }
+				: { templateProductSku: template.templateProductSku }),
+		})),
+	];
+	const found = outcome.record;
+	return {
+		id: found.id,
+		uniqueId: found.uniqueId ?? order.uniqueId ?? null,
+		financialStatus: statuses.financialStatus,
+		fulfilmentStatus: statuses.fulfilmentStatus,
+		// A new order has shipped nothing; an order found has what its record says, if anything.
+		fulfillments: found.fulfillments ?? (outcome.alreadyExisted ? undefined : []),
+		customer: body.customer,
+		orderedProducts,
+		country: body.country,
+		orderShipping: body.orderShipping,
+		created: found.created,
+		passthroughItems: toArray<PlainObject>(
+			(body.passthroughItems as PlainObject | undefined)?.creatorse_passthroughItem,
+		),
+	};
 }
 
-/** The output item: the order's identity and statuses first, then its items. */
+/**
+ * The output item: the simplified order (simplify/order.ts), its items named from the products
+ * the run read, then whether the order already existed.
+ */
 export function orderOutput(
 	order: DeferredOrder,
 	outcome: SubmitOutcome,
 	statuses: OrderStatuses,
 	products: Map<number, OrderProduct>,
 ): IDataObject {
+	const simplified = simplifyOrder(sentRecord(order, outcome, statuses));
+	const namings = new Map([...products].map(([id, product]) => [String(id), product]));
 	return {
-		id: outcome.record.id as number,
-		uniqueId: (outcome.record.uniqueId ?? order.uniqueId ?? null) as string | null,
-		financialStatus: statuses.financialStatus as string | null,
-		fulfilmentStatus: statuses.fulfilmentStatus as string | null,
+		...simplified,
+		items: nameItems(simplified.items, namings) as IDataObject[],
 		alreadyExisted: outcome.alreadyExisted,
 		...(outcome.recoveredAfterTimeout ? { recoveredAfterTimeout: true } : {}),
-		items: itemsOf(order, products),
 	};
 }
