@@ -38,6 +38,14 @@ export function parseJsonInput(text: string, label: string): unknown {
 
 const ITEM_PREFIX = /^Item \d+: /;
 
+/**
+ * Whether the node runs as an AI tool: n8n gives the tool variant of a node its own type, the
+ * node's type with `Tool` appended.
+ */
+export function isToolNode(node: INode): boolean {
+	return node.type.endsWith('Tool');
+}
+
 /** A message that names its item ("Item 2: ..."), once; as it is without an item. */
 export function withItemName(message: string, itemIndex?: number): string {
 	return itemIndex === undefined || ITEM_PREFIX.test(message)
@@ -61,7 +69,8 @@ export function nodeErrorOf(
 		return failure;
 	}
 	if (failure instanceof InputError) {
-		const named = withItemName(failure.message, itemIndex);
+		// A tool call is one item of a model's: "Item 1" would only tell it nothing.
+		const named = isToolNode(node) ? failure.message : withItemName(failure.message, itemIndex);
 		const where = failure.field ? ` (Field: ${failure.field})` : '';
 		return new NodeOperationError(node, named, {
 			itemIndex,

@@ -299,7 +299,11 @@ describe('Order forms against the sandbox', () => {
 		const order = await control.order(result.items[0].json.id as number);
 		expect(order.uniqueId).toBe('SAVED-EARLIER');
 		expect(result.items[0].json.items).toContainEqual(
-			expect.objectContaining({ productName: 'Classic T-Shirt', colorName: 'White', sizeName: 'M' }),
+			expect.objectContaining({
+				productName: 'Classic T-Shirt',
+				colorName: 'White',
+				sizeName: 'M',
+			}),
 		);
 	});
 

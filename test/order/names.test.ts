@@ -44,8 +44,17 @@ describe('names and SKUs, not IDs', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json.items).toEqual([
-			expect.objectContaining({ productName: 'Classic T-Shirt', colorName: 'Black', sizeName: 'M', amount: 2 }),
-			expect.objectContaining({ productName: 'Classic T-Shirt', colorName: 'White', sizeName: 'L' }),
+			expect.objectContaining({
+				productName: 'Classic T-Shirt',
+				colorName: 'Black',
+				sizeName: 'M',
+				amount: 2,
+			}),
+			expect.objectContaining({
+				productName: 'Classic T-Shirt',
+				colorName: 'White',
+				sizeName: 'L',
+			}),
 			expect.objectContaining({ productName: 'Hoodie', colorName: 'Navy', sizeName: 'S' }),
 		]);
 		const requests = await logged();

@@ -364,7 +364,9 @@ describe('Order resource against the sandbox', () => {
 				uniqueId: 'ONCE-1',
 				financialStatus: 'PAID',
 				alreadyExisted: true,
-				items: expect.arrayContaining([expect.objectContaining({ productName: 'Classic T-Shirt' })]),
+				items: expect.arrayContaining([
+					expect.objectContaining({ productName: 'Classic T-Shirt' }),
+				]),
 			});
 			expect(await submitPosts()).toBe(1);
 			expect((await stats()).ordersCreated).toBe(1);

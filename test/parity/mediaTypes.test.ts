@@ -509,7 +509,11 @@ describe('writes answer the same for JSON and XML', () => {
 			financialStatus: 'PAID',
 			alreadyExisted: false,
 			items: [
-				expect.objectContaining({ productName: 'Classic T-Shirt', colorName: 'White', sizeName: 'M' }),
+				expect.objectContaining({
+					productName: 'Classic T-Shirt',
+					colorName: 'White',
+					sizeName: 'M',
+				}),
 			],
 		});
 		expect(fresh.xml).toMatchObject({ id: expect.any(Number), uniqueId: '0xml7' });

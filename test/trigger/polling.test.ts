@@ -108,9 +108,9 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 		expect(await restarted.poll()).toBeNull();
 		await control.call('POST', `/orders/${second}/advance`, { to: 'NOT_EDITABLE' });
 		later();
-		expect(
-			events(await restarted.poll()).map((e) => [e.id, e.topic, e.fulfilmentStatus]),
-		).toEqual([[second, 'orders/updated', 'NOT_EDITABLE']]);
+		expect(events(await restarted.poll()).map((e) => [e.id, e.topic, e.fulfilmentStatus])).toEqual([
+			[second, 'orders/updated', 'NOT_EDITABLE'],
+		]);
 	});
 
 	/**

@@ -454,7 +454,11 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 		const split = await control.call('POST', `/orders/${orderId}/split`, { parts: 2 });
 		await eventually(() => expect(trigger.emitted).toHaveLength(2));
 		const [failed, splitted] = trigger.emitted;
-		expect(failed).toMatchObject({ topic: 'orders/failed', id: orderId, error: 'Motive file broken' });
+		expect(failed).toMatchObject({
+			topic: 'orders/failed',
+			id: orderId,
+			error: 'Motive file broken',
+		});
 		expect(splitted).toMatchObject({ topic: 'orders/splitted', id: orderId });
 		expect(splitted.childOrderIds).toEqual(split.children.map((c: Json) => c.id));
 	});

@@ -23,15 +23,25 @@ export function describeResources(resources: ResourceDefinition[]): INodePropert
 		default: firstResource(resources),
 	};
 
-	const operationSelectors: INodeProperties[] = resources.map((resource) => ({
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [resource.value] } },
-		options: Object.values(resource.operations).map(({ option }) => option),
-		default: defaultOperationOf(resource),
-	}));
+	// A resource that opens on another operation as an AI tool has one selector for each use,
+	// told apart by n8n's `@tool` display condition; the node's own use comes first, as n8n names
+	// nodes and tools from the first selector of a resource.
+	const operationSelectors: INodeProperties[] = resources.flatMap((resource) => {
+		const selector = (show: Record<string, unknown[]>, operation: string): INodeProperties => ({
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource.value], ...show } },
+			options: Object.values(resource.operations).map(({ option }) => option),
+			default: operation,
+		});
+		const operation = defaultOperationOf(resource);
+		const toolOperation = resource.toolDefaultOperation ?? operation;
+		return toolOperation === operation
+			? [selector({}, operation)]
+			: [selector({ '@tool': [false] }, operation), selector({ '@tool': [true] }, toolOperation)];
+	});
 
 	// One Shop field per shop-scoped resource, shown exactly for its operations that use a shop.
 	const shopFields: INodeProperties[] = resources

@@ -32,7 +32,8 @@ export interface RunScope {
 function holdsExpression(value: unknown): boolean {
 	if (typeof value === 'string') return value.startsWith('=');
 	if (Array.isArray(value)) return value.some(holdsExpression);
-	if (typeof value === 'object' && value !== null) return Object.values(value).some(holdsExpression);
+	if (typeof value === 'object' && value !== null)
+		return Object.values(value).some(holdsExpression);
 	return false;
 }
 

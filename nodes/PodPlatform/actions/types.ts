@@ -64,5 +64,10 @@ export interface ResourceDefinition {
 	needsShop: boolean;
 	/** The operation preselected; the first one when not given. */
 	defaultOperation?: string;
+	/**
+	 * The operation preselected when the node is added as an AI tool, where it must open on a
+	 * read (toolUse.ts); the default operation when not given.
+	 */
+	toolDefaultOperation?: string;
 	operations: Record<string, OperationDefinition>;
 }

@@ -108,9 +108,7 @@ export function simplifyOrder(record: PlainObject): IDataObject {
 			trackingUrls: hasFulfilments ? tracking.urls : undefined,
 			customer: simplifyCustomer(record.customer),
 			items: hasItems
-				? toArray<unknown>(record.orderedProducts)
-						.filter(isPlainObject)
-						.map(simplifyOrderedProduct)
+				? toArray<unknown>(record.orderedProducts).filter(isPlainObject).map(simplifyOrderedProduct)
 				: undefined,
 			country: isPlainObject(country) ? (country.code ?? country.id) : country,
 			shippingTitle: shipping.title,

@@ -22,6 +22,7 @@ export const orderResource: ResourceDefinition = {
 	description: 'Print orders: submit, follow and manage',
 	needsShop: true,
 	defaultOperation: 'submit',
+	toolDefaultOperation: 'get',
 	operations: {
 		submit: submitOperation,
 		create: createOperation,

@@ -249,6 +249,16 @@ const formFields: INodeProperties[] = (
 				'Payment status of the order. Paid starts production once the order is processed, and the order is charged; any other status holds production until the order is paid.',
 			),
 			hint: 'Paid starts production and is charged',
+			displayOptions: { show: { '@tool': [false] } },
+		},
+		{
+			// As an AI tool the order waits for the merchant's payment (toolUse.ts).
+			...financialStatusField(
+				'PENDING',
+				'Payment status of the order. Pending holds production until the merchant pays the order. Paid from a tool needs the option Allow Paid Orders.',
+			),
+			hint: 'Pending: nothing is produced or charged until the merchant pays',
+			displayOptions: { show: { '@tool': [true] } },
 		},
 		...orderHeaderFields({ requireShippingAddress: true }),
 		{
@@ -374,7 +384,13 @@ const formFields: INodeProperties[] = (
 			],
 		},
 	] as INodeProperties[]
-).map((field) => ({ ...field, displayOptions: { ...field.displayOptions, ...formOnly } }));
+).map((field) => ({
+	...field,
+	displayOptions: {
+		...field.displayOptions,
+		show: { ...field.displayOptions?.show, ...formOnly.show },
+	},
+}));
 
 export const submitFields: INodeProperties[] = [
 	{
@@ -441,6 +457,15 @@ export const submitFields: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
+			{
+				displayName: 'Allow Paid Orders',
+				name: 'allowPaidFromTool',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether this node, used as an AI tool, may submit an order as Paid: that starts production and charges the order without a person confirming it',
+				displayOptions: { show: { '@tool': [true] } },
+			},
 			{
 				displayName: 'Check SKUs',
 				name: 'checkSkus',

@@ -9,6 +9,7 @@
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { isToolNode } from '../../../../shared/errors';
 import type { Problem } from '../../../../shared/payloads/problems';
 import { optionalText } from '../../../../shared/payloads/orderValues';
 import { itemShopPath } from '../../common/scope';
@@ -22,6 +23,7 @@ import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, submitFields } from './fields';
 import { readOrderInput, readsLines } from './readOrder';
 import type { OrderInput } from './readOrder';
 import { orderOutput, statusesOf } from './output';
+import { checkToolOrder } from './toolUse';
 import { catalogResolver, referencesOf } from './resolve';
 import type { OrderReferences } from './resolve';
 
@@ -199,6 +201,7 @@ async function execute(
 		checkSkus,
 	);
 	const order = input.check(catalogResolver(catalog, checkSkus));
+	if (isToolNode(this.getNode())) checkToolOrder(order, options.allowPaidFromTool === true);
 	const outcome = await submitOrder(this, run, {
 		order,
 		shopPath,

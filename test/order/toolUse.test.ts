@@ -1,0 +1,141 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
+/**
+ * The action node as an AI tool: n8n makes a tool variant of it (type `…podPlatformTool`, the
+ * same description under that name), which opens on a read, and whose Submit waits for payment
+ * by default, refuses Paid unless the workflow allows it, and needs a Unique ID, so that a repeated
+ * call never orders twice. Errors reach the model without n8n's "Item N:" prefix.
+ */
+import type { INode, INodeTypeDescription } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
+import { ACTION_NODE, runNode } from '../support/n8n';
+import { eventually } from '../support/eventually';
+import { formParameters, jsonOrder, jsonParameters, orderSandbox } from './fixtures';
+
+const TOOL_NODE = `${ACTION_NODE}Tool`;
+
+/** The node's description as n8n presents it: the node itself, or its tool variant. */
+function described(asTool: boolean): INodeTypeDescription {
+	const description = new PodPlatform().description;
+	return asTool ? { ...description, name: `${description.name}Tool` } : description;
+}
+
+/** The node as n8n loads its tool variant: the same node under the tool's description name. */
+function toolVariant(): PodPlatform {
+	const node = new PodPlatform();
+	node.description = described(true);
+	return node;
+}
+
+/** The parameters a node gets from its description's defaults, given some set by hand. */
+function defaults(asTool: boolean, set: Record<string, unknown> = {}) {
+	const description = described(asTool);
+	const node = {
+		name: 'POD Platform',
+		type: asTool ? TOOL_NODE : ACTION_NODE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: set,
+	} as unknown as INode;
+	return NodeHelpers.getNodeParameters(
+		description.properties,
+		set as never,
+		true,
+		false,
+		node,
+		description,
+	) as Record<string, any>;
+}
+
+describe('the node as an AI tool', () => {
+	test('added as a tool it opens on a read; added as a node, on Submit', () => {
+		expect(defaults(true)).toMatchObject({ resource: 'order', operation: 'get' });
+		expect(defaults(false)).toMatchObject({ resource: 'order', operation: 'submit' });
+	});
+
+	test("a tool's Submit waits for payment by default and offers Allow Paid Orders; the node's is Paid", () => {
+		const asTool = defaults(true, { resource: 'order', operation: 'submit' });
+		const asNode = defaults(false, { resource: 'order', operation: 'submit' });
+		expect(asTool.financialStatus).toBe('PENDING');
+		expect(asNode.financialStatus).toBe('PAID');
+		const options = (asTool: boolean) =>
+			described(asTool)
+				.properties.filter((p) => p.name === 'options' && p.displayOptions?.show?.operation)
+				.find((p) => p.displayOptions?.show?.operation?.includes('submit'))!;
+		const allowPaid = (options(true).options as any[]).find((o) => o.name === 'allowPaidFromTool');
+		expect(allowPaid).toMatchObject({
+			default: false,
+			displayOptions: { show: { '@tool': [true] } },
+		});
+	});
+
+	describe('Submit called by a model', () => {
+		const harness = orderSandbox();
+		const asTool = async (parameters: Record<string, any>) =>
+			await runNode({
+				store: harness.store,
+				parameters,
+				nodeType: TOOL_NODE,
+				extraNodeTypes: { [TOOL_NODE]: toolVariant() },
+			});
+
+		test('Paid is refused before anything is sent, in words for the model; Pending goes through once', async () => {
+			const paid = await asTool({ ...formParameters('AGENT-1'), financialStatus: 'PAID' });
+			expect(paid.error?.message).toBe(
+				'Financial Status Paid is not allowed when an AI tool submits an order',
+			);
+			expect(paid.error?.message).not.toMatch(/^Item \d/);
+			expect(paid.error?.description).toMatch(/Pending.*Allow Paid Orders/s);
+			expect(await harness.submits()).toHaveLength(0);
+
+			const pending = await asTool({ ...formParameters('AGENT-1'), financialStatus: 'PENDING' });
+			expect(pending.error).toBeUndefined();
+			expect(pending.items[0].json).toMatchObject({
+				uniqueId: 'AGENT-1',
+				financialStatus: 'PENDING',
+				alreadyExisted: false,
+			});
+			const again = await asTool({ ...formParameters('AGENT-1'), financialStatus: 'PENDING' });
+			expect(again.items[0].json).toMatchObject({ uniqueId: 'AGENT-1', alreadyExisted: true });
+			expect(await harness.submits()).toHaveLength(1);
+			// Processed and handed over, and not produced: production waits for the payment.
+			const order = await eventually(async () => {
+				const [found] = await harness.control.orders('AGENT-1');
+				expect(found.handedOff).toBe(true);
+				return found;
+			});
+			expect(order).toMatchObject({ financialStatus: 'PENDING', fulfilmentStatus: null });
+		});
+
+		test('Paid goes through when the workflow allows it', async () => {
+			const paid = await asTool({
+				...formParameters('AGENT-2'),
+				financialStatus: 'PAID',
+				options: { allowPaidFromTool: true },
+			});
+			expect(paid.error).toBeUndefined();
+			expect(paid.items[0].json).toMatchObject({ financialStatus: 'PAID' });
+		});
+
+		test('an order without a Unique ID is refused, saying why it is needed', async () => {
+			// The form requires the field itself; an Order JSON body may leave it out.
+			const { uniqueId, ...withoutUniqueId } = jsonOrder('').creatorse_productionOrderDeferred;
+			expect(uniqueId).toBe('');
+			const result = await asTool(
+				jsonParameters({ ...withoutUniqueId, financialStatus: 'PENDING' }, { exactlyOnce: false }),
+			);
+			expect(result.error?.message).toBe('Unique ID is required when an AI tool submits an order');
+			expect(result.error?.description).toMatch(/repeated call/);
+			expect(await harness.submits()).toHaveLength(0);
+		});
+
+		test('the same bad input as a node names the item; as a tool it does not', async () => {
+			const bad = { ...formParameters('AGENT-3'), financialStatus: 'PENDING', country: 'XX1' };
+			const asNode = await runNode({ store: harness.store, parameters: bad });
+			const fromTool = await asTool(bad);
+			expect(asNode.error?.message).toMatch(/^Item 1: /);
+			expect(fromTool.error?.message).toBe(asNode.error?.message.replace(/^Item 1: /, ''));
+		});
+	});
+});
