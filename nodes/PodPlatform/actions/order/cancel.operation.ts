@@ -5,9 +5,8 @@
 
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
-import { orderPath } from './common';
+import { orderOf } from './common';
 import { orderIdField } from './fields';
 import type { RunScope } from '../runScope';
 
@@ -25,12 +24,13 @@ export const cancelOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
+		const order = await orderOf(this, run, itemIndex);
 		await run.service.request({
 			method: 'DELETE',
-			path: `${await orderPath(this, run, itemIndex)}/cancelOrder`,
+			path: `${order.path}/cancelOrder`,
 			itemIndex,
 		});
-		const orderId = Number(idParameter(this, 'orderId', 'Order ID', itemIndex));
+		const orderId = order.id;
 		return [{ json: { orderId, cancellationRequested: true } }];
 	},
 };

@@ -5,9 +5,9 @@
 
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
-import { orderPath } from './common';
+import { InputError, isToolNode } from '../../../shared/errors';
+import { orderOf } from './common';
 import { financialStatusField, orderIdField } from './fields';
 import type { RunScope } from '../runScope';
 
@@ -36,13 +36,22 @@ export const commitOperation: OperationDefinition = {
 			itemIndex,
 			'PENDING',
 		) as string;
+		if (financialStatus === 'PAID' && isToolNode(this.getNode())) {
+			// Paid starts production and charges the merchant: not a model's call (see Submit).
+			throw new InputError(
+				'Financial Status Paid is not allowed when an AI tool commits an order',
+				'Commit it as Pending: nothing is produced or charged until the merchant pays it.',
+				'financialStatus',
+			);
+		}
+		const order = await orderOf(this, run, itemIndex);
 		await run.service.request({
 			method: 'PUT',
-			path: `${await orderPath(this, run, itemIndex)}/commitOrder`,
+			path: `${order.path}/commitOrder`,
 			qs: { financialStatus },
 			itemIndex,
 		});
-		const orderId = Number(idParameter(this, 'orderId', 'Order ID', itemIndex));
+		const orderId = order.id;
 		return [{ json: { orderId, committed: true, financialStatus } }];
 	},
 };

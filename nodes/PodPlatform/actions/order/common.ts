@@ -9,8 +9,85 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { PlainObject } from '../../../shared/codec';
 import type { OrderHeaderForm } from '../../../shared/payloads/orderHeader';
 import { POSITION_CENTRES, POSITION_SIDES } from '../../../shared/payloads/position';
+import { InputError } from '../../../shared/errors';
+import { storeFilter } from '../common/list';
 import { idParameter, itemShopPath } from '../common/scope';
+import { BY_UNIQUE_ID } from './fields';
 import type { RunScope } from '../runScope';
+
+/** The stored filter that finds the orders of a shop carrying one `uniqueId`. */
+function uniqueIdFilter(uniqueId: string): PlainObject {
+	return {
+		productionOrderFilter: {
+			expressionSimple: [{ property: 'uniqueId', op: '=', value: uniqueId }],
+		},
+	};
+}
+
+/** The shop's orders carrying this `uniqueId` (the list's basic records), at most `limit`. */
+export async function ordersWithUniqueId(
+	run: RunScope,
+	shopPath: string,
+	uniqueId: string,
+	itemIndex: number,
+	limit: number,
+): Promise<PlainObject[]> {
+	const filterId = await storeFilter(run, uniqueIdFilter(uniqueId), itemIndex);
+	return await run.service.requestAllItems(
+		{ method: 'GET', path: `${shopPath}/orders`, qs: { filterId }, itemIndex },
+		{ returnAll: false, limit },
+	);
+}
+
+/**
+ * The item's order ID: as given (From List, By ID, By URL), or the order the shop holds under
+ * the Unique ID given By Unique ID (the storefront's reference, what an AI agent knows).
+ */
+async function orderIdOf(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	itemIndex: number,
+): Promise<number> {
+	const locator = ctx.getNodeParameter('orderId', itemIndex, {}) as { mode?: string; value?: unknown };
+	if (locator?.mode !== BY_UNIQUE_ID) {
+		return Number(idParameter(ctx, 'orderId', 'Order ID', itemIndex));
+	}
+	const uniqueId = String(locator.value ?? '').trim();
+	if (!uniqueId) {
+		throw new InputError(
+			'Order: the Unique ID is empty',
+			"Give the order's Unique ID, the reference it was submitted with (for example the shop's order number).",
+			'orderId',
+		);
+	}
+	const shopPath = await itemShopPath(run, itemIndex);
+	const found = await ordersWithUniqueId(run, shopPath, uniqueId, itemIndex, 2);
+	if (found.length === 0) {
+		throw new InputError(
+			`No order of this shop has the Unique ID "${uniqueId}"`,
+			'Check the Unique ID: it is the reference the order was submitted with, in the same case.',
+			'orderId',
+		);
+	}
+	if (found.length > 1) {
+		throw new InputError(
+			`More than one order of this shop has the Unique ID "${uniqueId}" (orders ${found.map((order) => String(order.id)).join(', ')})`,
+			'Choose the order by its ID.',
+			'orderId',
+		);
+	}
+	return Number(found[0].id);
+}
+
+/** The item's order: its ID and `.../shops/{shopId}/orders/{orderId}`. */
+export async function orderOf(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	itemIndex: number,
+): Promise<{ id: number; path: string }> {
+	const id = await orderIdOf(ctx, run, itemIndex);
+	return { id, path: `${await itemShopPath(run, itemIndex)}/orders/${id}` };
+}
 
 /** `.../shops/{shopId}/orders/{orderId}` for this item. */
 export async function orderPath(
@@ -18,8 +95,7 @@ export async function orderPath(
 	run: RunScope,
 	itemIndex: number,
 ): Promise<string> {
-	const orderId = idParameter(ctx, 'orderId', 'Order ID', itemIndex);
-	return `${await itemShopPath(run, itemIndex)}/orders/${orderId}`;
+	return (await orderOf(ctx, run, itemIndex)).path;
 }
 
 /** `.../orders/{orderId}/orderedProducts/{orderedProductId}` for this item. */

@@ -13,15 +13,32 @@ import { FINANCIAL_STATUSES } from '../../../shared/types';
 import { titleCase } from '../../../shared/values';
 
 /** The order to work on: the shop's orders newest first, by ID, or by the order's own URL. */
-export const orderIdField: INodeProperties = idLocator({
+/** The Order field's mode that finds the order by the Unique ID it was submitted with. */
+export const BY_UNIQUE_ID = 'uniqueId';
+
+const orderLocator = idLocator({
 	displayName: 'Order',
 	name: 'orderId',
 	searchListMethod: 'searchOrders',
 	noun: 'order',
 	placeholderId: '10001',
 	urlSegment: 'orders',
-	description: 'The order, listed newest first by its unique ID and customer',
+	description:
+		'The order, listed newest first by its unique ID and customer, or given by its ID, its URL or the Unique ID it was submitted with',
 });
+
+export const orderIdField: INodeProperties = {
+	...orderLocator,
+	modes: [
+		...(orderLocator.modes ?? []),
+		{
+			displayName: 'By Unique ID',
+			name: BY_UNIQUE_ID,
+			type: 'string',
+			placeholder: 'e.g. shopify-450789469',
+		},
+	],
+};
 
 export const orderedProductIdField: INodeProperties = {
 	displayName: 'Ordered Product Name or ID',

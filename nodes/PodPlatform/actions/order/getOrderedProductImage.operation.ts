@@ -7,7 +7,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
-import { orderedProductPath } from './common';
+import { orderOf } from './common';
 import { orderIdField, orderedProductIdField } from './fields';
 import type { RunScope } from '../runScope';
 
@@ -35,11 +35,11 @@ export const getOrderedProductImageOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const path = await orderedProductPath(this, run, itemIndex);
-		const orderId = Number(idParameter(this, 'orderId', 'Order ID', itemIndex));
+		const { id: orderId, path: order } = await orderOf(this, run, itemIndex);
 		const orderedProductId = Number(
 			idParameter(this, 'orderedProductId', 'Ordered Product ID', itemIndex),
 		);
+		const path = `${order}/orderedProducts/${orderedProductId}`;
 		const property = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
 		const image = await run.service.requestBinary({
 			method: 'GET',

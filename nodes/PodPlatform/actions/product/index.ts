@@ -19,6 +19,7 @@ import { getManyOperation } from '../common/list';
 import { idParameter, itemShopPath } from '../common/scope';
 import type { OperationDefinition, ResourceDefinition } from '../types';
 import type { RunScope } from '../runScope';
+import { findOperation } from './find.operation';
 
 /** The product to work on: searched in the shop's catalog by name or SKU, by ID, or by its URL. */
 export const productLocator: INodeProperties = idLocator({
@@ -126,7 +127,9 @@ export const productResource: ResourceDefinition = {
 	value: 'product',
 	description: 'Configurable products with colors, sizes, views and print areas',
 	needsShop: true,
+	defaultOperation: 'get',
 	operations: {
+		find: findOperation,
 		get,
 		getExpanded,
 		getAll: getManyOperation(

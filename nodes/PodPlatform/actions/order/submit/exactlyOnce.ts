@@ -13,6 +13,7 @@ import { isPlainObject } from '../../../../shared/codec';
 import type { Decoded, PlainObject } from '../../../../shared/codec';
 import { isBlank } from '../../../../shared/values';
 import { storeFilter } from '../../common/list';
+import { ordersWithUniqueId } from '../common';
 import type { RunScope } from '../../runScope';
 import { placeOfRefusal } from './deferredOrder';
 import type { DeferredOrder } from './deferredOrder';
@@ -42,30 +43,6 @@ function uniqueIdsFilter(uniqueIds: string[]): PlainObject {
 			],
 		},
 	};
-}
-
-/** The stored filter that finds the orders of a shop carrying one `uniqueId`. */
-function uniqueIdFilter(uniqueId: string): PlainObject {
-	return {
-		productionOrderFilter: {
-			expressionSimple: [{ property: 'uniqueId', op: '=', value: uniqueId }],
-		},
-	};
-}
-
-/** The shop's order carrying this `uniqueId`, or undefined. */
-async function findOrderByUniqueId(
-	run: RunScope,
-	shopPath: string,
-	uniqueId: string,
-	itemIndex: number,
-): Promise<PlainObject | undefined> {
-	const filterId = await storeFilter(run, uniqueIdFilter(uniqueId), itemIndex);
-	const [found] = await run.service.requestAllItems(
-		{ method: 'GET', path: `${shopPath}/orders`, qs: { filterId }, itemIndex },
-		{ returnAll: false, limit: 1 },
-	);
-	return found;
 }
 
 /**
@@ -168,7 +145,7 @@ export async function submitOrder(
 	}
 	const existing = async () =>
 		exactlyOnce && uniqueId
-			? await findOrderByUniqueId(run, shopPath, uniqueId, itemIndex)
+			? (await ordersWithUniqueId(run, shopPath, uniqueId, itemIndex, 1))[0]
 			: undefined;
 	const output = (record: PlainObject, alreadyExisted: boolean, recoveredAfterTimeout = false) =>
 		({

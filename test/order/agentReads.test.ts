@@ -1,0 +1,93 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
+/**
+ * The reads an AI agent (or a merchant) makes without IDs: Product → Find by name or SKU, with the
+ * colors and sizes each product can be ordered in by name, and any order operation by the Unique
+ * ID the order was submitted with (Order field, By Unique ID).
+ */
+import { eventually } from '../support/eventually';
+import { shopParameter } from '../support/sandbox';
+import { formParameters, orderSandbox } from './fixtures';
+
+const shop = shopParameter();
+const byUniqueId = (value: string) => ({ __rl: true, mode: 'uniqueId', value });
+
+describe('reads without IDs', () => {
+	const harness = orderSandbox();
+	const find = async (query: string) => {
+		const result = await harness.run({ resource: 'product', operation: 'find', shop, query });
+		expect(result.error).toBeUndefined();
+		return result.items.map((item) => item.json as any);
+	};
+
+	test('Product → Find by a part of the name, any case: each product with its orderable colors and sizes by name', async () => {
+		const [tee, ...others] = await find('t-shirt');
+		expect(others).toEqual([]);
+		expect(tee).toMatchObject({ id: 1001, name: 'Classic T-Shirt', sku: 'TEE-CLASSIC' });
+		// Black has no 3XL in the sandbox: only what can be ordered is offered.
+		expect(tee.orderable).toEqual(
+			expect.arrayContaining([
+				{ color: 'White', sizes: expect.arrayContaining(['S', 'M', 'L', '3XL']) },
+				{ color: 'Black', sizes: expect.not.arrayContaining(['3XL']) },
+			]),
+		);
+	});
+
+	test('Product → Find by a variant SKU or the product SKU gives that product; nothing found is no item', async () => {
+		expect((await find('TEE-CLASSIC-BLACK-M')).map((p) => p.name)).toEqual(['Classic T-Shirt']);
+		expect((await find('HOODIE-PREMIUM')).map((p) => p.name)).toEqual(['Hoodie']);
+		expect(await find('no such product')).toEqual([]);
+		const empty = await harness.run({ resource: 'product', operation: 'find', shop, query: ' ' });
+		expect(empty.error?.message).toMatch(/Name or SKU is empty/);
+	});
+
+	test('Order → Get and Cancel by the Unique ID the order was submitted with', async () => {
+		const submitted = await harness.run(formParameters('AGENT-SHOP-7'));
+		expect(submitted.error).toBeUndefined();
+		const id = submitted.items[0].json.id;
+		const got = await harness.run({
+			resource: 'order',
+			operation: 'get',
+			shop,
+			orderId: byUniqueId('AGENT-SHOP-7'),
+		});
+		expect(got.error).toBeUndefined();
+		expect(got.items[0].json).toMatchObject({
+			id,
+			uniqueId: 'AGENT-SHOP-7',
+			financialStatus: 'PAID',
+		});
+
+		// Production has picked it up (the contract's cancellation starts from there).
+		await eventually(async () =>
+			expect((await harness.control.order(id as number)).fulfilmentStatus).toBe(
+				'PREPARED_TO_PRODUCE',
+			),
+		);
+		await harness.control.call('POST', `/orders/${String(id)}/advance`, { to: 'NOT_EDITABLE' });
+		const cancelled = await harness.run({
+			resource: 'order',
+			operation: 'cancel',
+			shop,
+			orderId: byUniqueId('AGENT-SHOP-7'),
+		});
+		expect(cancelled.error).toBeUndefined();
+		expect(cancelled.items[0].json).toEqual({ orderId: id, cancellationRequested: true });
+	});
+
+	test('an unknown Unique ID fails naming it, and nothing is changed', async () => {
+		await harness.control.clearRequests();
+		const result = await harness.run({
+			resource: 'order',
+			operation: 'cancel',
+			shop,
+			orderId: byUniqueId('NOT-SUBMITTED'),
+		});
+		expect(result.error?.message).toMatch(
+			/No order of this shop has the Unique ID "NOT-SUBMITTED"/,
+		);
+		const writes = (await harness.control.requests()).filter(
+			(r) => r.method !== 'GET' && !r.path.endsWith('/filters'),
+		);
+		expect(writes).toEqual([]);
+	});
+});
