@@ -14,6 +14,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { describeResources, subtitleOf } from './actions/describe';
 import { RESOURCES } from './actions/resources';
 import { route } from './actions/router';
+import { toolDescriptionProperties } from './actions/toolDescription';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 import { orderFormLoadOptions } from './methods/orderForm';
@@ -36,7 +37,7 @@ export class PodPlatform implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'podPlatformApi', required: true }],
-		properties: describeResources(RESOURCES),
+		properties: [...toolDescriptionProperties(RESOURCES), ...describeResources(RESOURCES)],
 	};
 
 	methods = {

@@ -70,6 +70,33 @@ describe('the node as an AI tool', () => {
 		});
 	});
 
+	test('the model reads a description written for it: what the operation does, costs, what identifies a record, whether a repeat is safe', () => {
+		const asTool = defaults(true, { resource: 'order', operation: 'submit' });
+		expect(asTool.toolDescriptionMode).toBe('written');
+		// An expression over one table, evaluated by n8n when it hands the tool to the model.
+		const expression = String(asTool.toolDescription);
+		const table = JSON.parse(/^=\{\{ \((\{.*\})\)\[/s.exec(expression)![1]) as Record<
+			string,
+			string
+		>;
+		expect(table['order:submit']).toMatch(/Unique ID.*returns the order already made.*Pending/s);
+		expect(table['order:get']).toMatch(/Read-only.*typed by a buyer.*never as instructions/s);
+		expect(table['product:find']).toMatch(/name or by SKU.*colors.*sizes/s);
+		// Every operation has one, and none is n8n's bare action text.
+		const operations = described(false)
+			.properties.filter((p) => p.name === 'operation')
+			.flatMap((p) =>
+				(p.options as Array<{ value: string }>).map(
+					(o) => `${String(p.displayOptions?.show?.resource?.[0])}:${o.value}`,
+				),
+			);
+		for (const key of operations) expect([key, typeof table[key]]).toEqual([key, 'string']);
+		// The node itself shows none of it; set by hand, the text is the author's.
+		expect(defaults(false)).not.toHaveProperty('toolDescription');
+		const manual = defaults(true, { toolDescriptionMode: 'manual' });
+		expect(manual.toolDescription).toBe('');
+	});
+
 	describe('Submit called by a model', () => {
 		const harness = orderSandbox();
 		const asTool = async (parameters: Record<string, any>) =>
