@@ -15,7 +15,10 @@ const spread = (side: any) =>
 const ratio = (a: any, b: any) => (a && b ? (a.ms.median / b.ms.median).toFixed(2) : '');
 
 function table(header: string[], rows: string[][]): string {
-	const widths = header.map((title, i) => Math.max(title.length, ...rows.map((r) => r[i].length)));
+	// At least three wide, as Prettier writes a Markdown table's separator row.
+	const widths = header.map((title, i) =>
+		Math.max(3, title.length, ...rows.map((r) => r[i].length)),
+	);
 	const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
 	return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
@@ -123,5 +126,60 @@ console.log(
 			],
 			[`CSV build, ${whole(csv.build.rows)} rows`, `${whole(csv.build.ms)} ms`, '', ''],
 		],
+	),
+);
+
+const storefront = results('storefront');
+const wallAndCpu = (side: any) =>
+	`${whole(side.ms.median)} (${whole(side.ms.min)}–${whole(side.ms.max)}), CPU ${whole(side.cpuMs.median)}`;
+const ratios = (a: any, b: any) =>
+	`${(a.ms.median / b.ms.median).toFixed(2)}, CPU ${(a.cpuMs.median / b.cpuMs.median).toFixed(2)}`;
+console.log(
+	`\nStorefront lines: ${whole(storefront.lines)} lines in ${whole(storefront.orders)} orders; ms per job, wall median (min–max), CPU median`,
+);
+console.log(
+	table(
+		[
+			'Network',
+			'c',
+			'By names',
+			'By IDs',
+			'Helper + reading the lines',
+			"n8n's helper alone",
+			'names ÷ helper',
+			'IDs ÷ helper',
+			'names ÷ IDs',
+			'names ÷ (helper + reading)',
+			'Requests names / IDs',
+		],
+		storefront.results.map((r: any) => {
+			const s = r.sides;
+			return [
+				r.conditionLabel,
+				String(r.concurrency),
+				wallAndCpu(s.names),
+				wallAndCpu(s.ids),
+				wallAndCpu(s.helperReading),
+				wallAndCpu(s.helper),
+				ratios(s.names, s.helper),
+				ratios(s.ids, s.helper),
+				ratios(s.names, s.ids),
+				ratios(s.names, s.helperReading),
+				`${s.names.requests} / ${s.ids.requests}`,
+			];
+		}),
+	),
+);
+console.log('');
+console.log(
+	table(
+		['Lines', 'Orders', 'Requests by names', 'Requests by IDs', 'Difference'],
+		storefront.requestCounts.map((row: any) => [
+			whole(row.lines),
+			whole(row.orders),
+			whole(row.names),
+			whole(row.ids),
+			String(row.names - row.ids),
+		]),
 	),
 );

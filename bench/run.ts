@@ -8,7 +8,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 
-const BENCHMARKS = ['returnAll', 'orders', 'webhook', 'csv', 'coldStart', 'triggerVsWebhook'];
+const BENCHMARKS = [
+	'returnAll',
+	'orders',
+	'storefront',
+	'webhook',
+	'csv',
+	'coldStart',
+	'triggerVsWebhook',
+];
 const only = process.argv.slice(2);
 
 const outcomes: Record<string, string> = {};

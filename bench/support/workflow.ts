@@ -26,12 +26,14 @@ import {
 	type CredentialStore,
 } from '../../test/support/n8n';
 import { HELPER_FLOOR_NODE, HelperFloor } from './helperFloorNode';
+import { LINE_READER_FLOOR_NODE, LineReaderFloor } from './lineReaderFloorNode';
 import { NO_OP_NODE, n8nBaseNodes } from './n8nBaseNodes';
 
 class BenchNodeTypes implements INodeTypes {
 	private readonly types: Record<string, INodeType | IVersionedNodeType> = {
 		[ACTION_NODE]: new PodPlatform(),
 		[HELPER_FLOOR_NODE]: new HelperFloor(),
+		[LINE_READER_FLOOR_NODE]: new LineReaderFloor(),
 		...n8nBaseNodes(),
 	};
 

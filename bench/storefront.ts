@@ -1,0 +1,763 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console, @typescript-eslint/no-explicit-any -- a benchmark run on Node, never shipped */
+/**
+ * Storefront lines grouped into orders: Order → Submit with Input One Item per Line over 1,000
+ * lines of Shopify-shaped orders (1–5 lines each, as Split Out gives them from `line_items`, in the
+ * shape of test/fixtures/storefront/shopify-orders-create.json, with the sandbox catalog's SKUs,
+ * variant titles, print area and motive names), four ways, in n8n-core in-process:
+ * - names: the node given what the storefront gives: Product By SKU (a variant SKU, or the
+ *   product's own SKU with Shopify's variant_title in the Variant field), Print Area by name or
+ *   view and Motive By Name (from line item properties);
+ * - ids: the node given the same lines' catalog IDs (Product, Color, Size, Print Area and Motive
+ *   by ID), which each line also carries, so both runs get the same items;
+ * - helper: n8n's authenticated HTTP helper alone (bench/support/helperFloorNode.ts), one item
+ *   per order holding the deferred-order body the node sent for it, at the node's concurrency:
+ *   the floor any node pays to send these orders. It gets the bodies ready-made, so node ÷ helper
+ *   counts everything the node does with the lines: reading 1,000 items through the form's
+ *   expressions, grouping them, the look-ups, the checks, Exactly Once and the output;
+ * - helperReading: the same helper after reading every line through Submit's own form, each
+ *   field once (bench/support/lineReaderFloorNode.ts): the floor of any node that takes these
+ *   lines through these fields, so node ÷ helperReading is the package's own work.
+ * The bodies are what the node itself sent, kept by a recording proxy in an untimed run before
+ * the timed rounds (bench/support/recordingProxy.ts). In that run the names and the IDs runs must
+ * send the same bodies, and the orders the sandbox stored for each side's run (distinct uniqueIds
+ * each) must hold the same customer, products, colors, sizes, amounts, print areas and motives.
+ * Then the requests by names and by IDs are counted at a few line counts: their difference is a
+ * constant of the run, not a cost per line.
+ *
+ * Timed: every job starts from a reset sandbox with a session token in the credential; sides
+ * warmed up once, then alternated for BENCH_ROUNDS rounds; wall time and the CPU time of this
+ * process (the sandbox runs in a process of its own, so its work is not counted); requests and
+ * new connections from the sandbox's request log. Writes bench/results/storefront.json.
+ *
+ *   npm run bench:storefront
+ *   BENCH_LINES (default 1000), BENCH_ROUNDS (default 3), BENCH_CONDITIONS (default all; on
+ *   loopback concurrency 1 and 8, under latency 8 only), BENCH_SEED (default 24)
+ */
+import './support/tsFirst';
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+
+import { request } from 'undici';
+
+import shopifyOrder from '../test/fixtures/storefront/shopify-orders-create.json';
+import { createSeededStore } from '../sandbox/seed';
+import { DEMO } from '../sandbox';
+import { ACTION_NODE, type CredentialStore } from '../test/support/n8n';
+import {
+	SandboxControl,
+	SHOP_PATH,
+	sandboxCredentials,
+	shopParameter,
+	type LoggedRequest,
+} from '../test/support/sandbox';
+import { HELPER_FLOOR_NODE } from './support/helperFloorNode';
+import { LINE_READER_FLOOR_NODE } from './support/lineReaderFloorNode';
+import { applyCondition, selectedConditions, trafficOf, type Traffic } from './support/network';
+import { machineBusyMs, processTreeCpu } from './support/processCpu';
+import { startRecordingProxy } from './support/recordingProxy';
+import { logIn, startSandboxProcess } from './support/sandboxProcess';
+import { alternate, formatSpread, round1, spread, type Spread } from './support/timing';
+import { node, runWorkflow } from './support/workflow';
+
+const LINES = Number(process.env.BENCH_LINES ?? 1000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SEED = Number(process.env.BENCH_SEED ?? 24);
+const CONCURRENCIES: Record<string, number[]> = { loopback: [1, 8] };
+const LATENT_CONCURRENCIES = [8];
+/** Line counts whose requests are counted, by names and by IDs, besides LINES. */
+const COUNTED_LINES = [10, 100];
+const SUBMIT_PATH = /\/orders\/usingCreatorSE$/;
+
+// ---------------------------------------------------------------------------------------------
+// The lines: Shopify orders of the sandbox catalog's real SKUs and names
+// ---------------------------------------------------------------------------------------------
+
+/** A small deterministic generator, so that every run orders the same lines. */
+function random(seed: number) {
+	let state = seed >>> 0;
+	const next = () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+	const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+	const pick = <T>(values: readonly T[]): T => values[int(0, values.length - 1)];
+	return { next, int, pick };
+}
+
+/** What a line stands for in the catalog, by ID: what a merchant who maps by ID keeps. */
+interface LineIds {
+	productId: number;
+	colorId: number;
+	sizeId: number;
+	printAreaId: number;
+	motiveId: number;
+}
+
+interface StorefrontLine {
+	/** The line item as Shopify gives it, plus `pod`: its catalog IDs. */
+	line: Record<string, any>;
+	ids: LineIds;
+	/** Whether the line names its product by a variant SKU (else the product's own SKU). */
+	variantSku: boolean;
+}
+
+/** The demo shop's catalog as the sandbox seeds it: products, their SKUs and names, motives. */
+function demoCatalog() {
+	const store = createSeededStore();
+	const products = [...store.products.values()].filter(
+		(product) => product.shopId === DEMO.shopId && !product.deleted,
+	);
+	const motives = [...store.motives.values()].filter((motive) => motive.shopId === DEMO.shopId);
+	return { products, motives };
+}
+
+/** A name as a storefront might spell it: as listed, lower case or upper case. */
+function spelled(rng: ReturnType<typeof random>, name: string): string {
+	return rng.pick([name, name, name.toLowerCase(), name.toUpperCase()]);
+}
+
+/**
+ * `count` storefront lines in orders of 1–5 lines: products, colors and sizes from the catalog's
+ * SKUs, quantities 1–3, one print each (a print area by name or view, a motive by name, carried
+ * as line item properties as a personalising storefront app does).
+ */
+function storefrontOrders(count: number, seed: number): StorefrontLine[][] {
+	const rng = random(seed);
+	const { products, motives } = demoCatalog();
+	const [template] = shopifyOrder.line_items.filter((line) => line.sku === 'IPOD2008RED');
+	const orders: StorefrontLine[][] = [];
+	let lines = 0;
+	let lineId = 600000000;
+	while (lines < count) {
+		const size = Math.min(rng.int(1, 5), count - lines);
+		const order: StorefrontLine[] = [];
+		for (let l = 0; l < size; l++) {
+			const product = rng.pick(products);
+			const sku = rng.pick(product.skus.filter((candidate) => candidate.available));
+			const color = product.colors.find((c) => c.id === sku.assignedColorId)!;
+			const sizeOf = product.sizes.find((s) => s.id === sku.assignedSizeId)!;
+			// Shopify's variant title: the values of the options the product has, joined by " / ".
+			const options = [
+				...(product.colors.length > 1 ? [color.name] : []),
+				...(product.sizes.length > 1 ? [sizeOf.name] : []),
+			];
+			const variantTitle = options.length ? spelled(rng, options.join(' / ')) : null;
+			const variantSku = rng.next() < 0.6;
+			const view = rng.pick(product.views);
+			const [area] = view.areas;
+			const motive = rng.pick(motives);
+			const quantity = rng.pick([1, 1, 1, 2, 3]);
+			const id = lineId++;
+			order.push({
+				variantSku,
+				ids: {
+					productId: product.id,
+					colorId: color.id,
+					sizeId: sizeOf.id,
+					printAreaId: area.id,
+					motiveId: motive.id,
+				},
+				line: {
+					...template,
+					id,
+					admin_graphql_api_id: `gid://shopify/LineItem/${id}`,
+					current_quantity: quantity,
+					fulfillable_quantity: quantity,
+					name: variantTitle ? `${product.name} - ${variantTitle}` : product.name,
+					product_id: 632910000 + product.id,
+					properties: [
+						{
+							name: 'Print area',
+							value: rng.next() < 0.5 ? spelled(rng, view.position) : area.name,
+						},
+						{ name: 'Motive', value: spelled(rng, motive.name) },
+					],
+					quantity,
+					sku: variantSku ? sku.sku : product.sku,
+					title: product.name,
+					variant_id: 39072000 + sku.id,
+					variant_title: variantTitle,
+				},
+			});
+		}
+		orders.push(order);
+		lines += size;
+	}
+	return orders;
+}
+
+/** The uniqueId of order `k` in run `run`: each run's orders are new to the shop. */
+const uniqueIdOf = (run: number, k: number) => String(run * 100000 + k);
+const orderIndexOf = (uniqueId: string) => Number(uniqueId) % 100000;
+
+/** The items Split Out gives for `line_items` (Include: All Other Fields), with the run's order ids. */
+function lineItems(orders: StorefrontLine[][], run: number) {
+	return orders.flatMap((order, k) => {
+		const id = Number(uniqueIdOf(run, k));
+		const fields = {
+			...shopifyOrder,
+			id,
+			admin_graphql_api_id: `gid://shopify/Order/${id}`,
+			name: `#${1001 + k}`,
+			number: k + 1,
+			order_number: 1001 + k,
+		};
+		return order.map(({ line, ids }) => ({
+			json: { ...fields, line_items: { ...line, pod: { ...ids } } },
+		}));
+	});
+}
+
+// ---------------------------------------------------------------------------------------------
+// The workflows
+// ---------------------------------------------------------------------------------------------
+
+type Side = 'names' | 'ids' | 'helperReading' | 'helper';
+const SIDES: Side[] = ['names', 'ids', 'helperReading', 'helper'];
+
+/** Submit, One Item per Line, the order fields mapped from the Shopify order. */
+function submitParameters(design: Record<string, unknown>, concurrency: number) {
+	return {
+		resource: 'order',
+		operation: 'submit',
+		shop: shopParameter(),
+		inputMode: 'form',
+		input: 'line',
+		uniqueId: '={{ $json.id }}',
+		financialStatus: 'PAID',
+		country: '={{ $json.shipping_address.country_code }}',
+		customer: {
+			firstName: '={{ $json.customer.first_name }}',
+			lastName: '={{ $json.customer.last_name }}',
+			email: '={{ $json.email }}',
+		},
+		shippingAddress: {
+			address: {
+				street: '={{ $json.shipping_address.address1 }}',
+				city: '={{ $json.shipping_address.city }}',
+				zip: '={{ $json.shipping_address.zip }}',
+				countryCode: '={{ $json.shipping_address.country_code }}',
+			},
+		},
+		shippingTitle: '={{ $json.shipping_lines[0].title }}',
+		designs: { design: [{ ...design, amount: '={{ $json.line_items.quantity }}' }] },
+		options: { concurrency },
+	};
+}
+
+const BY_NAMES = {
+	productId: { __rl: true, mode: 'sku', value: '={{ $json.line_items.sku }}' },
+	variant: '={{ $json.line_items.variant_title }}',
+	prints: {
+		print: [
+			{
+				printAreaId: '={{ $json.line_items.properties[0].value }}',
+				elementType: 'libraryMotive',
+				motiveId: {
+					__rl: true,
+					mode: 'name',
+					value: '={{ $json.line_items.properties[1].value }}',
+				},
+			},
+		],
+	},
+};
+
+const BY_IDS = {
+	productId: { __rl: true, mode: 'id', value: '={{ $json.line_items.pod.productId }}' },
+	assignedColorId: '={{ $json.line_items.pod.colorId }}',
+	assignedSizeId: '={{ $json.line_items.pod.sizeId }}',
+	prints: {
+		print: [
+			{
+				printAreaId: '={{ $json.line_items.pod.printAreaId }}',
+				elementType: 'libraryMotive',
+				motiveId: { __rl: true, mode: 'id', value: '={{ $json.line_items.pod.motiveId }}' },
+			},
+		],
+	},
+};
+
+interface Job {
+	baseUrl: string;
+	store: CredentialStore;
+	concurrency: number;
+	run: number;
+}
+
+async function viaNode(design: Record<string, unknown>, items: any[], job: Job) {
+	const out = await runWorkflow({
+		nodes: [node('POD Platform', ACTION_NODE, 1, submitParameters(design, job.concurrency))],
+		connections: {},
+		items,
+		store: job.store,
+		result: { node: 'POD Platform' },
+	});
+	return out.map((item) => item.json);
+}
+
+async function viaHelper(bodies: any[], job: Job) {
+	const out = await runWorkflow({
+		nodes: [
+			node('Helper Floor', HELPER_FLOOR_NODE, 1, {
+				url: `${job.baseUrl}${SHOP_PATH}/orders/usingCreatorSE`,
+				body: '={{ JSON.stringify($json.order) }}',
+				concurrency: job.concurrency,
+			}),
+		],
+		connections: {},
+		items: bodies.map((body, k) => ({
+			json: { order: withUniqueId(body, uniqueIdOf(job.run, k)) },
+		})),
+		store: job.store,
+		result: { node: 'Helper Floor' },
+	});
+	return out.map((item) => item.json);
+}
+
+/**
+ * n8n's helper after reading every line through Submit's own form (the names form): the same
+ * lines, the first line of each order also carrying the body the node sent for the order.
+ */
+async function viaHelperReading(orders: StorefrontLine[][], bodies: any[], job: Job) {
+	const items = lineItems(orders, job.run);
+	let first = 0;
+	orders.forEach((order, k) => {
+		items[first].json = {
+			...items[first].json,
+			orderBody: withUniqueId(bodies[k], uniqueIdOf(job.run, k)),
+		} as any;
+		first += order.length;
+	});
+	const out = await runWorkflow({
+		nodes: [
+			node('Line Reader Floor', LINE_READER_FLOOR_NODE, 1, {
+				...submitParameters(BY_NAMES, job.concurrency),
+				floorUrl: `${job.baseUrl}${SHOP_PATH}/orders/usingCreatorSE`,
+				floorBody: '={{ JSON.stringify($json.orderBody) }}',
+				floorConcurrency: job.concurrency,
+			}),
+		],
+		connections: {},
+		items,
+		store: job.store,
+		result: { node: 'Line Reader Floor' },
+	});
+	return out.map((item) => item.json);
+}
+
+const ROOT = 'creatorse_productionOrderDeferred';
+
+function withUniqueId(body: any, uniqueId: string) {
+	return { ...body, [ROOT]: { ...body[ROOT], uniqueId } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Counting and checking
+// ---------------------------------------------------------------------------------------------
+
+/** What a request was for, by its method and path. */
+function kindOf(entry: LoggedRequest): string {
+	const { method, path } = entry;
+	if (method === 'POST' && SUBMIT_PATH.test(path)) return 'submit';
+	if (method === 'POST' && /\/filters$/.test(path)) return 'filter';
+	if (method === 'GET' && /\/orders$/.test(path)) return 'orderList';
+	if (method === 'GET' && /\/products$/.test(path)) return 'productList';
+	if (method === 'GET' && /\/products\/expanded\/\d+$/.test(path)) return 'productRead';
+	if (method === 'GET' && /\/motives$/.test(path)) return 'motiveList';
+	return `${method} ${path}`;
+}
+
+function kinds(log: LoggedRequest[]): Record<string, number> {
+	const counts: Record<string, number> = {};
+	for (const entry of log) counts[kindOf(entry)] = (counts[kindOf(entry)] ?? 0) + 1;
+	return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** Every output item is an order made now (no error, none found already). */
+function checkOutput(side: Side, out: any[], orders: number) {
+	if (out.length !== orders) throw new Error(`${side}: ${out.length} outputs for ${orders} orders`);
+	const bad = out.find((json) =>
+		side === 'helper' || side === 'helperReading'
+			? json.productionOrderSubmited?.id === undefined
+			: json.error !== undefined || json.alreadyExisted !== false,
+	);
+	if (bad) throw new Error(`${side}: ${JSON.stringify(bad).slice(0, 500)}`);
+}
+
+/** The orders a run stored, by order index: customer, country and each item as the service keeps it. */
+async function storedOrders(
+	baseUrl: string,
+	control: SandboxControl,
+	token: string,
+	run: number,
+	orders: number,
+) {
+	const all = await control.orders();
+	const mine = all.filter((order) => Math.floor(Number(order.uniqueId) / 100000) === run);
+	if (mine.length !== orders)
+		throw new Error(`run ${run}: the sandbox holds ${mine.length} of ${orders} orders`);
+	const byIndex = new Map<number, unknown>();
+	for (const order of mine) {
+		const answer = await request(`${baseUrl}${SHOP_PATH}/orders/expanded/${order.id}`, {
+			headers: { 'x-auth-token': token, accept: 'application/json' },
+		});
+		const stored = ((await answer.body.json()) as any).productionOrderExpanded;
+		// The service gives a single member as an object rather than a list of one.
+		const items = [stored.orderedProducts?.designedOrderedProduct ?? []].flat();
+		byIndex.set(orderIndexOf(String(order.uniqueId)), {
+			financialStatus: stored.financialStatus,
+			country: stored.country?.code,
+			customer: stored.customer,
+			shippingTitle: stored.orderShipping?.title,
+			items: items.map((item: any) => ({
+				productId: item.productId,
+				colorId: item.assignedColor?.id,
+				sizeId: item.assignedSize?.id,
+				amount: item.amount,
+				sku: item.sku,
+				compositions: item.compositions,
+			})),
+		});
+	}
+	return byIndex;
+}
+
+function sameOrders(a: Map<number, unknown>, b: Map<number, unknown>): string | undefined {
+	for (const [k, order] of a) {
+		if (!isDeepStrictEqual(order, b.get(k)))
+			return `order ${k}: ${JSON.stringify(order)} against ${JSON.stringify(b.get(k))}`;
+	}
+	return a.size === b.size ? undefined : `${a.size} orders against ${b.size}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------------------------
+
+interface Measured {
+	ms: number;
+	cpuMs: number;
+}
+
+interface SideResult extends Traffic {
+	ms: Spread;
+	cpuMs: Spread;
+	byKind: Record<string, number>;
+}
+
+async function main() {
+	const orders = storefrontOrders(LINES, SEED);
+	const lineCount = orders.reduce((sum, order) => sum + order.length, 0);
+	const linesPerOrder = [1, 2, 3, 4, 5].map((n) => orders.filter((o) => o.length === n).length);
+	const variantSkuLines = orders.flat().filter((line) => line.variantSku).length;
+	console.log(
+		`${lineCount} lines in ${orders.length} orders (orders of 1–5 lines: ${linesPerOrder.join(' / ')}); ` +
+			`${variantSkuLines} lines by variant SKU, ${lineCount - variantSkuLines} by product SKU + variant title`,
+	);
+
+	const loadAtStart = loadavg()[0];
+	const busyAtStart = machineBusyMs();
+	const treeAtStart = processTreeCpu(process.pid).ms;
+	const startedAt = performance.now();
+	console.log(`load average at the start: ${loadAtStart.toFixed(2)}`);
+
+	// Processing far in the future, so the deferred pipeline does not compete with submissions.
+	const sandbox = await startSandboxProcess({ port: 0, deferredProcessingMs: 3_600_000 });
+	const control = new SandboxControl(sandbox);
+	const sandboxOrigin = new URL(sandbox.baseUrl).origin;
+	let runs = 0;
+	const results: any[] = [];
+	let verification: any;
+	const counts: any[] = [];
+	let bodies: any[] = [];
+	try {
+		// 1. Untimed: what the node sends, and that names and IDs make the same orders.
+		await control.reset();
+		const token = await logIn(sandbox.baseUrl);
+		const proxy = await startRecordingProxy(
+			sandboxOrigin,
+			(method, path) => method === 'POST' && SUBMIT_PATH.test(path.split('?')[0]),
+		);
+		const sent = async (side: 'names' | 'ids') => {
+			proxy.clear();
+			await control.clearRequests();
+			const run = ++runs;
+			const store = sandboxCredentials(sandbox, {
+				accountId: '387',
+				sessionToken: token,
+				baseUrl: proxy.via(sandbox.baseUrl),
+			});
+			const out = await viaNode(side === 'names' ? BY_NAMES : BY_IDS, lineItems(orders, run), {
+				baseUrl: sandbox.baseUrl,
+				store,
+				concurrency: 4,
+				run,
+			});
+			checkOutput(side, out, orders.length);
+			const log = await control.requests();
+			const byIndex = new Map<number, any>();
+			for (const { body } of proxy.recorded) {
+				const parsed = JSON.parse(body.toString('utf8'));
+				byIndex.set(orderIndexOf(parsed[ROOT].uniqueId), withUniqueId(parsed, ''));
+			}
+			return { run, requests: log.length, byKind: kinds(log), bodies: byIndex };
+		};
+		const names = await sent('names');
+		const ids = await sent('ids');
+		await proxy.close();
+		if (names.bodies.size !== orders.length) throw new Error('the names run sent too few bodies');
+		for (let k = 0; k < orders.length; k++) {
+			if (!isDeepStrictEqual(names.bodies.get(k), ids.bodies.get(k))) {
+				throw new Error(
+					`order ${k}: by names the node sent ${JSON.stringify(names.bodies.get(k))}, by IDs ${JSON.stringify(ids.bodies.get(k))}`,
+				);
+			}
+		}
+		bodies = Array.from({ length: orders.length }, (_, k) => names.bodies.get(k));
+		const helperRun = ++runs;
+		const store = sandboxCredentials(sandbox, { accountId: '387', sessionToken: token });
+		await control.clearRequests();
+		checkOutput(
+			'helper',
+			await viaHelper(bodies, { baseUrl: sandbox.baseUrl, store, concurrency: 4, run: helperRun }),
+			orders.length,
+		);
+		const helperRequests = (await control.requests()).length;
+		const readingRun = ++runs;
+		checkOutput(
+			'helperReading',
+			await viaHelperReading(orders, bodies, {
+				baseUrl: sandbox.baseUrl,
+				store,
+				concurrency: 4,
+				run: readingRun,
+			}),
+			orders.length,
+		);
+		const stored = {
+			names: await storedOrders(sandbox.baseUrl, control, token, names.run, orders.length),
+			ids: await storedOrders(sandbox.baseUrl, control, token, ids.run, orders.length),
+			helper: await storedOrders(sandbox.baseUrl, control, token, helperRun, orders.length),
+			helperReading: await storedOrders(sandbox.baseUrl, control, token, readingRun, orders.length),
+		};
+		for (const side of ['names', 'helper', 'helperReading'] as const) {
+			const difference = sameOrders(stored[side], stored.ids);
+			if (difference) throw new Error(`${side} and IDs stored different orders: ${difference}`);
+		}
+		const storedItems = [...stored.ids.values()].reduce(
+			(sum: number, order: any) => sum + order.items.length,
+			0,
+		);
+		verification = {
+			sameBodiesNamesIds: true,
+			sameStoredOrders: true,
+			orders: orders.length,
+			storedItems,
+			bodyBytesMedian: spread(bodies.map((body) => JSON.stringify(body).length)).median,
+			requests: { names: names.requests, ids: ids.requests, helper: helperRequests },
+			byKind: { names: names.byKind, ids: ids.byKind },
+		};
+		console.log(
+			`\nChecked (concurrency 4, untimed): by names and by IDs the node sent the same ${orders.length} bodies; ` +
+				`the sandbox stored the same ${orders.length} orders (${storedItems} items) for the names, IDs, helper and helperReading runs`,
+		);
+		counts.push({
+			lines: lineCount,
+			orders: orders.length,
+			names: names.requests,
+			ids: ids.requests,
+		});
+
+		// 2. Untimed: the requests by names and by IDs at fewer lines.
+		for (const lines of COUNTED_LINES) {
+			const few = storefrontOrders(lines, SEED);
+			const row: any = { lines, orders: few.length };
+			for (const side of ['names', 'ids'] as const) {
+				await control.reset();
+				const fewToken = await logIn(sandbox.baseUrl);
+				const fewStore = sandboxCredentials(sandbox, { accountId: '387', sessionToken: fewToken });
+				await control.clearRequests();
+				const run = ++runs;
+				const out = await viaNode(side === 'names' ? BY_NAMES : BY_IDS, lineItems(few, run), {
+					baseUrl: sandbox.baseUrl,
+					store: fewStore,
+					concurrency: 4,
+					run,
+				});
+				checkOutput(side, out, few.length);
+				row[side] = (await control.requests()).length;
+			}
+			counts.push(row);
+		}
+		counts.sort((a, b) => a.lines - b.lines);
+		console.log('\nRequests per run, by names and by IDs:');
+		for (const row of counts) {
+			console.log(
+				`  ${String(row.lines).padStart(5)} lines, ${String(row.orders).padStart(4)} orders: names ${row.names}, IDs ${row.ids}, difference ${row.names - row.ids}`,
+			);
+		}
+		console.log(`  by kind, ${lineCount} lines: names ${JSON.stringify(names.byKind)}`);
+		console.log(`  ${' '.repeat(String(lineCount).length + 15)}IDs ${JSON.stringify(ids.byKind)}`);
+
+		// 3. Timed.
+		for (const condition of selectedConditions()) {
+			for (const concurrency of CONCURRENCIES[condition.name] ?? LATENT_CONCURRENCIES) {
+				const cpu: Record<Side, number[]> = { names: [], ids: [], helperReading: [], helper: [] };
+				const lastLog: Partial<Record<Side, LoggedRequest[]>> = {};
+				const job = (side: Side) => async (): Promise<Measured> => {
+					await control.reset();
+					const jobToken = await logIn(sandbox.baseUrl);
+					const jobStore = sandboxCredentials(sandbox, {
+						accountId: '387',
+						sessionToken: jobToken,
+					});
+					await applyCondition(control, condition);
+					const run = ++runs;
+					const spec: Job = { baseUrl: sandbox.baseUrl, store: jobStore, concurrency, run };
+					const items = side === 'names' || side === 'ids' ? lineItems(orders, run) : undefined;
+					await control.clearRequests();
+					const cpuBefore = process.cpuUsage();
+					const started = performance.now();
+					const out =
+						side === 'helper'
+							? await viaHelper(bodies, spec)
+							: side === 'helperReading'
+								? await viaHelperReading(orders, bodies, spec)
+								: await viaNode(side === 'names' ? BY_NAMES : BY_IDS, items!, spec);
+					const ms = performance.now() - started;
+					const used = process.cpuUsage(cpuBefore);
+					const cpuMs = (used.user + used.system) / 1000;
+					checkOutput(side, out, orders.length);
+					cpu[side].push(cpuMs);
+					lastLog[side] = await control.requests();
+					return { ms, cpuMs };
+				};
+				const timed = await alternate(
+					Object.fromEntries(SIDES.map((side) => [side, job(side)])) as Record<
+						Side,
+						ReturnType<typeof job>
+					>,
+					ROUNDS,
+				);
+				const sides = {} as Record<Side, SideResult>;
+				for (const side of SIDES) {
+					const { ms } = timed[side];
+					// The first of each side's runs is its warm-up.
+					const cpuSpread = spread(cpu[side].slice(1));
+					sides[side] = {
+						ms: { min: Math.round(ms.min), median: Math.round(ms.median), max: Math.round(ms.max) },
+						cpuMs: {
+							min: Math.round(cpuSpread.min),
+							median: Math.round(cpuSpread.median),
+							max: Math.round(cpuSpread.max),
+						},
+						...trafficOf(lastLog[side] ?? []),
+						byKind: kinds(lastLog[side] ?? []),
+					};
+				}
+				const ratio = (a: Side, b: Side, of: 'ms' | 'cpuMs') =>
+					+(sides[a][of].median / sides[b][of].median).toFixed(2);
+				const result = {
+					condition: condition.name,
+					conditionLabel: condition.label,
+					concurrency,
+					lines: lineCount,
+					orders: orders.length,
+					sides,
+					namesPerHelper: ratio('names', 'helper', 'ms'),
+					idsPerHelper: ratio('ids', 'helper', 'ms'),
+					namesPerIds: ratio('names', 'ids', 'ms'),
+					namesPerHelperReading: ratio('names', 'helperReading', 'ms'),
+					idsPerHelperReading: ratio('ids', 'helperReading', 'ms'),
+					helperReadingPerHelper: ratio('helperReading', 'helper', 'ms'),
+					namesPerHelperCpu: ratio('names', 'helper', 'cpuMs'),
+					idsPerHelperCpu: ratio('ids', 'helper', 'cpuMs'),
+					namesPerIdsCpu: ratio('names', 'ids', 'cpuMs'),
+					namesPerHelperReadingCpu: ratio('names', 'helperReading', 'cpuMs'),
+					idsPerHelperReadingCpu: ratio('ids', 'helperReading', 'cpuMs'),
+					helperReadingPerHelperCpu: ratio('helperReading', 'helper', 'cpuMs'),
+					extraRequestsByNames: sides.names.requests - sides.ids.requests,
+					/** Per line, medians: what the node adds to the helper alone, in wall and CPU time. */
+					namesOverHelperUsPerLine: round1(
+						((sides.names.ms.median - sides.helper.ms.median) * 1000) / lineCount,
+					),
+					namesOverHelperCpuUsPerLine: round1(
+						((sides.names.cpuMs.median - sides.helper.cpuMs.median) * 1000) / lineCount,
+					),
+				};
+				results.push(result);
+				console.log(
+					`\n${condition.label}, concurrency ${concurrency}, ${lineCount} lines in ${orders.length} orders ` +
+						'(wall ms min / median / max; CPU ms min / median / max; requests; new connections)',
+				);
+				for (const side of SIDES) {
+					const s = sides[side];
+					console.log(
+						`  ${side.padEnd(14)} ${formatSpread(s.ms).padEnd(22)} ${formatSpread(s.cpuMs).padEnd(22)} ${String(s.requests).padStart(5)} req ${String(s.connections).padStart(5)} conn`,
+					);
+				}
+				console.log(
+					`  wall: names/helper ${result.namesPerHelper}  ids/helper ${result.idsPerHelper}  names/ids ${result.namesPerIds}  ` +
+						`names/helperReading ${result.namesPerHelperReading}  ids/helperReading ${result.idsPerHelperReading}  helperReading/helper ${result.helperReadingPerHelper}`,
+				);
+				console.log(
+					`  CPU:  names/helper ${result.namesPerHelperCpu}  ids/helper ${result.idsPerHelperCpu}  names/ids ${result.namesPerIdsCpu}  ` +
+						`names/helperReading ${result.namesPerHelperReadingCpu}  ids/helperReading ${result.idsPerHelperReadingCpu}  helperReading/helper ${result.helperReadingPerHelperCpu}`,
+				);
+				console.log(`  requests names − ids ${result.extraRequestsByNames}`);
+			}
+		}
+	} finally {
+		await sandbox.close();
+	}
+	// The sandbox process has ended and been waited for: its CPU counts among this process's children.
+	const treeMs = processTreeCpu(process.pid).ms - treeAtStart;
+	const busyMs = machineBusyMs() - busyAtStart;
+	const machine = {
+		loadAverageAtStart: +loadAtStart.toFixed(2),
+		loadAverageAtEnd: +loadavg()[0].toFixed(2),
+		/** Of all cores' busy time during the run, the share that was neither this benchmark nor its sandbox. */
+		busyElsewhereShare: +Math.max(0, 1 - treeMs / Math.max(1, busyMs)).toFixed(2),
+		wallSeconds: Math.round((performance.now() - startedAt) / 1000),
+	};
+	console.log(
+		`\nload average at the end: ${machine.loadAverageAtEnd}; ${Math.round(machine.busyElsewhereShare * 100)}% of the machine's busy time during the run was other processes'`,
+	);
+	mkdirSync(join(__dirname, 'results'), { recursive: true });
+	writeFileSync(
+		join(__dirname, 'results', 'storefront.json'),
+		`${JSON.stringify(
+			{
+				date: new Date().toISOString(),
+				node: process.version,
+				machine,
+				rounds: ROUNDS,
+				seed: SEED,
+				lines: lineCount,
+				orders: orders.length,
+				ordersByLineCount: Object.fromEntries(linesPerOrder.map((n, i) => [i + 1, n])),
+				variantSkuLines,
+				verification,
+				requestCounts: counts,
+				results,
+			},
+			null,
+			2,
+		)}\n`,
+	);
+}
+
+void main().then(
+	() => process.exit(0),
+	(error) => {
+		console.error(error);
+		process.exit(1);
+	},
+);
