@@ -1,6 +1,6 @@
 /**
  * The run's parameter reads: a value without an expression is read once for the whole run, an
- * expression is read for every item, and asking for a resource locator's value is its own read.
+ * expression once for every item, and asking for a resource locator's value is its own read.
  */
 import type { IExecuteFunctions, INodeParameters } from 'n8n-workflow';
 
@@ -46,6 +46,19 @@ describe('RunScope.parameter', () => {
 			'shop:1',
 			'options:0',
 			'options:1',
+		]);
+	});
+
+	test('an expression is evaluated once per item, however often the run reads it', () => {
+		const { ctx, reads } = fakeContext({ uniqueId: '={{ $json.order_id }}' });
+		const run = newRunScope(ctx);
+		for (let time = 0; time < 3; time++) {
+			expect(run.parameter('uniqueId', 0, '')).toBe('={{ $json.order_id }}#0');
+			expect(run.parameter('uniqueId', 1, '')).toBe('={{ $json.order_id }}#1');
+		}
+		expect(reads.map((read) => `${read.name}:${read.itemIndex}`)).toEqual([
+			'uniqueId:0',
+			'uniqueId:1',
 		]);
 	});
 

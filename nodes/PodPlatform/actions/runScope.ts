@@ -23,7 +23,8 @@ export interface RunScope {
 	/**
 	 * A parameter's value for an item, as `getNodeParameter` gives it. A value without an
 	 * expression is the same for every item, so it is read once per run; an expression is
-	 * evaluated for each item, since it may read the item.
+	 * evaluated once for each item, since it may read the item, and a value inside a parameter
+	 * (a dotted path) likewise.
 	 */
 	parameter<T>(name: string, itemIndex: number, fallback: T, options?: IGetNodeParameterOptions): T;
 }
@@ -40,6 +41,20 @@ function holdsExpression(value: unknown): boolean {
 export function newRunScope(ctx: IExecuteFunctions): RunScope {
 	/** Per parameter (and extraction): its one value for the run, or `perItem` for an expression. */
 	const readOnce = new Map<string, { value: unknown } | 'perItem'>();
+	/** An expression's value per item, read once: n8n evaluates it anew on every read. */
+	const perItemValues = new Map<string, unknown>();
+	const readForItem = (
+		name: string,
+		itemIndex: number,
+		fallback: unknown,
+		options?: IGetNodeParameterOptions,
+	) => {
+		const key = `${options?.extractValue ? `${name}#value` : name}@${itemIndex}`;
+		if (!perItemValues.has(key)) {
+			perItemValues.set(key, ctx.getNodeParameter(name, itemIndex, fallback, options));
+		}
+		return perItemValues.get(key);
+	};
 	return {
 		service: new ServiceClient(ctx),
 		storedFilters: new Map(),
@@ -57,7 +72,7 @@ export function newRunScope(ctx: IExecuteFunctions): RunScope {
 				readOnce.set(key, known);
 			}
 			return (
-				known === 'perItem' ? ctx.getNodeParameter(name, itemIndex, fallback, options) : known.value
+				known === 'perItem' ? readForItem(name, itemIndex, fallback, options) : known.value
 			) as T;
 		},
 	};

@@ -48,7 +48,10 @@ async function orderIdOf(
 	run: RunScope,
 	itemIndex: number,
 ): Promise<number> {
-	const locator = ctx.getNodeParameter('orderId', itemIndex, {}) as { mode?: string; value?: unknown };
+	const locator = ctx.getNodeParameter('orderId', itemIndex, {}) as {
+		mode?: string;
+		value?: unknown;
+	};
 	if (locator?.mode !== BY_UNIQUE_ID) {
 		return Number(idParameter(ctx, 'orderId', 'Order ID', itemIndex));
 	}
@@ -139,15 +142,17 @@ export function addressOf(value: unknown): PlainObject {
 }
 
 /** The order head as the form holds it (Submit's guided form and Create Draft). */
-export function readHeaderForm(ctx: IExecuteFunctions, itemIndex: number): OrderHeaderForm {
+export function readHeaderForm(
+	read: (name: string, fallback: unknown) => unknown,
+): OrderHeaderForm {
 	return {
-		uniqueId: ctx.getNodeParameter('uniqueId', itemIndex, '') as string,
-		country: ctx.getNodeParameter('country', itemIndex, '') as string,
-		customer: ctx.getNodeParameter('customer', itemIndex, {}) as PlainObject,
-		shippingAddress: addressOf(ctx.getNodeParameter('shippingAddress', itemIndex, {})),
-		billingAddress: addressOf(ctx.getNodeParameter('billingAddress', itemIndex, {})),
-		shippingTitle: ctx.getNodeParameter('shippingTitle', itemIndex, '') as string,
-		carrierId: ctx.getNodeParameter('carrierId', itemIndex, '') as string,
+		uniqueId: read('uniqueId', '') as string,
+		country: read('country', '') as string,
+		customer: read('customer', {}) as PlainObject,
+		shippingAddress: addressOf(read('shippingAddress', {})),
+		billingAddress: addressOf(read('billingAddress', {})),
+		shippingTitle: read('shippingTitle', '') as string,
+		carrierId: read('carrierId', '') as string,
 	};
 }
 

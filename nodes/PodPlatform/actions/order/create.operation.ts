@@ -36,7 +36,9 @@ export const createOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const body = buildDraftOrder(readHeaderForm(this, itemIndex));
+		const body = buildDraftOrder(
+			readHeaderForm((name, fallback) => this.getNodeParameter(name, itemIndex, fallback)),
+		);
 		const answer = await run.service.request({
 			method: 'POST',
 			path: `${await itemShopPath(run, itemIndex)}/orders`,

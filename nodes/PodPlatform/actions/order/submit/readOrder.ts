@@ -124,6 +124,7 @@ async function readDesign(
 
 async function readGuidedForm(
 	ctx: IExecuteFunctions,
+	run: RunScope,
 	itemIndex: number,
 ): Promise<DeferredOrderForm> {
 	const designs: FormDesign[] = [];
@@ -146,7 +147,7 @@ async function readGuidedForm(
 		};
 	});
 	return {
-		...readHeaderForm(ctx, itemIndex),
+		...readHeaderForm((name, fallback) => run.parameter(name, itemIndex, fallback)),
 		financialStatus: ctx.getNodeParameter('financialStatus', itemIndex, 'PAID') as string,
 		designs,
 		templates,
@@ -211,11 +212,12 @@ function lineName(line: number, design: FormDesign | undefined): string {
  */
 async function readLines(
 	ctx: IExecuteFunctions,
+	run: RunScope,
 	unit: number[],
 	earlier: Problem[],
 ): Promise<OrderInput> {
 	const lines: DeferredOrderForm[] = [];
-	for (const itemIndex of unit) lines.push(await readGuidedForm(ctx, itemIndex));
+	for (const itemIndex of unit) lines.push(await readGuidedForm(ctx, run, itemIndex));
 	const [first] = lines;
 	const problems = [...earlier];
 	const placeOf: Array<{ line: number; design: number }> = [];
@@ -295,8 +297,8 @@ export async function readOrderInput(
 			check: (resolver) => validateDeferredOrder(input, { resolver }),
 		};
 	}
-	if (readsLines(run)) return await readLines(ctx, unit, earlier);
-	const form = await readGuidedForm(ctx, itemIndex);
+	if (readsLines(run)) return await readLines(ctx, run, unit, earlier);
+	const form = await readGuidedForm(ctx, run, itemIndex);
 	return {
 		uniqueId: optionalText(form.uniqueId),
 		check: (resolver) => buildDeferredOrder(form, { resolver }),
