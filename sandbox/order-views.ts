@@ -194,7 +194,23 @@ export function controlOrderJson(order: Order) {
 		committed: order.committed,
 		handedOff: order.handedOff,
 		deleted: order.deleted,
+		countryId: order.countryId,
+		// What the order holds, for tests that compare it with its source (a storefront order):
+		// plain copies, so a caller cannot change the store through them.
+		customer: order.customer ? structuredClone(order.customer) : null,
+		shipping: { ...order.shipping },
 		orderedProductIds: order.orderedProducts.map((item) => item.id),
+		orderedProducts: order.orderedProducts.map((item) => ({
+			id: item.id,
+			kind: item.kind,
+			productId: item.productId,
+			templateProductId: item.templateProductId ?? null,
+			assignedColorId: item.assignedColorId,
+			assignedSizeId: item.assignedSizeId,
+			sku: item.sku,
+			amount: item.amount,
+			compositions: structuredClone(item.compositions),
+		})),
 		passthroughItems: order.passthroughItems.length,
 		fulfillments: order.fulfillments.map((f) => ({ ...f })),
 		parentOrderId: order.parentOrderId ?? null,

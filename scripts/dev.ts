@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- the dev instance is a Node program, never shipped */
 /**
  * `npm start`: the sandbox plus a real, pinned n8n with this package installed, an owner login,
- * a credential pointing at the sandbox and the example workflows. The way-back examples get local
+ * a credential pointing at the sandbox and the example workflows. The examples that talk to a
+ * store (the intake examples' triggers, the daily CSV's order list, the way back) get local
  * stand-ins of a Shopify and a WooCommerce store (scripts/storefronts.ts) and n8n credentials for
  * them, so that every imported workflow names credentials and stores that exist. Ctrl-C stops
  * everything.
@@ -222,6 +223,9 @@ async function main() {
 	);
 	console.log(
 		`WooCommerce stand-in: ${wooCommerce.url} (credential "WooCommerce stand-in"; knows order 727)`,
+	);
+	console.log(
+		'  the intake examples hold those two orders as pinned data: Execute workflow submits them as print orders shopify-450789469 and woocommerce-727',
 	);
 	console.log(
 		'  a print order with Unique ID shopify-450789469 or woocommerce-727, once shipped, reaches them through the way-back examples (activate them first)',

@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- local HTTP stand-ins of storefront APIs for the dev instance and the tests, never shipped */
 /**
- * Local stand-ins of the storefront endpoints the way-back examples call (examples/print-events-to-
- * shopify.json, examples/print-events-to-woocommerce.json): two small loopback HTTP servers that
+ * Local stand-ins of the storefront endpoints the examples call (the way back:
+ * examples/print-events-to-shopify.json, examples/print-events-to-woocommerce.json; the order list
+ * of examples/daily-csv-batch.json): two small loopback HTTP servers that
  * answer the documented Shopify Admin REST (2026-07) and WooCommerce REST (wc/v3) requests with the
  * documented response shapes, check the authentication each of n8n's credentials sends, and record
  * every request. They are not the POD service (that is the sandbox) and hold only what the examples
@@ -11,7 +12,9 @@
  *   `GET /admin/api/2026-07/orders/{id}/fulfillment_orders.json`, `POST .../fulfillments.json`,
  *   `GET .../orders/{id}.json` (`fields`), `PUT .../orders/{id}.json`.
  * - WooCommerce (credential `wooCommerceApi`: Basic with the consumer key and secret, or the
- *   `consumer_key` / `consumer_secret` query parameters): `GET/PUT /wp-json/wc/v3/orders/{id}`,
+ *   `consumer_key` / `consumer_secret` query parameters): `GET /wp-json/wc/v3/orders` (the list the
+ *   daily CSV example reads: `after`, `before`, `status`, `per_page`, `page`),
+ *   `GET/PUT /wp-json/wc/v3/orders/{id}`,
  *   `GET/POST /wp-json/wc/v3/orders/{id}/notes`, and `GET /wp-json/wc/v3/products/categories`
  *   (what n8n's credential test reads). A real store takes Basic only over HTTPS (over HTTP it
  *   wants OAuth 1.0a); the stand-in is plain HTTP on loopback and takes Basic.
@@ -63,6 +66,8 @@ export interface StandIn {
 interface Reply {
 	status: number;
 	body: unknown;
+	/** Headers besides the content type (a list's totals and page links). */
+	headers?: Record<string, string>;
 }
 
 interface Incoming {
@@ -132,7 +137,10 @@ async function serve(
 			};
 			requests.push(recorded);
 			onRequest?.(recorded);
-			res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8' });
+			res.writeHead(reply.status, {
+				'content-type': 'application/json; charset=utf-8',
+				...reply.headers,
+			});
 			res.end(JSON.stringify(reply.body));
 		})();
 	});
@@ -399,7 +407,74 @@ export async function startWooCommerceStandIn(
 	};
 	addOrder(fixture('woocommerce-order.json'));
 
-	const route = ({ method, path: pathname, body }: Incoming): Reply => {
+	/**
+	 * "List all orders" as documented: newest first, `per_page` (default 10, at most 100) and
+	 * `page`, the totals in `X-WP-Total` and `X-WP-TotalPages`, and a `Link` header naming the next
+	 * and previous pages where there are some. `after` and `before` compare with `date_created`
+	 * (the store's local time), or `date_created_gmt` with `dates_are_gmt=true`; the stand-in takes
+	 * them without a zone offset only, as the daily CSV example sends them, and refuses any other.
+	 */
+	const listOrders = (query: URLSearchParams): Reply => {
+		const invalid = (param: string, message: string): Reply => ({
+			status: 400,
+			body: {
+				code: 'rest_invalid_param',
+				message: `Invalid parameter(s): ${param}`,
+				data: { status: 400, params: { [param]: message } },
+			},
+		});
+		const localDate = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+		for (const param of ['after', 'before']) {
+			const value = query.get(param);
+			if (value !== null && !localDate.test(value)) {
+				return invalid(
+					param,
+					`${param} must be a date as YYYY-MM-DDThh:mm:ss (the stand-in takes no offset).`,
+				);
+			}
+		}
+		const statuses = (query.get('status') ?? 'any').split(',').filter(Boolean);
+		const unknown = statuses.find(
+			(status) => status !== 'any' && !WOOCOMMERCE_STATUSES.includes(status),
+		);
+		if (unknown)
+			return invalid('status', `status is not one of any, ${WOOCOMMERCE_STATUSES.join(', ')}.`);
+		const perPage = Number(query.get('per_page') ?? 10);
+		const page = Number(query.get('page') ?? 1);
+		if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) {
+			return invalid('per_page', 'per_page must be between 1 (inclusive) and 100 (inclusive)');
+		}
+		if (!Number.isInteger(page) || page < 1) return invalid('page', 'page must be at least 1');
+		const dateKey = query.get('dates_are_gmt') === 'true' ? 'date_created_gmt' : 'date_created';
+		const after = query.get('after');
+		const before = query.get('before');
+		const matching = [...orders.values()]
+			.filter((order) => statuses.includes('any') || statuses.includes(String(order.status)))
+			.filter((order) => after === null || String(order[dateKey]) > after)
+			.filter((order) => before === null || String(order[dateKey]) < before)
+			.sort((a, b) => String(b.date_created_gmt).localeCompare(String(a.date_created_gmt)));
+		const totalPages = Math.ceil(matching.length / perPage);
+		const pageUrl = (number: number) => {
+			const next = new URLSearchParams(query);
+			next.set('page', String(number));
+			return `<${url}${base}/orders?${next.toString()}>`;
+		};
+		const links = [
+			...(page > 1 ? [`${pageUrl(page - 1)}; rel="prev"`] : []),
+			...(page < totalPages ? [`${pageUrl(page + 1)}; rel="next"`] : []),
+		];
+		return {
+			status: 200,
+			body: matching.slice((page - 1) * perPage, page * perPage).map(withLinks),
+			headers: {
+				'x-wp-total': String(matching.length),
+				'x-wp-totalpages': String(totalPages),
+				...(links.length ? { link: links.join(', ') } : {}),
+			},
+		};
+	};
+
+	const route = ({ method, path: pathname, query, body }: Incoming): Reply => {
 		const noRoute = error(
 			404,
 			'rest_no_route',
@@ -408,6 +483,7 @@ export async function startWooCommerceStandIn(
 		if (!pathname.startsWith(`${base}/`)) return noRoute;
 		const rest = pathname.slice(base.length);
 		if (method === 'GET' && rest === '/products/categories') return { status: 200, body: [] };
+		if (method === 'GET' && rest === '/orders') return listOrders(query);
 		let match = /^\/orders\/(\d+)$/.exec(rest);
 		if (match && (method === 'GET' || method === 'PUT')) {
 			const order = orders.get(Number(match[1]));

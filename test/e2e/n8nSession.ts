@@ -62,6 +62,43 @@ export async function subscriptions(sandbox: Sandbox): Promise<Subscription[]> {
 		: ([] as Subscription[]).concat(items);
 }
 
+/** One run of a node as an execution records it. */
+export interface NodeRun {
+	data?: { main?: Array<Array<{ json: Record<string, unknown> }>> };
+	error?: { message?: string; description?: string };
+}
+
+export interface ExecutionResult {
+	status: string;
+	/** Each node's runs, by node name. */
+	runData: Record<string, NodeRun[]>;
+	/** The error that ended the execution, if one did. */
+	error?: { message?: string; description?: string };
+}
+
+/**
+ * n8n keeps an execution's data in the `flatted` format: one JSON array whose first entry is the
+ * root, where every object, array and string is an entry of the array and is referred to by its
+ * index as a string; numbers, booleans and null stay in place. This turns it back into the value.
+ */
+export function unflatten(text: string): unknown {
+	const table = JSON.parse(text) as unknown[];
+	const revived = new Set<object>();
+	const resolve = (value: unknown): unknown => {
+		if (typeof value !== 'string') return value;
+		const entry = table[Number(value)];
+		return entry !== null && typeof entry === 'object' ? revive(entry) : entry;
+	};
+	const revive = (entry: object): object => {
+		if (revived.has(entry)) return entry;
+		revived.add(entry);
+		const record = entry as Record<string, unknown>;
+		for (const key of Object.keys(record)) record[key] = resolve(record[key]);
+		return entry;
+	};
+	return revive(table[0] as object);
+}
+
 export class N8nSession {
 	constructor(
 		public instance: N8nInstance,
@@ -140,6 +177,45 @@ export class N8nSession {
 			},
 			timeoutMs,
 		);
+	}
+
+	/**
+	 * Run a workflow as the editor's Execute Workflow button does (POST /rest/workflows/:id/run with
+	 * the trigger to start from): n8n 2.40.7 starts a trigger that holds pinned data from that data,
+	 * without waiting for an event (packages/cli workflow-execution.service.ts, executeManually).
+	 * Waits for the execution to end and returns its status and each node's runs.
+	 */
+	async runFromPinnedTrigger(workflowId: string, trigger: string): Promise<ExecutionResult> {
+		const started = await rest<{ executionId?: string; waitingForWebhook?: boolean }>(
+			this.instance,
+			this.cookie,
+			'POST',
+			`/workflows/${workflowId}/run`,
+			{ triggerToStartFrom: { name: trigger } },
+		);
+		if (!started.executionId) {
+			throw new Error(
+				`n8n did not start ${workflowId} from ${trigger}: ${JSON.stringify(started)} (is data pinned to it?)`,
+			);
+		}
+		const executionId = started.executionId;
+		return await waitFor(`execution ${executionId} of ${workflowId} to end`, async () => {
+			const execution = await rest<{ status: string; data: string }>(
+				this.instance,
+				this.cookie,
+				'GET',
+				`/executions/${executionId}`,
+			);
+			if (['new', 'running', 'waiting'].includes(execution.status)) return undefined;
+			const data = unflatten(execution.data) as {
+				resultData: { runData: Record<string, NodeRun[]>; error?: ExecutionResult['error'] };
+			};
+			return {
+				status: execution.status,
+				runData: data.resultData.runData,
+				error: data.resultData.error,
+			};
+		});
 	}
 
 	async activate(workflowId: string): Promise<void> {

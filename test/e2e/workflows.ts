@@ -2,8 +2,10 @@
  * Workflows and credentials the end-to-end suite imports into the real n8n beside the examples:
  * each exercises one promise that only a real n8n can prove.
  */
+import { randomUUID } from 'node:crypto';
+
 import { DEMO } from '../../sandbox';
-import { SANDBOX_CREDENTIAL_ID, sandboxCredential } from '../../scripts/dev';
+import { SANDBOX_CREDENTIAL_ID, exampleWorkflows, sandboxCredential } from '../../scripts/dev';
 
 export const XML_CREDENTIAL_ID = 'podPlatformSandboxXml';
 export const WRONG_PASSWORD_CREDENTIAL_ID = 'podPlatformWrongPassword';
@@ -145,6 +147,32 @@ export const REFUSED_LOGIN_WORKFLOW_ID = 'podE2eWrongPassword';
 export const DATE_FILTER_WORKFLOW_ID = 'podE2eDateFilter';
 export const XML_TRIGGER_WORKFLOW_ID = 'podE2eXmlTrigger';
 export const POLL_WORKFLOW_ID = 'podE2ePoll';
+
+/**
+ * An example workflow with another payload pinned to its trigger, under an ID and name of its
+ * own: the same nodes and mapping, run on an order the example does not hold. Its webhook IDs are
+ * new, so that it never shares a webhook path with the example.
+ */
+export function withPinnedPayload(
+	exampleId: string,
+	id: string,
+	trigger: string,
+	payload: unknown,
+): Record<string, unknown> {
+	const example = exampleWorkflows().find((workflow) => workflow.id === exampleId) as {
+		name: string;
+		nodes: Array<Record<string, unknown>>;
+	};
+	return {
+		...example,
+		id,
+		name: `E2E: ${example.name}, another order`,
+		nodes: example.nodes.map((node) =>
+			node.webhookId ? { ...node, webhookId: randomUUID() } : node,
+		),
+		pinData: { [trigger]: [{ json: payload }] },
+	};
+}
 
 export function e2eWorkflows() {
 	return [

@@ -1,20 +1,93 @@
 /**
  * What every example workflow must hold before n8n imports it (the end-to-end suite runs them).
  */
+import { getCsvColumns } from '../../nodes/PodPlatform/methods/resourceMapping';
 import { exampleWorkflows } from '../../scripts/dev';
+import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
+import wooCommerceOrder from '../fixtures/storefront/woocommerce-order-3-lines.json';
 
 interface ExampleNode {
 	name: string;
 	type: string;
+	typeVersion: number;
+	parameters: Record<string, unknown>;
 	credentials?: Record<string, { id: string; name: string }>;
 }
 interface Example {
 	id: string;
 	name: string;
 	nodes: ExampleNode[];
+	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
+	pinData?: Record<string, Array<{ json: unknown }>>;
 }
 
 const examples = exampleWorkflows() as unknown as Example[];
+const example = (id: string) => examples.find((workflow) => workflow.id === id) as Example;
+
+/** The nodes from the one without an input, following the single main connection of each. */
+function chain(workflow: Example, from: string): ExampleNode[] {
+	const byName = new Map(workflow.nodes.map((node) => [node.name, node]));
+	const nodes: ExampleNode[] = [];
+	for (let name: string | undefined = from; name; ) {
+		nodes.push(byName.get(name) as ExampleNode);
+		const next: Array<{ node: string }> = workflow.connections[name]?.main.flat() ?? [];
+		expect({ after: name, next: next.length <= 1 }).toEqual({ after: name, next: true });
+		name = next[0]?.node;
+	}
+	return nodes;
+}
+
+/** Every expression among a node's parameters ("=..."), with where it is. */
+function expressions(value: unknown, path = ''): Array<{ path: string; expression: string }> {
+	if (typeof value === 'string') return value.startsWith('=') ? [{ path, expression: value }] : [];
+	if (Array.isArray(value)) return value.flatMap((entry, i) => expressions(entry, `${path}[${i}]`));
+	if (value && typeof value === 'object') {
+		return Object.entries(value).flatMap(([key, entry]) =>
+			expressions(entry, path ? `${path}.${key}` : key),
+		);
+	}
+	return [];
+}
+
+/**
+ * Text with `{{ $json.a.b[0].c }}` references in it and nothing else: what a merchant maps by
+ * dragging a field, never JavaScript that splits, maps or computes.
+ */
+const FIELD_REFERENCES_ONLY = /^=(?:[^{}]|\{\{ \$json(?:\.[A-Za-z_]\w*|\[\d+\])+ \}\})*$/;
+
+function notFieldReferences(nodes: ExampleNode[]) {
+	return nodes.flatMap((node) =>
+		expressions(node.parameters)
+			.filter(({ expression }) => !FIELD_REFERENCES_ONLY.test(expression))
+			.map(({ path, expression }) => `${node.name} › ${path}: ${expression}`),
+	);
+}
+
+test('the field-reference rule tells a reference from JavaScript', () => {
+	const node = (parameters: Record<string, unknown>) => [
+		{ name: 'N', type: 't', typeVersion: 1, parameters },
+	];
+	expect(
+		notFieldReferences(
+			node({
+				a: '={{ $json.line_items.sku }}',
+				b: '=shopify-{{ $json.id }}',
+				c: '={{ $json.shipping_lines[0].title }}',
+				d: '=FRONT',
+				e: 'plain',
+			}),
+		),
+	).toEqual([]);
+	expect(
+		notFieldReferences(
+			node({
+				a: "={{ $json.uniqueId.split('-').pop() }}",
+				b: '={{ $json.a || $json.b }}',
+				c: '={{ $json.line_items[0].sku }}{{ 1 + 1 }}',
+			}),
+		),
+	).toHaveLength(3);
+});
 
 test('every example has an ID n8n keeps static data for (at most 21 characters), once', () => {
 	// n8n 2.40.7 saves a workflow's static data only when its ID passes isWorkflowIdValid
@@ -52,4 +125,157 @@ describe.each([
 			});
 		}
 	});
+});
+
+describe.each([
+	{
+		file: 'shopify-orders-to-production.json',
+		id: 'podExShopifyIntake',
+		trigger: {
+			type: 'n8n-nodes-base.shopifyTrigger',
+			parameters: { authentication: 'accessToken', topic: 'orders/create' },
+			credentials: { shopifyAccessTokenApi: { id: 'shopifyStandIn', name: 'Shopify stand-in' } },
+		},
+		order: shopifyOrder as unknown,
+		uniqueId: '=shopify-{{ $json.id }}',
+		variant: '={{ $json.line_items.variant_title }}',
+	},
+	{
+		file: 'woocommerce-orders-to-production.json',
+		id: 'podExWooIntake',
+		trigger: {
+			type: 'n8n-nodes-base.wooCommerceTrigger',
+			parameters: { event: 'order.created' },
+			credentials: { wooCommerceApi: { id: 'wooCommerceStandIn', name: 'WooCommerce stand-in' } },
+		},
+		order: wooCommerceOrder as unknown,
+		uniqueId: '=woocommerce-{{ $json.id }}',
+		variant: '={{ $json.line_items.meta_data }}',
+	},
+])('the intake example $file', ({ id, trigger, order, uniqueId, variant }) => {
+	const workflow = example(id);
+	const starts = () => workflow.nodes.filter((node) => node.type === trigger.type);
+
+	test("starts from the store's own n8n trigger, with n8n's credential of that store", () => {
+		expect(starts()).toHaveLength(1);
+		expect(starts()[0]).toMatchObject({ typeVersion: 1, ...trigger });
+	});
+
+	test("pins the store's documented order to the trigger, unchanged", () => {
+		expect(workflow.pinData?.[starts()[0].name]).toEqual([{ json: order }]);
+	});
+
+	test('is the trigger, Split Out of line_items, a Filter keeping lines with a SKU, then Submit per line', () => {
+		const [start, split, filter, submit, ...rest] = chain(workflow, starts()[0].name);
+		expect(rest).toEqual([]);
+		expect(start.type).toBe(trigger.type);
+		expect(split).toMatchObject({
+			type: 'n8n-nodes-base.splitOut',
+			parameters: { fieldToSplitOut: 'line_items', include: 'allOtherFields' },
+		});
+		expect(filter.type).toBe('n8n-nodes-base.filter');
+		expect(JSON.stringify(filter.parameters)).toContain(
+			'"leftValue":"={{ $json.line_items.sku }}"',
+		);
+		expect(JSON.stringify(filter.parameters)).toContain('"operation":"notEmpty"');
+		expect(submit).toMatchObject({
+			type: 'n8n-nodes-pod-platform.podPlatform',
+			parameters: {
+				resource: 'order',
+				operation: 'submit',
+				inputMode: 'form',
+				input: 'line',
+				uniqueId,
+				financialStatus: 'PAID',
+				options: { exactlyOnce: true },
+			},
+			credentials: { podPlatformApi: { id: 'podPlatformSandbox', name: 'POD Platform sandbox' } },
+		});
+		const designs = (submit.parameters.designs as { design: Array<Record<string, unknown>> })
+			.design;
+		expect(designs).toHaveLength(1);
+		expect(designs[0]).toMatchObject({
+			productId: { __rl: true, mode: 'sku', value: '={{ $json.line_items.sku }}' },
+			variant,
+			amount: '={{ $json.line_items.quantity }}',
+			prints: {
+				print: [
+					{
+						printAreaId: '=FRONT',
+						elementType: 'libraryMotive',
+						motiveId: { __rl: true, mode: 'name', value: 'Company Logo' },
+					},
+				],
+			},
+		});
+	});
+
+	test("maps with n8n's own nodes and ours and field references only: no Code node, no JavaScript", () => {
+		const types = workflow.nodes.map((node) => node.type);
+		expect(types.every((type) => /^n8n-nodes-(base|pod-platform)\./.test(type))).toBe(true);
+		expect(types.filter((type) => /code|function/i.test(type))).toEqual([]);
+		expect(notFieldReferences(workflow.nodes)).toEqual([]);
+	});
+});
+
+describe('the daily CSV example', () => {
+	const workflow = example('podExDailyCsvBatch');
+	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
+
+	test('reads the orders, splits their line items, keeps the lines with a SKU and builds a line per item', () => {
+		const [, source, split, filter, build, upload, ...rest] = chain(workflow, 'Run Now');
+		expect(rest).toEqual([]);
+		expect(source).toMatchObject({
+			type: 'n8n-nodes-base.wooCommerce',
+			parameters: { resource: 'order', operation: 'getAll', options: { status: 'processing' } },
+			credentials: { wooCommerceApi: { id: 'wooCommerceStandIn', name: 'WooCommerce stand-in' } },
+		});
+		expect(split).toMatchObject({
+			type: 'n8n-nodes-base.splitOut',
+			parameters: { fieldToSplitOut: 'line_items', include: 'allOtherFields' },
+		});
+		expect(filter.type).toBe('n8n-nodes-base.filter');
+		expect(build.parameters).toMatchObject({
+			resource: 'csvImport',
+			operation: 'buildCsv',
+			inputMode: 'line',
+			columns: { mappingMode: 'defineBelow' },
+		});
+		expect(upload.parameters).toMatchObject({ resource: 'csvImport', operation: 'upload' });
+		expect(chain(workflow, 'Every Morning')[1]).toBe(source);
+	});
+
+	test("maps every line with field references only (the day's dates are the one computation)", () => {
+		expect(
+			notFieldReferences([node('Each Line'), node('Lines With a SKU'), node('Build CSV')]),
+		).toEqual([]);
+	});
+
+	test("saves the column mapper's columns as the node lists them, each column it needs mapped", async () => {
+		const columns = node('Build CSV').parameters.columns as {
+			value: Record<string, unknown>;
+			schema: Array<Record<string, unknown> & { removed: boolean }>;
+		};
+		const { fields } = await getCsvColumns();
+		// The editor saves the columns it listed, each marked removed when it is not shown.
+		expect(
+			columns.schema.map((field) =>
+				Object.fromEntries(Object.entries(field).filter(([key]) => key !== 'removed')),
+			),
+		).toEqual(fields);
+		const mapped = Object.keys(columns.value);
+		expect(columns.schema.filter((field) => !field.removed).map((field) => field.id)).toEqual(
+			fields.map((field) => field.id).filter((id) => mapped.includes(id)),
+		);
+		const required = fields.filter((field) => field.required).map((field) => field.id);
+		expect(required.filter((id) => !mapped.includes(id))).toEqual([]);
+	});
+});
+
+test('the examples start no order from a generic webhook: each store has its own trigger', () => {
+	expect(
+		examples
+			.filter((workflow) => workflow.nodes.some((node) => node.type === 'n8n-nodes-base.webhook'))
+			.map((workflow) => workflow.id),
+	).toEqual([]);
 });

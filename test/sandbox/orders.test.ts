@@ -388,6 +388,36 @@ describe('sandbox: orders and their state machines', () => {
 			).toBe(401);
 		});
 
+		test("the control API shows what the order holds: country, customer, shipping and each item's product, color, size, amount and prints", async () => {
+			const { json } = await submit(deferredOrder({ uniqueId: 'CONTENT-1' }));
+			const [order] = (await control.call('GET', '/orders?uniqueId=CONTENT-1')) as Json[];
+			expect(order.id).toBe(json.productionOrderSubmited.id);
+			expect(order).toMatchObject({
+				countryId: 1,
+				customer: {
+					firstName: 'Ada',
+					lastName: 'Lovelace',
+					email: 'ada@example.com',
+					shippingAddress: shippingAddress(),
+				},
+				shipping: { title: 'Standard', carrierId: 21 },
+				orderedProducts: [
+					{
+						kind: 'design',
+						productId: 1001,
+						assignedColorId: 2001,
+						assignedSizeId: 3002,
+						sku: 'TEE-CLASSIC-WHITE-M',
+						amount: 2,
+						compositions: [
+							{ productAreaId: 4001, elements: [expect.objectContaining({ motiveId: 5001 })] },
+						],
+					},
+				],
+			});
+			expect(order.orderedProductIds).toEqual([order.orderedProducts[0].id]);
+		});
+
 		test('a duplicate uniqueId is 409 and creates nothing', async () => {
 			expect((await submit(deferredOrder({ uniqueId: 'DUP-1' }))).status).toBe(200);
 			const again = await submit(deferredOrder({ uniqueId: 'DUP-1' }));

@@ -8,6 +8,7 @@ import { request } from 'undici';
 import type { ShopifyStandIn, WooCommerceStandIn } from '../../scripts/storefronts';
 import { startShopifyStandIn, startWooCommerceStandIn } from '../../scripts/storefronts';
 import fulfillmentOrders from '../fixtures/storefront/shopify-fulfillment-orders.json';
+import wooCommerceOrder from '../fixtures/storefront/woocommerce-order.json';
 
 const TOKEN = 'shpat_stand_in_test';
 const KEY = 'ck_stand_in_test';
@@ -173,5 +174,61 @@ describe('the WooCommerce stand-in', () => {
 		});
 		expect(wooCommerce.notes(727)).toHaveLength(1);
 		expect((await call(url, 'POST', basic, {})).status).toBe(400);
+	});
+
+	test('lists orders as documented: newest first, by date and status, a page at a time with its totals and links', async () => {
+		const created = (day: string) => ({
+			date_created: `2026-11-${day}T12:00:00`,
+			date_created_gmt: `2026-11-${day}T11:00:00`,
+		});
+		wooCommerce.addOrder({ ...wooCommerceOrder, id: 901, status: 'processing', ...created('23') });
+		wooCommerce.addOrder({ ...wooCommerceOrder, id: 902, status: 'processing', ...created('24') });
+		wooCommerce.addOrder({ ...wooCommerceOrder, id: 903, status: 'pending', ...created('24') });
+		wooCommerce.addOrder({ ...wooCommerceOrder, id: 904, status: 'processing', ...created('25') });
+		const list = async (query: string) => {
+			const response = await request(`${wooCommerce.url}/wp-json/wc/v3/orders?${query}`, {
+				headers: basic,
+			});
+			const json = (await response.body.json()) as Array<{ id: number }> | { code: string };
+			return { status: response.statusCode, headers: response.headers, json };
+		};
+		const day = 'after=2026-11-23T23:59:59&before=2026-11-25T00:00:00';
+		expect((await list(`${day}&status=processing`)).json).toEqual([
+			expect.objectContaining({ id: 902, status: 'processing' }),
+		]);
+		expect(
+			((await list(day)).json as Array<{ id: number }>).map((order) => order.id).sort(),
+		).toEqual([902, 903]);
+		// dates_are_gmt compares with date_created_gmt: 904 was created on the 25th at 11:00 GMT.
+		expect(
+			(
+				(await list('after=2026-11-25T10:30:00&dates_are_gmt=true')).json as Array<{
+					id: number;
+				}>
+			).map((order) => order.id),
+		).toEqual([904]);
+
+		// The documented order 727 (2017) stays out of the pages by its date.
+		const recent = 'after=2026-01-01T00:00:00&status=processing';
+		const first = await list(`${recent}&per_page=2`);
+		expect((first.json as Array<{ id: number }>).map((order) => order.id)).toEqual([904, 902]);
+		expect(first.headers['x-wp-total']).toBe('3');
+		expect(first.headers['x-wp-totalpages']).toBe('2');
+		expect(first.headers.link).toBe(
+			`<${wooCommerce.url}/wp-json/wc/v3/orders?after=2026-01-01T00%3A00%3A00&status=processing&per_page=2&page=2>; rel="next"`,
+		);
+		const second = await list(`${recent}&per_page=2&page=2`);
+		expect((second.json as Array<{ id: number }>).map((order) => order.id)).toEqual([901]);
+		expect(second.headers.link).toBe(
+			`<${wooCommerce.url}/wp-json/wc/v3/orders?after=2026-01-01T00%3A00%3A00&status=processing&per_page=2&page=1>; rel="prev"`,
+		);
+
+		expect((await list('per_page=101')).status).toBe(400);
+		expect((await list('status=shipped')).status).toBe(400);
+		// The stand-in takes dates as the example sends them, with no offset.
+		expect(await list('after=2026-11-24T00:00:00Z')).toMatchObject({
+			status: 400,
+			json: { code: 'rest_invalid_param' },
+		});
 	});
 });
