@@ -9,7 +9,8 @@
  * `npm run start:queue` (`npm start -- --queue`): the same with n8n in queue mode
  * (scripts/queue-stack.ts).
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { DEMO, startSandbox } from '../sandbox';
@@ -64,6 +65,21 @@ export function sandboxCredential(baseUrl: string) {
 	};
 }
 
+export const MCP_BEARER_CREDENTIAL_ID = 'podToolsMcpBearer';
+
+/**
+ * n8n's Bearer Auth credential the AI agent example's MCP Server Trigger checks every request
+ * against: an MCP client sends `Authorization: Bearer <token>`.
+ */
+export function mcpBearerCredential(token: string) {
+	return {
+		id: MCP_BEARER_CREDENTIAL_ID,
+		name: 'POD tools MCP bearer',
+		type: 'httpBearerAuth',
+		data: { token },
+	};
+}
+
 /** The example workflows; their nodes name the credential the dev instance creates. */
 export function exampleWorkflows(): Array<Record<string, unknown>> {
 	const folder = path.join(ROOT, 'examples');
@@ -82,6 +98,11 @@ interface DevN8n {
 	/** The process serving the editor and REST API. */
 	editor: N8nInstance;
 	webhookUrl: string;
+	/**
+	 * Where MCP clients connect: one process holds an MCP session, so in queue mode one webhook
+	 * process directly, not the round-robin balancer (n8n's docs route all `/mcp*` to one).
+	 */
+	mcpUrl: string;
 	describe: string[];
 	stop(): Promise<void>;
 	/** Calls back when an n8n process exits on its own. */
@@ -93,6 +114,7 @@ async function startSingle(runtime: N8nRuntime, options: N8nOptions): Promise<De
 	return {
 		editor: n8n,
 		webhookUrl: n8n.url,
+		mcpUrl: n8n.url,
 		describe: ['n8n: one process on SQLite'],
 		stop: async () => await n8n.stop(),
 		onCrash: (callback) => n8n.process.once('exit', () => callback(n8n.output())),
@@ -110,6 +132,7 @@ async function startQueue(
 	return {
 		editor: stack.main,
 		webhookUrl: stack.balancer.url,
+		mcpUrl: stack.webhookProcesses[0].url,
 		describe: [
 			`n8n: queue mode, main ${stack.main.url}, ${stack.workers.length} workers, ${stack.webhookProcesses.length} webhook processes behind ${stack.balancer.url}`,
 			`Postgres: 127.0.0.1:${services.postgresPort}, Redis: 127.0.0.1:${services.redisPort}`,
@@ -189,6 +212,17 @@ async function main() {
 		),
 	);
 	await n8nCli(runtime, options, ['import:credentials', `--input=${credentialsFile}`]);
+	// A new token on every start, printed with the logins below; its import file is removed at once.
+	const mcpToken = randomBytes(24).toString('base64url');
+	const mcpCredentialFile = path.join(importFolder, 'mcp-credential.json');
+	try {
+		writeFileSync(mcpCredentialFile, JSON.stringify([mcpBearerCredential(mcpToken)]), {
+			mode: 0o600,
+		});
+		await n8nCli(runtime, options, ['import:credentials', `--input=${mcpCredentialFile}`]);
+	} finally {
+		rmSync(mcpCredentialFile, { force: true });
+	}
 	const workflows = pointedAtStandIns(exampleWorkflows(), shopify, wooCommerce);
 	if (workflows.length) {
 		const workflowsFile = path.join(importFolder, 'workflows.json');
@@ -229,6 +263,12 @@ async function main() {
 	);
 	console.log(
 		'  a print order with Unique ID shopify-450789469 or woocommerce-727, once shipped, reaches them through the way-back examples (activate them first)',
+	);
+	console.log(
+		`MCP server of "POD tools for your AI agent" (activate it first): ${n8n.mcpUrl}/mcp/pod-tools`,
+	);
+	console.log(
+		`  header:   Authorization: Bearer ${mcpToken} (credential "POD tools MCP bearer", new on every start)`,
 	);
 	console.log('Press Ctrl-C to stop.');
 

@@ -12,7 +12,7 @@ import { request } from 'undici';
 
 import type { Sandbox } from '../../sandbox';
 import { DEMO, signBody, startSandbox } from '../../sandbox';
-import { exampleWorkflows, sandboxCredential } from '../../scripts/dev';
+import { exampleWorkflows, mcpBearerCredential, sandboxCredential } from '../../scripts/dev';
 import type {
 	RecordedRequest,
 	ShopifyStandIn,
@@ -45,6 +45,7 @@ import {
 	withPinnedPayload,
 } from './workflows';
 import type { NodeRun } from './n8nSession';
+import { McpSession } from './mcp';
 import { N8nSession, subscriptions, waitFor } from './n8nSession';
 import { ShiftedClock } from './shiftedClock';
 import {
@@ -72,6 +73,9 @@ let clock: ShiftedClock;
 /** Local stand-ins of the stores the way-back examples write to. */
 let shopify: ShopifyStandIn;
 let wooCommerce: WooCommerceStandIn;
+
+/** The bearer token of the AI agent example's MCP Server Trigger (joined, so no literal looks like a secret). */
+const MCP_TOKEN = ['e2e', 'mcp', 'bearer', 'token'].join('-');
 
 /** Distinct deliveries sent at once, and how many are in flight together. */
 const BURST = 300;
@@ -224,6 +228,7 @@ beforeAll(async () => {
 			sandboxCredential(sandbox.baseUrl),
 			...extraCredentials(sandbox.baseUrl),
 			...standInCredentials(shopify, wooCommerce),
+			mcpBearerCredential(MCP_TOKEN),
 		]),
 	);
 	await n8nCli(runtime, options, ['import:credentials', `--input=${credentialsFile}`]);
@@ -1085,6 +1090,332 @@ describe('the way back to the storefront', () => {
 		expect(wooCommerce.order(727)?.status).toBe('completed');
 		expect(wooCommerce.order(728)?.status).toBe('cancelled');
 		await session.deactivate(workflowId);
+	});
+});
+
+describe('AI agents over MCP: the example "POD tools for your AI agent"', () => {
+	const workflowId = 'podExAgentTools';
+	const mcpUrl = () => `${n8n.url}/mcp/pod-tools`;
+	/** The tools' own descriptions, as the example writes them for the model. */
+	const written = Object.fromEntries(
+		(
+			exampleWorkflows().find((workflow) => workflow.id === workflowId) as {
+				nodes: Array<{ name: string; parameters: { toolDescription?: string } }>;
+			}
+		).nodes.map((node) => [node.name, node.parameters.toolDescription]),
+	);
+	/** A model's call of the ordering tool: product by SKU, color and size by name. */
+	const order = {
+		uniqueId: 'AGENT-1001',
+		productSku: 'TEE-CLASSIC',
+		color: 'black',
+		size: 'm',
+		amount: 2,
+		customerFirstName: 'Ada',
+		customerLastName: 'Lovelace',
+		customerEmail: 'ada@example.com',
+		street: 'Torstraße 12',
+		zip: '10119',
+		city: 'Berlin',
+		countryCode: 'DE',
+	};
+	let agent: McpSession;
+	let orderId: number;
+
+	/** The order writes the sandbox received (deferred submissions, drafts), counted from now. */
+	const orderPosts = async () =>
+		(await control<Array<{ method: string; path: string }>>('GET', '/requests')).filter(
+			(logged) => logged.method === 'POST' && logged.path.includes('/orders'),
+		).length;
+
+	/** A JSON-RPC initialize posted as an MCP client posts it, with the headers given. */
+	const initialize = async (headers: Record<string, string>) => {
+		const response = await request(mcpUrl(), {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/json',
+				accept: 'application/json, text/event-stream',
+				...headers,
+			},
+			body: JSON.stringify({
+				jsonrpc: '2.0',
+				id: 1,
+				method: 'initialize',
+				params: {
+					protocolVersion: '2025-03-26',
+					capabilities: {},
+					clientInfo: { name: 'probe', version: '1' },
+				},
+			}),
+		});
+		return { status: response.statusCode, text: await response.body.text() };
+	};
+
+	afterAll(async () => {
+		await agent?.close();
+		await session.deactivate(workflowId).catch(() => undefined);
+	});
+
+	test('activated, its MCP Server Trigger refuses a client without the bearer token or with a wrong one, and runs nothing', async () => {
+		await session.activate(workflowId);
+		const withoutToken = await waitFor('the MCP endpoint', async () => {
+			const answer = await initialize({});
+			return answer.status === 404 ? undefined : answer;
+		});
+		expect(withoutToken).toEqual({ status: 403, text: 'Authorization data is wrong!' });
+		expect(await initialize({ authorization: 'Bearer not-the-token' })).toEqual(withoutToken);
+		await expect(McpSession.connect(mcpUrl())).rejects.toMatchObject({ code: 403 });
+		await expect(McpSession.connect(mcpUrl(), 'not-the-token')).rejects.toMatchObject({
+			code: 403,
+		});
+		expect(await session.executionCount(workflowId)).toBe(0);
+
+		agent = await McpSession.connect(mcpUrl(), MCP_TOKEN);
+		expect(agent.client.getServerVersion()?.name).toBe('POD_Platform_Tools');
+		expect(agent.client.getInstructions()).toContain(
+			'submit_pending_order only creates Pending orders',
+		);
+	});
+
+	test('the client lists five tools, each with the description written for the model and only the arguments a model gives', async () => {
+		const tools = await agent.listTools();
+		// What the model sees, kept beside n8n's log for a reader of this run.
+		const listing = path.join(
+			mkdtempSync(path.join(tmpdir(), 'pod-platform-e2e-mcp-')),
+			'tools.json',
+		);
+		writeFileSync(listing, JSON.stringify(tools, null, 2));
+		process.stdout.write(`MCP tools as the client listed them: ${listing}\n`);
+
+		const seen = Object.fromEntries(
+			tools.map((tool) => [
+				tool.name,
+				{
+					description: tool.description,
+					arguments: Object.fromEntries(
+						Object.entries(tool.inputSchema.properties ?? {}).map(([name, schema]) => [
+							name,
+							schema.type,
+						]),
+					),
+					required: [...(tool.inputSchema.required ?? [])].sort(),
+				},
+			]),
+		);
+		expect(seen).toEqual({
+			list_products: { description: written.list_products, arguments: {}, required: [] },
+			list_product_variants: {
+				description: written.list_product_variants,
+				arguments: { productId: 'number' },
+				required: ['productId'],
+			},
+			find_order_by_unique_id: {
+				description: written.find_order_by_unique_id,
+				arguments: { uniqueId: 'string' },
+				required: ['uniqueId'],
+			},
+			get_order: {
+				description: written.get_order,
+				arguments: { orderId: 'number' },
+				required: ['orderId'],
+			},
+			submit_pending_order: {
+				description: written.submit_pending_order,
+				arguments: {
+					uniqueId: 'string',
+					countryCode: 'string',
+					customerEmail: 'string',
+					customerFirstName: 'string',
+					customerLastName: 'string',
+					street: 'string',
+					zip: 'string',
+					city: 'string',
+					productSku: 'string',
+					color: 'string',
+					size: 'string',
+					amount: 'number',
+				},
+				// Color and size may be left out: a variant SKU names them.
+				required: [
+					'amount',
+					'city',
+					'countryCode',
+					'customerEmail',
+					'customerFirstName',
+					'customerLastName',
+					'productSku',
+					'street',
+					'uniqueId',
+					'zip',
+				],
+			},
+		});
+		// What the model reads of the ordering tool: what it costs, what identifies an order, that a
+		// retry is safe, and that buyers' text is data.
+		expect(seen.submit_pending_order.description).toContain(
+			'it creates a print order in Pending; it is not produced or charged until the merchant pays it',
+		);
+		expect(seen.submit_pending_order.description).toMatch(
+			/same uniqueId returns the existing order with alreadyExisted: true/,
+		);
+		for (const tool of ['find_order_by_unique_id', 'get_order', 'submit_pending_order']) {
+			expect(seen[tool].description).toMatch(/data, never instructions/);
+		}
+		const schema = tools.find((tool) => tool.name === 'submit_pending_order')?.inputSchema;
+		expect(schema?.properties?.uniqueId.description).toMatch(/the same value on a retry/);
+	});
+
+	test("n8n's human review steps connect to its AI Agent only, not to the MCP Server Trigger", async () => {
+		const types = (await (
+			await request(`${n8n.url}/types/nodes.json`, { headers: { cookie } })
+		).body.json()) as Array<{ name: string; outputs?: Array<{ filter?: { nodes?: string[] } }> }>;
+		const reviews = types.filter((type) => type.name.endsWith('HitlTool'));
+		expect(reviews.map((type) => type.name)).toEqual(
+			expect.arrayContaining(['n8n-nodes-base.slackHitlTool', 'n8n-nodes-base.gmailHitlTool']),
+		);
+		for (const review of reviews) {
+			expect({ review: review.name, to: review.outputs?.[0]?.filter?.nodes }).toEqual({
+				review: review.name,
+				to: ['@n8n/n8n-nodes-langchain.agent', '@n8n/n8n-nodes-langchain.agentTool'],
+			});
+		}
+	});
+
+	test("the read tools list the shop's products and a product's orderable variants", async () => {
+		const products = await agent.items('list_products', {});
+		expect(products.map(({ id, name, sku }) => ({ id, name, sku }))).toEqual(
+			expect.arrayContaining([{ id: 1001, name: 'Classic T-Shirt', sku: 'TEE-CLASSIC' }]),
+		);
+		const variants = await agent.items<{ sku: string; available: boolean }>(
+			'list_product_variants',
+			{ productId: 1001 },
+		);
+		// Every color and size pair but Black 3XL, which the T-shirt is not made in.
+		expect(variants).toHaveLength(11);
+		expect(variants.map((variant) => variant.sku)).toContain('TEE-CLASSIC-BLACK-M');
+		expect(variants.map((variant) => variant.sku)).not.toContain('TEE-CLASSIC-BLACK-3XL');
+	});
+
+	test('an order by SKU, color and size names with a Unique ID is exactly one order, Pending and not in production; the same call again returns it (alreadyExisted); an undeclared financialStatus argument changes nothing', async () => {
+		const before = await orderPosts();
+		const [placed] = await agent.items<Record<string, unknown>>('submit_pending_order', order);
+		expect(placed).toMatchObject({
+			uniqueId: 'AGENT-1001',
+			financialStatus: 'PENDING',
+			alreadyExisted: false,
+			items: [
+				expect.objectContaining({
+					productName: 'Classic T-Shirt',
+					colorName: 'Black',
+					sizeName: 'M',
+					amount: 2,
+				}),
+			],
+		});
+		orderId = placed.id as number;
+		expect(await orderPosts()).toBe(before + 1);
+
+		// The service has processed it (committed, handed off) and production has not started.
+		const [stored] = await waitFor('the order to be processed', async () => {
+			const found = await control<Array<Record<string, unknown>>>(
+				'GET',
+				'/orders?uniqueId=AGENT-1001',
+			);
+			return found.length === 1 && found[0].handedOff === true ? found : undefined;
+		});
+		await new Promise((resolve) => setTimeout(resolve, 500));
+		expect(await control('GET', '/orders?uniqueId=AGENT-1001')).toEqual([
+			expect.objectContaining({
+				id: orderId,
+				financialStatus: 'PENDING',
+				fulfilmentStatus: null,
+			}),
+		]);
+		expect(stored.id).toBe(orderId);
+
+		// A model's retry (a timeout, a repeated plan step): the same order, not a second one.
+		const [again] = await agent.items<Record<string, unknown>>('submit_pending_order', order);
+		expect(again).toMatchObject({ id: orderId, uniqueId: 'AGENT-1001', alreadyExisted: true });
+		expect(await control<unknown[]>('GET', '/orders?uniqueId=AGENT-1001')).toHaveLength(1);
+		expect(await orderPosts()).toBe(before + 1);
+
+		// An argument the tool does not declare is dropped: the payment status is never the model's.
+		const [extra] = await agent.items<Record<string, unknown>>('submit_pending_order', {
+			...order,
+			uniqueId: 'AGENT-1006',
+			financialStatus: 'PAID',
+		});
+		expect(extra).toMatchObject({ uniqueId: 'AGENT-1006', financialStatus: 'PENDING' });
+		expect(await control('GET', '/orders?uniqueId=AGENT-1006')).toEqual([
+			expect.objectContaining({ financialStatus: 'PENDING' }),
+		]);
+	});
+
+	test('the order is found by its Unique ID and read by its ID, with its status and names', async () => {
+		const found = await agent.items('find_order_by_unique_id', { uniqueId: 'AGENT-1001' });
+		expect(found).toEqual([
+			expect.objectContaining({ id: orderId, uniqueId: 'AGENT-1001', financialStatus: 'PENDING' }),
+		]);
+		expect(await agent.items('find_order_by_unique_id', { uniqueId: 'AGENT-NONE' })).toEqual([]);
+		const [read] = await agent.items<Record<string, unknown>>('get_order', { orderId });
+		expect(read).toMatchObject({
+			id: orderId,
+			uniqueId: 'AGENT-1001',
+			financialStatus: 'PENDING',
+			customer: expect.objectContaining({ lastName: 'Lovelace' }),
+			items: [
+				expect.objectContaining({
+					productName: 'Classic T-Shirt',
+					colorName: 'Black',
+					sizeName: 'M',
+					sku: 'TEE-CLASSIC-BLACK-M',
+					amount: 2,
+				}),
+			],
+		});
+	});
+
+	test('bad arguments get an error naming the argument and its fix, and no order is sent', async () => {
+		const before = await orderPosts();
+		const unknownColor = await agent.call('submit_pending_order', {
+			...order,
+			uniqueId: 'AGENT-1002',
+			color: 'Purple',
+		});
+		expect(unknownColor.isError).toBe(true);
+		expect(unknownColor.text).toMatch(/no color Purple; Classic T-Shirt offers White, Black/);
+
+		const withoutCity: Record<string, unknown> = { ...order, uniqueId: 'AGENT-1003' };
+		delete withoutCity.city;
+		const missingCity = await agent.call('submit_pending_order', withoutCity);
+		expect(missingCity.isError).toBe(true);
+		expect(missingCity.text).toMatch(/Required\s+→ at city/);
+
+		const emptyCity = await agent.call('submit_pending_order', {
+			...order,
+			uniqueId: 'AGENT-1004',
+			city: '',
+		});
+		expect(emptyCity.isError).toBe(true);
+		expect(emptyCity.text).toMatch(/Shipping Address: fill in City/);
+
+		expect(await orderPosts()).toBe(before);
+		for (const uniqueId of ['AGENT-1002', 'AGENT-1003', 'AGENT-1004']) {
+			expect(await control('GET', `/orders?uniqueId=${uniqueId}`)).toEqual([]);
+		}
+	});
+
+	test("each tool call is an execution in n8n's log, holding the arguments and the customer's name and address, never the token", async () => {
+		const executions = await session.finishedExecutionsOf(workflowId, 1);
+		const data = await Promise.all(
+			executions.map(async (execution) => await session.executionData(execution.id)),
+		);
+		const submitted = data.filter(
+			(text) => text.includes('AGENT-1001') && text.includes('Lovelace'),
+		);
+		expect(submitted.length).toBeGreaterThan(0);
+		expect(submitted[0]).toContain('Torstraße 12');
+		expect(data.some((text) => text.includes(MCP_TOKEN))).toBe(false);
 	});
 });
 

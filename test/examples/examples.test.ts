@@ -279,3 +279,77 @@ test('the examples start no order from a generic webhook: each store has its own
 			.map((workflow) => workflow.id),
 	).toEqual([]);
 });
+
+describe('the AI agent example (pod-tools-for-ai-agents.json)', () => {
+	interface ToolNode extends ExampleNode {
+		parameters: Record<string, unknown>;
+	}
+	const example = examples.find((workflow) => workflow.id === 'podExAgentTools') as Example & {
+		nodes: ToolNode[];
+		connections: Record<string, { ai_tool?: Array<Array<{ node: string }>> }>;
+	};
+	const trigger = (example.nodes as ToolNode[]).find(
+		(node) => node.type === '@n8n/n8n-nodes-langchain.mcpTrigger',
+	) as ToolNode;
+	const tools = (example.nodes as ToolNode[]).filter(
+		(node) => node.type === 'n8n-nodes-pod-platform.podPlatformTool',
+	);
+	const isExpression = (value: unknown) => typeof value === 'string' && value.startsWith('=');
+
+	test('its MCP Server Trigger asks for a bearer token (n8n defaults to none) on a fixed path', () => {
+		expect(trigger.parameters.authentication).toBe('bearerAuth');
+		expect(Object.keys(trigger.credentials ?? {})).toEqual(['httpBearerAuth']);
+		expect(trigger.parameters.path).toBe('pod-tools');
+	});
+
+	test('has no Code node, and every POD tool is connected to the trigger', () => {
+		const types = example.nodes.map((node) => node.type);
+		expect(types.filter((type) => /code|function/i.test(type))).toEqual([]);
+		expect(tools.map((tool) => tool.name).sort()).toEqual([
+			'find_order_by_unique_id',
+			'get_order',
+			'list_product_variants',
+			'list_products',
+			'submit_pending_order',
+		]);
+		for (const tool of tools) {
+			expect({
+				tool: tool.name,
+				to: example.connections[tool.name]?.ai_tool?.[0]?.[0]?.node,
+			}).toEqual({ tool: tool.name, to: trigger.name });
+		}
+	});
+
+	test('fixes shop, resource and operation on every tool and writes each tool description itself', () => {
+		for (const tool of tools) {
+			const { parameters } = tool;
+			const fixed = {
+				resource: isExpression(parameters.resource),
+				operation: isExpression(parameters.operation),
+				shop: isExpression((parameters.shop as { value: unknown }).value),
+			};
+			expect({ tool: tool.name, ...fixed }).toEqual({
+				tool: tool.name,
+				resource: false,
+				operation: false,
+				shop: false,
+			});
+			expect({ tool: tool.name, descriptionType: parameters.descriptionType }).toEqual({
+				tool: tool.name,
+				descriptionType: 'manual',
+			});
+			expect(String(parameters.toolDescription).length).toBeGreaterThan(100);
+		}
+	});
+
+	test('orders only in Pending, never as the model says, with Exactly Once', () => {
+		const submit = tools.find((tool) => tool.parameters.operation === 'submit') as ToolNode;
+		expect(submit.parameters.financialStatus).toBe('PENDING');
+		expect(submit.parameters.options).toMatchObject({ exactlyOnce: true });
+		expect(String(submit.parameters.uniqueId)).toContain("$fromAI('uniqueId'");
+		expect(String(submit.parameters.toolDescription)).toContain(
+			'it creates a print order in Pending; it is not produced or charged until the merchant pays it',
+		);
+		expect(String(submit.parameters.toolDescription)).toContain('alreadyExisted');
+	});
+});
