@@ -27,8 +27,11 @@ export function emittedEvent(event: OrderEvent, options: EmitOptions = {}): IDat
 		uniqueId: event.uniqueId,
 		financialStatus: event.financialStatus,
 		financialStatusLabel: financialStatusLabel(event.financialStatus),
-		fulfilmentStatus: event.fulfilmentStatus,
-		fulfilmentStatusLabel: fulfilmentStatusLabel(event.fulfilmentStatus),
+		// An order not in production has none: null, as in the simplified order.
+		fulfilmentStatus: event.order ? (event.fulfilmentStatus ?? null) : event.fulfilmentStatus,
+		fulfilmentStatusLabel: event.order
+			? (fulfilmentStatusLabel(event.fulfilmentStatus) ?? null)
+			: fulfilmentStatusLabel(event.fulfilmentStatus),
 		created: event.created,
 		// What some topics or sources add.
 		error: event.error,

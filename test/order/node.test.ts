@@ -100,6 +100,7 @@ describe('Order resource against the sandbox', () => {
 				country: 'DE',
 				shippingTitle: 'Standard',
 				carrierId: 21,
+				created: null,
 				passthroughItems: [
 					expect.objectContaining({ sku: 'STICKER-1', name: 'Sticker', quantity: 3 }),
 				],

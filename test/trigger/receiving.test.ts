@@ -224,7 +224,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 		expect(restarted.received.map((r) => r.items.length)).toEqual([1, 1, 1, 0, 0, 0]);
 		expect(restarted.emitted.map((e) => e.deliveryId)).toEqual(ids);
 		expect(restarted.emitted.map((e) => e.fulfilmentStatus)).toEqual([
-			undefined,
+			null,
 			'WAITING_FOR_RESOURCES',
 			'PREPARED_TO_PRODUCE',
 		]);

@@ -102,8 +102,9 @@ export function simplifyOrder(record: PlainObject): IDataObject {
 			uniqueId: record.uniqueId,
 			financialStatus: record.financialStatus,
 			financialStatusLabel: labelOf(record.financialStatus, financialStatusLabel),
-			fulfilmentStatus: record.fulfilmentStatus,
-			fulfilmentStatusLabel: labelOf(record.fulfilmentStatus, fulfilmentStatusLabel),
+			// Absent until production starts: null, so that every order has the key.
+			fulfilmentStatus: record.fulfilmentStatus ?? null,
+			fulfilmentStatusLabel: labelOf(record.fulfilmentStatus ?? null, fulfilmentStatusLabel),
 			trackingNumbers: hasFulfilments ? tracking.numbers : undefined,
 			trackingUrls: hasFulfilments ? tracking.urls : undefined,
 			customer: simplifyCustomer(record.customer),

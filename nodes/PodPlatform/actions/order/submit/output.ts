@@ -76,7 +76,7 @@ function sentRecord(order: DeferredOrder, outcome: SubmitOutcome, statuses: Orde
 		orderedProducts,
 		country: body.country,
 		orderShipping: body.orderShipping,
-		created: found.created,
+		created: found.created ?? null,
 		passthroughItems: toArray<PlainObject>(
 			(body.passthroughItems as PlainObject | undefined)?.creatorse_passthroughItem,
 		),
