@@ -46,6 +46,7 @@ import {
 } from './workflows';
 import type { NodeRun } from './n8nSession';
 import { McpSession } from './mcp';
+import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { N8nSession, subscriptions, waitFor } from './n8nSession';
 import { ShiftedClock } from './shiftedClock';
 import {
@@ -1096,13 +1097,31 @@ describe('the way back to the storefront', () => {
 describe('AI agents over MCP: the example "POD tools for your AI agent"', () => {
 	const workflowId = 'podExAgentTools';
 	const mcpUrl = () => `${n8n.url}/mcp/pod-tools`;
-	/** The tools' own descriptions, as the example writes them for the model. */
-	const written = Object.fromEntries(
-		(
-			exampleWorkflows().find((workflow) => workflow.id === workflowId) as {
-				nodes: Array<{ name: string; parameters: { toolDescription?: string } }>;
-			}
-		).nodes.map((node) => [node.name, node.parameters.toolDescription]),
+	const example = exampleWorkflows().find((workflow) => workflow.id === workflowId) as {
+		nodes: Array<{
+			name: string;
+			parameters: { resource?: string; operation?: string; toolDescription?: string };
+		}>;
+	};
+	/**
+	 * What the node writes for the model about each operation: its Tool Description default, one
+	 * n8n expression over a table by `resource:operation`, which n8n must evaluate before a client
+	 * sees it.
+	 */
+	const writtenForTheModel = (() => {
+		const property = new PodPlatform().description.properties.find(
+			(candidate) => candidate.name === 'toolDescription' && candidate.type === 'hidden',
+		);
+		const table = /^=\{\{ \((\{.*\})\)\[/s.exec(String(property?.default))?.[1];
+		return JSON.parse(table ?? '{}') as Record<string, string>;
+	})();
+	/** Each tool's description as the model must read it: written by the node, or by the example. */
+	const described = Object.fromEntries(
+		example.nodes.map(({ name, parameters }) => [
+			name,
+			parameters.toolDescription ??
+				writtenForTheModel[`${parameters.resource}:${parameters.operation}`],
+		]),
 	);
 	/** A model's call of the ordering tool: product by SKU, color and size by name. */
 	const order = {
@@ -1177,7 +1196,7 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 		);
 	});
 
-	test('the client lists five tools, each with the description written for the model and only the arguments a model gives', async () => {
+	test('the client lists four tools, the read tools with the text the node writes for the model (evaluated, not the expression), and only the arguments a model gives', async () => {
 		const tools = await agent.listTools();
 		// What the model sees, kept beside n8n's log for a reader of this run.
 		const listing = path.join(
@@ -1202,25 +1221,21 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 				},
 			]),
 		);
+		expect(writtenForTheModel['product:find']).toMatch(/colors.*sizes/s);
 		expect(seen).toEqual({
-			list_products: { description: written.list_products, arguments: {}, required: [] },
-			list_product_variants: {
-				description: written.list_product_variants,
-				arguments: { productId: 'number' },
-				required: ['productId'],
+			list_products: { description: described.list_products, arguments: {}, required: [] },
+			find_products: {
+				description: described.find_products,
+				arguments: { query: 'string' },
+				required: ['query'],
 			},
-			find_order_by_unique_id: {
-				description: written.find_order_by_unique_id,
+			get_order_by_unique_id: {
+				description: described.get_order_by_unique_id,
 				arguments: { uniqueId: 'string' },
 				required: ['uniqueId'],
 			},
-			get_order: {
-				description: written.get_order,
-				arguments: { orderId: 'number' },
-				required: ['orderId'],
-			},
 			submit_pending_order: {
-				description: written.submit_pending_order,
+				description: described.submit_pending_order,
 				arguments: {
 					uniqueId: 'string',
 					countryCode: 'string',
@@ -1250,6 +1265,15 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 				],
 			},
 		});
+		// n8n evaluated the node's expression: the model reads the text, never `={{ … }}`.
+		for (const tool of tools) {
+			expect({
+				tool: tool.name,
+				raw: /\{\{|\}\}|^=|\$parameter/.test(tool.description ?? ''),
+			}).toEqual({ tool: tool.name, raw: false });
+		}
+		expect(seen.get_order_by_unique_id.description).toContain('Unique ID');
+		expect(seen.find_products.description).toMatch(/by name/);
 		// What the model reads of the ordering tool: what it costs, what identifies an order, that a
 		// retry is safe, and that buyers' text is data.
 		expect(seen.submit_pending_order.description).toContain(
@@ -1258,9 +1282,8 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 		expect(seen.submit_pending_order.description).toMatch(
 			/same uniqueId returns the existing order with alreadyExisted: true/,
 		);
-		for (const tool of ['find_order_by_unique_id', 'get_order', 'submit_pending_order']) {
-			expect(seen[tool].description).toMatch(/data, never instructions/);
-		}
+		expect(seen.get_order_by_unique_id.description).toMatch(/data, never as instructions/);
+		expect(seen.submit_pending_order.description).toMatch(/data, never instructions/);
 		const schema = tools.find((tool) => tool.name === 'submit_pending_order')?.inputSchema;
 		expect(schema?.properties?.uniqueId.description).toMatch(/the same value on a retry/);
 	});
@@ -1281,19 +1304,34 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 		}
 	});
 
-	test("the read tools list the shop's products and a product's orderable variants", async () => {
+	test("the read tools list the shop's products and find one by a part of its name or a SKU, with the colors and sizes it can be ordered in, by name", async () => {
 		const products = await agent.items('list_products', {});
 		expect(products.map(({ id, name, sku }) => ({ id, name, sku }))).toEqual(
 			expect.arrayContaining([{ id: 1001, name: 'Classic T-Shirt', sku: 'TEE-CLASSIC' }]),
 		);
-		const variants = await agent.items<{ sku: string; available: boolean }>(
-			'list_product_variants',
-			{ productId: 1001 },
-		);
-		// Every color and size pair but Black 3XL, which the T-shirt is not made in.
-		expect(variants).toHaveLength(11);
-		expect(variants.map((variant) => variant.sku)).toContain('TEE-CLASSIC-BLACK-M');
-		expect(variants.map((variant) => variant.sku)).not.toContain('TEE-CLASSIC-BLACK-3XL');
+		const found = await agent.items<{
+			id: number;
+			name: string;
+			sku: string;
+			orderable: Array<{ color: string; sizes: string[] }>;
+		}>('find_products', { query: 't-shirt' });
+		expect(found).toEqual([
+			{
+				id: 1001,
+				name: 'Classic T-Shirt',
+				sku: 'TEE-CLASSIC',
+				orderable: expect.arrayContaining([
+					{ color: 'White', sizes: expect.arrayContaining(['S', 'M', 'L', '3XL']) },
+					{ color: 'Black', sizes: expect.arrayContaining(['S', 'M', 'L']) },
+				]),
+			},
+		]);
+		// The T-shirt is not made in Black 3XL: only what can be ordered is offered.
+		expect(found[0].orderable.find(({ color }) => color === 'Black')?.sizes).not.toContain('3XL');
+		const bySku = await agent.items<{ name: string }>('find_products', {
+			query: 'TEE-CLASSIC-BLACK-M',
+		});
+		expect(bySku.map(({ name }) => name)).toEqual(['Classic T-Shirt']);
 	});
 
 	test('an order by SKU, color and size names with a Unique ID is exactly one order, Pending and not in production; the same call again returns it (alreadyExisted); an undeclared financialStatus argument changes nothing', async () => {
@@ -1351,17 +1389,15 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 		]);
 	});
 
-	test('the order is found by its Unique ID and read by its ID, with its status and names', async () => {
-		const found = await agent.items('find_order_by_unique_id', { uniqueId: 'AGENT-1001' });
-		expect(found).toEqual([
-			expect.objectContaining({ id: orderId, uniqueId: 'AGENT-1001', financialStatus: 'PENDING' }),
-		]);
-		expect(await agent.items('find_order_by_unique_id', { uniqueId: 'AGENT-NONE' })).toEqual([]);
-		const [read] = await agent.items<Record<string, unknown>>('get_order', { orderId });
+	test('the order is read by its Unique ID, with its statuses and names; an unknown or empty Unique ID is an error that lists no order', async () => {
+		const [read] = await agent.items<Record<string, unknown>>('get_order_by_unique_id', {
+			uniqueId: 'AGENT-1001',
+		});
 		expect(read).toMatchObject({
 			id: orderId,
 			uniqueId: 'AGENT-1001',
 			financialStatus: 'PENDING',
+			financialStatusLabel: 'Pending',
 			customer: expect.objectContaining({ lastName: 'Lovelace' }),
 			items: [
 				expect.objectContaining({
@@ -1373,9 +1409,23 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 				}),
 			],
 		});
+		// Not in production: the service gives no fulfilment status before the merchant pays.
+		expect(read.fulfilmentStatus ?? null).toBeNull();
+
+		const unknown = await agent.call('get_order_by_unique_id', { uniqueId: 'AGENT-NONE' });
+		expect(unknown.isError).toBe(true);
+		expect(unknown.text).toContain('No order of this shop has the Unique ID "AGENT-NONE"');
+		const empty = await agent.call('get_order_by_unique_id', { uniqueId: '' });
+		expect(empty.isError).toBe(true);
+		expect(empty.text).toContain('the Unique ID is empty');
+		for (const answer of [unknown, empty]) {
+			expect(answer.text).not.toContain('Item 1:');
+			// Not another customer's order, nor any list of them.
+			expect(answer.text).not.toMatch(/AGENT-10|Lovelace|"id":/);
+		}
 	});
 
-	test('bad arguments get an error naming the argument and its fix, and no order is sent', async () => {
+	test('bad arguments get an error naming the argument and its fix, without "Item 1:", and no order is sent', async () => {
 		const before = await orderPosts();
 		const unknownColor = await agent.call('submit_pending_order', {
 			...order,
@@ -1399,6 +1449,13 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 		expect(emptyCity.isError).toBe(true);
 		expect(emptyCity.text).toMatch(/Shipping Address: fill in City/);
 
+		const emptyUniqueId = await agent.call('submit_pending_order', { ...order, uniqueId: '' });
+		expect(emptyUniqueId.isError).toBe(true);
+		expect(emptyUniqueId.text).toMatch(/Unique ID/);
+
+		for (const answer of [unknownColor, emptyCity, emptyUniqueId]) {
+			expect(answer.text).not.toContain('Item 1:');
+		}
 		expect(await orderPosts()).toBe(before);
 		for (const uniqueId of ['AGENT-1002', 'AGENT-1003', 'AGENT-1004']) {
 			expect(await control('GET', `/orders?uniqueId=${uniqueId}`)).toEqual([]);

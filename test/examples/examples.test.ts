@@ -2,6 +2,7 @@
  * What every example workflow must hold before n8n imports it (the end-to-end suite runs them).
  */
 import { getCsvColumns } from '../../nodes/PodPlatform/methods/resourceMapping';
+import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { exampleWorkflows } from '../../scripts/dev';
 import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import wooCommerceOrder from '../fixtures/storefront/woocommerce-order-3-lines.json';
@@ -294,6 +295,7 @@ describe('the AI agent example (pod-tools-for-ai-agents.json)', () => {
 	const tools = (example.nodes as ToolNode[]).filter(
 		(node) => node.type === 'n8n-nodes-pod-platform.podPlatformTool',
 	);
+	const tool = (name: string) => tools.find((node) => node.name === name) as ToolNode;
 	const isExpression = (value: unknown) => typeof value === 'string' && value.startsWith('=');
 
 	test('its MCP Server Trigger asks for a bearer token (n8n defaults to none) on a fixed path', () => {
@@ -306,9 +308,8 @@ describe('the AI agent example (pod-tools-for-ai-agents.json)', () => {
 		const types = example.nodes.map((node) => node.type);
 		expect(types.filter((type) => /code|function/i.test(type))).toEqual([]);
 		expect(tools.map((tool) => tool.name).sort()).toEqual([
-			'find_order_by_unique_id',
-			'get_order',
-			'list_product_variants',
+			'find_products',
+			'get_order_by_unique_id',
 			'list_products',
 			'submit_pending_order',
 		]);
@@ -320,7 +321,10 @@ describe('the AI agent example (pod-tools-for-ai-agents.json)', () => {
 		}
 	});
 
-	test('fixes shop, resource and operation on every tool and writes each tool description itself', () => {
+	test('fixes shop, resource and operation on every tool, and sets only parameters the node has', () => {
+		const known = new Set(
+			new PodPlatform().description.properties.map((property) => property.name),
+		);
 		for (const tool of tools) {
 			const { parameters } = tool;
 			const fixed = {
@@ -334,18 +338,53 @@ describe('the AI agent example (pod-tools-for-ai-agents.json)', () => {
 				operation: false,
 				shop: false,
 			});
-			expect({ tool: tool.name, descriptionType: parameters.descriptionType }).toEqual({
+			// n8n's own descriptionType is not added to this node, which brings its own Tool Description.
+			expect({
 				tool: tool.name,
-				descriptionType: 'manual',
-			});
-			expect(String(parameters.toolDescription).length).toBeGreaterThan(100);
+				unknown: Object.keys(parameters).filter((name) => !known.has(name)),
+			}).toEqual({ tool: tool.name, unknown: [] });
 		}
+	});
+
+	test('the read tools describe themselves as the node writes it for the model; the ordering tool says it is fixed to Pending', () => {
+		for (const name of ['list_products', 'find_products', 'get_order_by_unique_id']) {
+			const { parameters } = tool(name);
+			expect({ tool: name, mode: parameters.toolDescriptionMode }).toEqual({
+				tool: name,
+				mode: 'written',
+			});
+			expect({ tool: name, own: parameters.toolDescription }).toEqual({
+				tool: name,
+				own: undefined,
+			});
+		}
+		const submit = tool('submit_pending_order').parameters;
+		expect(submit.toolDescriptionMode).toBe('manual');
+		expect(String(submit.toolDescription)).toContain('this tool cannot place a paid order');
+	});
+
+	test('products are found by a part of the name or a SKU, and an order is read only by its Unique ID, never listed', () => {
+		const find = tool('find_products').parameters;
+		expect(find).toMatchObject({ resource: 'product', operation: 'find' });
+		expect(String(find.query)).toContain("$fromAI('query'");
+		const get = tool('get_order_by_unique_id').parameters;
+		expect(get).toMatchObject({ resource: 'order', operation: 'get' });
+		expect(get.orderId).toMatchObject({ __rl: true, mode: 'uniqueId' });
+		expect(String((get.orderId as { value: unknown }).value)).toContain("$fromAI('uniqueId'");
+		// A list of orders would show other customers' orders to the model.
+		expect(
+			tools
+				.filter((node) => node.parameters.resource === 'order')
+				.map((node) => node.parameters.operation)
+				.sort(),
+		).toEqual(['get', 'submit']);
 	});
 
 	test('orders only in Pending, never as the model says, with Exactly Once', () => {
 		const submit = tools.find((tool) => tool.parameters.operation === 'submit') as ToolNode;
 		expect(submit.parameters.financialStatus).toBe('PENDING');
 		expect(submit.parameters.options).toMatchObject({ exactlyOnce: true });
+		expect(submit.parameters.options).not.toHaveProperty('allowPaidFromTool');
 		expect(String(submit.parameters.uniqueId)).toContain("$fromAI('uniqueId'");
 		expect(String(submit.parameters.toolDescription)).toContain(
 			'it creates a print order in Pending; it is not produced or charged until the merchant pays it',
