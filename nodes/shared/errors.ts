@@ -53,6 +53,32 @@ export function withItemName(message: string, itemIndex?: number): string {
 		: `Item ${itemIndex + 1}: ${message}`;
 }
 
+/** The `$fromAI('key', …)` arguments an expression of the node's parameters asks a model for. */
+const FROM_AI_KEY = /\$fromAI\(\s*(['"`])([^'"`]+)\1/g;
+
+/** Every text inside a parameter's value. */
+function textsIn(value: unknown): string[] {
+	if (typeof value === 'string') return [value];
+	if (Array.isArray(value)) return value.flatMap(textsIn);
+	if (value !== null && typeof value === 'object') return Object.values(value).flatMap(textsIn);
+	return [];
+}
+
+/**
+ * Where a problem is: the parameter, or, when a model fills it in through `$fromAI`, the
+ * argument the model gave, which is the name the model knows.
+ */
+function placeOfField(node: INode, field: string): string {
+	const parameter = node.parameters?.[field];
+	if (isToolNode(node) && parameter !== undefined) {
+		const keys = textsIn(parameter).flatMap((text) =>
+			[...text.matchAll(FROM_AI_KEY)].map((match) => match[2]),
+		);
+		if (keys.length) return `Argument: ${[...new Set(keys)].join(', ')}`;
+	}
+	return `Field: ${field}`;
+}
+
 /**
  * Every failure as an n8n error, the one place that does so: an `InputError` becomes a
  * NodeOperationError whose message names the item ("Item N: ", once) and whose description
@@ -71,7 +97,7 @@ export function nodeErrorOf(
 	if (failure instanceof InputError) {
 		// A tool call is one item of a model's: "Item 1" would only tell it nothing.
 		const named = isToolNode(node) ? failure.message : withItemName(failure.message, itemIndex);
-		const where = failure.field ? ` (Field: ${failure.field})` : '';
+		const where = failure.field ? ` (${placeOfField(node, failure.field)})` : '';
 		return new NodeOperationError(node, named, {
 			itemIndex,
 			description: `${failure.description}${where}`,

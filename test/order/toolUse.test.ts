@@ -99,10 +99,12 @@ describe('the node as an AI tool', () => {
 
 	describe('Submit called by a model', () => {
 		const harness = orderSandbox();
-		const asTool = async (parameters: Record<string, any>) =>
+		// n8n hands a tool call's arguments to the node as its input item ($fromAI reads them there).
+		const asTool = async (parameters: Record<string, any>, args: Record<string, unknown> = {}) =>
 			await runNode({
 				store: harness.store,
 				parameters,
+				items: [{ json: args }],
 				nodeType: TOOL_NODE,
 				extraNodeTypes: { [TOOL_NODE]: toolVariant() },
 			});
@@ -155,6 +157,18 @@ describe('the node as an AI tool', () => {
 			expect(result.error?.message).toBe('Unique ID is required when an AI tool submits an order');
 			expect(result.error?.description).toMatch(/repeated call/);
 			expect(await harness.submits()).toHaveLength(0);
+		});
+
+		test("a problem with a value the model gave names the model's argument, not the form's field", async () => {
+			const result = await asTool(
+				{
+					...formParameters('AGENT-4'),
+					financialStatus: "={{ $fromAI('paymentStatus', 'PENDING or PAID', 'string') }}",
+				},
+				{ paymentStatus: 'PAID' },
+			);
+			expect(result.error?.message).toMatch(/Financial Status Paid is not allowed/);
+			expect(result.error?.description).toMatch(/\(Argument: paymentStatus\)$/);
 		});
 
 		test('the same bad input as a node names the item; as a tool it does not', async () => {
