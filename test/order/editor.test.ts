@@ -187,6 +187,86 @@ describe('Order forms against the sandbox', () => {
 				{ name: 'BACK', value: 'BACK' },
 			]);
 		});
+
+		test('a Color, Size, Print Area or View left from an earlier product is marked as an entry that cannot be chosen', async () => {
+			// The T-shirt's black M and front area, after the design's product became the hoodie.
+			const hoodie = {
+				productId: byId(1002),
+				assignedColorId: '2002',
+				assignedSizeId: '3002',
+				prints: { print: [{ printAreaId: '4001' }] },
+			};
+			const mark = (value: string, offeredFor: string) => ({
+				name: `Choose again: ${value} is not offered for ${offeredFor}`,
+				value,
+				description:
+					'Chosen before the product or color changed, or before it became unavailable; choose one of the entries below',
+				disabled: true,
+			});
+			const list = async (method: string, design: Record<string, any>, path: string) =>
+				await loadOptions(method, { store, parameters: submitForm(design), path });
+			const hoodieColors = [
+				{ name: 'Navy (2011)', value: '2011' },
+				{ name: 'Grey (2012)', value: '2012' },
+			];
+			expect(await list('getOrderDesignColors', hoodie, designPath(0, 'assignedColorId'))).toEqual([
+				mark('2002', 'Hoodie'),
+				...hoodieColors,
+			]);
+			// No size is listed for a color the hoodie lacks; once Navy is chosen, its sizes are.
+			expect(await list('getOrderDesignSizes', hoodie, designPath(0, 'assignedSizeId'))).toEqual([
+				mark('3002', 'Hoodie'),
+			]);
+			const navy = await list(
+				'getOrderDesignSizes',
+				{ ...hoodie, assignedColorId: '2011' },
+				designPath(0, 'assignedSizeId'),
+			);
+			expect(navy[0]).toEqual(mark('3002', 'Hoodie in Navy'));
+			expect(names(navy.slice(1))).toEqual(['S (3011)', 'M (3012)', 'L (3013)', 'XL (3014)']);
+			expect(await list('getOrderPrintAreas', hoodie, printPath(0, 0))).toEqual([
+				mark('4001', 'Hoodie'),
+				{ name: 'FRONT print area (4011)', value: '4011' },
+				{ name: 'BACK print area (4012)', value: '4012' },
+			]);
+			// A value the list offers, an empty field, a name and an expression are not marked: names
+			// and expressions are resolved and checked on a run.
+			for (const assignedColorId of ['2011', '', 'navy', '={{ $json.color }}']) {
+				const design = { ...hoodie, assignedColorId };
+				expect(
+					await list('getOrderDesignColors', design, designPath(0, 'assignedColorId')),
+				).toEqual(hoodieColors);
+			}
+			// Nothing is marked while no product is chosen.
+			const noProduct = { ...hoodie, productId: byId('') };
+			expect(
+				await list('getOrderDesignColors', noProduct, designPath(0, 'assignedColorId')),
+			).toEqual([]);
+
+			// Add Product: the tote bag has one color, one size and a front only.
+			const draft = {
+				resource: 'order',
+				operation: 'addProduct',
+				shop: shopParameter(),
+				productId: byId(1003),
+				assignedColorId: '2002',
+				assignedSizeId: '3002',
+				prints: { print: [{ viewPosition: 'BACK' }] },
+			};
+			const draftList = async (method: string, path: string) =>
+				await loadOptions(method, { store, parameters: draft, path });
+			expect(await draftList('getDraftColors', 'parameters.assignedColorId')).toEqual([
+				mark('2002', 'Tote Bag'),
+				{ name: 'Natural (2021)', value: '2021' },
+			]);
+			expect(await draftList('getDraftSizes', 'parameters.assignedSizeId')).toEqual([
+				mark('3002', 'Tote Bag'),
+			]);
+			expect(await draftList('getDraftViews', 'parameters.prints.print[0].viewPosition')).toEqual([
+				mark('BACK', 'Tote Bag'),
+				{ name: 'FRONT', value: 'FRONT' },
+			]);
+		});
 	});
 
 	describe('every problem at once, in the form words', () => {

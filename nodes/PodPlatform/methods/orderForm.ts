@@ -11,8 +11,10 @@ import { chosenShopPath } from '../../shared/methods/chosen';
 import { ServiceClient } from '../../shared/transport';
 import {
 	colorOptions,
+	markLeftValue,
 	option,
 	printAreaOptions,
+	productInColor,
 	productOf,
 	sizeOptions,
 	viewOptions,
@@ -65,40 +67,78 @@ export async function getOrderCarriers(
 	return carriers.map((carrier) => option(carrier.name, carrier.id));
 }
 
+// Each list below also marks the field's own value when the product no longer offers it
+// (markLeftValue): the field is the one being loaded, so `&name` is the field itself.
+
 export async function getOrderDesignColors(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return colorOptions(await productOf(this, this.getCurrentNodeParameter('&productId')));
+	const product = await productOf(this, this.getCurrentNodeParameter('&productId'));
+	return markLeftValue(
+		colorOptions(product),
+		product,
+		this.getCurrentNodeParameter('&assignedColorId'),
+	);
 }
 
 export async function getOrderDesignSizes(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	const product = await productOf(this, this.getCurrentNodeParameter('&productId'));
-	return sizeOptions(product, this.getCurrentNodeParameter('&assignedColorId'));
+	const color = this.getCurrentNodeParameter('&assignedColorId');
+	return markLeftValue(
+		sizeOptions(product, color),
+		product,
+		this.getCurrentNodeParameter('&assignedSizeId'),
+		productInColor(product, color),
+	);
 }
 
 /** Print areas of the product of the design the print belongs to. */
 export async function getOrderPrintAreas(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return printAreaOptions(await productOf(this, printDesignProduct(this)));
+	const product = await productOf(this, printDesignProduct(this));
+	return markLeftValue(
+		printAreaOptions(product),
+		product,
+		this.getCurrentNodeParameter('&printAreaId'),
+	);
 }
 
 /** Colors of the product chosen in Add Product's Product field. */
 export async function getDraftColors(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return colorOptions(await productOf(this, this.getCurrentNodeParameter('productId')));
+	const product = await productOf(this, this.getCurrentNodeParameter('productId'));
+	return markLeftValue(
+		colorOptions(product),
+		product,
+		this.getCurrentNodeParameter('assignedColorId'),
+	);
 }
 
 /** Sizes of Add Product's product in its chosen color. */
 export async function getDraftSizes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const product = await productOf(this, this.getCurrentNodeParameter('productId'));
-	return sizeOptions(product, this.getCurrentNodeParameter('assignedColorId'));
+	const color = this.getCurrentNodeParameter('assignedColorId');
+	return markLeftValue(
+		sizeOptions(product, color),
+		product,
+		this.getCurrentNodeParameter('assignedSizeId'),
+		productInColor(product, color),
+	);
 }
 
 /** Views of Add Product's product (FRONT, BACK), where its motives are placed. */
 export async function getDraftViews(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return viewOptions(await productOf(this, this.getCurrentNodeParameter('productId')));
+	const product = await productOf(this, this.getCurrentNodeParameter('productId'));
+	// A view is valued by its position (FRONT), so any value the list lacks is marked.
+	return markLeftValue(
+		viewOptions(product),
+		product,
+		this.getCurrentNodeParameter('&viewPosition'),
+		undefined,
+		() => true,
+	);
 }
 
 export const orderFormLoadOptions = {

@@ -80,6 +80,51 @@ export function viewOptions(product: Product | undefined): INodePropertyOptions[
 	}));
 }
 
+/**
+ * A list with the field's current value as a first entry of its own when the list does not offer
+ * it: the product (or color) changed after it was chosen, or it is no longer available. n8n keeps
+ * such a value and goes on showing the old entry's label ("Black (2002)" on a hoodie); the order
+ * forms' dropdowns allow arbitrary values (IDs and names by expression), so n8n does not mark it
+ * either. The entry says the value is not offered and cannot be chosen; on a run Submit's Check
+ * SKUs refuses it, and Add Product leaves it to the service. Only a fixed value of the list's kind
+ * is marked (`isChoice`: an ID by default); an expression, a name (matched on a run) and an empty
+ * field are left as they are, as is every list of no product.
+ */
+export function markLeftValue(
+	options: INodePropertyOptions[],
+	product: Product | undefined,
+	current: unknown,
+	offeredFor: string = String(product?.name ?? product?.id ?? ''),
+	isChoice: (value: string) => boolean = (value) => wholeNumberIdOf(value) !== undefined,
+): INodePropertyOptions[] {
+	if (!product || (typeof current !== 'string' && typeof current !== 'number')) return options;
+	const value = String(current);
+	if (value.trim() === '' || value.startsWith('=') || !isChoice(value)) return options;
+	if (options.some((entry) => String(entry.value) === value)) return options;
+	return [
+		{
+			// The instruction first: a narrow field cuts the end of what it shows.
+			name: `Choose again: ${value} is not offered for ${offeredFor}`,
+			value,
+			description:
+				'Chosen before the product or color changed, or before it became unavailable; choose one of the entries below',
+			disabled: true,
+		},
+		...options,
+	];
+}
+
+/**
+ * What a size is offered for: the product in the chosen color ("Hoodie in Navy"), or the product
+ * alone while no color of it is chosen.
+ */
+export function productInColor(product: Product | undefined, colorValue: unknown): string {
+	const colorId = wholeNumberIdOf(colorValue);
+	const color = product?.colors.find((entry) => String(entry.assignedColorId) === colorId);
+	const name = String(product?.name ?? product?.id ?? '');
+	return color ? `${name} in ${String(color.name)}` : name;
+}
+
 export function printAreaOptions(product: Product | undefined): INodePropertyOptions[] {
 	return (product?.printAreas ?? []).map((area) =>
 		option(area.name ?? area.view, area.productAreaId),

@@ -203,11 +203,22 @@ async function openDropdown(page: Page, field: Locator): Promise<Locator> {
 	}
 }
 
-/** The entries a field's dropdown offers, by their labels (a description line is left out). */
-export async function listEntriesOf(page: Page, field: Locator): Promise<string[]> {
+/**
+ * The entries a field's dropdown offers, by their labels (a description line is left out); with
+ * `which: 'disabled'`, the entries it lists but does not let be chosen instead.
+ */
+export async function listEntriesOf(
+	page: Page,
+	field: Locator,
+	which: 'offered' | 'disabled' = 'offered',
+): Promise<string[]> {
 	const entries = await openDropdown(page, field);
-	const labels = await entries.evaluateAll((items) =>
-		items.map((item) => (item as HTMLElement).innerText.split('\n')[0].trim()),
+	const labels = await entries.evaluateAll(
+		(items, wanted) =>
+			items
+				.filter((item) => item.classList.contains('is-disabled') === (wanted === 'disabled'))
+				.map((item) => (item as HTMLElement).innerText.split('\n')[0].trim()),
+		which,
 	);
 	// Close the list with Escape only while it is open: Escape on the panel closes the panel.
 	if (await entries.first().isVisible()) await page.keyboard.press('Escape');
