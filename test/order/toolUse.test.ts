@@ -5,7 +5,7 @@
  * by default, refuses Paid unless the workflow allows it, and needs a Unique ID, so that a repeated
  * call never orders twice. Errors reach the model without n8n's "Item N:" prefix.
  */
-import type { INode, INodeTypeDescription } from 'n8n-workflow';
+import type { IDataObject, INode, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
@@ -100,7 +100,7 @@ describe('the node as an AI tool', () => {
 	describe('Submit called by a model', () => {
 		const harness = orderSandbox();
 		// n8n hands a tool call's arguments to the node as its input item ($fromAI reads them there).
-		const asTool = async (parameters: Record<string, any>, args: Record<string, unknown> = {}) =>
+		const asTool = async (parameters: Record<string, any>, args: IDataObject = {}) =>
 			await runNode({
 				store: harness.store,
 				parameters,
