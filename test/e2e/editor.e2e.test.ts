@@ -6,8 +6,9 @@
  * every problem the panel shows is gathered into one list; the dropdowns cascade from the shop
  * to the product, its colors and the sizes of the chosen color (Order → Add Product, and
  * Submit's designs down to the print area); the filter builder's Operator keeps "Equals"; the
- * credential form opens and Order → Get Many runs against the sandbox. Each test starts on a
- * page and a workflow of its own. Screenshots go to docs/editor/.
+ * credential form opens and Order → Get Many runs against the sandbox; added as a tool of the
+ * MCP Server Trigger the node opens on a read. Each test starts on a page and a workflow of its
+ * own. Screenshots go to docs/editor/.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +41,7 @@ import type { Problem } from './editor/editorPage';
 import {
 	addNode,
 	addOneEntryToEachList,
+	addToolTo,
 	choose,
 	closeNdv,
 	fieldByLabel,
@@ -532,4 +534,80 @@ test('Order → Get Many shows its output after a run against the sandbox, and t
 			throw new Error(`The credential form did not pass its test: ${await dialog.innerText()}`);
 		});
 	await screenshot('credential');
+});
+
+/** n8n's MCP Server Trigger, which serves the tools connected to it to any MCP client. */
+const MCP_TRIGGER = 'MCP Server Trigger';
+
+test('as a tool of the MCP Server Trigger, the node opens on Order → Get with no issue, and Submit defaults to Pending', async () => {
+	await addNode(page, { title: MCP_TRIGGER });
+	await closeNdv(page);
+	// The "+" on the trigger's Tool connector, then the tool's card, as a merchant adds it.
+	await addToolTo(page, MCP_TRIGGER, { search: APP, title: /^POD Platform( Tool)?$/ });
+	const credential = page.getByTestId('node-credentials-select').locator('input');
+	const panelText = async () => await parameters(page).innerText();
+	const shown = async (label: RegExp) => await shownValue(await fieldByLabel(page, label));
+
+	const opened = {
+		resource: await shown(/^Resource$/),
+		operation: await shown(/^Operation$/),
+		credential: await credential.inputValue(),
+		toolDescription: await shownValue(parameterInput(page, 'toolDescriptionMode')),
+		problems: listed(await panelProblems(page, 'POD Platform Tool › Order › Get')),
+	};
+	// The description written for the model is a hidden expression: never shown as raw text.
+	const rawExpression = /\{\{|\$parameter/.test(await panelText());
+	await screenshot('tool-order-get');
+	expect({ ...opened, rawExpression }).toEqual({
+		resource: 'Order',
+		operation: 'Get',
+		credential: expect.stringContaining('POD Platform sandbox') as unknown,
+		toolDescription: 'Written for the Model',
+		problems: [],
+		rawExpression: false,
+	});
+
+	await choose(page, parameterInput(page, 'operation'), 'Submit');
+	const financialStatus = await fieldByLabel(page, /^Financial Status/);
+	await financialStatus.scrollIntoViewIfNeeded();
+	const addOption = (await fieldByLabel(page, /^Options$/)).getByTestId('collection-parameter-add');
+	const submit = {
+		operation: await shown(/^Operation$/),
+		financialStatus: await shownValue(financialStatus),
+		hint: (await financialStatus.innerText()).includes(
+			'Pending: nothing is produced or charged until the merchant pays',
+		),
+		options: await listEntriesOf(page, addOption),
+	};
+	await financialStatus.scrollIntoViewIfNeeded();
+	await screenshot('tool-order-submit');
+	expect(submit).toEqual({
+		operation: 'Submit',
+		financialStatus: 'Pending',
+		hint: true,
+		options: expect.arrayContaining(['Allow Paid Orders']) as unknown,
+	});
+	// Closed by its button: Escape stays with the Options dropdown just read.
+	await page.getByTestId('ndv-close-button').click();
+	await page.getByTestId('ndv').waitFor({ state: 'hidden' });
+
+	// The node itself, not as a tool: Submit keeps Paid, and no tool option is offered.
+	await addNode(page, { title: APP, action: actionOf('order', 'submit') });
+	const paid = await fieldByLabel(page, /^Financial Status/);
+	const plainAddOption = (await fieldByLabel(page, /^Options$/)).getByTestId(
+		'collection-parameter-add',
+	);
+	expect({
+		operation: await shown(/^Operation$/),
+		toolDescription: (await panelText()).includes('Tool Description'),
+		financialStatus: await shownValue(paid),
+		hint: (await paid.innerText()).includes('Paid starts production and is charged'),
+		allowPaid: (await listEntriesOf(page, plainAddOption)).includes('Allow Paid Orders'),
+	}).toEqual({
+		operation: 'Submit',
+		toolDescription: false,
+		financialStatus: 'Paid',
+		hint: true,
+		allowPaid: false,
+	});
 });

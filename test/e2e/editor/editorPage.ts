@@ -79,6 +79,40 @@ export async function addNode(page: Page, node: { title: string; action?: string
 	await settle(page);
 }
 
+/**
+ * Add a tool to a node on the canvas as a merchant does: the "+" on the node's Tool connector
+ * opens the nodes panel on its tools; search for the tool's card by the title the panel shows and
+ * choose it. n8n adds the tool, connects it and opens its panel.
+ */
+export async function addToolTo(
+	page: Page,
+	parent: string,
+	tool: { search: string; title: string | RegExp },
+): Promise<void> {
+	const connector = page.locator(
+		`[data-test-id="canvas-node-input-handle"][data-connection-type="ai_tool"][data-node-name="${parent}"]`,
+	);
+	await connector
+		.getByTestId('canvas-handle-plus')
+		.click()
+		.catch(() => {
+			throw new Error(`"${parent}" shows no Tool connector with a "+" to add a tool`);
+		});
+	const creator = page.getByTestId('node-creator');
+	await page.getByTestId('node-creator-search-bar').fill(tool.search);
+	const card = creator
+		.getByTestId('item-iterator-item')
+		.filter({ has: page.getByText(tool.title, { exact: true }) })
+		.first();
+	await card.waitFor().catch(async () => {
+		const shown = await creator.innerText().catch(() => '');
+		throw new Error(`The tools panel shows no card titled ${String(tool.title)}: ${shown}`);
+	});
+	await card.click();
+	await ndv(page).waitFor();
+	await settle(page);
+}
+
 export async function closeNdv(page: Page): Promise<void> {
 	await page.keyboard.press('Escape');
 	await ndv(page).waitFor({ state: 'hidden' });
