@@ -112,16 +112,17 @@ describe('sandbox: session and authentication', () => {
 	});
 
 	test('session policy: tokens expire after ttlMs; null switches it off', async () => {
-		await control.call('PUT', '/session-policy', { ttlMs: 50 });
+		// Long enough that a loaded machine answers the first request within it.
+		await control.call('PUT', '/session-policy', { ttlMs: 1000 });
 		const client = new ServiceClient(sandbox.baseUrl);
 		await client.login();
 		expect((await client.get('/accounts/session')).status).toBe(200);
-		await sleep(80);
+		await sleep(1100);
 		expect((await client.get('/accounts/session')).status).toBe(401);
 		const policy = await control.call('PUT', '/session-policy', { ttlMs: null });
 		expect(policy).toEqual({ expireAfterRequests: null, ttlMs: null });
 		await client.login();
-		await sleep(80);
+		await sleep(1100);
 		expect((await client.get('/accounts/session')).status).toBe(200);
 	});
 
