@@ -28,6 +28,15 @@ test('the packed tarball holds only dist, README, LICENSE and package.json', () 
 		expect.arrayContaining(['README.md', 'LICENSE', 'package.json', ...entryPoints]),
 	);
 	expect(files.some((file) => /sandbox|test\/|bench\//.test(file))).toBe(false);
+	// Only what n8n loads: the built nodes and credential with their codex files, the icons, and
+	// the package files; the editor screenshots of the README stay in the repository.
+	const loaded =
+		/^dist\/(nodes|credentials)\/.+\.(js|json)$|^dist\/icons\/[^/]+\.svg$|^dist\/package\.json$/;
+	expect(
+		files.filter(
+			(file) => !loaded.test(file) && !['README.md', 'LICENSE', 'package.json'].includes(file),
+		),
+	).toEqual([]);
 });
 
 test('the package declares no runtime dependencies and only n8n-workflow as peer', () => {
