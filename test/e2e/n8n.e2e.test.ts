@@ -695,13 +695,17 @@ describe('the trigger', () => {
 		const seen = await waitFor('a fulfilled event execution', async () => {
 			const list = await session.executionsOf(workflowId);
 			for (const execution of list) {
-				if ((await session.executionData(execution.id)).includes('TRACK-E2E-1')) return list;
+				const data = await session.executionData(execution.id);
+				if (data.includes('TRACK-E2E-1')) return { list, data };
 			}
 			return undefined;
 		});
 		// The execution's data can be read while n8n still lists it as running: wait until it ends.
-		const executions = await session.finishedExecutionsOf(workflowId, seen.length);
+		const executions = await session.finishedExecutionsOf(workflowId, seen.list.length);
 		expect(executions.every((execution) => execution.status === 'success')).toBe(true);
+		// Its items named from the product in the trigger's own step (the notification names none).
+		expect(seen.data).toContain('"productName"');
+		expect(seen.data).toContain('Classic T-Shirt');
 	});
 
 	test('a forged delivery is refused and starts nothing', async () => {
