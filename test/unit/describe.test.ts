@@ -18,8 +18,8 @@ test('the subtitle says every operation and its resource in words', () => {
 	expect(lookup).toBe('[$parameter["resource"] + ":" + $parameter["operation"]]');
 	expect(table['order:submit']).toBe('Submit: Order');
 	for (const resource of RESOURCES) {
-		for (const [operation, { option }] of Object.entries(resource.operations)) {
-			expect(table[`${resource.value}:${operation}`]).toBe(`${option.name}: ${resource.name}`);
+		for (const { option } of resource.operations) {
+			expect(table[`${resource.value}:${option.value}`]).toBe(`${option.name}: ${resource.name}`);
 		}
 	}
 });
@@ -27,4 +27,14 @@ test('the subtitle says every operation and its resource in words', () => {
 test('nothing inside the subtitle ends the expression early', () => {
 	const subtitle = String(new PodPlatform().description.subtitle);
 	expect(subtitle.indexOf('}}')).toBe(subtitle.length - 2);
+});
+
+test('each operation of a resource has its own value, and the defaults name one of them', () => {
+	for (const resource of RESOURCES) {
+		const values = resource.operations.map(({ option }) => option.value);
+		expect(new Set(values).size).toBe(values.length);
+		for (const preselected of [resource.defaultOperation, resource.toolDefaultOperation]) {
+			if (preselected !== undefined) expect(values).toContain(preselected);
+		}
+	}
 });

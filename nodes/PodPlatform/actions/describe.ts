@@ -33,7 +33,7 @@ export function describeResources(resources: ResourceDefinition[]): INodePropert
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource.value], ...show } },
-			options: Object.values(resource.operations).map(({ option }) => option),
+			options: resource.operations.map(({ option }) => option),
 			default: operation,
 		});
 		const operation = defaultOperationOf(resource);
@@ -51,21 +51,21 @@ export function describeResources(resources: ResourceDefinition[]): INodePropert
 			displayOptions: {
 				show: {
 					resource: [resource.value],
-					operation: Object.entries(resource.operations)
-						.filter(([, definition]) => definition.needsShop !== false)
-						.map(([operation]) => operation),
+					operation: resource.operations
+						.filter((definition) => definition.needsShop !== false)
+						.map(({ option }) => option.value),
 				},
 			},
 		}));
 
 	const fields: INodeProperties[] = [];
 	for (const resource of resources) {
-		for (const [operation, definition] of Object.entries(resource.operations)) {
-			for (const field of definition.fields) {
+		for (const { option, fields: ownFields } of resource.operations) {
+			for (const field of ownFields) {
 				const show = {
 					...field.displayOptions?.show,
 					resource: [resource.value],
-					operation: [operation],
+					operation: [option.value],
 				};
 				fields.push({ ...field, displayOptions: { ...field.displayOptions, show } });
 			}
@@ -82,8 +82,8 @@ export function describeResources(resources: ResourceDefinition[]): INodePropert
 export function subtitleOf(resources: ResourceDefinition[]): string {
 	const words: Record<string, string> = {};
 	for (const resource of resources) {
-		for (const [operation, { option }] of Object.entries(resource.operations)) {
-			words[`${resource.value}:${operation}`] = `${option.name}: ${resource.name}`;
+		for (const { option } of resource.operations) {
+			words[`${resource.value}:${option.value}`] = `${option.name}: ${resource.name}`;
 		}
 	}
 	return `={{ (${JSON.stringify(words)})[$parameter["resource"] + ":" + $parameter["operation"]] }}`;
@@ -94,5 +94,5 @@ function firstResource(resources: ResourceDefinition[]): string {
 }
 
 function defaultOperationOf(resource: ResourceDefinition): string {
-	return resource.defaultOperation ?? Object.keys(resource.operations)[0];
+	return resource.defaultOperation ?? resource.operations[0].option.value;
 }

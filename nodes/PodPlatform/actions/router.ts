@@ -11,6 +11,7 @@ import { nodeErrorOf } from '../../shared/errors';
 import { RESOURCES } from './resources';
 import { newRunScope } from './runScope';
 import type { RunScope } from './runScope';
+import { operationOf } from './types';
 import type { OperationDefinition } from './types';
 
 /**
@@ -22,7 +23,8 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const items = this.getInputData();
 	const resourceName = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = RESOURCES.find((r) => r.value === resourceName)?.operations[operationName];
+	const resource = RESOURCES.find((r) => r.value === resourceName);
+	const operation = resource && operationOf(resource, operationName);
 	if (!operation) {
 		throw new NodeOperationError(
 			this.getNode(),

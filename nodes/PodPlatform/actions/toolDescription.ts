@@ -38,8 +38,8 @@ const WRITTEN: Record<string, string> = {
 function textsOf(resources: ResourceDefinition[]): Record<string, string> {
 	const texts: Record<string, string> = {};
 	for (const resource of resources) {
-		for (const [operation, { option }] of Object.entries(resource.operations)) {
-			const key = `${resource.value}:${operation}`;
+		for (const { option } of resource.operations) {
+			const key = `${resource.value}:${option.value}`;
 			texts[key] =
 				WRITTEN[key] ??
 				`${option.action ?? option.name} in POD Platform. ${option.description ?? ''}`.trim();

@@ -18,8 +18,11 @@ import type { RunScope } from './runScope';
  * found for the whole batch, handed to every `execute`.
  */
 export interface OperationDefinition<Prepared = unknown> {
-	/** Entry of the operation dropdown (name, value, action, description). */
-	option: INodePropertyOptions & { action: string };
+	/**
+	 * Entry of the operation dropdown (name, value, action, description). Its value is also how
+	 * the router, the Shop field and the display options find the operation.
+	 */
+	option: INodePropertyOptions & { value: string; action: string };
 	/** The operation's own fields; the resource and operation display options are added for it. */
 	fields: INodeProperties[];
 	/**
@@ -69,5 +72,14 @@ export interface ResourceDefinition {
 	 * read (toolUse.ts); the default operation when not given.
 	 */
 	toolDefaultOperation?: string;
-	operations: Record<string, OperationDefinition>;
+	/** The operations in the order of the Operation dropdown, each known by its option's value. */
+	operations: OperationDefinition[];
+}
+
+/** The resource's operation whose dropdown value is `value`. */
+export function operationOf(
+	resource: ResourceDefinition,
+	value: string,
+): OperationDefinition | undefined {
+	return resource.operations.find(({ option }) => option.value === value);
 }

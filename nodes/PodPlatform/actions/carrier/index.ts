@@ -13,8 +13,8 @@ export const carrierResource: ResourceDefinition = {
 	value: 'carrier',
 	description: 'Shipping carriers; an order names one by ID',
 	needsShop: true,
-	operations: {
-		getAll: getManyOperation(
+	operations: [
+		getManyOperation(
 			{
 				name: 'Get Many',
 				value: 'getAll',
@@ -28,5 +28,5 @@ export const carrierResource: ResourceDefinition = {
 				simplify: simplifyCarrier,
 			},
 		),
-	},
+	],
 };

@@ -12,8 +12,8 @@ export const countryResource: ResourceDefinition = {
 	value: 'country',
 	description: 'Countries with their currency and VAT settings; an order needs one',
 	needsShop: false,
-	operations: {
-		getAll: getManyOperation(
+	operations: [
+		getManyOperation(
 			{
 				name: 'Get Many',
 				value: 'getAll',
@@ -28,5 +28,5 @@ export const countryResource: ResourceDefinition = {
 				simplify: simplifyCountry,
 			},
 		),
-	},
+	],
 };

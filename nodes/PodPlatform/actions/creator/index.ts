@@ -9,7 +9,5 @@ export const creatorResource: ResourceDefinition = {
 	description: 'The embeddable Creator product designer',
 	needsShop: true,
 	defaultOperation: 'getSnippet',
-	operations: {
-		getSnippet: getSnippetOperation,
-	},
+	operations: [getSnippetOperation],
 };

@@ -1,5 +1,5 @@
 /**
- * The CSV Import resource: its operations, keyed by their values, with Build CSV as the default.
+ * The CSV Import resource: its operations in dropdown order, with Build CSV as the default.
  */
 
 import type { ResourceDefinition } from '../types';
@@ -16,12 +16,12 @@ export const csvImportResource: ResourceDefinition = {
 	description: 'Many orders at once from a CSV file',
 	needsShop: true,
 	defaultOperation: 'buildCsv',
-	operations: {
-		buildCsv: buildCsvOperation,
-		validateCsv: validateCsvOperation,
-		upload: uploadOperation,
-		get: getOperation,
-		getAll: getAllOperation,
-		getLines: getLinesOperation,
-	},
+	operations: [
+		buildCsvOperation,
+		validateCsvOperation,
+		uploadOperation,
+		getOperation,
+		getAllOperation,
+		getLinesOperation,
+	],
 };

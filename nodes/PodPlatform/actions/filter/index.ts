@@ -9,7 +9,5 @@ export const filterResource: ResourceDefinition = {
 	description: 'Stored filters for narrowing lists',
 	needsShop: false,
 	defaultOperation: 'create',
-	operations: {
-		create: createOperation,
-	},
+	operations: [createOperation],
 };

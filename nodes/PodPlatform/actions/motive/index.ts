@@ -1,5 +1,5 @@
 /**
- * The Motive resource: its operations, keyed by their values, with Create From File as the
+ * The Motive resource: its operations in dropdown order, with Create From File as the
  * default.
  */
 
@@ -23,18 +23,18 @@ export const motiveResource: ResourceDefinition = {
 	description: 'The motive (artwork) catalog of the shop',
 	needsShop: true,
 	defaultOperation: 'createFromBinary',
-	operations: {
-		assignCategory: assignCategoryOperation,
-		assignPrintTechnology: assignPrintTechnologyOperation,
-		assignTag: assignTagOperation,
-		create: createOperation,
-		createFromBinary: createFromBinaryOperation,
-		delete: deleteOperation,
-		get: getOperation,
-		getCreatorMotives: getCreatorMotivesOperation,
-		getAll: getAllOperation,
-		setLocalization: setLocalizationOperation,
-		update: updateOperation,
-		uploadBitmap: uploadBitmapOperation,
-	},
+	operations: [
+		assignCategoryOperation,
+		assignPrintTechnologyOperation,
+		assignTagOperation,
+		createOperation,
+		createFromBinaryOperation,
+		deleteOperation,
+		getOperation,
+		getCreatorMotivesOperation,
+		getAllOperation,
+		setLocalizationOperation,
+		updateOperation,
+		uploadBitmapOperation,
+	],
 };

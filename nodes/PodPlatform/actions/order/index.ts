@@ -1,4 +1,4 @@
-/** The Order resource: its operations, keyed by their values, with Submit as the default. */
+/** The Order resource: its operations in dropdown order, with Submit as the default. */
 
 import type { ResourceDefinition } from '../types';
 import { addProductOperation } from './addProduct.operation';
@@ -23,18 +23,18 @@ export const orderResource: ResourceDefinition = {
 	needsShop: true,
 	defaultOperation: 'submit',
 	toolDefaultOperation: 'get',
-	operations: {
-		submit: submitOperation,
-		create: createOperation,
-		addProduct: addProductOperation,
-		commit: commitOperation,
-		sendToProduction: sendToProductionOperation,
-		cancel: cancelOperation,
-		get: getOperation,
-		getAll: getAllOperation,
-		getSessionOrder: getSessionOrderOperation,
-		getOrderedProducts: getOrderedProductsOperation,
-		getCustomAttributes: getCustomAttributesOperation,
-		getOrderedProductImage: getOrderedProductImageOperation,
-	},
+	operations: [
+		submitOperation,
+		createOperation,
+		addProductOperation,
+		commitOperation,
+		sendToProductionOperation,
+		cancelOperation,
+		getOperation,
+		getAllOperation,
+		getSessionOrderOperation,
+		getOrderedProductsOperation,
+		getCustomAttributesOperation,
+		getOrderedProductImageOperation,
+	],
 };

@@ -128,11 +128,11 @@ export const productResource: ResourceDefinition = {
 	description: 'Configurable products with colors, sizes, views and print areas',
 	needsShop: true,
 	defaultOperation: 'get',
-	operations: {
-		find: findOperation,
+	operations: [
+		findOperation,
 		get,
 		getExpanded,
-		getAll: getManyOperation(
+		getManyOperation(
 			{
 				name: 'Get Many',
 				value: 'getAll',
@@ -148,5 +148,5 @@ export const productResource: ResourceDefinition = {
 			},
 		),
 		getSkus,
-	},
+	],
 };

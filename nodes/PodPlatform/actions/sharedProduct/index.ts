@@ -13,8 +13,8 @@ export const sharedProductResource: ResourceDefinition = {
 	value: 'sharedProduct',
 	description: 'Designs saved and shared from the Creator',
 	needsShop: true,
-	operations: {
-		getAll: getManyOperation(
+	operations: [
+		getManyOperation(
 			{
 				name: 'Get Many',
 				value: 'getAll',
@@ -29,5 +29,5 @@ export const sharedProductResource: ResourceDefinition = {
 				simplify: simplifySharedProduct,
 			},
 		),
-	},
+	],
 };

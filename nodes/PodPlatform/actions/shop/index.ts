@@ -9,8 +9,8 @@ export const shopResource: ResourceDefinition = {
 	value: 'shop',
 	description: 'The shops of the account; every order, motive and product lives in one',
 	needsShop: false,
-	operations: {
-		getAll: getManyOperation(
+	operations: [
+		getManyOperation(
 			{
 				name: 'Get Many',
 				value: 'getAll',
@@ -25,5 +25,5 @@ export const shopResource: ResourceDefinition = {
 				simplify: simplifyShop,
 			},
 		),
-	},
+	],
 };

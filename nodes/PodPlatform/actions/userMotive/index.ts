@@ -1,4 +1,4 @@
-/** The User Motive resource: its operations, keyed by their values, with Upload as the default. */
+/** The User Motive resource: its operations in dropdown order, with Upload as the default. */
 
 import type { ResourceDefinition } from '../types';
 import { deleteOperation } from './delete.operation';
@@ -13,11 +13,11 @@ export const userMotiveResource: ResourceDefinition = {
 	description: 'Motives of one end customer, as used in the Creator',
 	needsShop: true,
 	defaultOperation: 'upload',
-	operations: {
-		delete: deleteOperation,
-		get: getOperation,
-		getCustomerKey: getCustomerKeyOperation,
-		getAll: getAllOperation,
-		upload: uploadOperation,
-	},
+	operations: [
+		deleteOperation,
+		getOperation,
+		getCustomerKeyOperation,
+		getAllOperation,
+		uploadOperation,
+	],
 };

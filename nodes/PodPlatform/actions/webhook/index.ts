@@ -1,5 +1,5 @@
 /**
- * The Webhook Subscription resource: its operations, keyed by their values, with Create as the
+ * The Webhook Subscription resource: its operations in dropdown order, with Create as the
  * default.
  */
 
@@ -17,12 +17,12 @@ export const webhookResource: ResourceDefinition = {
 	description: 'Subscriptions that push order events to a URL',
 	needsShop: true,
 	defaultOperation: 'create',
-	operations: {
-		create: createOperation,
-		delete: deleteOperation,
-		get: getOperation,
-		getAll: getAllOperation,
-		update: updateOperation,
-		sendTestEvent: sendTestEventOperation,
-	},
+	operations: [
+		createOperation,
+		deleteOperation,
+		getOperation,
+		getAllOperation,
+		updateOperation,
+		sendTestEventOperation,
+	],
 };
