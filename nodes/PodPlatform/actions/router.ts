@@ -40,7 +40,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		operation.prepare && units.length > 1
 			? await operation.prepare.call(this, units, run)
 			: undefined;
-	const concurrency = Math.max(1, Math.floor(operation.concurrency?.call(this) ?? 1));
+	const concurrency = Math.max(1, Math.floor(operation.concurrency?.call(this, run) ?? 1));
 	const results: INodeExecutionData[][] = new Array(units.length);
 
 	// A failing unit (without Continue On Fail) stops the run: no further unit is started, the

@@ -21,12 +21,20 @@ export interface RunScope {
 	/** Products read in this run to name an order's items: one read each (productNames.ts). */
 	readonly productNamings: NamingReads;
 	/**
-	 * A parameter's value for an item, as `getNodeParameter` gives it. A value without an
-	 * expression is the same for every item, so it is read once per run; an expression is
-	 * evaluated once for each item, since it may read the item, and a value inside a parameter
-	 * (a dotted path) likewise.
+	 * A parameter's value for an item, as `getNodeParameter` gives it: the one way an operation's
+	 * execute path (and its `units`, `prepare` and `concurrency`) reads its parameters. A value
+	 * without an expression is the same for every item, so it is read once per run; an expression
+	 * is evaluated once for each item, since it may read the item, and keeps that value for the
+	 * run, so that `units`, `prepare` and `execute` see the same Unique ID. A value inside a
+	 * parameter (a dotted path) is read as asked every time. The value is shared by the reads:
+	 * build new objects from it, never change it.
 	 */
-	parameter<T>(name: string, itemIndex: number, fallback: T, options?: IGetNodeParameterOptions): T;
+	parameter<T = unknown>(
+		name: string,
+		itemIndex: number,
+		fallback?: T,
+		options?: IGetNodeParameterOptions,
+	): T;
 }
 
 /** Whether a parameter's stored value holds an expression anywhere (`=…` strings). */
@@ -60,7 +68,12 @@ export function newRunScope(ctx: IExecuteFunctions): RunScope {
 		storedFilters: new Map(),
 		zone: { readings: new Map() },
 		productNamings: new Map(),
-		parameter<T>(name: string, itemIndex: number, fallback: T, options?: IGetNodeParameterOptions) {
+		parameter<T>(
+			name: string,
+			itemIndex: number,
+			fallback?: T,
+			options?: IGetNodeParameterOptions,
+		) {
 			const key = options?.extractValue ? `${name}#value` : name;
 			let known = readOnce.get(key);
 			if (!known) {

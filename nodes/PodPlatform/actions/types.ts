@@ -55,7 +55,7 @@ export interface OperationDefinition<Prepared = unknown> {
 	 */
 	prepare?(this: IExecuteFunctions, units: number[][], run: RunScope): Promise<Prepared>;
 	/** How many items may run at once (read once per run). Default 1: items run in order. */
-	concurrency?(this: IExecuteFunctions): number;
+	concurrency?(this: IExecuteFunctions, run: RunScope): number;
 }
 
 /** One resource of the action node. */

@@ -48,7 +48,7 @@ export interface SimpleFilters {
 	/** The fields shown when Filter is Simple. */
 	fields: INodeProperties[];
 	/** The builder conditions these fields give for an item; none means no filter. */
-	conditions(ctx: IExecuteFunctions, itemIndex: number): ConditionInput[];
+	conditions(run: RunScope, itemIndex: number): ConditionInput[];
 }
 
 export function filterFields(filterRoot: FilterRoot, simple?: SimpleFilters): INodeProperties[] {
@@ -201,20 +201,19 @@ async function storedBuiltFilter(
  * keeps the part of the list's default a filter would drop (a stored one is used as it is).
  */
 export async function resolveFilter(
-	ctx: IExecuteFunctions,
 	run: RunScope,
 	itemIndex: number,
 	filterRoot: FilterRoot,
 	listPath: () => Promise<string>,
 	simple?: SimpleFilters,
 ): Promise<ResolvedFilter | undefined> {
-	const mode = ctx.getNodeParameter(FILTER_MODE, itemIndex, simple ? 'simple' : 'none') as string;
+	const mode = run.parameter(FILTER_MODE, itemIndex, simple ? 'simple' : 'none') as string;
 	if (mode === 'simple' && simple) {
-		const input = { conditions: simple.conditions(ctx, itemIndex) };
+		const input = { conditions: simple.conditions(run, itemIndex) };
 		return await storedBuiltFilter(run, itemIndex, filterRoot, input, listPath, 'The filter');
 	}
 	if (mode === 'id') {
-		const id = String(ctx.getNodeParameter('filterId', itemIndex, '')).trim();
+		const id = String(run.parameter('filterId', itemIndex, '')).trim();
 		if (!id) {
 			throw new InputError(
 				'Filter ID is empty',
@@ -225,11 +224,11 @@ export async function resolveFilter(
 		return { filterId: id, label: `The stored filter "${id}"` };
 	}
 	if (mode === 'build') {
-		const input = filterBuilderInput(ctx, itemIndex);
+		const input = filterBuilderInput(run, itemIndex);
 		return await storedBuiltFilter(run, itemIndex, filterRoot, input, listPath, 'The built filter');
 	}
 	if (mode === 'json') {
-		const body = withListDefaultCondition(jsonFilterBody(ctx, itemIndex, 'filterJson', filterRoot));
+		const body = withListDefaultCondition(jsonFilterBody(run, itemIndex, 'filterJson', filterRoot));
 		const filterId = await storeFilter(run, body, itemIndex);
 		return { filterId, label: `The filter from Filter JSON (stored as "${filterId}")` };
 	}
@@ -310,19 +309,12 @@ export function getManyOperation(
 			itemIndex: number,
 			run: RunScope,
 		): Promise<INodeExecutionData[]> {
-			const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-			const limit = this.getNodeParameter('limit', itemIndex, 50) as number;
+			const returnAll = run.parameter('returnAll', itemIndex, false) as boolean;
+			const limit = run.parameter('limit', itemIndex, 50) as number;
 			// The filter first, so that bad filter input fails before anything is sent.
 			const listPath = async () => await config.path.call(this, itemIndex, run);
 			const filter = config.filterRoot
-				? await resolveFilter(
-						this,
-						run,
-						itemIndex,
-						config.filterRoot,
-						listPath,
-						config.simpleFilters,
-					)
+				? await resolveFilter(run, itemIndex, config.filterRoot, listPath, config.simpleFilters)
 				: undefined;
 			const path = await listPath();
 			let records: PlainObject[];
@@ -335,9 +327,7 @@ export function getManyOperation(
 				throw filter ? namedFilterError(error, filter) : error;
 			}
 			const simplify =
-				config.simplify && this.getNodeParameter('simplify', itemIndex, true)
-					? config.simplify
-					: undefined;
+				config.simplify && run.parameter('simplify', itemIndex, true) ? config.simplify : undefined;
 			return records.map((record) => {
 				const json = config.shape ? config.shape.call(this, record, itemIndex) : record;
 				return { json: (simplify ? simplify(json) : json) as IDataObject };

@@ -3,7 +3,7 @@
  * edited for a dropdown, and the whole-number ID parameters, all checked before anything is sent.
  */
 
-import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/errors';
@@ -34,13 +34,8 @@ export async function currentShopPath(
 }
 
 /** A required positive whole-number ID parameter, checked before anything is sent. */
-export function idParameter(
-	ctx: IExecuteFunctions,
-	name: string,
-	label: string,
-	itemIndex: number,
-): string {
-	const raw = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
+export function idParameter(run: RunScope, name: string, label: string, itemIndex: number): string {
+	const raw = run.parameter(name, itemIndex, '', { extractValue: true });
 	const value = String(raw ?? '').trim();
 	if (!/^\d+$/.test(value)) {
 		throw new InputError(

@@ -228,7 +228,7 @@ export const getSnippetOperation: OperationDefinition = {
 		// No snippet without the page login, checked before anything is sent (pageSession.ts).
 		const credentials = await this.getCredentials(CREDENTIAL_NAME, itemIndex);
 		const pageLogin = pageLoginOf(this, credentials, itemIndex);
-		const options = this.getNodeParameter('options', itemIndex, {}) as SnippetInput;
+		const options = run.parameter('options', itemIndex, {}) as SnippetInput;
 		const request: SnippetRequest = snippetRequest(options);
 		const path = `${await itemShopPath(run, itemIndex)}/creator/snippet`;
 		// The service embeds the caller's session in the snippet: the caller is the page session.

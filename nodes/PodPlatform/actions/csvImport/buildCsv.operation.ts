@@ -12,6 +12,7 @@ import { csvBuffer, rowFromLine, rowsFromOrder } from '../../../shared/payloads/
 import { formatLabel } from '../../../shared/payloads/csv';
 import { validateCsv } from '../../../shared/payloads/csvValidate';
 import type { OperationDefinition } from '../types';
+import type { RunScope } from '../runScope';
 import { formatField, formatOf, invalidFileError, quoteOption } from './fields';
 
 /**
@@ -124,12 +125,16 @@ export const buildCsvOperation: OperationDefinition = {
 			],
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
 		if (itemIndex !== 0) return [];
 		const items = this.getInputData();
-		const mode = this.getNodeParameter('inputMode', 0) as 'order' | 'line';
-		const format = formatOf(this, 0);
-		const options = this.getNodeParameter('options', 0, {}) as {
+		const mode = run.parameter('inputMode', 0) as 'order' | 'line';
+		const format = formatOf(run, 0);
+		const options = run.parameter('options', 0, {}) as {
 			bom?: boolean;
 			fileName?: string;
 			ignoreUnknown?: boolean;
@@ -139,7 +144,7 @@ export const buildCsvOperation: OperationDefinition = {
 
 		const mapped =
 			mode === 'line' &&
-			this.getNodeParameter('columns.mappingMode', 0, 'autoMapInputData') === 'defineBelow';
+			run.parameter<string>('columns.mappingMode', 0, 'autoMapInputData') === 'defineBelow';
 
 		const rows: CsvRow[] = [];
 		/** The input item of each data row, to name it when a row has a problem. */
@@ -152,7 +157,7 @@ export const buildCsvOperation: OperationDefinition = {
 					// Mapped values are keyed by the columns' camelCase names, so none is unknown. They
 					// are checked as the file's values, so a problem names the column by its header.
 					const line = mapped
-						? ((this.getNodeParameter('columns.value', index, null, {
+						? ((run.parameter('columns.value', index, null, {
 								skipValidation: true,
 							}) as PlainObject | null) ?? {})
 						: json;

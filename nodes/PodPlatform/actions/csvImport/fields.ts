@@ -1,6 +1,6 @@
 /** Fields and paths the CSV import operations share. */
 
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { idLocator } from '../../../shared/descriptions/locators';
 import { InputError } from '../../../shared/errors';
@@ -53,9 +53,9 @@ export const importIdField: INodeProperties = idLocator({
 });
 
 /** The chosen format; a quote character must be a single character. */
-export function formatOf(ctx: IExecuteFunctions, itemIndex: number): CsvFormat {
-	const name = ctx.getNodeParameter('format', itemIndex, 'european') as CsvFormatName;
-	const quote = String(ctx.getNodeParameter('options.quote', itemIndex, '"') ?? '"');
+export function formatOf(run: RunScope, itemIndex: number): CsvFormat {
+	const name = run.parameter('format', itemIndex, 'european') as CsvFormatName;
+	const quote = String(run.parameter('options.quote', itemIndex, '"') ?? '"');
 	const format = csvFormat(name, quote);
 	if (quote.length !== 1 || quote === format.delimiter) {
 		throw new InputError(
@@ -72,12 +72,8 @@ export async function importsPath(run: RunScope, itemIndex: number): Promise<str
 }
 
 /** `.../orderCsvImport/{importId}` for the Import ID of this item. */
-export async function importPath(
-	ctx: IExecuteFunctions,
-	run: RunScope,
-	itemIndex: number,
-): Promise<string> {
-	const importId = idParameter(ctx, 'importId', 'Import ID', itemIndex);
+export async function importPath(run: RunScope, itemIndex: number): Promise<string> {
+	const importId = idParameter(run, 'importId', 'Import ID', itemIndex);
 	return `${await importsPath(run, itemIndex)}/${importId}`;
 }
 

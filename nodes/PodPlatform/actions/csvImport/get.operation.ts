@@ -27,11 +27,11 @@ export const getOperation: OperationDefinition = {
 	): Promise<INodeExecutionData[]> {
 		const answer = await run.service.request({
 			method: 'GET',
-			path: await importPath(this, run, itemIndex),
+			path: await importPath(run, itemIndex),
 			itemIndex,
 		});
 		const record = (answer?.data ?? {}) as PlainObject;
-		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		const simplify = run.parameter('simplify', itemIndex, true) as boolean;
 		return [{ json: simplify ? simplifyCsvImport(record) : (record as IDataObject) }];
 	},
 };

@@ -17,7 +17,7 @@ export const getLinesOperation = getManyOperation(
 	{
 		extraFields: [importIdField],
 		async path(itemIndex, run) {
-			return `${await importPath(this, run, itemIndex)}/lines`;
+			return `${await importPath(run, itemIndex)}/lines`;
 		},
 		simplify: simplifyCsvImportLine,
 	},

@@ -85,10 +85,10 @@ export const uploadOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const property = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
-		const format = formatOf(this, itemIndex);
-		const wait = this.getNodeParameter('waitForProcessing', itemIndex, true) as boolean;
-		const options = this.getNodeParameter('options', itemIndex, {}) as {
+		const property = run.parameter('binaryPropertyName', itemIndex) as string;
+		const format = formatOf(run, itemIndex);
+		const wait = run.parameter('waitForProcessing', itemIndex, true) as boolean;
+		const options = run.parameter('options', itemIndex, {}) as {
 			fileName?: string;
 			validate?: boolean;
 		};
@@ -116,7 +116,7 @@ export const uploadOperation: OperationDefinition = {
 		let record = (answer?.data ?? {}) as PlainObject;
 		if (!wait) return [{ json: record as IDataObject }];
 
-		const maxWaitMs = (this.getNodeParameter('maxWaitSeconds', itemIndex, 300) as number) * 1000;
+		const maxWaitMs = (run.parameter('maxWaitSeconds', itemIndex, 300) as number) * 1000;
 		const selfPath =
 			linkOf(record, 'self') ?? `${basePath}/${encodeURIComponent(String(record.id))}`;
 		const deadline = Date.now() + maxWaitMs;

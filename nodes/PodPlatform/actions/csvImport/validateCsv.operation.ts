@@ -7,6 +7,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { validateCsv as validate } from '../../../shared/payloads/csvValidate';
 import type { OperationDefinition } from '../types';
+import type { RunScope } from '../runScope';
 import { binaryPropertyField, formatField, formatOf, quoteOption, reportJson } from './fields';
 
 export const validateCsvOperation: OperationDefinition = {
@@ -39,10 +40,14 @@ export const validateCsvOperation: OperationDefinition = {
 			],
 		},
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-		const property = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
-		const format = formatOf(this, itemIndex);
-		const maxProblems = this.getNodeParameter('options.maxProblems', itemIndex, 1000) as number;
+	async execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		run: RunScope,
+	): Promise<INodeExecutionData[]> {
+		const property = run.parameter('binaryPropertyName', itemIndex) as string;
+		const format = formatOf(run, itemIndex);
+		const maxProblems = run.parameter('options.maxProblems', itemIndex, 1000) as number;
 		this.helpers.assertBinaryData(itemIndex, property);
 		const data = await this.helpers.getBinaryDataBuffer(itemIndex, property);
 		const report = validate(data, format, { maxProblems });

@@ -3,12 +3,7 @@
  * read back into the input of `buildFilterBody`.
  */
 
-import type {
-	IDisplayOptions,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { parseJsonInput } from '../../../shared/errors';
 import type { PlainObject } from '../../../shared/codec';
@@ -394,8 +389,8 @@ function conditionsOf(value: unknown): ConditionInput[] {
 }
 
 /** What the builder fields of this item hold. */
-export function filterBuilderInput(ctx: IExecuteFunctions, itemIndex: number): FilterBuilderInput {
-	const param = (name: string) => ctx.getNodeParameter(name, itemIndex, {});
+export function filterBuilderInput(run: RunScope, itemIndex: number): FilterBuilderInput {
+	const param = (name: string) => run.parameter(name, itemIndex, {});
 	return {
 		conditions: conditionsOf(param('filterConditions')),
 		anyOf: collectionEntries<{ conditions?: unknown }>(param('filterAnyOf'), 'group').map(
@@ -406,7 +401,7 @@ export function filterBuilderInput(ctx: IExecuteFunctions, itemIndex: number): F
 			param('filterSubEntities'),
 			'subFilter',
 		).map((sub) => ({ entity: sub.entity, conditions: conditionsOf(sub.conditions) })),
-		timezone: String(ctx.getNodeParameter('filterTimezone', itemIndex, '') ?? '').trim(),
+		timezone: String(run.parameter('filterTimezone', itemIndex, '') ?? '').trim(),
 	};
 }
 
@@ -431,12 +426,12 @@ export async function builtFilterBody(
 
 /** The filter body given as JSON in `parameter` for this item. */
 export function jsonFilterBody(
-	ctx: IExecuteFunctions,
+	run: RunScope,
 	itemIndex: number,
 	parameter: string,
 	expected: FilterRoot | undefined,
 ): PlainObject {
-	const raw = ctx.getNodeParameter(parameter, itemIndex, '{}');
+	const raw = run.parameter(parameter, itemIndex, '{}');
 	const parsed = typeof raw === 'string' ? parseJsonInput(raw, 'Filter JSON') : raw;
 	return filterBodyFromJson(parsed, expected);
 }

@@ -85,17 +85,17 @@ export const createOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const root = this.getNodeParameter('filterType', itemIndex) as FilterRoot;
-		const definedWith = this.getNodeParameter('definedWith', itemIndex, 'build') as string;
+		const root = run.parameter('filterType', itemIndex) as FilterRoot;
+		const definedWith = run.parameter('definedWith', itemIndex, 'build') as string;
 		// No list here: the account's shops are the cheap read that shows the service's zone.
 		const body =
 			definedWith === 'json'
-				? jsonFilterBody(this, itemIndex, 'filterJson', root)
+				? jsonFilterBody(run, itemIndex, 'filterJson', root)
 				: await builtFilterBody(
 						run,
 						itemIndex,
 						root,
-						filterBuilderInput(this, itemIndex),
+						filterBuilderInput(run, itemIndex),
 						async () => `${await run.service.accountPath()}/shops`,
 					);
 		if (!body) {

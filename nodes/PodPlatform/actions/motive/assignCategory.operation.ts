@@ -44,9 +44,9 @@ export const assignCategoryOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const path = await motivePath(this, run, itemIndex);
-		const motiveId = idParameter(this, 'motiveId', 'Motive ID', itemIndex);
-		const categoryId = idParameter(this, 'categoryId', 'Category ID', itemIndex);
+		const path = await motivePath(run, itemIndex);
+		const motiveId = idParameter(run, 'motiveId', 'Motive ID', itemIndex);
+		const categoryId = idParameter(run, 'categoryId', 'Category ID', itemIndex);
 		// When the outcome is unknown, the motive's categories tell whether the POST took effect.
 		const recover = async (): Promise<Decoded | undefined> => {
 			const assigned = await run.service.requestAllItems(

@@ -59,13 +59,13 @@ export const assignPrintTechnologyOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const path = await motivePath(this, run, itemIndex);
-		const technologyId = idParameter(this, 'printTechnologyId', 'Print Technology ID', itemIndex);
+		const path = await motivePath(run, itemIndex);
+		const technologyId = idParameter(run, 'printTechnologyId', 'Print Technology ID', itemIndex);
 		const answer = await assignTechnology(run.service, path, technologyId, itemIndex);
 		return [
 			{
 				json: {
-					motiveId: Number(idParameter(this, 'motiveId', 'Motive ID', itemIndex)),
+					motiveId: Number(idParameter(run, 'motiveId', 'Motive ID', itemIndex)),
 					...recordOf(answer),
 				},
 			},

@@ -34,8 +34,8 @@ export const assignTagOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const path = await motivePath(this, run, itemIndex);
-		const tagId = idParameter(this, 'tagId', 'Tag ID', itemIndex);
+		const path = await motivePath(run, itemIndex);
+		const tagId = idParameter(run, 'tagId', 'Tag ID', itemIndex);
 		await run.service.request({ method: 'PUT', path: `${path}/tags/${tagId}`, itemIndex });
 		// The assignment answers no body; the motive read back shows its tags.
 		return [{ json: recordOf(await run.service.request({ method: 'GET', path, itemIndex })) }];

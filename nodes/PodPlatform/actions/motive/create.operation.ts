@@ -21,8 +21,8 @@ export const nameField = {
 };
 
 /** The Name parameter, required and trimmed. */
-export function motiveName(ctx: IExecuteFunctions, itemIndex: number, fallback = ''): string {
-	const name = String(ctx.getNodeParameter('name', itemIndex, '') ?? '').trim() || fallback;
+export function motiveName(run: RunScope, itemIndex: number, fallback = ''): string {
+	const name = String(run.parameter('name', itemIndex, '') ?? '').trim() || fallback;
 	if (!name) {
 		throw new InputError('Name is empty', 'Enter a name for the motive.');
 	}
@@ -42,8 +42,8 @@ export const createOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const name = motiveName(this, itemIndex);
-		const type = this.getNodeParameter('type', itemIndex) as string;
+		const name = motiveName(run, itemIndex);
+		const type = run.parameter('type', itemIndex) as string;
 		const answer = await run.service.request({
 			method: 'POST',
 			path: await motivesPath(run, itemIndex),

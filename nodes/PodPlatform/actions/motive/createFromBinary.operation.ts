@@ -25,8 +25,8 @@ import { sendBitmap } from './uploadBitmap.operation';
 import type { RunScope } from '../runScope';
 
 /** The chosen print technologies, each a whole number. */
-function technologyIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
-	const raw: unknown = ctx.getNodeParameter('printTechnologyId', itemIndex, []);
+function technologyIds(run: RunScope, itemIndex: number): string[] {
+	const raw: unknown = run.parameter('printTechnologyId', itemIndex, []);
 	const ids = technologyIdsOf(raw);
 	const wrong = ids.find((id) => !/^\d+$/.test(id));
 	if (ids.length === 0 || wrong !== undefined) {
@@ -75,12 +75,12 @@ export const createFromBinaryOperation: OperationDefinition = {
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
 		// Everything is checked before the motive is created, so bad input leaves nothing behind.
-		const property = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
+		const property = run.parameter('binaryPropertyName', itemIndex) as string;
 		const bitmap = await readBitmapFromBinary(this, itemIndex, property);
-		const name = motiveName(this, itemIndex, fileStem(bitmap.fileName));
-		const technologies = technologyIds(this, itemIndex);
-		const type = this.getNodeParameter('type', itemIndex) as string;
-		const deleteOnFailure = this.getNodeParameter('deleteOnFailure', itemIndex, true) as boolean;
+		const name = motiveName(run, itemIndex, fileStem(bitmap.fileName));
+		const technologies = technologyIds(run, itemIndex);
+		const type = run.parameter('type', itemIndex) as string;
+		const deleteOnFailure = run.parameter('deleteOnFailure', itemIndex, true) as boolean;
 		const base = await motivesPath(run, itemIndex);
 
 		const created = recordOf(

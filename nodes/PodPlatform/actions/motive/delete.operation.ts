@@ -21,7 +21,7 @@ export const deleteOperation: OperationDefinition = {
 	): Promise<INodeExecutionData[]> {
 		await run.service.request({
 			method: 'DELETE',
-			path: await motivePath(this, run, itemIndex),
+			path: await motivePath(run, itemIndex),
 			itemIndex,
 		});
 		return [{ json: { deleted: true } }];

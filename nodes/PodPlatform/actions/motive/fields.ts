@@ -1,6 +1,6 @@
 /** Fields and paths the motive operations share. */
 
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Decoded, PlainObject } from '../../../shared/codec';
 import { idLocator } from '../../../shared/descriptions/locators';
@@ -80,12 +80,8 @@ export async function motivesPath(run: RunScope, itemIndex: number): Promise<str
 }
 
 /** `.../shops/{shopId}/motives/{motiveId}` for the Motive ID of this item. */
-export async function motivePath(
-	ctx: IExecuteFunctions,
-	run: RunScope,
-	itemIndex: number,
-): Promise<string> {
-	const motiveId = idParameter(ctx, 'motiveId', 'Motive ID', itemIndex);
+export async function motivePath(run: RunScope, itemIndex: number): Promise<string> {
+	const motiveId = idParameter(run, 'motiveId', 'Motive ID', itemIndex);
 	return `${await motivesPath(run, itemIndex)}/${motiveId}`;
 }
 

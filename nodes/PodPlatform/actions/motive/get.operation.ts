@@ -24,11 +24,11 @@ export const getOperation: OperationDefinition = {
 	): Promise<INodeExecutionData[]> {
 		const answer = await run.service.request({
 			method: 'GET',
-			path: await motivePath(this, run, itemIndex),
+			path: await motivePath(run, itemIndex),
 			itemIndex,
 		});
 		const record = recordOf(answer);
-		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		const simplify = run.parameter('simplify', itemIndex, true) as boolean;
 		return [{ json: simplify ? simplifyMotive(record as PlainObject) : record }];
 	},
 };

@@ -63,10 +63,10 @@ export const setLocalizationOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const path = await motivePath(this, run, itemIndex);
-		const langId = languageIdOf(this.getNodeParameter('langId', itemIndex, ''));
-		const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
-		const description = String(this.getNodeParameter('description', itemIndex, '') ?? '');
+		const path = await motivePath(run, itemIndex);
+		const langId = languageIdOf(run.parameter('langId', itemIndex, ''));
+		const name = String(run.parameter('name', itemIndex, '')).trim();
+		const description = String(run.parameter('description', itemIndex, '') ?? '');
 		if (langId === undefined) {
 			throw new InputError(
 				'choose a Language',
@@ -76,7 +76,7 @@ export const setLocalizationOperation: OperationDefinition = {
 		if (!name) {
 			throw new InputError('Name is empty', 'Enter the motive name in this language.');
 		}
-		const motiveId = Number(idParameter(this, 'motiveId', 'Motive ID', itemIndex));
+		const motiveId = Number(idParameter(run, 'motiveId', 'Motive ID', itemIndex));
 		let answer: Decoded | undefined;
 		try {
 			// Setting the same language again replaces the translation, so a repeat is harmless.

@@ -42,8 +42,8 @@ export const updateOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const path = await motivePath(this, run, itemIndex);
-		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as {
+		const path = await motivePath(run, itemIndex);
+		const fields = run.parameter('updateFields', itemIndex, {}) as {
 			name?: string;
 			type?: string;
 		};

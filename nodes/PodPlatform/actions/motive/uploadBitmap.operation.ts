@@ -47,8 +47,8 @@ export const uploadBitmapOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const path = await motivePath(this, run, itemIndex);
-		const property = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
+		const path = await motivePath(run, itemIndex);
+		const property = run.parameter('binaryPropertyName', itemIndex) as string;
 		const bitmap = await readBitmapFromBinary(this, itemIndex, property);
 		const answer = await sendBitmap(run.service, path, bitmap, itemIndex);
 		// The contract shows no answer body; then the motive is read back to show its state.

@@ -67,22 +67,22 @@ export const addProductOperation: OperationDefinition = {
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
 		const prints = (
-			(this.getNodeParameter('prints', itemIndex, {}) as { print?: PlainObject[] }).print ?? []
+			(run.parameter('prints', itemIndex, {}) as { print?: PlainObject[] }).print ?? []
 		).map((print) => ({
 			viewPosition: print.viewPosition as string,
 			motiveId: locatorValue(print.motiveId),
 			position: placementOf(print),
 		}));
 		const body = buildIncrementalDesign({
-			productId: this.getNodeParameter('productId', itemIndex, '', { extractValue: true }),
-			assignedColorId: this.getNodeParameter('assignedColorId', itemIndex, ''),
-			assignedSizeId: this.getNodeParameter('assignedSizeId', itemIndex, ''),
-			amount: this.getNodeParameter('amount', itemIndex, 1),
+			productId: run.parameter('productId', itemIndex, '', { extractValue: true }),
+			assignedColorId: run.parameter('assignedColorId', itemIndex, ''),
+			assignedSizeId: run.parameter('assignedSizeId', itemIndex, ''),
+			amount: run.parameter('amount', itemIndex, 1),
 			prints,
 		});
 		const answer = await run.service.request({
 			method: 'POST',
-			path: `${await orderPath(this, run, itemIndex)}/orderedProducts/usingCreatorSE`,
+			path: `${await orderPath(run, itemIndex)}/orderedProducts/usingCreatorSE`,
 			body,
 			itemIndex,
 		});

@@ -24,7 +24,7 @@ export const cancelOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const order = await orderOf(this, run, itemIndex);
+		const order = await orderOf(run, itemIndex);
 		await run.service.request({
 			method: 'DELETE',
 			path: `${order.path}/cancelOrder`,

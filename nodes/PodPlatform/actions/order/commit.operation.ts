@@ -31,11 +31,7 @@ export const commitOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const financialStatus = this.getNodeParameter(
-			'financialStatus',
-			itemIndex,
-			'PENDING',
-		) as string;
+		const financialStatus = run.parameter('financialStatus', itemIndex, 'PENDING') as string;
 		if (financialStatus === 'PAID' && isToolNode(this.getNode())) {
 			// Paid starts production and charges the merchant: not a model's call (see Submit).
 			throw new InputError(
@@ -44,7 +40,7 @@ export const commitOperation: OperationDefinition = {
 				'financialStatus',
 			);
 		}
-		const order = await orderOf(this, run, itemIndex);
+		const order = await orderOf(run, itemIndex);
 		await run.service.request({
 			method: 'PUT',
 			path: `${order.path}/commitOrder`,

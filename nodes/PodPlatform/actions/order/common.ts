@@ -4,7 +4,7 @@
  * included), and an answer turned into an output item.
  */
 
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
 import type { OrderHeaderForm } from '../../../shared/payloads/orderHeader';
@@ -43,17 +43,13 @@ export async function ordersWithUniqueId(
  * The item's order ID: as given (From List, By ID, By URL), or the order the shop holds under
  * the Unique ID given By Unique ID (the storefront's reference, what an AI agent knows).
  */
-async function orderIdOf(
-	ctx: IExecuteFunctions,
-	run: RunScope,
-	itemIndex: number,
-): Promise<number> {
-	const locator = ctx.getNodeParameter('orderId', itemIndex, {}) as {
+async function orderIdOf(run: RunScope, itemIndex: number): Promise<number> {
+	const locator = run.parameter('orderId', itemIndex, {}) as {
 		mode?: string;
 		value?: unknown;
 	};
 	if (locator?.mode !== BY_UNIQUE_ID) {
-		return Number(idParameter(ctx, 'orderId', 'Order ID', itemIndex));
+		return Number(idParameter(run, 'orderId', 'Order ID', itemIndex));
 	}
 	const uniqueId = String(locator.value ?? '').trim();
 	if (!uniqueId) {
@@ -84,31 +80,22 @@ async function orderIdOf(
 
 /** The item's order: its ID and `.../shops/{shopId}/orders/{orderId}`. */
 export async function orderOf(
-	ctx: IExecuteFunctions,
 	run: RunScope,
 	itemIndex: number,
 ): Promise<{ id: number; path: string }> {
-	const id = await orderIdOf(ctx, run, itemIndex);
+	const id = await orderIdOf(run, itemIndex);
 	return { id, path: `${await itemShopPath(run, itemIndex)}/orders/${id}` };
 }
 
 /** `.../shops/{shopId}/orders/{orderId}` for this item. */
-export async function orderPath(
-	ctx: IExecuteFunctions,
-	run: RunScope,
-	itemIndex: number,
-): Promise<string> {
-	return (await orderOf(ctx, run, itemIndex)).path;
+export async function orderPath(run: RunScope, itemIndex: number): Promise<string> {
+	return (await orderOf(run, itemIndex)).path;
 }
 
 /** `.../orders/{orderId}/orderedProducts/{orderedProductId}` for this item. */
-export async function orderedProductPath(
-	ctx: IExecuteFunctions,
-	run: RunScope,
-	itemIndex: number,
-): Promise<string> {
-	const orderedProductId = idParameter(ctx, 'orderedProductId', 'Ordered Product ID', itemIndex);
-	return `${await orderPath(ctx, run, itemIndex)}/orderedProducts/${orderedProductId}`;
+export async function orderedProductPath(run: RunScope, itemIndex: number): Promise<string> {
+	const orderedProductId = idParameter(run, 'orderedProductId', 'Ordered Product ID', itemIndex);
+	return `${await orderPath(run, itemIndex)}/orderedProducts/${orderedProductId}`;
 }
 
 /**

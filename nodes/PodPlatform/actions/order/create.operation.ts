@@ -37,7 +37,7 @@ export const createOperation: OperationDefinition = {
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
 		const body = buildDraftOrder(
-			readHeaderForm((name, fallback) => this.getNodeParameter(name, itemIndex, fallback)),
+			readHeaderForm((name, fallback) => run.parameter(name, itemIndex, fallback)),
 		);
 		const answer = await run.service.request({
 			method: 'POST',

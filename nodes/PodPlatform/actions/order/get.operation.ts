@@ -31,10 +31,10 @@ export const getOperation: OperationDefinition = {
 	): Promise<INodeExecutionData[]> {
 		const answer = await run.service.request({
 			method: 'GET',
-			path: await orderPath(this, run, itemIndex),
+			path: await orderPath(run, itemIndex),
 			itemIndex,
 		});
-		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		const simplify = run.parameter('simplify', itemIndex, true) as boolean;
 		if (!simplify) return [asItem(answer?.data)];
 		const shopPath = await itemShopPath(run, itemIndex);
 		const [order] = await withItemNames(

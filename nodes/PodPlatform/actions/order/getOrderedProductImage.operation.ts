@@ -35,12 +35,12 @@ export const getOrderedProductImageOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const { id: orderId, path: order } = await orderOf(this, run, itemIndex);
+		const { id: orderId, path: order } = await orderOf(run, itemIndex);
 		const orderedProductId = Number(
-			idParameter(this, 'orderedProductId', 'Ordered Product ID', itemIndex),
+			idParameter(run, 'orderedProductId', 'Ordered Product ID', itemIndex),
 		);
 		const path = `${order}/orderedProducts/${orderedProductId}`;
-		const property = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
+		const property = run.parameter('binaryPropertyName', itemIndex, 'data') as string;
 		const image = await run.service.requestBinary({
 			method: 'GET',
 			path: `${path}/image`,

@@ -36,9 +36,7 @@ export const getSessionOrderOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const orderSessionId = String(
-			this.getNodeParameter('orderSessionId', itemIndex, '') ?? '',
-		).trim();
+		const orderSessionId = String(run.parameter('orderSessionId', itemIndex, '') ?? '').trim();
 		if (orderSessionId && !isSessionToken(orderSessionId)) {
 			throw new InputError(
 				`Order Session ID must be a session UUID, got "${orderSessionId}"`,

@@ -90,8 +90,8 @@ const orderFilterFields: INodeProperties = {
 const orderFilters: SimpleFilters = {
 	summary: 'Filter by payment and fulfillment status, creation date and unique ID',
 	fields: [orderFilterFields],
-	conditions(ctx, itemIndex) {
-		const values = ctx.getNodeParameter('orderFilters', itemIndex, {}) as OrderFilterInput;
+	conditions(run, itemIndex) {
+		const values = run.parameter('orderFilters', itemIndex, {}) as OrderFilterInput;
 		return orderFilterConditions(values);
 	},
 };
@@ -124,7 +124,7 @@ export const getOrderedProductsOperation = getManyOperation(
 		filterRoot: 'orderedProductFilter',
 		extraFields: [orderIdField],
 		async path(itemIndex, run) {
-			return `${await orderPath(this, run, itemIndex)}/orderedProducts`;
+			return `${await orderPath(run, itemIndex)}/orderedProducts`;
 		},
 		simplify: simplifyOrderedProduct,
 	},
@@ -141,7 +141,7 @@ export const getCustomAttributesOperation = getManyOperation(
 		filterRoot: 'orderedProductCustomAttributeFilter',
 		extraFields: [orderIdField, orderedProductIdField],
 		async path(itemIndex, run) {
-			return `${await orderedProductPath(this, run, itemIndex)}/customAttributes`;
+			return `${await orderedProductPath(run, itemIndex)}/customAttributes`;
 		},
 		simplify: simplifyRecord,
 	},

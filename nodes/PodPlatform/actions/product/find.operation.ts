@@ -59,7 +59,7 @@ export const findOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const query = String(this.getNodeParameter('query', itemIndex, '') ?? '').trim();
+		const query = String(run.parameter('query', itemIndex, '') ?? '').trim();
 		if (!query) {
 			throw new InputError(
 				'Name or SKU is empty',

@@ -31,13 +31,8 @@ export const productLocator: INodeProperties = idLocator({
 	urlSegment: 'products',
 });
 
-async function productPath(
-	ctx: IExecuteFunctions,
-	run: RunScope,
-	itemIndex: number,
-	expanded = false,
-): Promise<string> {
-	const productId = idParameter(ctx, 'productId', 'Product ID', itemIndex);
+async function productPath(run: RunScope, itemIndex: number, expanded = false): Promise<string> {
+	const productId = idParameter(run, 'productId', 'Product ID', itemIndex);
 	return `${await itemShopPath(run, itemIndex)}/products/${expanded ? 'expanded/' : ''}${productId}`;
 }
 
@@ -56,11 +51,11 @@ const get: OperationDefinition = {
 	): Promise<INodeExecutionData[]> {
 		const answer = await run.service.request({
 			method: 'GET',
-			path: await productPath(this, run, itemIndex),
+			path: await productPath(run, itemIndex),
 			itemIndex,
 		});
 		const record = (answer?.data ?? {}) as PlainObject;
-		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		const simplify = run.parameter('simplify', itemIndex, true) as boolean;
 		return [{ json: simplify ? simplifyProductSummary(record) : (record as IDataObject) }];
 	},
 };
@@ -80,11 +75,11 @@ const getExpanded: OperationDefinition = {
 	): Promise<INodeExecutionData[]> {
 		const answer = await run.service.request({
 			method: 'GET',
-			path: await productPath(this, run, itemIndex, true),
+			path: await productPath(run, itemIndex, true),
 			itemIndex,
 		});
 		const record = (answer?.data ?? {}) as PlainObject;
-		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		const simplify = run.parameter('simplify', itemIndex, true) as boolean;
 		return [{ json: (simplify ? simplifyProduct(record) : record) as IDataObject }];
 	},
 };
@@ -112,10 +107,10 @@ const getSkus: OperationDefinition = {
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
 		const records = await run.service.requestAllItems(
-			{ method: 'GET', path: `${await productPath(this, run, itemIndex)}/sku`, itemIndex },
+			{ method: 'GET', path: `${await productPath(run, itemIndex)}/sku`, itemIndex },
 			{ returnAll: true },
 		);
-		const onlyAvailable = this.getNodeParameter('onlyAvailable', itemIndex, true) as boolean;
+		const onlyAvailable = run.parameter('onlyAvailable', itemIndex, true) as boolean;
 		return orderableSkus(records, onlyAvailable).map((sku) => ({
 			json: { ...sku } as IDataObject,
 		}));

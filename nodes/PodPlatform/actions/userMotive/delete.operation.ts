@@ -19,7 +19,7 @@ export const deleteOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const path = await userMotivePath(this, run, itemIndex);
+		const path = await userMotivePath(run, itemIndex);
 		await run.service.request({ method: 'DELETE', path, itemIndex });
 		return [{ json: { deleted: true } }];
 	},

@@ -28,12 +28,8 @@ export async function userMotivesPath(run: RunScope, itemIndex: number): Promise
 }
 
 /** `.../shops/{shopId}/userMotives/{id}` for the User Motive ID of this item. */
-export async function userMotivePath(
-	ctx: IExecuteFunctions,
-	run: RunScope,
-	itemIndex: number,
-): Promise<string> {
-	const id = idParameter(ctx, 'userMotiveId', 'User Motive ID', itemIndex);
+export async function userMotivePath(run: RunScope, itemIndex: number): Promise<string> {
+	const id = idParameter(run, 'userMotiveId', 'User Motive ID', itemIndex);
 	return `${await userMotivesPath(run, itemIndex)}/${id}`;
 }
 

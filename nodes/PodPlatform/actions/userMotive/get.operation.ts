@@ -25,10 +25,10 @@ export const getOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const path = await userMotivePath(this, run, itemIndex);
+		const path = await userMotivePath(run, itemIndex);
 		const answer = await run.service.request({ method: 'GET', path, itemIndex });
 		const json = await userMotiveJson(this, answer);
-		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		const simplify = run.parameter('simplify', itemIndex, true) as boolean;
 		return [{ json: simplify ? simplifyMotive(json as PlainObject) : json }];
 	},
 };

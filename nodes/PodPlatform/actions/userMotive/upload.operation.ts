@@ -94,8 +94,8 @@ export const uploadOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const source = this.getNodeParameter('source', itemIndex) as Source;
-		const request = await uploadRequest(this, itemIndex, source);
+		const source = run.parameter('source', itemIndex) as Source;
+		const request = await uploadRequest(this, run, itemIndex, source);
 		const base = await userMotivesPath(run, itemIndex);
 		// Each upload adds a motive, so an upload whose outcome is unknown is not sent twice.
 		const answer = await run.service.request({
@@ -111,12 +111,13 @@ export const uploadOperation: OperationDefinition = {
 /** Validated request for the chosen source; the path is relative to the library. */
 async function uploadRequest(
 	ctx: IExecuteFunctions,
+	run: RunScope,
 	itemIndex: number,
 	source: Source,
 ): Promise<Pick<RequestSpec, 'path' | 'body' | 'raw'>> {
-	const fileName = String(ctx.getNodeParameter('fileName', itemIndex, '') ?? '').trim();
+	const fileName = String(run.parameter('fileName', itemIndex, '') ?? '').trim();
 	if (source === 'binary') {
-		const property = ctx.getNodeParameter('binaryPropertyName', itemIndex) as string;
+		const property = run.parameter('binaryPropertyName', itemIndex) as string;
 		const bitmap = await readBitmapFromBinary(ctx, itemIndex, property);
 		return {
 			path: 'createFromMultipartForm',
@@ -124,7 +125,7 @@ async function uploadRequest(
 		};
 	}
 	if (source === 'url') {
-		const url = String(ctx.getNodeParameter('url', itemIndex, '') ?? '').trim();
+		const url = String(run.parameter('url', itemIndex, '') ?? '').trim();
 		if (!isHttpUrl(url)) {
 			throw new InputError(
 				`Image URL must be an absolute http or https address, got "${url}"`,
@@ -136,7 +137,7 @@ async function uploadRequest(
 			body: { userMotiveUpload: { url, ...(fileName ? { filename: fileName } : {}) } },
 		};
 	}
-	const text = String(ctx.getNodeParameter('base64', itemIndex, '') ?? '');
+	const text = String(run.parameter('base64', itemIndex, '') ?? '');
 	const bitmap = readBitmapFromBase64(text, fileName);
 	return {
 		path: 'createFromData',

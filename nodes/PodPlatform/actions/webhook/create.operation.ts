@@ -50,12 +50,12 @@ export const createOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const given = String(this.getNodeParameter('secret', itemIndex, '') ?? '');
+		const given = String(run.parameter('secret', itemIndex, '') ?? '');
 		const body: WebhookBody = {
-			address: String(this.getNodeParameter('address', itemIndex, '') ?? '').trim(),
-			topic: String(this.getNodeParameter('topic', itemIndex, '') ?? ''),
+			address: String(run.parameter('address', itemIndex, '') ?? '').trim(),
+			topic: String(run.parameter('topic', itemIndex, '') ?? ''),
 			secret: given === '' ? generateSecret() : given,
-			mediaType: String(this.getNodeParameter('mediaType', itemIndex, 'JSON') ?? ''),
+			mediaType: String(run.parameter('mediaType', itemIndex, 'JSON') ?? ''),
 		};
 		checkWebhook(body);
 		const path = await webhooksPath(run, itemIndex);

@@ -21,7 +21,7 @@ export const deleteOperation: OperationDefinition = {
 	): Promise<INodeExecutionData[]> {
 		await run.service.request({
 			method: 'DELETE',
-			path: await webhookPath(this, run, itemIndex),
+			path: await webhookPath(run, itemIndex),
 			itemIndex,
 		});
 		return [{ json: { deleted: true } }];

@@ -1,6 +1,6 @@
 /** What the node needs to know about webhook subscriptions (contract, Webhooks; field notes). */
 
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { TOPIC_LABELS } from '../../../shared/descriptions/triggers';
 import { InputError } from '../../../shared/errors';
@@ -74,12 +74,8 @@ export async function webhooksPath(run: RunScope, itemIndex: number): Promise<st
 }
 
 /** `.../shops/{shopId}/webhooks/{id}` of the Webhook Subscription ID field. */
-export async function webhookPath(
-	ctx: IExecuteFunctions,
-	run: RunScope,
-	itemIndex: number,
-): Promise<string> {
-	const id = idParameter(ctx, 'webhookId', 'Webhook Subscription ID', itemIndex);
+export async function webhookPath(run: RunScope, itemIndex: number): Promise<string> {
+	const id = idParameter(run, 'webhookId', 'Webhook Subscription ID', itemIndex);
 	return `${await webhooksPath(run, itemIndex)}/${id}`;
 }
 

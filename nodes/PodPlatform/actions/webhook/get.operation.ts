@@ -24,11 +24,11 @@ export const getOperation: OperationDefinition = {
 	): Promise<INodeExecutionData[]> {
 		const answer = await run.service.request({
 			method: 'GET',
-			path: await webhookPath(this, run, itemIndex),
+			path: await webhookPath(run, itemIndex),
 			itemIndex,
 		});
 		const json = webhookOutput(answer?.data ?? {});
-		const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+		const simplify = run.parameter('simplify', itemIndex, true) as boolean;
 		return [{ json: simplify ? simplifyWebhook(json as PlainObject) : json }];
 	},
 };

@@ -30,11 +30,11 @@ export const sendTestEventOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const webhookId = idParameter(this, 'webhookId', 'Webhook Subscription ID', itemIndex);
-		const orderId = idParameter(this, 'orderId', 'Order ID', itemIndex);
+		const webhookId = idParameter(run, 'webhookId', 'Webhook Subscription ID', itemIndex);
+		const orderId = idParameter(run, 'orderId', 'Order ID', itemIndex);
 		await run.service.request({
 			method: 'POST',
-			path: `${await webhookPath(this, run, itemIndex)}/testOrderEvent/${orderId}`,
+			path: `${await webhookPath(run, itemIndex)}/testOrderEvent/${orderId}`,
 			itemIndex,
 			// A second test notification does no harm, so an unknown outcome may be sent again.
 			idempotent: true,

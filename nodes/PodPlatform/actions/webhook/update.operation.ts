@@ -61,7 +61,7 @@ export const updateOperation: OperationDefinition = {
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const changes = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+		const changes = run.parameter('updateFields', itemIndex, {}) as IDataObject;
 		const wantsNewSecret = changes.generateSecret === true;
 		const givenSecret =
 			typeof changes.secret === 'string' && changes.secret !== '' ? changes.secret : undefined;
@@ -80,7 +80,7 @@ export const updateOperation: OperationDefinition = {
 			throw new InputError('nothing to update', 'Add at least one field under Update Fields.');
 		}
 
-		const path = await webhookPath(this, run, itemIndex);
+		const path = await webhookPath(run, itemIndex);
 		// The service takes the whole subscription, so unchanged fields are sent as they are now.
 		const current = (await run.service.request({ method: 'GET', path, itemIndex }))?.data ?? {};
 		const newSecret = wantsNewSecret ? generateSecret() : givenSecret;

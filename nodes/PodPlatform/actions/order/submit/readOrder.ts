@@ -128,12 +128,12 @@ async function readGuidedForm(
 	itemIndex: number,
 ): Promise<DeferredOrderForm> {
 	const designs: FormDesign[] = [];
-	const designEntries = entriesOf(ctx.getNodeParameter('designs', itemIndex, {}), 'design');
+	const designEntries = entriesOf(run.parameter('designs', itemIndex, {}), 'design');
 	for (const [d, design] of designEntries.entries()) {
 		designs.push(await readDesign(ctx, itemIndex, design, `Design ${d + 1}`));
 	}
 	const templates: FormTemplate[] = entriesOf(
-		ctx.getNodeParameter('templates', itemIndex, {}),
+		run.parameter('templates', itemIndex, {}),
 		'template',
 	).map((template) => {
 		const reference = String(template.reference ?? '').trim();
@@ -148,18 +148,17 @@ async function readGuidedForm(
 	});
 	return {
 		...readHeaderForm((name, fallback) => run.parameter(name, itemIndex, fallback)),
-		financialStatus: ctx.getNodeParameter('financialStatus', itemIndex, 'PAID') as string,
+		financialStatus: run.parameter('financialStatus', itemIndex, 'PAID') as string,
 		designs,
 		templates,
-		passthroughItems: entriesOf(
-			ctx.getNodeParameter('passthroughItems', itemIndex, {}),
-			'item',
-		).map(({ hue, ...item }) => ({ ...item, color: hue })),
+		passthroughItems: entriesOf(run.parameter('passthroughItems', itemIndex, {}), 'item').map(
+			({ hue, ...item }) => ({ ...item, color: hue }),
+		),
 	};
 }
 
-function readOrderJson(ctx: IExecuteFunctions, itemIndex: number): unknown {
-	const raw = ctx.getNodeParameter('orderJson', itemIndex, '');
+function readOrderJson(run: RunScope, itemIndex: number): unknown {
+	const raw = run.parameter('orderJson', itemIndex, '');
 	return typeof raw === 'string' ? parseJsonInput(raw, 'Order JSON') : raw;
 }
 
@@ -290,7 +289,7 @@ export async function readOrderInput(
 ): Promise<OrderInput> {
 	const [itemIndex] = unit;
 	if (run.parameter<string>('inputMode', itemIndex, 'form') === 'json') {
-		const input = readOrderJson(ctx, itemIndex);
+		const input = readOrderJson(run, itemIndex);
 		const body = isPlainObject(input) ? (input[DEFERRED_ROOT] ?? input) : undefined;
 		return {
 			uniqueId: isPlainObject(body) ? optionalText(body.uniqueId) : undefined,

@@ -225,8 +225,8 @@ export const submitOperation: OperationDefinition<SubmitBatch> = {
 	units,
 	prepare,
 	execute,
-	concurrency(this: IExecuteFunctions) {
-		const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+	concurrency(this: IExecuteFunctions, run: RunScope) {
+		const options = run.parameter('options', 0, {}) as IDataObject;
 		const wanted = Number(options.concurrency ?? DEFAULT_CONCURRENCY);
 		return Math.min(
 			MAX_CONCURRENCY,
