@@ -129,6 +129,31 @@ describe('validateCsv reports every problem with line and column', () => {
 		expect(problems[0].message).toContain('differs from "Berlin" on line 2');
 	});
 
+	it('positions follow the Position rule: any two values of a direction, never all three', () => {
+		const axes = [
+			['position left', 'position right', 'position horizontal center'],
+			['position top', 'position bottom', 'position vertical center'],
+		];
+		for (const [first, second, centre] of axes) {
+			for (let mask = 0; mask < 8; mask++) {
+				const lines = sampleLines();
+				const placed = lines[0];
+				for (const column of axes.flat()) placed[column] = '';
+				if (mask & 1) placed[first] = '10';
+				if (mask & 2) placed[second] = '5%';
+				placed[centre] = mask & 4 ? 'true' : 'false';
+				const refused = problemsOf(writeCsv(lines)).filter((p) => p.column?.startsWith('position'));
+				expect(refused.map((p) => `line ${p.line}, ${p.message}`)).toEqual(
+					mask === 7
+						? [
+								`line 2, ${centre}: sets ${first}, ${second} and ${centre} together: keep at most two of them`,
+							]
+						: [],
+				);
+			}
+		}
+	});
+
 	it('required values, country codes, centre flags, urls, motive without composition', () => {
 		const lines = sampleLines();
 		lines[0]['customer shipping address country code'] = 'de';

@@ -478,13 +478,15 @@ describe('Submit form descriptions', () => {
 		expect(printField('left').hint).toBe(PLACEMENT_RULE);
 		expect(PLACEMENT_RULE).toMatch(/^Every value is optional\./);
 		expect(PLACEMENT_RULE).toMatch(/at most two of the three values of one direction/);
+		// Each other field says only what its value means; none words the rule again.
 		for (const name of ['left', 'right', 'top', 'bottom']) {
 			expect(printField(name).description).toMatch(
-				/; optional, and together with (Left|Right|Top|Bottom)/,
+				/^Distance from the (left|right|top|bottom) edge in millimeters, or N% of the print area (width|height)$/,
 			);
 		}
-		for (const name of ['horizontalCenter', 'verticalCenter']) {
-			expect(printField(name).description).not.toMatch(/instead of/);
+		for (const name of ['right', 'top', 'bottom', 'horizontalCenter', 'verticalCenter']) {
+			expect(printField(name).hint).toBeUndefined();
+			expect(printField(name).description).not.toMatch(/optional|together|at most/);
 		}
 	});
 });

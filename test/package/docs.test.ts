@@ -1,12 +1,14 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- reads the repository's documentation files, never shipped */
 /**
  * The documentation links n8n shows beside the nodes and the credential lead somewhere: each
- * `#anchor` of the README names a heading that exists.
+ * `#anchor` of the README names a heading that exists. The README words the placement rule as
+ * the forms do.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 import { PodPlatformApi } from '../../credentials/PodPlatformApi.credentials';
+import { PLACEMENT_RULE } from '../../nodes/shared/payloads/position';
 
 const root = path.resolve(__dirname, '../..');
 const README_URL = 'https://github.com/pod-platform/n8n-nodes-pod-platform';
@@ -53,4 +55,9 @@ test('every README link of the nodes and the credential names a heading of the R
 	expect(links.length).toBeGreaterThanOrEqual(3);
 	const missing = links.filter((url) => !readmeAnchors.has(url.split('#')[1]));
 	expect(missing).toEqual([]);
+});
+
+test("the README states the placement rule in the forms' words", () => {
+	const readme = readFileSync(path.join(root, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+	expect(readme).toContain(PLACEMENT_RULE);
 });

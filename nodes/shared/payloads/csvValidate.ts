@@ -17,7 +17,7 @@ import {
 	formatLabel,
 	isCountryCode,
 } from './csv';
-import { POSITION_CENTRES, overfilledAxis } from './position';
+import { POSITION_CENTRES, overfilledAxis, overfilledWords } from './position';
 
 export interface CsvProblem {
 	/** Physical line of the file; the header is line 1. */
@@ -331,13 +331,9 @@ export function validateCsv(
 				: value !== '';
 		});
 		if (overfilled) {
-			const [first, second, centre] = overfilled.keys.map((key) => PLACEMENT_COLUMNS[key]);
-			columnProblem(
-				line,
-				centre,
-				record[centre],
-				`is true while ${CSV_HEADERS[first]} and ${CSV_HEADERS[second]} are given too: all three ${overfilled.name} values at once cannot place the element; keep at most two of them`,
-			);
+			const columns = overfilled.keys.map((key) => PLACEMENT_COLUMNS[key]);
+			const [first, second, centre] = columns.map((column) => CSV_HEADERS[column]);
+			columnProblem(line, columns[2], record[columns[2]], overfilledWords([first, second, centre]));
 		}
 		if ((motiveId !== '' || motiveUrl !== '') && compositionId === '') {
 			columnProblem(line, COL.compositionGroupId, '', 'is required on a line with a motive');

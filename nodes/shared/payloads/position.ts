@@ -5,8 +5,9 @@
  * both sides also size it, centering centers it, and no value at all leaves it on the area's
  * hotspot. Refused are only what the contract cannot mean: a value that is neither a number nor a
  * percentage, and all three values of one axis at once (both sides and centering). The rule is
- * written once, in `PLACEMENT_RULE`, and checked once, by `overfilledAxis`, for JSON, the forms
- * and the CSV file alike.
+ * worded once, in `PLACEMENT_RULE` (the forms' hint, the README and every refusal's fix), its
+ * refusal once, in `overfilledWords`, and it is checked once, by `overfilledAxis`, for JSON, the
+ * forms and the CSV file alike.
  */
 
 import { isPlainObject } from '../codec';
@@ -104,8 +105,8 @@ export const PLACEMENT_AXES: readonly PlacementAxis[] = [
 ];
 
 /**
- * How a placement is filled, in the forms' words: the field descriptions, the README and every
- * refusal say it this way.
+ * How a placement is filled, in the forms' words: the hint under the forms' placement fields,
+ * the README (test/package/docs.test.ts holds it to this text) and the fix of every refusal.
  */
 export const PLACEMENT_RULE =
 	"Every value is optional. Left or Right places the element horizontally, both together also set its width, and Center Horizontally centers it; Top, Bottom and Center Vertically do the same vertically. Fill at most two of the three values of one direction; leave all empty to use the print area's default spot (its hotspot).";
@@ -118,10 +119,14 @@ export function overfilledAxis(isSet: (key: PlacementKey) => boolean): Placement
 	return PLACEMENT_AXES.find((axis) => axis.keys.every(isSet));
 }
 
-/** "Left, Right and Center Horizontally": the three values of an axis as a list. */
-export function axisWords(axis: PlacementAxis): string {
-	const [first, second, centre] = axis.words;
-	return `${first}, ${second} and ${centre}`;
+/**
+ * The refusal of an overfilled axis, its three values named as the input names them (the forms'
+ * words, or the CSV file's columns): "sets Left, Right and Center Horizontally together: keep at
+ * most two of them".
+ */
+export function overfilledWords(names: readonly [string, string, string]): string {
+	const [first, second, centre] = names;
+	return `sets ${first}, ${second} and ${centre} together: keep at most two of them`;
 }
 
 /** Refuses a placement that fills all three values of one axis, naming them; any other passes. */
@@ -129,7 +134,7 @@ function checkPlacement(position: PlainObject, label: string, path: string): voi
 	const axis = overfilledAxis((key) => position[key] !== undefined);
 	if (!axis) return;
 	throw new InputError(
-		`${label} sets ${axisWords(axis)} together: keep at most two of them`,
+		`${label} ${overfilledWords(axis.words)}`,
 		PLACEMENT_RULE,
 		`${path}.${axis.keys[2]}`,
 	);

@@ -8,7 +8,8 @@ import {
 	ADDRESS_LABELS,
 	REQUIRED_SHIPPING_KEYS,
 } from '../../../shared/payloads/address';
-import { PLACEMENT_RULE } from '../../../shared/payloads/position';
+import { PLACEMENT_AXES, PLACEMENT_RULE } from '../../../shared/payloads/position';
+import type { PlacementAxis } from '../../../shared/payloads/position';
 import { FINANCIAL_STATUSES } from '../../../shared/types';
 import { titleCase } from '../../../shared/values';
 
@@ -290,44 +291,37 @@ export function variantFields(lists: {
 	];
 }
 
-const marginField = (
-	displayName: string,
-	edge: 'left' | 'right' | 'top' | 'bottom',
-): INodeProperties => {
-	const horizontal = edge === 'left' || edge === 'right';
-	const other = { left: 'Right', right: 'Left', top: 'Bottom', bottom: 'Top' }[edge];
+/**
+ * A side of an axis: what one value means. Which values may be set together is the rule's
+ * (PLACEMENT_RULE), shown once, under the first field.
+ */
+const sideField = (axis: PlacementAxis, side: 0 | 1): INodeProperties => {
+	const horizontal = axis.name === 'horizontal';
+	const edge = axis.keys[side];
 	return {
-		displayName,
+		displayName: axis.words[side],
 		name: edge,
 		type: 'string',
 		default: '',
 		placeholder: horizontal ? 'e.g. 10 or 5%' : 'e.g. 20 or 10%',
-		description: `Distance from the ${edge} edge in millimeters, or N% of the print area ${horizontal ? 'width' : 'height'}; optional, and together with ${other} it also sets the ${horizontal ? 'width' : 'height'}`,
-		// The rule of the whole placement, shown once, under its first field.
-		...(edge === 'left' ? { hint: PLACEMENT_RULE } : {}),
+		description: `Distance from the ${edge} edge in millimeters, or N% of the print area ${horizontal ? 'width' : 'height'}`,
+		...(edge === PLACEMENT_AXES[0].keys[0] ? { hint: PLACEMENT_RULE } : {}),
 	};
 };
 
-const centreField = (
-	displayName: string,
-	name: 'horizontalCenter' | 'verticalCenter',
-): INodeProperties => ({
-	displayName,
-	name,
+const centreField = (axis: PlacementAxis): INodeProperties => ({
+	displayName: axis.words[2],
+	name: axis.keys[2],
 	type: 'boolean',
 	default: false,
-	description: `Whether to center the element ${name === 'horizontalCenter' ? 'horizontally' : 'vertically'} on the print area`,
+	description: `Whether to center the element ${axis.name === 'horizontal' ? 'horizontally' : 'vertically'} on the print area`,
 });
 
 /**
- * The placement of a print (contract, "Position"): four margins in millimeters or N% of the
- * print area and the two centering switches, every one optional (PLACEMENT_RULE).
+ * The placement of a print (contract, "Position"): the four sides in millimeters or N% of the
+ * print area, then the two centering switches, named by the axes of position.ts.
  */
 export const placementFields: INodeProperties[] = [
-	marginField('Left', 'left'),
-	marginField('Right', 'right'),
-	marginField('Top', 'top'),
-	marginField('Bottom', 'bottom'),
-	centreField('Center Horizontally', 'horizontalCenter'),
-	centreField('Center Vertically', 'verticalCenter'),
+	...PLACEMENT_AXES.flatMap((axis) => [sideField(axis, 0), sideField(axis, 1)]),
+	...PLACEMENT_AXES.map(centreField),
 ];
