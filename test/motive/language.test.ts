@@ -2,7 +2,8 @@
  * One vocabulary for languages across the node: the language ID (`langId`). Every language the
  * Language list offers passes Set Localization's check and reaches the sandbox, and the Creator's
  * Language option takes the same values; localization records that name a language by its code
- * only are listed by the ID another record pairs with that code, or not at all.
+ * only are listed by the ID another record pairs with that code, or not at all. Get Localizations
+ * reads back what Set Localization wrote.
  */
 import type { INodePropertyOptions } from 'n8n-workflow';
 
@@ -131,4 +132,45 @@ test('a language code is refused before sending by Set Localization and the Crea
 	);
 	const posts = (await control.requests()).filter((r) => r.method === 'POST');
 	expect(posts).toEqual([]);
+});
+
+test('Get Localizations lists the translations Set Localization wrote, one item each', async () => {
+	for (const [langId, name] of [
+		['1', 'Logo'],
+		['2', 'Zeichen'],
+	]) {
+		const set = await runNode({
+			store: demoStore(sandbox),
+			parameters: { ...setLocalization, motiveId: '5001', langId, name, description: 'Text' },
+		});
+		expect(set.error).toBeUndefined();
+	}
+	const read = await runNode({
+		store: demoStore(sandbox),
+		parameters: {
+			resource: 'motive',
+			operation: 'getLocalizations',
+			shop: shopParameter(),
+			motiveId: '5001',
+			returnAll: true,
+		},
+	});
+	expect(read.error).toBeUndefined();
+	expect(read.items.map((item) => item.json)).toEqual([
+		expect.objectContaining({ langId: 1, language: 'en', name: 'Logo', description: 'Text' }),
+		expect.objectContaining({ langId: 2, language: 'de', name: 'Zeichen', description: 'Text' }),
+	]);
+
+	const none = await runNode({
+		store: demoStore(sandbox),
+		parameters: {
+			resource: 'motive',
+			operation: 'getLocalizations',
+			shop: shopParameter(),
+			motiveId: '5002',
+			returnAll: true,
+		},
+	});
+	expect(none.error).toBeUndefined();
+	expect(none.items).toEqual([]);
 });

@@ -204,6 +204,15 @@ beforeAll(async () => {
 	);
 	ids.webhook = webhook.webhook.id;
 
+	// Translations whose name and description are all digits, which XML must keep as text.
+	for (const langId of [1, 2]) {
+		succeeded(
+			await service.post(`${SHOP_PATH}/motives/5002/localizations`, {
+				motiveLocalized: { langId, name: `${langId}024`, description: '0042' },
+			}),
+		);
+	}
+
 	const upload = await runNode({
 		store: stores.json,
 		parameters: {
@@ -271,6 +280,10 @@ const READS: Array<[string, () => INodeParameters]> = [
 	['Product → Get Many', () => ({ resource: 'product', operation: 'getAll', shop, ...all })],
 	['Motive → Get', () => ({ resource: 'motive', operation: 'get', shop, motiveId: '5002' })],
 	['Motive → Get Many', () => ({ resource: 'motive', operation: 'getAll', shop, ...all })],
+	[
+		'Motive → Get Localizations',
+		() => ({ resource: 'motive', operation: 'getLocalizations', shop, motiveId: '5002', ...all }),
+	],
 	[
 		'Motive → Get Creator Motives',
 		() => ({ resource: 'motive', operation: 'getCreatorMotives', shop, ...all }),

@@ -12,6 +12,7 @@ import { createFromBinaryOperation } from './createFromBinary.operation';
 import { deleteOperation } from './delete.operation';
 import { getOperation } from './get.operation';
 import { getAllOperation } from './getAll.operation';
+import { getLocalizationsOperation } from './getLocalizations.operation';
 import { getCreatorMotivesOperation } from './getCreatorMotives.operation';
 import { setLocalizationOperation } from './setLocalization.operation';
 import { updateOperation } from './update.operation';
@@ -32,6 +33,7 @@ export const motiveResource: ResourceDefinition = {
 		deleteOperation,
 		getOperation,
 		getCreatorMotivesOperation,
+		getLocalizationsOperation,
 		getAllOperation,
 		setLocalizationOperation,
 		updateOperation,
