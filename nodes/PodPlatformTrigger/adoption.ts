@@ -14,6 +14,7 @@ import type { Topic } from '../shared/types';
 import { isBlank } from '../shared/values';
 import { findByAddressAndTopic, listSubscriptions } from './onService';
 import type { SubscriptionMediaType } from './staticData';
+import { recordOf } from '../shared/codec';
 
 export interface Subscription {
 	shopId: string;
@@ -78,7 +79,7 @@ async function postSubscription(
 				return found ? { root: 'webhook', data: found } : undefined;
 			},
 		});
-		const record = created?.data ?? {};
+		const record = recordOf(created);
 		if (record.secret !== undefined && record.secret !== secret) {
 			// Recovered a subscription that holds another secret: give it ours.
 			await service.request({ method: 'PUT', path: `${path}/${String(record.id)}`, body });

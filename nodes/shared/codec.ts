@@ -13,6 +13,7 @@
  * sends a number as a string, or XML text, becomes the same value.
  */
 
+import type { IDataObject } from 'n8n-workflow';
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 
 import type { FieldType, ScalarType } from './fieldTypes';
@@ -59,11 +60,14 @@ const ENTITY_REFERENCE = /&(?:(amp|lt|gt|quot|apos)|#(\d+)|#x([0-9a-fA-F]+));/g;
  */
 function decodeXmlEntities(text: string): string {
 	if (!text.includes('&')) return text;
-	return text.replace(ENTITY_REFERENCE, (reference, name?: string, decimal?: string, hex?: string) => {
-		if (name) return XML_ENTITIES[name];
-		const codePoint = decimal ? Number(decimal) : parseInt(hex ?? '', 16);
-		return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : reference;
-	});
+	return text.replace(
+		ENTITY_REFERENCE,
+		(reference, name?: string, decimal?: string, hex?: string) => {
+			if (name) return XML_ENTITIES[name];
+			const codePoint = decimal ? Number(decimal) : parseInt(hex ?? '', 16);
+			return codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : reference;
+		},
+	);
 }
 
 /**
@@ -135,6 +139,14 @@ export interface Decoded {
 	data: PlainObject;
 }
 
+/**
+ * The record an answer carries: its content under the root, or an empty record for an answer
+ * without a body (a 204, or a write the service confirms with no content).
+ */
+export function recordOf(answer: Decoded | undefined): IDataObject {
+	return (answer?.data ?? {}) as IDataObject;
+}
+
 /** Parse a body (JSON or XML) into its root name and normalised content. */
 export function decode(text: string, mediaType: MediaType = sniffMediaType(text)): Decoded {
 	const wire = mediaType === 'xml' ? parseXml(text) : parseJson(text);
@@ -181,7 +193,10 @@ function parseXml(text: string): PlainObject {
 	const validation = XMLValidator.validate(text);
 	if (validation !== true) {
 		const { msg, line } = validation.err;
-		throw new CodecError('The service answered with XML that cannot be read', `${msg} (line ${line})`);
+		throw new CodecError(
+			'The service answered with XML that cannot be read',
+			`${msg} (line ${line})`,
+		);
 	}
 	let parsed: unknown;
 	let failure: string | undefined;

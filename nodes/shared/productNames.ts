@@ -10,7 +10,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PlainObject } from './codec';
-import { isPlainObject } from './codec';
+import { isPlainObject, recordOf } from './codec';
 import { simplifyProduct } from './payloads/product';
 import { known } from './simplify/order';
 import type { ServiceClient } from './transport';
@@ -56,7 +56,7 @@ export async function readNamings(
 						path: `${shopPath}/products/expanded/${encodeURIComponent(productId)}`,
 						itemIndex,
 					})
-					.then((answer) => namingOf((answer?.data ?? {}) as PlainObject))
+					.then((answer) => namingOf(recordOf(answer)))
 					.catch(() => {
 						reads.delete(key);
 						return undefined;

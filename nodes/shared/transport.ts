@@ -17,7 +17,7 @@ import type {
 import { NodeApiError, NodeOperationError, UnexpectedError, sleep } from 'n8n-workflow';
 
 import type { CodecError, Decoded, MediaType, PlainObject } from './codec';
-import { CONTENT_TYPES, decode, encode, mediaTypeOfContentType, pageOf } from './codec';
+import { CONTENT_TYPES, decode, encode, mediaTypeOfContentType, pageOf, recordOf } from './codec';
 import { baseUrlOf } from './environments';
 import { httpFailureOf, lowerCaseHeaders, parseServiceError, serviceApiError } from './errors';
 import { LOGIN_REFUSED_DESCRIPTION, LOGIN_REFUSED_MESSAGE, isLoginRefusal } from './login';
@@ -209,7 +209,7 @@ export class ServiceClient {
 		const visited = new Set<string>();
 		while (next) {
 			const decoded = await this.request(next);
-			const page = pageOf(decoded?.data ?? {});
+			const page = pageOf(recordOf(decoded));
 			if (expectedTotal === undefined) expectedTotal = page.totalElements;
 			for (const item of page.items) {
 				items.push(item);

@@ -7,10 +7,10 @@
 
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import type { PlainObject } from '../../shared/codec';
 import { chosenShopPath, wholeNumberIdOf } from '../../shared/methods/chosen';
 import { simplifyProduct } from '../../shared/payloads/product';
 import { ServiceClient } from '../../shared/transport';
+import { recordOf } from '../../shared/codec';
 
 export type Product = ReturnType<typeof simplifyProduct>;
 
@@ -28,7 +28,7 @@ export async function productOf(
 		method: 'GET',
 		path: `${shopPath}/products/expanded/${productId}`,
 	});
-	return simplifyProduct((answer?.data ?? {}) as PlainObject);
+	return simplifyProduct(recordOf(answer));
 }
 
 /** Every dropdown entry reads "Name (ID)", so the ID can be checked against other data. */

@@ -28,6 +28,7 @@ import { CREDENTIAL_NAME } from '../../../shared/transport';
 import { itemShopPath } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import type { RunScope } from '../runScope';
+import { recordOf } from '../../../shared/codec';
 
 const ID_DESCRIPTIONS: Record<string, string> = {
 	productId: 'Product loaded at start',
@@ -248,7 +249,7 @@ export const getSnippetOperation: OperationDefinition = {
 					? pageSessionRefusal(this, error, 'Reuse Page Session ID', itemIndex)
 					: pageLoginRefusal(this, error, itemIndex);
 			});
-		const snippet = answer?.data ?? {};
+		const snippet = recordOf(answer);
 		const html = typeof snippet.html === 'string' ? snippet.html : '';
 		if (!html) {
 			throw new NodeApiError(

@@ -5,12 +5,12 @@
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { PlainObject } from '../../../shared/codec';
 import { simplifyCsvImport } from '../../../shared/simplify/settings';
 import { simplifyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { importIdField, importPath } from './fields';
 import type { RunScope } from '../runScope';
+import { recordOf } from '../../../shared/codec';
 
 export const getOperation: OperationDefinition = {
 	option: {
@@ -30,7 +30,7 @@ export const getOperation: OperationDefinition = {
 			path: await importPath(run, itemIndex),
 			itemIndex,
 		});
-		const record = (answer?.data ?? {}) as PlainObject;
+		const record = recordOf(answer);
 		const simplify = run.parameter('simplify', itemIndex, true) as boolean;
 		return [{ json: simplify ? simplifyCsvImport(record) : (record as IDataObject) }];
 	},

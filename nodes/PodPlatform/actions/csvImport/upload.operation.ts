@@ -21,6 +21,7 @@ import {
 	quoteOption,
 } from './fields';
 import type { RunScope } from '../runScope';
+import { recordOf } from '../../../shared/codec';
 
 /** Polling while the service processes an import: quick at first, then calmer. */
 export const POLL = { firstDelayMs: 500, maxDelayMs: 10_000 };
@@ -113,7 +114,7 @@ export const uploadOperation: OperationDefinition = {
 			itemIndex,
 			timeoutMs: 300_000,
 		});
-		let record = (answer?.data ?? {}) as PlainObject;
+		let record: PlainObject = recordOf(answer);
 		if (!wait) return [{ json: record as IDataObject }];
 
 		const maxWaitMs = (run.parameter('maxWaitSeconds', itemIndex, 300) as number) * 1000;

@@ -10,7 +10,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
-import { pageOf } from '../../../shared/codec';
+import { pageOf, recordOf } from '../../../shared/codec';
 import { zoneOfTimestamp } from '../../../shared/dates';
 import { InputError } from '../../../shared/errors';
 import type { RunScope } from '../runScope';
@@ -55,7 +55,7 @@ async function readZone(run: RunScope, itemIndex: number, path: string): Promise
 	} catch (error) {
 		throw asZoneReadFailure(error);
 	}
-	const [first] = pageOf(answer?.data ?? {}).items;
+	const [first] = pageOf(recordOf(answer)).items;
 	if (!first) return { empty: true };
 	const zone = zoneOfRecord(first);
 	return zone ? { zone } : { noTimestamp: true };

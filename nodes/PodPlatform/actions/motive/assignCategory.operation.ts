@@ -7,11 +7,11 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { Decoded } from '../../../shared/codec';
-import { isPlainObject } from '../../../shared/codec';
+import { isPlainObject, recordOf } from '../../../shared/codec';
 import { undocumentedRequestRefusal } from '../../../shared/errors';
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
-import { motiveIdField, motivePath, recordOf } from './fields';
+import { motiveIdField, motivePath } from './fields';
 import type { RunScope } from '../runScope';
 
 /**

@@ -7,11 +7,11 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { Decoded, PlainObject } from '../../../shared/codec';
-import { isPlainObject } from '../../../shared/codec';
+import { isPlainObject, recordOf } from '../../../shared/codec';
 import type { ServiceClient } from '../../../shared/transport';
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
-import { motiveIdField, motivePath, printTechnologyIdField, recordOf } from './fields';
+import { motiveIdField, motivePath, printTechnologyIdField } from './fields';
 import type { RunScope } from '../runScope';
 
 function technologyIdOf(assignment: PlainObject): string {

@@ -7,8 +7,9 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
-import { motiveIdField, motivePath, recordOf } from './fields';
+import { motiveIdField, motivePath } from './fields';
 import type { RunScope } from '../runScope';
+import { recordOf } from '../../../shared/codec';
 
 export const assignTagOperation: OperationDefinition = {
 	option: {

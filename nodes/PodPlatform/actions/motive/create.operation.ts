@@ -7,8 +7,9 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/errors';
 import type { OperationDefinition } from '../types';
-import { motiveTypeField, motivesPath, recordOf } from './fields';
+import { motiveTypeField, motivesPath } from './fields';
 import type { RunScope } from '../runScope';
+import { recordOf } from '../../../shared/codec';
 
 export const nameField = {
 	displayName: 'Name',

@@ -18,11 +18,11 @@ import {
 	motiveTypeField,
 	motivesPath,
 	printTechnologyIdsField,
-	recordOf,
 	technologyIdsOf,
 } from './fields';
 import { sendBitmap } from './uploadBitmap.operation';
 import type { RunScope } from '../runScope';
+import { recordOf } from '../../../shared/codec';
 
 /** The chosen print technologies, each a whole number. */
 function technologyIds(run: RunScope, itemIndex: number): string[] {

@@ -1,8 +1,8 @@
 /** Fields and paths the motive operations share. */
 
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import type { Decoded, PlainObject } from '../../../shared/codec';
+import type { PlainObject } from '../../../shared/codec';
 import { idLocator } from '../../../shared/descriptions/locators';
 import { binaryPropertyField as binaryPropertyFieldOf } from '../common/fields';
 import { idParameter, itemShopPath } from '../common/scope';
@@ -83,11 +83,6 @@ export async function motivesPath(run: RunScope, itemIndex: number): Promise<str
 export async function motivePath(run: RunScope, itemIndex: number): Promise<string> {
 	const motiveId = idParameter(run, 'motiveId', 'Motive ID', itemIndex);
 	return `${await motivesPath(run, itemIndex)}/${motiveId}`;
-}
-
-/** The record of an answer as item JSON (an empty answer gives an empty object). */
-export function recordOf(answer: Decoded | undefined): IDataObject {
-	return (answer?.data ?? {}) as IDataObject;
 }
 
 export function motiveIdOf(record: PlainObject): string {

@@ -6,8 +6,9 @@ import type { PlainObject } from '../../../shared/codec';
 import { simplifyMotive } from '../../../shared/simplify/catalog';
 import { simplifyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
-import { motiveIdField, motivePath, recordOf } from './fields';
+import { motiveIdField, motivePath } from './fields';
 import type { RunScope } from '../runScope';
+import { recordOf } from '../../../shared/codec';
 
 export const getOperation: OperationDefinition = {
 	option: {

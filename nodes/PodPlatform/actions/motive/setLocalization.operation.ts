@@ -10,8 +10,9 @@ import { InputError, undocumentedRequestRefusal } from '../../../shared/errors';
 import { languageIdOf } from '../../../shared/payloads/language';
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
-import { motiveIdField, motivePath, recordOf } from './fields';
+import { motiveIdField, motivePath } from './fields';
 import type { RunScope } from '../runScope';
+import { recordOf } from '../../../shared/codec';
 
 /**
  * The contract names the localizations relation but not the body of a translation. The root is

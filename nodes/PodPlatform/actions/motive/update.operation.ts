@@ -7,8 +7,9 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/errors';
 import type { OperationDefinition } from '../types';
-import { MOTIVE_TYPES, motiveIdField, motivePath, recordOf } from './fields';
+import { MOTIVE_TYPES, motiveIdField, motivePath } from './fields';
 import type { RunScope } from '../runScope';
+import { recordOf } from '../../../shared/codec';
 
 export const updateOperation: OperationDefinition = {
 	option: {

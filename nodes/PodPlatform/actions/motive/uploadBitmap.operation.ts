@@ -11,8 +11,9 @@ import { bitmapFormPart, readBitmapFromBinary } from '../../../shared/payloads/i
 import type { Decoded } from '../../../shared/codec';
 import type { ServiceClient } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';
-import { binaryPropertyField, motiveIdField, motivePath, recordOf } from './fields';
+import { binaryPropertyField, motiveIdField, motivePath } from './fields';
 import type { RunScope } from '../runScope';
+import { recordOf } from '../../../shared/codec';
 
 /**
  * Send a bitmap to `.../motives/{id}/bitmap` as multipart field `file`. The body is one Buffer so

@@ -6,7 +6,6 @@
 
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { PlainObject } from '../../../shared/codec';
 import { readNamings, withItemNames } from '../../../shared/productNames';
 import { simplifyOrder } from '../../../shared/simplify/order';
 import { itemShopPath } from '../common/scope';
@@ -15,6 +14,7 @@ import type { OperationDefinition } from '../types';
 import { asItem, orderPath } from './common';
 import { orderIdField } from './fields';
 import type { RunScope } from '../runScope';
+import { recordOf } from '../../../shared/codec';
 
 export const getOperation: OperationDefinition = {
 	option: {
@@ -38,7 +38,7 @@ export const getOperation: OperationDefinition = {
 		if (!simplify) return [asItem(answer?.data)];
 		const shopPath = await itemShopPath(run, itemIndex);
 		const [order] = await withItemNames(
-			[simplifyOrder((answer?.data ?? {}) as PlainObject)],
+			[simplifyOrder(recordOf(answer))],
 			async (productIds) =>
 				await readNamings(run.service, shopPath, productIds, run.productNamings, itemIndex),
 		);

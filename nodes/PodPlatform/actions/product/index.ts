@@ -10,7 +10,6 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import type { PlainObject } from '../../../shared/codec';
 import { idLocator } from '../../../shared/descriptions/locators';
 import { simplifyProduct, orderableSkus } from '../../../shared/payloads/product';
 import { simplifyProductSummary } from '../../../shared/simplify/catalog';
@@ -20,6 +19,7 @@ import { idParameter, itemShopPath } from '../common/scope';
 import type { OperationDefinition, ResourceDefinition } from '../types';
 import type { RunScope } from '../runScope';
 import { findOperation } from './find.operation';
+import { recordOf } from '../../../shared/codec';
 
 /** The product to work on: searched in the shop's catalog by name or SKU, by ID, or by its URL. */
 export const productLocator: INodeProperties = idLocator({
@@ -54,7 +54,7 @@ const get: OperationDefinition = {
 			path: await productPath(run, itemIndex),
 			itemIndex,
 		});
-		const record = (answer?.data ?? {}) as PlainObject;
+		const record = recordOf(answer);
 		const simplify = run.parameter('simplify', itemIndex, true) as boolean;
 		return [{ json: simplify ? simplifyProductSummary(record) : (record as IDataObject) }];
 	},
@@ -78,7 +78,7 @@ const getExpanded: OperationDefinition = {
 			path: await productPath(run, itemIndex, true),
 			itemIndex,
 		});
-		const record = (answer?.data ?? {}) as PlainObject;
+		const record = recordOf(answer);
 		const simplify = run.parameter('simplify', itemIndex, true) as boolean;
 		return [{ json: (simplify ? simplifyProduct(record) : record) as IDataObject }];
 	},

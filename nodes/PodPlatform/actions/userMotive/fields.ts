@@ -11,6 +11,7 @@ import { CREDENTIAL_NAME } from '../../../shared/transport';
 import { idParameter, itemShopPath } from '../common/scope';
 import type { RunScope } from '../runScope';
 import { idLocator } from '../../../shared/descriptions/locators';
+import { recordOf } from '../../../shared/codec';
 
 /** The user motive to work on: searched in the credential's library by name, or by ID. */
 export const userMotiveIdField: INodeProperties = idLocator({
@@ -45,7 +46,7 @@ export async function libraryOf(ctx: IExecuteFunctions): Promise<'permanent' | '
 /** A user motive record as item JSON, marked with the library it lives in. */
 export async function userMotiveJson(
 	ctx: IExecuteFunctions,
-	answer: Decoded | { data: unknown } | undefined,
+	answer: Decoded | undefined,
 ): Promise<IDataObject> {
-	return { ...((answer?.data ?? {}) as IDataObject), library: await libraryOf(ctx) };
+	return { ...recordOf(answer), library: await libraryOf(ctx) };
 }

@@ -8,6 +8,7 @@ import { simplifyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { webhookIdField, webhookOutput, webhookPath } from './fields';
 import type { RunScope } from '../runScope';
+import { recordOf } from '../../../shared/codec';
 
 export const getOperation: OperationDefinition = {
 	option: {
@@ -27,7 +28,7 @@ export const getOperation: OperationDefinition = {
 			path: await webhookPath(run, itemIndex),
 			itemIndex,
 		});
-		const json = webhookOutput(answer?.data ?? {});
+		const json = webhookOutput(recordOf(answer));
 		const simplify = run.parameter('simplify', itemIndex, true) as boolean;
 		return [{ json: simplify ? simplifyWebhook(json as PlainObject) : json }];
 	},

@@ -21,6 +21,7 @@ import {
 	webhookPath,
 } from './fields';
 import type { RunScope } from '../runScope';
+import { recordOf } from '../../../shared/codec';
 
 export const updateOperation: OperationDefinition = {
 	option: {
@@ -82,7 +83,7 @@ export const updateOperation: OperationDefinition = {
 
 		const path = await webhookPath(run, itemIndex);
 		// The service takes the whole subscription, so unchanged fields are sent as they are now.
-		const current = (await run.service.request({ method: 'GET', path, itemIndex }))?.data ?? {};
+		const current = recordOf(await run.service.request({ method: 'GET', path, itemIndex }));
 		const newSecret = wantsNewSecret ? generateSecret() : givenSecret;
 		const body: WebhookBody = {
 			address: has('address') ? String(changes.address).trim() : String(current.address ?? ''),
@@ -99,7 +100,7 @@ export const updateOperation: OperationDefinition = {
 			body: { webhook: { ...body } },
 			itemIndex,
 		});
-		const json = webhookOutput(answer?.data ?? {});
+		const json = webhookOutput(recordOf(answer));
 		// Only a secret the node made up is handed back: the user has no other way to learn it.
 		if (wantsNewSecret) json.secret = newSecret;
 		return [{ json }];

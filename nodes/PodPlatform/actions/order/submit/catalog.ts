@@ -17,6 +17,7 @@ import type { RunScope } from '../../runScope';
 import { UNIQUE_IDS_PER_LOOKUP } from './exactlyOnce';
 import type { CatalogView, NamedRecord, OrderReferences, SkuHit } from './resolve';
 import type { OrderProduct } from './skuCheck';
+import { recordOf } from '../../../../shared/codec';
 
 /** The run's reads of the catalog, by shop; shared by every item of the run. */
 export interface RunCatalog {
@@ -54,7 +55,7 @@ export async function readProduct(
 			key,
 			run.service
 				.request({ method: 'GET', path: `${shopPath}/products/expanded/${productId}`, itemIndex })
-				.then((answer) => simplifyProduct((answer?.data ?? {}) as PlainObject)),
+				.then((answer) => simplifyProduct(recordOf(answer))),
 		));
 }
 

@@ -9,7 +9,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { InputError, withItemName } from '../../../../shared/errors';
-import { isPlainObject } from '../../../../shared/codec';
+import { isPlainObject, recordOf } from '../../../../shared/codec';
 import type { Decoded, PlainObject } from '../../../../shared/codec';
 import { isBlank } from '../../../../shared/values';
 import { storeFilter } from '../../common/list';
@@ -184,7 +184,7 @@ export async function submitOrder(
 			: new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 	}
 	if (recovered) return output(recovered, false, true);
-	const submitted = submittedOrderOf(answer?.data ?? {});
+	const submitted = submittedOrderOf(recordOf(answer));
 	if (!submitted) {
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -195,5 +195,5 @@ export async function submitOrder(
 			},
 		);
 	}
-	return output({ ...(answer?.data ?? {}), ...submitted } as PlainObject, false);
+	return output({ ...recordOf(answer), ...submitted } as PlainObject, false);
 }
