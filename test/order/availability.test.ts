@@ -89,7 +89,7 @@ describe('an unavailable SKU is refused before sending', () => {
 			(
 				await editor.loadOptions(
 					store,
-					'getOrderDesignSizes',
+					'getAssignedSizes',
 					{
 						resource: 'order',
 						operation: 'submit',

@@ -86,13 +86,13 @@ describe('Order forms against the sandbox', () => {
 
 		test('product → color → size: empty until chosen, sizes only where the color has a SKU', async () => {
 			const colorsOf = (design: Record<string, any>) =>
-				loadOptions('getOrderDesignColors', {
+				loadOptions('getAssignedColors', {
 					store,
 					parameters: submitForm(design),
 					path: designPath(0, 'assignedColorId'),
 				});
 			const sizesOf = (design: Record<string, any>) =>
-				loadOptions('getOrderDesignSizes', {
+				loadOptions('getAssignedSizes', {
 					store,
 					parameters: submitForm(design),
 					path: designPath(0, 'assignedSizeId'),
@@ -162,14 +162,14 @@ describe('Order forms against the sandbox', () => {
 		test("Add Product's color and size follow its Product field the same way", async () => {
 			const parameters = { resource: 'order', operation: 'addProduct', shop: shopParameter() };
 			const colors = (extra: Record<string, any>) =>
-				loadOptions('getDraftColors', {
+				loadOptions('getAssignedColors', {
 					store,
 					parameters: { ...parameters, ...extra },
 					path: 'parameters.assignedColorId',
 				});
 			expect(await colors({ productId: byId('') })).toEqual([]);
 			expect(await colors({ productId: byId(1001) })).toHaveLength(2);
-			const sizes = await loadOptions('getDraftSizes', {
+			const sizes = await loadOptions('getAssignedSizes', {
 				store,
 				parameters: { ...parameters, productId: byId(1001), assignedColorId: '2002' },
 				path: 'parameters.assignedSizeId',
@@ -209,16 +209,16 @@ describe('Order forms against the sandbox', () => {
 				{ name: 'Navy (2011)', value: '2011' },
 				{ name: 'Grey (2012)', value: '2012' },
 			];
-			expect(await list('getOrderDesignColors', hoodie, designPath(0, 'assignedColorId'))).toEqual([
+			expect(await list('getAssignedColors', hoodie, designPath(0, 'assignedColorId'))).toEqual([
 				mark('2002', 'Hoodie'),
 				...hoodieColors,
 			]);
 			// No size is listed for a color the hoodie lacks; once Navy is chosen, its sizes are.
-			expect(await list('getOrderDesignSizes', hoodie, designPath(0, 'assignedSizeId'))).toEqual([
+			expect(await list('getAssignedSizes', hoodie, designPath(0, 'assignedSizeId'))).toEqual([
 				mark('3002', 'Hoodie'),
 			]);
 			const navy = await list(
-				'getOrderDesignSizes',
+				'getAssignedSizes',
 				{ ...hoodie, assignedColorId: '2011' },
 				designPath(0, 'assignedSizeId'),
 			);
@@ -233,15 +233,15 @@ describe('Order forms against the sandbox', () => {
 			// and expressions are resolved and checked on a run.
 			for (const assignedColorId of ['2011', '', 'navy', '={{ $json.color }}']) {
 				const design = { ...hoodie, assignedColorId };
-				expect(
-					await list('getOrderDesignColors', design, designPath(0, 'assignedColorId')),
-				).toEqual(hoodieColors);
+				expect(await list('getAssignedColors', design, designPath(0, 'assignedColorId'))).toEqual(
+					hoodieColors,
+				);
 			}
 			// Nothing is marked while no product is chosen.
 			const noProduct = { ...hoodie, productId: byId('') };
-			expect(
-				await list('getOrderDesignColors', noProduct, designPath(0, 'assignedColorId')),
-			).toEqual([]);
+			expect(await list('getAssignedColors', noProduct, designPath(0, 'assignedColorId'))).toEqual(
+				[],
+			);
 
 			// Add Product: the tote bag has one color, one size and a front only.
 			const draft = {
@@ -255,11 +255,11 @@ describe('Order forms against the sandbox', () => {
 			};
 			const draftList = async (method: string, path: string) =>
 				await loadOptions(method, { store, parameters: draft, path });
-			expect(await draftList('getDraftColors', 'parameters.assignedColorId')).toEqual([
+			expect(await draftList('getAssignedColors', 'parameters.assignedColorId')).toEqual([
 				mark('2002', 'Tote Bag'),
 				{ name: 'Natural (2021)', value: '2021' },
 			]);
-			expect(await draftList('getDraftSizes', 'parameters.assignedSizeId')).toEqual([
+			expect(await draftList('getAssignedSizes', 'parameters.assignedSizeId')).toEqual([
 				mark('3002', 'Tote Bag'),
 			]);
 			expect(await draftList('getDraftViews', 'parameters.prints.print[0].viewPosition')).toEqual([

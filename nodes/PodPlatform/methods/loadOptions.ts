@@ -11,30 +11,44 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import type { PlainObject } from '../../shared/codec';
 import { isPlainObject, toArray } from '../../shared/codec';
 import { TOPIC_LABELS } from '../../shared/descriptions/triggers';
-import { chosenId, chosenShopPath } from '../../shared/methods/chosen';
+import { chosenId, chosenShopPath, chosenValue } from '../../shared/methods/chosen';
 import { LISTED_AT_MOST, nameWithId } from '../../shared/methods/listSearch';
 import { languagesOf } from '../../shared/payloads/language';
 import { ServiceClient } from '../../shared/transport';
 import { isTopic } from '../../shared/types';
 import {
 	colorOptions,
+	markLeftValue,
 	printAreaOptions,
+	productInColor,
 	productOf,
 	sizeOptions,
 	viewOptions,
 } from './productOptions';
 
+// The color and size lists of every form that picks a product's variant (Submit's designs, Add
+// Product, the Creator snippet's start options): the product and color chosen beside the field,
+// top-level or in the same list entry. Each marks the field's own value when the product no
+// longer offers it (markLeftValue).
+
 export async function getAssignedColors(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return colorOptions(await productOf(this, chosenId(this, 'productId')));
+	const product = await productOf(this, chosenId(this, 'productId'));
+	return markLeftValue(colorOptions(product), product, chosenValue(this, 'assignedColorId'));
 }
 
 export async function getAssignedSizes(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	const product = await productOf(this, chosenId(this, 'productId'));
-	return sizeOptions(product, chosenId(this, 'assignedColorId'));
+	const color = chosenValue(this, 'assignedColorId');
+	return markLeftValue(
+		sizeOptions(product, color),
+		product,
+		chosenValue(this, 'assignedSizeId'),
+		productInColor(product, color),
+	);
 }
 
 export async function getAssignedViews(

@@ -1,7 +1,7 @@
 /**
  * Every editor list the order forms need (Submit's guided form, Create Draft and Add Product):
- * countries, carriers, the motives of the shop, and the colors, sizes and print areas of the
- * product a design or the draft item names. A list whose prerequisite (shop, product, color) is
+ * countries, carriers, the motives of the shop, and the print areas and views of the product a
+ * design or the draft item names (its colors and sizes are loadOptions.ts's). A list whose prerequisite (shop, product, color) is
  * not chosen yet is empty, never an error, so the editor shows no "Error fetching options".
  */
 
@@ -9,16 +9,7 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { chosenShopPath } from '../../shared/methods/chosen';
 import { ServiceClient } from '../../shared/transport';
-import {
-	colorOptions,
-	markLeftValue,
-	option,
-	printAreaOptions,
-	productInColor,
-	productOf,
-	sizeOptions,
-	viewOptions,
-} from './productOptions';
+import { markLeftValue, option, printAreaOptions, productOf, viewOptions } from './productOptions';
 
 /**
  * The parameter path of the field whose list is loaded (`parameters.designs.design[0].prints…`).
@@ -70,30 +61,6 @@ export async function getOrderCarriers(
 // Each list below also marks the field's own value when the product no longer offers it
 // (markLeftValue): the field is the one being loaded, so `&name` is the field itself.
 
-export async function getOrderDesignColors(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	const product = await productOf(this, this.getCurrentNodeParameter('&productId'));
-	return markLeftValue(
-		colorOptions(product),
-		product,
-		this.getCurrentNodeParameter('&assignedColorId'),
-	);
-}
-
-export async function getOrderDesignSizes(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	const product = await productOf(this, this.getCurrentNodeParameter('&productId'));
-	const color = this.getCurrentNodeParameter('&assignedColorId');
-	return markLeftValue(
-		sizeOptions(product, color),
-		product,
-		this.getCurrentNodeParameter('&assignedSizeId'),
-		productInColor(product, color),
-	);
-}
-
 /** Print areas of the product of the design the print belongs to. */
 export async function getOrderPrintAreas(
 	this: ILoadOptionsFunctions,
@@ -103,28 +70,6 @@ export async function getOrderPrintAreas(
 		printAreaOptions(product),
 		product,
 		this.getCurrentNodeParameter('&printAreaId'),
-	);
-}
-
-/** Colors of the product chosen in Add Product's Product field. */
-export async function getDraftColors(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const product = await productOf(this, this.getCurrentNodeParameter('productId'));
-	return markLeftValue(
-		colorOptions(product),
-		product,
-		this.getCurrentNodeParameter('assignedColorId'),
-	);
-}
-
-/** Sizes of Add Product's product in its chosen color. */
-export async function getDraftSizes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const product = await productOf(this, this.getCurrentNodeParameter('productId'));
-	const color = this.getCurrentNodeParameter('assignedColorId');
-	return markLeftValue(
-		sizeOptions(product, color),
-		product,
-		this.getCurrentNodeParameter('assignedSizeId'),
-		productInColor(product, color),
 	);
 }
 
@@ -144,10 +89,6 @@ export async function getDraftViews(this: ILoadOptionsFunctions): Promise<INodeP
 export const orderFormLoadOptions = {
 	getOrderCountries,
 	getOrderCarriers,
-	getOrderDesignColors,
-	getOrderDesignSizes,
 	getOrderPrintAreas,
-	getDraftColors,
-	getDraftSizes,
 	getDraftViews,
 };

@@ -30,6 +30,20 @@ export function chosenId(ctx: ILoadOptionsFunctions, name: string): string | und
 }
 
 /** A resource locator's value (whatever its mode), or the plain value of any other field. */
+/**
+ * A field's value as the node being edited holds it, by its name: a top-level field first, else
+ * the field of that name beside the one being edited; undefined while it is not set.
+ */
+export function chosenValue(ctx: ILoadOptionsFunctions, name: string): unknown {
+	const top = ctx.getCurrentNodeParameter(name);
+	if (top !== undefined) return top;
+	try {
+		return ctx.getCurrentNodeParameter(`&${name}`);
+	} catch {
+		return undefined;
+	}
+}
+
 function valueOf(value: unknown): unknown {
 	return typeof value === 'object' && value !== null && 'value' in value
 		? (value as { value: unknown }).value

@@ -33,8 +33,8 @@ export const addProductOperation: OperationDefinition = {
 		orderIdField,
 		productLocator,
 		...variantFields({
-			colors: 'getDraftColors',
-			sizes: 'getDraftSizes',
+			colors: 'getAssignedColors',
+			sizes: 'getAssignedSizes',
 			productDependsOn: dependsOnProduct,
 			colorPath: 'assignedColorId',
 			required: true,

@@ -211,8 +211,8 @@ const designFields: INodeProperties[] = [
 			"The color and size as the storefront gives them, matched to the product's color and size names (any case): Shopify's variant_title (\"Black / M\") or WooCommerce's line meta_data (pa_color: black, size: M). Leave empty when Color and Size are set or the SKU names the variant.",
 	},
 	...variantFields({
-		colors: 'getOrderDesignColors',
-		sizes: 'getOrderDesignSizes',
+		colors: 'getAssignedColors',
+		sizes: 'getAssignedSizes',
 		// Inside the designs list the product and color are sibling fields, reached relatively.
 		productDependsOn: ['shop.value', '&productId.value'],
 		colorPath: '&assignedColorId',
