@@ -121,14 +121,24 @@ export interface ServiceError {
 /** The service's code for an unknown filterId (contract, Errors). */
 const FILTER_NOT_FOUND = -104;
 
-/** Whether the service refused a stored filter ID it does not know. */
-export function isFilterNotFound(error: Partial<ServiceError>): boolean {
-	return error.code === FILTER_NOT_FOUND || error.exceptionName === 'FilterNotFoundException';
-}
-
-/** Whether a service error is about a filter: an unknown filterId or an unknown property. */
-export function isFilterRefusal(error: Partial<ServiceError>): boolean {
-	return isFilterNotFound(error) || error.exceptionName === 'SqlValidationException';
+/**
+ * How the service refused a filter (contract, Filters): `unknownFilter`, a filterId it does not
+ * know (code -104, FilterNotFoundException); `unknownProperty`, a property the list cannot be
+ * filtered by (SqlValidationException); undefined for any other error. A NodeApiError is judged by
+ * the service's body it carries, else by the exception its message names.
+ */
+export function filterRefusalOf(
+	error: Partial<ServiceError> | NodeApiError,
+): 'unknownFilter' | 'unknownProperty' | undefined {
+	const body = (
+		error instanceof NodeApiError ? (error.errorResponse ?? {}) : error
+	) as Partial<ServiceError>;
+	const named = `${body.exceptionName ?? ''} ${error instanceof NodeApiError ? error.message : ''}`;
+	if (body.code === FILTER_NOT_FOUND || /FilterNotFoundException/.test(named)) {
+		return 'unknownFilter';
+	}
+	if (/SqlValidationException/.test(named)) return 'unknownProperty';
+	return undefined;
 }
 
 /** Read `{exception:{message, internalErrorMessage}}` (JSON or XML); tolerate anything else. */
@@ -162,10 +172,11 @@ export function parseServiceError(
 
 /** What the user should do about an error, by status and by the service's own code. */
 export function adviceFor(error: ServiceError): string {
-	if (isFilterNotFound(error)) {
+	const filterRefusal = filterRefusalOf(error);
+	if (filterRefusal === 'unknownFilter') {
 		return 'The stored filter does not exist (any more). Create it again with Filter → Create, or build the filter inline so the node creates it for you.';
 	}
-	if (error.exceptionName === 'SqlValidationException') {
+	if (filterRefusal === 'unknownProperty') {
 		return 'The filter names a property the service does not know for this list. Check the property names in the filter.';
 	}
 	switch (error.status) {

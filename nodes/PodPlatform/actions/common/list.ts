@@ -14,8 +14,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { InputError, isFilterRefusal } from '../../../shared/errors';
-import type { ServiceError } from '../../../shared/errors';
+import { InputError, filterRefusalOf } from '../../../shared/errors';
 import type { PlainObject } from '../../../shared/codec';
 import type {
 	ConditionInput,
@@ -235,14 +234,6 @@ export async function resolveFilter(
 	return undefined;
 }
 
-/** Whether a service error is about the filter: an unknown filterId or an unknown property. */
-function isFilterError(error: NodeApiError): boolean {
-	return (
-		isFilterRefusal((error.errorResponse ?? {}) as Partial<ServiceError>) ||
-		/FilterNotFoundException|SqlValidationException/.test(error.message)
-	);
-}
-
 /**
  * Put the filter's name in front of a service error about the filter, so the user knows which
  * filter to fix. With `always`, any service error is named (the filter was the whole request).
@@ -250,7 +241,7 @@ function isFilterError(error: NodeApiError): boolean {
  */
 export function withFilterContext(error: unknown, label: string, always = false): unknown {
 	if (!(error instanceof NodeApiError)) return error;
-	if ((always || isFilterError(error)) && !error.message.startsWith(label)) {
+	if ((always || filterRefusalOf(error) !== undefined) && !error.message.startsWith(label)) {
 		error.message = `${label}: ${error.message}`;
 	}
 	return error;
@@ -265,11 +256,7 @@ function namedFilterError(error: unknown, filter: ResolvedFilter): unknown {
 	const named = withFilterContext(error, filter.label);
 	const suspects = filter.suspects ?? [];
 	if (!(named instanceof NodeApiError) || suspects.length === 0) return named;
-	const response = (named.errorResponse ?? {}) as Partial<ServiceError>;
-	const unknownProperty =
-		response.exceptionName === 'SqlValidationException' ||
-		/SqlValidationException/.test(named.message);
-	if (!unknownProperty) return named;
+	if (filterRefusalOf(named) !== 'unknownProperty') return named;
 	const places = suspects.map(({ property, where }) => `${where} › Property "${property}"`);
 	named.message = `${places.join(', ')}: not a field the service can filter by. ${named.message}`;
 	named.description =
