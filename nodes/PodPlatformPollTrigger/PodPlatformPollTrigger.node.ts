@@ -19,6 +19,7 @@ import {
 	topicsField,
 	triggerShopLocator,
 } from '../shared/descriptions/triggers';
+import { TOPICS_OF_STATUS_CHANGES } from '../shared/events';
 import { searchShops } from '../shared/methods/listSearch';
 import { RecentNamings } from '../shared/productNames';
 import { MIN_POLL_INTERVAL_MS, pollOrders } from './poll';
@@ -50,7 +51,7 @@ export class PodPlatformPollTrigger implements INodeType {
 			},
 			triggerShopLocator,
 			topicsField(
-				['orders/updated', 'orders/readyForProduction', 'orders/fulfilled', 'orders/cancelled'],
+				[...TOPICS_OF_STATUS_CHANGES],
 				'The order status changes that start the workflow',
 			),
 			{

@@ -108,6 +108,23 @@ export interface StatusPair {
 }
 
 /**
+ * The fulfilment statuses that fire a topic of their own when reached (contract, Events rule 5
+ * and the fulfilment table). The other topics (acknowledged, failed, split) follow no status an
+ * order list shows, so polling cannot see them.
+ */
+const TOPIC_OF_FULFILMENT_STATUS: ReadonlyMap<string, Topic> = new Map([
+	['PREPARED_TO_PRODUCE', 'orders/readyForProduction'],
+	['FINISHED', 'orders/fulfilled'],
+	['CANCELLED', 'orders/cancelled'],
+]);
+
+/** Every topic a status change can fire, so every topic the poll trigger offers. */
+export const TOPICS_OF_STATUS_CHANGES: readonly Topic[] = [
+	'orders/updated',
+	...TOPIC_OF_FULFILMENT_STATUS.values(),
+];
+
+/**
  * The topics the service would fire for a change between two observed statuses (contract,
  * Events rule 5 and the fulfilment table): `orders/updated` on any change, then the specific
  * topic of the fulfilment status reached.
@@ -124,9 +141,8 @@ export function topicsForChange(previous: StatusPair | undefined, current: Statu
 	if (before.financial === after.financial && before.fulfilment === after.fulfilment) return [];
 	const topics: Topic[] = ['orders/updated'];
 	if (before.fulfilment !== after.fulfilment) {
-		if (after.fulfilment === 'PREPARED_TO_PRODUCE') topics.push('orders/readyForProduction');
-		if (after.fulfilment === 'FINISHED') topics.push('orders/fulfilled');
-		if (after.fulfilment === 'CANCELLED') topics.push('orders/cancelled');
+		const reached = TOPIC_OF_FULFILMENT_STATUS.get(after.fulfilment ?? '');
+		if (reached) topics.push(reached);
 	}
 	return topics;
 }
