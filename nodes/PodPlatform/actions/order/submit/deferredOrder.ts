@@ -19,7 +19,7 @@ import { isBlank } from '../../../../shared/values';
 import { normaliseShipping } from '../../../../shared/payloads/shipping';
 import { FINANCIAL_STATUSES } from '../../../../shared/types';
 import { normaliseDesign } from './designs';
-import type { DesignVariant, DesignWords } from './designs';
+import type { DesignVariant, DesignWords, OrderedDesign } from './designs';
 import { OFFLINE_RESOLVER } from './resolve';
 import type { Resolver } from './resolve';
 import { normalisePassthroughItems } from './passthrough';
@@ -53,6 +53,16 @@ export interface DeferredOrder {
 	body: PlainObject;
 	/** The storefront's order number, when given: what Exactly Once looks up. */
 	uniqueId?: string;
+	/** PAID, PENDING, ..., when given; the service's default otherwise. */
+	financialStatus?: string;
+	customer: PlainObject | undefined;
+	country: { id: number } | { code: string } | undefined;
+	orderShipping: PlainObject | undefined;
+	/** What each design orders, in design order. */
+	designs: OrderedDesign[];
+	/** The template products, checked (templates.ts). */
+	templates: PlainObject[];
+	passthroughItems: PlainObject[];
 	/** The product, colour and size of every design that names all three, in design order. */
 	variants: DesignVariant[];
 	/** How this order's places are named (form or JSON). */
@@ -169,6 +179,13 @@ export function validateDeferredOrder(input: unknown, options: CheckOptions = {}
 	return {
 		body: { [DEFERRED_ROOT]: order },
 		uniqueId,
+		financialStatus,
+		customer: order.customer as PlainObject | undefined,
+		country: order.country as DeferredOrder['country'],
+		orderShipping: shipping,
+		designs: designs.map((design) => design!.ordered),
+		templates: templates as PlainObject[],
+		passthroughItems,
 		variants: designs.flatMap((design) => (design?.variant ? [design.variant] : [])),
 		names,
 	};

@@ -30,9 +30,24 @@ export interface DesignVariant {
 	sku?: string;
 }
 
+/**
+ * What a design orders, in the shape of the service's ordered product: the product, color and
+ * size as resolved (each undefined where the design did not name it), the SKU it was given by,
+ * and the amount.
+ */
+export interface OrderedDesign {
+	productId: number | undefined;
+	assignedColor: { id: number } | undefined;
+	assignedSize: { id: number } | undefined;
+	sku: string | undefined;
+	amount: number | undefined;
+}
+
 export interface CheckedDesign {
 	/** The `creatorse_design` item in wire form. */
 	body: PlainObject;
+	/** What it orders, for the order's output. */
+	ordered: OrderedDesign;
 	/** Set when the design names its product, colour and size (a design by SKU may not). */
 	variant?: DesignVariant;
 }
@@ -164,5 +179,15 @@ export function normaliseDesign(
 				}
 			: undefined;
 	if (variant) resolver.checkVariant(variant, resolved, where, problems);
-	return { body: out, variant };
+	const ordered: OrderedDesign = {
+		productId: resolved.productId,
+		assignedColor:
+			resolved.assignedColorId !== undefined ? { id: resolved.assignedColorId } : undefined,
+		assignedSize:
+			resolved.assignedSizeId !== undefined ? { id: resolved.assignedSizeId } : undefined,
+		// The SKU sent, else the one a complete design was given by (Product By SKU).
+		sku: wireSku ?? variant?.sku,
+		amount,
+	};
+	return { body: out, variant, ordered };
 }

@@ -7,12 +7,10 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { toArray } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
 import { nameItems } from '../../../../shared/productNames';
 import { simplifyOrder } from '../../../../shared/simplify/order';
 import type { DeferredOrder } from './deferredOrder';
-import { DEFERRED_ROOT } from './deferredOrder';
 import type { SubmitOutcome } from './exactlyOnce';
 import type { OrderProduct } from './skuCheck';
 
@@ -28,34 +26,21 @@ export interface OrderStatuses {
  */
 export function statusesOf(order: DeferredOrder, outcome: SubmitOutcome): OrderStatuses {
 	const record = outcome.record;
-	const sent = (order.body[DEFERRED_ROOT] as PlainObject).financialStatus;
 	return {
-		financialStatus: record.financialStatus ?? sent ?? null,
+		financialStatus: record.financialStatus ?? order.financialStatus ?? null,
 		fulfilmentStatus: record.fulfilmentStatus ?? null,
 	};
 }
 
 /**
- * The order as sent, in the shape the service's order record has, so that it is simplified as
- * Order → Get simplifies a read one: designs and template products are its ordered products.
+ * The order the node built, in the shape the service's order record has, so that it is simplified
+ * as Order → Get simplifies a read one: designs and template products are its ordered products.
+ * What only the service knows (ID, creation, fulfillments) comes from its answer or lookup.
  */
 function sentRecord(order: DeferredOrder, outcome: SubmitOutcome, statuses: OrderStatuses) {
-	const body = order.body[DEFERRED_ROOT] as PlainObject;
-	const designs = toArray<PlainObject>((body.designs as PlainObject | undefined)?.creatorse_design);
-	// The SKU a design was given by, sent or resolved to IDs (Product By SKU).
-	const givenSkus = new Map(order.variants.map((variant) => [variant.designIndex, variant.sku]));
-	const templates = toArray<PlainObject>(
-		(body.templates as PlainObject | undefined)?.creatorse_designedTemplateProduct,
-	);
 	const orderedProducts: PlainObject[] = [
-		...designs.map((design, d) => ({
-			productId: design.productId,
-			assignedColor: design.assignedColor,
-			assignedSize: design.assignedSize,
-			sku: design.sku ?? givenSkus.get(d),
-			amount: design.amount,
-		})),
-		...templates.map((template) => ({
+		...order.designs.map((design) => ({ ...design })),
+		...order.templates.map((template) => ({
 			assignedColor: template.assignedColor,
 			assignedSize: template.assignedSize,
 			amount: template.amount,
@@ -72,14 +57,12 @@ function sentRecord(order: DeferredOrder, outcome: SubmitOutcome, statuses: Orde
 		fulfilmentStatus: statuses.fulfilmentStatus,
 		// A new order has shipped nothing; an order found has what its record says, if anything.
 		fulfillments: found.fulfillments ?? (outcome.alreadyExisted ? undefined : []),
-		customer: body.customer,
+		customer: order.customer,
 		orderedProducts,
-		country: body.country,
-		orderShipping: body.orderShipping,
+		country: order.country,
+		orderShipping: order.orderShipping,
 		created: found.created ?? null,
-		passthroughItems: toArray<PlainObject>(
-			(body.passthroughItems as PlainObject | undefined)?.creatorse_passthroughItem,
-		),
+		passthroughItems: order.passthroughItems,
 	};
 }
 

@@ -6,9 +6,7 @@
  */
 
 import { InputError } from '../../../../shared/errors';
-import type { PlainObject } from '../../../../shared/codec';
 import type { DeferredOrder } from './deferredOrder';
-import { DEFERRED_ROOT } from './deferredOrder';
 
 export function checkToolOrder(order: DeferredOrder, allowPaid: boolean): void {
 	if (!order.uniqueId) {
@@ -18,8 +16,7 @@ export function checkToolOrder(order: DeferredOrder, allowPaid: boolean): void {
 			'uniqueId',
 		);
 	}
-	const status = (order.body[DEFERRED_ROOT] as PlainObject).financialStatus;
-	if (status === 'PAID' && !allowPaid) {
+	if (order.financialStatus === 'PAID' && !allowPaid) {
 		throw new InputError(
 			'Financial Status Paid is not allowed when an AI tool submits an order',
 			'Submit it as Pending: nothing is produced or charged until the merchant pays it. To let this tool start production and charge the order, the workflow author turns on Options › Allow Paid Orders.',
