@@ -185,3 +185,14 @@ test('every .ts file under nodes/, credentials/ and sandbox/, and index.ts, open
 	);
 	expect(withoutFileComment).toEqual([]);
 });
+
+test("the action node's operations read parameters one way, through the run (CONTRIBUTING)", () => {
+	// The router reads the resource and operation before there is a run; the run scope is the way.
+	const theWay = ['nodes/PodPlatform/actions/router.ts', 'nodes/PodPlatform/actions/runScope.ts'];
+	const readingAround = tsFilesUnder('nodes/PodPlatform/actions').filter(
+		(file) =>
+			!theWay.includes(file) &&
+			/\b(?:this|ctx)\.getNodeParameter\(/.test(readFileSync(path.join(root, file), 'utf8')),
+	);
+	expect(readingAround).toEqual([]);
+});
