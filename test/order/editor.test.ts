@@ -10,7 +10,7 @@ import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { DESIGNS_FOLLOWED } from '../../nodes/PodPlatform/actions/order/submit/fields';
-import { PLACEMENT_RULE } from '../../nodes/shared/payloads/position';
+import { PLACEMENT_RULE } from '../../nodes/PodPlatform/actions/common/position';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import * as editor from '../support/editor';
 import { CredentialStore, runNode } from '../support/n8n';

@@ -6,7 +6,10 @@ import { buildDeferredOrder } from '../../nodes/PodPlatform/actions/order/submit
 import type { DeferredOrderForm } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
 import { referencesOf } from '../../nodes/PodPlatform/actions/order/submit/resolve';
 import { checkDesignSkus } from '../../nodes/PodPlatform/actions/order/submit/skuCheck';
-import { buildDraftOrder, buildIncrementalDesign } from '../../nodes/shared/payloads/draftOrder';
+import {
+	buildDraftOrder,
+	buildIncrementalDesign,
+} from '../../nodes/PodPlatform/actions/order/payloads/draftOrder';
 import { InputError } from '../../nodes/shared/errors';
 import { guidedForm, jsonOrder, PNG, JPEG } from './fixtures';
 

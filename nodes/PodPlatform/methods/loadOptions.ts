@@ -11,9 +11,9 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import type { PlainObject } from '../../shared/codec';
 import { isPlainObject, toArray } from '../../shared/codec';
 import { TOPIC_LABELS } from '../../shared/descriptions/triggers';
-import { chosenId, chosenShopPath } from '../../shared/methods/chosen';
+import { chosenId, chosenShopPath } from './chosen';
 import { LISTED_AT_MOST, nameWithId } from '../../shared/methods/listSearch';
-import { languagesOf } from '../../shared/payloads/language';
+import { languagesOf } from '../actions/common/language';
 import { ServiceClient } from '../../shared/transport';
 import { isTopic } from '../../shared/types';
 import {
@@ -125,7 +125,7 @@ export async function getPrintTechnologies(
 
 /**
  * The languages the shop's products are translated into (their localizations), valued by the
- * language ID that Set Localization and the Creator's Language take (payloads/language.ts).
+ * language ID that Set Localization and the Creator's Language take (actions/common/language.ts).
  */
 export async function getLanguages(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const products = await shopProductsExpanded(this);

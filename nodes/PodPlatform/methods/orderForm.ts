@@ -7,7 +7,7 @@
 
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { chosenShopPath } from '../../shared/methods/chosen';
+import { chosenShopPath } from './chosen';
 import { ServiceClient } from '../../shared/transport';
 import {
 	colorOptions,

@@ -7,8 +7,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
-import type { OrderHeaderForm } from '../../../shared/payloads/orderHeader';
-import { POSITION_CENTRES, POSITION_SIDES } from '../../../shared/payloads/position';
+import type { OrderHeaderForm } from './payloads/orderHeader';
+import { POSITION_CENTRES, POSITION_SIDES } from '../common/position';
 import { InputError } from '../../../shared/errors';
 import { storeFilter } from '../common/list';
 import { idParameter, itemShopPath } from '../common/scope';

@@ -2,13 +2,9 @@
 
 import type { INodeProperties } from 'n8n-workflow';
 
-import { idLocator } from '../../../shared/descriptions/locators';
-import {
-	ADDRESS_KEYS,
-	ADDRESS_LABELS,
-	REQUIRED_SHIPPING_KEYS,
-} from '../../../shared/payloads/address';
-import { PLACEMENT_RULE } from '../../../shared/payloads/position';
+import { idLocator } from '../common/locators';
+import { ADDRESS_KEYS, ADDRESS_LABELS, REQUIRED_SHIPPING_KEYS } from './payloads/address';
+import { PLACEMENT_RULE } from '../common/position';
 import { FINANCIAL_STATUSES } from '../../../shared/types';
 import { titleCase } from '../../../shared/values';
 

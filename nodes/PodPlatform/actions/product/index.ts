@@ -11,9 +11,9 @@ import type {
 } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
-import { idLocator } from '../../../shared/descriptions/locators';
+import { idLocator } from '../common/locators';
 import { simplifyProduct, orderableSkus } from '../../../shared/payloads/product';
-import { simplifyProductSummary } from '../../../shared/simplify/catalog';
+import { simplifyProductSummary } from '../common/simplify/catalog';
 import { simplifyField } from '../common/fields';
 import { getManyOperation } from '../common/list';
 import { idParameter, itemShopPath } from '../common/scope';

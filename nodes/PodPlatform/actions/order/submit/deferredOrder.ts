@@ -9,14 +9,14 @@
 
 import { isPlainObject } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
-import { countryRef } from '../../../../shared/payloads/country';
-import { normaliseCustomer } from '../../../../shared/payloads/customer';
+import { countryRef } from '../payloads/country';
+import { normaliseCustomer } from '../payloads/customer';
 import { InputError } from '../../../../shared/errors';
-import { membersOf, optionalText } from '../../../../shared/payloads/orderValues';
-import { placeName, Problems } from '../../../../shared/payloads/problems';
-import type { Problem } from '../../../../shared/payloads/problems';
+import { membersOf, optionalText } from '../payloads/orderValues';
+import { placeName, Problems } from '../payloads/problems';
+import type { Problem } from '../payloads/problems';
 import { isBlank } from '../../../../shared/values';
-import { normaliseShipping } from '../../../../shared/payloads/shipping';
+import { normaliseShipping } from '../payloads/shipping';
 import { FINANCIAL_STATUSES } from '../../../../shared/types';
 import { normaliseDesign } from './designs';
 import type { DesignVariant, DesignWords } from './designs';

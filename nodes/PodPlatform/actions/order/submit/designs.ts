@@ -7,13 +7,8 @@
 
 import { isPlainObject } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
-import {
-	AMOUNT_HINT,
-	membersOf,
-	optionalText,
-	positiveInt,
-} from '../../../../shared/payloads/orderValues';
-import type { Problems } from '../../../../shared/payloads/problems';
+import { AMOUNT_HINT, membersOf, optionalText, positiveInt } from '../payloads/orderValues';
+import type { Problems } from '../payloads/problems';
 import type { OrderNames } from './deferredOrder';
 import { normaliseElements } from './elements';
 import type { ResolvedDesign, Resolver } from './resolve';

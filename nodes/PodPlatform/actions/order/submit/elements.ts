@@ -8,11 +8,11 @@
 
 import { isPlainObject, toArray } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
-import { BITMAP_MIME_TYPES, detectBitmapKind } from '../../../../shared/payloads/image';
+import { BITMAP_MIME_TYPES, detectBitmapKind } from '../../common/image';
 import { InputError } from '../../../../shared/errors';
-import { chosenId, membersOf, optionalText } from '../../../../shared/payloads/orderValues';
+import { chosenId, membersOf, optionalText } from '../payloads/orderValues';
 import { isBlank, isHttpUrl } from '../../../../shared/values';
-import { normalisePosition } from '../../../../shared/payloads/position';
+import { normalisePosition } from '../../common/position';
 import type { DesignContext } from './designs';
 import type { Resolver } from './resolve';
 

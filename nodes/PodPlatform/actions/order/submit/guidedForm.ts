@@ -5,11 +5,11 @@
  */
 
 import type { PlainObject } from '../../../../shared/codec';
-import { headerBody } from '../../../../shared/payloads/orderHeader';
-import type { OrderHeaderForm } from '../../../../shared/payloads/orderHeader';
+import { headerBody } from '../payloads/orderHeader';
+import type { OrderHeaderForm } from '../payloads/orderHeader';
 import { isBlank } from '../../../../shared/values';
-import { optionalText } from '../../../../shared/payloads/orderValues';
-import { placeName } from '../../../../shared/payloads/problems';
+import { optionalText } from '../payloads/orderValues';
+import { placeName } from '../payloads/problems';
 import { validateDeferredOrder } from './deferredOrder';
 import type { CheckOptions, DeferredOrder, OrderNames } from './deferredOrder';
 

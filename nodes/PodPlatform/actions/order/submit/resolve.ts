@@ -9,8 +9,8 @@
  */
 
 import { InputError } from '../../../../shared/errors';
-import { chosenId } from '../../../../shared/payloads/orderValues';
-import type { Problems } from '../../../../shared/payloads/problems';
+import { chosenId } from '../payloads/orderValues';
+import type { Problems } from '../payloads/problems';
 import { isPlainObject } from '../../../../shared/codec';
 import { isBlank } from '../../../../shared/values';
 import type { DesignVariant } from './designs';

@@ -5,8 +5,8 @@
  */
 
 import type { simplifyProduct } from '../../../../shared/payloads/product';
-import { Problems } from '../../../../shared/payloads/problems';
-import type { Problem } from '../../../../shared/payloads/problems';
+import { Problems } from '../payloads/problems';
+import type { Problem } from '../payloads/problems';
 import type { DeferredOrder } from './deferredOrder';
 import type { DesignVariant } from './designs';
 

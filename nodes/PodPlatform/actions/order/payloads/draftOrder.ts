@@ -3,14 +3,14 @@
  * `productionOrder` body and Add Product's `creatorse_design` body, checked before sending.
  */
 
-import type { PlainObject } from '../codec';
+import type { PlainObject } from '../../../../shared/codec';
 import { countryRef } from './country';
 import { normaliseCustomer } from './customer';
 import { headerBody } from './orderHeader';
 import type { OrderHeaderForm } from './orderHeader';
-import { InputError } from '../errors';
+import { InputError } from '../../../../shared/errors';
 import { AMOUNT_HINT, idRef, optionalText, positiveInt } from './orderValues';
-import { normalisePosition } from './position';
+import { normalisePosition } from '../../common/position';
 import { normaliseShipping } from './shipping';
 
 export const DRAFT_ROOT = 'productionOrder';
