@@ -12,29 +12,14 @@ import type { PlainObject } from '../codec';
 import { isPlainObject, toArray } from '../codec';
 import { carriesZone, isDateObject, isValidZone, toFilterDate } from '../dates';
 import { InputError } from '../errors';
-import type { FilterProperty } from './filterFields';
-import { FILTER_PROPERTIES, RELATED_RECORD_FILTERS } from './filterFields';
+import type { FilterProperty, FilterRoot } from './filterFields';
+import {
+	FILTER_PROPERTIES,
+	FILTER_ROOTS,
+	RELATED_RECORD_FILTERS,
+	isFilterRoot,
+} from './filterFields';
 import { isBlank } from '../values';
-
-/** Filter types usable as `filterId` on a list, with the label the node shows. */
-export const FILTER_ROOTS = {
-	productFilter: 'Product',
-	productionOrderFilter: 'Order',
-	motiveFilter: 'Motive',
-	sharedProductFilter: 'Shared Product',
-	orderedProductFilter: 'Ordered Product',
-	orderedProductCustomAttributeFilter: 'Ordered Product Custom Attribute',
-	shopFilter: 'Shop',
-	webhookFilter: 'Webhook Subscription',
-	countryFilter: 'Country',
-	productionOrderCsvImportFilter: 'Order CSV Import',
-} as const;
-
-export type FilterRoot = keyof typeof FILTER_ROOTS;
-
-export function isFilterRoot(name: string): name is FilterRoot {
-	return Object.prototype.hasOwnProperty.call(FILTER_ROOTS, name);
-}
 
 /**
  * The operators of a comparison, by the value the node's Operator field stores (none starts with

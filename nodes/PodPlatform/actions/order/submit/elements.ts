@@ -13,8 +13,7 @@ import { InputError } from '../../../../shared/errors';
 import { chosenId, membersOf, optionalText } from '../payloads/orderValues';
 import { isBlank, isHttpUrl } from '../../../../shared/values';
 import { normalisePosition } from '../../common/position';
-import type { DesignContext } from './designs';
-import type { Resolver } from './resolve';
+import type { DesignContext, Resolver } from './types';
 
 export const ELEMENT_KEYS = {
 	motive: 'creatorse_designElementMotive',

@@ -16,7 +16,7 @@ import { storeFilter } from '../../common/list';
 import { ordersWithUniqueId } from '../common';
 import type { RunScope } from '../../runScope';
 import { placeOfRefusal } from './deferredOrder';
-import type { DeferredOrder } from './deferredOrder';
+import type { DeferredOrder } from './types';
 
 /** What a look-up by uniqueId found: the order, or that the shop has none with it. */
 export type OrderLookup = { state: 'found'; order: PlainObject } | { state: 'absent' };

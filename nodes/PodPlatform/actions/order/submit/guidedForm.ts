@@ -11,7 +11,8 @@ import { isBlank } from '../../../../shared/values';
 import { optionalText } from '../payloads/orderValues';
 import { placeName } from '../payloads/problems';
 import { validateDeferredOrder } from './deferredOrder';
-import type { CheckOptions, DeferredOrder, OrderNames } from './deferredOrder';
+import type { CheckOptions } from './deferredOrder';
+import type { DeferredOrder, OrderNames } from './types';
 
 export type FormElement =
 	| { type: 'libraryMotive'; motiveId?: unknown; motiveName?: unknown }

@@ -11,10 +11,9 @@ import { toArray } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
 import { nameItems } from '../../../../shared/productNames';
 import { simplifyOrder } from '../../../../shared/simplify/order';
-import type { DeferredOrder } from './deferredOrder';
+import type { DeferredOrder, OrderProduct } from './types';
 import { DEFERRED_ROOT } from './deferredOrder';
 import type { SubmitOutcome } from './exactlyOnce';
-import type { OrderProduct } from './skuCheck';
 
 export interface OrderStatuses {
 	financialStatus: unknown;

@@ -17,9 +17,8 @@ import { placeName } from '../payloads/problems';
 import type { Problem } from '../payloads/problems';
 import type { RunScope } from '../../runScope';
 import { DEFERRED_ROOT, validateDeferredOrder } from './deferredOrder';
-import type { DeferredOrder } from './deferredOrder';
+import type { DeferredOrder, Resolver } from './types';
 import { buildDeferredOrder } from './guidedForm';
-import type { Resolver } from './resolve';
 import type {
 	DeferredOrderForm,
 	FormDesign,

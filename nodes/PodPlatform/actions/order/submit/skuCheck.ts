@@ -4,13 +4,9 @@
  * expanded product the run read once (catalog.ts), as the names of the output do.
  */
 
-import type { simplifyProduct } from '../../../../shared/payloads/product';
 import { Problems } from '../payloads/problems';
 import type { Problem } from '../payloads/problems';
-import type { DeferredOrder } from './deferredOrder';
-import type { DesignVariant } from './designs';
-
-export type OrderProduct = ReturnType<typeof simplifyProduct>;
+import type { DeferredOrder, DesignVariant, OrderProduct } from './types';
 
 /** "White (2001)": a name beside its ID, or the ID alone when the product does not name it. */
 export function named(name: unknown, id: unknown): string {

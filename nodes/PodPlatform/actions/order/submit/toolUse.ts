@@ -7,7 +7,7 @@
 
 import { InputError } from '../../../../shared/errors';
 import type { PlainObject } from '../../../../shared/codec';
-import type { DeferredOrder } from './deferredOrder';
+import type { DeferredOrder } from './types';
 import { DEFERRED_ROOT } from './deferredOrder';
 
 export function checkToolOrder(order: DeferredOrder, allowPaid: boolean): void {
