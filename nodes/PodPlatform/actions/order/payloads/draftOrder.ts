@@ -11,6 +11,8 @@ import type { OrderHeaderForm } from './orderHeader';
 import { InputError } from '../../../../shared/errors';
 import { AMOUNT_HINT, idRef, optionalText, positiveInt } from './orderValues';
 import { normalisePosition } from '../../common/position';
+import { groupByPrintArea } from './printAreas';
+import { Problems } from './problems';
 import { normaliseShipping } from './shipping';
 
 export const DRAFT_ROOT = 'productionOrder';
@@ -46,79 +48,98 @@ export interface IncrementalDesignInput {
 	prints: IncrementalPrint[];
 }
 
-/** `creatorse_design` for Add Product: prints grouped by view, elements as `creatorse_element`. */
+/** Where one print goes: the key its area is grouped by, and the area as the wire names it. */
+interface PrintArea {
+	key: string;
+	body: PlainObject;
+}
+
+/** A print's view position (sent as assignedView) or, without one, its print area ID. */
+function printAreaOf(print: IncrementalPrint, path: string): PrintArea {
+	const viewPosition = optionalText(print.viewPosition)?.toUpperCase();
+	if (viewPosition) {
+		if (!/^[A-Z_]+$/.test(viewPosition)) {
+			throw new InputError(
+				`View must be a view position such as FRONT or BACK, got ${JSON.stringify(print.viewPosition)}`,
+				'Pick the view from the list.',
+				`${path}.assignedView.view.position`,
+			);
+		}
+		return {
+			key: `view:${viewPosition}`,
+			body: { assignedView: { view: { position: viewPosition } } },
+		};
+	}
+	const productArea = idRef(
+		print.printAreaId,
+		'Print Area ID',
+		`${path}.productArea`,
+		'Pick a view, or give the print area ID.',
+	);
+	return { key: `id:${productArea.id}`, body: { productArea } };
+}
+
+/**
+ * `creatorse_design` for Add Product: prints grouped into compositions by the order forms' rule
+ * (printAreas.ts), elements as `creatorse_element`. Every problem of the product and its prints
+ * is reported at once, named by the form's place ("Print 2"), as Submit reports an order's.
+ */
 export function buildIncrementalDesign(input: IncrementalDesignInput): PlainObject {
-	const label = 'Product';
+	const problems = new Problems();
 	const design: PlainObject = {
-		productId: positiveInt(
-			input.productId,
-			`${label} ID`,
-			'creatorse_design.productId',
-			'Pick the product to print on.',
+		productId: problems.check(undefined, () =>
+			positiveInt(
+				input.productId,
+				'Product ID',
+				'creatorse_design.productId',
+				'Pick the product to print on.',
+			),
 		),
-		amount: positiveInt(input.amount, 'Amount', 'creatorse_design.amount', AMOUNT_HINT),
-		assignedColor: idRef(
-			input.assignedColorId,
-			'Color',
-			'creatorse_design.assignedColor',
-			"Pick one of the product's colors.",
+		amount: problems.check(undefined, () =>
+			positiveInt(input.amount, 'Amount', 'creatorse_design.amount', AMOUNT_HINT),
 		),
-		assignedSize: idRef(
-			input.assignedSizeId,
-			'Size',
-			'creatorse_design.assignedSize',
-			'Pick one of the sizes offered for the chosen color.',
+		assignedColor: problems.check(undefined, () =>
+			idRef(
+				input.assignedColorId,
+				'Color',
+				'creatorse_design.assignedColor',
+				"Pick one of the product's colors.",
+			),
+		),
+		assignedSize: problems.check(undefined, () =>
+			idRef(
+				input.assignedSizeId,
+				'Size',
+				'creatorse_design.assignedSize',
+				'Pick one of the sizes offered for the chosen color.',
+			),
 		),
 	};
-	const groups = new Map<string, { area: PlainObject; elements: PlainObject[] }>();
-	input.prints.forEach((print, i) => {
-		const printLabel = `Print ${i + 1}`;
+	const prints = input.prints.map((print, i) => {
+		const where = `Print ${i + 1}`;
 		const path = `creatorse_design.compositions (print ${i + 1})`;
-		let key: string;
-		let area: PlainObject;
-		const viewPosition = optionalText(print.viewPosition)?.toUpperCase();
-		if (viewPosition) {
-			if (!/^[A-Z_]+$/.test(viewPosition)) {
-				throw new InputError(
-					`${printLabel} view must be a view position such as FRONT or BACK, got ${JSON.stringify(print.viewPosition)}`,
-					'Pick the view from the list.',
-					`${path}.assignedView.view.position`,
-				);
-			}
-			key = `view:${viewPosition}`;
-			area = { assignedView: { view: { position: viewPosition } } };
-		} else {
-			const productArea = idRef(
-				print.printAreaId,
-				`${printLabel} print area ID`,
-				`${path}.productArea`,
-				'Pick a view, or give the print area ID.',
-			);
-			key = `area:${productArea.id}`;
-			area = { productArea };
-		}
+		const area = problems.check(where, () => printAreaOf(print, path));
 		const element: PlainObject = {
-			motive: idRef(
-				print.motiveId,
-				`${printLabel} motive ID`,
-				`${path}.elements.creatorse_element.motive`,
-				'Pick a motive of the shop by its numeric ID.',
+			motive: problems.check(where, () =>
+				idRef(
+					print.motiveId,
+					'Motive ID',
+					`${path}.elements.creatorse_element.motive`,
+					'Pick a motive of the shop by its numeric ID.',
+				),
 			),
 		};
-		const position = normalisePosition(
-			print.position,
-			`${printLabel} position`,
-			`${path}.elements.creatorse_element.position`,
+		const position = problems.check(where, () =>
+			normalisePosition(print.position, 'Position', `${path}.elements.creatorse_element.position`),
 		);
 		if (position) element.position = position;
-		const group = groups.get(key) ?? { area, elements: [] };
-		group.elements.push(element);
-		groups.set(key, group);
+		return { area, element };
 	});
+	problems.throwIfAny('The product', false);
 	design.compositions = {
-		creatorse_composition: [...groups.values()].map(({ area, elements }) => ({
-			...area,
-			elements: { creatorse_element: elements },
+		creatorse_composition: groupByPrintArea(prints, ({ area }) => area?.key).map((group) => ({
+			...group[0].print.area?.body,
+			elements: { creatorse_element: group.map(({ print }) => print.element) },
 		})),
 	};
 	return { creatorse_design: design };
