@@ -1,9 +1,9 @@
 /**
- * Dropdown options of the action node: the assigned colors, sizes, views and print areas of the
- * product chosen in the Product field; the print technologies and languages of the shop's
- * products, the account's countries, the shop's webhook subscriptions and the ordered products of
- * the chosen order. The order forms' lists are in orderForm.ts. A dropdown whose prerequisite
- * (shop, product, order) is not chosen yet is empty, never an error.
+ * Dropdown options of the action node: the assigned colors and sizes of the product chosen in the
+ * Product field; the print technologies and languages of the shop's products, the account's
+ * countries, the shop's webhook subscriptions and the ordered products of the chosen order. The
+ * order forms' lists are in orderForm.ts. A dropdown whose prerequisite (shop, product, order) is
+ * not chosen yet is empty, never an error.
  */
 
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
@@ -16,13 +16,7 @@ import { LISTED_AT_MOST, nameWithId } from '../../shared/methods/listSearch';
 import { languagesOf } from '../actions/common/language';
 import { ServiceClient } from '../../shared/transport';
 import { isTopic } from '../../shared/types';
-import {
-	colorOptions,
-	printAreaOptions,
-	productOf,
-	sizeOptions,
-	viewOptions,
-} from './productOptions';
+import { colorOptions, productOf, sizeOptions } from './productOptions';
 
 export async function getAssignedColors(
 	this: ILoadOptionsFunctions,
@@ -35,16 +29,6 @@ export async function getAssignedSizes(
 ): Promise<INodePropertyOptions[]> {
 	const product = await productOf(this, chosenId(this, 'productId'));
 	return sizeOptions(product, chosenId(this, 'assignedColorId'));
-}
-
-export async function getAssignedViews(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return viewOptions(await productOf(this, chosenId(this, 'productId')));
-}
-
-export async function getPrintAreas(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return printAreaOptions(await productOf(this, chosenId(this, 'productId')));
 }
 
 /** Expanded products read at most for a dropdown that gathers what the shop's products offer. */
