@@ -8,7 +8,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { InputError, withItemName } from '../../../../shared/errors';
+import { InputError, nodeErrorOf, withItemName } from '../../../../shared/errors';
 import { isPlainObject } from '../../../../shared/codec';
 import type { Decoded, PlainObject } from '../../../../shared/codec';
 import { isBlank } from '../../../../shared/values';
@@ -159,12 +159,31 @@ export async function submitOrder(
 	if (before) return output(before, true);
 
 	// The outcome of a timed-out submission is learned by looking, never by sending again blind.
-	let recovered: PlainObject | undefined;
+	// An order found by its uniqueId is read back, so that its own record stands for the answer
+	// that was lost.
+	let recovered = false;
 	const recover = async (): Promise<Decoded | undefined> => {
 		const found = await existing();
 		if (!found) return undefined;
-		recovered = found;
-		return { root: 'productionOrder', data: found };
+		recovered = true;
+		const read = await run.service.request({
+			method: 'GET',
+			path: `${shopPath}/orders/${encodeURIComponent(String(found.id))}`,
+			itemIndex,
+		});
+		if (isPlainObject(read?.data)) return read;
+		// Returning nothing would send the order again: an order that exists is never re-sent.
+		throw new NodeOperationError(
+			ctx.getNode(),
+			withItemName(
+				`The order was made (ID ${String(found.id)}), but reading it back gave no record`,
+				itemIndex,
+			),
+			{
+				itemIndex,
+				description: 'Do not submit it again: read it with Order → Get by its ID or its Unique ID.',
+			},
+		);
 	};
 	let answer: Decoded | undefined;
 	try {
@@ -181,9 +200,9 @@ export async function submitOrder(
 		if (raced) return output(raced, true);
 		throw error instanceof NodeApiError
 			? inFormWords(ctx, error, order, itemIndex)
-			: new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+			: nodeErrorOf(ctx.getNode(), error, itemIndex);
 	}
-	if (recovered) return output(recovered, false, true);
+	if (recovered) return output(answer?.data as PlainObject, false, true);
 	const submitted = submittedOrderOf(answer?.data ?? {});
 	if (!submitted) {
 		throw new NodeOperationError(
