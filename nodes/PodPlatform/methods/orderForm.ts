@@ -36,7 +36,7 @@ function printDesignProduct(ctx: ILoadOptionsFunctions): unknown {
 	return ctx.getCurrentNodeParameter(`designs.design[${design[1]}].productId`);
 }
 
-/** The account's countries, by ISO code (what the order body and old workflows carry). */
+/** The account's countries, by ISO code (what the order body carries). */
 export async function getOrderCountries(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {

@@ -38,19 +38,12 @@ export const OPERATORS = {
 
 export type OperatorValue = keyof typeof OPERATORS;
 
-const SERVICE_OPERATORS: readonly string[] = Object.values(OPERATORS);
-
-/**
- * The service's operator for what the Operator field holds: a value of OPERATORS, or the
- * service's own operator (the field's values before they were renamed, or an expression). An
- * empty value is Equals: n8n reads the old saved value `=` as an empty expression.
- */
+/** The service's operator for what the Operator field holds (a value of OPERATORS), if any. */
 export function serviceOperator(raw: unknown): string | undefined {
 	const given = text(raw).toLowerCase();
-	if (given === '') return OPERATORS.eq;
-	if (Object.prototype.hasOwnProperty.call(OPERATORS, given))
-		return OPERATORS[given as OperatorValue];
-	return SERVICE_OPERATORS.includes(given) ? given : undefined;
+	return Object.prototype.hasOwnProperty.call(OPERATORS, given)
+		? OPERATORS[given as OperatorValue]
+		: undefined;
 }
 
 export type ConditionType = 'simple' | 'between' | 'contain' | 'isNull';

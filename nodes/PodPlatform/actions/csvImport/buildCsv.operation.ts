@@ -52,8 +52,8 @@ export const buildCsvOperation: OperationDefinition = {
 			name: 'columns',
 			type: 'resourceMapper',
 			noDataExpression: true,
-			// Map Automatically reads each item by column header or camelCase name, as a workflow
-			// saved before the mapper existed does.
+			// Map Automatically reads each item by column header or camelCase name, so items already
+			// named like the columns need no mapping.
 			default: { mappingMode: 'autoMapInputData', value: null },
 			required: true,
 			typeOptions: {

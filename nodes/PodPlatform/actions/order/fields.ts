@@ -161,10 +161,7 @@ const REQUIRED_SHIPPING_FIELDS = REQUIRED_SHIPPING_KEYS.map((key) => ADDRESS_LAB
 	', ',
 );
 
-/**
- * An address as one group whose fields all open at once, in postal order. Saved workflows that
- * hold the fields directly (without the `address` group) are still read (`addressOf`).
- */
+/** An address as one group whose fields all open at once, in postal order. */
 function addressField(
 	displayName: string,
 	name: string,
