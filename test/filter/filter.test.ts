@@ -124,7 +124,7 @@ describe('Filter resource and filters on Get Many', () => {
 		}
 	});
 
-	test('every simple operator narrows the product list; one POST per distinct filter in a run', async () => {
+	test("every simple operator (the dropdown's or the contract's) narrows the product list; one POST per distinct filter in a run", async () => {
 		const cases: Array<[string, string, string, number[]]> = [
 			['id', 'eq', '1002', [1002]],
 			['id', 'ne', '1002', [1001, 1003, 1004, 1005]],
@@ -137,6 +137,9 @@ describe('Filter resource and filters on Get Many', () => {
 			['id', 'gte', '1002', [1002, 1003, 1004, 1005]],
 			// The same filter again: reused, not stored twice.
 			['id', 'eq', '1002', [1002]],
+			// The contract's own operators, given by expression, go through as the same filters.
+			['id', '>=', '1002', [1002, 1003, 1004, 1005]],
+			['id', '!=', '1002', [1001, 1003, 1004, 1005]],
 		];
 		const before = await filterPosts();
 		const output = await run(

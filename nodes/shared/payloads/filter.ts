@@ -38,12 +38,17 @@ export const OPERATORS = {
 
 export type OperatorValue = keyof typeof OPERATORS;
 
-/** The service's operator for what the Operator field holds (a value of OPERATORS), if any. */
+const SERVICE_OPERATORS: readonly string[] = Object.values(OPERATORS);
+
+/**
+ * The service's operator for what the Operator field holds: a value of the dropdown, or, given by
+ * expression, the contract's own operator (`>=`, `ilike`, …), which must go through as written.
+ */
 export function serviceOperator(raw: unknown): string | undefined {
 	const given = text(raw).toLowerCase();
-	return Object.prototype.hasOwnProperty.call(OPERATORS, given)
-		? OPERATORS[given as OperatorValue]
-		: undefined;
+	if (Object.prototype.hasOwnProperty.call(OPERATORS, given))
+		return OPERATORS[given as OperatorValue];
+	return SERVICE_OPERATORS.includes(given) ? given : undefined;
 }
 
 export type ConditionType = 'simple' | 'between' | 'contain' | 'isNull';
@@ -157,7 +162,7 @@ function buildCondition(
 			if (op === undefined) {
 				throw new InputError(
 					`${where}: unknown Operator "${text(input.operator)}"`,
-					`Choose an Operator from the list (by expression: one of ${Object.keys(OPERATORS).join(', ')}).`,
+					`Choose an Operator from the list (by expression: one of ${Object.keys(OPERATORS).join(', ')}, or the service's own ${SERVICE_OPERATORS.join(' ')}).`,
 				);
 			}
 			return [
