@@ -14,10 +14,10 @@ import { join } from 'node:path';
 
 import { parse } from 'csv-parse/sync';
 
-import { buildMultipart } from '../nodes/shared/multipart';
-import { csvFormat, csvFormPart } from '../nodes/shared/payloads/csv';
-import { csvBuffer, rowsFromOrder } from '../nodes/shared/payloads/csvBuild';
-import { validateCsv } from '../nodes/shared/payloads/csvValidate';
+import { buildMultipart } from '../nodes/PodPlatform/actions/common/multipart';
+import { csvFormat, csvFormPart } from '../nodes/PodPlatform/actions/csvImport/csv';
+import { csvBuffer, rowsFromOrder } from '../nodes/PodPlatform/actions/csvImport/csvBuild';
+import { validateCsv } from '../nodes/PodPlatform/actions/csvImport/csvValidate';
 
 const format = csvFormat('european');
 const MB = 1024 * 1024;

@@ -49,8 +49,8 @@ const RUNNING_EXECUTION_AT_MOST_MS = 15 * 60 * 1000;
 export type EmittedDeliveries = Record<string, number[]>;
 
 export interface DeliveryMemory extends IDataObject {
-	/** The stored copy of the log. Copies saved by earlier versions hold one time per key. */
-	deliveries?: Record<string, number[] | number>;
+	/** The stored copy of the log. */
+	deliveries?: EmittedDeliveries;
 	/** The trigger's subscriptions (staticData.ts): present wherever this is the stored static data. */
 	registrations?: object;
 }
@@ -76,9 +76,7 @@ export class DeliveryLog {
 
 	/** A log that starts from the copy a previous process saved. */
 	constructor(stored: DeliveryMemory['deliveries'] = {}) {
-		const entries = Object.entries(stored).map(
-			([key, at]) => [key, ([] as number[]).concat(at)] as const,
-		);
+		const entries = Object.entries(stored).map(([key, at]): [string, number[]] => [key, [...at]]);
 		entries.sort(([, a], [, b]) => a[a.length - 1] - b[b.length - 1]);
 		for (const [key, times] of entries) this.emitted.set(key, times);
 	}

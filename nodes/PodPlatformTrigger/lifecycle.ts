@@ -22,8 +22,6 @@ import { staticDataOf, storeRegistration } from './staticData';
  * True only when the stored registration for this URL covers exactly the chosen topics, shop and
  * media type, and every stored subscription still exists on the service with this URL, topic,
  * media type and the secret the credential derives for it (where the service shows secrets).
- * A subscription stored without a nonce, by an earlier version that kept its secret in static
- * data, is renewed.
  */
 export async function checkExists(ctx: IHookFunctions): Promise<boolean> {
 	const wanted = wantedOf(ctx);
@@ -41,7 +39,7 @@ export async function checkExists(ctx: IHookFunctions): Promise<boolean> {
 	return wanted.topics.every((topic) => {
 		const mine = registration.subscriptions[topic];
 		const found = onService.find((entry) => sameId(entry.id, mine?.id));
-		if (!mine?.nonce || found === undefined) return false;
+		if (!mine || found === undefined) return false;
 		const secret = subscriptionSecret(credentials, {
 			shopId: wanted.shopId,
 			address: wanted.address,

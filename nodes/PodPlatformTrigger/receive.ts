@@ -77,8 +77,10 @@ export async function receive(
 	// Test and production URLs each hold their own subscription (and secret) for the topic.
 	const identities = Object.entries(staticData.registrations ?? {}).flatMap(
 		([address, registration]) => {
-			const nonce = registration.subscriptions[topic]?.nonce;
-			return nonce ? [{ shopId: registration.shopId, address, topic, nonce }] : [];
+			const subscription = registration.subscriptions[topic];
+			return subscription
+				? [{ shopId: registration.shopId, address, topic, nonce: subscription.nonce }]
+				: [];
 		},
 	);
 	if (identities.length === 0) return reject(ctx, 401, 'No subscription for this topic');

@@ -17,7 +17,7 @@ export type SubscriptionMediaType = 'JSON' | 'XML';
 export interface StoredSubscription {
 	id: number | string;
 	/** What the subscription's secret is derived from, with the credential's key (secrets.ts). */
-	nonce?: string;
+	nonce: string;
 }
 
 export interface Registration {

@@ -17,7 +17,7 @@ export const LOGIN_REFUSED_DESCRIPTION =
 /**
  * The credential's second login, for Creator pages only: the fields that hold it and their labels
  * on the credential form. Every visitor of a Creator page holds a session of this login (see
- * pageSession.ts), so it must have the lowest role.
+ * PodPlatform/actions/creator/pageSession.ts), so it must have the lowest role.
  */
 export const PAGE_LOGIN = {
 	loginField: 'creatorPageLogin',

@@ -1,9 +1,17 @@
 import { parse } from 'csv-parse/sync';
 
-import { CSV_HEADERS, csvFormat, isCountryCode } from '../../nodes/shared/payloads/csv';
+import {
+	CSV_HEADERS,
+	csvFormat,
+	isCountryCode,
+} from '../../nodes/PodPlatform/actions/csvImport/csv';
 import { InputError } from '../../nodes/shared/errors';
-import { csvBuffer, rowFromLine, rowsFromOrder } from '../../nodes/shared/payloads/csvBuild';
-import { validateCsv } from '../../nodes/shared/payloads/csvValidate';
+import {
+	csvBuffer,
+	rowFromLine,
+	rowsFromOrder,
+} from '../../nodes/PodPlatform/actions/csvImport/csvBuild';
+import { validateCsv } from '../../nodes/PodPlatform/actions/csvImport/csvValidate';
 import { CONTRACT_HEADERS } from './fixtures';
 
 const european = csvFormat('european');

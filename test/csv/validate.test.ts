@@ -1,5 +1,10 @@
-import { CSV_COLUMNS, CSV_HEADERS, csvFormat, uploadQuery } from '../../nodes/shared/payloads/csv';
-import { validateCsv } from '../../nodes/shared/payloads/csvValidate';
+import {
+	CSV_COLUMNS,
+	CSV_HEADERS,
+	csvFormat,
+	uploadQuery,
+} from '../../nodes/PodPlatform/actions/csvImport/csv';
+import { validateCsv } from '../../nodes/PodPlatform/actions/csvImport/csvValidate';
 import { CSV_HEADERS as SANDBOX_HEADERS } from '../../sandbox/csv';
 import { CONTRACT_HEADERS, orderValues, sampleLines, writeCsv } from './fixtures';
 

@@ -219,7 +219,7 @@ export function e2eWorkflows() {
 							{
 								conditionType: 'simple',
 								property: 'created',
-								operator: '>=',
+								operator: 'gte',
 								value: "={{ $now.plus(30, 'minutes') }}",
 								valueIsDate: true,
 							},

@@ -45,8 +45,6 @@ describe('a list whose prerequisite is not chosen is empty, never an error', () 
 	test.each([
 		'getAssignedColors',
 		'getAssignedSizes',
-		'getAssignedViews',
-		'getPrintAreas',
 		'getPrintTechnologies',
 		'getLanguages',
 		'getProducts',
@@ -67,14 +65,9 @@ describe('a list whose prerequisite is not chosen is empty, never an error', () 
 		},
 	);
 
-	test('colours, sizes, views and print areas without a product, or with an expression', async () => {
+	test('colours and sizes without a product, or with an expression', async () => {
 		const store = sandboxCredentials(sandbox);
-		for (const method of [
-			'getAssignedColors',
-			'getAssignedSizes',
-			'getAssignedViews',
-			'getPrintAreas',
-		]) {
+		for (const method of ['getAssignedColors', 'getAssignedSizes']) {
 			await expect(
 				loadOptions(store, method, { ...inShop, productId: fromList('') }),
 			).resolves.toEqual([]);
@@ -103,11 +96,6 @@ describe('product, colour and size', () => {
 		expect(
 			values(await loadOptions(store, 'getAssignedSizes', { ...product, assignedColorId: '2001' })),
 		).toEqual(['3001', '3002', '3003', '3004', '3005', '3006']);
-		expect(values(await loadOptions(store, 'getPrintAreas', product))).toEqual(['4001', '4002']);
-		expect(values(await loadOptions(store, 'getAssignedViews', product))).toEqual([
-			'FRONT',
-			'BACK',
-		]);
 	});
 
 	test('inside the Creator snippet options, colour and size follow the product beside them', async () => {

@@ -95,7 +95,7 @@ describe('filter dates (yyyy/MM/dd HH:mm:ss)', () => {
 
 	test('only a date that names an instant needs the service zone', () => {
 		const date = (value: unknown) => ({
-			conditions: [{ property: 'created', operator: '>=', value, valueIsDate: true }],
+			conditions: [{ property: 'created', operator: 'gte', value, valueIsDate: true }],
 		});
 		const orders = 'productionOrderFilter';
 		expect(hasZonedDates(orders, date('2026-11-23T10:00:00Z'))).toBe(true);

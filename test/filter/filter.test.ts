@@ -109,7 +109,7 @@ describe('Filter resource and filters on Get Many', () => {
 				resource: 'filter',
 				operation: 'create',
 				filterType: '={{ $json.root }}',
-				filterConditions: { condition: [cond('id', '>', '0')] },
+				filterConditions: { condition: [cond('id', 'gt', '0')] },
 				filterOrder: { order: [{ property: 'id', direction: 'desc' }] },
 			},
 			roots.map((root) => ({ json: { root } })),
@@ -124,19 +124,22 @@ describe('Filter resource and filters on Get Many', () => {
 		}
 	});
 
-	test('every simple operator narrows the product list; one POST per distinct filter in a run', async () => {
+	test("every simple operator (the dropdown's or the contract's) narrows the product list; one POST per distinct filter in a run", async () => {
 		const cases: Array<[string, string, string, number[]]> = [
-			['id', '=', '1002', [1002]],
-			['id', '!=', '1002', [1001, 1003, 1004, 1005]],
+			['id', 'eq', '1002', [1002]],
+			['id', 'ne', '1002', [1001, 1003, 1004, 1005]],
 			['name', 'like', 'Classic%', [1001]],
 			['name', 'like', 'classic%', []],
 			['name', 'ilike', 'classic%', [1001]],
-			['id', '<', '1002', [1001]],
-			['id', '>', '1002', [1003, 1004, 1005]],
-			['id', '<=', '1002', [1001, 1002]],
-			['id', '>=', '1002', [1002, 1003, 1004, 1005]],
+			['id', 'lt', '1002', [1001]],
+			['id', 'gt', '1002', [1003, 1004, 1005]],
+			['id', 'lte', '1002', [1001, 1002]],
+			['id', 'gte', '1002', [1002, 1003, 1004, 1005]],
 			// The same filter again: reused, not stored twice.
-			['id', '=', '1002', [1002]],
+			['id', 'eq', '1002', [1002]],
+			// The contract's own operators, given by expression, go through as the same filters.
+			['id', '>=', '1002', [1002, 1003, 1004, 1005]],
+			['id', '!=', '1002', [1001, 1003, 1004, 1005]],
 		];
 		const before = await filterPosts();
 		const output = await run(
@@ -208,8 +211,8 @@ describe('Filter resource and filters on Get Many', () => {
 					{
 						conditions: {
 							condition: [
-								cond('name', '=', 'Hoodie'),
-								{ ...cond('id', '>=', '1001'), andKey: 'a' },
+								cond('name', 'eq', 'Hoodie'),
+								{ ...cond('id', 'gte', '1001'), andKey: 'a' },
 								{ ...cond('name', 'ilike', '%shirt%'), andKey: 'a' },
 							],
 						},
@@ -235,15 +238,15 @@ describe('Filter resource and filters on Get Many', () => {
 		expect(
 			ids(
 				await products({
-					...built([cond('id', '!=', '1001')]),
+					...built([cond('id', 'ne', '1001')]),
 					filterAnyOf: {
 						group: [
 							{
 								conditions: {
-									condition: [cond('name', '=', 'Hoodie'), cond('name', '=', 'Classic T-Shirt')],
+									condition: [cond('name', 'eq', 'Hoodie'), cond('name', 'eq', 'Classic T-Shirt')],
 								},
 							},
-							{ conditions: { condition: [cond('id', '<', '1003')] } },
+							{ conditions: { condition: [cond('id', 'lt', '1003')] } },
 						],
 					},
 				}),
@@ -260,7 +263,7 @@ describe('Filter resource and filters on Get Many', () => {
 						subFilter: [
 							{
 								entity: 'assignedProductColorFilter',
-								conditions: { condition: [cond('name', '=', 'Navy')] },
+								conditions: { condition: [cond('name', 'eq', 'Navy')] },
 							},
 						],
 					},
@@ -271,12 +274,12 @@ describe('Filter resource and filters on Get Many', () => {
 			resource: 'filter',
 			operation: 'create',
 			filterType: 'productFilter',
-			filterConditions: { condition: [cond('id', '<=', '1002')] },
+			filterConditions: { condition: [cond('id', 'lte', '1002')] },
 			filterSubEntities: {
 				subFilter: [
 					{
 						entity: 'productSkuFilter',
-						conditions: { condition: [cond('assignedSize.id', '=', '3006')] },
+						conditions: { condition: [cond('assignedSize.id', 'eq', '3006')] },
 					},
 				],
 			},
@@ -365,7 +368,7 @@ describe('Filter resource and filters on Get Many', () => {
 			operation: 'create',
 			filterType: 'productionOrderFilter',
 			filterConditions: {
-				condition: [{ ...cond('created', '>=', '2024-05-01T14:30:00+02:00'), valueIsDate: true }],
+				condition: [{ ...cond('created', 'gte', '2024-05-01T14:30:00+02:00'), valueIsDate: true }],
 			},
 		});
 		// Written in the service's zone (+01:00 here), learned from the account's shops.
@@ -377,7 +380,7 @@ describe('Filter resource and filters on Get Many', () => {
 			operation: 'create',
 			filterType: 'productionOrderFilter',
 			filterConditions: {
-				condition: [{ ...cond('created', '>=', '2024-05-01T12:30:00Z'), valueIsDate: true }],
+				condition: [{ ...cond('created', 'gte', '2024-05-01T12:30:00Z'), valueIsDate: true }],
 			},
 			filterTimezone: 'Europe/Berlin',
 		});
@@ -399,7 +402,7 @@ describe('Filter resource and filters on Get Many', () => {
 				items,
 			);
 		const createdSince = (value: unknown, extra: INodeParameters = {}): INodeParameters => ({
-			...built([{ ...cond('created', '>=', value as string), valueIsDate: true }]),
+			...built([{ ...cond('created', 'gte', value as string), valueIsDate: true }]),
 			...extra,
 		});
 		const newOrder = async () => {
@@ -510,7 +513,7 @@ describe('Filter resource and filters on Get Many', () => {
 				resource: 'country',
 				operation: 'getAll',
 				returnAll: true,
-				...built([{ ...cond('id', '>', since), valueIsDate: true }]),
+				...built([{ ...cond('id', 'gt', since), valueIsDate: true }]),
 			});
 			expect(error.message).toBe(
 				"Item 1: The service's timezone could not be learned for the dates in the filter",
@@ -540,7 +543,7 @@ describe('Filter resource and filters on Get Many', () => {
 					),
 				),
 			).toEqual([]);
-			expect(ids(await motives(operation, built([cond('deleted', '=', 'true')])))).toEqual([
+			expect(ids(await motives(operation, built([cond('deleted', 'eq', 'true')])))).toEqual([
 				retired,
 			]);
 			expect(
@@ -639,7 +642,7 @@ describe('Filter resource and filters on Get Many', () => {
 			operation: 'getAll',
 			shop: shopParameter(),
 			returnAll: true,
-			...built([cond('colour', '=', 'Black')]),
+			...built([cond('colour', 'eq', 'Black')]),
 		});
 		// The form field first, then the service's words.
 		expect(error.message).toMatch(
@@ -688,7 +691,7 @@ describe('Filter resource and filters on Get Many', () => {
 				/In List needs at least one value/,
 			],
 			[
-				built([cond('created', '>', 'last tuesday-ish')]),
+				built([cond('created', 'gt', 'last tuesday-ish')]),
 				/^Item 1: Conditions › Condition 1: "last tuesday-ish" is not a date/,
 			],
 			[

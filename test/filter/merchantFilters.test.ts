@@ -220,47 +220,6 @@ describe('merchant filters and the builder in the form', () => {
 		expect(await filterPosts()).toBe(before);
 	});
 
-	test('operator values saved before the rename build the same filter as the new ones', async () => {
-		const create = (operator: string) =>
-			run({
-				resource: 'filter',
-				operation: 'create',
-				filterType: 'productFilter',
-				filterConditions: {
-					condition: [{ conditionType: 'simple', property: 'id', operator, value: '1002' }],
-				},
-			});
-		// [old saved value, new value]; a saved "=" reaches the node as an empty expression.
-		const pairs: Array<[string, string, string]> = [
-			['=', 'eq', '='],
-			['!=', 'ne', '!='],
-			['>', 'gt', '>'],
-			['>=', 'gte', '>='],
-			['<', 'lt', '<'],
-			['<=', 'lte', '<='],
-			['like', 'like', 'like'],
-			['ilike', 'ilike', 'ilike'],
-		];
-		for (const [old, renamed, op] of pairs) {
-			const [before] = await create(old);
-			const [after] = await create(renamed);
-			expect([old, before.json.filter]).toEqual([
-				old,
-				{ expressionSimple: { property: 'id', op, value: '1002' } },
-			]);
-			expect(after.json.filterId).toBe(before.json.filterId);
-		}
-		// And it narrows the list as Equals should.
-		expect(
-			ids(
-				await products({
-					filterMode: 'build',
-					filterConditions: { condition: [{ property: 'id', operator: '=', value: '1002' }] },
-				}),
-			),
-		).toEqual([1002]);
-	});
-
 	test('a date property takes a date field; a picked date is a wall time in the service zone', async () => {
 		const [stored] = await run({
 			resource: 'filter',

@@ -7,7 +7,7 @@
  */
 import type { INodePropertyOptions } from 'n8n-workflow';
 
-import { snippetRequest } from '../../nodes/shared/payloads/creator';
+import { snippetRequest } from '../../nodes/PodPlatform/actions/creator/snippetQuery';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { loadOptions } from '../support/editor';

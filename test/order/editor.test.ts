@@ -3,19 +3,18 @@
  * The order forms as a merchant fills them, against the sandbox over HTTP: the editor's lists
  * (country, carrier, product → color → size, print area, motive) empty until their prerequisite
  * is chosen; Submit's checks reporting every problem of an item at once in the form's words
- * (placements: placement.test.ts); saved workflows of the earlier shape; and what Submit returns,
- * at what cost.
+ * (placements: placement.test.ts); and what Submit returns, at what cost.
  */
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { DESIGNS_FOLLOWED } from '../../nodes/PodPlatform/actions/order/submit/fields';
-import { PLACEMENT_RULE } from '../../nodes/shared/payloads/position';
+import { PLACEMENT_RULE } from '../../nodes/PodPlatform/actions/common/position';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import * as editor from '../support/editor';
 import { CredentialStore, runNode } from '../support/n8n';
 import { byId, SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
-import { formParameters, formParametersSavedEarlier, jsonOrder, jsonParameters } from './fixtures';
+import { formParameters, jsonOrder, jsonParameters } from './fixtures';
 
 /** What the editor holds while a field is edited: the credential, the parameters, the field's path. */
 interface EditedField {
@@ -371,32 +370,6 @@ describe('Order forms against the sandbox', () => {
 		const unchecked = await run(parameters);
 		expect(unchecked.error?.httpCode).toBe('400');
 		expect(await submitPosts()).toBe(1);
-	});
-
-	test('a workflow saved with plain product and motive IDs still submits the same order', async () => {
-		const result = await run(formParametersSavedEarlier('SAVED-EARLIER'));
-		expect(result.error).toBeUndefined();
-		const order = await control.order(result.items[0].json.id as number);
-		expect(order.uniqueId).toBe('SAVED-EARLIER');
-		expect(result.items[0].json.items).toContainEqual(
-			expect.objectContaining({
-				productName: 'Classic T-Shirt',
-				colorName: 'White',
-				sizeName: 'M',
-			}),
-		);
-	});
-
-	test('an address saved before the address group is dropped by n8n, and Submit says what to fill', async () => {
-		// n8n keeps only the keys a fixed collection declares, so the flat fields are gone before
-		// the node runs; Submit refuses the empty shipping address instead of sending it.
-		const parameters = formParametersSavedEarlier('SAVED-FLAT');
-		parameters.shippingAddress = { street: 'Hauptstr.', city: 'Berlin', zip: '10115' };
-		const result = await run(parameters);
-		expect(result.error?.message).toBe(
-			'Item 1: Shipping Address: fill in Street, ZIP Code, City, Country Code',
-		);
-		expect(await submitPosts()).toBe(0);
 	});
 
 	test('a batch: each product read once, and no order read back for the output', async () => {

@@ -246,15 +246,6 @@ export function jsonParameters(body: unknown, options: Record<string, unknown> =
 	};
 }
 
-/** The same guided form as a workflow saved before Product and Motive were locators: plain IDs. */
-export function formParametersSavedEarlier(uniqueId = 'SHOP-1001'): Record<string, any> {
-	const parameters = formParameters(uniqueId);
-	const [design] = parameters.designs.design;
-	design.productId = '1001';
-	design.prints.print[0].motiveId = '5001';
-	return parameters;
-}
-
 /**
  * A sandbox for one test file, reset before each test, with the demo credential: what an order
  * test needs to run Submit and read what the service stored.

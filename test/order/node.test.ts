@@ -472,7 +472,7 @@ describe('Order resource against the sandbox', () => {
 			assignedColorId: '2002',
 			assignedSizeId: '3003',
 			amount: 3,
-			prints: { print: [{ viewPosition: 'BACK', motiveId: '5002', left: '5', top: '10%' }] },
+			prints: { print: [{ viewPosition: 'BACK', motiveId: byId(5002), left: '5', top: '10%' }] },
 		});
 		expect(added.error).toBeUndefined();
 		const orderedProductId = String(added.items[0].json.id);

@@ -4,9 +4,14 @@ import { bitmapTypeOf } from '../../nodes/PodPlatform/actions/order/submit/eleme
 import { submittedOrderOf } from '../../nodes/PodPlatform/actions/order/submit/exactlyOnce';
 import { buildDeferredOrder } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
 import type { DeferredOrderForm } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
-import { referencesOf } from '../../nodes/PodPlatform/actions/order/submit/resolve';
-import { checkDesignSkus } from '../../nodes/PodPlatform/actions/order/submit/skuCheck';
-import { buildDraftOrder, buildIncrementalDesign } from '../../nodes/shared/payloads/draftOrder';
+import {
+	catalogResolver,
+	referencesOf,
+} from '../../nodes/PodPlatform/actions/order/submit/resolve';
+import {
+	buildDraftOrder,
+	buildIncrementalDesign,
+} from '../../nodes/PodPlatform/actions/order/payloads/draftOrder';
 import { InputError } from '../../nodes/shared/errors';
 import { guidedForm, jsonOrder, PNG, JPEG } from './fixtures';
 
@@ -269,7 +274,6 @@ describe('deferred order payload', () => {
 	});
 
 	test('SKU check names the design and refuses a pair that is not a SKU', () => {
-		const body = validateDeferredOrder(jsonOrder());
 		const named = referencesOf((resolver) => validateDeferredOrder(jsonOrder(), { resolver }));
 		expect([...named.productIds]).toEqual([1001]);
 		const tShirt = {
@@ -284,12 +288,22 @@ describe('deferred order payload', () => {
 				{ assignedSizeId: 3006, name: '3XL' },
 			],
 			views: [],
-			printAreas: [],
+			printAreas: [
+				{ productAreaId: 4001, name: 'Front', view: 'FRONT' },
+				{ productAreaId: 4002, name: 'Back', view: 'BACK' },
+			],
 			skus: [{ id: 1, available: true, assignedColorId: 2001, assignedSizeId: 3002 }],
 			prices: [],
 		};
-		const skus = new Map([[1001, tShirt]]);
-		expect(() => checkDesignSkus(body, skus)).not.toThrow();
+		const resolver = catalogResolver(
+			{
+				product: (id) => (id === 1001 ? tShirt : undefined),
+				skuHits: () => undefined,
+				motivesNamed: () => undefined,
+			},
+			true,
+		);
+		expect(() => validateDeferredOrder(jsonOrder(), { resolver })).not.toThrow();
 		const black3xl = jsonOrder();
 		black3xl.creatorse_productionOrderDeferred.designs.creatorse_design[0].assignedColor = {
 			id: 2002,
@@ -297,7 +311,7 @@ describe('deferred order payload', () => {
 		black3xl.creatorse_productionOrderDeferred.designs.creatorse_design[0].assignedSize = {
 			id: 3006,
 		};
-		const error = refusal(() => checkDesignSkus(validateDeferredOrder(black3xl), skus));
+		const error = refusal(() => validateDeferredOrder(black3xl, { resolver }));
 		expect(error.message).toBe(
 			'Design 1: Classic T-Shirt (1001) cannot be ordered in color Black (2002) and size 3XL (3006)',
 		);

@@ -236,8 +236,36 @@ describe('placements the contract allows reach the service; only what it cannot 
 		test.each(REFUSED.map((c) => [c.form, c]))('refused: %s', async (_, refused) => {
 			const orderId = await draft();
 			const added = await addProduct(orderId, [{}, refused.placement]);
+			expect(added.error?.message).toBe(`Item 1: Print 2: ${refused.form}`);
+			expect(await posts(/orderedProducts\/usingCreatorSE$/)).toBe(0);
+		});
+
+		test('every problem of the product and its prints is reported at once, as Submit reports them', async () => {
+			const orderId = await draft();
+			const added = await run({
+				resource: 'order',
+				operation: 'addProduct',
+				shop: shopParameter(),
+				orderId,
+				productId: byId(1001),
+				assignedColorId: '2001',
+				assignedSizeId: '3002',
+				amount: 0,
+				prints: {
+					print: [
+						{ viewPosition: 'FRONT', motiveId: byId(5001) },
+						{ viewPosition: 'FRONT', motiveId: byId(5001), ...REFUSED[2].placement },
+					],
+				},
+			});
 			expect(added.error?.message).toBe(
-				`Item 1: Print 2 position ${refused.form.replace(/^Position /, '')}`,
+				'Item 1: The product has 2 problems: Amount must be a positive whole number, got 0, and 1 more',
+			);
+			expect(added.error?.description).toBe(
+				[
+					'1. Amount must be a positive whole number, got 0. Enter how many pieces to produce, as a whole number of at least 1.',
+					`2. Print 2: ${REFUSED[2].form}. Enter millimeters as a plain number (12.5) or a share of the print area as N% (40%).`,
+				].join('\n'),
 			);
 			expect(await posts(/orderedProducts\/usingCreatorSE$/)).toBe(0);
 		});

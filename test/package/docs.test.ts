@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 import { PodPlatformApi } from '../../credentials/PodPlatformApi.credentials';
-import { PLACEMENT_RULE } from '../../nodes/shared/payloads/position';
+import { PLACEMENT_RULE } from '../../nodes/PodPlatform/actions/common/position';
 
 const root = path.resolve(__dirname, '../..');
 const README_URL = 'https://github.com/pod-platform/n8n-nodes-pod-platform';

@@ -2,7 +2,8 @@
 /**
  * The rooms of the house, checked from the import lines of the shipped code: a node folder
  * (nodes/<Node>/) imports only from itself and nodes/shared/; nodes/shared/ imports nothing from
- * a node folder; nothing under nodes/ or credentials/ imports the code that is not shipped
+ * a node folder and holds only what two or more users (node folders, credentials/) reach; no
+ * import cycle anywhere; nothing under nodes/ or credentials/ imports the code that is not shipped
  * (sandbox/, test/, bench/, scripts/). And every shipped and sandbox source file opens with a
  * comment saying what it is for.
  */
@@ -144,6 +145,133 @@ test('nothing under nodes/ or credentials/ imports sandbox/, test/, bench/ or sc
 		.flatMap(({ file, source }) => relativeImportsOf(file, source))
 		.filter(({ target }) => NOT_SHIPPED.some((folder) => isUnder(target, folder)));
 	expect(intoNotShipped).toEqual([]);
+});
+
+/** The file an import names, `x.ts` or `x/index.ts`, when it is one of these files. */
+function fileOf(target: string, files: Set<string>): string | undefined {
+	return [`${target}.ts`, `${target}/index.ts`, target].find((candidate) => files.has(candidate));
+}
+
+/** Each file and the files it imports, type-only imports and re-exports included. */
+function importGraph(files: Array<{ file: string; source: string }>): Map<string, string[]> {
+	const names = new Set(files.map(({ file }) => file));
+	return new Map(
+		files.map(({ file, source }) => [
+			file,
+			relativeImportsOf(file, source)
+				.map(({ target }) => fileOf(target, names))
+				.filter((target): target is string => target !== undefined),
+		]),
+	);
+}
+
+/** Who a file outside nodes/shared/ counts as when it uses a shared file. */
+function userOf(file: string): string | undefined {
+	if (isUnder(file, 'nodes/shared')) return undefined;
+	return isUnder(file, 'credentials') ? 'credentials' : roomOf(file);
+}
+
+/**
+ * Each file of nodes/shared/ and the users that reach it, directly or through other files: a node
+ * folder or credentials/.
+ */
+function usersOfShared(graph: Map<string, string[]>): Map<string, Set<string>> {
+	const users = new Map<string, Set<string>>();
+	for (const file of graph.keys()) {
+		if (isUnder(file, 'nodes/shared')) users.set(file, users.get(file) ?? new Set());
+	}
+	for (const file of graph.keys()) {
+		const user = userOf(file);
+		if (!user) continue;
+		const reached = new Set<string>();
+		const toVisit = [...(graph.get(file) ?? [])];
+		while (toVisit.length) {
+			const next = toVisit.pop() as string;
+			if (reached.has(next)) continue;
+			reached.add(next);
+			toVisit.push(...(graph.get(next) ?? []));
+		}
+		for (const shared of reached) users.get(shared)?.add(user);
+	}
+	return users;
+}
+
+/** The shared files fewer than two users reach, each with the users that do. */
+function singleUseShared(graph: Map<string, string[]>): string[] {
+	return [...usersOfShared(graph)]
+		.filter(([, users]) => users.size < 2)
+		.map(([file, users]) => `${file} is used only by ${[...users].join(', ') || 'nothing'}`);
+}
+
+/** One import cycle, as the files around it (the first repeated at the end), if there is any. */
+function findCycle(graph: Map<string, string[]>): string[] | undefined {
+	const state = new Map<string, 'visiting' | 'done'>();
+	const stack: string[] = [];
+	const visit = (file: string): string[] | undefined => {
+		if (state.get(file) === 'done') return undefined;
+		if (state.get(file) === 'visiting') return [...stack.slice(stack.indexOf(file)), file];
+		state.set(file, 'visiting');
+		stack.push(file);
+		for (const next of graph.get(file) ?? []) {
+			const cycle = visit(next);
+			if (cycle) return cycle;
+		}
+		stack.pop();
+		state.set(file, 'done');
+		return undefined;
+	};
+	for (const file of graph.keys()) {
+		const cycle = visit(file);
+		if (cycle) return cycle;
+	}
+	return undefined;
+}
+
+const shippedGraph = importGraph(shipped);
+
+test('the check counts who reaches a shared file, through other shared files too', () => {
+	const graph = importGraph([
+		{ file: 'nodes/A/a.node.ts', source: "import { x } from '../shared/x';" },
+		{ file: 'nodes/B/b.node.ts', source: "import type { y } from '../shared/y/index';" },
+		{ file: 'nodes/shared/x.ts', source: "import { y } from './y';" },
+		{ file: 'nodes/shared/y/index.ts', source: '' },
+		{ file: 'nodes/shared/z.ts', source: '' },
+		{ file: 'credentials/C.credentials.ts', source: "import { z } from '../nodes/shared/z';" },
+	]);
+	expect(singleUseShared(graph)).toEqual([
+		'nodes/shared/x.ts is used only by nodes/A',
+		'nodes/shared/z.ts is used only by credentials',
+	]);
+	expect([...(usersOfShared(graph).get('nodes/shared/y/index.ts') ?? [])].sort()).toEqual([
+		'nodes/A',
+		'nodes/B',
+	]);
+});
+
+test('every file in nodes/shared/ is used by two or more node folders (credentials/ counts as one)', () => {
+	expect(usersOfShared(shippedGraph).size).toBeGreaterThan(10);
+	expect(singleUseShared(shippedGraph)).toEqual([]);
+});
+
+test('the check finds an import cycle, type-only imports included', () => {
+	const graph = importGraph([
+		{ file: 'nodes/A/a.ts', source: "import { b } from './b';" },
+		{ file: 'nodes/A/b.ts', source: "import type {\n\tC,\n} from './c';" },
+		{ file: 'nodes/A/c.ts', source: "export type { A } from './a';" },
+		{ file: 'nodes/A/d.ts', source: "import { a } from './a';" },
+	]);
+	expect(findCycle(graph)).toEqual([
+		'nodes/A/a.ts',
+		'nodes/A/b.ts',
+		'nodes/A/c.ts',
+		'nodes/A/a.ts',
+	]);
+	graph.set('nodes/A/c.ts', []);
+	expect(findCycle(graph)).toBeUndefined();
+});
+
+test('no import cycle under nodes/ and credentials/', () => {
+	expect(findCycle(shippedGraph)).toBeUndefined();
 });
 
 /**

@@ -81,19 +81,8 @@ describe('the memory of deliveries', () => {
 		expect(memory.deliveries).toEqual({ k: [start + 50 * HOUR] });
 	});
 
-	test('a log starts from the stored copy, also of the earlier shape (one time per key)', () => {
-		const log = new DeliveryLog({ old: start, twins: [start, start + SECOND] });
-		expect(log.isRedelivery('old', start + HOUR)).toBe(true);
-		expect(log.isRedelivery('old', start + 10 * MINUTE)).toBe(false);
-		expect(log.isRedelivery('twins', start + HOUR)).toBe(true);
-		expect(log.isRedelivery('unknown', start + HOUR)).toBe(false);
-		const memory: DeliveryMemory = { registrations: {} };
-		log.persistInto(memory, start + HOUR);
-		expect(memory.deliveries).toEqual({ old: [start], twins: [start, start + SECOND] });
-	});
-
 	test('what falls out of the window is forgotten, oldest first, also when the stored copy is out of order', () => {
-		const log = new DeliveryLog({ newer: start + HOUR, older: start });
+		const log = new DeliveryLog({ newer: [start + HOUR], older: [start] });
 		log.record('latest', start + 49 * HOUR);
 		const memory: DeliveryMemory = { registrations: {} };
 		log.persistInto(memory, start + 49 * HOUR);
@@ -106,7 +95,7 @@ describe('the memory of deliveries', () => {
 
 	test('the memory is bounded by count too, forgetting the oldest first', () => {
 		const full = Object.fromEntries(
-			Array.from({ length: DELIVERIES_REMEMBERED_AT_MOST }, (_, i) => [`k${i}`, start + i]),
+			Array.from({ length: DELIVERIES_REMEMBERED_AT_MOST }, (_, i) => [`k${i}`, [start + i]]),
 		);
 		const log = new DeliveryLog(full);
 		log.record('new1', start + HOUR);
@@ -154,10 +143,10 @@ describe('the memory of deliveries', () => {
 
 	test('one log per workflow node, started from the static data the first time', () => {
 		const logs = new DeliveryLogs();
-		const log = logs.of('wf', 'node-1', { registrations: {}, deliveries: { k: start } });
+		const log = logs.of('wf', 'node-1', { registrations: {}, deliveries: { k: [start] } });
 		expect(logs.of('wf', 'node-1', {})).toBe(log);
 		expect(log.isRedelivery('k', start + HOUR)).toBe(true);
-		const other = logs.of('wf', 'node-2', { registrations: {}, deliveries: { k: start } });
+		const other = logs.of('wf', 'node-2', { registrations: {}, deliveries: { k: [start] } });
 		expect(other).not.toBe(log);
 		expect(logs.of('other-wf', 'node-1', {})).not.toBe(log);
 		expect(logs.of('other-wf', 'node-1', {}).isRedelivery('k', start + HOUR)).toBe(false);

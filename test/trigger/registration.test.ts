@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO, signBody, startSandbox, type Sandbox } from '../../sandbox';
@@ -125,107 +125,6 @@ describe('trigger: subscriptions on the service', () => {
 		// Nor does the memory of deliveries hold one.
 		expect(Object.keys(trigger.staticData.deliveries as Json)).toHaveLength(1);
 		expectNoSecretIn(trigger.staticData, Object.values(secrets));
-	});
-
-	test('static data of the earlier shape (a secret per subscription) is renewed on activation', async () => {
-		const first = await harness();
-		await first.activate();
-		const port = Number(new URL(first.webhookUrl).port);
-		await first.close();
-		// What an earlier version left: random secrets, on the service and in static data.
-		const oldSecrets: Record<string, string> = {};
-		const stored = first.staticData;
-		const registration = (stored.registrations as Json)[first.webhookUrl];
-		for (const topic of THREE) {
-			oldSecrets[topic] = randomBytes(32).toString('hex');
-			const { id } = registration.subscriptions[topic];
-			await service.put(`${SHOP_PATH}/webhooks/${id}`, { webhook: { secret: oldSecrets[topic] } });
-			registration.subscriptions[topic] = { id, secret: oldSecrets[topic] };
-		}
-		const ids = (await mine(first.webhookUrl)).map((s) => String(s.id)).sort();
-
-		// n8n starts with the new version: checkExists says no, create renews.
-		const upgraded = new TriggerHarness({
-			store: credentialStore(sandbox.baseUrl),
-			parameters: params(),
-			staticData: stored,
-		});
-		harnesses.push(upgraded);
-		await upgraded.start(port);
-		expect(upgraded.webhookUrl).toBe(first.webhookUrl);
-		expect(await upgraded.checkExists()).toBe(false);
-		expect(await upgraded.activate('init')).toEqual({ existed: false });
-
-		const after = await mine(upgraded.webhookUrl);
-		expect(after.map((s) => String(s.id)).sort()).toEqual(ids);
-		const secrets = await serviceSecrets(service, upgraded.webhookUrl);
-		for (const topic of THREE) {
-			expect(secrets[topic]).toMatch(/^[0-9a-f]{64}$/);
-			expect(secrets[topic]).not.toBe(oldSecrets[topic]);
-		}
-		const renewed = (upgraded.staticData.registrations as Json)[upgraded.webhookUrl];
-		for (const topic of THREE) {
-			expect(Object.keys(renewed.subscriptions[topic]).sort()).toEqual(['id', 'nonce']);
-		}
-		expectNoSecretIn(upgraded.staticData, [
-			...Object.values(oldSecrets),
-			...Object.values(secrets),
-		]);
-		expect(await upgraded.checkExists()).toBe(true);
-
-		const withOld = await upgraded.deliver(
-			signedDelivery('orders/updated', oldSecrets['orders/updated']),
-		);
-		expect(withOld.status).toBe(401);
-		const withNew = await upgraded.deliver(
-			signedDelivery('orders/updated', secrets['orders/updated']),
-		);
-		expect([withNew.status, withNew.items.length]).toEqual([200, 1]);
-	});
-
-	test('where the service shows no secrets, a stored subscription without a nonce is renewed all the same', async () => {
-		const trigger = await harness();
-		await trigger.activate();
-		/** The service's next list of webhooks answered without their secrets. */
-		const hideSecrets = async () => {
-			const { json } = await service.get(`${SHOP_PATH}/webhooks`);
-			for (const hook of json.pagedData.webhook as Json[]) delete hook.secret;
-			expect(JSON.stringify(json)).not.toContain('"secret"');
-			await control.fault({
-				method: 'GET',
-				path: 'webhooks(\\?.*)?$',
-				kind: 'status',
-				status: 200,
-				body: JSON.stringify(json),
-				count: 1,
-			});
-		};
-		const faultsLeft = async () =>
-			((await control.call('GET', '/faults')) as unknown as Json[]).filter(
-				(fault) => fault.remaining !== 0,
-			).length;
-		await hideSecrets();
-		expect(await trigger.checkExists()).toBe(true);
-		expect(await faultsLeft()).toBe(0);
-
-		// The same subscriptions, stored as an earlier version stored them.
-		const stored = trigger.staticData;
-		const registration = (stored.registrations as Json)[trigger.webhookUrl];
-		for (const topic of THREE) {
-			registration.subscriptions[topic] = {
-				id: registration.subscriptions[topic].id,
-				secret: randomBytes(32).toString('hex'),
-			};
-		}
-		const upgraded = new TriggerHarness({
-			store: credentialStore(sandbox.baseUrl),
-			parameters: params(),
-			staticData: stored,
-		});
-		Object.defineProperty(upgraded, 'webhookBaseUrl', { get: () => trigger.webhookBaseUrl });
-		await hideSecrets();
-		expect(await upgraded.checkExists()).toBe(false);
-		expect(await faultsLeft()).toBe(0);
 	});
 
 	test("a changed credential password makes checkExists false, and activation renews the service's secrets", async () => {

@@ -1,4 +1,4 @@
-import { buildMultipart } from '../../nodes/shared/multipart';
+import { buildMultipart } from '../../nodes/PodPlatform/actions/common/multipart';
 import { parseMultipart } from '../../sandbox/multipart';
 
 describe('buildMultipart', () => {

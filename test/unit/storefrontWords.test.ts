@@ -2,9 +2,9 @@
  * The storefront's words as Submit reads them, without the service: a variant as Shopify and
  * WooCommerce give it, names in any case or as a slug, and the resolver's verdict on a product.
  */
-import { Problems } from '../../nodes/shared/payloads/problems';
+import { Problems } from '../../nodes/PodPlatform/actions/order/payloads/problems';
 import { catalogResolver } from '../../nodes/PodPlatform/actions/order/submit/resolve';
-import type { OrderProduct } from '../../nodes/PodPlatform/actions/order/submit/skuCheck';
+import type { OrderProduct } from '../../nodes/PodPlatform/actions/order/submit/types';
 import {
 	sameName,
 	variantValues,

@@ -126,7 +126,7 @@ describe('Webhook Subscription resource', () => {
 			filterMode: 'build',
 			filterConditions: {
 				condition: [
-					{ conditionType: 'simple', property: 'topic', operator: '=', value: 'orders/splitted' },
+					{ conditionType: 'simple', property: 'topic', operator: 'eq', value: 'orders/splitted' },
 				],
 			},
 		});

@@ -28,4 +28,4 @@ export const RESOURCES: ResourceDefinition[] = [
 	countryResource,
 	carrierResource,
 	sharedProductResource,
-].filter((resource) => resource.operations.length > 0);
+];

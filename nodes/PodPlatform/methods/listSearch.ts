@@ -8,7 +8,7 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 
 import type { PlainObject } from '../../shared/codec';
 import { isPlainObject } from '../../shared/codec';
-import { chosenShopPath } from '../../shared/methods/chosen';
+import { chosenShopPath } from './chosen';
 import type { SearchSpec } from '../../shared/methods/listSearch';
 import { LISTED_AT_MOST, nameWithId, searchRecords } from '../../shared/methods/listSearch';
 import { ServiceClient } from '../../shared/transport';

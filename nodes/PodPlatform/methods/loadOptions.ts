@@ -1,9 +1,9 @@
 /**
- * Dropdown options of the action node: the assigned colors, sizes, views and print areas of the
- * product chosen in the Product field; the print technologies and languages of the shop's
- * products, the account's countries, the shop's webhook subscriptions and the ordered products of
- * the chosen order. The order forms' lists are in orderForm.ts. A dropdown whose prerequisite
- * (shop, product, order) is not chosen yet is empty, never an error.
+ * Dropdown options of the action node: the assigned colors and sizes of the product chosen in the
+ * Product field; the print technologies and languages of the shop's products, the account's
+ * countries, the shop's webhook subscriptions and the ordered products of the chosen order. The
+ * order forms' lists are in orderForm.ts. A dropdown whose prerequisite (shop, product, order) is
+ * not chosen yet is empty, never an error.
  */
 
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
@@ -11,19 +11,17 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import type { PlainObject } from '../../shared/codec';
 import { isPlainObject, toArray } from '../../shared/codec';
 import { TOPIC_LABELS } from '../../shared/descriptions/triggers';
-import { chosenId, chosenShopPath, chosenValue } from '../../shared/methods/chosen';
+import { chosenId, chosenShopPath, chosenValue } from './chosen';
 import { LISTED_AT_MOST, nameWithId } from '../../shared/methods/listSearch';
-import { languagesOf } from '../../shared/payloads/language';
+import { languagesOf } from '../actions/common/language';
 import { ServiceClient } from '../../shared/transport';
 import { isTopic } from '../../shared/types';
 import {
 	colorOptions,
 	markLeftValue,
-	printAreaOptions,
 	productInColor,
 	productOf,
 	sizeOptions,
-	viewOptions,
 } from './productOptions';
 
 // The color and size lists of every form that picks a product's variant (Submit's designs, Add
@@ -49,16 +47,6 @@ export async function getAssignedSizes(
 		chosenValue(this, 'assignedSizeId'),
 		productInColor(product, color),
 	);
-}
-
-export async function getAssignedViews(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return viewOptions(await productOf(this, chosenId(this, 'productId')));
-}
-
-export async function getPrintAreas(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return printAreaOptions(await productOf(this, chosenId(this, 'productId')));
 }
 
 /** Expanded products read at most for a dropdown that gathers what the shop's products offer. */
@@ -139,7 +127,7 @@ export async function getPrintTechnologies(
 
 /**
  * The languages the shop's products are translated into (their localizations), valued by the
- * language ID that Set Localization and the Creator's Language take (payloads/language.ts).
+ * language ID that Set Localization and the Creator's Language take (actions/common/language.ts).
  */
 export async function getLanguages(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const products = await shopProductsExpanded(this);

@@ -7,7 +7,7 @@
 
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { chosenShopPath } from '../../shared/methods/chosen';
+import { chosenShopPath } from './chosen';
 import { ServiceClient } from '../../shared/transport';
 import { markLeftValue, option, printAreaOptions, productOf, viewOptions } from './productOptions';
 
@@ -27,7 +27,7 @@ function printDesignProduct(ctx: ILoadOptionsFunctions): unknown {
 	return ctx.getCurrentNodeParameter(`designs.design[${design[1]}].productId`);
 }
 
-/** The account's countries, by ISO code (what the order body and old workflows carry). */
+/** The account's countries, by ISO code (what the order body carries). */
 export async function getOrderCountries(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {

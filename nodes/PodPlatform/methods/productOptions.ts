@@ -7,7 +7,7 @@
 
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { chosenShopPath, wholeNumberIdOf } from '../../shared/methods/chosen';
+import { chosenShopPath, wholeNumberIdOf } from './chosen';
 import { simplifyProduct } from '../../shared/payloads/product';
 import { ServiceClient } from '../../shared/transport';
 import { recordOf } from '../../shared/codec';

@@ -6,8 +6,8 @@
 
 import type { FieldType, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
-import type { CsvKind } from '../../shared/payloads/csv';
-import { CSV_COLUMNS } from '../../shared/payloads/csv';
+import type { CsvKind } from '../actions/csvImport/csv';
+import { CSV_COLUMNS } from '../actions/csvImport/csv';
 
 /**
  * The editor's input for each kind of column. Positions stay text since they may carry "%";

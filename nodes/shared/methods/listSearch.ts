@@ -7,7 +7,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import type { PlainObject } from '../codec';
-import type { FilterBuilderInput, FilterRoot } from '../payloads/filter';
+import type { FilterBuilderInput } from '../payloads/filter';
+import type { FilterRoot } from '../payloads/filterFields';
 import { buildFilterBody, withListDefaultCondition } from '../payloads/filter';
 import { ServiceClient } from '../transport';
 

@@ -12,29 +12,14 @@ import type { PlainObject } from '../codec';
 import { isPlainObject, toArray } from '../codec';
 import { carriesZone, isDateObject, isValidZone, toFilterDate } from '../dates';
 import { InputError } from '../errors';
-import type { FilterProperty } from './filterFields';
-import { FILTER_PROPERTIES, RELATED_RECORD_FILTERS } from './filterFields';
+import type { FilterProperty, FilterRoot } from './filterFields';
+import {
+	FILTER_PROPERTIES,
+	FILTER_ROOTS,
+	RELATED_RECORD_FILTERS,
+	isFilterRoot,
+} from './filterFields';
 import { isBlank } from '../values';
-
-/** Filter types usable as `filterId` on a list, with the label the node shows. */
-export const FILTER_ROOTS = {
-	productFilter: 'Product',
-	productionOrderFilter: 'Order',
-	motiveFilter: 'Motive',
-	sharedProductFilter: 'Shared Product',
-	orderedProductFilter: 'Ordered Product',
-	orderedProductCustomAttributeFilter: 'Ordered Product Custom Attribute',
-	shopFilter: 'Shop',
-	webhookFilter: 'Webhook Subscription',
-	countryFilter: 'Country',
-	productionOrderCsvImportFilter: 'Order CSV Import',
-} as const;
-
-export type FilterRoot = keyof typeof FILTER_ROOTS;
-
-export function isFilterRoot(name: string): name is FilterRoot {
-	return Object.prototype.hasOwnProperty.call(FILTER_ROOTS, name);
-}
 
 /**
  * The operators of a comparison, by the value the node's Operator field stores (none starts with
@@ -56,13 +41,11 @@ export type OperatorValue = keyof typeof OPERATORS;
 const SERVICE_OPERATORS: readonly string[] = Object.values(OPERATORS);
 
 /**
- * The service's operator for what the Operator field holds: a value of OPERATORS, or the
- * service's own operator (the field's values before they were renamed, or an expression). An
- * empty value is Equals: n8n reads the old saved value `=` as an empty expression.
+ * The service's operator for what the Operator field holds: a value of the dropdown, or, given by
+ * expression, the contract's own operator (`>=`, `ilike`, …), which must go through as written.
  */
 export function serviceOperator(raw: unknown): string | undefined {
 	const given = text(raw).toLowerCase();
-	if (given === '') return OPERATORS.eq;
 	if (Object.prototype.hasOwnProperty.call(OPERATORS, given))
 		return OPERATORS[given as OperatorValue];
 	return SERVICE_OPERATORS.includes(given) ? given : undefined;
@@ -179,7 +162,7 @@ function buildCondition(
 			if (op === undefined) {
 				throw new InputError(
 					`${where}: unknown Operator "${text(input.operator)}"`,
-					`Choose an Operator from the list (by expression: one of ${Object.keys(OPERATORS).join(', ')}).`,
+					`Choose an Operator from the list (by expression: one of ${Object.keys(OPERATORS).join(', ')}, or the service's own ${SERVICE_OPERATORS.join(' ')}).`,
 				);
 			}
 			return [

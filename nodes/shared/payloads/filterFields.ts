@@ -1,12 +1,30 @@
 /**
- * What a filter of each type can name, as the node offers it: the properties of the filtered
+ * The filter types, and what a filter of each type can name, as the node offers it: the properties of the filtered
  * record (the fields the contract names for it, plus `deleted`, which its default filter tests)
  * and the related-record filters that join onto it (the contract's sub-entity filters, by the
  * record they belong to). The builder's Property and Related Record Filters dropdowns are made
  * from these tables; any other name can still be given by expression.
  */
 
-import type { FilterRoot } from './filter';
+/** Filter types usable as `filterId` on a list, with the label the node shows. */
+export const FILTER_ROOTS = {
+	productFilter: 'Product',
+	productionOrderFilter: 'Order',
+	motiveFilter: 'Motive',
+	sharedProductFilter: 'Shared Product',
+	orderedProductFilter: 'Ordered Product',
+	orderedProductCustomAttributeFilter: 'Ordered Product Custom Attribute',
+	shopFilter: 'Shop',
+	webhookFilter: 'Webhook Subscription',
+	countryFilter: 'Country',
+	productionOrderCsvImportFilter: 'Order CSV Import',
+} as const;
+
+export type FilterRoot = keyof typeof FILTER_ROOTS;
+
+export function isFilterRoot(name: string): name is FilterRoot {
+	return Object.prototype.hasOwnProperty.call(FILTER_ROOTS, name);
+}
 
 /** How a property's values are written: dates go in the service's filter form and zone. */
 export type PropertyKind = 'text' | 'number' | 'boolean' | 'date';

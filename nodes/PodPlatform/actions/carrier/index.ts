@@ -3,7 +3,7 @@
  * names.
  */
 
-import { simplifyCarrier } from '../../../shared/simplify/catalog';
+import { simplifyCarrier } from '../common/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 import type { ResourceDefinition } from '../types';

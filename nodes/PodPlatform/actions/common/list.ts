@@ -16,11 +16,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { InputError, filterRefusalOf } from '../../../shared/errors';
 import type { PlainObject } from '../../../shared/codec';
-import type {
-	ConditionInput,
-	FilterBuilderInput,
-	FilterRoot,
-} from '../../../shared/payloads/filter';
+import type { ConditionInput, FilterBuilderInput } from '../../../shared/payloads/filter';
+import type { FilterRoot } from '../../../shared/payloads/filterFields';
 import {
 	listDefaultCondition,
 	unlistedProperties,

@@ -3,7 +3,7 @@
  * which needs no shop.
  */
 
-import { simplifyCountry } from '../../../shared/simplify/catalog';
+import { simplifyCountry } from '../common/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import type { ResourceDefinition } from '../types';
 

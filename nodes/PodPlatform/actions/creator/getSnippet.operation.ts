@@ -8,13 +8,13 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { SnippetInput, SnippetRequest } from '../../../shared/payloads/creator';
+import type { SnippetInput, SnippetRequest } from './snippetQuery';
 import {
 	SNIPPET_CALLBACK_PARAMETERS,
 	SNIPPET_ID_PARAMETERS,
 	pageFragment,
 	snippetRequest,
-} from '../../../shared/payloads/creator';
+} from './snippetQuery';
 import { PAGE_LOGIN } from '../../../shared/login';
 import {
 	assertWithoutCredentialSession,
@@ -23,7 +23,7 @@ import {
 	pageLoginRefusal,
 	pageSessionRefusal,
 	reusedPageSession,
-} from '../../../shared/pageSession';
+} from './pageSession';
 import { CREDENTIAL_NAME } from '../../../shared/transport';
 import { itemShopPath } from '../common/scope';
 import type { OperationDefinition } from '../types';

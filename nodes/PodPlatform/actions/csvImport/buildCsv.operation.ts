@@ -7,10 +7,10 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
 import { InputError, nodeErrorOf } from '../../../shared/errors';
-import type { CsvRow } from '../../../shared/payloads/csvBuild';
-import { csvBuffer, rowFromLine, rowsFromOrder } from '../../../shared/payloads/csvBuild';
-import { formatLabel } from '../../../shared/payloads/csv';
-import { validateCsv } from '../../../shared/payloads/csvValidate';
+import type { CsvRow } from './csvBuild';
+import { csvBuffer, rowFromLine, rowsFromOrder } from './csvBuild';
+import { formatLabel } from './csv';
+import { validateCsv } from './csvValidate';
 import type { OperationDefinition } from '../types';
 import type { RunScope } from '../runScope';
 import { formatField, formatOf, invalidFileError, quoteOption } from './fields';
@@ -53,8 +53,8 @@ export const buildCsvOperation: OperationDefinition = {
 			name: 'columns',
 			type: 'resourceMapper',
 			noDataExpression: true,
-			// Map Automatically reads each item by column header or camelCase name, as a workflow
-			// saved before the mapper existed does.
+			// Map Automatically reads each item by column header or camelCase name, so items already
+			// named like the columns need no mapping.
 			default: { mappingMode: 'autoMapInputData', value: null },
 			required: true,
 			typeOptions: {

@@ -2,12 +2,12 @@
 
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { idLocator } from '../../../shared/descriptions/locators';
+import { idLocator } from '../common/locators';
 import { InputError } from '../../../shared/errors';
-import type { CsvFormat, CsvFormatName } from '../../../shared/payloads/csv';
-import { csvFormat } from '../../../shared/payloads/csv';
-import type { CsvProblem, CsvReport } from '../../../shared/payloads/csvValidate';
-import { summariseProblems } from '../../../shared/payloads/csvValidate';
+import type { CsvFormat, CsvFormatName } from './csv';
+import { csvFormat } from './csv';
+import type { CsvProblem, CsvReport } from './csvValidate';
+import { summariseProblems } from './csvValidate';
 import { binaryPropertyField as binaryPropertyFieldOf } from '../common/fields';
 import { idParameter, itemShopPath } from '../common/scope';
 import type { RunScope } from '../runScope';

@@ -5,7 +5,7 @@
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { simplifyCsvImport } from '../../../shared/simplify/settings';
+import { simplifyCsvImport } from '../common/simplify/settings';
 import { simplifyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { importIdField, importPath } from './fields';

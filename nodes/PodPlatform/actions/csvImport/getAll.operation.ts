@@ -3,7 +3,7 @@
  * filter.
  */
 
-import { simplifyCsvImport } from '../../../shared/simplify/settings';
+import { simplifyCsvImport } from '../common/simplify/settings';
 import { getManyOperation } from '../common/list';
 import { importsPath } from './fields';
 

@@ -3,7 +3,7 @@
  * created.
  */
 
-import { simplifyCsvImportLine } from '../../../shared/simplify/settings';
+import { simplifyCsvImportLine } from '../common/simplify/settings';
 import { getManyOperation } from '../common/list';
 import { importIdField, importPath } from './fields';
 

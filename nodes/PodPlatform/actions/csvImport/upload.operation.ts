@@ -8,9 +8,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { sleep } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
-import { buildMultipart } from '../../../shared/multipart';
-import { csvFormPart, uploadQuery } from '../../../shared/payloads/csv';
-import { validateCsv } from '../../../shared/payloads/csvValidate';
+import { buildMultipart } from '../common/multipart';
+import { csvFormPart, uploadQuery } from './csv';
+import { validateCsv } from './csvValidate';
 import type { OperationDefinition } from '../types';
 import {
 	binaryPropertyField,

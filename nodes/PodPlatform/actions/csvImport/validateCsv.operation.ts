@@ -5,7 +5,7 @@
 
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { validateCsv as validate } from '../../../shared/payloads/csvValidate';
+import { validateCsv as validate } from './csvValidate';
 import type { OperationDefinition } from '../types';
 import type { RunScope } from '../runScope';
 import { binaryPropertyField, formatField, formatOf, quoteOption, reportJson } from './fields';

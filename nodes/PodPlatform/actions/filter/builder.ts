@@ -10,17 +10,20 @@ import type { PlainObject } from '../../../shared/codec';
 import type {
 	ConditionInput,
 	FilterBuilderInput,
-	FilterRoot,
 	OperatorValue,
 } from '../../../shared/payloads/filter';
 import {
-	FILTER_ROOTS,
 	buildFilterBody,
 	collectionEntries,
 	filterBodyFromJson,
 	hasZonedDates,
 } from '../../../shared/payloads/filter';
-import { FILTER_PROPERTIES, RELATED_RECORD_FILTERS } from '../../../shared/payloads/filterFields';
+import type { FilterRoot } from '../../../shared/payloads/filterFields';
+import {
+	FILTER_PROPERTIES,
+	FILTER_ROOTS,
+	RELATED_RECORD_FILTERS,
+} from '../../../shared/payloads/filterFields';
 import { serviceZone } from './serviceZone';
 import type { RunScope } from '../runScope';
 

@@ -11,8 +11,9 @@ import type {
 } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/errors';
-import type { FilterRoot } from '../../../shared/payloads/filter';
-import { FILTER_ROOTS, filterParts } from '../../../shared/payloads/filter';
+import { filterParts } from '../../../shared/payloads/filter';
+import { FILTER_ROOTS } from '../../../shared/payloads/filterFields';
+import type { FilterRoot } from '../../../shared/payloads/filterFields';
 import { storeFilter } from '../common/list';
 import type { OperationDefinition } from '../types';
 import {

@@ -13,7 +13,7 @@ import type { PlainObject } from '../../../shared/codec';
 import { pageOf, recordOf } from '../../../shared/codec';
 import { zoneOfTimestamp } from '../../../shared/dates';
 import { InputError } from '../../../shared/errors';
-import type { RunScope } from '../runScope';
+import type { ServiceClient } from '../../../shared/transport';
 
 /** What the first record of a list tells about the zone. */
 type Reading = { zone: string } | { empty: true } | { noTimestamp: true };
@@ -24,6 +24,12 @@ export interface ZoneMemory {
 	learned?: string;
 	/** One read per list path in this run, shared by items that run at the same time. */
 	readings: Map<string, Promise<Reading>>;
+}
+
+/** What learning the zone needs of a run (its RunScope has both): the service and the memory. */
+export interface ZoneRun {
+	readonly service: ServiceClient;
+	readonly zone: ZoneMemory;
 }
 
 /** The fields the service stamps, first; then any other timestamp of the record. */
@@ -43,7 +49,7 @@ function asZoneReadFailure(error: unknown): unknown {
 	return error;
 }
 
-async function readZone(run: RunScope, itemIndex: number, path: string): Promise<Reading> {
+async function readZone(run: ZoneRun, itemIndex: number, path: string): Promise<Reading> {
 	let answer;
 	try {
 		answer = await run.service.request({
@@ -67,7 +73,7 @@ async function readZone(run: RunScope, itemIndex: number, path: string): Promise
  * gives UTC: a filter on it matches nothing whatever the zone. A list whose records carry no
  * timestamp with an offset fails the item with the fix (set Date Timezone).
  */
-export async function serviceZone(run: RunScope, itemIndex: number, path: string): Promise<string> {
+export async function serviceZone(run: ZoneRun, itemIndex: number, path: string): Promise<string> {
 	const memory = run.zone;
 	if (memory.learned) return memory.learned;
 	let reading = memory.readings.get(path);

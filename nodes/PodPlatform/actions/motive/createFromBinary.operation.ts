@@ -8,7 +8,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { InputError, withItemName } from '../../../shared/errors';
-import { readBitmapFromBinary } from '../../../shared/payloads/image';
+import { readBitmapFromBinary } from '../common/image';
 import type { OperationDefinition } from '../types';
 import { assignTechnology } from './assignPrintTechnology.operation';
 import { motiveName, nameField } from './create.operation';

@@ -3,7 +3,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
-import { idLocator } from '../../../shared/descriptions/locators';
+import { idLocator } from '../common/locators';
 import { binaryPropertyField as binaryPropertyFieldOf } from '../common/fields';
 import { idParameter, itemShopPath } from '../common/scope';
 import type { RunScope } from '../runScope';

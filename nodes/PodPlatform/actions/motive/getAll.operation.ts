@@ -3,7 +3,7 @@
  * filter.
  */
 
-import { simplifyMotive } from '../../../shared/simplify/catalog';
+import { simplifyMotive } from '../common/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 

@@ -7,7 +7,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { Decoded } from '../../../shared/codec';
 import { InputError, undocumentedRequestRefusal } from '../../../shared/errors';
-import { languageIdOf } from '../../../shared/payloads/language';
+import { languageIdOf } from '../common/language';
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import { motiveIdField, motivePath } from './fields';
@@ -18,7 +18,7 @@ import { recordOf } from '../../../shared/codec';
  * The contract names the localizations relation but not the body of a translation. The root is
  * the entity its filter names (`motiveLocalizedFilter` filters `motiveLocalized` records), and the
  * language is `langId`, the language ID the contract's Creator snippet and the products'
- * localizations use (payloads/language.ts).
+ * localizations use (common/language.ts).
  */
 const LOCALIZATION_ROOT = 'motiveLocalized';
 

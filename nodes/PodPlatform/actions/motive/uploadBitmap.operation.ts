@@ -5,9 +5,9 @@
 
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { buildMultipart } from '../../../shared/multipart';
-import type { Bitmap } from '../../../shared/payloads/image';
-import { bitmapFormPart, readBitmapFromBinary } from '../../../shared/payloads/image';
+import { buildMultipart } from '../common/multipart';
+import type { Bitmap } from '../common/image';
+import { bitmapFormPart, readBitmapFromBinary } from '../common/image';
 import type { Decoded } from '../../../shared/codec';
 import type { ServiceClient } from '../../../shared/transport';
 import type { OperationDefinition } from '../types';

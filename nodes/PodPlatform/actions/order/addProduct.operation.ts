@@ -7,7 +7,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
-import { buildIncrementalDesign } from '../../../shared/payloads/draftOrder';
+import { buildIncrementalDesign } from './payloads/draftOrder';
 import { productLocator } from '../product';
 import type { OperationDefinition } from '../types';
 import { asItem, locatorValue, orderPath, placementOf } from './common';

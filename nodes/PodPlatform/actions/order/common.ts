@@ -1,14 +1,15 @@
 /**
  * What the order operations share: the paths of an order and of an ordered product for an item, the
- * order head as the form holds it (values of locators and address groups, old saved shapes
- * included), and an answer turned into an output item.
+ * order head as the form holds it (values of locators and address groups), and an answer turned
+ * into an output item.
  */
 
 import type { IDataObject } from 'n8n-workflow';
 
+import { isPlainObject } from '../../../shared/codec';
 import type { PlainObject } from '../../../shared/codec';
-import type { OrderHeaderForm } from '../../../shared/payloads/orderHeader';
-import { POSITION_CENTRES, POSITION_SIDES } from '../../../shared/payloads/position';
+import type { OrderHeaderForm } from './payloads/orderHeader';
+import { POSITION_CENTRES, POSITION_SIDES } from '../common/position';
 import { InputError } from '../../../shared/errors';
 import { storeFilter } from '../common/list';
 import { idParameter, itemShopPath } from '../common/scope';
@@ -113,19 +114,14 @@ export function placementOf(print: PlainObject): PlainObject {
 	return position;
 }
 
-/** The value of a resource locator inside a collection, or a plain value saved before it was one. */
+/** The value of a resource locator inside a collection, where n8n does not extract it. */
 export function locatorValue(value: unknown): unknown {
-	return value !== null && typeof value === 'object' && '__rl' in value
-		? (value as { value?: unknown }).value
-		: value;
+	return isPlainObject(value) ? value.value : undefined;
 }
 
-/** An address group's fields; saved workflows that hold the fields directly are read as well. */
-export function addressOf(value: unknown): PlainObject {
-	const group = (value ?? {}) as PlainObject;
-	return (
-		group.address !== null && typeof group.address === 'object' ? group.address : group
-	) as PlainObject;
+/** An address group's fields: the one entry of its fixed collection. */
+function addressOf(value: unknown): PlainObject {
+	return isPlainObject(value) && isPlainObject(value.address) ? value.address : {};
 }
 
 /** The order head as the form holds it (Submit's guided form and Create Draft). */

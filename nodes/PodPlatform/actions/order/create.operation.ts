@@ -5,7 +5,7 @@
 
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { buildDraftOrder } from '../../../shared/payloads/draftOrder';
+import { buildDraftOrder } from './payloads/draftOrder';
 import { itemShopPath } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import { asItem, readHeaderForm } from './common';

@@ -2,14 +2,10 @@
 
 import type { INodeProperties } from 'n8n-workflow';
 
-import { idLocator } from '../../../shared/descriptions/locators';
-import {
-	ADDRESS_KEYS,
-	ADDRESS_LABELS,
-	REQUIRED_SHIPPING_KEYS,
-} from '../../../shared/payloads/address';
-import { PLACEMENT_AXES, PLACEMENT_RULE } from '../../../shared/payloads/position';
-import type { PlacementAxis } from '../../../shared/payloads/position';
+import { idLocator } from '../common/locators';
+import { ADDRESS_KEYS, ADDRESS_LABELS, REQUIRED_SHIPPING_KEYS } from './payloads/address';
+import { PLACEMENT_AXES, PLACEMENT_RULE } from '../common/position';
+import type { PlacementAxis } from '../common/position';
 import { FINANCIAL_STATUSES } from '../../../shared/types';
 import { titleCase } from '../../../shared/values';
 
@@ -166,10 +162,7 @@ const REQUIRED_SHIPPING_FIELDS = REQUIRED_SHIPPING_KEYS.map((key) => ADDRESS_LAB
 	', ',
 );
 
-/**
- * An address as one group whose fields all open at once, in postal order. Saved workflows that
- * hold the fields directly (without the `address` group) are still read (`addressOf`).
- */
+/** An address as one group whose fields all open at once, in postal order. */
 function addressField(
 	displayName: string,
 	name: string,

@@ -6,8 +6,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/errors';
-import { pageSessionRefusal } from '../../../shared/pageSession';
-import { isSessionToken } from '../../../shared/payloads/creator';
+import { pageSessionRefusal } from '../creator/pageSession';
+import { isSessionToken } from '../creator/snippetQuery';
 import { itemShopPath } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import { asItem } from './common';

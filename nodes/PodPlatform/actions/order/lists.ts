@@ -6,9 +6,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { simplifyOrder, simplifyOrderedProduct } from '../../../shared/simplify/order';
-import { simplifyRecord } from '../../../shared/simplify/settings';
-import type { OrderFilterInput } from '../../../shared/payloads/orderFilter';
-import { orderFilterConditions } from '../../../shared/payloads/orderFilter';
+import { simplifyRecord } from '../common/simplify/settings';
+import type { OrderFilterInput } from './orderFilter';
+import { orderFilterConditions } from './orderFilter';
 import { financialStatusLabel, fulfilmentStatusLabel } from '../../../shared/statusLabels';
 import { FINANCIAL_STATUSES, FULFILMENT_STATUSES } from '../../../shared/types';
 import type { SimpleFilters } from '../common/list';

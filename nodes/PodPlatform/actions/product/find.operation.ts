@@ -10,7 +10,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { InputError } from '../../../shared/errors';
 import { itemShopPath } from '../common/scope';
 import { lookUpSkus, newRunCatalog, readProduct } from '../order/submit/catalog';
-import type { OrderProduct } from '../order/submit/skuCheck';
+import type { OrderProduct } from '../order/submit/types';
 import type { RunScope } from '../runScope';
 import type { OperationDefinition } from '../types';
 

@@ -10,9 +10,9 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { idLocator } from '../../../shared/descriptions/locators';
+import { idLocator } from '../common/locators';
 import { simplifyProduct, orderableSkus } from '../../../shared/payloads/product';
-import { simplifyProductSummary } from '../../../shared/simplify/catalog';
+import { simplifyProductSummary } from '../common/simplify/catalog';
 import { simplifyField } from '../common/fields';
 import { getManyOperation } from '../common/list';
 import { idParameter, itemShopPath } from '../common/scope';

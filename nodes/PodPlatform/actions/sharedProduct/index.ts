@@ -3,7 +3,7 @@
  * Creator.
  */
 
-import { simplifySharedProduct } from '../../../shared/simplify/catalog';
+import { simplifySharedProduct } from '../common/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 import type { ResourceDefinition } from '../types';

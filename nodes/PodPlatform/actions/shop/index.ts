@@ -1,6 +1,6 @@
 /** The Shop resource: one Get Many listing the account's shops, which needs no shop itself. */
 
-import { simplifyShop } from '../../../shared/simplify/catalog';
+import { simplifyShop } from '../common/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import type { ResourceDefinition } from '../types';
 

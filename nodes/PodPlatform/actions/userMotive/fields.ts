@@ -10,7 +10,7 @@ import type { Decoded } from '../../../shared/codec';
 import { CREDENTIAL_NAME } from '../../../shared/transport';
 import { idParameter, itemShopPath } from '../common/scope';
 import type { RunScope } from '../runScope';
-import { idLocator } from '../../../shared/descriptions/locators';
+import { idLocator } from '../common/locators';
 import { recordOf } from '../../../shared/codec';
 
 /** The user motive to work on: searched in the credential's library by name, or by ID. */

@@ -6,7 +6,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
-import { simplifyMotive } from '../../../shared/simplify/catalog';
+import { simplifyMotive } from '../common/simplify/catalog';
 import { simplifyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { userMotiveIdField, userMotiveJson, userMotivePath } from './fields';

@@ -1,6 +1,6 @@
 /** User Motive → Get Many: lists the customer's library through the shared Get Many. */
 
-import { simplifyMotive } from '../../../shared/simplify/catalog';
+import { simplifyMotive } from '../common/simplify/catalog';
 import { getManyOperation } from '../common/list';
 import { userMotivesPath } from './fields';
 

@@ -7,12 +7,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/errors';
-import { buildMultipart } from '../../../shared/multipart';
-import {
-	bitmapFormPart,
-	readBitmapFromBase64,
-	readBitmapFromBinary,
-} from '../../../shared/payloads/image';
+import { buildMultipart } from '../common/multipart';
+import { bitmapFormPart, readBitmapFromBase64, readBitmapFromBinary } from '../common/image';
 import type { RequestSpec } from '../../../shared/transport';
 import { isHttpUrl } from '../../../shared/values';
 import { binaryPropertyField } from '../common/fields';

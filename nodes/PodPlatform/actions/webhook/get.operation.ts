@@ -3,7 +3,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/codec';
-import { simplifyWebhook } from '../../../shared/simplify/settings';
+import { simplifyWebhook } from '../common/simplify/settings';
 import { simplifyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { webhookIdField, webhookOutput, webhookPath } from './fields';

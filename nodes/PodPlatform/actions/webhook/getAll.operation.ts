@@ -3,7 +3,7 @@
  * without their secrets.
  */
 
-import { simplifyWebhook } from '../../../shared/simplify/settings';
+import { simplifyWebhook } from '../common/simplify/settings';
 import { getManyOperation } from '../common/list';
 import { webhookOutput, webhooksPath } from './fields';
 

@@ -10,13 +10,14 @@
 
 import type { PlainObject } from '../../../../shared/codec';
 import { buildFilterBody, withListDefaultCondition } from '../../../../shared/payloads/filter';
-import type { FilterBuilderInput, FilterRoot } from '../../../../shared/payloads/filter';
+import type { FilterBuilderInput } from '../../../../shared/payloads/filter';
+import type { FilterRoot } from '../../../../shared/payloads/filterFields';
 import { simplifyProduct } from '../../../../shared/payloads/product';
 import { storeFilter } from '../../common/list';
 import type { RunScope } from '../../runScope';
 import { UNIQUE_IDS_PER_LOOKUP } from './exactlyOnce';
 import type { CatalogView, NamedRecord, OrderReferences, SkuHit } from './resolve';
-import type { OrderProduct } from './skuCheck';
+import type { OrderProduct } from './types';
 import { recordOf } from '../../../../shared/codec';
 
 /** The run's reads of the catalog, by shop; shared by every item of the run. */

@@ -9,36 +9,22 @@
 
 import { isPlainObject } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
-import { countryRef } from '../../../../shared/payloads/country';
-import { normaliseCustomer } from '../../../../shared/payloads/customer';
+import { countryRef } from '../payloads/country';
+import { normaliseCustomer } from '../payloads/customer';
 import { InputError } from '../../../../shared/errors';
-import { membersOf, optionalText } from '../../../../shared/payloads/orderValues';
-import { placeName, Problems } from '../../../../shared/payloads/problems';
-import type { Problem } from '../../../../shared/payloads/problems';
+import { membersOf, optionalText } from '../payloads/orderValues';
+import { placeName, Problems } from '../payloads/problems';
+import type { Problem } from '../payloads/problems';
 import { isBlank } from '../../../../shared/values';
-import { normaliseShipping } from '../../../../shared/payloads/shipping';
+import { normaliseShipping } from '../payloads/shipping';
 import { FINANCIAL_STATUSES } from '../../../../shared/types';
 import { normaliseDesign } from './designs';
-import type { DesignVariant, DesignWords, OrderedDesign } from './designs';
+import type { DeferredOrder, DesignWords, OrderNames, Resolver } from './types';
 import { OFFLINE_RESOLVER } from './resolve';
-import type { Resolver } from './resolve';
 import { normalisePassthroughItems } from './passthrough';
 import { normaliseTemplate } from './templates';
 
 export const DEFERRED_ROOT = 'creatorse_productionOrderDeferred';
-
-/**
- * How problems name the places of an order. A JSON body is named by its own structure
- * (compositions and elements, with wire paths); the guided form by its prints, which it groups
- * into compositions itself.
- */
-export interface OrderNames {
-	/** Whether the user wrote the wire payload, so that wire paths help find the place. */
-	showPaths: boolean;
-	design(designIndex: number): string;
-	composition(designIndex: number, compositionIndex: number): string;
-	element(designIndex: number, compositionIndex: number, elementIndex: number): string;
-}
 
 export const JSON_NAMES: OrderNames = {
 	showPaths: true,
@@ -46,28 +32,6 @@ export const JSON_NAMES: OrderNames = {
 	composition: (d, c) => placeName(`Design ${d + 1}`, `Composition ${c + 1}`),
 	element: (d, c, e) => placeName(`Design ${d + 1}`, `Composition ${c + 1}`, `Element ${e + 1}`),
 };
-
-/** A deferred order that passed every check. */
-export interface DeferredOrder {
-	/** The wire body: `{ creatorse_productionOrderDeferred: {...} }`, collections wrapped. */
-	body: PlainObject;
-	/** The storefront's order number, when given: what Exactly Once looks up. */
-	uniqueId?: string;
-	/** PAID, PENDING, ..., when given; the service's default otherwise. */
-	financialStatus?: string;
-	customer: PlainObject | undefined;
-	country: { id: number } | { code: string } | undefined;
-	orderShipping: PlainObject | undefined;
-	/** What each design orders, in design order. */
-	designs: OrderedDesign[];
-	/** The template products, checked (templates.ts). */
-	templates: PlainObject[];
-	passthroughItems: PlainObject[];
-	/** The product, colour and size of every design that names all three, in design order. */
-	variants: DesignVariant[];
-	/** How this order's places are named (form or JSON). */
-	names: OrderNames;
-}
 
 /** Keys of the deferred body the client fills in itself; any other key is passed on as given. */
 const ORDER_KEYS = new Set([

@@ -7,41 +7,15 @@
 
 import { isPlainObject } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
-import {
-	AMOUNT_HINT,
-	membersOf,
-	optionalText,
-	positiveInt,
-} from '../../../../shared/payloads/orderValues';
-import type { Problems } from '../../../../shared/payloads/problems';
-import type { OrderNames } from './deferredOrder';
+import { AMOUNT_HINT, membersOf, optionalText, positiveInt } from '../payloads/orderValues';
+import type {
+	DesignContext,
+	DesignVariant,
+	DesignWords,
+	OrderedDesign,
+	ResolvedDesign,
+} from './types';
 import { normaliseElements } from './elements';
-import type { ResolvedDesign, Resolver } from './resolve';
-
-/** The product, colour and size one design orders: a pair the SKU check looks for. */
-export interface DesignVariant {
-	/** Where the design stands in the order, from 0. */
-	designIndex: number;
-	productId: number;
-	assignedColorId: number;
-	assignedSizeId: number;
-	amount: number;
-	/** The SKU the design was given by (a product SKU or a variant SKU), if any. */
-	sku?: string;
-}
-
-/**
- * What a design orders, in the shape of the service's ordered product: the product, color and
- * size as resolved (each undefined where the design did not name it), the SKU it was given by,
- * and the amount.
- */
-export interface OrderedDesign {
-	productId: number | undefined;
-	assignedColor: { id: number } | undefined;
-	assignedSize: { id: number } | undefined;
-	sku: string | undefined;
-	amount: number | undefined;
-}
 
 export interface CheckedDesign {
 	/** The `creatorse_design` item in wire form. */
@@ -50,21 +24,6 @@ export interface CheckedDesign {
 	ordered: OrderedDesign;
 	/** Set when the design names its product, colour and size (a design by SKU may not). */
 	variant?: DesignVariant;
-}
-
-/** What the guided form gives a design besides its wire fields: the storefront's words. */
-export interface DesignWords {
-	/** The product SKU or variant SKU (Product → By SKU), empty if it came out empty; not sent. */
-	sku?: string;
-	/** The variant as the storefront gives it (Shopify's variant_title, WooCommerce's meta_data). */
-	variant?: unknown;
-}
-
-/** How a design is checked: the names of the order's places and the resolver of its words. */
-export interface DesignContext {
-	names: OrderNames;
-	resolver: Resolver;
-	problems: Problems;
 }
 
 /** Keys of a design item the client fills in itself; any other key is passed on as given. */

@@ -8,13 +8,12 @@
 
 import { isPlainObject, toArray } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
-import { BITMAP_MIME_TYPES, detectBitmapKind } from '../../../../shared/payloads/image';
+import { BITMAP_MIME_TYPES, detectBitmapKind } from '../../common/image';
 import { InputError } from '../../../../shared/errors';
-import { chosenId, membersOf, optionalText } from '../../../../shared/payloads/orderValues';
+import { chosenId, membersOf, optionalText } from '../payloads/orderValues';
 import { isBlank, isHttpUrl } from '../../../../shared/values';
-import { normalisePosition } from '../../../../shared/payloads/position';
-import type { DesignContext } from './designs';
-import type { Resolver } from './resolve';
+import { normalisePosition } from '../../common/position';
+import type { DesignContext, Resolver } from './types';
 
 export const ELEMENT_KEYS = {
 	motive: 'creatorse_designElementMotive',

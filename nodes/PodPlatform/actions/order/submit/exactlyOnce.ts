@@ -8,7 +8,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { InputError, withItemName } from '../../../../shared/errors';
+import { InputError, nodeErrorOf, withItemName } from '../../../../shared/errors';
 import { isPlainObject, recordOf } from '../../../../shared/codec';
 import type { Decoded, PlainObject } from '../../../../shared/codec';
 import { isBlank } from '../../../../shared/values';
@@ -16,7 +16,7 @@ import { storeFilter } from '../../common/list';
 import { ordersWithUniqueId } from '../common';
 import type { RunScope } from '../../runScope';
 import { placeOfRefusal } from './deferredOrder';
-import type { DeferredOrder } from './deferredOrder';
+import type { DeferredOrder } from './types';
 
 /** What a look-up by uniqueId found: the order, or that the shop has none with it. */
 export type OrderLookup = { state: 'found'; order: PlainObject } | { state: 'absent' };
@@ -159,12 +159,31 @@ export async function submitOrder(
 	if (before) return output(before, true);
 
 	// The outcome of a timed-out submission is learned by looking, never by sending again blind.
-	let recovered: PlainObject | undefined;
+	// An order found by its uniqueId is read back, so that its own record stands for the answer
+	// that was lost.
+	let recovered = false;
 	const recover = async (): Promise<Decoded | undefined> => {
 		const found = await existing();
 		if (!found) return undefined;
-		recovered = found;
-		return { root: 'productionOrder', data: found };
+		recovered = true;
+		const read = await run.service.request({
+			method: 'GET',
+			path: `${shopPath}/orders/${encodeURIComponent(String(found.id))}`,
+			itemIndex,
+		});
+		if (isPlainObject(read?.data)) return read;
+		// Returning nothing would send the order again: an order that exists is never re-sent.
+		throw new NodeOperationError(
+			ctx.getNode(),
+			withItemName(
+				`The order was made (ID ${String(found.id)}), but reading it back gave no record`,
+				itemIndex,
+			),
+			{
+				itemIndex,
+				description: 'Do not submit it again: read it with Order → Get by its ID or its Unique ID.',
+			},
+		);
 	};
 	let answer: Decoded | undefined;
 	try {
@@ -181,9 +200,9 @@ export async function submitOrder(
 		if (raced) return output(raced, true);
 		throw error instanceof NodeApiError
 			? inFormWords(ctx, error, order, itemIndex)
-			: new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+			: nodeErrorOf(ctx.getNode(), error, itemIndex);
 	}
-	if (recovered) return output(recovered, false, true);
+	if (recovered) return output(recordOf(answer), false, true);
 	const submitted = submittedOrderOf(recordOf(answer));
 	if (!submitted) {
 		throw new NodeOperationError(

@@ -5,13 +5,15 @@
  */
 
 import type { PlainObject } from '../../../../shared/codec';
-import { headerBody } from '../../../../shared/payloads/orderHeader';
-import type { OrderHeaderForm } from '../../../../shared/payloads/orderHeader';
+import { headerBody } from '../payloads/orderHeader';
+import type { OrderHeaderForm } from '../payloads/orderHeader';
 import { isBlank } from '../../../../shared/values';
-import { optionalText } from '../../../../shared/payloads/orderValues';
-import { placeName } from '../../../../shared/payloads/problems';
+import { optionalText } from '../payloads/orderValues';
+import { placeName } from '../payloads/problems';
+import { groupByPrintArea } from '../payloads/printAreas';
 import { validateDeferredOrder } from './deferredOrder';
-import type { CheckOptions, DeferredOrder, OrderNames } from './deferredOrder';
+import type { CheckOptions } from './deferredOrder';
+import type { DeferredOrder, OrderNames } from './types';
 
 export type FormElement =
 	| { type: 'libraryMotive'; motiveId?: unknown; motiveName?: unknown }
@@ -99,24 +101,18 @@ interface Grouped {
 	printsOf: number[][];
 }
 
-/**
- * Prints of one design grouped into compositions by print area, in order of first mention. A
- * print without an area stays on its own, so that each is named when the area is missing.
- */
+/** Prints of one design as compositions, by the order forms' rule (printAreas.ts). */
 function compositionsOf(prints: FormPrint[]): Grouped {
-	const groups = new Map<string, { area: unknown; elements: PlainObject[]; prints: number[] }>();
-	prints.forEach((print, p) => {
-		const area = String(print.printAreaId ?? '').trim();
-		const key = area ? `area:${area}` : `blank:${p}`;
-		const group = groups.get(key) ?? { area: print.printAreaId, elements: [], prints: [] };
-		group.elements.push(elementBody(print));
-		group.prints.push(p);
-		groups.set(key, group);
-	});
-	const all = [...groups.values()];
+	const groups = groupByPrintArea(
+		prints,
+		(print) => String(print.printAreaId ?? '').trim() || undefined,
+	);
 	return {
-		compositions: all.map(({ area, elements }) => ({ productArea: { id: area }, elements })),
-		printsOf: all.map((group) => group.prints),
+		compositions: groups.map((group) => ({
+			productArea: { id: group[0].print.printAreaId },
+			elements: group.map(({ print }) => elementBody(print)),
+		})),
+		printsOf: groups.map((group) => group.map(({ index }) => index)),
 	};
 }
 

@@ -10,9 +10,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { PlainObject } from '../../../../shared/codec';
 import { nameItems } from '../../../../shared/productNames';
 import { simplifyOrder } from '../../../../shared/simplify/order';
-import type { DeferredOrder } from './deferredOrder';
+import type { DeferredOrder, OrderProduct } from './types';
 import type { SubmitOutcome } from './exactlyOnce';
-import type { OrderProduct } from './skuCheck';
 
 export interface OrderStatuses {
 	financialStatus: unknown;

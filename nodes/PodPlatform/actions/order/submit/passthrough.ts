@@ -6,8 +6,8 @@
 import { isPlainObject } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
 import { InputError } from '../../../../shared/errors';
-import { membersOf, optionalText, positiveInt } from '../../../../shared/payloads/orderValues';
-import type { Problems } from '../../../../shared/payloads/problems';
+import { membersOf, optionalText, positiveInt } from '../payloads/orderValues';
+import type { Problems } from '../payloads/problems';
 import { isBlank } from '../../../../shared/values';
 
 export const MAX_PASSTHROUGH_ITEMS = 100;

@@ -8,18 +8,17 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { parseJsonInput } from '../../../../shared/errors';
-import { readBitmapFromBinary } from '../../../../shared/payloads/image';
+import { readBitmapFromBinary } from '../../common/image';
 import { isPlainObject } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
-import { optionalText } from '../../../../shared/payloads/orderValues';
+import { optionalText } from '../payloads/orderValues';
 import { locatorValue, placementOf, readHeaderForm } from '../common';
-import { placeName } from '../../../../shared/payloads/problems';
-import type { Problem } from '../../../../shared/payloads/problems';
+import { placeName } from '../payloads/problems';
+import type { Problem } from '../payloads/problems';
 import type { RunScope } from '../../runScope';
 import { DEFERRED_ROOT, validateDeferredOrder } from './deferredOrder';
-import type { DeferredOrder } from './deferredOrder';
+import type { DeferredOrder, Resolver } from './types';
 import { buildDeferredOrder } from './guidedForm';
-import type { Resolver } from './resolve';
 import type {
 	DeferredOrderForm,
 	FormDesign,

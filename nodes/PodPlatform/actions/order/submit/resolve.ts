@@ -9,13 +9,11 @@
  */
 
 import { InputError } from '../../../../shared/errors';
-import { chosenId } from '../../../../shared/payloads/orderValues';
-import type { Problems } from '../../../../shared/payloads/problems';
+import { chosenId } from '../payloads/orderValues';
 import { isPlainObject } from '../../../../shared/codec';
 import { isBlank } from '../../../../shared/values';
-import type { DesignVariant } from './designs';
+import type { OrderProduct, Resolver } from './types';
 import { named, nameOrId, skuProblem } from './skuCheck';
-import type { OrderProduct } from './skuCheck';
 import { sameName, variantValues } from './variantValues';
 
 /** A product that carries a SKU: as its own SKU, or as the SKU of one of its color/size pairs. */
@@ -39,49 +37,6 @@ export interface CatalogView {
 	skuHits(sku: string): SkuHit[] | undefined;
 	/** The shop's motives of this name (any case); undefined when it was not looked up. */
 	motivesNamed(name: string): NamedRecord[] | undefined;
-}
-
-/** A design as given, before its product, color and size are IDs. */
-export interface DesignGiven {
-	/** The form's name of the design ("Design 1", "Line 3 (SKU TEE-BLK-M)"). */
-	where: string;
-	/** The design's wire path, named in problems where the user wrote the wire payload. */
-	path: string;
-	productId: unknown;
-	/** A product SKU or a variant SKU; empty when the Product is By SKU and the SKU came out empty. */
-	sku?: string;
-	/** Color and size as given: an ID, a name, or `{id}` / `{name}`. */
-	color: unknown;
-	size: unknown;
-	/** The variant as the storefront gives it (variantValues.ts). */
-	variant?: unknown;
-}
-
-/** What a design resolved to; a part left undefined is a problem already reported, or unknown. */
-export interface ResolvedDesign {
-	productId?: number;
-	assignedColorId?: number;
-	assignedSizeId?: number;
-	/** The product's expanded record, when the run read it. */
-	product?: OrderProduct;
-	/** Whether the product could not be settled (a problem says why). */
-	productRefused: boolean;
-}
-
-/** Turns what an order names into IDs; every refusal is an InputError or a problem added. */
-export interface Resolver {
-	design(given: DesignGiven, problems: Problems): ResolvedDesign;
-	/** The print area of a composition of this design, as `{id}`. */
-	printArea(design: ResolvedDesign, value: unknown, path: string): { id: number };
-	/** A motive of the shop by its name, as `{id}`. */
-	motive(name: string, path: string): { id: number };
-	/** The SKU check of a design whose product, color and size are settled. */
-	checkVariant(
-		variant: DesignVariant,
-		design: ResolvedDesign,
-		where: string,
-		problems: Problems,
-	): void;
 }
 
 const PRODUCT_HINT =

@@ -4,13 +4,8 @@
  * expanded product the run read once (catalog.ts), as the names of the output do.
  */
 
-import type { simplifyProduct } from '../../../../shared/payloads/product';
-import { Problems } from '../../../../shared/payloads/problems';
-import type { Problem } from '../../../../shared/payloads/problems';
-import type { DeferredOrder } from './deferredOrder';
-import type { DesignVariant } from './designs';
-
-export type OrderProduct = ReturnType<typeof simplifyProduct>;
+import type { Problem } from '../payloads/problems';
+import type { DesignVariant, OrderProduct } from './types';
 
 /** "White (2001)": a name beside its ID, or the ID alone when the product does not name it. */
 export function named(name: unknown, id: unknown): string {
@@ -76,19 +71,4 @@ export function skuProblem(
 		fix: 'Choose an available size, or another color: the Size list offers only the sizes available in the chosen color (Product → Get SKUs lists the available pairs).',
 		field,
 	};
-}
-
-/** Refuse, all at once, every design of the order whose color and size `skuProblem` refuses. */
-export function checkDesignSkus(
-	order: Pick<DeferredOrder, 'variants' | 'names'>,
-	products: Map<number, OrderProduct>,
-): void {
-	const problems = new Problems();
-	for (const variant of order.variants) {
-		const product = products.get(variant.productId);
-		const problem =
-			product && skuProblem(variant, product, order.names.design(variant.designIndex));
-		if (problem) problems.add(problem);
-	}
-	problems.throwIfAny('The order', order.names.showPaths);
 }

@@ -10,8 +10,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { isToolNode } from '../../../../shared/errors';
-import type { Problem } from '../../../../shared/payloads/problems';
-import { optionalText } from '../../../../shared/payloads/orderValues';
+import type { Problem } from '../payloads/problems';
+import { optionalText } from '../payloads/orderValues';
 import { itemShopPath } from '../../common/scope';
 import type { OperationDefinition } from '../../types';
 import type { RunScope } from '../../runScope';

@@ -6,12 +6,7 @@
 import { isPlainObject } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
 import { InputError } from '../../../../shared/errors';
-import {
-	AMOUNT_HINT,
-	idRef,
-	optionalText,
-	positiveInt,
-} from '../../../../shared/payloads/orderValues';
+import { AMOUNT_HINT, idRef, optionalText, positiveInt } from '../payloads/orderValues';
 import { isBlank } from '../../../../shared/values';
 
 /** Form labels of a template product's variant, as the Submit form shows them. */

@@ -6,7 +6,7 @@
  */
 
 import { InputError } from '../../../../shared/errors';
-import type { DeferredOrder } from './deferredOrder';
+import type { DeferredOrder } from './types';
 
 export function checkToolOrder(order: DeferredOrder, allowPaid: boolean): void {
 	if (!order.uniqueId) {

@@ -3,8 +3,8 @@
  * conditions of one productionOrderFilter: each filled field is one condition, all must hold.
  */
 
-import { isBlank } from '../values';
-import type { ConditionInput } from './filter';
+import { isBlank } from '../../../shared/values';
+import type { ConditionInput } from '../../../shared/payloads/filter';
 
 /** The values of the order list's filter fields, as n8n gives them. */
 export interface OrderFilterInput {

@@ -3,8 +3,8 @@
  * order, the two number formats, and what each column may hold.
  */
 
-import type { MultipartPart } from '../multipart';
-import type { PlacementKey } from './position';
+import type { MultipartPart } from '../common/multipart';
+import type { PlacementKey } from '../common/position';
 
 /** Which group's rows must agree on a column: an order's, a design's, a composition's, or none. */
 export type CsvLevel = 'order' | 'design' | 'composition' | 'element';

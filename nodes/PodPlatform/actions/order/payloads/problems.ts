@@ -4,7 +4,7 @@
  * one InputError, so a user fixes everything in one pass instead of one problem per run.
  */
 
-import { InputError } from '../errors';
+import { InputError } from '../../../../shared/errors';
 
 export interface Problem {
 	/** Where the problem is, as the form names it ("Design 1 › Print 2"); none for the whole input. */

@@ -5,8 +5,8 @@
 
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { InputError } from '../errors';
-import type { MultipartPart } from '../multipart';
+import { InputError } from '../../../shared/errors';
+import type { MultipartPart } from './multipart';
 
 export type BitmapKind = 'jpeg' | 'png';
 

@@ -2,13 +2,13 @@
  * Query parameters of the Creator snippet (contract, "Creator widget snippet"), checked before
  * the request: a callback name that is not alphanumeric would only fail in the shopper's browser
  * (client error 2155). The snippet carries no session parameter: the service embeds the session
- * of the caller, which is why the caller is a page session (see ../pageSession.ts).
+ * of the caller, which is why the caller is a page session (see pageSession.ts).
  */
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { InputError } from '../errors';
-import { languageIdOf } from './language';
+import { InputError } from '../../../shared/errors';
+import { languageIdOf } from '../common/language';
 
 /** Whole-number ID parameters, with the label the user sees. */
 export const SNIPPET_ID_PARAMETERS: Record<string, string> = {

@@ -6,9 +6,9 @@
  * Language lists all take and offer the language ID, a positive whole number, checked here once.
  */
 
-import type { PlainObject } from '../codec';
-import { isPlainObject } from '../codec';
-import { InputError } from '../errors';
+import type { PlainObject } from '../../../shared/codec';
+import { isPlainObject } from '../../../shared/codec';
+import { InputError } from '../../../shared/errors';
 
 const LANGUAGE_ID = /^[1-9]\d*$/;
 

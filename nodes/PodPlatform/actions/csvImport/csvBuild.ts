@@ -6,9 +6,9 @@
 
 import { stringify } from 'csv-stringify/sync';
 
-import type { PlainObject } from '../codec';
-import { isPlainObject, toArray } from '../codec';
-import { InputError } from '../errors';
+import type { PlainObject } from '../../../shared/codec';
+import { isPlainObject, toArray } from '../../../shared/codec';
+import { InputError } from '../../../shared/errors';
 import type { CsvFormat } from './csv';
 import { COLUMN_INDEX, CSV_COLUMNS, CSV_HEADERS } from './csv';
 

@@ -7,7 +7,7 @@
 import { parse } from 'csv-parse/sync';
 
 import type { CsvColumn, CsvFormat } from './csv';
-import { isHttpUrl } from '../values';
+import { isHttpUrl } from '../../../shared/values';
 import {
 	COL,
 	CSV_COLUMNS,
@@ -17,7 +17,7 @@ import {
 	formatLabel,
 	isCountryCode,
 } from './csv';
-import { POSITION_CENTRES, overfilledAxis, overfilledWords } from './position';
+import { POSITION_CENTRES, overfilledAxis, overfilledWords } from '../common/position';
 
 export interface CsvProblem {
 	/** Physical line of the file; the header is line 1. */

@@ -1,10 +1,10 @@
 /** The shipping of an order: its title as shown to the customer and the carrier by ID. */
 
-import { isPlainObject } from '../codec';
-import type { PlainObject } from '../codec';
-import { InputError } from '../errors';
+import { isPlainObject } from '../../../../shared/codec';
+import type { PlainObject } from '../../../../shared/codec';
+import { InputError } from '../../../../shared/errors';
 import { idRef } from './orderValues';
-import { isBlank } from '../values';
+import { isBlank } from '../../../../shared/values';
 
 export function normaliseShipping(value: unknown): PlainObject | undefined {
 	if (isBlank(value)) return undefined;

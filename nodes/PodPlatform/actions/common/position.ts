@@ -10,10 +10,10 @@
  * forms and the CSV file alike.
  */
 
-import { isPlainObject } from '../codec';
-import type { PlainObject } from '../codec';
-import { InputError } from '../errors';
-import { isBlank } from '../values';
+import { isPlainObject } from '../../../shared/codec';
+import type { PlainObject } from '../../../shared/codec';
+import { InputError } from '../../../shared/errors';
+import { isBlank } from '../../../shared/values';
 
 export const POSITION_SIDES = ['left', 'right', 'top', 'bottom'] as const;
 export const POSITION_CENTRES = ['horizontalCenter', 'verticalCenter'] as const;

@@ -6,8 +6,8 @@
 
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { isShopId } from '../descriptions/shop';
-import type { ServiceClient } from '../transport';
+import { isShopId } from '../../shared/descriptions/shop';
+import type { ServiceClient } from '../../shared/transport';
 
 const WHOLE_NUMBER = /^\d+$/;
 

@@ -5,8 +5,8 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PlainObject } from '../codec';
-import { readable } from './records';
+import type { PlainObject } from '../../../../shared/codec';
+import { readable } from '../../../../shared/simplify/records';
 
 /** A CSV import: whether it is done and how it went first. */
 export function simplifyCsvImport(record: PlainObject): IDataObject {

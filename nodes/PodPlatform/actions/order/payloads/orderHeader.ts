@@ -4,8 +4,8 @@
  * shape of the wire body, unchecked; each order body checks it with the rest.
  */
 
-import type { PlainObject } from '../codec';
-import { isBlank } from '../values';
+import type { PlainObject } from '../../../../shared/codec';
+import { isBlank } from '../../../../shared/values';
 
 export interface OrderHeaderForm {
 	uniqueId?: unknown;

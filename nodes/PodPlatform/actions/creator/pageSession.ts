@@ -10,10 +10,10 @@
 import type { ICredentialDataDecryptedObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { PAGE_LOGIN, isLoginRefusal, logIn } from './login';
-import { stripRoutingSuffix } from './payloads/creator';
-import { CREDENTIAL_NAME } from './transport';
-import { withItemName } from './errors';
+import { PAGE_LOGIN, isLoginRefusal, logIn } from '../../../shared/login';
+import { stripRoutingSuffix } from './snippetQuery';
+import { CREDENTIAL_NAME } from '../../../shared/transport';
+import { withItemName } from '../../../shared/errors';
 
 export interface PageSession {
 	/** The token as the service issued it, sent as `x-auth-token`. */

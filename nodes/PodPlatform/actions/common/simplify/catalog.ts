@@ -6,9 +6,9 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PlainObject } from '../codec';
-import { isPlainObject, toArray } from '../codec';
-import { idOf, nameOf, readable } from './records';
+import type { PlainObject } from '../../../../shared/codec';
+import { isPlainObject, toArray } from '../../../../shared/codec';
+import { idOf, nameOf, readable } from '../../../../shared/simplify/records';
 
 /** A product of the shop's list (the basic record; Get Expanded has its own view). */
 export function simplifyProductSummary(record: PlainObject): IDataObject {

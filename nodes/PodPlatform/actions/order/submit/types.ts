@@ -1,0 +1,129 @@
+/**
+ * The types the steps of Submit's check share: the order that passed it, how its places are
+ * named, a design's variant and words, and what resolves names and SKUs to IDs. They live apart
+ * from the steps so that each step imports them without importing the others.
+ */
+
+import type { PlainObject } from '../../../../shared/codec';
+import type { simplifyProduct } from '../../../../shared/payloads/product';
+import type { Problems } from '../payloads/problems';
+
+/**
+ * How problems name the places of an order. A JSON body is named by its own structure
+ * (compositions and elements, with wire paths); the guided form by its prints, which it groups
+ * into compositions itself.
+ */
+export interface OrderNames {
+	/** Whether the user wrote the wire payload, so that wire paths help find the place. */
+	showPaths: boolean;
+	design(designIndex: number): string;
+	composition(designIndex: number, compositionIndex: number): string;
+	element(designIndex: number, compositionIndex: number, elementIndex: number): string;
+}
+
+/**
+ * What a design orders, in the shape of the service's ordered product: the product, color and
+ * size as resolved (each undefined where the design did not name it), the SKU it was given by,
+ * and the amount.
+ */
+export interface OrderedDesign {
+	productId: number | undefined;
+	assignedColor: { id: number } | undefined;
+	assignedSize: { id: number } | undefined;
+	sku: string | undefined;
+	amount: number | undefined;
+}
+
+/** A deferred order that passed every check. */
+export interface DeferredOrder {
+	/** The wire body: `{ creatorse_productionOrderDeferred: {...} }`, collections wrapped. */
+	body: PlainObject;
+	/** The storefront's order number, when given: what Exactly Once looks up. */
+	uniqueId?: string;
+	/** PAID, PENDING, ..., when given; the service's default otherwise. */
+	financialStatus?: string;
+	customer: PlainObject | undefined;
+	country: { id: number } | { code: string } | undefined;
+	orderShipping: PlainObject | undefined;
+	/** What each design orders, in design order. */
+	designs: OrderedDesign[];
+	/** The template products, checked (templates.ts). */
+	templates: PlainObject[];
+	passthroughItems: PlainObject[];
+	/** The product, colour and size of every design that names all three, in design order. */
+	variants: DesignVariant[];
+	/** How this order's places are named (form or JSON). */
+	names: OrderNames;
+}
+
+/** The product, colour and size one design orders: a pair the SKU check looks for. */
+export interface DesignVariant {
+	/** Where the design stands in the order, from 0. */
+	designIndex: number;
+	productId: number;
+	assignedColorId: number;
+	assignedSizeId: number;
+	amount: number;
+	/** The SKU the design was given by (a product SKU or a variant SKU), if any. */
+	sku?: string;
+}
+
+/** What the guided form gives a design besides its wire fields: the storefront's words. */
+export interface DesignWords {
+	/** The product SKU or variant SKU (Product → By SKU), empty if it came out empty; not sent. */
+	sku?: string;
+	/** The variant as the storefront gives it (Shopify's variant_title, WooCommerce's meta_data). */
+	variant?: unknown;
+}
+
+/** How a design is checked: the names of the order's places and the resolver of its words. */
+export interface DesignContext {
+	names: OrderNames;
+	resolver: Resolver;
+	problems: Problems;
+}
+
+/** A design as given, before its product, color and size are IDs. */
+export interface DesignGiven {
+	/** The form's name of the design ("Design 1", "Line 3 (SKU TEE-BLK-M)"). */
+	where: string;
+	/** The design's wire path, named in problems where the user wrote the wire payload. */
+	path: string;
+	productId: unknown;
+	/** A product SKU or a variant SKU; empty when the Product is By SKU and the SKU came out empty. */
+	sku?: string;
+	/** Color and size as given: an ID, a name, or `{id}` / `{name}`. */
+	color: unknown;
+	size: unknown;
+	/** The variant as the storefront gives it (variantValues.ts). */
+	variant?: unknown;
+}
+
+/** What a design resolved to; a part left undefined is a problem already reported, or unknown. */
+export interface ResolvedDesign {
+	productId?: number;
+	assignedColorId?: number;
+	assignedSizeId?: number;
+	/** The product's expanded record, when the run read it. */
+	product?: OrderProduct;
+	/** Whether the product could not be settled (a problem says why). */
+	productRefused: boolean;
+}
+
+/** Turns what an order names into IDs; every refusal is an InputError or a problem added. */
+export interface Resolver {
+	design(given: DesignGiven, problems: Problems): ResolvedDesign;
+	/** The print area of a composition of this design, as `{id}`. */
+	printArea(design: ResolvedDesign, value: unknown, path: string): { id: number };
+	/** A motive of the shop by its name, as `{id}`. */
+	motive(name: string, path: string): { id: number };
+	/** The SKU check of a design whose product, color and size are settled. */
+	checkVariant(
+		variant: DesignVariant,
+		design: ResolvedDesign,
+		where: string,
+		problems: Problems,
+	): void;
+}
+
+export type OrderProduct = ReturnType<typeof simplifyProduct>;
