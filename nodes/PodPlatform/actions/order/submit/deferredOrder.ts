@@ -38,6 +38,8 @@ export interface OrderNames {
 	design(designIndex: number): string;
 	composition(designIndex: number, compositionIndex: number): string;
 	element(designIndex: number, compositionIndex: number, elementIndex: number): string;
+	/** The form parameters a wire path's value came from, where the input is a form. */
+	parameters?(path: string): string[];
 }
 
 export const JSON_NAMES: OrderNames = {
@@ -157,7 +159,7 @@ export function validateDeferredOrder(input: unknown, options: CheckOptions = {}
 			field: 'designs',
 		});
 	}
-	problems.throwIfAny(options.subject ?? 'The order', names.showPaths);
+	problems.throwIfAny(options.subject ?? 'The order', names.showPaths, names.parameters);
 
 	if (designs.length) order.designs = { creatorse_design: designs.map((design) => design!.body) };
 	if (templates.length) order.templates = { creatorse_designedTemplateProduct: templates };

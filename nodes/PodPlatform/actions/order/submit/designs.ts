@@ -41,6 +41,8 @@ export interface CheckedDesign {
 export interface DesignWords {
 	/** The product SKU or variant SKU (Product → By SKU), empty if it came out empty; not sent. */
 	sku?: string;
+	/** The product's name (Product → By Name), empty if it came out empty; not sent. */
+	productName?: string;
 	/** The variant as the storefront gives it (Shopify's variant_title, WooCommerce's meta_data). */
 	variant?: unknown;
 }
@@ -114,6 +116,7 @@ export function normaliseDesign(
 			path,
 			productId: value.productId,
 			sku,
+			productName: words.productName,
 			color: value.assignedColor,
 			size: value.assignedSize,
 			variant: words.variant,
