@@ -308,6 +308,52 @@ function reportUnmatched(
 }
 
 /**
+ * Why the words a design gives for its product (a SKU, a name, or either) name no product or
+ * several: the message and the fix. Several are listed by name, ID and SKU, as the SKU names one.
+ */
+function productRefusal(
+	given: DesignGiven,
+	products: number[],
+	ofName: NamedProduct[],
+	view: CatalogView,
+): [message: string, fix: string] {
+	const listed = (id: number) => {
+		const record = ofName.find((candidate) => candidate.id === id) ?? view.product(id);
+		const sku = isBlank(record?.sku) ? '' : `, SKU ${String(record?.sku)}`;
+		return `${nameOrId(record?.name, 'product')} (ID ${id}${sku})`;
+	};
+	const several = products.map(listed).join(', ');
+	if (given.productName === undefined) {
+		return [
+			products.length
+				? `the SKU ${given.sku} names several products: ${products.map((id) => named(view.product(id)?.name, id)).join(', ')}`
+				: `no product or variant has the SKU ${given.sku}`,
+			'Give the SKU of one product or of one of its color/size variants, as the catalog lists them (Product → Get Many shows product SKUs, Product → Get SKUs the variant SKUs), or choose the Product from the list.',
+		];
+	}
+	if (given.sku === undefined) {
+		return products.length
+			? [
+					`several products are named "${given.productName}": ${several}`,
+					'Give the product By SKU: each of them has a SKU of its own (listed here).',
+				]
+			: [
+					`no product is named "${given.productName}"`,
+					"Give the product's whole name as the shop lists it, any case (Product → Find finds it by a part of its name and answers its SKU), or give it By SKU.",
+				];
+	}
+	return products.length
+		? [
+				`"${given.productName}" names several products: ${several}`,
+				'Give the SKU of the one you mean (listed here).',
+			]
+		: [
+				`no product has the name or SKU ${given.productName}`,
+				"Give the product's SKU or its whole name as the shop lists it, any case (Product → Find finds it by a part of its name or by a SKU).",
+			];
+}
+
+/**
  * The resolver of a run: product, color, size, print area and motive matched against the
  * catalog the run read. With `strict` (Check SKUs on) an ID is checked too: a color, size or
  * print area that is not the product's (left from an earlier product) and a pair that is not an
@@ -363,35 +409,7 @@ export function catalogResolver(view: CatalogView, strict: boolean): Resolver {
 					fromSku = hits.find((hit) => hit.variant)?.variant;
 				} else {
 					productRefused = true;
-					const listed = (id: number) => {
-						const record = ofName.find((candidate) => candidate.id === id) ?? view.product(id);
-						const sku = record?.sku;
-						return `${nameOrId(record?.name, 'product')} (ID ${id}${isBlank(sku) ? '' : `, SKU ${String(sku)}`})`;
-					};
-					const [message, fix] = !byName
-						? [
-								products.length
-									? `the SKU ${given.sku} names several products: ${products.map((id) => named(view.product(id)?.name, id)).join(', ')}`
-									: `no product or variant has the SKU ${given.sku}`,
-								'Give the SKU of one product or of one of its color/size variants, as the catalog lists them (Product → Get Many shows product SKUs, Product → Get SKUs the variant SKUs), or choose the Product from the list.',
-							]
-						: !bySku
-							? [
-									products.length
-										? `several products are named "${given.productName}": ${products.map(listed).join(', ')}`
-										: `no product is named "${given.productName}"`,
-									products.length
-										? 'Give the product By SKU: each of them has a SKU of its own (listed here).'
-										: "Give the product's whole name as the shop lists it, any case (Product → Find finds it by a part of its name and answers its SKU), or give it By SKU.",
-								]
-							: [
-									products.length
-										? `"${given.productName}" names several products: ${products.map(listed).join(', ')}`
-										: `no product has the name or SKU ${given.productName}`,
-									products.length
-										? 'Give the SKU of the one you mean (listed here).'
-										: "Give the product's SKU or its whole name as the shop lists it, any case (Product → Find finds it by a part of its name or by a SKU).",
-								];
+					const [message, fix] = productRefusal(given, products, ofName, view);
 					reportOn('productId')(message, fix);
 				}
 			}
