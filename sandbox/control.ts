@@ -108,6 +108,17 @@ export function buildControlRouter(): Router<ControlContext> {
 	});
 	router.get('/orders/:orderId', (ctx) => json(controlOrderJson(requireOrder(ctx))));
 
+	// Renames a product, as a merchant does in the shop (two products may then share a name).
+	router.put('/products/:productId/name', (ctx) => {
+		const product = ctx.sandbox.store.products.get(Number(ctx.params.productId));
+		if (!product) throw notFound('Product not found', `No product ${ctx.params.productId}`);
+		const { name } = ctx.body();
+		if (typeof name !== 'string' || !name.trim()) throw badRequest('name must be a text');
+		product.name = name;
+		for (const localization of product.localizations) localization.name = name;
+		return json({ id: product.id, name });
+	});
+
 	// Marks one colour/size SKU of a product available or not (contract: ProductSku `available`).
 	router.put('/products/:productId/availability', (ctx) => {
 		const product = ctx.sandbox.store.products.get(Number(ctx.params.productId));

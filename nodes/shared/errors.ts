@@ -19,11 +19,23 @@ export class InputError extends Error {
 		message: string,
 		readonly description: string,
 		readonly field?: string,
+		/** The wire path of each value at fault, where one problem has several (empty address fields). */
+		readonly paths?: string[],
 	) {
 		super(message);
 		this.name = 'InputError';
 	}
+
+	/**
+	 * The error as an AI tool's model reads it: each place it names by the form's words is named by
+	 * the model's argument that fills it, where `argumentOf` gives one. Absent on an error of one
+	 * field, whose argument `nodeErrorOf` adds to the description.
+	 */
+	forModel?(argumentOf: ArgumentNamer): InputError;
 }
+
+/** "Argument color": the model's arguments that fill these form parameters; undefined if none. */
+export type ArgumentNamer = (parameters: string[]) => string | undefined;
 
 /** JSON text a user gave in the field `label`, parsed; refused with the parser's words otherwise. */
 export function parseJsonInput(text: string, label: string): unknown {
@@ -64,19 +76,45 @@ function textsIn(value: unknown): string[] {
 	return [];
 }
 
+/** A parameter's value at a path such as `designs.design[0].assignedColorId`. */
+function parameterAt(parameters: unknown, path: string): unknown {
+	return path
+		.split(/[.[\]]+/)
+		.filter(Boolean)
+		.reduce<unknown>(
+			(value, step) =>
+				value !== null && typeof value === 'object'
+					? (value as Record<string, unknown>)[step]
+					: undefined,
+			parameters,
+		);
+}
+
+/** The `$fromAI` keys that the tool's parameters at these paths ask its model for, each once. */
+function argumentKeys(node: INode, paths: string[]): string[] {
+	if (!isToolNode(node)) return [];
+	const keys = paths.flatMap((path) =>
+		textsIn(parameterAt(node.parameters, path)).flatMap((text) =>
+			[...text.matchAll(FROM_AI_KEY)].map((match) => match[2]),
+		),
+	);
+	return [...new Set(keys)];
+}
+
 /**
  * Where a problem is: the parameter, or, when a model fills it in through `$fromAI`, the
  * argument the model gave, which is the name the model knows.
  */
 function placeOfField(node: INode, field: string): string {
-	const parameter = node.parameters?.[field];
-	if (isToolNode(node) && parameter !== undefined) {
-		const keys = textsIn(parameter).flatMap((text) =>
-			[...text.matchAll(FROM_AI_KEY)].map((match) => match[2]),
-		);
-		if (keys.length) return `Argument: ${[...new Set(keys)].join(', ')}`;
-	}
-	return `Field: ${field}`;
+	const keys = argumentKeys(node, [field]);
+	return keys.length ? `Argument: ${keys.join(', ')}` : `Field: ${field}`;
+}
+
+/** "Argument color", "Arguments street, city": what a tool's model calls these parameters. */
+function argumentsOf(node: INode, parameters: string[]): string | undefined {
+	const keys = argumentKeys(node, parameters);
+	if (!keys.length) return undefined;
+	return `${keys.length === 1 ? 'Argument' : 'Arguments'} ${keys.join(', ')}`;
 }
 
 /**
@@ -95,12 +133,16 @@ export function nodeErrorOf(
 		return failure;
 	}
 	if (failure instanceof InputError) {
-		// A tool call is one item of a model's: "Item 1" would only tell it nothing.
-		const named = isToolNode(node) ? failure.message : withItemName(failure.message, itemIndex);
-		const where = failure.field ? ` (${placeOfField(node, failure.field)})` : '';
+		const tool = isToolNode(node);
+		// A model knows its arguments, not the form's places; and a tool call is one item of a
+		// model's: "Item 1" would only tell it nothing.
+		const error =
+			(tool && failure.forModel?.((parameters) => argumentsOf(node, parameters))) || failure;
+		const named = tool ? error.message : withItemName(error.message, itemIndex);
+		const where = error.field ? ` (${placeOfField(node, error.field)})` : '';
 		return new NodeOperationError(node, named, {
 			itemIndex,
-			description: `${failure.description}${where}`,
+			description: `${error.description}${where}`,
 		});
 	}
 	const error = failure instanceof Error ? failure : new Error(String(failure));

@@ -1130,7 +1130,7 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 	/** A model's call of the ordering tool: product by SKU, color and size by name. */
 	const order = {
 		uniqueId: 'AGENT-1001',
-		productSku: 'TEE-CLASSIC',
+		product: 'TEE-CLASSIC',
 		color: 'black',
 		size: 'm',
 		amount: 2,
@@ -1249,7 +1249,7 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 					street: 'string',
 					zip: 'string',
 					city: 'string',
-					productSku: 'string',
+					product: 'string',
 					color: 'string',
 					size: 'string',
 					amount: 'number',
@@ -1262,7 +1262,7 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 					'customerEmail',
 					'customerFirstName',
 					'customerLastName',
-					'productSku',
+					'product',
 					'street',
 					'uniqueId',
 					'zip',
@@ -1393,6 +1393,31 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 		]);
 	});
 
+	test("an order by the product's whole name, in any case, is one order of that product", async () => {
+		const before = await orderPosts();
+		const [placed] = await agent.items<Record<string, unknown>>('submit_pending_order', {
+			...order,
+			uniqueId: 'AGENT-1007',
+			product: 'classic t-shirt',
+			color: 'White',
+			size: 'L',
+		});
+		expect(placed).toMatchObject({
+			uniqueId: 'AGENT-1007',
+			financialStatus: 'PENDING',
+			alreadyExisted: false,
+			items: [
+				expect.objectContaining({
+					productName: 'Classic T-Shirt',
+					colorName: 'White',
+					sizeName: 'L',
+				}),
+			],
+		});
+		expect(await orderPosts()).toBe(before + 1);
+		expect(await control<unknown[]>('GET', '/orders?uniqueId=AGENT-1007')).toHaveLength(1);
+	});
+
 	test('the order is read by its Unique ID, with its statuses and names; an unknown or empty Unique ID is an error that lists no order', async () => {
 		const [read] = await agent.items<Record<string, unknown>>('get_order_by_unique_id', {
 			uniqueId: 'AGENT-1001',
@@ -1437,7 +1462,37 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 			color: 'Purple',
 		});
 		expect(unknownColor.isError).toBe(true);
-		expect(unknownColor.text).toMatch(/no color Purple; Classic T-Shirt offers White, Black/);
+		expect(unknownColor.text).toMatch(
+			/Argument color: no color Purple; Classic T-Shirt offers White, Black/,
+		);
+
+		// Three bad arguments: one error, each problem named by the argument that gave it.
+		const threeBad = await agent.call('submit_pending_order', {
+			...order,
+			uniqueId: 'AGENT-1005',
+			color: 'Purple',
+			amount: 0,
+			city: '',
+		});
+		expect(threeBad.isError).toBe(true);
+		expect(threeBad.text).toContain(
+			'The order has 3 problems: Argument city: Shipping Address: fill in City, and 2 more',
+		);
+		for (const listed of [
+			'1. Argument city: Shipping Address: fill in City.',
+			'2. Argument color: no color Purple; Classic T-Shirt offers White, Black.',
+			'3. Argument amount: Amount must be a positive whole number, got 0.',
+		]) {
+			expect(threeBad.text).toContain(listed);
+		}
+
+		const partOfName = await agent.call('submit_pending_order', {
+			...order,
+			uniqueId: 'AGENT-1008',
+			product: 'T-Shirt',
+		});
+		expect(partOfName.isError).toBe(true);
+		expect(partOfName.text).toContain('Argument product: no product has the name or SKU T-Shirt');
 
 		const withoutCity: Record<string, unknown> = { ...order, uniqueId: 'AGENT-1003' };
 		delete withoutCity.city;
@@ -1457,11 +1512,11 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 		expect(emptyUniqueId.isError).toBe(true);
 		expect(emptyUniqueId.text).toMatch(/Unique ID/);
 
-		for (const answer of [unknownColor, emptyCity, emptyUniqueId]) {
+		for (const answer of [unknownColor, threeBad, partOfName, emptyCity, emptyUniqueId]) {
 			expect(answer.text).not.toContain('Item 1:');
 		}
 		expect(await orderPosts()).toBe(before);
-		for (const uniqueId of ['AGENT-1002', 'AGENT-1003', 'AGENT-1004']) {
+		for (const uniqueId of ['AGENT-1002', 'AGENT-1003', 'AGENT-1004', 'AGENT-1005', 'AGENT-1008']) {
 			expect(await control('GET', `/orders?uniqueId=${uniqueId}`)).toEqual([]);
 		}
 	});

@@ -380,6 +380,17 @@ describe('the AI agent example (pod-tools-for-ai-agents.json)', () => {
 		).toEqual(['get', 'submit']);
 	});
 
+	test('the ordering tool takes the product by its SKU or its whole name, in one argument', () => {
+		const submit = tool('submit_pending_order').parameters as {
+			designs: { design: Array<{ productId: { __rl: boolean; mode: string; value: string } }> };
+			toolDescription: string;
+		};
+		const [design] = submit.designs.design;
+		expect(design.productId).toMatchObject({ __rl: true, mode: 'nameOrSku' });
+		expect(design.productId.value).toContain("$fromAI('product'");
+		expect(submit.toolDescription).toMatch(/product is the product's sku .* or its whole name/);
+	});
+
 	test('orders only in Pending, never as the model says, with Exactly Once', () => {
 		const submit = tools.find((tool) => tool.parameters.operation === 'submit') as ToolNode;
 		expect(submit.parameters.financialStatus).toBe('PENDING');

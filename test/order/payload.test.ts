@@ -299,6 +299,7 @@ describe('deferred order payload', () => {
 			{
 				product: (id) => (id === 1001 ? tShirt : undefined),
 				skuHits: () => undefined,
+				productsNamed: () => undefined,
 				motivesNamed: () => undefined,
 			},
 			true,

@@ -85,6 +85,7 @@ describe("the resolver's verdict on a product", () => {
 				sku === 'ODD-BLACK-L'
 					? [{ productId: 9, variant: { assignedColorId: 22, assignedSizeId: 32 } }]
 					: [],
+			productsNamed: () => [],
 			motivesNamed: () => [],
 		},
 		true,

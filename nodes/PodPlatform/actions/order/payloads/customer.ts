@@ -12,11 +12,11 @@ import { isBlank } from '../../../../shared/values';
 
 const REQUIRED_SHIPPING_HINT = `A parcel needs ${REQUIRED_SHIPPING_KEYS.map((key) => ADDRESS_LABELS[key]).join(', ')}; the service refuses an order without a shipping address.`;
 
-/** The required shipping fields still empty, in the form's words; empty when all are there. */
-function missingShippingFields(address: PlainObject | undefined): string[] {
-	return REQUIRED_SHIPPING_KEYS.filter((key) => isBlank(address?.[key])).map(
-		(key) => ADDRESS_LABELS[key],
-	);
+/** The required shipping fields still empty; none when all are there. */
+function missingShippingFields(
+	address: PlainObject | undefined,
+): Array<(typeof REQUIRED_SHIPPING_KEYS)[number]> {
+	return REQUIRED_SHIPPING_KEYS.filter((key) => isBlank(address?.[key]));
 }
 
 export function normaliseCustomer(
@@ -27,9 +27,10 @@ export function normaliseCustomer(
 		const missing = missingShippingFields(address);
 		if (requireShippingAddress && missing.length) {
 			throw new InputError(
-				`Shipping Address: fill in ${missing.join(', ')}`,
+				`Shipping Address: fill in ${missing.map((key) => ADDRESS_LABELS[key]).join(', ')}`,
 				REQUIRED_SHIPPING_HINT,
 				'customer.shippingAddress',
+				missing.map((key) => `customer.shippingAddress.${key}`),
 			);
 		}
 	};

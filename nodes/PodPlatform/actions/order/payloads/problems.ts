@@ -1,10 +1,12 @@
 /**
  * Every problem of one input at once: the order checks run one by one, each problem is kept with
  * where it is (in the form's words, "Design 1 › Print 2") and its fix, and the whole list becomes
- * one InputError, so a user fixes everything in one pass instead of one problem per run.
+ * one InputError, so a user fixes everything in one pass instead of one problem per run. An AI
+ * tool's model reads the same list with each place named by its argument ("Argument color").
  */
 
 import { InputError } from '../../../../shared/errors';
+import type { ArgumentNamer } from '../../../../shared/errors';
 
 export interface Problem {
 	/** Where the problem is, as the form names it ("Design 1 › Print 2"); none for the whole input. */
@@ -13,6 +15,65 @@ export interface Problem {
 	fix: string;
 	/** The path in the wire payload, shown only where the user wrote that payload (JSON). */
 	field?: string;
+	/** The wire path of each value at fault, where `field` names only the design they are part of. */
+	paths?: string[];
+	/**
+	 * The form parameters the values at fault came from (`designs.design[0].assignedColorId`),
+	 * where the form has them: a tool names the model's argument that fills one.
+	 */
+	parameters?: string[];
+}
+
+/** Where a problem is, as one reader names it; none for the whole input. */
+type PlaceOf = (problem: Problem) => string | undefined;
+
+/**
+ * The error of a list of problems: one problem is the error itself; several are counted in the
+ * message and listed, each with its fix, in the description.
+ */
+function rendered(
+	subject: string,
+	list: Problem[],
+	showPaths: boolean,
+	placeOf: PlaceOf,
+): [message: string, description: string, field?: string] {
+	const line = (problem: Problem) => {
+		const place = placeOf(problem);
+		return place ? `${place}: ${problem.message}` : problem.message;
+	};
+	if (list.length === 1) {
+		const [only] = list;
+		return [line(only), only.fix, showPaths ? only.field : undefined];
+	}
+	const lines = list.map((problem, i) => {
+		const path = showPaths && problem.field ? ` (${problem.field})` : '';
+		return `${i + 1}. ${line(problem)}${path}. ${problem.fix}`;
+	});
+	return [
+		`${subject} has ${list.length} problems: ${line(list[0])}, and ${list.length - 1} more`,
+		lines.join('\n'),
+	];
+}
+
+/** An input's problems as one error, in the form's words or, for a tool's model, its arguments'. */
+class ProblemsError extends InputError {
+	constructor(
+		private readonly subject: string,
+		private readonly list: Problem[],
+		private readonly showPaths: boolean,
+		placeOf: PlaceOf = (problem) => problem.where,
+	) {
+		super(...rendered(subject, list, showPaths, placeOf));
+	}
+
+	forModel(argumentOf: ArgumentNamer): InputError {
+		return new ProblemsError(
+			this.subject,
+			this.list,
+			this.showPaths,
+			(problem) => (problem.parameters && argumentOf(problem.parameters)) ?? problem.where,
+		);
+	}
 }
 
 /** "Design 1 › Print 2": the steps of a place in the form, joined as the editor shows nesting. */
@@ -33,7 +94,13 @@ export class Problems {
 		}
 		// Only bad input is collected; anything else is a fault of its own and stops the run.
 		if (!(failure instanceof InputError)) throw failure;
-		this.add({ where, message: failure.message, fix: failure.description, field: failure.field });
+		this.add({
+			where,
+			message: failure.message,
+			fix: failure.description,
+			field: failure.field,
+			...(failure.paths ? { paths: failure.paths } : {}),
+		});
 		return undefined;
 	}
 
@@ -42,24 +109,16 @@ export class Problems {
 	}
 
 	/**
-	 * Refuse the input when any check failed: one problem is the error itself; several are counted
-	 * in the message and listed, each with its fix, in the description.
+	 * Refuse the input when any check failed, with every problem (`rendered`). `parameterOf` gives
+	 * the form parameters of a wire path, where the input is a form.
 	 */
-	throwIfAny(subject: string, showPaths: boolean): void {
+	throwIfAny(subject: string, showPaths: boolean, parameterOf?: (path: string) => string[]): void {
 		if (!this.list.length) return;
-		const line = (problem: Problem) =>
-			problem.where ? `${problem.where}: ${problem.message}` : problem.message;
-		if (this.list.length === 1) {
-			const [only] = this.list;
-			throw new InputError(line(only), only.fix, showPaths ? only.field : undefined);
-		}
-		const lines = this.list.map((problem, i) => {
-			const path = showPaths && problem.field ? ` (${problem.field})` : '';
-			return `${i + 1}. ${line(problem)}${path}. ${problem.fix}`;
+		const list = this.list.map((problem) => {
+			const paths = problem.paths ?? (problem.field ? [problem.field] : []);
+			const parameters = parameterOf ? paths.flatMap(parameterOf) : [];
+			return parameters.length ? { ...problem, parameters } : problem;
 		});
-		throw new InputError(
-			`${subject} has ${this.list.length} problems: ${line(this.list[0])}, and ${this.list.length - 1} more`,
-			lines.join('\n'),
-		);
+		throw new ProblemsError(subject, list, showPaths);
 	}
 }

@@ -3,8 +3,9 @@
  * lines: the expanded product of every product ordered (its names, colors, sizes, print areas and
  * SKUs, for the SKU check, the storefront's words and the output's names), the products carrying
  * the SKUs the orders give (one stored product filter for all of them: the contract's nested
- * `productSkuFilter` for variant SKUs, then the products' own `sku` for those left), and the
- * shop's motives named by the orders (one stored motive filter for every name). Items running at
+ * `productSkuFilter` for variant SKUs, then the products' own `sku` for those left), the products
+ * named by the orders (one stored product filter for every name) and the shop's motives named by
+ * the orders (one stored motive filter for every name). Items running at
  * once share the reads; a read that fails is forgotten, so that a later item asks again.
  */
 
@@ -16,7 +17,7 @@ import { simplifyProduct } from '../../../../shared/payloads/product';
 import { storeFilter } from '../../common/list';
 import type { RunScope } from '../../runScope';
 import { UNIQUE_IDS_PER_LOOKUP } from './exactlyOnce';
-import type { CatalogView, NamedRecord, OrderReferences, SkuHit } from './resolve';
+import type { CatalogView, NamedProduct, NamedRecord, OrderReferences, SkuHit } from './resolve';
 import type { OrderProduct } from './types';
 import { recordOf } from '../../../../shared/codec';
 
@@ -26,12 +27,14 @@ export interface RunCatalog {
 	products: Map<string, Promise<OrderProduct>>;
 	/** The products carrying a SKU, by `<shop path> <sku>`. */
 	skus: Map<string, Promise<SkuHit[]>>;
+	/** The products of a name, by `<shop path> <name in lower case>`. */
+	productNames: Map<string, Promise<NamedProduct[]>>;
 	/** The motives of a name, by `<shop path> <name in lower case>`. */
 	motives: Map<string, Promise<NamedRecord[]>>;
 }
 
 export function newRunCatalog(): RunCatalog {
-	return { products: new Map(), skus: new Map(), motives: new Map() };
+	return { products: new Map(), skus: new Map(), productNames: new Map(), motives: new Map() };
 }
 
 /** A pending read kept for the run; one that fails is dropped, so that a later item tries again. */
@@ -159,24 +162,30 @@ export async function lookUpSkus(
 	await Promise.all(lookups);
 }
 
-/** A motive name as compared: the service's `ilike`, which ignores case. */
+/** A name as compared: the service's `ilike`, which ignores case. */
 const nameKey = (name: string) => name.trim().toLowerCase();
 
-/** Look up motive names for the run: one stored filter (any of the names, ignoring case). */
-export async function lookUpMotives(
+/**
+ * Look up names for the run in one shop collection: one stored filter (any of the names, ignoring
+ * case) per chunk of names, each name then kept with the records of exactly that name.
+ */
+async function lookUpNames<T>(
 	run: RunScope,
-	catalog: RunCatalog,
+	cache: Map<string, Promise<T[]>>,
 	shopPath: string,
 	names: Iterable<string>,
 	itemIndex: number,
+	collection: { path: string; root: FilterRoot; conditions?: FilterBuilderInput['conditions'] },
+	recordOf: (record: PlainObject) => T,
 ): Promise<void> {
 	const key = (name: string) => `${shopPath} ${nameKey(name)}`;
-	const lookups = chunksOf(names, (name) => catalog.motives.has(key(name))).map(async (chunk) => {
+	const lookups = chunksOf(names, (name) => cache.has(key(name))).map(async (chunk) => {
 		const pending = listFiltered(
 			run,
-			`${shopPath}/motives`,
-			'motiveFilter',
+			`${shopPath}/${collection.path}`,
+			collection.root,
 			{
+				...(collection.conditions ? { conditions: collection.conditions } : {}),
 				anyOf: [
 					{
 						conditions: chunk.map((name) => ({ property: 'name', operator: 'ilike', value: name })),
@@ -187,19 +196,61 @@ export async function lookUpMotives(
 		);
 		for (const name of chunk) {
 			keep(
-				catalog.motives,
+				cache,
 				key(name),
-				pending.then((motives) =>
-					motives
+				pending.then((records) =>
+					records
 						// `ilike` reads % and _ as wildcards: keep only the names that are equal.
-						.filter((motive) => nameKey(String(motive.name ?? '')) === nameKey(name))
-						.map((motive) => ({ id: Number(motive.id), name: String(motive.name) })),
+						.filter((record) => nameKey(String(record.name ?? '')) === nameKey(name))
+						.map(recordOf),
 				),
 			);
 		}
 		await pending;
 	});
 	await Promise.all(lookups);
+}
+
+/** Look up motive names for the run: one stored motive filter for every name. */
+export async function lookUpMotives(
+	run: RunScope,
+	catalog: RunCatalog,
+	shopPath: string,
+	names: Iterable<string>,
+	itemIndex: number,
+): Promise<void> {
+	await lookUpNames(
+		run,
+		catalog.motives,
+		shopPath,
+		names,
+		itemIndex,
+		{ path: 'motives', root: 'motiveFilter' },
+		(motive) => ({ id: Number(motive.id), name: String(motive.name) }),
+	);
+}
+
+/** Look up product names for the run: one stored product filter for every name. */
+export async function lookUpProductNames(
+	run: RunScope,
+	catalog: RunCatalog,
+	shopPath: string,
+	names: Iterable<string>,
+	itemIndex: number,
+): Promise<void> {
+	await lookUpNames(
+		run,
+		catalog.productNames,
+		shopPath,
+		names,
+		itemIndex,
+		{ path: 'products', root: 'productFilter', conditions: [NOT_DELETED] },
+		(product) => ({
+			id: Number(product.id),
+			name: String(product.name),
+			...(product.sku === undefined || product.sku === null ? {} : { sku: String(product.sku) }),
+		}),
+	);
 }
 
 /** The catalog an order's resolution reads: what the run read for it, all of it at hand. */
@@ -223,11 +274,17 @@ export async function readCatalogFor(
 ): Promise<ReadCatalog> {
 	await Promise.all([
 		lookUpSkus(run, catalog, shopPath, references.skus, itemIndex),
+		lookUpProductNames(run, catalog, shopPath, references.productNames, itemIndex),
 		lookUpMotives(run, catalog, shopPath, references.motiveNames, itemIndex),
 	]);
 	const skuHits = new Map<string, SkuHit[]>();
 	for (const sku of references.skus) {
 		skuHits.set(sku, (await catalog.skus.get(`${shopPath} ${sku}`)) ?? []);
+	}
+	const productNames = new Map<string, NamedProduct[]>();
+	for (const name of references.productNames) {
+		const found = await catalog.productNames.get(`${shopPath} ${nameKey(name)}`);
+		productNames.set(nameKey(name), found ?? []);
 	}
 	const motives = new Map<string, NamedRecord[]>();
 	for (const name of references.motiveNames) {
@@ -235,6 +292,7 @@ export async function readCatalogFor(
 	}
 	const productIds = new Set(references.productIds);
 	for (const hits of skuHits.values()) for (const hit of hits) productIds.add(hit.productId);
+	for (const named of productNames.values()) for (const { id } of named) productIds.add(id);
 	const products = new Map<number, OrderProduct>();
 	for (const productId of productIds) {
 		const read = readProduct(run, catalog, shopPath, productId, itemIndex);
@@ -245,6 +303,7 @@ export async function readCatalogFor(
 		products,
 		product: (productId) => products.get(productId),
 		skuHits: (sku) => skuHits.get(sku),
+		productsNamed: (name) => productNames.get(nameKey(name)),
 		motivesNamed: (name) => motives.get(nameKey(name)),
 	};
 }

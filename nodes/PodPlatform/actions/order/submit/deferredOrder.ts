@@ -131,7 +131,7 @@ export function validateDeferredOrder(input: unknown, options: CheckOptions = {}
 			field: 'designs',
 		});
 	}
-	problems.throwIfAny(options.subject ?? 'The order', names.showPaths);
+	problems.throwIfAny(options.subject ?? 'The order', names.showPaths, names.parameters);
 
 	if (designs.length) order.designs = { creatorse_design: designs.map((design) => design!.body) };
 	if (templates.length) order.templates = { creatorse_designedTemplateProduct: templates };

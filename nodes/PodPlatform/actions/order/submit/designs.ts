@@ -88,6 +88,7 @@ export function normaliseDesign(
 			path,
 			productId: value.productId,
 			sku,
+			productName: words.productName,
 			color: value.assignedColor,
 			size: value.assignedSize,
 			variant: words.variant,

@@ -197,9 +197,21 @@ const designFields: INodeProperties[] = [
 				type: 'string',
 				placeholder: 'e.g. TEE-CLASSIC-BLACK-M or TEE-CLASSIC',
 			},
+			{
+				displayName: 'By Name',
+				name: 'name',
+				type: 'string',
+				placeholder: 'e.g. Classic T-Shirt',
+			},
+			{
+				displayName: 'By Name or SKU',
+				name: 'nameOrSku',
+				type: 'string',
+				placeholder: 'e.g. Classic T-Shirt or TEE-CLASSIC-BLACK-M',
+			},
 		],
 		description:
-			"The product to print on (required): from the list, by ID, or By SKU: the product's own SKU, or the SKU of one of its color and size variants, which also sets the Color and Size",
+			"The product to print on (required): from the list, by ID, By SKU (the product's own SKU, or the SKU of one of its color and size variants, which also sets the Color and Size), By Name (the product's whole name as the shop lists it, any case; looked up once per run), or By Name or SKU (either; a value that names two products is refused)",
 	},
 	{
 		displayName: 'Variant',

@@ -33,6 +33,8 @@ export interface FormDesign {
 	productId: unknown;
 	/** The product by SKU: the product's own SKU or a variant SKU. */
 	sku?: unknown;
+	/** The product by its name as the shop lists it (any case). */
+	productName?: unknown;
 	/** The variant as the storefront gives it: "Black / M", or WooCommerce's meta_data. */
 	variant?: unknown;
 	assignedColorId: unknown;
@@ -116,14 +118,80 @@ function compositionsOf(prints: FormPrint[]): Grouped {
 	};
 }
 
+/** The form parameters of the order's head, by the wire path of a value. */
+const HEAD_PARAMETERS: Array<[RegExp, (match: RegExpExecArray) => string]> = [
+	[/^uniqueId$/, () => 'uniqueId'],
+	[/^financialStatus$/, () => 'financialStatus'],
+	[/^country\b/, () => 'country'],
+	[/^customer\.(shipping|billing)Address\.(\w+)/, (m) => `${m[1]}Address.address.${m[2]}`],
+	[/^customer\.(firstName|lastName|email|phone)$/, (m) => `customer.${m[1]}`],
+	[/^orderShipping\.carrier\b/, () => 'carrierId'],
+	[/^orderShipping\.title\b/, () => 'shippingTitle'],
+];
+
+/** A design's fields, by the rest of the wire path after the design. */
+const DESIGN_PARAMETERS: Array<[RegExp, string]> = [
+	[/^\.(productId|sku)\b/, 'productId'],
+	[/^\.assignedColor\b/, 'assignedColorId'],
+	[/^\.assignedSize\b/, 'assignedSizeId'],
+	[/^\.amount\b/, 'amount'],
+	[/^\.variant\b/, 'variant'],
+];
+
+/** A print's fields, by the rest of the wire path after its element. */
+const PRINT_PARAMETERS: Array<[RegExp, (match: RegExpExecArray) => string]> = [
+	[/^\.creatorse_designElementMotive\.motive\b/, () => 'motiveId'],
+	[/^\.creatorse_designElementMotive\.url\b/, () => 'url'],
+	[/\.productionResource\.url\b/, () => 'productionUrl'],
+	[/\.productionResource\.filename\b/, () => 'productionFilename'],
+	[/\.previewResource\.url\b/, () => 'previewUrl'],
+	[/^\.creatorse_designElementDecoration\.sku\b/, () => 'decorationSku'],
+	[/\.position\.(\w+)/, (m) => m[1]],
+];
+
+const DESIGN_PATH =
+	/^designs\.creatorse_design\[(\d+)\](?:\.compositions\.creatorse_composition\[(\d+)\](?:\.elements\[(\d+)\])?)?(.*)$/;
+
+/**
+ * The form parameters a wire path's value came from: a field of the head, of a design, or of the
+ * prints of a composition. None where the form has no one field for it.
+ */
+function parametersOf(
+	path: string,
+	printsByDesign: number[][][],
+	designParameter: (designIndex: number) => string,
+): string[] {
+	const design = DESIGN_PATH.exec(path);
+	if (!design) {
+		const head = HEAD_PARAMETERS.find(([pattern]) => pattern.test(path));
+		return head ? [head[1](head[0].exec(path) as RegExpExecArray)] : [];
+	}
+	const [, d, c, e, rest] = design;
+	const base = designParameter(Number(d));
+	if (c === undefined) {
+		const field = DESIGN_PARAMETERS.find(([pattern]) => pattern.test(rest));
+		return field ? [`${base}.${field[1]}`] : [];
+	}
+	const prints = (printsByDesign[Number(d)]?.[Number(c)] ?? []).map(
+		(p) => `${base}.prints.print[${p}]`,
+	);
+	if (e === undefined)
+		return /^\.productArea\b/.test(rest) ? prints.map((print) => `${print}.printAreaId`) : [];
+	const print = prints[Number(e)];
+	const field = PRINT_PARAMETERS.find(([pattern]) => pattern.test(rest));
+	return print && field ? [`${print}.${field[1](field[0].exec(rest) as RegExpExecArray)}`] : [];
+}
+
 /** Names in the form's words: each composition is the prints that went into it. */
 function formNames(
 	printsByDesign: number[][][],
 	designName: (designIndex: number) => string,
+	designParameter: (designIndex: number) => string,
 ): OrderNames {
 	const design = designName;
 	const printNumbers = (d: number, c: number) => (printsByDesign[d]?.[c] ?? []).map((p) => p + 1);
 	return {
+		parameters: (path) => parametersOf(path, printsByDesign, designParameter),
 		showPaths: false,
 		design,
 		composition: (d, c) => {
@@ -141,6 +209,8 @@ function formNames(
 export interface FormCheck extends Pick<CheckOptions, 'resolver' | 'problems' | 'subject'> {
 	/** The form's name of each design; "Design 1", ... by default. */
 	designName?: (designIndex: number) => string;
+	/** The form parameter of each design; `designs.design[0]`, ... by default. */
+	designParameter?: (designIndex: number) => string;
 }
 
 /** The guided form in wire form, checked exactly as a JSON body would be. */
@@ -179,9 +249,12 @@ export function buildDeferredOrder(form: DeferredOrderForm, check: FormCheck = {
 		names: formNames(
 			grouped.map((design) => design.printsOf),
 			designName,
+			check.designParameter ?? ((d: number) => `designs.design[${d}]`),
 		),
 		words: form.designs.map((design) => ({
 			sku: design.sku === undefined ? undefined : (optionalText(design.sku) ?? ''),
+			productName:
+				design.productName === undefined ? undefined : (optionalText(design.productName) ?? ''),
 			variant: design.variant,
 		})),
 	});

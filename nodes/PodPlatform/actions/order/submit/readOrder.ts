@@ -109,10 +109,14 @@ async function readDesign(
 	for (const [p, print] of entriesOf(design.prints, 'print').entries()) {
 		prints.push(await readPrint(ctx, itemIndex, print, placeName(label, `Print ${p + 1}`)));
 	}
-	const bySku = locatorMode(design.productId) === 'sku';
+	// By SKU, By Name, or By Name or SKU: words the run looks up; otherwise an ID.
+	const mode = locatorMode(design.productId);
+	const words = mode === 'sku' || mode === 'name' || mode === 'nameOrSku';
+	const value = words ? (locatorValue(design.productId) ?? '') : undefined;
 	return {
-		productId: bySku ? '' : locatorValue(design.productId),
-		sku: bySku ? (locatorValue(design.productId) ?? '') : undefined,
+		productId: words ? '' : locatorValue(design.productId),
+		sku: mode === 'sku' || mode === 'nameOrSku' ? value : undefined,
+		productName: mode === 'name' || mode === 'nameOrSku' ? value : undefined,
 		variant: design.variant,
 		assignedColorId: design.assignedColorId,
 		assignedSizeId: design.assignedSizeId,
@@ -263,6 +267,8 @@ async function readLines(
 				resolver,
 				problems,
 				designName,
+				// Every line's item has the same parameters: a design's is its place in its line.
+				designParameter: (d) => `designs.design[${placeOf[d].design}]`,
 				subject: uniqueId ? `Order ${uniqueId}` : 'The order',
 			}),
 	};

@@ -1,6 +1,6 @@
 /**
- * Storefront words to service IDs, checked while the order is checked: a design's product by ID
- * or by SKU (the product's own SKU or one of its variant SKUs), its color and size by ID or by
+ * Storefront words to service IDs, checked while the order is checked: a design's product by ID,
+ * by SKU (the product's own SKU or one of its variant SKUs) or by its name, its color and size by ID or by
  * the name the product lists (any case), the variant as a storefront gives it, a print area by ID
  * or name, a motive by name. Everything is matched against what the run already read (the
  * expanded product, the SKU and motive look-ups, catalog.ts), so resolving costs no request of
@@ -12,7 +12,7 @@ import { InputError } from '../../../../shared/errors';
 import { chosenId } from '../payloads/orderValues';
 import { isPlainObject } from '../../../../shared/codec';
 import { isBlank } from '../../../../shared/values';
-import type { OrderProduct, Resolver } from './types';
+import type { DesignGiven, OrderProduct, Resolver } from './types';
 import { named, nameOrId, skuProblem } from './skuCheck';
 import { sameName, variantValues } from './variantValues';
 
@@ -29,18 +29,25 @@ export interface NamedRecord {
 	name: string;
 }
 
+/** A product the service names, with its own SKU, which tells two of one name apart. */
+export interface NamedProduct extends NamedRecord {
+	sku?: string;
+}
+
 /** What the run read of one shop's catalog, as a resolution sees it. */
 export interface CatalogView {
 	/** The expanded product; undefined when it was not read or could not be. */
 	product(productId: number): OrderProduct | undefined;
 	/** The products carrying this SKU; undefined when it was not looked up. */
 	skuHits(sku: string): SkuHit[] | undefined;
+	/** The shop's products of this name (any case); undefined when it was not looked up. */
+	productsNamed(name: string): NamedProduct[] | undefined;
 	/** The shop's motives of this name (any case); undefined when it was not looked up. */
 	motivesNamed(name: string): NamedRecord[] | undefined;
 }
 
 const PRODUCT_HINT =
-	'Pick the product to print on from the list, give its ID, or choose By SKU and give the product SKU or a variant SKU.';
+	'Pick the product to print on from the list, give its ID, choose By SKU and give the product SKU or a variant SKU, or choose By Name and give its name.';
 
 const WHOLE_NUMBER = /^\d+$/;
 
@@ -71,18 +78,22 @@ interface OptionKind {
 	noun: string;
 	/** The form's field. */
 	field: 'Color' | 'Size';
+	/** The design's wire key. */
+	wire: 'assignedColor' | 'assignedSize';
 	records(product: OrderProduct): Array<{ id: unknown; name: unknown }>;
 }
 
 const COLOR: OptionKind = {
 	noun: 'color',
 	field: 'Color',
+	wire: 'assignedColor',
 	records: (product) => product.colors.map((c) => ({ id: c.assignedColorId, name: c.name })),
 };
 
 const SIZE: OptionKind = {
 	noun: 'size',
 	field: 'Size',
+	wire: 'assignedSize',
 	records: (product) => product.sizes.map((s) => ({ id: s.assignedSizeId, name: s.name })),
 };
 
@@ -250,6 +261,52 @@ function reportUnmatched(
 }
 
 /**
+ * Why the words a design gives for its product (a SKU, a name, or either) name no product or
+ * several: the message and the fix. Several are listed by name, ID and SKU, as the SKU names one.
+ */
+function productRefusal(
+	given: DesignGiven,
+	products: number[],
+	ofName: NamedProduct[],
+	view: CatalogView,
+): [message: string, fix: string] {
+	const listed = (id: number) => {
+		const record = ofName.find((candidate) => candidate.id === id) ?? view.product(id);
+		const sku = isBlank(record?.sku) ? '' : `, SKU ${String(record?.sku)}`;
+		return `${nameOrId(record?.name, 'product')} (ID ${id}${sku})`;
+	};
+	const several = products.map(listed).join(', ');
+	if (given.productName === undefined) {
+		return [
+			products.length
+				? `the SKU ${given.sku} names several products: ${products.map((id) => named(view.product(id)?.name, id)).join(', ')}`
+				: `no product or variant has the SKU ${given.sku}`,
+			'Give the SKU of one product or of one of its color/size variants, as the catalog lists them (Product → Get Many shows product SKUs, Product → Get SKUs the variant SKUs), or choose the Product from the list.',
+		];
+	}
+	if (given.sku === undefined) {
+		return products.length
+			? [
+					`several products are named "${given.productName}": ${several}`,
+					'Give the product By SKU: each of them has a SKU of its own (listed here).',
+				]
+			: [
+					`no product is named "${given.productName}"`,
+					"Give the product's whole name as the shop lists it, any case (Product → Find finds it by a part of its name and answers its SKU), or give it By SKU.",
+				];
+	}
+	return products.length
+		? [
+				`"${given.productName}" names several products: ${several}`,
+				'Give the SKU of the one you mean (listed here).',
+			]
+		: [
+				`no product has the name or SKU ${given.productName}`,
+				"Give the product's SKU or its whole name as the shop lists it, any case (Product → Find finds it by a part of its name or by a SKU).",
+			];
+}
+
+/**
  * The resolver of a run: product, color, size, print area and motive matched against the
  * catalog the run read. With `strict` (Check SKUs on) an ID is checked too: a color, size or
  * print area that is not the product's (left from an earlier product) and a pair that is not an
@@ -259,42 +316,54 @@ export function catalogResolver(view: CatalogView, strict: boolean): Resolver {
 	return {
 		design(given, problems) {
 			let reported = false;
-			const report = (message: string, fix: string, field = given.path) => {
+			const report = (message: string, fix: string, field = given.path, paths?: string[]) => {
 				reported = true;
-				problems.add({ where: given.where, message, fix, field });
+				problems.add({ where: given.where, message, fix, field, ...(paths ? { paths } : {}) });
 			};
+			// A problem of one part of the design, so that a tool names the argument that fills it.
+			const reportOn = (part: string) => (message: string, fix: string) =>
+				report(message, fix, given.path, [`${given.path}.${part}`]);
 			const check = <T>(run: () => T) => problems.check(given.where, run);
 			let productId: number | undefined;
 			let fromSku: SkuHit['variant'];
 			let productRefused = false;
-			if (isBlank(given.productId) && given.sku === '') {
+			const byWords = isBlank(given.productId);
+			const bySku = byWords && !!given.sku;
+			const byName = byWords && !!given.productName;
+			if (byWords && given.productName === '') {
+				productRefused = true;
+				report(
+					'the Product is empty',
+					"Give the product's name as the shop lists it (Product → Find finds it by a part of its name), or its SKU.",
+					`${given.path}.productId`,
+				);
+			} else if (byWords && given.sku === '') {
 				productRefused = true;
 				report(
 					'the SKU is empty',
 					"Map the line's SKU (for example {{ $json.line_items.sku }}) and give every storefront product the SKU of a catalog product or of one of its variants, or choose the Product from the list.",
 					`${given.path}.sku`,
 				);
-			} else if (!isBlank(given.productId) || !given.sku) {
+			} else if (!bySku && !byName) {
 				productId = check(() =>
 					chosenId(given.productId, 'Product', `${given.path}.productId`, PRODUCT_HINT),
 				)?.id;
 				productRefused = productId === undefined;
 			} else {
-				const hits = view.skuHits(given.sku);
+				const hits = bySku ? view.skuHits(given.sku as string) : [];
+				const ofName = byName ? view.productsNamed(given.productName as string) : [];
 				// Not looked up (a check without the catalog): the service reads the SKU.
-				if (hits === undefined) return { productRefused: false };
-				const products = [...new Set(hits.map((hit) => hit.productId))];
+				if (hits === undefined || ofName === undefined) return { productRefused: false };
+				const products = [
+					...new Set([...hits.map((hit) => hit.productId), ...ofName.map((record) => record.id)]),
+				];
 				if (products.length === 1) {
 					productId = products[0];
 					fromSku = hits.find((hit) => hit.variant)?.variant;
 				} else {
 					productRefused = true;
-					report(
-						products.length
-							? `the SKU ${given.sku} names several products: ${products.map((id) => named(view.product(id)?.name, id)).join(', ')}`
-							: `no product or variant has the SKU ${given.sku}`,
-						'Give the SKU of one product or of one of its color/size variants, as the catalog lists them (Product → Get Many shows product SKUs, Product → Get SKUs the variant SKUs), or choose the Product from the list.',
-					);
+					const [message, fix] = productRefusal(given, products, ofName, view);
+					reportOn('productId')(message, fix);
 				}
 			}
 			const product = productId === undefined ? undefined : view.product(productId);
@@ -308,8 +377,8 @@ export function catalogResolver(view: CatalogView, strict: boolean): Resolver {
 					};
 				}
 			}
-			const color = new OptionChoice(COLOR, product, report);
-			const size = new OptionChoice(SIZE, product, report);
+			const color = new OptionChoice(COLOR, product, reportOn(COLOR.wire));
+			const size = new OptionChoice(SIZE, product, reportOn(SIZE.wire));
 			// Nothing names the color or size but its own field: an empty one is a choice to make.
 			const nothingElse = isBlank(given.variant) && given.sku === undefined;
 			const unchosen = (kind: OptionKind) => {
@@ -338,14 +407,15 @@ export function catalogResolver(view: CatalogView, strict: boolean): Resolver {
 				[SIZE, size, givenText(given.size)],
 			] as const) {
 				if (value === undefined) continue;
-				const id = resolveOption(kind, value, product, strict, report);
+				const id = resolveOption(kind, value, product, strict, reportOn(kind.wire));
 				if (id !== undefined) choice.settle(id, `the ${kind.field} field`);
 			}
 			let unmatched: string[] = [];
 			if (!isBlank(given.variant)) {
-				if (product) unmatched = settleFromVariant(given.variant, product, color, size, report);
-				else if (productId !== undefined) {
-					report(
+				if (product) {
+					unmatched = settleFromVariant(given.variant, product, color, size, reportOn('variant'));
+				} else if (productId !== undefined) {
+					reportOn('variant')(
 						'the Variant is matched by name, and the product was not read',
 						'Turn Check SKUs on so that the product is read, or give the Color and Size by ID.',
 					);
@@ -365,7 +435,7 @@ export function catalogResolver(view: CatalogView, strict: boolean): Resolver {
 					choice.settle(Number(records[0].id), 'the product');
 				}
 			}
-			if (product) reportUnmatched(unmatched, product, color, size, report);
+			if (product) reportUnmatched(unmatched, product, color, size, reportOn('variant'));
 			if (color.id === undefined) unchosen(COLOR);
 			if (size.id === undefined) unchosen(SIZE);
 			return {
@@ -462,6 +532,8 @@ export interface OrderReferences {
 	productIds: Set<number>;
 	/** Product SKUs and variant SKUs, looked up for the whole run at once. */
 	skus: Set<string>;
+	/** Product names, looked up for the whole run at once. */
+	productNames: Set<string>;
 	/** Motive names, looked up for the whole run at once. */
 	motiveNames: Set<string>;
 }
@@ -472,7 +544,10 @@ function collectingResolver(references: OrderReferences): Resolver {
 		design(given) {
 			const id = givenText(given.productId);
 			if (id !== undefined && WHOLE_NUMBER.test(id)) references.productIds.add(Number(id));
-			else if (isBlank(given.productId) && given.sku) references.skus.add(given.sku);
+			else if (isBlank(given.productId)) {
+				if (given.sku) references.skus.add(given.sku);
+				if (given.productName) references.productNames.add(given.productName);
+			}
 			return { productRefused: false };
 		},
 		printArea: () => ({ id: 0 }),
@@ -492,6 +567,7 @@ export function referencesOf(check: (resolver: Resolver) => unknown): OrderRefer
 	const references: OrderReferences = {
 		productIds: new Set(),
 		skus: new Set(),
+		productNames: new Set(),
 		motiveNames: new Set(),
 	};
 	let failure: unknown;
@@ -507,6 +583,11 @@ export function referencesOf(check: (resolver: Resolver) => unknown): OrderRefer
 
 /** A check without the catalog: IDs go as given, and the service reads a SKU (unit tests). */
 export const OFFLINE_RESOLVER: Resolver = catalogResolver(
-	{ product: () => undefined, skuHits: () => undefined, motivesNamed: () => undefined },
+	{
+		product: () => undefined,
+		skuHits: () => undefined,
+		productsNamed: () => undefined,
+		motivesNamed: () => undefined,
+	},
 	false,
 );

@@ -42,12 +42,14 @@ export function skuProblem(
 	const colorName = named(color?.name, variant.assignedColorId);
 	const sizeName = named(size?.name, variant.assignedSizeId);
 	const field = `designs.creatorse_design[${variant.designIndex}]`;
+	const paths = [`${field}.assignedColor`, `${field}.assignedSize`];
 	if (!sku) {
 		return {
 			where,
 			message: `${productName} cannot be ordered in color ${colorName} and size ${sizeName}`,
 			fix: 'Choose another color or size: the Size list offers only the sizes orderable in the chosen color (Product → Get SKUs lists every pair).',
 			field,
+			paths,
 		};
 	}
 	const inColor = nameOrId(color?.name, variant.assignedColorId);
@@ -70,5 +72,6 @@ export function skuProblem(
 		}`,
 		fix: 'Choose an available size, or another color: the Size list offers only the sizes available in the chosen color (Product → Get SKUs lists the available pairs).',
 		field,
+		paths,
 	};
 }

@@ -15,7 +15,14 @@ import { optionalText } from '../payloads/orderValues';
 import { itemShopPath } from '../../common/scope';
 import type { OperationDefinition } from '../../types';
 import type { RunScope } from '../../runScope';
-import { lookUpSkus, lookUpMotives, newRunCatalog, readCatalogFor, readProduct } from './catalog';
+import {
+	lookUpMotives,
+	lookUpProductNames,
+	lookUpSkus,
+	newRunCatalog,
+	readCatalogFor,
+	readProduct,
+} from './catalog';
 import type { RunCatalog } from './catalog';
 import { lookUpUniqueIds, submitOrder } from './exactlyOnce';
 import type { KnownOrders } from './exactlyOnce';
@@ -39,7 +46,7 @@ interface SubmitBatch {
 	orders: Map<number, ReadOrder>;
 	/** What the batch lookup found per shop and uniqueId. */
 	known: KnownOrders;
-	/** The products, SKUs and motive names of the run, each read or looked up once. */
+	/** The products, SKUs, product names and motive names of the run, each read or looked up once. */
 	catalog: RunCatalog;
 }
 
@@ -119,7 +126,7 @@ async function readOrder(
 
 /**
  * Before a batch: read every order and note what it names, then look up all their uniqueIds,
- * SKUs and motive names in a few requests while the products they order are read, all at once.
+ * SKUs, product names and motive names in a few requests while the products they order are read, all at once.
  * An order whose input cannot be read is skipped here; its own execute reports it, as it does a
  * product that could not be read.
  */
@@ -131,7 +138,10 @@ async function prepare(
 	const batch = newBatch();
 	const split = readsLines(run) ? splitOrders(run, orders) : new Map<number, Problem>();
 	const uniqueIdsByShop = new Map<string, string[]>();
-	const namedByShop = new Map<string, { skus: Set<string>; motiveNames: Set<string> }>();
+	const namedByShop = new Map<
+		string,
+		{ skus: Set<string>; productNames: Set<string>; motiveNames: Set<string> }
+	>();
 	const reads: Array<() => Promise<unknown>> = [];
 	for (const unit of orders) {
 		const [itemIndex] = unit;
@@ -150,8 +160,13 @@ async function prepare(
 				readProduct(run, batch.catalog, shopPath, productId, itemIndex).catch(() => undefined),
 			);
 		}
-		const named = namedByShop.get(shopPath) ?? { skus: new Set(), motiveNames: new Set() };
+		const named = namedByShop.get(shopPath) ?? {
+			skus: new Set(),
+			productNames: new Set(),
+			motiveNames: new Set(),
+		};
 		order.references.skus.forEach((sku) => named.skus.add(sku));
+		order.references.productNames.forEach((name) => named.productNames.add(name));
 		order.references.motiveNames.forEach((name) => named.motiveNames.add(name));
 		namedByShop.set(shopPath, named);
 		const options = run.parameter<IDataObject>('options', itemIndex, {});
@@ -159,10 +174,15 @@ async function prepare(
 		if (options.exactlyOnce === false || !uniqueId) continue;
 		uniqueIdsByShop.set(shopPath, [...(uniqueIdsByShop.get(shopPath) ?? []), uniqueId]);
 	}
-	for (const [shopPath, { skus, motiveNames }] of namedByShop) {
+	for (const [shopPath, { skus, productNames, motiveNames }] of namedByShop) {
 		if (skus.size) {
 			reads.unshift(async () =>
 				lookUpSkus(run, batch.catalog, shopPath, skus, 0).catch(() => undefined),
+			);
+		}
+		if (productNames.size) {
+			reads.unshift(async () =>
+				lookUpProductNames(run, batch.catalog, shopPath, productNames, 0).catch(() => undefined),
 			);
 		}
 		if (motiveNames.size) {

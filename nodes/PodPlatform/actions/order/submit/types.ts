@@ -19,6 +19,8 @@ export interface OrderNames {
 	design(designIndex: number): string;
 	composition(designIndex: number, compositionIndex: number): string;
 	element(designIndex: number, compositionIndex: number, elementIndex: number): string;
+	/** The form parameters a wire path's value came from, where the input is a form. */
+	parameters?(path: string): string[];
 }
 
 /**
@@ -72,6 +74,8 @@ export interface DesignVariant {
 export interface DesignWords {
 	/** The product SKU or variant SKU (Product → By SKU), empty if it came out empty; not sent. */
 	sku?: string;
+	/** The product's name (Product → By Name), empty if it came out empty; not sent. */
+	productName?: string;
 	/** The variant as the storefront gives it (Shopify's variant_title, WooCommerce's meta_data). */
 	variant?: unknown;
 }
@@ -92,6 +96,8 @@ export interface DesignGiven {
 	productId: unknown;
 	/** A product SKU or a variant SKU; empty when the Product is By SKU and the SKU came out empty. */
 	sku?: string;
+	/** The product's name as the shop lists it; empty when the Product is By Name and it came out empty. */
+	productName?: string;
 	/** Color and size as given: an ID, a name, or `{id}` / `{name}`. */
 	color: unknown;
 	size: unknown;
