@@ -4,6 +4,7 @@
  */
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { RESOURCES } from '../../nodes/PodPlatform/actions/resources';
+import { WRITTEN } from '../../nodes/PodPlatform/actions/toolDescription';
 
 /** The subtitle expression's table of words, and the expression around it. */
 function subtitleParts(): { table: Record<string, string>; lookup: string } {
@@ -37,4 +38,11 @@ test('each operation of a resource has its own value, and the defaults name one 
 			if (preselected !== undefined) expect(values).toContain(preselected);
 		}
 	}
+});
+
+test('every tool text written for the model names an operation the node has', () => {
+	const operations = RESOURCES.flatMap((resource) =>
+		resource.operations.map(({ option }) => `${resource.value}:${option.value}`),
+	);
+	expect(Object.keys(WRITTEN).filter((key) => !operations.includes(key))).toEqual([]);
 });

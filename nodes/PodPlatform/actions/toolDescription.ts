@@ -17,8 +17,11 @@ const BUYER_TEXT =
 
 const READ = 'Read-only, free, safe to repeat.';
 
-/** The operations an agent uses, in words for the model; others are described from their option. */
-const WRITTEN: Record<string, string> = {
+/**
+ * The operations an agent uses, in words for the model, by `resource:operation` value; others are
+ * described from their option.
+ */
+export const WRITTEN: Record<string, string> = {
 	'order:get': `Read one print order by its ID or by the Unique ID it was submitted with (the shop's order reference). ${READ} Answers its payment and fulfilment status (with labels such as Shipped), tracking numbers and links, customer, and items with product, color and size names. ${BUYER_TEXT}`,
 	'order:getAll': `List the shop's print orders, newest first, optionally only those of a payment or fulfilment status, a creation date range or a Unique ID. ${READ} The records carry no items or tracking: read one order for those. ${BUYER_TEXT}`,
 	'order:submit':
