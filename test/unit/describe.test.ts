@@ -1,6 +1,8 @@
 /**
  * The action node's description as the editor reads it: the canvas subtitle names the operation
- * and the resource in words, for every operation.
+ * and the resource in words, for every operation; each operation's value is its own within its
+ * resource, and everything that names an operation by value (the defaults, the tool texts) names
+ * one that exists.
  */
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { RESOURCES } from '../../nodes/PodPlatform/actions/resources';
