@@ -157,10 +157,8 @@ async function main() {
 		process.env.POD_DEV_FOLDER ?? path.join(ROOT, queue ? '.n8n-dev-queue' : '.n8n-dev'),
 	);
 
-	console.log(
-		'Preparing n8n (installed once into a cache folder; the first run takes about 5 minutes)...',
-	);
-	const runtime = await ensureN8n();
+	const runtime = await ensureN8n({ onProgress: (line) => console.log(line) });
+	console.log(`n8n ${runtime.version}: ${runtime.n8nDir}`);
 
 	const sandbox = await startSandbox({ port: sandboxPort, autoAdvance: true });
 	console.log(`Sandbox:  ${sandbox.baseUrl}  (control: ${sandbox.controlUrl})`);
