@@ -83,9 +83,17 @@ if [ -f "$N8N_DIR/.complete" ] && ! { sqlite_works && n8n_loads; }; then
 	rm -f "$N8N_DIR/.complete"
 fi
 
+# npm's own output of the n8n install and the sqlite3 build: hundreds of peer dependency warnings
+# that would bury the progress lines, so it goes to a file, and its end is shown when a step fails.
+INSTALL_LOG="$N8N_DIR/install.log"
+show_install_log() {
+	log "the end of npm's output ($INSTALL_LOG):"
+	tail -n 40 "$INSTALL_LOG" >&2
+}
+
 if [ ! -f "$N8N_DIR/.complete" ]; then
 	if ! n8n_loads; then
-		log "installing n8n $N8N_VERSION into $N8N_DIR (once; about 5 minutes and 2.8 GB on 2 cores, a line every 30 seconds)"
+		log "installing n8n $N8N_VERSION into $N8N_DIR (once; about 5 minutes and 2.9 GB on 2 cores, a line every 30 seconds; npm's output in $INSTALL_LOG)"
 		mkdir -p "$N8N_DIR"
 		cat >"$N8N_DIR/package.json" <<JSON
 {
@@ -96,9 +104,10 @@ if [ ! -f "$N8N_DIR/.complete" ]; then
 }
 JSON
 		if ! with_progress "installing n8n $N8N_VERSION" "$N8N_DIR" \
-			bash -c 'cd "$1" && npm install --no-audit --no-fund --ignore-scripts >&2' _ "$N8N_DIR"; then
+			bash -c 'cd "$1" && npm install --no-audit --no-fund --ignore-scripts >>"$2" 2>&1' _ "$N8N_DIR" "$INSTALL_LOG"; then
 			# For example a release the registry lists while it does not serve the versions of n8n's
-			# own packages that the release pins (npm's ETARGET above).
+			# own packages that the release pins (npm's ETARGET in the log).
+			show_install_log
 			log "npm could not install n8n $N8N_VERSION (npm's error above)"
 			exit 1
 		fi
@@ -106,9 +115,10 @@ JSON
 	if ! sqlite_works; then
 		log "building sqlite3 against Node 24 (one to five minutes; needs python3, make and g++)"
 		with_progress "building sqlite3" "$N8N_DIR/node_modules/sqlite3" \
-			bash -c 'cd "$1" && npm_config_nodedir="$2" npm rebuild sqlite3 --ignore-scripts=false --foreground-scripts >&2' _ "$N8N_DIR" "$NODE24_HOME" || true
+			bash -c 'cd "$1" && npm_config_nodedir="$2" npm rebuild sqlite3 --ignore-scripts=false --foreground-scripts >>"$3" 2>&1' _ "$N8N_DIR" "$NODE24_HOME" "$INSTALL_LOG" || true
 	fi
 	if ! sqlite_works; then
+		show_install_log
 		log "sqlite3 still does not load under Node 24 after the rebuild; n8n cannot open its database"
 		exit 1
 	fi
