@@ -33,6 +33,8 @@ import {
 } from './example-imports';
 import type { RecordedRequest } from './storefronts';
 import {
+	SHOPIFY_CREDENTIAL,
+	WOOCOMMERCE_CREDENTIAL,
 	pointedAtStandIns,
 	standInCredentials,
 	startShopifyStandIn,
@@ -46,6 +48,7 @@ import {
 	n8nCli,
 	ownerSession,
 	packPackage,
+	rest,
 	startN8n,
 } from './n8n-runtime';
 
@@ -134,6 +137,45 @@ function yesterdaysWooCommerceOrder(): Record<string, unknown> {
 		date_created: local(noon),
 		date_created_gmt: local(noon.toUTC()),
 	};
+}
+
+interface WorkflowVersion {
+	id: string;
+	name: string;
+	active: boolean;
+	activeVersionId?: string | null;
+	activeVersion?: {
+		nodes: Array<{ webhookId?: string; credentials?: Record<string, { id?: string }> }>;
+	} | null;
+}
+
+/**
+ * The sandbox and the stand-ins keep their webhook subscriptions in memory, so a workflow that was
+ * active when the last start stopped has its trigger registered with servers that are gone, and
+ * n8n, which keeps the activation in its database, does not register it again. Each active
+ * workflow with a webhook node that uses a credential of this start (the sandbox, a stand-in) is
+ * deactivated and activated again, its published version as it was; returns their names.
+ */
+async function registerActiveTriggersAgain(editor: N8nInstance, cookie: string): Promise<string[]> {
+	const ours = new Set([SANDBOX_CREDENTIAL_ID, SHOPIFY_CREDENTIAL.id, WOOCOMMERCE_CREDENTIAL.id]);
+	const listed = await rest<WorkflowVersion[]>(editor, cookie, 'GET', '/workflows');
+	const registered: string[] = [];
+	for (const { id, active } of listed) {
+		if (!active) continue;
+		const workflow = await rest<WorkflowVersion>(editor, cookie, 'GET', `/workflows/${id}`);
+		const registers = (workflow.activeVersion?.nodes ?? []).some(
+			(node) =>
+				node.webhookId !== undefined &&
+				Object.values(node.credentials ?? {}).some((credential) => ours.has(credential.id ?? '')),
+		);
+		if (!registers || !workflow.activeVersionId) continue;
+		await rest(editor, cookie, 'POST', `/workflows/${id}/deactivate`, {});
+		await rest(editor, cookie, 'POST', `/workflows/${id}/activate`, {
+			versionId: workflow.activeVersionId,
+		});
+		registered.push(workflow.name);
+	}
+	return registered;
 }
 
 /** A running n8n of the dev instance: one process, or the queue-mode stack. */
@@ -291,7 +333,12 @@ async function main() {
 		stackOptions && ports
 			? await startQueue(runtime, stackOptions, ports)
 			: await startSingle(runtime, options);
-	await ownerSession(n8n.editor);
+	const cookie = await ownerSession(n8n.editor);
+	for (const name of await registerActiveTriggersAgain(n8n.editor, cookie)) {
+		console.log(
+			`Active workflow "${name}": its trigger registered again with this start's servers`,
+		);
+	}
 
 	console.log('');
 	for (const line of n8n.describe) console.log(line);
