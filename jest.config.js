@@ -1,6 +1,8 @@
 /** Jest runs TypeScript through ts-jest; type checking is the build's job (tsc), so tests transpile only. */
 module.exports = {
-	testEnvironment: 'node',
+	testEnvironment: '<rootDir>/test/support/quietEnvironment.js',
+	globalSetup: '<rootDir>/test/support/globalSetup.js',
+	globalTeardown: '<rootDir>/test/support/globalTeardown.js',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],

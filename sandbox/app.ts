@@ -23,6 +23,11 @@ export interface SandboxOptions {
 	autoAdvance?: boolean;
 	/** Default 100; a larger `size` is clamped to it. */
 	maxPageSize?: number;
+	/**
+	 * Default false: the seed holds no orders. True adds four demo orders in shop 1597, kept by a
+	 * reset (sandbox/README.md).
+	 */
+	demoOrders?: boolean;
 }
 
 const freshStats = (): Stats => ({
@@ -38,7 +43,7 @@ const freshStats = (): Stats => ({
  * it, each given only what it uses.
  */
 export class App implements SandboxState {
-	store: Store = createSeededStore();
+	store: Store;
 	quirks: Quirks;
 	sessionPolicy: SessionPolicy = { expireAfterRequests: null, ttlMs: null };
 	readonly clock = new VirtualClock();
@@ -55,6 +60,7 @@ export class App implements SandboxState {
 	readonly maxPageSize: number;
 
 	constructor(private readonly options: SandboxOptions) {
+		this.store = createSeededStore({ demoOrders: options.demoOrders });
 		this.quirks = this.defaultQuirks();
 		this.deferredProcessingMs = options.deferredProcessingMs ?? 50;
 		this.autoAdvance = options.autoAdvance ?? false;
@@ -96,7 +102,7 @@ export class App implements SandboxState {
 		this.scheduler.cancelAll();
 		this.webhooks.reset();
 		this.faults.clear();
-		this.store = createSeededStore();
+		this.store = createSeededStore({ demoOrders: this.options.demoOrders });
 		this.quirks = this.defaultQuirks();
 		this.sessionPolicy = { expireAfterRequests: null, ttlMs: null };
 		this.clock.reset();

@@ -4,7 +4,14 @@
  */
 
 import { Store } from './store';
-import type { AssignedView, Motive, Product, ProductSku } from './types';
+import type {
+	AssignedView,
+	FinancialStatus,
+	FulfilmentStatus,
+	Motive,
+	Product,
+	ProductSku,
+} from './types';
 
 /** Logins and ids of the seeded data that tests and examples rely on. */
 export const DEMO = {
@@ -242,8 +249,147 @@ function seedMotive(id: number, shopId: number, name: string, type: string, uuid
 	};
 }
 
+interface DemoOrderPlan {
+	uniqueId: string;
+	created: string;
+	financialStatus: FinancialStatus;
+	fulfilmentStatus?: FulfilmentStatus;
+	customer: [firstName: string, lastName: string, email: string];
+	address: [street: string, streetNo: string, zip: string, city: string, countryCode: string];
+	countryId: number;
+	/** Product, colour, size, amount, print area and motive of the order's one design. */
+	design: [
+		productId: number,
+		colorId: number,
+		sizeId: number,
+		amount: number,
+		areaId: number,
+		motiveId: number,
+	];
+}
+
+/**
+ * Orders of shop 1597 in four states, for a dev instance whose example workflows list, read and
+ * follow orders (`demoOrders`). Tests start without them and count the orders they create.
+ */
+const DEMO_ORDERS: DemoOrderPlan[] = [
+	{
+		uniqueId: 'DEMO-1001',
+		created: '2024-01-16T10:15:00+01:00',
+		financialStatus: 'PAID',
+		fulfilmentStatus: 'FINISHED',
+		customer: ['Erika', 'Mustermann', 'erika@example.com'],
+		address: ['Hauptstrasse', '5', '10115', 'Berlin', 'DE'],
+		countryId: 1,
+		design: [1001, 2002, 3002, 2, 4001, 5001],
+	},
+	{
+		uniqueId: 'DEMO-1002',
+		created: '2024-01-17T11:30:00+01:00',
+		financialStatus: 'PAID',
+		fulfilmentStatus: 'NOT_EDITABLE',
+		customer: ['Jane', 'Doe', 'jane@example.com'],
+		address: ['Baker Street', '221B', 'NW1 6XE', 'London', 'GB'],
+		countryId: 3,
+		design: [1002, 2011, 3013, 1, 4012, 5002],
+	},
+	{
+		uniqueId: 'DEMO-1003',
+		created: '2024-01-18T09:05:00+01:00',
+		financialStatus: 'PAID',
+		fulfilmentStatus: 'PREPARED_TO_PRODUCE',
+		customer: ['Marie', 'Curie', 'marie@example.com'],
+		address: ['Rue de Rivoli', '12', '75001', 'Paris', 'FR'],
+		countryId: 5,
+		design: [1003, 2021, 3021, 3, 4021, 5003],
+	},
+	{
+		uniqueId: 'DEMO-1004',
+		created: '2024-01-19T16:45:00+01:00',
+		financialStatus: 'PENDING',
+		customer: ['John', 'Smith', 'john@example.com'],
+		address: ['Main Street', '1', '10001', 'New York', 'US'],
+		countryId: 4,
+		design: [1001, 2001, 3003, 1, 4001, 5001],
+	},
+];
+
+/** Adds DEMO_ORDERS, as the deferred pipeline would have left them (committed, handed off). */
+function addDemoOrders(store: Store): void {
+	for (const plan of DEMO_ORDERS) {
+		const id = store.nextId('order');
+		const [productId, colorId, sizeId, amount, productAreaId, motiveId] = plan.design;
+		const product = store.products.get(productId) as Product;
+		const sku = product.skus.find(
+			(s) => s.assignedColorId === colorId && s.assignedSizeId === sizeId,
+		) as ProductSku;
+		const unitPrice = product.prices.find((p) => p.assignedSizeId === sizeId)?.price ?? 0;
+		const [firstName, lastName, email] = plan.customer;
+		const [street, streetNo, zip, city, countryCode] = plan.address;
+		const address = { firstName, lastName, street, streetNo, zip, city, countryCode };
+		const fulfillmentId = plan.fulfilmentStatus === 'FINISHED' ? store.nextId('fulfillment') : 0;
+		store.orders.set(id, {
+			id,
+			accountId: 387,
+			shopId: 1597,
+			uniqueId: plan.uniqueId,
+			origin: 'deferred',
+			created: plan.created,
+			financialStatus: plan.financialStatus,
+			fulfilmentStatus: plan.fulfilmentStatus,
+			committed: true,
+			handedOff: true,
+			customer: {
+				firstName,
+				lastName,
+				email,
+				billingAddress: { ...address },
+				shippingAddress: { ...address },
+			},
+			countryId: plan.countryId,
+			shipping: { title: 'Standard', carrierId: 21 },
+			orderedProducts: [
+				{
+					id: store.nextId('orderedProduct'),
+					orderId: id,
+					kind: 'design',
+					productId,
+					assignedColorId: colorId,
+					assignedSizeId: sizeId,
+					skuId: sku.id,
+					sku: sku.sku,
+					amount,
+					price: Math.round(unitPrice * amount * 100) / 100,
+					created: plan.created,
+					deleted: false,
+					compositions: [{ productAreaId, elements: [{ kind: 'motive', motiveId, layers: [] }] }],
+					customAttributes: [],
+				},
+			],
+			passthroughItems: [],
+			fulfillments: fulfillmentId
+				? [
+						{
+							id: fulfillmentId,
+							trackingNumber: `SBX${id}${fulfillmentId}`,
+							trackingUrl: `https://tracking.example.com/track/SBX${id}${fulfillmentId}`,
+							created: plan.created,
+						},
+					]
+				: [],
+			deleted: false,
+			childOrderIds: [],
+		});
+	}
+}
+
+export interface SeedOptions {
+	/** Add DEMO_ORDERS (default false). */
+	demoOrders?: boolean;
+}
+
 /** A fresh store holding the seed described in sandbox/README.md. */
-export function createSeededStore(): Store {
+export function createSeededStore(options: SeedOptions = {}): Store {
 	const store = new Store();
 	store.accounts.set(387, { id: 387, name: 'Demo Merch Account' });
 	store.accounts.set(999, { id: 999, name: 'Foreign Account' });
@@ -415,5 +561,6 @@ export function createSeededStore(): Store {
 		sunset.tagIds = [501];
 		for (const motive of [logo, cat, sunset]) store.motives.set(motive.id, motive);
 	}
+	if (options.demoOrders) addDemoOrders(store);
 	return store;
 }

@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DateTime } from 'luxon';
 
 import { DEMO, startSandbox } from '../sandbox';
 import type { N8nInstance, N8nOptions, N8nRuntime } from './n8n-runtime';
@@ -22,8 +23,18 @@ import {
 	startQueueServices,
 	startQueueStack,
 } from './queue-stack';
+import type { ShippedExample } from './example-imports';
+import {
+	hashOf,
+	parseWorkflowList,
+	planExampleImport,
+	readImportRecords,
+	writeImportRecords,
+} from './example-imports';
 import type { RecordedRequest } from './storefronts';
 import {
+	SHOPIFY_CREDENTIAL,
+	WOOCOMMERCE_CREDENTIAL,
 	pointedAtStandIns,
 	standInCredentials,
 	startShopifyStandIn,
@@ -37,6 +48,7 @@ import {
 	n8nCli,
 	ownerSession,
 	packPackage,
+	rest,
 	startN8n,
 } from './n8n-runtime';
 
@@ -91,6 +103,79 @@ export function exampleWorkflows(): Array<Record<string, unknown>> {
 			(file) =>
 				JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as Record<string, unknown>,
 		);
+}
+
+/** The example files with the hash of each file's bytes (how a new version is recognised). */
+export function shippedExamples(): ShippedExample[] {
+	const folder = path.join(ROOT, 'examples');
+	if (!existsSync(folder)) return [];
+	return readdirSync(folder)
+		.filter((file) => file.endsWith('.json'))
+		.sort()
+		.map((file) => {
+			const text = readFileSync(path.join(folder, file), 'utf8');
+			return { file, workflow: JSON.parse(text) as Record<string, unknown>, hash: hashOf(text) };
+		});
+}
+
+/**
+ * The WooCommerce stand-in's documented order 727 as order 801, created yesterday at noon in n8n's
+ * time zone, so that the daily CSV example (yesterday's orders, midnight to midnight there) finds
+ * an order on its first run.
+ */
+function yesterdaysWooCommerceOrder(): Record<string, unknown> {
+	const order = JSON.parse(
+		readFileSync(path.join(ROOT, 'test/fixtures/storefront/woocommerce-order.json'), 'utf8'),
+	) as Record<string, unknown>;
+	const zone = process.env.GENERIC_TIMEZONE ?? 'America/New_York';
+	const noon = DateTime.now().setZone(zone).startOf('day').minus({ hours: 12 });
+	const local = (time: DateTime) => time.toFormat("yyyy-MM-dd'T'HH:mm:ss");
+	return {
+		...order,
+		id: 801,
+		number: '801',
+		date_created: local(noon),
+		date_created_gmt: local(noon.toUTC()),
+	};
+}
+
+interface WorkflowVersion {
+	id: string;
+	name: string;
+	active: boolean;
+	activeVersionId?: string | null;
+	activeVersion?: {
+		nodes: Array<{ webhookId?: string; credentials?: Record<string, { id?: string }> }>;
+	} | null;
+}
+
+/**
+ * The sandbox and the stand-ins keep their webhook subscriptions in memory, so a workflow that was
+ * active when the last start stopped has its trigger registered with servers that are gone, and
+ * n8n, which keeps the activation in its database, does not register it again. Each active
+ * workflow with a webhook node that uses a credential of this start (the sandbox, a stand-in) is
+ * deactivated and activated again, its published version as it was; returns their names.
+ */
+async function registerActiveTriggersAgain(editor: N8nInstance, cookie: string): Promise<string[]> {
+	const ours = new Set([SANDBOX_CREDENTIAL_ID, SHOPIFY_CREDENTIAL.id, WOOCOMMERCE_CREDENTIAL.id]);
+	const listed = await rest<WorkflowVersion[]>(editor, cookie, 'GET', '/workflows');
+	const registered: string[] = [];
+	for (const { id, active } of listed) {
+		if (!active) continue;
+		const workflow = await rest<WorkflowVersion>(editor, cookie, 'GET', `/workflows/${id}`);
+		const registers = (workflow.activeVersion?.nodes ?? []).some(
+			(node) =>
+				node.webhookId !== undefined &&
+				Object.values(node.credentials ?? {}).some((credential) => ours.has(credential.id ?? '')),
+		);
+		if (!registers || !workflow.activeVersionId) continue;
+		await rest(editor, cookie, 'POST', `/workflows/${id}/deactivate`, {});
+		await rest(editor, cookie, 'POST', `/workflows/${id}/activate`, {
+			versionId: workflow.activeVersionId,
+		});
+		registered.push(workflow.name);
+	}
+	return registered;
 }
 
 /** A running n8n of the dev instance: one process, or the queue-mode stack. */
@@ -157,12 +242,10 @@ async function main() {
 		process.env.POD_DEV_FOLDER ?? path.join(ROOT, queue ? '.n8n-dev-queue' : '.n8n-dev'),
 	);
 
-	console.log(
-		'Preparing n8n (installed once into a cache folder; the first run takes about 5 minutes)...',
-	);
-	const runtime = await ensureN8n();
+	const runtime = await ensureN8n({ onProgress: (line) => console.log(line) });
+	console.log(`n8n ${runtime.version}: ${runtime.n8nDir}`);
 
-	const sandbox = await startSandbox({ port: sandboxPort, autoAdvance: true });
+	const sandbox = await startSandbox({ port: sandboxPort, autoAdvance: true, demoOrders: true });
 	console.log(`Sandbox:  ${sandbox.baseUrl}  (control: ${sandbox.controlUrl})`);
 	const logRequest = (store: string) => (request: RecordedRequest) =>
 		console.log(
@@ -179,6 +262,7 @@ async function main() {
 		consumerSecret: 'cs_stand_in',
 		onRequest: logRequest('WooCommerce'),
 	});
+	wooCommerce.addOrder(yesterdaysWooCommerceOrder());
 	const closeStandIns = async () => {
 		await shopify.close();
 		await wooCommerce.close();
@@ -223,19 +307,38 @@ async function main() {
 	} finally {
 		rmSync(mcpCredentialFile, { force: true });
 	}
-	const workflows = pointedAtStandIns(exampleWorkflows(), shopify, wooCommerce);
-	if (workflows.length) {
+	const shipped = shippedExamples().map((example) => ({
+		...example,
+		workflow: pointedAtStandIns([example.workflow], shopify, wooCommerce)[0],
+	}));
+	const recordsFile = path.join(userFolder, 'examples-imported.json');
+	const { stdout: listed } = await n8nCli(runtime, options, ['list:workflow']);
+	const plan = planExampleImport(
+		shipped,
+		parseWorkflowList(listed),
+		readImportRecords(recordsFile),
+		new Date().toISOString().slice(0, 10),
+	);
+	if (plan.toImport.length) {
 		const workflowsFile = path.join(importFolder, 'workflows.json');
-		writeFileSync(workflowsFile, JSON.stringify(workflows, null, 2));
+		writeFileSync(workflowsFile, JSON.stringify(plan.toImport, null, 2));
 		await n8nCli(runtime, options, ['import:workflow', `--input=${workflowsFile}`]);
 	}
+	writeImportRecords(recordsFile, plan.records);
+	console.log(`Example workflows (examples/; what n8n holds is never overwritten):`);
+	for (const line of plan.report) console.log(`  ${line}`);
 
 	console.log('Starting n8n...');
 	const n8n =
 		stackOptions && ports
 			? await startQueue(runtime, stackOptions, ports)
 			: await startSingle(runtime, options);
-	await ownerSession(n8n.editor);
+	const cookie = await ownerSession(n8n.editor);
+	for (const name of await registerActiveTriggersAgain(n8n.editor, cookie)) {
+		console.log(
+			`Active workflow "${name}": its trigger registered again with this start's servers`,
+		);
+	}
 
 	console.log('');
 	for (const line of n8n.describe) console.log(line);
@@ -250,13 +353,16 @@ async function main() {
 		`  Creator page login: ${DEMO.users.creatorPage.login} / ${DEMO.users.creatorPage.password} (ROLE_AUTHORIZED_USER)`,
 	);
 	console.log(
-		`  credential "POD Platform sandbox" is ready in n8n; ${workflows.length} example workflows imported`,
+		`  credential "POD Platform sandbox" is ready in n8n; demo orders DEMO-1001 to DEMO-1004 (IDs 10001 to 10004: shipped, in production, ready for production, awaiting payment)`,
+	);
+	console.log(
+		`  an order event for the trigger examples: curl -X POST ${sandbox.controlUrl}/orders/10002/ship (or /orders/10004/pay)`,
 	);
 	console.log(
 		`Shopify stand-in:     ${shopify.url} (credential "Shopify stand-in"; knows order 450789469)`,
 	);
 	console.log(
-		`WooCommerce stand-in: ${wooCommerce.url} (credential "WooCommerce stand-in"; knows order 727)`,
+		`WooCommerce stand-in: ${wooCommerce.url} (credential "WooCommerce stand-in"; knows order 727, and order 801 of yesterday for the daily CSV example)`,
 	);
 	console.log(
 		'  the intake examples hold those two orders as pinned data: Execute workflow submits them as print orders shopify-450789469 and woocommerce-727',

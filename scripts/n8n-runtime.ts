@@ -27,15 +27,44 @@ export interface N8nRuntime {
 	version: string;
 }
 
+/** Runs the installer; hands each line it logs to `onProgress` as it comes. */
+async function runInstaller(
+	onProgress?: (line: string) => void,
+): Promise<{ stdout: string; stderr: string }> {
+	const child = spawn('bash', [path.join(ROOT, 'scripts/install-n8n.sh')], {
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	const timer = setTimeout(() => child.kill('SIGTERM'), 40 * 60_000);
+	let stdout = '';
+	let stderr = '';
+	let partial = '';
+	child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+	child.stderr.on('data', (chunk: Buffer) => {
+		const text = chunk.toString();
+		stderr = (stderr + text).slice(-1_000_000);
+		if (!onProgress) return;
+		const lines = (partial + text).split('\n');
+		partial = lines.pop() ?? '';
+		for (const line of lines) onProgress(line);
+	});
+	const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+	clearTimeout(timer);
+	if (partial && onProgress) onProgress(partial);
+	if (code !== 0) {
+		throw new Error(`scripts/install-n8n.sh exited with ${code}:\n${stderr.slice(-4000)}`);
+	}
+	return { stdout, stderr };
+}
+
 /**
  * Install (once, into a cache folder) and locate n8n and its Node 24: the pinned version, or the
- * one N8N_VERSION names (the installer reads it from the environment).
+ * one N8N_VERSION names (the installer reads it from the environment). `onProgress` receives what
+ * the installer logs while it runs (minutes on a first run); without it, only a failure shows it.
  */
-export async function ensureN8n(): Promise<N8nRuntime> {
-	const { stdout, stderr } = await run('bash', [path.join(ROOT, 'scripts/install-n8n.sh')], {
-		maxBuffer: 64 * 1024 * 1024,
-		timeout: 40 * 60_000,
-	});
+export async function ensureN8n(
+	options: { onProgress?: (line: string) => void } = {},
+): Promise<N8nRuntime> {
+	const { stdout, stderr } = await runInstaller(options.onProgress);
 	const [n8nDir, nodeHome] = stdout.trim().split('\n').slice(-2);
 	const { version } = JSON.parse(
 		readFileSync(path.join(n8nDir, 'node_modules', 'n8n', 'package.json'), 'utf8'),

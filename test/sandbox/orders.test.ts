@@ -854,3 +854,46 @@ describe('sandbox: orders and their state machines', () => {
 		});
 	});
 });
+
+describe('sandbox: the demo orders of npm start (option demoOrders)', () => {
+	let sandbox: Sandbox;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20, demoOrders: true });
+	});
+	afterAll(() => sandbox.close());
+
+	test('four orders of the demo shop in four states, kept by a reset; new orders follow them', async () => {
+		const control = new SandboxControl(sandbox);
+		const demo = new ServiceClient(sandbox.baseUrl);
+		await control.reset();
+		await demo.login();
+		const listed = list((await demo.get(`${SHOP_PATH}/orders`)).json.pagedData.productionOrder);
+		expect(
+			listed.map(({ id, uniqueId, financialStatus, fulfilmentStatus }) => [
+				id,
+				uniqueId,
+				financialStatus,
+				fulfilmentStatus ?? null,
+			]),
+		).toEqual([
+			[10001, 'DEMO-1001', 'PAID', 'FINISHED'],
+			[10002, 'DEMO-1002', 'PAID', 'NOT_EDITABLE'],
+			[10003, 'DEMO-1003', 'PAID', 'PREPARED_TO_PRODUCE'],
+			[10004, 'DEMO-1004', 'PENDING', null],
+		]);
+		const shipped = (await demo.get(`${SHOP_PATH}/orders/10001`)).json.productionOrderExpanded;
+		expect(list(shipped.fulfillments.orderFulfillmentExpanded)[0].trackingNumber).toMatch(
+			/^SBX10001/,
+		);
+		// The control API moves them like any other order.
+		expect(await control.call('POST', '/orders/10002/ship')).toMatchObject({
+			fulfilmentStatus: 'FINISHED',
+		});
+		const submitted = await demo.post(
+			`${SHOP_PATH}/orders/usingCreatorSE`,
+			deferredOrder({ uniqueId: 'AFTER-DEMO' }),
+		);
+		expect(submitted.json.productionOrderSubmited.id).toBe(10005);
+	});
+});
