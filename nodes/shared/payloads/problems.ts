@@ -57,8 +57,11 @@ export class Problems {
 			const path = showPaths && problem.field ? ` (${problem.field})` : '';
 			return `${i + 1}. ${line(problem)}${path}. ${problem.fix}`;
 		});
+		// "and 1 more" after a problem that ends in a list ("offers White, Black") would read as one
+		// more entry of that list: the count names what it counts, and where the rest are.
+		const others = this.list.length - 1;
 		throw new InputError(
-			`${subject} has ${this.list.length} problems: ${line(this.list[0])}, and ${this.list.length - 1} more`,
+			`${subject} has ${this.list.length} problems: ${line(this.list[0])}; and ${others} more problem${others === 1 ? '' : 's'}, listed below`,
 			lines.join('\n'),
 		);
 	}
