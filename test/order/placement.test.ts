@@ -311,7 +311,7 @@ describe('placements the contract allows reach the service; only what it cannot 
 			]);
 			expect(built.error?.message).toBe('Item 1: the CSV file has 1 problem; no file was built');
 			expect(built.error?.description).toContain(
-				'item 1, column 53: position horizontal center: is true while position left and position right are given too',
+				'item 1, column 53: Center Horizontally: is true while Position Left and Position Right are given too',
 			);
 
 			const unchecked = await run(
@@ -342,7 +342,7 @@ describe('placements the contract allows reach the service; only what it cannot 
 					line: 3,
 					column: 'position vertical center',
 					message: expect.stringMatching(
-						/^position vertical center: is true while position top and position bottom are given too/,
+						/^Center Vertically: is true while Position Top and Position Bottom are given too/,
 					),
 				}),
 			]);
