@@ -18,6 +18,10 @@ import type {
 import { ENVIRONMENT_BASE_URLS } from '../nodes/shared/environments';
 import { PAGE_LOGIN, logIn } from '../nodes/shared/login';
 
+/** The roles that may change a shop's orders and motives (contract, Authentication 6). */
+const SHOP_ADMIN_ROLE = 'ROLE_SHOP_ADMIN';
+const ACCOUNT_ADMIN_ROLE = 'ROLE_ACCOUNT_ADMIN';
+
 export class PodPlatformApi implements ICredentialType {
 	name = 'podPlatformApi';
 
@@ -31,6 +35,14 @@ export class PodPlatformApi implements ICredentialType {
 	documentationUrl = 'https://github.com/pod-platform/n8n-nodes-pod-platform#credentials';
 
 	properties: INodeProperties[] = [
+		{
+			// The login is a user of the merchant's service account (contract, Authentication); the
+			// roles are the contract's, and the node changes shop resources (orders, motives, webhooks).
+			displayName: `Login and Password: the account login of a user of your POD Platform account, the user name and password that user signs in with (your account admin can give you one). Use a user with the role ${SHOP_ADMIN_ROLE} for the shops your workflows work in, or ${ACCOUNT_ADMIN_ROLE} for every shop of the account: ${PAGE_LOGIN.role} cannot create orders or motives and belongs only in ${PAGE_LOGIN.loginLabel} below.`,
+			name: 'loginNotice',
+			type: 'notice',
+			default: '',
+		},
 		{
 			displayName: 'Environment',
 			name: 'environment',

@@ -5,6 +5,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { request } from 'undici';
 
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
+import { CSV_COLUMNS } from '../../nodes/PodPlatform/actions/csvImport/csv';
 import type { Sandbox } from '../../sandbox';
 import { DEMO, startSandbox } from '../../sandbox';
 import { resourceMapperFields } from '../support/editor';
@@ -191,7 +192,7 @@ describe('Upload', () => {
 		});
 		expect(run.error?.message).toBe('Item 1: the CSV file has 1 problem; nothing was uploaded');
 		expect(run.error?.description).toContain(
-			'line 4, column 43: design amount: "7" differs from "2" on line 2',
+			'line 4, column 43: Amount: "7" differs from "2" on line 2',
 		);
 		expect((await requests()).filter((r) => r.path.includes('orderCsvImport'))).toEqual([]);
 	});
@@ -322,7 +323,7 @@ describe('Build CSV input errors', () => {
 		});
 		expect(run.error?.message).toBe('Item 2: the CSV file has 1 problem; no file was built');
 		expect(run.error?.description).toContain(
-			'item 2, column 3: countryId: must be a positive whole number, got "GB"',
+			'item 2, column 3: Country ID: must be a positive whole number, got "GB"',
 		);
 	});
 
@@ -332,41 +333,42 @@ describe('Build CSV input errors', () => {
 			items: [orderItems[0], orderItems[0]],
 			parameters: { resource: 'csvImport', operation: 'buildCsv', inputMode: 'order' },
 		});
-		expect(run.error?.message).toBe('Item 2: Order group ID "n8n-csv-1" is already used by item 1');
+		expect(run.error?.message).toBe('Item 2: Order Group ID "n8n-csv-1" is already used by item 1');
 	});
 });
 
 describe('Build CSV, one item per line, with the column mapper', () => {
 	const lineMode = { resource: 'csvImport', operation: 'buildCsv', inputMode: 'line' };
 
-	test('the mapper offers the 54 columns in file order, the ones every order needs required', async () => {
+	test('the mapper offers the 54 columns in file order by their labels, the ones every order needs required', async () => {
 		const { fields } = await resourceMapperFields(
 			sandboxCredentials(sandbox),
 			'getCsvColumns',
 			lineMode,
 		);
-		expect(fields.map((field) => field.displayName)).toEqual(CONTRACT_HEADERS);
-		expect(fields.filter((field) => field.required).map((field) => field.displayName)).toEqual([
-			'order group id',
-			'countryId',
-			'customer shipping address street',
-			'customer shipping address city',
-			'customer shipping address country code',
-			'design group id',
-			'design amount',
-		]);
-		const byHeader = new Map(fields.map((field) => [field.displayName, field]));
-		expect(byHeader.get('shipping carrier Id')).toMatchObject({
-			id: 'shippingCarrierId',
-			type: 'number',
-		});
-		expect(byHeader.get('orderShippingPrice')?.type).toBe('number');
-		expect(byHeader.get('customer billing address street no')?.id).toBe(
-			'customerBillingAddressStreetNo',
+		// Each column keeps its camelCase key: the label is what the editor shows.
+		expect(fields.map((field) => field.id)).toEqual(CSV_COLUMNS.map((column) => column.key));
+		expect(CSV_COLUMNS.map((column) => column.header)).toEqual(CONTRACT_HEADERS);
+		expect(fields.map((field) => field.displayName)).toEqual(
+			CSV_COLUMNS.map((column) => column.label),
 		);
-		expect(byHeader.get('position left')?.type).toBe('string');
-		expect(byHeader.get('position vertical center')?.type).toBe('boolean');
-		expect(byHeader.get('element motive url')?.type).toBe('url');
+		expect(new Set(fields.map((field) => field.displayName)).size).toBe(54);
+		expect(fields.filter((field) => field.required).map((field) => field.displayName)).toEqual([
+			'Order Group ID',
+			'Country ID',
+			'Shipping Street',
+			'Shipping City',
+			'Shipping Country Code',
+			'Design Group ID',
+			'Amount',
+		]);
+		const byLabel = new Map(fields.map((field) => [field.displayName, field]));
+		expect(byLabel.get('Carrier ID')).toMatchObject({ id: 'shippingCarrierId', type: 'number' });
+		expect(byLabel.get('Shipping Price')?.type).toBe('number');
+		expect(byLabel.get('Billing Street No')?.id).toBe('customerBillingAddressStreetNo');
+		expect(byLabel.get('Position Left')?.type).toBe('string');
+		expect(byLabel.get('Center Vertically')?.type).toBe('boolean');
+		expect(byLabel.get('Motive URL')?.type).toBe('url');
 		expect(fields.every((field) => field.display && !field.defaultMatch)).toBe(true);
 	});
 
@@ -441,10 +443,14 @@ describe('Build CSV, one item per line, with the column mapper', () => {
 		).toBe(true);
 	});
 
-	test('a mapped value the file cannot take names the item and the column by its header', async () => {
+	test('a mapped value the file cannot take names the item and the column as the mapper labels it', async () => {
 		const run = await mappedRun(storefrontLines([2, 'two']));
 		expect(run.error?.message).toBe('Item 2: the CSV file has 1 problem; no file was built');
-		expect(run.error?.description).toContain('item 2, column 43: design amount:');
+		expect(run.error?.description).toContain(
+			'item 2, column 43: Amount: must be a positive whole number, got "two"',
+		);
+		const notANumber = await mappedRun(storefrontLines([2, Number.POSITIVE_INFINITY]));
+		expect(notANumber.error?.message).toBe('Item 2: Amount must be a finite number, got Infinity');
 	});
 
 	test('Map Automatically reads each item by header or camelCase name, as saved workflows do', async () => {

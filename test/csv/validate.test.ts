@@ -1,3 +1,7 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- reads the README beside the column table, never shipped */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import {
 	CSV_COLUMNS,
 	CSV_HEADERS,
@@ -135,6 +139,9 @@ describe('validateCsv reports every problem with line and column', () => {
 	});
 
 	it('positions follow the Position rule: any two values of a direction, never all three', () => {
+		// A problem names a column by its label, as the column mapper shows it.
+		const labelOf = (header: string) =>
+			CSV_COLUMNS.find((column) => column.header === header)?.label;
 		const axes = [
 			['position left', 'position right', 'position horizontal center'],
 			['position top', 'position bottom', 'position vertical center'],
@@ -151,7 +158,7 @@ describe('validateCsv reports every problem with line and column', () => {
 				expect(refused.map((p) => `line ${p.line}, ${p.message}`)).toEqual(
 					mask === 7
 						? [
-								`line 2, ${centre}: sets ${first}, ${second} and ${centre} together: keep at most two of them`,
+								`line 2, ${labelOf(centre)}: sets ${labelOf(first)}, ${labelOf(second)} and ${labelOf(centre)} together: keep at most two of them`,
 							]
 						: [],
 				);
@@ -235,5 +242,55 @@ describe('validateCsv reports every problem with line and column', () => {
 		expect(report.problems).toHaveLength(10);
 		expect(report.problemsTruncated).toBe(true);
 		expect(report.valid).toBe(false);
+	});
+});
+
+describe('the names of the columns', () => {
+	test('each column has one label, Title Case, and a description of its own', () => {
+		const labels = CSV_COLUMNS.map((column) => column.label);
+		expect(new Set(labels).size).toBe(CSV_COLUMNS.length);
+		for (const column of CSV_COLUMNS) {
+			expect({
+				header: column.header,
+				titleCase: /^([A-Z0-9][\w-]*|on|for)( ([A-Z0-9][\w-]*|on|for))*$/.test(column.label),
+			}).toEqual({ header: column.header, titleCase: true });
+			expect(column.description.length).toBeGreaterThan(10);
+		}
+		expect(new Set(CSV_COLUMNS.map((column) => column.description)).size).toBe(CSV_COLUMNS.length);
+	});
+
+	test("the README's column table says what each column holds, as the column table does", () => {
+		const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
+		const rows = readme
+			.split("### The import file's columns")[1]
+			.split('\n## ')[0]
+			.split('\n')
+			.filter((line) => /^\| \d+ /.test(line))
+			.map((line) =>
+				line
+					.split('|')
+					.slice(1, -1)
+					.map((cell) => cell.trim()),
+			);
+		expect(rows).toEqual(
+			CSV_COLUMNS.map((column, index) => [
+				String(index + 1),
+				column.label,
+				`\`${column.header}\``,
+				column.description,
+			]),
+		);
+	});
+
+	test('a problem names its column by the label the column mapper shows', () => {
+		const lines = sampleLines();
+		lines[1]['design amount'] = 'two';
+		lines[2]['element motive url'] = 'https://example.com/motive.png';
+		const report = validateCsv(writeCsv(lines), csvFormat('european'));
+		expect(report.problems.map((problem) => problem.message)).toEqual([
+			'Amount: must be a positive whole number, got "two"',
+			'Amount: "two" differs from "2" on line 2 of the same design',
+			'Motive URL: give either Motive ID or Motive URL, not both',
+		]);
 	});
 });

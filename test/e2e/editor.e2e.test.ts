@@ -33,6 +33,7 @@ import {
 	packPackage,
 	startN8n,
 } from '../../scripts/n8n-runtime';
+import { CSV_COLUMNS } from '../../nodes/PodPlatform/actions/csvImport/csv';
 import { resourcesAndOperations } from '../support/nodeDescriptions';
 import { ServiceClient, submitOrder } from '../support/service';
 import type { Browser } from './editor/browser';
@@ -533,7 +534,13 @@ test('Order → Get Many shows its output after a run against the sandbox, and t
 		.catch(async () => {
 			throw new Error(`The credential form did not pass its test: ${await dialog.innerText()}`);
 		});
+	// The notice says where the login comes from and which role it needs.
+	const notice = await dialog.innerText();
 	await screenshot('credential');
+	expect({
+		where: notice.includes('the account login of a user of your POD Platform account'),
+		role: notice.includes('ROLE_SHOP_ADMIN'),
+	}).toEqual({ where: true, role: true });
 });
 
 /** n8n's MCP Server Trigger, which serves the tools connected to it to any MCP client. */
@@ -610,4 +617,218 @@ test('as a tool of the MCP Server Trigger, the node opens on Order → Get with 
 		hint: true,
 		allowPaid: false,
 	});
+});
+
+test("Order → Submit: a print added before its design's product is chosen shows no issue, not even once a run shows every issue, and lists the print areas once the product is chosen", async () => {
+	await addNode(page, { title: APP, action: actionOf('order', 'submit') });
+	const designs = () => parameters(page).getByTestId('fixed-collection-designs');
+	const cascade = new Cascade(designs);
+	await chooseShop(new Cascade());
+	await designs().getByTestId('fixed-collection-add').first().click();
+	await settle(page);
+	await designs().getByText('Add Print', { exact: true }).click();
+	await settle(page);
+	// Print Area lists its design's product's areas: none yet, and nothing to flag either.
+	const before = listed(await panelProblems(page, 'Order › Submit'));
+	// A run refused for the node's issues lists every one of them and shows each on its field.
+	await page.getByTestId('node-execute-button').first().click();
+	const refusal = page
+		.locator('.el-notification')
+		.filter({ hasText: 'Workflow execution cannot start' })
+		.first();
+	await refusal.waitFor({ timeout: 30_000 });
+	const refused = await refusal.innerText();
+	const afterRun = listed(await panelProblems(page, 'Order › Submit'));
+	await cascade.choose(/^Product( Name or ID)?$/, 'Hoodie');
+	const areas = await cascade.entries(/^Print Area/);
+	expect({
+		before,
+		refusalNamesPrintArea: /Print Area/.test(refused),
+		afterRun: afterRun.filter((line) => /Print Area/.test(line)),
+		areas,
+		wrong: cascade.wrong,
+	}).toEqual({
+		before: [],
+		refusalNamesPrintArea: false,
+		afterRun: [],
+		areas: HOODIE_AREAS,
+		wrong: [],
+	});
+});
+
+/** Run the open node with its Execute button and read the error its output panel shows. */
+async function runAndReadError(): Promise<{ message: string; description: string }> {
+	await page.getByTestId('node-execute-button').first().click();
+	const output = page.getByTestId('output-panel');
+	const message = output.getByTestId('node-error-message');
+	await message.waitFor({ timeout: 60_000 }).catch(async () => {
+		throw new Error(`The run showed no error: ${await output.innerText()}`);
+	});
+	const description = output.getByTestId('node-error-description');
+	return {
+		message: (await message.innerText()).trim(),
+		description: (await description.count()) ? (await description.innerText()).trim() : '',
+	};
+}
+
+test('Filter → Create: a condition on a date with no date is refused before sending, naming the condition, the field and the fix', async () => {
+	await addNode(page, { title: APP, action: actionOf('filter', 'create') });
+	const conditions = parameters(page).getByTestId('fixed-collection-filterConditions');
+	await conditions.getByTestId('fixed-collection-add').first().click();
+	await settle(page);
+	await choose(page, await fieldByLabel(page, /^Property$/, conditions), 'Created');
+	const shown = await runAndReadError();
+	await screenshot('filter-create-empty-date');
+	expect(shown).toEqual({
+		message: 'Item 1: Conditions › Condition 1: Value is empty, but Created is compared as a date',
+		description:
+			'Pick a date in Value, or set Type to Is Empty to find the records that have no Created date.',
+	});
+});
+
+test('Motive → Create From File and Assign Print Technology: Print Technology says it is listed once a shop is chosen, and lists the shop’s technologies then', async () => {
+	const hint = 'Listed once a shop is chosen: the print technologies its products take';
+	const seen: Record<string, { hint: boolean; offersAfterShop: number }> = {};
+	for (const operation of ['createFromBinary', 'assignPrintTechnology']) {
+		page = await browser.freshPage();
+		await newWorkflow(page);
+		await addNode(page, { title: APP, action: actionOf('motive', operation) });
+		const field = await fieldByLabel(page, /^Print Technology/);
+		await field.scrollIntoViewIfNeeded();
+		const hinted = (await field.innerText()).includes(hint);
+		if (operation === 'createFromBinary') await screenshot('motive-create-from-file');
+		await chooseShop(new Cascade());
+		const offers = await listEntriesOf(page, await fieldByLabel(page, /^Print Technology/));
+		seen[operation] = { hint: hinted, offersAfterShop: offers.length };
+	}
+	expect(seen).toEqual({
+		createFromBinary: { hint: true, offersAfterShop: expect.any(Number) as unknown },
+		assignPrintTechnology: { hint: true, offersAfterShop: expect.any(Number) as unknown },
+	});
+	expect(Math.min(...Object.values(seen).map((entry) => entry.offersAfterShop))).toBeGreaterThan(0);
+});
+
+test('Order → Submit: the error panel counts the other problems as problems and lists every one below', async () => {
+	await addNode(page, { title: APP, action: actionOf('order', 'submit') });
+	await chooseShop(new Cascade());
+	// The fields n8n itself requires, so that the run reaches the node's own checks.
+	await (await fieldByLabel(page, /^Unique ID$/)).locator('input').first().fill('E2E-PROBLEMS-1');
+	await choose(page, await fieldByLabel(page, /^Country( Name or ID)?$/), 'Germany (DE)');
+	const shown = await runAndReadError();
+	await screenshot('order-submit-problems');
+	const headline =
+		/^Item 1: The order has (\d+) problems: .+; and (\d+) more problems?, listed below$/.exec(
+			shown.message,
+		);
+	expect({ message: shown.message, matches: headline !== null }).toEqual({
+		message: shown.message,
+		matches: true,
+	});
+	const [, total, others] = headline!;
+	expect(Number(others)).toBe(Number(total) - 1);
+	// The panel shows the numbered list as one paragraph: count its numbers.
+	const numbers = [...shown.description.matchAll(/(?:^|\s)(\d+)\. (?=[A-Z])/g)].map((match) =>
+		Number(match[1]),
+	);
+	expect(numbers).toEqual(Array.from({ length: Number(total) }, (_, i) => i + 1));
+});
+
+test('Creator → Get Snippet: each callback field shows an example name of its own', async () => {
+	await addNode(page, { title: APP, action: actionOf('creator', 'getSnippet') });
+	const callbacks = ['Add To Basket Callback', 'Product Change Callback', 'Creator Start Callback'];
+	for (const callback of callbacks) {
+		const addOption = (await fieldByLabel(page, /^Options$/)).getByTestId(
+			'collection-parameter-add',
+		);
+		await choose(page, addOption, callback);
+	}
+	const placeholders: Record<string, string> = {};
+	for (const callback of callbacks) {
+		const field = await fieldByLabel(page, new RegExp(`^${callback}$`));
+		placeholders[callback] =
+			(await field.locator('input').first().getAttribute('placeholder')) ?? '';
+	}
+	await (await fieldByLabel(page, /^Add To Basket Callback$/)).scrollIntoViewIfNeeded();
+	await screenshot('creator-get-snippet-callbacks');
+	expect(placeholders).toEqual({
+		'Add To Basket Callback': 'e.g. onAddToBasket',
+		'Product Change Callback': 'e.g. onProductChange',
+		'Creator Start Callback': 'e.g. onCreatorStart',
+	});
+});
+
+test('CSV Import → Build CSV: the column mapper labels every column in Title Case, each label whole, and a problem names its column as the label does', async () => {
+	await addNode(page, { title: APP, action: actionOf('csvImport', 'buildCsv') });
+	await choose(page, parameterInput(page, 'inputMode'), 'One Item per Line');
+	const mapper = parameters(page).getByTestId('resource-mapper-container');
+	await choose(page, mapper.getByTestId('mapping-mode-select'), 'Map Each Column Manually');
+	await settle(page);
+	// Every column, added one by one from the mapper's "Add column" list, as a merchant does.
+	const addColumn = mapper.getByTestId('add-fields-select');
+	for (let added = 0; added < CSV_COLUMNS.length && (await addColumn.isVisible()); added++) {
+		// With several columns left the button opens a list; with the last one it adds it at once.
+		await addColumn.locator('button').first().click();
+		const entry = page.locator('[data-reka-popper-content-wrapper] [role="menuitem"]').first();
+		if (
+			await entry.waitFor({ timeout: 3000 }).then(
+				() => true,
+				() => false,
+			)
+		)
+			await entry.click();
+		await page.waitForTimeout(100);
+	}
+	// Each mapped column's label (n8n marks a required one with "*"), and whether the field's
+	// width cuts it: an element of a cut label overflows and shows an ellipsis.
+	const labels = await mapper.locator('label.n8n-input-label').evaluateAll((elements) =>
+		elements.map((label) => ({
+			label: (label as HTMLElement).innerText
+				.split('\n')[0]
+				.trim()
+				.replace(/\s*\*$/, ''),
+			cut: [label, ...Array.from(label.querySelectorAll('*'))].some(
+				(element) =>
+					(element as HTMLElement).scrollWidth > (element as HTMLElement).clientWidth + 1,
+			),
+		})),
+	);
+	const mapped = labels
+		.map((entry) => entry.label)
+		.filter((label) => label !== 'Mapping Column Mode' && label !== 'Values to Send');
+	// A column's field, by the key its label is for (value["designAmount"]).
+	const columnField = (label: string) => {
+		const key = CSV_COLUMNS.find((entry) => entry.label === label)?.key;
+		return mapper
+			.locator('.parameter-item')
+			.filter({ has: page.locator(`label[for='value["${key}"]']`) })
+			.last();
+	};
+	await columnField('Amount').scrollIntoViewIfNeeded();
+	await screenshot('csv-build-columns');
+	expect({
+		labels: [...mapped].sort(),
+		cut: labels.filter((entry) => entry.cut).map((entry) => entry.label),
+	}).toEqual({ labels: CSV_COLUMNS.map((column) => column.label).sort(), cut: [] });
+
+	// The columns every order needs, one with a value the file cannot take: the problem names the
+	// column as its label does.
+	const values: Array<[string, string]> = [
+		['Order Group ID', 'o1'],
+		['Country ID', '1'],
+		['Shipping Street', 'Hauptstraße'],
+		['Shipping City', 'Berlin'],
+		['Shipping Country Code', 'de'],
+		['Design Group ID', 'd1'],
+		['Amount', '2'],
+	];
+	for (const [label, value] of values) {
+		const field = columnField(label);
+		await field.scrollIntoViewIfNeeded();
+		await field.locator('input, textarea').first().fill(value);
+		await page.keyboard.press('Tab');
+	}
+	const shown = await runAndReadError();
+	expect(shown.description).toContain(
+		'Shipping Country Code: must be an ISO 3166-1 alpha-2 country code such as "DE", got "de"',
+	);
 });

@@ -691,6 +691,10 @@ describe('Filter resource and filters on Get Many', () => {
 				/In List needs at least one value/,
 			],
 			[
+				built([cond('created', 'gte', '')]),
+				/^Item 1: Conditions › Condition 1: Value is empty, but Created is compared as a date$/,
+			],
+			[
 				built([cond('created', 'gt', 'last tuesday-ish')]),
 				/^Item 1: Conditions › Condition 1: "last tuesday-ish" is not a date/,
 			],
@@ -737,6 +741,24 @@ describe('Filter resource and filters on Get Many', () => {
 			expect(error.message).toMatch(message);
 			expect(error.description).toBeTruthy();
 		}
+		expect(await filterPosts()).toBe(before);
+	});
+
+	test("Filter → Create refuses an empty date in the form's words before anything is sent", async () => {
+		const before = await filterPosts();
+		const error = await failure({
+			resource: 'filter',
+			operation: 'create',
+			filterType: 'productionOrderFilter',
+			definedWith: 'build',
+			filterConditions: { condition: [cond('id', 'gt', '1'), cond('created', 'lt', '')] },
+		});
+		expect({ message: error.message, description: error.description }).toEqual({
+			message:
+				'Item 1: Conditions › Condition 2: Value is empty, but Created is compared as a date',
+			description:
+				'Pick a date in Value, or set Type to Is Empty to find the records that have no Created date.',
+		});
 		expect(await filterPosts()).toBe(before);
 	});
 });

@@ -283,7 +283,7 @@ describe('Order forms against the sandbox', () => {
 			parameters.country = '={{ $json.country }}';
 			const result = await run(parameters);
 			expect(result.error?.message).toBe(
-				'Item 1: The order has 6 problems: choose a Country, and 5 more',
+				'Item 1: The order has 6 problems: choose a Country; and 5 more problems, listed below',
 			);
 			expect(result.error?.description?.split('\n')).toEqual([
 				expect.stringMatching(/^1\. choose a Country\. Pick the order country from the list/),
@@ -310,7 +310,7 @@ describe('Order forms against the sandbox', () => {
 			delete order.customer.shippingAddress.zip;
 			const result = await run(jsonParameters(body));
 			expect(result.error?.message).toBe(
-				'Item 1: The order has 3 problems: Shipping Address: fill in ZIP Code, and 2 more',
+				'Item 1: The order has 3 problems: Shipping Address: fill in ZIP Code; and 2 more problems, listed below',
 			);
 			const lines = result.error?.description?.split('\n') ?? [];
 			expect(lines).toHaveLength(3);
@@ -350,7 +350,7 @@ describe('Order forms against the sandbox', () => {
 		design.amount = 0;
 		const result = await run(parameters);
 		expect(result.error?.message).toBe(
-			'Item 1: The order has 3 problems: Design 1: Size 3003 is not a size of Hoodie, which offers S (3011), M (3012), L (3013), XL (3014), and 2 more',
+			'Item 1: The order has 3 problems: Design 1: Size 3003 is not a size of Hoodie, which offers S (3011), M (3012), L (3013), XL (3014); and 2 more problems, listed below',
 		);
 		expect(result.error?.description?.split('\n')).toEqual([
 			expect.stringMatching(

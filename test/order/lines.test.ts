@@ -172,7 +172,7 @@ describe('storefront lines become one order (One Item per Line)', () => {
 		items[2].json.line_items = { ...items[2].json.line_items, sku: 'NOPE-1', quantity: 0 };
 		const result = await run(fromShopify(), items);
 		expect(result.error?.message).toBe(
-			'Item 1: Order 450789469 has 3 problems: Line 2 (SKU TEE-CLASSIC): no color Purple; Classic T-Shirt offers White, Black, and 2 more',
+			'Item 1: Order 450789469 has 3 problems: Line 2 (SKU TEE-CLASSIC): no color Purple; Classic T-Shirt offers White, Black; and 2 more problems, listed below',
 		);
 		expect(result.error?.description?.split('\n')).toEqual([
 			expect.stringMatching(

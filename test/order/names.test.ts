@@ -175,7 +175,7 @@ describe('names and SKUs, not IDs', () => {
 			]),
 		);
 		expect(result.error?.message).toBe(
-			'Item 1: The order has 6 problems: Design 1: no color Purple; Classic T-Shirt offers White, Black, and 5 more',
+			'Item 1: The order has 6 problems: Design 1: no color Purple; Classic T-Shirt offers White, Black; and 5 more problems, listed below',
 		);
 		expect(result.error?.description?.split('\n')).toEqual([
 			expect.stringMatching(

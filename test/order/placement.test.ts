@@ -259,7 +259,7 @@ describe('placements the contract allows reach the service; only what it cannot 
 				},
 			});
 			expect(added.error?.message).toBe(
-				'Item 1: The product has 2 problems: Amount must be a positive whole number, got 0, and 1 more',
+				'Item 1: The product has 2 problems: Amount must be a positive whole number, got 0; and 1 more problem, listed below',
 			);
 			expect(added.error?.description).toBe(
 				[
@@ -339,7 +339,7 @@ describe('placements the contract allows reach the service; only what it cannot 
 			]);
 			expect(built.error?.message).toBe('Item 1: the CSV file has 1 problem; no file was built');
 			expect(built.error?.description).toContain(
-				'item 1, column 53: position horizontal center: sets position left, position right and position horizontal center together: keep at most two of them',
+				'item 1, column 53: Center Horizontally: sets Position Left, Position Right and Center Horizontally together: keep at most two of them',
 			);
 
 			const unchecked = await run(
@@ -370,7 +370,7 @@ describe('placements the contract allows reach the service; only what it cannot 
 					line: 3,
 					column: 'position vertical center',
 					message: expect.stringMatching(
-						/^position vertical center: sets position top, position bottom and position vertical center together: keep at most two of them/,
+						/^Center Vertically: sets Position Top, Position Bottom and Center Vertically together: keep at most two of them/,
 					),
 				}),
 			]);

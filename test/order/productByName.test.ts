@@ -101,7 +101,7 @@ describe('Submit: the product by its name', () => {
 	test('a problem of the name is listed with every other problem of the order', async () => {
 		const result = await harness.run(orderOf('NAME-5', 'name', 'No Such Shirt', { amount: 0 }));
 		expect(result.error?.message).toBe(
-			'Item 1: The order has 2 problems: Design 1: no product is named "No Such Shirt", and 1 more',
+			'Item 1: The order has 2 problems: Design 1: no product is named "No Such Shirt"; and 1 more problem, listed below',
 		);
 		expect(result.error?.description).toMatch(
 			/^2\. Design 1: Amount must be a positive whole number/m,
@@ -181,7 +181,7 @@ describe('Submit as an AI tool: every problem names the argument', () => {
 		const bad = { ...args, uniqueId: 'TOOL-2', color: 'Purple', amount: 0, city: '' };
 		const result = await asTool(tool, bad);
 		expect(result.error?.message).toBe(
-			'The order has 3 problems: Argument city: Shipping Address: fill in City, and 2 more',
+			'The order has 3 problems: Argument city: Shipping Address: fill in City; and 2 more problems, listed below',
 		);
 		const lines = String(result.error?.description).split('\n');
 		expect(lines).toEqual([
@@ -202,7 +202,7 @@ describe('Submit as an AI tool: every problem names the argument', () => {
 			items: [{ json: bad }],
 		});
 		expect(asNode.error?.message).toBe(
-			'Item 1: The order has 3 problems: Shipping Address: fill in City, and 2 more',
+			'Item 1: The order has 3 problems: Shipping Address: fill in City; and 2 more problems, listed below',
 		);
 		expect(String(asNode.error?.description)).toMatch(/^2\. Design 1: no color Purple/m);
 	});

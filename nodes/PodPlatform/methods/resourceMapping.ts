@@ -25,11 +25,14 @@ const FIELD_TYPES: Record<CsvKind, FieldType> = {
 	boolean: 'boolean',
 };
 
-/** The 54 columns in file order, keyed by camelCase name, required where every order needs them. */
+/**
+ * The 54 columns in file order, keyed by camelCase name and labelled as every problem about them
+ * names them, required where every order needs them.
+ */
 export async function getCsvColumns(): Promise<ResourceMapperFields> {
 	const fields: ResourceMapperField[] = CSV_COLUMNS.map((column) => ({
 		id: column.key,
-		displayName: column.header,
+		displayName: column.label,
 		required: column.required !== undefined,
 		defaultMatch: false,
 		canBeUsedToMatch: false,

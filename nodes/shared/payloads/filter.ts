@@ -158,6 +158,14 @@ function buildCondition(
 	const kind = input.conditionType ?? 'simple';
 	switch (kind) {
 		case 'simple': {
+			// The service refuses an empty date with an SQL error that reads as an unknown property.
+			if (asDate && isBlank(input.value)) {
+				const label = properties?.[property]?.label ?? property;
+				throw new InputError(
+					`${where}: Value is empty, but ${label} is compared as a date`,
+					`Pick a date in Value, or set Type to Is Empty to find the records that have no ${label} date.`,
+				);
+			}
 			const op = serviceOperator(input.operator);
 			if (op === undefined) {
 				throw new InputError(

@@ -95,13 +95,14 @@ function idOptionField(name: string, displayName: string): INodeProperties {
 	};
 }
 
+/** When the Creator calls each callback and with what (contract, host callbacks). */
 const CALLBACK_DESCRIPTIONS: Record<string, string> = {
 	addToBasketCallback:
-		'Global JavaScript function called after add-to-basket; letters and digits only',
+		"Name of the page's global JavaScript function called after the shopper adds to basket, with the IDs of the ordered products and the items; letters and digits only",
 	productChangeCallback:
-		'Global JavaScript function called when the product changes; letters and digits only',
+		"Name of the page's global JavaScript function called with the product ID when the shopper changes the product; letters and digits only",
 	creatorStartCallback:
-		'Global JavaScript function called when the widget is ready; letters and digits only',
+		"Name of the page's global JavaScript function called when the widget is ready; letters and digits only",
 };
 
 const optionFields = (
@@ -110,12 +111,12 @@ const optionFields = (
 			idOptionField(name, displayName),
 		),
 		...Object.entries(SNIPPET_CALLBACK_PARAMETERS).map(
-			([name, displayName]): INodeProperties => ({
-				displayName,
+			([name, { label, example }]): INodeProperties => ({
+				displayName: label,
 				name,
 				type: 'string',
 				default: '',
-				placeholder: 'e.g. onAddToBasket',
+				placeholder: `e.g. ${example}`,
 				description: CALLBACK_DESCRIPTIONS[name],
 			}),
 		),

@@ -22,10 +22,14 @@ export const SNIPPET_ID_PARAMETERS: Record<string, string> = {
 	countryId: 'Country ID',
 };
 
-export const SNIPPET_CALLBACK_PARAMETERS: Record<string, string> = {
-	addToBasketCallback: 'Add To Basket Callback',
-	productChangeCallback: 'Product Change Callback',
-	creatorStartCallback: 'Creator Start Callback',
+/**
+ * The callback parameters: the label the user sees, and an example name of the global JavaScript
+ * function the page defines for it (shown as the field's placeholder and in the fix of a refusal).
+ */
+export const SNIPPET_CALLBACK_PARAMETERS: Record<string, { label: string; example: string }> = {
+	addToBasketCallback: { label: 'Add To Basket Callback', example: 'onAddToBasket' },
+	productChangeCallback: { label: 'Product Change Callback', example: 'onProductChange' },
+	creatorStartCallback: { label: 'Creator Start Callback', example: 'onCreatorStart' },
 };
 
 export const CREATOR_DESIGN_MODES = ['SHOP', 'TEMPLATE'] as const;
@@ -187,13 +191,13 @@ export function snippetRequest(input: SnippetInput): SnippetRequest {
 		qs.showPriceDetails = String(show);
 	}
 
-	for (const [name, label] of Object.entries(SNIPPET_CALLBACK_PARAMETERS)) {
+	for (const [name, { label, example }] of Object.entries(SNIPPET_CALLBACK_PARAMETERS)) {
 		const value = text(input[name as keyof SnippetInput]);
 		if (!value) continue;
 		if (!ALPHANUMERIC.test(value)) {
 			throw new InputError(
 				`${label} must be an alphanumeric function name, got "${value}"`,
-				'The Creator accepts only letters and digits in callback names (otherwise it fails with client error 2155). Rename the global JavaScript function, for example onAddToBasket.',
+				`The Creator accepts only letters and digits in callback names (otherwise it fails with client error 2155). Rename the global JavaScript function, for example ${example}.`,
 			);
 		}
 		qs[name] = value;

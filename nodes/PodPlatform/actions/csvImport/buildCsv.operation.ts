@@ -53,6 +53,9 @@ export const buildCsvOperation: OperationDefinition = {
 			name: 'columns',
 			type: 'resourceMapper',
 			noDataExpression: true,
+			// n8n's column mapper shows no description per column: the README's table says what each holds.
+			description:
+				'The import file\'s 54 columns by their labels; what each holds: <a href="https://github.com/pod-platform/n8n-nodes-pod-platform#the-import-files-columns">the column table</a>',
 			// Map Automatically reads each item by column header or camelCase name, so items already
 			// named like the columns need no mapping.
 			default: { mappingMode: 'autoMapInputData', value: null },
@@ -155,7 +158,7 @@ export const buildCsvOperation: OperationDefinition = {
 			try {
 				if (mode === 'line') {
 					// Mapped values are keyed by the columns' camelCase names, so none is unknown. They
-					// are checked as the file's values, so a problem names the column by its header.
+					// are checked as the file's values, so a problem names the column by its label.
 					const line = mapped
 						? ((run.parameter('columns.value', index, null, {
 								skipValidation: true,
@@ -169,7 +172,7 @@ export const buildCsvOperation: OperationDefinition = {
 				const earlier = groupItems.get(groupId);
 				if (earlier !== undefined) {
 					throw new InputError(
-						`Order group ID "${groupId}" is already used by item ${earlier + 1}`,
+						`Order Group ID "${groupId}" is already used by item ${earlier + 1}`,
 						'Each order needs its own uniqueId or orderGroupId; otherwise the service merges them into one order.',
 						'orderGroupId',
 					);

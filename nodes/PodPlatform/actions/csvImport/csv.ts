@@ -25,6 +25,13 @@ export interface CsvColumn {
 	header: string;
 	/** The same name in camelCase, for items keyed by field name. */
 	key: string;
+	/**
+	 * The one name the node gives the column: Title Case, short enough for the column mapper's
+	 * field width, used by the mapper's labels and by every problem about the column.
+	 */
+	label: string;
+	/** What the column holds, in the merchant's words. */
+	description: string;
 	level: CsvLevel;
 	kind: CsvKind;
 	/**
@@ -34,61 +41,194 @@ export interface CsvColumn {
 	required?: string;
 }
 
-const ADDRESS_SUFFIXES = [
-	'first name',
-	'last name',
-	'name',
-	'street',
-	'street no',
-	'city',
-	'country name',
-	'country code',
-	'zip',
-	'state name',
-	'state code',
-	'phone',
-	'email',
+/** One column: header, level, kind, label, description. */
+type Row = [string, CsvLevel, CsvKind, string, string];
+
+/** The thirteen address columns of the contract, by header suffix: kind, label word, what it holds. */
+const ADDRESS_SUFFIXES: Array<[string, CsvKind, string, string]> = [
+	['first name', 'text', 'First Name', 'first name'],
+	['last name', 'text', 'Last Name', 'last name'],
+	['name', 'text', 'Company', 'company name'],
+	['street', 'text', 'Street', 'street'],
+	['street no', 'text', 'Street No', 'house number'],
+	['city', 'text', 'City', 'city'],
+	['country name', 'text', 'Country Name', 'country, written out'],
+	['country code', 'countryCode', 'Country Code', 'country as an ISO code such as DE'],
+	['zip', 'text', 'ZIP', 'postal code'],
+	['state name', 'text', 'State Name', 'state or region, written out'],
+	['state code', 'text', 'State Code', 'state or region code'],
+	['phone', 'text', 'Phone', 'phone number'],
+	['email', 'email', 'Email', 'e-mail address'],
 ];
 
-function addressColumns(prefix: string): Array<[string, CsvLevel, CsvKind]> {
-	return ADDRESS_SUFFIXES.map((suffix) => [
-		`${prefix} ${suffix}`,
+function addressColumns(which: 'billing' | 'shipping'): Row[] {
+	const label = which === 'billing' ? 'Billing' : 'Shipping';
+	return ADDRESS_SUFFIXES.map(([suffix, kind, word, holds]) => [
+		`customer ${which} address ${suffix}`,
 		'order',
-		suffix === 'country code' ? 'countryCode' : suffix === 'email' ? 'email' : 'text',
+		kind,
+		`${label} ${word}`,
+		`The ${which} address's ${holds}`,
 	]);
 }
 
-const TABLE: Array<[string, CsvLevel, CsvKind]> = [
-	['order group id', 'order', 'groupId'],
-	['uniqueId', 'order', 'text'],
-	['countryId', 'order', 'integer'],
-	['shipping carrier Id', 'order', 'integer'],
-	['orderShippingCode', 'order', 'text'],
-	['orderShippingTitle', 'order', 'text'],
-	['orderShippingPrice', 'order', 'decimal'],
-	['orderShippingCodPrice', 'order', 'decimal'],
-	['orderShippingOrderValue', 'order', 'decimal'],
-	['customer first name', 'order', 'text'],
-	['customer last name', 'order', 'text'],
-	['customer email', 'order', 'email'],
-	['customer phone', 'order', 'text'],
-	...addressColumns('customer billing address'),
-	...addressColumns('customer shipping address'),
-	['design group id', 'design', 'groupId'],
-	['design product id', 'design', 'integer'],
-	['design product sku', 'design', 'text'],
-	['design amount', 'design', 'integer'],
-	['composition group id', 'composition', 'groupId'],
-	['product area id', 'composition', 'integer'],
-	['product area name', 'composition', 'text'],
-	['element motive id', 'element', 'integer'],
-	['element motive url', 'element', 'url'],
-	['position left', 'element', 'position'],
-	['position right', 'element', 'position'],
-	['position top', 'element', 'position'],
-	['position bottom', 'element', 'position'],
-	['position horizontal center', 'element', 'boolean'],
-	['position vertical center', 'element', 'boolean'],
+const TABLE: Row[] = [
+	[
+		'order group id',
+		'order',
+		'groupId',
+		'Order Group ID',
+		'Any text that groups the lines of one order; every line needs it',
+	],
+	['uniqueId', 'order', 'text', 'Unique ID', "The shop's order number, different for every order"],
+	[
+		'countryId',
+		'order',
+		'integer',
+		'Country ID',
+		"The order's country by ID (Country → Get Many lists them); it sets currency and VAT",
+	],
+	[
+		'shipping carrier Id',
+		'order',
+		'integer',
+		'Carrier ID',
+		"The carrier by ID (Carrier → Get Many lists the shop's carriers)",
+	],
+	['orderShippingCode', 'order', 'text', 'Shipping Method Code', 'The code of the shipping method'],
+	[
+		'orderShippingTitle',
+		'order',
+		'text',
+		'Shipping Method Title',
+		'The name of the shipping method',
+	],
+	[
+		'orderShippingPrice',
+		'order',
+		'decimal',
+		'Shipping Price',
+		'What the customer pays for shipping',
+	],
+	[
+		'orderShippingCodPrice',
+		'order',
+		'decimal',
+		'Cash on Delivery Price',
+		'The price of cash on delivery',
+	],
+	[
+		'orderShippingOrderValue',
+		'order',
+		'decimal',
+		'Order Value for Shipping',
+		'The order value the shipping cost is calculated from',
+	],
+	['customer first name', 'order', 'text', 'Customer First Name', "The customer's first name"],
+	['customer last name', 'order', 'text', 'Customer Last Name', "The customer's last name"],
+	['customer email', 'order', 'email', 'Customer Email', "The customer's e-mail address"],
+	['customer phone', 'order', 'text', 'Customer Phone', "The customer's phone number"],
+	...addressColumns('billing'),
+	...addressColumns('shipping'),
+	[
+		'design group id',
+		'design',
+		'groupId',
+		'Design Group ID',
+		'Any text that groups the lines of one product of the order; every line needs it',
+	],
+	[
+		'design product id',
+		'design',
+		'integer',
+		'Product ID',
+		'The product by ID; or give its SKU in Product SKU',
+	],
+	[
+		'design product sku',
+		'design',
+		'text',
+		'Product SKU',
+		'The product by SKU (of the product or of one color and size), instead of its ID',
+	],
+	['design amount', 'design', 'integer', 'Amount', 'How many pieces of this product to make'],
+	[
+		'composition group id',
+		'composition',
+		'groupId',
+		'Composition Group ID',
+		'Any text that groups the motives printed on one print area',
+	],
+	[
+		'product area id',
+		'composition',
+		'integer',
+		'Print Area ID',
+		'The print area by ID; or give its name in Print Area Name',
+	],
+	[
+		'product area name',
+		'composition',
+		'text',
+		'Print Area Name',
+		'The print area by name, instead of its ID',
+	],
+	[
+		'element motive id',
+		'element',
+		'integer',
+		'Motive ID',
+		'A motive of the shop by ID; or give an image address in Motive URL',
+	],
+	[
+		'element motive url',
+		'element',
+		'url',
+		'Motive URL',
+		'The http(s) address of a JPEG or PNG, uploaded on import; instead of Motive ID',
+	],
+	[
+		'position left',
+		'element',
+		'position',
+		'Position Left',
+		'Distance from the left edge of the print area, in millimetres or as a percentage (50%)',
+	],
+	[
+		'position right',
+		'element',
+		'position',
+		'Position Right',
+		'Distance from the right edge of the print area, in millimetres or as a percentage',
+	],
+	[
+		'position top',
+		'element',
+		'position',
+		'Position Top',
+		'Distance from the top edge of the print area, in millimetres or as a percentage',
+	],
+	[
+		'position bottom',
+		'element',
+		'position',
+		'Position Bottom',
+		'Distance from the bottom edge of the print area, in millimetres or as a percentage',
+	],
+	[
+		'position horizontal center',
+		'element',
+		'boolean',
+		'Center Horizontally',
+		'Whether to center the motive from left to right',
+	],
+	[
+		'position vertical center',
+		'element',
+		'boolean',
+		'Center Vertically',
+		'Whether to center the motive from top to bottom',
+	],
 ];
 
 const SHIPPING_ADDRESS = 'the order needs a shipping address';
@@ -114,13 +254,17 @@ function camelCase(header: string): string {
 		.join('');
 }
 
-export const CSV_COLUMNS: readonly CsvColumn[] = TABLE.map(([header, level, kind]) => ({
-	header,
-	key: camelCase(header),
-	level,
-	kind,
-	...(REQUIRED[header] === undefined ? {} : { required: REQUIRED[header] }),
-}));
+export const CSV_COLUMNS: readonly CsvColumn[] = TABLE.map(
+	([header, level, kind, label, description]) => ({
+		header,
+		key: camelCase(header),
+		label,
+		description,
+		level,
+		kind,
+		...(REQUIRED[header] === undefined ? {} : { required: REQUIRED[header] }),
+	}),
+);
 
 export const CSV_HEADERS: readonly string[] = CSV_COLUMNS.map((column) => column.header);
 

@@ -25,8 +25,18 @@ export function csvBuffer(rows: CsvRow[], format: CsvFormat, withBom: boolean): 
 	return Buffer.from(withBom ? BOM + text : text, 'utf8');
 }
 
-/** One cell: numbers in the file's decimal format, centre flags as true/false. */
-export function cellValue(value: unknown, index: number, format: CsvFormat, field: string): string {
+/**
+ * One cell: numbers in the file's decimal format, centre flags as true/false. A problem names the
+ * value as `name` (the column's label for a line, the item's path for a structured order) and
+ * points at `field` in the item.
+ */
+export function cellValue(
+	value: unknown,
+	index: number,
+	format: CsvFormat,
+	name: string,
+	field: string = name,
+): string {
 	if (value === undefined || value === null) return '';
 	const { kind } = CSV_COLUMNS[index];
 	if (kind === 'boolean') {
@@ -37,7 +47,7 @@ export function cellValue(value: unknown, index: number, format: CsvFormat, fiel
 	if (typeof value === 'number') {
 		if (!Number.isFinite(value)) {
 			throw new InputError(
-				`${field} must be a finite number, got ${value}`,
+				`${name} must be a finite number, got ${value}`,
 				'Give a plain number.',
 				field,
 			);
@@ -48,8 +58,8 @@ export function cellValue(value: unknown, index: number, format: CsvFormat, fiel
 	if (typeof value === 'boolean') return String(value);
 	if (typeof value !== 'string') {
 		throw new InputError(
-			`${field} must be a text or a number, got ${Array.isArray(value) ? 'a list' : 'an object'}`,
-			`Map ${field} to a single value.`,
+			`${name} must be a text or a number, got ${Array.isArray(value) ? 'a list' : 'an object'}`,
+			`Map ${name} to a single value.`,
 			field,
 		);
 	}
@@ -70,7 +80,8 @@ export function rowFromLine(item: PlainObject, format: CsvFormat, ignoreUnknown:
 			unknown.push(key);
 			continue;
 		}
-		row[index] = cellValue(value, index, format, key);
+		// Named as the column mapper labels it, whether the item names it by header or camelCase.
+		row[index] = cellValue(value, index, format, CSV_COLUMNS[index].label, key);
 	}
 	if (unknown.length && !ignoreUnknown) {
 		throw new InputError(

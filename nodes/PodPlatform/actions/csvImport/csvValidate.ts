@@ -93,6 +93,9 @@ interface GroupSummary {
 
 const JOIN = '\u0001';
 
+/** A column as every problem names it: its label, the name the column mapper shows. */
+const label = (index: number) => CSV_COLUMNS[index].label;
+
 const WRONG_SEPARATOR = new Error('wrong separator');
 
 export function validateCsv(
@@ -118,7 +121,7 @@ export function validateCsv(
 			column: CSV_HEADERS[index],
 			columnNumber: index + 1,
 			value,
-			message: `${CSV_HEADERS[index]}: ${message}`,
+			message: `${label(index)}: ${message}`,
 		});
 
 	const orders = new Map<string, GroupSummary>();
@@ -311,7 +314,7 @@ export function validateCsv(
 				line,
 				COL.elementMotiveUrl,
 				motiveUrl,
-				'give either element motive id or element motive url, not both',
+				`give either ${label(COL.elementMotiveId)} or ${label(COL.elementMotiveUrl)}, not both`,
 			);
 		}
 		const hasPosition = POSITION_COLUMNS.some((i) => record[i] !== '');
@@ -320,7 +323,7 @@ export function validateCsv(
 				line,
 				column: CSV_HEADERS[COL.elementMotiveId],
 				columnNumber: COL.elementMotiveId + 1,
-				message: 'A position is given but no element motive id or element motive url to place',
+				message: `A position is given but no ${label(COL.elementMotiveId)} or ${label(COL.elementMotiveUrl)} to place`,
 			});
 		}
 		const overfilled = overfilledAxis((key) => {
@@ -331,9 +334,13 @@ export function validateCsv(
 				: value !== '';
 		});
 		if (overfilled) {
-			const columns = overfilled.keys.map((key) => PLACEMENT_COLUMNS[key]);
-			const [first, second, centre] = columns.map((column) => CSV_HEADERS[column]);
-			columnProblem(line, columns[2], record[columns[2]], overfilledWords([first, second, centre]));
+			const [first, second, centre] = overfilled.keys.map((key) => PLACEMENT_COLUMNS[key]);
+			columnProblem(
+				line,
+				centre,
+				record[centre],
+				overfilledWords([label(first), label(second), label(centre)]),
+			);
 		}
 		if ((motiveId !== '' || motiveUrl !== '') && compositionId === '') {
 			columnProblem(line, COL.compositionGroupId, '', 'is required on a line with a motive');
@@ -350,7 +357,7 @@ export function validateCsv(
 					line,
 					COL.uniqueId,
 					uniqueId,
-					`"${uniqueId}" is also the uniqueId of order group "${other.group}" (line ${other.line}); each order needs its own`,
+					`"${uniqueId}" is also the ${label(COL.uniqueId)} of order group "${other.group}" (line ${other.line}); each order needs its own`,
 				);
 			} else {
 				uniqueIds.set(uniqueId, { group: orderId, line });
@@ -364,7 +371,7 @@ export function validateCsv(
 					line,
 					COL.designProductId,
 					'',
-					'is required (or design product sku): the product of this design',
+					`is required (or ${label(COL.designProductSku)}): the product of this design`,
 				);
 			}
 			REQUIRED_ON_DESIGN.forEach((index) => required(line, record, index));
@@ -383,7 +390,7 @@ export function validateCsv(
 						line,
 						COL.productAreaId,
 						'',
-						'is required (or product area name): where this composition is printed',
+						`is required (or ${label(COL.productAreaName)}): where this composition is printed`,
 					);
 				}
 			},
@@ -449,5 +456,7 @@ export function summariseProblems(
 		.slice(0, count)
 		.map((p) => `${where(p)}${p.columnNumber ? `, column ${p.columnNumber}` : ''}: ${p.message}`);
 	const more = report.problemCount - listed.length;
-	return listed.join('\n') + (more > 0 ? `\n… and ${more} more` : '');
+	return (
+		listed.join('\n') + (more > 0 ? `\n… and ${more} more problem${more === 1 ? '' : 's'}` : '')
+	);
 }

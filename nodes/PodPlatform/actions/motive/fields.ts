@@ -41,7 +41,13 @@ export const motiveTypeField: INodeProperties = {
 
 export const binaryPropertyField = binaryPropertyFieldOf('JPEG or PNG file');
 
-/** The list offers the print technologies the shop's products expect (`getPrintTechnologies`). */
+/**
+ * The list offers the print technologies the shop's products expect (`getPrintTechnologies`), so
+ * it stays empty until a shop is chosen; the hint says so, as the order forms' lists do.
+ */
+const PRINT_TECHNOLOGY_HINT =
+	'Listed once a shop is chosen: the print technologies its products take';
+
 export const printTechnologyIdField: INodeProperties = {
 	displayName: 'Print Technology Name or ID',
 	name: 'printTechnologyId',
@@ -51,6 +57,7 @@ export const printTechnologyIdField: INodeProperties = {
 	required: true,
 	description:
 		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	hint: PRINT_TECHNOLOGY_HINT,
 };
 
 /**
@@ -66,6 +73,7 @@ export const printTechnologyIdsField: INodeProperties = {
 	required: true,
 	description:
 		'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	hint: PRINT_TECHNOLOGY_HINT,
 };
 
 /** The print technology IDs of a value: a list, one ID, or IDs separated by commas. */

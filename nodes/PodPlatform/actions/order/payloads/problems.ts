@@ -49,8 +49,11 @@ function rendered(
 		const path = showPaths && problem.field ? ` (${problem.field})` : '';
 		return `${i + 1}. ${line(problem)}${path}. ${problem.fix}`;
 	});
+	// "and 1 more" after a problem that ends in a list ("offers White, Black") would read as one
+	// more entry of that list: the count names what it counts, and where the rest are.
+	const others = list.length - 1;
 	return [
-		`${subject} has ${list.length} problems: ${line(list[0])}, and ${list.length - 1} more`,
+		`${subject} has ${list.length} problems: ${line(list[0])}; and ${others} more problem${others === 1 ? '' : 's'}, listed below`,
 		lines.join('\n'),
 	];
 }
