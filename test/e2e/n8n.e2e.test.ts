@@ -1476,7 +1476,7 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 		});
 		expect(threeBad.isError).toBe(true);
 		expect(threeBad.text).toContain(
-			'The order has 3 problems: Argument city: Shipping Address: fill in City, and 2 more',
+			'The order has 3 problems: Argument city: Shipping Address: fill in City; and 2 more problems, listed below',
 		);
 		for (const listed of [
 			'1. Argument city: Shipping Address: fill in City.',
