@@ -1,5 +1,5 @@
 import { NodeApiError, UserError } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
 
 import {
 	LOGIN_REFUSED_DESCRIPTION,
@@ -24,7 +24,7 @@ describe('a refused login is recognised through the error n8n wraps it in', () =
 		});
 
 	test('n8n 2.x: NodeApiError keeps the refusal as its cause', () => {
-		expect(isLoginRefusal(new NodeApiError(node, refusal()))).toBe(true);
+		expect(isLoginRefusal(new NodeApiError(node, refusal() as unknown as JsonObject))).toBe(true);
 	});
 
 	test("n8n 1.x: NodeApiError keeps only the refusal's message and description", () => {
@@ -35,6 +35,8 @@ describe('a refused login is recognised through the error n8n wraps it in', () =
 
 	test('the message alone, or another error, is not a refusal', () => {
 		expect(isLoginRefusal({ message: LOGIN_REFUSED_MESSAGE })).toBe(false);
-		expect(isLoginRefusal(new NodeApiError(node, new Error('socket hang up')))).toBe(false);
+		expect(
+			isLoginRefusal(new NodeApiError(node, new Error('socket hang up') as unknown as JsonObject)),
+		).toBe(false);
 	});
 });
