@@ -95,12 +95,20 @@ if [ ! -f "$N8N_DIR/.complete" ]; then
 	if ! n8n_loads; then
 		log "installing n8n $N8N_VERSION into $N8N_DIR (once; about 5 minutes and 2.9 GB on 2 cores, a line every 30 seconds; npm's output in $INSTALL_LOG)"
 		mkdir -p "$N8N_DIR"
+		overrides='"linkedom": "0.18.12"'
+		case "$N8N_VERSION" in
+		1.*)
+			# n8n 1.x's nodes depend on xlsx 0.20.2 as a tarball from SheetJS's own download site,
+			# which only the npm registry's copy (0.18.5, the last version there) can stand in for here.
+			overrides="$overrides, \"xlsx\": \"0.18.5\""
+			;;
+		esac
 		cat >"$N8N_DIR/package.json" <<JSON
 {
   "name": "pod-platform-n8n-runtime",
   "private": true,
   "dependencies": { "n8n": "$N8N_VERSION" },
-  "overrides": { "linkedom": "0.18.12" }
+  "overrides": { $overrides }
 }
 JSON
 		if ! with_progress "installing n8n $N8N_VERSION" "$N8N_DIR" \

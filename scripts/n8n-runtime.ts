@@ -139,7 +139,7 @@ export interface N8nOptions {
 
 /** The environment every n8n process of one instance shares (server and CLI commands). */
 export function n8nEnv(runtime: N8nRuntime, options: N8nOptions): NodeJS.ProcessEnv {
-	return {
+	const env: NodeJS.ProcessEnv = {
 		...process.env,
 		// Not the caller's NODE_ENV: under a test runner it is "test", and n8n then exits silently.
 		NODE_ENV: 'production',
@@ -163,7 +163,14 @@ export function n8nEnv(runtime: N8nRuntime, options: N8nOptions): NodeJS.Process
 		N8N_RUNNERS_BROKER_PORT: String(options.port + 1),
 		...options.env,
 	};
+	// n8n 1.x reads the webhook address from WEBHOOK_URL only (1.123's services/url.service.js);
+	// 2.x reads N8N_WEBHOOK_URL first.
+	if (isN8n1(runtime)) env.WEBHOOK_URL = env.N8N_WEBHOOK_URL;
+	return env;
 }
+
+/** Whether the runtime is an n8n of the 1.x line, whose settings and REST API differ in places. */
+export const isN8n1 = (runtime: Pick<N8nRuntime, 'version'>) => runtime.version.startsWith('1.');
 
 const n8nBin = (runtime: N8nRuntime) =>
 	path.join(runtime.n8nDir, 'node_modules', 'n8n', 'bin', 'n8n');
@@ -191,11 +198,24 @@ export async function n8nCli(
 
 export interface N8nInstance {
 	url: string;
+	/** The version of the n8n this process runs. */
+	version: string;
 	process: ChildProcess;
 	/** What n8n printed, for diagnosing a failed start. */
 	output(): string;
 	stop(): Promise<void>;
 }
+
+/**
+ * What each command prints once it serves requests. n8n 1.x answers /healthz/readiness as soon as
+ * its database is migrated, before the REST API, webhooks and active workflows are set up
+ * (1.123's abstract-server.js); 2.x answers it only once the process is fully ready.
+ */
+const READY_LINE: Record<N8nCommand, RegExp> = {
+	start: /Editor is now accessible via/,
+	worker: /n8n worker is now ready/,
+	webhook: /Webhook listener waiting for requests/,
+};
 
 /** Start `n8n start` (or the command the options name) and wait until it reports ready. */
 export async function startN8n(runtime: N8nRuntime, options: N8nOptions): Promise<N8nInstance> {
@@ -226,6 +246,7 @@ export async function startN8n(runtime: N8nRuntime, options: N8nOptions): Promis
 	const url = `http://127.0.0.1:${options.port}`;
 	const instance: N8nInstance = {
 		url,
+		version: runtime.version,
 		process: child,
 		output: () => output,
 		stop: async () => {
@@ -248,7 +269,9 @@ export async function startN8n(runtime: N8nRuntime, options: N8nOptions): Promis
 				`http://127.0.0.1:${options.healthPort ?? options.port}/healthz/readiness`,
 			);
 			await response.body.dump();
-			if (response.statusCode === 200) return instance;
+			if (response.statusCode === 200 && (!isN8n1(runtime) || READY_LINE[command].test(output))) {
+				return instance;
+			}
 		} catch {
 			// not listening yet
 		}

@@ -58,8 +58,22 @@ export function isLoginRefusal(thrown: unknown): boolean {
 	let cursor: unknown = thrown;
 	while (typeof cursor === 'object' && cursor !== null && !seen.has(cursor)) {
 		seen.add(cursor);
-		const level = cursor as { extra?: Record<string, unknown>; cause?: unknown; error?: unknown };
+		const level = cursor as {
+			extra?: Record<string, unknown>;
+			cause?: unknown;
+			error?: unknown;
+			message?: unknown;
+			description?: unknown;
+		};
 		if (level.extra?.[LOGIN_REFUSED_MARK] === true) return true;
+		// n8n 1.x's NodeApiError drops the error it wraps (its `cause` field is reset to undefined
+		// for an Error) and keeps only that error's message and description.
+		if (
+			level.message === LOGIN_REFUSED_MESSAGE &&
+			level.description === LOGIN_REFUSED_DESCRIPTION
+		) {
+			return true;
+		}
 		cursor = level.cause ?? level.error;
 	}
 	return false;

@@ -1195,9 +1195,22 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 
 		agent = await McpSession.connect(mcpUrl(), MCP_TOKEN);
 		expect(agent.client.getServerVersion()?.name).toBe('POD_Platform_Tools');
-		expect(agent.client.getInstructions()).toContain(
-			'submit_pending_order only creates Pending orders',
-		);
+		// The trigger's Instructions (the example's advice to the model) came with its version 2.1;
+		// an n8n whose MCP Server Trigger stops at version 2 (2.35.x, 1.123.x) runs the example's
+		// node as its newest version and has no such field, so its clients get no instructions.
+		const types = (await (
+			await request(`${n8n.url}/types/nodes.json`, { headers: { cookie } })
+		).body.json()) as Array<{ name: string; version: number | number[] }>;
+		const triggerVersions = types
+			.filter((type) => type.name === '@n8n/n8n-nodes-langchain.mcpTrigger')
+			.flatMap((type) => type.version);
+		if (triggerVersions.includes(2.1)) {
+			expect(agent.client.getInstructions()).toContain(
+				'submit_pending_order only creates Pending orders',
+			);
+		} else {
+			expect(agent.client.getInstructions()).toBeUndefined();
+		}
 	});
 
 	test('the client lists four tools, the read tools with the text the node writes for the model (evaluated, not the expression), and only the arguments a model gives', async () => {
@@ -1297,6 +1310,11 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 			await request(`${n8n.url}/types/nodes.json`, { headers: { cookie } })
 		).body.json()) as Array<{ name: string; outputs?: Array<{ filter?: { nodes?: string[] } }> }>;
 		const reviews = types.filter((type) => type.name.endsWith('HitlTool'));
+		if (runtime.version.startsWith('1.')) {
+			// n8n 1.x has no human review tools: nothing can be connected to either.
+			expect(reviews).toEqual([]);
+			return;
+		}
 		expect(reviews.map((type) => type.name)).toEqual(
 			expect.arrayContaining(['n8n-nodes-base.slackHitlTool', 'n8n-nodes-base.gmailHitlTool']),
 		);

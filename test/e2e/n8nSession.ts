@@ -9,7 +9,7 @@ import { request } from 'undici';
 import type { Sandbox } from '../../sandbox';
 import { DEMO } from '../../sandbox';
 import type { N8nInstance } from '../../scripts/n8n-runtime';
-import { rest } from '../../scripts/n8n-runtime';
+import { isN8n1, rest } from '../../scripts/n8n-runtime';
 
 export interface ExecutionSummary {
 	id: string;
@@ -183,15 +183,25 @@ export class N8nSession {
 	 * Run a workflow as the editor's Execute Workflow button does (POST /rest/workflows/:id/run with
 	 * the trigger to start from): n8n 2.40.7 starts a trigger that holds pinned data from that data,
 	 * without waiting for an event (packages/cli workflow-execution.service.ts, executeManually).
+	 * n8n 1.x runs the workflow the request carries (`workflowData`, as its editor sends it) rather
+	 * than the stored one, so for it the stored workflow is sent along.
 	 * Waits for the execution to end and returns its status and each node's runs.
 	 */
 	async runFromPinnedTrigger(workflowId: string, trigger: string): Promise<ExecutionResult> {
+		const workflowData = isN8n1(this.instance)
+			? await rest<Record<string, unknown>>(
+					this.instance,
+					this.cookie,
+					'GET',
+					`/workflows/${workflowId}`,
+				)
+			: undefined;
 		const started = await rest<{ executionId?: string; waitingForWebhook?: boolean }>(
 			this.instance,
 			this.cookie,
 			'POST',
 			`/workflows/${workflowId}/run`,
-			{ triggerToStartFrom: { name: trigger } },
+			{ ...(workflowData ? { workflowData } : {}), triggerToStartFrom: { name: trigger } },
 		);
 		if (!started.executionId) {
 			throw new Error(
