@@ -57,7 +57,7 @@ export class PodPlatformTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					"The service must reach this workflow's production URL from the internet. If n8n runs on localhost or a private network, set n8n's N8N_WEBHOOK_URL environment variable to its public address, or use the POD Platform Poll Trigger.",
+					"The service must reach this workflow's production URL from the internet. If n8n runs on localhost or a private network, set n8n's N8N_WEBHOOK_URL environment variable (WEBHOOK_URL on n8n 1.x) to its public address, or use the POD Platform Poll Trigger.",
 				name: 'reachabilityNotice',
 				type: 'notice',
 				default: '',

@@ -43,7 +43,7 @@ export function warnWhenNotPublic(ctx: IHookFunctions, address: string): void {
 	if (!reason) return;
 	ctx.logger.warn(
 		`POD Platform Trigger: the webhook URL ${address} is not reachable from the internet (${reason}), so the POD Platform service cannot deliver events to it. ` +
-			"Set n8n's public address with the N8N_WEBHOOK_URL environment variable (for example N8N_WEBHOOK_URL=https://n8n.example.com/) and restart n8n, " +
+			"Set n8n's public address with the N8N_WEBHOOK_URL environment variable (for example N8N_WEBHOOK_URL=https://n8n.example.com/; WEBHOOK_URL on n8n 1.x) and restart n8n, " +
 			'or use the POD Platform Poll Trigger, which needs no inbound connection.',
 	);
 }

@@ -240,7 +240,7 @@ beforeAll(async () => {
 			...pointedAtStandIns(exampleWorkflows(), shopify, wooCommerce),
 			...e2eWorkflows(),
 			withPinnedPayload(
-				'podExShopifyIntake',
+				'podExShopIntake',
 				SHOPIFY_UNKNOWN_LINE.workflowId,
 				'Shopify Trigger',
 				SHOPIFY_UNKNOWN_LINE.order,
@@ -400,7 +400,7 @@ const linesOf = (order: ControlOrder) =>
 describe.each([
 	{
 		store: 'Shopify',
-		workflowId: 'podExShopifyIntake',
+		workflowId: 'podExShopIntake',
 		trigger: 'Shopify Trigger',
 		uniqueId: `shopify-${shopifyOrder.id}`,
 		lines: shopifyOrder.line_items,
@@ -527,7 +527,7 @@ test("the daily CSV batch builds, uploads and follows an import until each line 
 			})),
 		});
 	}
-	const nodes = await runWorkflow('podExDailyCsvBatch');
+	const nodes = await runWorkflow('podExDailyCsv1');
 	const listed = wooCommerce.requests.filter((r) => r.path === '/wp-json/wc/v3/orders');
 	expect(listed.at(-1)).toMatchObject({
 		status: 200,
@@ -935,7 +935,7 @@ describe('the way back to the storefront', () => {
 		}));
 
 	test("a shipped print order becomes a fulfillment of its Shopify order's open fulfillment order, with tracking number, link and carrier; a cancelled one adds a tag and keeps the order's tags", async () => {
-		const workflowId = 'podExWayBackShopify';
+		const workflowId = 'podExWayBackShop';
 		// The documented order has one open fulfillment order (1046000780, the red line); one more,
 		// already closed (the green line, fulfilled before), must be left alone.
 		const [open] = (

@@ -90,18 +90,18 @@ test('the field-reference rule tells a reference from JavaScript', () => {
 	).toHaveLength(3);
 });
 
-test('every example has an ID n8n keeps static data for (at most 21 characters), once', () => {
-	// n8n 2.40.7 saves a workflow's static data only when its ID passes isWorkflowIdValid
-	// (packages/cli/src/utils.ts: a string of 1 to 21 characters); a longer ID imports and
-	// activates, but the trigger's subscriptions are never saved and every delivery is refused.
-	const tooLong = examples.filter((example) => example.id.length > 21).map((example) => example.id);
+test('every example has an ID n8n keeps static data for (at most 16 characters), once', () => {
+	// n8n saves a workflow's static data only when its ID passes isWorkflowIdValid
+	// (packages/cli/src/utils.ts): 1 to 21 characters in 2.x, 1 to 16 in 1.x. A longer ID imports
+	// and activates, but the trigger's subscriptions are never saved and every delivery is refused.
+	const tooLong = examples.filter((example) => example.id.length > 16).map((example) => example.id);
 	expect(tooLong).toEqual([]);
 	const ids = examples.map((example) => example.id);
 	expect(new Set(ids).size).toBe(ids.length);
 });
 
 describe.each([
-	['print-events-to-shopify.json', 'podExWayBackShopify', 'shopifyAccessTokenApi'],
+	['print-events-to-shopify.json', 'podExWayBackShop', 'shopifyAccessTokenApi'],
 	['print-events-to-woocommerce.json', 'podExWayBackWoo', 'wooCommerceApi'],
 ])('the way-back example %s', (_file, id, storeCredential) => {
 	const example = examples.find((workflow) => workflow.id === id) as Example;
@@ -131,7 +131,7 @@ describe.each([
 describe.each([
 	{
 		file: 'shopify-orders-to-production.json',
-		id: 'podExShopifyIntake',
+		id: 'podExShopIntake',
 		trigger: {
 			type: 'n8n-nodes-base.shopifyTrigger',
 			parameters: { authentication: 'accessToken', topic: 'orders/create' },
@@ -220,7 +220,7 @@ describe.each([
 });
 
 describe('the daily CSV example', () => {
-	const workflow = example('podExDailyCsvBatch');
+	const workflow = example('podExDailyCsv1');
 	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
 
 	test('reads the orders, splits their line items, keeps the lines with a SKU and builds a line per item', () => {
