@@ -3,8 +3,12 @@
  * The POD Platform Trigger against n8n's own Webhook node, side by side in one real n8n (regular
  * mode, SQLite): the same distinct signed order events posted at the same concurrency to the
  * trigger's production URL (activated with the sandbox, deliveries signed with the secret the
- * service holds for its subscription) and to a Webhook node (POST, Respond Immediately). Each
- * workflow is its starting node alone, so what differs is the node and what n8n does for it.
+ * service holds for its subscription), to a Webhook node (POST, Respond Immediately), and to the
+ * floor of a community trigger: a node of another package that emits the body and does nothing
+ * else (support/floorTrigger.ts). Each workflow is its starting node alone, so what differs is the
+ * node and what n8n does for it. n8n gives any start node but its own Webhook node an expression
+ * isolate while it answers a delivery (live-webhooks.js, webhookPhaseNeedsIsolate, n8n 2.40): the
+ * floor pays that as this trigger does, so trigger ÷ floor is this package's own share.
  *
  * For each side and round: CPU time of the n8n process and its children (/proc, before and after,
  * read once every execution has finished), median and p95 answer latency, wall time from the
@@ -19,7 +23,8 @@
  * the same values posted again one execution at a time: every value that passes the second time
  * was forgotten. Executions that failed in the first pass are counted with their error.
  *
- * Prints the figures and the trigger ÷ Webhook node ratios; writes
+ * Prints the figures and the ratios trigger ÷ Webhook node, floor ÷ Webhook node and trigger ÷
+ * floor; writes
  * bench/results/triggerVsWebhook.json.
  *
  *   npm run bench:trigger [-- deliveries rounds]
@@ -31,7 +36,7 @@
  * the trigger's stored delivery memory with that many recent deliveries before n8n starts (its
  * cap is 10,000), to measure the trigger as a busy shop's would run.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -40,6 +45,7 @@ import path from 'node:path';
 import { request } from 'undici';
 
 import { encode } from '../nodes/shared/codec';
+import { deliveryKeyOf, encodeDeliveries } from '../nodes/PodPlatformTrigger/deliveries';
 import { DEMO, signBody } from '../sandbox';
 import { sandboxCredential } from '../scripts/dev';
 import type { N8nInstance, N8nOptions, N8nRuntime } from '../scripts/n8n-runtime';
@@ -53,6 +59,7 @@ import {
 	rest,
 	startN8n,
 } from '../scripts/n8n-runtime';
+import { FLOOR_TRIGGER_TYPE, packFloorTrigger } from './support/floorTrigger';
 import { epochMsOf, openN8nDatabase, type N8nDatabase } from './support/n8nDatabase';
 import { machineBusyMs, processTreeCpu } from './support/processCpu';
 import { logIn, startSandboxProcess } from './support/sandboxProcess';
@@ -78,10 +85,20 @@ const PREFIX = 'x-platform';
 
 const TRIGGER_WORKFLOW = 'benchTriggerSide';
 const WEBHOOK_WORKFLOW = 'benchWebhookSide';
+const FLOOR_WORKFLOW = 'benchFloorSide';
 const DEDUPE_WORKFLOW = 'benchDedupeRaces';
 const CREDENTIAL = { podPlatformApi: { id: 'podPlatformSandbox', name: 'POD Platform sandbox' } };
 
-type SideName = 'webhookNode' | 'trigger';
+type SideName = 'webhookNode' | 'floorTrigger' | 'trigger';
+
+/** The sides in the order of the first round; each round after starts one further on. */
+const SIDE_NAMES: SideName[] = ['webhookNode', 'floorTrigger', 'trigger'];
+
+const SIDE_LABELS: Record<SideName, string> = {
+	webhookNode: 'Webhook node',
+	floorTrigger: 'Floor trigger',
+	trigger: 'Trigger',
+};
 
 interface RoundFigures {
 	round: number;
@@ -127,14 +144,14 @@ interface SideSummary {
  * key → emission times), `count` entries emitted in the last 50 minutes: none is a retry window
  * away, none is old enough to be forgotten.
  */
-function rememberedDeliveries(count: number): Record<string, number[]> {
+function rememberedDeliveries(count: number): string {
 	const now = Date.now();
-	const entries: Record<string, number[]> = {};
-	for (let i = 0; i < count; i++) {
-		const key = createHash('sha256').update(`remembered-${i}`).digest('hex');
-		entries[key] = [now - 50 * 60_000 + Math.floor((i / count) * 50 * 60_000)];
-	}
-	return entries;
+	return encodeDeliveries(
+		Array.from({ length: count }, (_, i): [string, number[]] => [
+			deliveryKeyOf(TOPIC, Buffer.from(`remembered-${i}`)),
+			[now - 50 * 60_000 + Math.floor((i / count) * 50 * 60_000)],
+		]),
+	);
 }
 
 function triggerWorkflow(webhookId: string) {
@@ -163,7 +180,9 @@ function triggerWorkflow(webhookId: string) {
 		...(REMEMBERED > 0
 			? {
 					staticData: {
-						'node:POD Platform Trigger': { deliveries: rememberedDeliveries(REMEMBERED) },
+						'node:POD Platform Trigger': {
+							deliveries: { emitted: rememberedDeliveries(REMEMBERED) },
+						},
 					},
 				}
 			: {}),
@@ -188,6 +207,28 @@ function webhookWorkflow(webhookId: string) {
 					responseMode: 'onReceived',
 					options: {},
 				},
+				webhookId,
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** The floor: a community trigger that emits the body and nothing else (support/floorTrigger.ts). */
+function floorWorkflow(webhookId: string) {
+	return {
+		id: FLOOR_WORKFLOW,
+		name: 'Bench: floor trigger',
+		active: false,
+		nodes: [
+			{
+				id: 'f1',
+				name: 'Bench Floor Trigger',
+				type: FLOOR_TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
 				webhookId,
 			},
 		],
@@ -691,10 +732,12 @@ async function importWork(
 	await n8nCli(runtime, options, ['import:workflow', `--input=${file}`]);
 }
 
-function line(label: string, webhook: number, trigger: number, unit: string) {
-	const ratio = (trigger / webhook).toFixed(2);
+/** One row of the printout: each side's figure, then trigger ÷ Webhook node, floor ÷ Webhook node and trigger ÷ floor. */
+function line(label: string, figures: Record<SideName, number>, unit: string) {
+	const ratio = (a: number, b: number) => (a / b).toFixed(2).padStart(9);
 	console.log(
-		`${label.padEnd(34)} ${`${webhook} ${unit}`.padStart(12)} ${`${trigger} ${unit}`.padStart(12)} ${ratio.padStart(7)}`,
+		`${label.padEnd(34)}${SIDE_NAMES.map((name) => `${figures[name]} ${unit}`.padStart(14)).join('')}` +
+			`${ratio(figures.trigger, figures.webhookNode)}${ratio(figures.floorTrigger, figures.webhookNode)}${ratio(figures.trigger, figures.floorTrigger)}`,
 	);
 }
 
@@ -718,11 +761,17 @@ async function main() {
 			port: await freePort(),
 			env: JSON.parse(process.env.BENCH_N8N_ENV ?? '{}') as Record<string, string>,
 		};
-		await installPackage(options.userFolder, tarball);
+		await installPackage(
+			options.userFolder,
+			tarball,
+			await packFloorTrigger(path.join(root, 'floor')),
+		);
+		const floorWebhookId = randomUUID();
 		const triggerWebhookId = randomUUID();
 		await importWork(runtime, options, root, sandbox.baseUrl, [
 			triggerWorkflow(triggerWebhookId),
 			webhookWorkflow(randomUUID()),
+			floorWorkflow(floorWebhookId),
 			dedupeWorkflow(randomUUID(), counter.url),
 		]);
 		n8n = await startN8n(runtime, options);
@@ -731,6 +780,7 @@ async function main() {
 		db = openN8nDatabase(runtime, options.userFolder);
 		await activate(n8n, cookie, db, TRIGGER_WORKFLOW);
 		await activate(n8n, cookie, db, WEBHOOK_WORKFLOW);
+		await activate(n8n, cookie, db, FLOOR_WORKFLOW);
 		const subscription = await subscriptionOf(sandbox.baseUrl, triggerWebhookId, n8n);
 		const secret = subscription.secret!;
 		const sides: Record<SideName, Side> = {
@@ -739,11 +789,16 @@ async function main() {
 				workflowId: WEBHOOK_WORKFLOW,
 				url: `${n8n.url}/webhook/bench-webhook-side`,
 			},
+			floorTrigger: {
+				name: 'floorTrigger',
+				workflowId: FLOOR_WORKFLOW,
+				url: `${n8n.url}/webhook/${floorWebhookId}/webhook`,
+			},
 			// The address the trigger subscribed with: its production URL.
 			trigger: { name: 'trigger', workflowId: TRIGGER_WORKFLOW, url: subscription.address },
 		};
 
-		// Warm-up, untimed: both sides' code paths compiled before anything is measured.
+		// Warm-up, untimed: every side's code paths compiled before anything is measured.
 		const warmUp = deliveries(0, WARM_UP, secret);
 		for (const side of Object.values(sides)) {
 			const from = await lastExecutionId(db);
@@ -751,16 +806,20 @@ async function main() {
 			await finished(db, side.workflowId, from, WARM_UP);
 		}
 
-		const rounds: Record<SideName, RoundFigures[]> = { webhookNode: [], trigger: [] };
+		const rounds: Record<SideName, RoundFigures[]> = {
+			webhookNode: [],
+			floorTrigger: [],
+			trigger: [],
+		};
 		for (let round = 0; round < ROUNDS; round++) {
-			// The same deliveries to both sides; new ones every round.
+			// The same deliveries to every side; new ones every round.
 			const batch = deliveries(WARM_UP + round * DELIVERIES, DELIVERIES, secret);
-			const order: SideName[] =
-				round % 2 === 0 ? ['webhookNode', 'trigger'] : ['trigger', 'webhookNode'];
+			const first = round % SIDE_NAMES.length;
+			const order = [...SIDE_NAMES.slice(first), ...SIDE_NAMES.slice(0, first)];
 			for (const name of order) {
 				const figures = await runSide(n8n, db, sides[name], batch, round + 1);
 				rounds[name].push(figures);
-				console.log(`round ${round + 1} ${name.padEnd(11)} ${JSON.stringify(figures)}`);
+				console.log(`round ${round + 1} ${name.padEnd(12)} ${JSON.stringify(figures)}`);
 			}
 		}
 		for (const name of Object.keys(rounds) as SideName[]) {
@@ -779,10 +838,21 @@ async function main() {
 			removeDuplicates = await removeDuplicatesUnderConcurrency(n8n, db, counter);
 		}
 
-		const webhookNode = summarise(rounds.webhookNode);
-		const trigger = summarise(rounds.trigger);
-		const ratio = (key: 'cpuMs' | 'medianMs' | 'p95Ms' | 'wallMs') =>
-			Math.round((trigger[key].median / webhookNode[key].median) * 100) / 100;
+		const summaries = Object.fromEntries(
+			SIDE_NAMES.map((name) => [name, summarise(rounds[name])]),
+		) as Record<SideName, SideSummary>;
+		const { webhookNode, floorTrigger, trigger } = summaries;
+		const ratio = (
+			of: SideSummary,
+			to: SideSummary,
+			key: 'cpuMs' | 'medianMs' | 'p95Ms' | 'wallMs',
+		) => Math.round((of[key].median / to[key].median) * 100) / 100;
+		const ratiosOf = (of: SideSummary, to: SideSummary) => ({
+			cpu: ratio(of, to, 'cpuMs'),
+			medianLatency: ratio(of, to, 'medianMs'),
+			p95Latency: ratio(of, to, 'p95Ms'),
+			wall: ratio(of, to, 'wallMs'),
+		});
 		const result = {
 			at: new Date().toISOString(),
 			n8n: runtime.version,
@@ -800,13 +870,10 @@ async function main() {
 			rememberedBefore: REMEMBERED,
 			concurrency: CONCURRENCY,
 			warmUp: WARM_UP,
-			sides: { webhookNode, trigger },
-			ratios: {
-				cpu: ratio('cpuMs'),
-				medianLatency: ratio('medianMs'),
-				p95Latency: ratio('p95Ms'),
-				wall: ratio('wallMs'),
-			},
+			sides: summaries,
+			ratios: ratiosOf(trigger, webhookNode),
+			floorRatios: ratiosOf(floorTrigger, webhookNode),
+			triggerOverFloor: ratiosOf(trigger, floorTrigger),
 			removeDuplicates,
 		};
 
@@ -814,21 +881,25 @@ async function main() {
 			`\n${DELIVERIES} signed deliveries per side and round, ${CONCURRENCY} at once, ${ROUNDS} rounds (medians of the rounds)`,
 		);
 		console.log(
-			`${''.padEnd(34)} ${'Webhook node'.padStart(12)} ${'Trigger'.padStart(12)} ${'ratio'.padStart(7)}`,
+			`${''.padEnd(34)}${SIDE_NAMES.map((name) => SIDE_LABELS[name].padStart(14)).join('')}${'T÷W'.padStart(9)}${'F÷W'.padStart(9)}${'T÷F'.padStart(9)}`,
 		);
-		line('n8n CPU (process + children)', webhookNode.cpuMs.median, trigger.cpuMs.median, 'ms');
-		line('n8n CPU per delivery', webhookNode.cpuMsPerDelivery, trigger.cpuMsPerDelivery, 'ms');
-		line('answer latency, median', webhookNode.medianMs.median, trigger.medianMs.median, 'ms');
-		line('answer latency, p95', webhookNode.p95Ms.median, trigger.p95Ms.median, 'ms');
-		line('wall until all executions ended', webhookNode.wallMs.median, trigger.wallMs.median, 'ms');
-		line(
-			'stored per execution',
-			webhookNode.storedBytesPerExecution.median,
-			trigger.storedBytesPerExecution.median,
-			'B',
-		);
+		const row = (label: string, figure: (side: SideSummary) => number, unit: string) =>
+			line(
+				label,
+				Object.fromEntries(SIDE_NAMES.map((name) => [name, figure(summaries[name])])) as Record<
+					SideName,
+					number
+				>,
+				unit,
+			);
+		row('n8n CPU (process + children)', (side) => side.cpuMs.median, 'ms');
+		row('n8n CPU per delivery', (side) => side.cpuMsPerDelivery, 'ms');
+		row('answer latency, median', (side) => side.medianMs.median, 'ms');
+		row('answer latency, p95', (side) => side.p95Ms.median, 'ms');
+		row('wall until all executions ended', (side) => side.wallMs.median, 'ms');
+		row('stored per execution', (side) => side.storedBytesPerExecution.median, 'B');
 		console.log(
-			`executions per round: Webhook node ${webhookNode.executionsPerRound.join(', ')}; trigger ${trigger.executionsPerRound.join(', ')} (one per delivery)`,
+			`executions per round: ${SIDE_NAMES.map((name) => `${SIDE_LABELS[name]} ${summaries[name].executionsPerRound.join(', ')}`).join('; ')} (one per delivery)`,
 		);
 		if (removeDuplicates) {
 			const d = removeDuplicates;

@@ -94,10 +94,14 @@ export async function packPackage(destination: string, root = ROOT): Promise<str
 }
 
 /**
- * Install the tarball into n8n's community nodes folder with the command the README gives an
- * admin: no peer dependencies (n8n provides n8n-workflow).
+ * Install the tarball (and any others a benchmark adds) into n8n's community nodes folder with the
+ * command the README gives an admin: no peer dependencies (n8n provides n8n-workflow).
  */
-export async function installPackage(userFolder: string, tarball: string): Promise<void> {
+export async function installPackage(
+	userFolder: string,
+	tarball: string,
+	...others: string[]
+): Promise<void> {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	mkdirSync(nodesDir, { recursive: true });
 	writeFileSync(
@@ -105,7 +109,8 @@ export async function installPackage(userFolder: string, tarball: string): Promi
 		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2),
 	);
 	// The README's install command: without the peer n8n-workflow, which n8n provides.
-	await run('npm', ['install', '--omit=peer', '--no-audit', '--no-fund', tarball], {
+	// One install for all: npm removes from the folder what its package.json does not list.
+	await run('npm', ['install', '--omit=peer', '--no-audit', '--no-fund', tarball, ...others], {
 		cwd: nodesDir,
 		maxBuffer: 64 * 1024 * 1024,
 	});

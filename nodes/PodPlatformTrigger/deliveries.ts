@@ -17,9 +17,10 @@
  * - The workflow's static data keeps a copy across restarts. n8n does not save static data written
  *   in `webhook()` when an execution starts, and saves each execution's own copy of the static
  *   data when that execution ends, last one winning. So `execute()`, the first step of every
- *   execution the trigger starts, writes the whole log into its own copy and into the copies of
- *   the executions started shortly before it: whichever of them is saved last holds every delivery
- *   emitted before it started.
+ *   execution the trigger starts, puts one shared record of the log into its copy: every
+ *   execution's copy holds the same record, which is kept up to date, so whichever copy n8n saves
+ *   last holds every delivery emitted before it was saved, at the cost of one assignment per
+ *   execution however many run at once.
  * - In queue mode the webhook processes run `webhook()` and workers run `execute()` with a blank
  *   copy of the static data, so nothing is saved there (see persistInto); each webhook process
  *   remembers what it emitted until it restarts. README, Triggers, says what that means.
@@ -45,19 +46,66 @@ export const DELIVERIES_REMEMBERED_AT_MOST = 10_000;
  */
 const RUNNING_EXECUTION_AT_MOST_MS = 15 * 60 * 1000;
 
-/** Delivery key → when deliveries with that key were emitted (epoch milliseconds, ascending). */
-export type EmittedDeliveries = Record<string, number[]>;
-
 export interface DeliveryMemory extends IDataObject {
 	/** The stored copy of the log. */
-	deliveries?: EmittedDeliveries;
+	deliveries?: StoredDeliveries;
 	/** The trigger's subscriptions (staticData.ts): present wherever this is the stored static data. */
 	registrations?: object;
 }
 
-/** The key of one delivery: its topic and its exact bytes. */
+/**
+ * The key of one delivery: its topic and its exact bytes, as the first 128 bits of their SHA-256
+ * (base64url, 22 characters): ample against collisions among 10,000 remembered deliveries, and
+ * a third of the hex digest's size in every stored copy.
+ */
 export function deliveryKeyOf(topic: string, rawBody: Buffer): string {
-	return createHash('sha256').update(`${topic}\n`).update(rawBody).digest('hex');
+	return createHash('sha256')
+		.update(`${topic}\n`)
+		.update(rawBody)
+		.digest()
+		.subarray(0, 16)
+		.toString('base64url');
+}
+
+/** The stored copy of a log (`deliveries` in static data): one record, shared by every copy. */
+export interface StoredDeliveries {
+	/** The log in the form encodeDeliveries gives. */
+	emitted: string;
+}
+
+/**
+ * The stored copy of a log as one text, `key:time,time key:time`, times in base 36, oldest key
+ * first. One text rather than an object of up to 10,000 keys because n8n reads, watches and writes
+ * static data on every execution: it parses and serialises a text at once, and watches it as one
+ * value instead of wrapping every key and list in an observer. Keys hold no space, colon or comma
+ * (deliveryKeyOf's alphabet).
+ */
+export function encodeDeliveries(emitted: Iterable<[string, readonly number[]]>): string {
+	const entries: string[] = [];
+	for (const [key, times] of emitted) {
+		entries.push(`${key}:${times.map((at) => at.toString(36)).join(',')}`);
+	}
+	return entries.join(' ');
+}
+
+/**
+ * The log's entries from a stored copy (the StoredDeliveries record of static data); anything not
+ * in encodeDeliveries' form is skipped.
+ */
+export function decodeDeliveries(stored: unknown): Array<[string, number[]]> {
+	const text = (stored as Partial<StoredDeliveries> | undefined)?.emitted;
+	if (typeof text !== 'string' || text === '') return [];
+	const entries: Array<[string, number[]]> = [];
+	for (const entry of text.split(' ')) {
+		const colon = entry.indexOf(':');
+		const times = entry
+			.slice(colon + 1)
+			.split(',')
+			.map((at) => parseInt(at, 36))
+			.filter(Number.isFinite);
+		if (colon > 0 && times.length) entries.push([entry.slice(0, colon), times]);
+	}
+	return entries;
 }
 
 /** Whether a delivery arriving `now` is the service's retry of one emitted at one of these times. */
@@ -72,11 +120,14 @@ export function isRetryOf(emittedAt: readonly number[], now: number): boolean {
 export class DeliveryLog {
 	/** Keys in the order they were last emitted, so the oldest are forgotten first. */
 	private readonly emitted = new Map<string, number[]>();
-	private running: Array<{ staticData: DeliveryMemory; startedAt: number }> = [];
+	/** The executions given the log lately, in the order they were: see registrationsChanged. */
+	private readonly running: Array<{ staticData: DeliveryMemory; startedAt: number }> = [];
+	/** The record every execution's copy of the static data holds (persistInto). */
+	private readonly stored: StoredDeliveries = { emitted: '' };
 
 	/** A log that starts from the copy a previous process saved. */
-	constructor(stored: DeliveryMemory['deliveries'] = {}) {
-		const entries = Object.entries(stored).map(([key, at]): [string, number[]] => [key, [...at]]);
+	constructor(stored?: StoredDeliveries) {
+		const entries = decodeDeliveries(stored);
 		entries.sort(([, a], [, b]) => a[a.length - 1] - b[b.length - 1]);
 		for (const [key, times] of entries) this.emitted.set(key, times);
 	}
@@ -94,8 +145,9 @@ export class DeliveryLog {
 	}
 
 	/**
-	 * Writes the log into this execution's static data and into that of the executions started
-	 * shortly before, which n8n may still save after this one. Writes nothing into static data that
+	 * Brings the shared record up to date with the log and puts it into this execution's static
+	 * data, where the executions before it already hold it: n8n serialises a copy when it saves it,
+	 * so whichever it saves last holds the log as it was then. Writes nothing into static data that
 	 * lacks the trigger's registrations: in queue mode a worker runs the execution with a blank copy
 	 * of the static data and saves it over the stored one when it ends, which would erase the
 	 * subscriptions.
@@ -103,14 +155,14 @@ export class DeliveryLog {
 	persistInto(staticData: DeliveryMemory, now: number): void {
 		if (staticData.registrations === undefined) return;
 		this.forgetOld(now);
-		this.running = this.running.filter(
-			(execution) => now - execution.startedAt < RUNNING_EXECUTION_AT_MOST_MS,
-		);
+		while (this.running.length && now - this.running[0].startedAt >= RUNNING_EXECUTION_AT_MOST_MS) {
+			this.running.shift();
+		}
 		this.running.push({ staticData, startedAt: now });
-		const copy: EmittedDeliveries = Object.fromEntries(this.emitted);
-		// Assigned at the top level of each copy: n8n notices changes only through its observed
-		// objects, and a nested object created here is not one of them.
-		for (const execution of this.running) execution.staticData.deliveries = copy;
+		this.stored.emitted = encodeDeliveries(this.emitted);
+		// Assigned at the top level of the copy, which marks it changed so that n8n saves it: n8n
+		// notices changes only through its observed objects, and the shared record is not one.
+		staticData.deliveries = this.stored;
 	}
 
 	/**

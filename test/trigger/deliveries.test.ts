@@ -1,3 +1,5 @@
+import { ObservableObject } from 'n8n-workflow';
+
 import type { DeliveryMemory } from '../../nodes/PodPlatformTrigger/deliveries';
 import {
 	DELIVERIES_REMEMBERED_AT_MOST,
@@ -5,7 +7,9 @@ import {
 	DeliveryLogs,
 	REDELIVERY_WINDOW_MS,
 	RETRY_INTERVAL_AT_LEAST_MS,
+	decodeDeliveries,
 	deliveryKeyOf,
+	encodeDeliveries,
 	isRetryOf,
 } from '../../nodes/PodPlatformTrigger/deliveries';
 
@@ -15,12 +19,44 @@ const HOUR = 60 * MINUTE;
 const body = Buffer.from('{"productionOrderExpanded":{"id":177}}');
 const start = Date.UTC(2026, 10, 23, 12);
 
+/** The stored copy of a log, decoded from the static data as n8n would save it (JSON). */
+const storedOf = (memory: DeliveryMemory) =>
+	Object.fromEntries(
+		decodeDeliveries((JSON.parse(JSON.stringify(memory)) as DeliveryMemory).deliveries),
+	);
+
+/** A stored copy holding these entries. */
+const storedCopy = (entries: Record<string, number[]>) => ({
+	emitted: encodeDeliveries(Object.entries(entries)),
+});
+
 describe('the memory of deliveries', () => {
 	test('a byte-identical delivery of the same topic has the same key; any other does not', () => {
 		const key = deliveryKeyOf('orders/updated', body);
 		expect(deliveryKeyOf('orders/updated', Buffer.from(body))).toBe(key);
 		expect(deliveryKeyOf('orders/fulfilled', body)).not.toBe(key);
 		expect(deliveryKeyOf('orders/updated', Buffer.from(`${body.toString()} `))).not.toBe(key);
+	});
+
+	test('the stored copy is one text that gives back every key and time, in order, at about 33 characters per delivery', () => {
+		const keys = Array.from({ length: 1000 }, (_, i) =>
+			deliveryKeyOf('orders/updated', Buffer.from(`{"id":${i}}`)),
+		);
+		const log: Array<[string, number[]]> = keys.map((key, i) => [
+			key,
+			i % 10 ? [start + i] : [start + i, start + i + 10 * SECOND],
+		]);
+		const stored = encodeDeliveries(log);
+		expect(typeof stored).toBe('string');
+		expect(decodeDeliveries({ emitted: stored })).toEqual(log);
+		expect(stored.length / log.length).toBeLessThan(36);
+		expect(keys.every((key) => /^[A-Za-z0-9_-]{22}$/.test(key))).toBe(true);
+		expect(decodeDeliveries({ emitted: '' })).toEqual([]);
+		expect(decodeDeliveries(undefined)).toEqual([]);
+		// A copy that is not a text of this form (nothing this package ever stored) starts no memory.
+		expect(decodeDeliveries({ k: [start] })).toEqual([]);
+		expect(decodeDeliveries({ emitted: 'k:a,!,b :zz k2:' })).toEqual([['k', [10, 11]]]);
+		expect(decodeDeliveries(stored)).toEqual([]);
 	});
 
 	test("the contract's retry rule: at least 55 minutes, less than 49 hours after an emission", () => {
@@ -72,37 +108,37 @@ describe('the memory of deliveries', () => {
 		log.record('k', start + 10 * SECOND);
 		const memory: DeliveryMemory = { registrations: {} };
 		log.persistInto(memory, start + 10 * SECOND);
-		expect(memory.deliveries).toEqual({ k: [start, start + 10 * SECOND] });
+		expect(storedOf(memory)).toEqual({ k: [start, start + 10 * SECOND] });
 		expect(log.isRedelivery('k', start + 60 * MINUTE)).toBe(true);
 		expect(log.isRedelivery('k', start + 60 * MINUTE + 10 * SECOND)).toBe(true);
 		// Emissions that fell out of the window are dropped when the key is emitted again.
 		log.record('k', start + 50 * HOUR);
 		log.persistInto(memory, start + 50 * HOUR);
-		expect(memory.deliveries).toEqual({ k: [start + 50 * HOUR] });
+		expect(storedOf(memory)).toEqual({ k: [start + 50 * HOUR] });
 	});
 
 	test('what falls out of the window is forgotten, oldest first, also when the stored copy is out of order', () => {
-		const log = new DeliveryLog({ newer: [start + HOUR], older: [start] });
+		const log = new DeliveryLog(storedCopy({ newer: [start + HOUR], older: [start] }));
 		log.record('latest', start + 49 * HOUR);
 		const memory: DeliveryMemory = { registrations: {} };
 		log.persistInto(memory, start + 49 * HOUR);
-		expect(Object.keys(memory.deliveries ?? {})).toEqual(['newer', 'latest']);
+		expect(Object.keys(storedOf(memory))).toEqual(['newer', 'latest']);
 		log.persistInto(memory, start + 50 * HOUR);
-		expect(Object.keys(memory.deliveries ?? {})).toEqual(['latest']);
+		expect(Object.keys(storedOf(memory))).toEqual(['latest']);
 		log.persistInto(memory, start + 98 * HOUR);
-		expect(memory.deliveries).toEqual({});
+		expect(storedOf(memory)).toEqual({});
 	});
 
 	test('the memory is bounded by count too, forgetting the oldest first', () => {
 		const full = Object.fromEntries(
 			Array.from({ length: DELIVERIES_REMEMBERED_AT_MOST }, (_, i) => [`k${i}`, [start + i]]),
 		);
-		const log = new DeliveryLog(full);
+		const log = new DeliveryLog(storedCopy(full));
 		log.record('new1', start + HOUR);
 		log.record('new2', start + HOUR);
 		const memory: DeliveryMemory = { registrations: {} };
 		log.persistInto(memory, start + HOUR);
-		const kept = Object.keys(memory.deliveries ?? {});
+		const kept = Object.keys(storedOf(memory));
 		expect(kept).toHaveLength(DELIVERIES_REMEMBERED_AT_MOST);
 		expect(kept.slice(0, 1)).toEqual(['k2']);
 		expect(kept.slice(-2)).toEqual(['new1', 'new2']);
@@ -118,12 +154,18 @@ describe('the memory of deliveries', () => {
 		expect(blank).toEqual({});
 		const stored: DeliveryMemory = { registrations: {} };
 		log.persistInto(stored, start);
-		expect(stored.deliveries).toEqual({ k: [start] });
+		expect(storedOf(stored)).toEqual({ k: [start] });
 	});
 
-	test('each execution writes the whole log into its copy and into those of executions started in the last 15 minutes', () => {
+	test("every execution's copy of the static data, however long ago it started, holds the whole log when n8n saves it, and is marked changed", () => {
 		const log = new DeliveryLog();
-		const copies = [0, 1, 2, 3].map((): DeliveryMemory => ({ registrations: {} }));
+		// n8n's own static data: observed objects, marked changed by a write through them.
+		const copies = [0, 1, 2, 3].map(
+			() =>
+				ObservableObject.create({ 'node:Trigger': { registrations: {} } })[
+					'node:Trigger'
+				] as DeliveryMemory,
+		);
 		// Execution 0 started 20 minutes before execution 3, execution 1 ten, execution 2 one.
 		log.record('a', start);
 		log.persistInto(copies[0], start);
@@ -134,19 +176,32 @@ describe('the memory of deliveries', () => {
 		log.record('d', start + 20 * MINUTE);
 		log.persistInto(copies[3], start + 20 * MINUTE);
 
-		const keysOf = (memory: DeliveryMemory) => Object.keys(memory.deliveries ?? {});
-		// Whichever of executions 1 to 3 is saved last holds every delivery.
-		for (const copy of copies.slice(1)) expect(keysOf(copy)).toEqual(['a', 'b', 'c', 'd']);
-		// Execution 0 started more than 15 minutes before: not written any more.
-		expect(keysOf(copies[0])).toEqual(['a', 'b']);
+		// Whichever execution n8n saves last, its copy holds every delivery emitted before.
+		for (const copy of copies) {
+			expect(Object.keys(storedOf(copy))).toEqual(['a', 'b', 'c', 'd']);
+		}
+	});
+
+	test('n8n saves the copy an execution was given: the write marks it changed', () => {
+		const log = new DeliveryLog();
+		const workflowStaticData = ObservableObject.create({ 'node:Trigger': { registrations: {} } });
+		log.record('a', start);
+		log.persistInto(workflowStaticData['node:Trigger'] as DeliveryMemory, start);
+		expect(workflowStaticData.__dataChanged).toBe(true);
 	});
 
 	test('one log per workflow node, started from the static data the first time', () => {
 		const logs = new DeliveryLogs();
-		const log = logs.of('wf', 'node-1', { registrations: {}, deliveries: { k: [start] } });
+		const log = logs.of('wf', 'node-1', {
+			registrations: {},
+			deliveries: storedCopy({ k: [start] }),
+		});
 		expect(logs.of('wf', 'node-1', {})).toBe(log);
 		expect(log.isRedelivery('k', start + HOUR)).toBe(true);
-		const other = logs.of('wf', 'node-2', { registrations: {}, deliveries: { k: [start] } });
+		const other = logs.of('wf', 'node-2', {
+			registrations: {},
+			deliveries: storedCopy({ k: [start] }),
+		});
 		expect(other).not.toBe(log);
 		expect(logs.of('other-wf', 'node-1', {})).not.toBe(log);
 		expect(logs.of('other-wf', 'node-1', {}).isRedelivery('k', start + HOUR)).toBe(false);
