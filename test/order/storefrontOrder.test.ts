@@ -65,7 +65,7 @@ describe('a storefront order read by the node (One Item per Storefront Order)', 
 			shippingTitle: 'Free Shipping',
 		});
 		expect(
-			output.json.items.map((item: any) => [
+			(output.json.items as any[]).map((item: any) => [
 				item.productName,
 				item.colorName,
 				item.sizeName,
@@ -124,7 +124,7 @@ describe('a storefront order read by the node (One Item per Storefront Order)', 
 		const [output] = result.items;
 		expect(output.json).toMatchObject({ uniqueId: 'woocommerce-727', shippingTitle: 'Flat Rate' });
 		expect(
-			output.json.items.map((item: any) => [
+			(output.json.items as any[]).map((item: any) => [
 				item.productName,
 				item.colorName,
 				item.sizeName,
@@ -172,7 +172,11 @@ describe('a storefront order read by the node (One Item per Storefront Order)', 
 		const variant = await run(fromStorefront('woocommerce'), [{ json: byProductSku }]);
 		expect(variant.error).toBeUndefined();
 		expect(
-			variant.items[0].json.items.map((item: any) => [item.colorName, item.sizeName, item.sku]),
+			(variant.items[0].json.items as any[]).map((item: any) => [
+				item.colorName,
+				item.sizeName,
+				item.sku,
+			]),
 		).toEqual([
 			['Black', 'M Test', 'Bar3'],
 			['Black', 'L', 'TEE-CLASSIC'],
@@ -241,7 +245,9 @@ describe('a storefront order read by the node (One Item per Storefront Order)', 
 			['shopify-5002', { item: 1 }],
 			['shopify-5003', { item: 2 }],
 		]);
-		expect(result.items[1].json.items.map((item: any) => [item.colorName, item.sku])).toEqual([
+		expect(
+			(result.items[1].json.items as any[]).map((item: any) => [item.colorName, item.sku]),
+		).toEqual([
 			['Red', 'IPOD2008'],
 			['Red', 'IPOD2008RED'],
 			['Black', 'IPOD2008BLACK'],
