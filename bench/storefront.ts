@@ -659,7 +659,7 @@ async function main() {
 			new Map(
 				[...byIndex].map(([k, order]) => [
 					k,
-					order.items.map(({ compositions: _, ...item }: any) => item),
+					order.items.map((item: any) => ({ ...item, compositions: undefined })),
 				]),
 			);
 		const itemsDifference = sameOrders(itemsOnly(stored.storefront), itemsOnly(stored.ids));
