@@ -39,7 +39,8 @@
  *   npm run bench:storefront
  *   BENCH_LINES (default 1000), BENCH_ROUNDS (default 3), BENCH_CONDITIONS (default all; on
  *   loopback concurrency 1 and 8, under latency 8 only), BENCH_SEED (default 24), BENCH_SIDES
- *   (default all: names,ids,helperReading,helper,storefront,storefrontHelper)
+ *   (default all: names,ids,helperReading,helper,storefront,storefrontHelper),
+ *   BENCH_LOOPBACK_CONCURRENCIES (default 1,8)
  */
 import './support/tsFirst';
 
@@ -73,7 +74,9 @@ import { node, runWorkflow } from './support/workflow';
 const LINES = Number(process.env.BENCH_LINES ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SEED = Number(process.env.BENCH_SEED ?? 24);
-const CONCURRENCIES: Record<string, number[]> = { loopback: [1, 8] };
+const CONCURRENCIES: Record<string, number[]> = {
+	loopback: (process.env.BENCH_LOOPBACK_CONCURRENCIES ?? '1,8').split(',').map(Number),
+};
 const LATENT_CONCURRENCIES = [8];
 /** Line counts whose requests are counted, by names and by IDs, besides LINES. */
 const COUNTED_LINES = [10, 100];
