@@ -440,7 +440,7 @@ const formFields: INodeProperties[] = (
 const storefrontOrderFields: INodeProperties[] = [
 	{
 		displayName:
-			"Each input item is one whole storefront order, as n8n's Shopify Trigger (orders/create), WooCommerce Trigger (order.created) or WooCommerce node gives it, with no Split Out. The node reads the Unique ID (shopify- or woocommerce- and the order number n8n gives as ID), country, customer, shipping address and shipping title from the order, and each line's product By SKU, its variant and its quantity; lines without a SKU are left out. Every line gets the Line Prints below. The output has one item per order.",
+			"Each input item is one whole storefront order, as n8n's Shopify Trigger (orders/create), WooCommerce Trigger (order.created) or WooCommerce node gives it, with no Split Out. The node reads the Unique ID (the storefront and the order's ID, as in shopify-450789469), country, customer, shipping address and shipping title from the order, and each line's product By SKU, its variant and its quantity; lines without a SKU are left out. Every line gets the Line Prints below. The output has one item per order.",
 		name: 'storefrontOrderNotice',
 		type: 'notice',
 		default: '',
