@@ -16,11 +16,18 @@
  *   expressions, grouping them, the look-ups, the checks, Exactly Once and the output;
  * - helperReading: the same helper after reading every line through Submit's own form, each
  *   field once (bench/support/lineReaderFloorNode.ts): the floor of any node that takes these
- *   lines through these fields, so node ÷ helperReading is the package's own work.
+ *   lines through these fields, so node ÷ helperReading is the package's own work;
+ * - storefront: the node given the same orders whole, one item per Shopify order as the Shopify
+ *   Trigger gives it (no Split Out), with Input One Item per Storefront Order: it reads the order
+ *   by Shopify's documented paths, no expression per field, and gives every line the form's one
+ *   print (FRONT, the Company Logo by name), so its bodies differ from the other sides';
+ * - storefrontHelper: n8n's helper alone sending the bodies the storefront side sent.
  * The bodies are what the node itself sent, kept by a recording proxy in an untimed run before
  * the timed rounds (bench/support/recordingProxy.ts). In that run the names and the IDs runs must
  * send the same bodies, and the orders the sandbox stored for each side's run (distinct uniqueIds
- * each) must hold the same customer, products, colors, sizes, amounts, print areas and motives.
+ * each) must hold the same customer, products, colors, sizes, amounts, print areas and motives;
+ * so must the storefront side's and its helper's, and their products, colors, sizes and amounts
+ * must be the IDs run's.
  * Then the requests by names and by IDs are counted at a few line counts: their difference is a
  * constant of the run, not a cost per line.
  *
@@ -31,7 +38,9 @@
  *
  *   npm run bench:storefront
  *   BENCH_LINES (default 1000), BENCH_ROUNDS (default 3), BENCH_CONDITIONS (default all; on
- *   loopback concurrency 1 and 8, under latency 8 only), BENCH_SEED (default 24)
+ *   loopback concurrency 1 and 8, under latency 8 only), BENCH_SEED (default 24), BENCH_SIDES
+ *   (default all: names,ids,helperReading,helper,storefront,storefrontHelper),
+ *   BENCH_LOOPBACK_CONCURRENCIES (default 1,8)
  */
 import './support/tsFirst';
 
@@ -65,7 +74,9 @@ import { node, runWorkflow } from './support/workflow';
 const LINES = Number(process.env.BENCH_LINES ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SEED = Number(process.env.BENCH_SEED ?? 24);
-const CONCURRENCIES: Record<string, number[]> = { loopback: [1, 8] };
+const CONCURRENCIES: Record<string, number[]> = {
+	loopback: (process.env.BENCH_LOOPBACK_CONCURRENCIES ?? '1,8').split(',').map(Number),
+};
 const LATENT_CONCURRENCIES = [8];
 /** Line counts whose requests are counted, by names and by IDs, besides LINES. */
 const COUNTED_LINES = [10, 100];
@@ -194,7 +205,10 @@ function storefrontOrders(count: number, seed: number): StorefrontLine[][] {
 
 /** The uniqueId of order `k` in run `run`: each run's orders are new to the shop. */
 const uniqueIdOf = (run: number, k: number) => String(run * 100000 + k);
-const orderIndexOf = (uniqueId: string) => Number(uniqueId) % 100000;
+/** The storefront side's Unique IDs carry the storefront's prefix (`shopify-<id>`). */
+const numberOf = (uniqueId: string) => Number(String(uniqueId).split('-').pop());
+const orderIndexOf = (uniqueId: string) => numberOf(uniqueId) % 100000;
+const runOf = (uniqueId: string) => Math.floor(numberOf(uniqueId) / 100000);
 
 /** The items Split Out gives for `line_items` (Include: All Other Fields), with the run's order ids. */
 function lineItems(orders: StorefrontLine[][], run: number) {
@@ -214,12 +228,42 @@ function lineItems(orders: StorefrontLine[][], run: number) {
 	});
 }
 
+/** The same orders whole, one item each, as the Shopify Trigger gives them (no Split Out). */
+function orderItems(orders: StorefrontLine[][], run: number) {
+	return orders.map((order, k) => {
+		const id = Number(uniqueIdOf(run, k));
+		return {
+			json: {
+				...shopifyOrder,
+				id,
+				admin_graphql_api_id: `gid://shopify/Order/${id}`,
+				name: `#${1001 + k}`,
+				number: k + 1,
+				order_number: 1001 + k,
+				line_items: order.map(({ line }) => line),
+			},
+		};
+	});
+}
+
 // ---------------------------------------------------------------------------------------------
 // The workflows
 // ---------------------------------------------------------------------------------------------
 
-type Side = 'names' | 'ids' | 'helperReading' | 'helper';
-const SIDES: Side[] = ['names', 'ids', 'helperReading', 'helper'];
+type Side = 'names' | 'ids' | 'helperReading' | 'helper' | 'storefront' | 'storefrontHelper';
+const ALL_SIDES: Side[] = [
+	'names',
+	'ids',
+	'helperReading',
+	'helper',
+	'storefront',
+	'storefrontHelper',
+];
+const SIDES: Side[] = process.env.BENCH_SIDES
+	? ALL_SIDES.filter((side) => process.env.BENCH_SIDES!.split(',').includes(side))
+	: ALL_SIDES;
+const isHelper = (side: Side) =>
+	side === 'helper' || side === 'helperReading' || side === 'storefrontHelper';
 
 /** Submit, One Item per Line, the order fields mapped from the Shopify order. */
 function submitParameters(design: Record<string, unknown>, concurrency: number) {
@@ -284,6 +328,29 @@ const BY_IDS = {
 	},
 };
 
+/** Submit reading each Shopify order itself; every line gets one print, FRONT with the logo. */
+function storefrontParameters(concurrency: number) {
+	return {
+		resource: 'order',
+		operation: 'submit',
+		shop: shopParameter(),
+		inputMode: 'form',
+		input: 'storefrontOrder',
+		storefront: 'shopify',
+		financialStatus: 'PAID',
+		linePrints: {
+			print: [
+				{
+					printArea: 'FRONT',
+					elementType: 'libraryMotive',
+					motiveId: { __rl: true, mode: 'name', value: 'Company Logo' },
+				},
+			],
+		},
+		options: { concurrency },
+	};
+}
+
 interface Job {
 	baseUrl: string;
 	store: CredentialStore;
@@ -291,9 +358,13 @@ interface Job {
 	run: number;
 }
 
-async function viaNode(design: Record<string, unknown>, items: any[], job: Job) {
+async function viaNode(design: Record<string, unknown> | 'storefront', items: any[], job: Job) {
+	const parameters =
+		design === 'storefront'
+			? storefrontParameters(job.concurrency)
+			: submitParameters(design, job.concurrency);
 	const out = await runWorkflow({
-		nodes: [node('POD Platform', ACTION_NODE, 1, submitParameters(design, job.concurrency))],
+		nodes: [node('POD Platform', ACTION_NODE, 1, parameters)],
 		connections: {},
 		items,
 		store: job.store,
@@ -302,7 +373,7 @@ async function viaNode(design: Record<string, unknown>, items: any[], job: Job) 
 	return out.map((item) => item.json);
 }
 
-async function viaHelper(bodies: any[], job: Job) {
+async function viaHelper(bodies: any[], job: Job, prefix = '') {
 	const out = await runWorkflow({
 		nodes: [
 			node('Helper Floor', HELPER_FLOOR_NODE, 1, {
@@ -313,7 +384,7 @@ async function viaHelper(bodies: any[], job: Job) {
 		],
 		connections: {},
 		items: bodies.map((body, k) => ({
-			json: { order: withUniqueId(body, uniqueIdOf(job.run, k)) },
+			json: { order: withUniqueId(body, `${prefix}${uniqueIdOf(job.run, k)}`) },
 		})),
 		store: job.store,
 		result: { node: 'Helper Floor' },
@@ -384,7 +455,7 @@ function kinds(log: LoggedRequest[]): Record<string, number> {
 function checkOutput(side: Side, out: any[], orders: number) {
 	if (out.length !== orders) throw new Error(`${side}: ${out.length} outputs for ${orders} orders`);
 	const bad = out.find((json) =>
-		side === 'helper' || side === 'helperReading'
+		isHelper(side)
 			? json.productionOrderSubmited?.id === undefined
 			: json.error !== undefined || json.alreadyExisted !== false,
 	);
@@ -400,7 +471,7 @@ async function storedOrders(
 	orders: number,
 ) {
 	const all = await control.orders();
-	const mine = all.filter((order) => Math.floor(Number(order.uniqueId) / 100000) === run);
+	const mine = all.filter((order) => runOf(String(order.uniqueId)) === run);
 	if (mine.length !== orders)
 		throw new Error(`run ${run}: the sandbox holds ${mine.length} of ${orders} orders`);
 	const byIndex = new Map<number, unknown>();
@@ -477,6 +548,7 @@ async function main() {
 	let verification: any;
 	const counts: any[] = [];
 	let bodies: any[] = [];
+	let storefrontBodies: any[] = [];
 	try {
 		// 1. Untimed: what the node sends, and that names and IDs make the same orders.
 		await control.reset();
@@ -485,7 +557,7 @@ async function main() {
 			sandboxOrigin,
 			(method, path) => method === 'POST' && SUBMIT_PATH.test(path.split('?')[0]),
 		);
-		const sent = async (side: 'names' | 'ids') => {
+		const sent = async (side: 'names' | 'ids' | 'storefront') => {
 			proxy.clear();
 			await control.clearRequests();
 			const run = ++runs;
@@ -494,12 +566,11 @@ async function main() {
 				sessionToken: token,
 				baseUrl: proxy.via(sandbox.baseUrl),
 			});
-			const out = await viaNode(side === 'names' ? BY_NAMES : BY_IDS, lineItems(orders, run), {
-				baseUrl: sandbox.baseUrl,
-				store,
-				concurrency: 4,
-				run,
-			});
+			const out = await viaNode(
+				side === 'storefront' ? 'storefront' : side === 'names' ? BY_NAMES : BY_IDS,
+				side === 'storefront' ? orderItems(orders, run) : lineItems(orders, run),
+				{ baseUrl: sandbox.baseUrl, store, concurrency: 4, run },
+			);
 			checkOutput(side, out, orders.length);
 			const log = await control.requests();
 			const byIndex = new Map<number, any>();
@@ -511,7 +582,11 @@ async function main() {
 		};
 		const names = await sent('names');
 		const ids = await sent('ids');
+		const storefront = await sent('storefront');
 		await proxy.close();
+		if (storefront.bodies.size !== orders.length)
+			throw new Error('the storefront run sent too few bodies');
+		storefrontBodies = Array.from({ length: orders.length }, (_, k) => storefront.bodies.get(k));
 		if (names.bodies.size !== orders.length) throw new Error('the names run sent too few bodies');
 		for (let k = 0; k < orders.length; k++) {
 			if (!isDeepStrictEqual(names.bodies.get(k), ids.bodies.get(k))) {
@@ -541,7 +616,32 @@ async function main() {
 			}),
 			orders.length,
 		);
+		const storefrontHelperRun = ++runs;
+		await control.clearRequests();
+		checkOutput(
+			'storefrontHelper',
+			await viaHelper(
+				storefrontBodies,
+				{ baseUrl: sandbox.baseUrl, store, concurrency: 4, run: storefrontHelperRun },
+				'shopify-',
+			),
+			orders.length,
+		);
 		const stored = {
+			storefront: await storedOrders(
+				sandbox.baseUrl,
+				control,
+				token,
+				storefront.run,
+				orders.length,
+			),
+			storefrontHelper: await storedOrders(
+				sandbox.baseUrl,
+				control,
+				token,
+				storefrontHelperRun,
+				orders.length,
+			),
 			names: await storedOrders(sandbox.baseUrl, control, token, names.run, orders.length),
 			ids: await storedOrders(sandbox.baseUrl, control, token, ids.run, orders.length),
 			helper: await storedOrders(sandbox.baseUrl, control, token, helperRun, orders.length),
@@ -551,6 +651,23 @@ async function main() {
 			const difference = sameOrders(stored[side], stored.ids);
 			if (difference) throw new Error(`${side} and IDs stored different orders: ${difference}`);
 		}
+		const storefrontDifference = sameOrders(stored.storefront, stored.storefrontHelper);
+		if (storefrontDifference)
+			throw new Error(
+				`storefront and its helper run stored different orders: ${storefrontDifference}`,
+			);
+		// The storefront side's prints are the form's, its customer the shipping address's: its
+		// products, colors, sizes and amounts are the lines' all the same.
+		const itemsOnly = (byIndex: Map<number, any>) =>
+			new Map(
+				[...byIndex].map(([k, order]) => [
+					k,
+					order.items.map((item: any) => ({ ...item, compositions: undefined })),
+				]),
+			);
+		const itemsDifference = sameOrders(itemsOnly(stored.storefront), itemsOnly(stored.ids));
+		if (itemsDifference)
+			throw new Error(`storefront and IDs stored different items: ${itemsDifference}`);
 		const storedItems = [...stored.ids.values()].reduce(
 			(sum: number, order: any) => sum + order.items.length,
 			0,
@@ -561,12 +678,25 @@ async function main() {
 			orders: orders.length,
 			storedItems,
 			bodyBytesMedian: spread(bodies.map((body) => JSON.stringify(body).length)).median,
-			requests: { names: names.requests, ids: ids.requests, helper: helperRequests },
-			byKind: { names: names.byKind, ids: ids.byKind },
+			requests: {
+				names: names.requests,
+				ids: ids.requests,
+				helper: helperRequests,
+				storefront: storefront.requests,
+			},
+			byKind: { names: names.byKind, ids: ids.byKind, storefront: storefront.byKind },
+			sameStoredOrdersStorefrontHelper: true,
+			storefrontBodyBytesMedian: spread(storefrontBodies.map((body) => JSON.stringify(body).length))
+				.median,
 		};
 		console.log(
 			`\nChecked (concurrency 4, untimed): by names and by IDs the node sent the same ${orders.length} bodies; ` +
 				`the sandbox stored the same ${orders.length} orders (${storedItems} items) for the names, IDs, helper and helperReading runs`,
+		);
+		console.log(
+			`Checked: the sandbox stored the same ${orders.length} orders for the storefront side and its helper run ` +
+				`(${storefront.requests} requests by the storefront side: ${JSON.stringify(storefront.byKind)}), ` +
+				'with the products, colors, sizes and amounts of the IDs run',
 		);
 		counts.push({
 			lines: lineCount,
@@ -609,7 +739,10 @@ async function main() {
 		// 3. Timed.
 		for (const condition of selectedConditions()) {
 			for (const concurrency of CONCURRENCIES[condition.name] ?? LATENT_CONCURRENCIES) {
-				const cpu: Record<Side, number[]> = { names: [], ids: [], helperReading: [], helper: [] };
+				const cpu = Object.fromEntries(ALL_SIDES.map((side) => [side, []])) as unknown as Record<
+					Side,
+					number[]
+				>;
 				const lastLog: Partial<Record<Side, LoggedRequest[]>> = {};
 				const job = (side: Side) => async (): Promise<Measured> => {
 					await control.reset();
@@ -621,16 +754,27 @@ async function main() {
 					await applyCondition(control, condition);
 					const run = ++runs;
 					const spec: Job = { baseUrl: sandbox.baseUrl, store: jobStore, concurrency, run };
-					const items = side === 'names' || side === 'ids' ? lineItems(orders, run) : undefined;
+					const items =
+						side === 'names' || side === 'ids'
+							? lineItems(orders, run)
+							: side === 'storefront'
+								? orderItems(orders, run)
+								: undefined;
 					await control.clearRequests();
 					const cpuBefore = process.cpuUsage();
 					const started = performance.now();
 					const out =
 						side === 'helper'
 							? await viaHelper(bodies, spec)
-							: side === 'helperReading'
-								? await viaHelperReading(orders, bodies, spec)
-								: await viaNode(side === 'names' ? BY_NAMES : BY_IDS, items!, spec);
+							: side === 'storefrontHelper'
+								? await viaHelper(storefrontBodies, spec, 'shopify-')
+								: side === 'helperReading'
+									? await viaHelperReading(orders, bodies, spec)
+									: await viaNode(
+											side === 'storefront' ? 'storefront' : side === 'names' ? BY_NAMES : BY_IDS,
+											items!,
+											spec,
+										);
 					const ms = performance.now() - started;
 					const used = process.cpuUsage(cpuBefore);
 					const cpuMs = (used.user + used.system) / 1000;
@@ -663,7 +807,11 @@ async function main() {
 					};
 				}
 				const ratio = (a: Side, b: Side, of: 'ms' | 'cpuMs') =>
-					+(sides[a][of].median / sides[b][of].median).toFixed(2);
+					sides[a] && sides[b] ? +(sides[a][of].median / sides[b][of].median).toFixed(2) : null;
+				const over = (a: Side, b: Side, of: 'ms' | 'cpuMs') =>
+					sides[a] && sides[b]
+						? round1(((sides[a][of].median - sides[b][of].median) * 1000) / lineCount)
+						: null;
 				const result = {
 					condition: condition.name,
 					conditionLabel: condition.label,
@@ -683,14 +831,19 @@ async function main() {
 					namesPerHelperReadingCpu: ratio('names', 'helperReading', 'cpuMs'),
 					idsPerHelperReadingCpu: ratio('ids', 'helperReading', 'cpuMs'),
 					helperReadingPerHelperCpu: ratio('helperReading', 'helper', 'cpuMs'),
-					extraRequestsByNames: sides.names.requests - sides.ids.requests,
+					storefrontPerHelper: ratio('storefront', 'storefrontHelper', 'ms'),
+					storefrontPerHelperCpu: ratio('storefront', 'storefrontHelper', 'cpuMs'),
+					extraRequestsByNames:
+						sides.names && sides.ids ? sides.names.requests - sides.ids.requests : null,
+					extraRequestsByStorefront:
+						sides.storefront && sides.storefrontHelper
+							? sides.storefront.requests - sides.storefrontHelper.requests
+							: null,
 					/** Per line, medians: what the node adds to the helper alone, in wall and CPU time. */
-					namesOverHelperUsPerLine: round1(
-						((sides.names.ms.median - sides.helper.ms.median) * 1000) / lineCount,
-					),
-					namesOverHelperCpuUsPerLine: round1(
-						((sides.names.cpuMs.median - sides.helper.cpuMs.median) * 1000) / lineCount,
-					),
+					namesOverHelperUsPerLine: over('names', 'helper', 'ms'),
+					namesOverHelperCpuUsPerLine: over('names', 'helper', 'cpuMs'),
+					storefrontOverHelperUsPerLine: over('storefront', 'storefrontHelper', 'ms'),
+					storefrontOverHelperCpuUsPerLine: over('storefront', 'storefrontHelper', 'cpuMs'),
 				};
 				results.push(result);
 				console.log(
@@ -712,6 +865,11 @@ async function main() {
 						`names/helperReading ${result.namesPerHelperReadingCpu}  ids/helperReading ${result.idsPerHelperReadingCpu}  helperReading/helper ${result.helperReadingPerHelperCpu}`,
 				);
 				console.log(`  requests names − ids ${result.extraRequestsByNames}`);
+				console.log(
+					`  storefront/storefrontHelper: wall ${result.storefrontPerHelper}, CPU ${result.storefrontPerHelperCpu}; ` +
+						`requests storefront − storefrontHelper ${result.extraRequestsByStorefront}; ` +
+						`per line over the helper ${result.storefrontOverHelperUsPerLine} µs wall, ${result.storefrontOverHelperCpuUsPerLine} µs CPU`,
+				);
 			}
 		}
 	} finally {

@@ -1,6 +1,7 @@
 /**
  * Submit's fields: the input mode, the Order JSON, the guided form (head, designs with their
- * prints, template products, passthrough items) and the run options.
+ * prints, template products, passthrough items), a storefront's order with the prints of its
+ * lines, and the run options.
  */
 
 import type { INodeProperties } from 'n8n-workflow';
@@ -20,6 +21,15 @@ export const DEFAULT_CONCURRENCY = 4;
 export const MAX_CONCURRENCY = 16;
 
 const formOnly = { show: { inputMode: ['form'] } };
+
+/** Input One Item per Storefront Order: the node reads the storefront's order itself. */
+const STOREFRONT_ORDER = 'storefrontOrder';
+
+/**
+ * The form fields a storefront's order leaves to the merchant: what the order does not say. The
+ * rest of the form is read from the order (storefrontOrder.ts) and hidden.
+ */
+const KEPT_FOR_STOREFRONT_ORDERS = new Set(['financialStatus', 'carrierId']);
 
 /**
  * How many designs the Print Area lists follow: n8n reaches a field's siblings only, so each
@@ -179,6 +189,25 @@ const printFields: INodeProperties[] = [
 		],
 	},
 ];
+
+/**
+ * The prints every line of a storefront's order gets: a design's prints, but for the print area,
+ * which the lines' products share by name or view only, so it is no list of one product's areas.
+ */
+const linePrintFields: INodeProperties[] = printFields.map((field) =>
+	field.name === 'printAreaId'
+		? {
+				displayName: 'Print Area',
+				// A name or view, not an ID: readOrder.ts gives it to the check as the print's area.
+				name: 'printArea',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. FRONT',
+				description:
+					"The print area by its name or its view (FRONT, BACK), matched on each line's product; a product without it fails the order, naming the line",
+			}
+		: field,
+);
 
 /**
  * The fields of one design, in the order a user fills them: the product first, since its colors,
@@ -401,8 +430,56 @@ const formFields: INodeProperties[] = (
 	displayOptions: {
 		...field.displayOptions,
 		show: { ...field.displayOptions?.show, ...formOnly.show },
+		...(KEPT_FOR_STOREFRONT_ORDERS.has(field.name)
+			? {}
+			: { hide: { ...field.displayOptions?.hide, input: [STOREFRONT_ORDER] } }),
 	},
 }));
+
+/** One Item per Storefront Order: which storefront, and the prints of every line. */
+const storefrontOrderFields: INodeProperties[] = [
+	{
+		displayName:
+			"Each input item is one whole storefront order, as n8n's Shopify Trigger (orders/create), WooCommerce Trigger (order.created) or WooCommerce node gives it, with no Split Out. The node reads the Unique ID (the storefront and the order's ID, as in shopify-450789469), country, customer, shipping address and shipping title from the order, and each line's product By SKU, its variant and its quantity; lines without a SKU are left out. Every line gets the Line Prints below. The output has one item per order.",
+		name: 'storefrontOrderNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Storefront',
+		name: 'storefront',
+		type: 'options',
+		default: 'shopify',
+		options: [
+			{
+				name: 'Shopify',
+				value: 'shopify',
+				description: "The Order resource, as the Shopify Trigger's orders/create gives it",
+			},
+			{
+				name: 'WooCommerce',
+				value: 'woocommerce',
+				description:
+					'The order, as the WooCommerce Trigger (order.created) or the WooCommerce node gives it',
+			},
+		],
+		description: 'Which storefront the orders come from: its documented order is read as it is',
+	},
+	{
+		displayName: 'Line Prints',
+		name: 'linePrints',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Print',
+		default: {},
+		description:
+			'What is printed where on every line of the order; prints on the same print area form one composition',
+		options: [{ displayName: 'Print', name: 'print', values: linePrintFields }],
+	},
+].map((field) => ({
+	...field,
+	displayOptions: { show: { inputMode: ['form'], input: [STOREFRONT_ORDER] } },
+})) as INodeProperties[];
 
 export const submitFields: INodeProperties[] = [
 	{
@@ -441,6 +518,12 @@ export const submitFields: INodeProperties[] = [
 				description:
 					'Each input item is one line of a storefront order; consecutive items with the same Unique ID form one order',
 			},
+			{
+				name: 'One Item per Storefront Order',
+				value: STOREFRONT_ORDER,
+				description:
+					"Each input item is a Shopify or WooCommerce order as n8n's trigger gives it; the node reads its customer, address and lines itself",
+			},
 		],
 		displayOptions: { show: { inputMode: ['form'] } },
 	},
@@ -461,6 +544,7 @@ export const submitFields: INodeProperties[] = [
 		description: `The deferred order, with or without its root key "${DEFERRED_ROOT}". It is checked exactly like the guided form; every problem is reported at once.`,
 		displayOptions: { show: { inputMode: ['json'] } },
 	},
+	...storefrontOrderFields,
 	...formFields,
 	{
 		displayName: 'Options',

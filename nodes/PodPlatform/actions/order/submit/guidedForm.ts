@@ -156,24 +156,20 @@ const DESIGN_PATH =
  * The form parameters a wire path's value came from: a field of the head, of a design, or of the
  * prints of a composition. None where the form has no one field for it.
  */
-function parametersOf(
-	path: string,
-	printsByDesign: number[][][],
-	designParameter: (designIndex: number) => string,
-): string[] {
+function parametersOf(path: string, printsByDesign: number[][][], places: FormPlaces): string[] {
 	const design = DESIGN_PATH.exec(path);
 	if (!design) {
 		const head = HEAD_PARAMETERS.find(([pattern]) => pattern.test(path));
 		return head ? [head[1](head[0].exec(path) as RegExpExecArray)] : [];
 	}
 	const [, d, c, e, rest] = design;
-	const base = designParameter(Number(d));
+	const base = places.designParameter(Number(d));
 	if (c === undefined) {
 		const field = DESIGN_PARAMETERS.find(([pattern]) => pattern.test(rest));
-		return field ? [`${base}.${field[1]}`] : [];
+		return field && base !== undefined ? [`${base}.${field[1]}`] : [];
 	}
-	const prints = (printsByDesign[Number(d)]?.[Number(c)] ?? []).map(
-		(p) => `${base}.prints.print[${p}]`,
+	const prints = (printsByDesign[Number(d)]?.[Number(c)] ?? []).map((p) =>
+		places.printParameter(Number(d), p),
 	);
 	if (e === undefined)
 		return /^\.productArea\b/.test(rest) ? prints.map((print) => `${print}.printAreaId`) : [];
@@ -182,16 +178,23 @@ function parametersOf(
 	return print && field ? [`${print}.${field[1](field[0].exec(rest) as RegExpExecArray)}`] : [];
 }
 
+/** Where a design's values and its prints are in the form's parameters. */
+interface FormPlaces {
+	/** The parameter of a design's own fields; undefined where they are no form field. */
+	designParameter(designIndex: number): string | undefined;
+	printParameter(designIndex: number, printIndex: number): string;
+}
+
 /** Names in the form's words: each composition is the prints that went into it. */
 function formNames(
 	printsByDesign: number[][][],
 	designName: (designIndex: number) => string,
-	designParameter: (designIndex: number) => string,
+	places: FormPlaces,
 ): OrderNames {
 	const design = designName;
 	const printNumbers = (d: number, c: number) => (printsByDesign[d]?.[c] ?? []).map((p) => p + 1);
 	return {
-		parameters: (path) => parametersOf(path, printsByDesign, designParameter),
+		parameters: (path) => parametersOf(path, printsByDesign, places),
 		showPaths: false,
 		design,
 		composition: (d, c) => {
@@ -209,8 +212,13 @@ function formNames(
 export interface FormCheck extends Pick<CheckOptions, 'resolver' | 'problems' | 'subject'> {
 	/** The form's name of each design; "Design 1", ... by default. */
 	designName?: (designIndex: number) => string;
-	/** The form parameter of each design; `designs.design[0]`, ... by default. */
-	designParameter?: (designIndex: number) => string;
+	/**
+	 * The form parameter of each design; `designs.design[0]`, ... by default; undefined where a
+	 * design's values come from no field (a storefront order's lines).
+	 */
+	designParameter?: (designIndex: number) => string | undefined;
+	/** The form parameter of a design's print; `<design's parameter>.prints.print[0]` by default. */
+	printParameter?: (designIndex: number, printIndex: number) => string;
 }
 
 /** The guided form in wire form, checked exactly as a JSON body would be. */
@@ -244,12 +252,17 @@ export function buildDeferredOrder(form: DeferredOrderForm, check: FormCheck = {
 		passthroughItems: { creatorse_passthroughItem: form.passthroughItems },
 	};
 	const designName = check.designName ?? ((d: number) => `Design ${d + 1}`);
+	const designParameter = check.designParameter ?? ((d: number) => `designs.design[${d}]`);
 	return validateDeferredOrder(body, {
 		...check,
 		names: formNames(
 			grouped.map((design) => design.printsOf),
 			designName,
-			check.designParameter ?? ((d: number) => `designs.design[${d}]`),
+			{
+				designParameter,
+				printParameter:
+					check.printParameter ?? ((d, p) => `${designParameter(d) ?? ''}.prints.print[${p}]`),
+			},
 		),
 		words: form.designs.map((design) => ({
 			sku: design.sku === undefined ? undefined : (optionalText(design.sku) ?? ''),

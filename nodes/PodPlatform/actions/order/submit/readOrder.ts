@@ -1,8 +1,9 @@
 /**
  * One order as Submit reads it: an item's guided form field by field (a binary motive read from
- * the input item and checked by its content) or its Order JSON, or the storefront lines of one
- * order, an item each (One Item per Line). All end in the same check and give the same typed
- * deferred order.
+ * the input item and checked by its content) or its Order JSON, the storefront lines of one
+ * order, an item each (One Item per Line), or a storefront's whole order as its n8n node gives it
+ * (One Item per Storefront Order). All end in the same check and give the same typed deferred
+ * order.
  */
 
 import type { IExecuteFunctions } from 'n8n-workflow';
@@ -19,6 +20,8 @@ import type { RunScope } from '../../runScope';
 import { DEFERRED_ROOT, validateDeferredOrder } from './deferredOrder';
 import type { DeferredOrder, Resolver } from './types';
 import { buildDeferredOrder } from './guidedForm';
+import { readStorefrontOrder, storefrontLabel } from './storefrontOrder';
+import type { Storefront } from './storefrontOrder';
 import type {
 	DeferredOrderForm,
 	FormDesign,
@@ -99,16 +102,26 @@ async function readPrint(
 	};
 }
 
+async function readPrints(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	prints: PlainObject[],
+	label: string,
+): Promise<FormPrint[]> {
+	const read: FormPrint[] = [];
+	for (const [p, print] of prints.entries()) {
+		read.push(await readPrint(ctx, itemIndex, print, placeName(label, `Print ${p + 1}`)));
+	}
+	return read;
+}
+
 async function readDesign(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	design: PlainObject,
 	label: string,
 ): Promise<FormDesign> {
-	const prints: FormPrint[] = [];
-	for (const [p, print] of entriesOf(design.prints, 'print').entries()) {
-		prints.push(await readPrint(ctx, itemIndex, print, placeName(label, `Print ${p + 1}`)));
-	}
+	const prints = await readPrints(ctx, itemIndex, entriesOf(design.prints, 'print'), label);
 	// By SKU, By Name, or By Name or SKU: words the run looks up; otherwise an ID.
 	const mode = locatorMode(design.productId);
 	const words = mode === 'sku' || mode === 'name' || mode === 'nameOrSku';
@@ -172,6 +185,11 @@ function readOrderJson(run: RunScope, itemIndex: number): unknown {
 export interface OrderInput {
 	/** The storefront's order number, as given (what Exactly Once looks up). */
 	uniqueId?: string;
+	/**
+	 * Whether the input holds nothing to print: a storefront order none of whose lines has a SKU,
+	 * which gives no print order, as the intake examples' Filter lets none of its lines through.
+	 */
+	nothingToPrint?: boolean;
 	check(resolver: Resolver): DeferredOrder;
 }
 
@@ -274,6 +292,70 @@ async function readLines(
 	};
 }
 
+/**
+ * A storefront's order as its n8n node gives it (One Item per Storefront Order): the head and the
+ * lines with a SKU by the storefront's documented paths (storefrontOrder.ts), no expression per
+ * field; every line gets the form's one list of prints, and the form's Financial Status and
+ * Carrier. Each line is named by its place among the order's line items, as the merchant sees
+ * the order in the store, lines without a SKU included.
+ */
+async function readStorefront(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	itemIndex: number,
+): Promise<OrderInput> {
+	const storefront = run.parameter<Storefront>('storefront', itemIndex, 'shopify');
+	const { header, lines } = readStorefrontOrder(storefront, ctx.getInputData()[itemIndex]?.json);
+	// One list for every line: a binary motive is read once per order.
+	const prints = await readPrints(
+		ctx,
+		itemIndex,
+		entriesOf(run.parameter('linePrints', itemIndex, {}), 'print').map(
+			({ printArea, ...print }) => ({ ...print, printAreaId: printArea }),
+		),
+		'Line Prints',
+	);
+	const designs: FormDesign[] = lines.map((line) => ({
+		productId: '',
+		sku: line.sku,
+		variant: line.variant,
+		assignedColorId: '',
+		assignedSizeId: '',
+		amount: line.amount,
+		prints,
+	}));
+	const form: DeferredOrderForm = {
+		...header,
+		financialStatus: run.parameter('financialStatus', itemIndex, 'PAID') as string,
+		carrierId: run.parameter('carrierId', itemIndex, '') as string,
+		designs,
+		templates: [],
+		passthroughItems: [],
+	};
+	const uniqueId = optionalText(header.uniqueId);
+	return {
+		uniqueId,
+		nothingToPrint: designs.length === 0,
+		check: (resolver) =>
+			buildDeferredOrder(form, {
+				resolver,
+				designName: (d) => lineName(lines[d].position, designs[d]),
+				// A line's own values come from no form field; its prints are the form's one list.
+				designParameter: () => undefined,
+				printParameter: (_, print) => `linePrints.print[${print}]`,
+				subject: `${storefrontLabel(storefront)} order ${uniqueId}`,
+			}),
+	};
+}
+
+/** Whether Submit reads each input item as a storefront's whole order. */
+function readsStorefrontOrders(run: RunScope): boolean {
+	return (
+		run.parameter<string>('inputMode', 0, 'form') === 'form' &&
+		run.parameter<string>('input', 0, 'order') === 'storefrontOrder'
+	);
+}
+
 /** Whether Submit reads each input item as one storefront line (One Item per Line). */
 export function readsLines(run: RunScope): boolean {
 	return (
@@ -302,6 +384,7 @@ export async function readOrderInput(
 		};
 	}
 	if (readsLines(run)) return await readLines(ctx, run, unit, earlier);
+	if (readsStorefrontOrders(run)) return await readStorefront(ctx, run, itemIndex);
 	const form = await readGuidedForm(ctx, run, itemIndex);
 	return {
 		uniqueId: optionalText(form.uniqueId),

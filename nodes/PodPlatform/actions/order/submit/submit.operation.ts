@@ -1,7 +1,8 @@
 /**
  * Submit: the deferred order (`POST .../orders/usingCreatorSE`), from a guided form or a JSON
- * body, with an exactly-once guard on `uniqueId`. An order is one item, or (One Item per Line)
- * the consecutive items that share a Unique ID, one storefront line each. Each order is read, its
+ * body, with an exactly-once guard on `uniqueId`. An order is one item (a form, a JSON body, or a
+ * storefront's whole order), or (One Item per Line) the consecutive items that share a Unique ID,
+ * one storefront line each. Each order is read, its
  * names and SKUs resolved against the catalog the run read once (catalog.ts), and checked into a
  * typed deferred order; Exactly Once looks its uniqueId up. The output is the order made or
  * found, with its statuses and named items (output.ts), paired with every item it holds.
@@ -155,6 +156,7 @@ async function prepare(
 			continue;
 		}
 		batch.orders.set(itemIndex, order);
+		if (order.input.nothingToPrint) continue;
 		for (const productId of order.references.productIds) {
 			reads.push(async () =>
 				readProduct(run, batch.catalog, shopPath, productId, itemIndex).catch(() => undefined),
@@ -209,6 +211,8 @@ async function execute(
 	unit: number[] = [itemIndex],
 ): Promise<INodeExecutionData[]> {
 	const { input, references } = batch.orders.get(itemIndex) ?? (await readOrder(this, run, unit));
+	// No print order and no item, as a Filter of the lines with a SKU would let nothing through.
+	if (input.nothingToPrint) return [];
 	const options = run.parameter<IDataObject>('options', itemIndex, {});
 	const shopPath = await itemShopPath(run, itemIndex);
 	const checkSkus = options.checkSkus !== false;
