@@ -43,6 +43,7 @@ import {
 	e2eWorkflows,
 	extraCredentials,
 	withPinnedPayload,
+	withWholeOrderInput,
 } from './workflows';
 import type { NodeRun } from './n8nSession';
 import { McpSession } from './mcp';
@@ -204,6 +205,19 @@ const WOOCOMMERCE_UNKNOWN_LINE = {
 	},
 };
 
+/**
+ * The documented storefront orders under other IDs, for the intake examples read whole (Input One
+ * Item per Storefront Order, test/e2e/workflows.ts withWholeOrderInput).
+ */
+const SHOPIFY_WHOLE_ORDER = {
+	workflowId: 'podE2eShopifyWhole',
+	order: { ...shopifyOrder, id: 450789472 },
+};
+const WOOCOMMERCE_WHOLE_ORDER = {
+	workflowId: 'podE2eWooWhole',
+	order: { ...wooCommerceOrderOf3Lines, id: 730, number: '730' },
+};
+
 beforeAll(async () => {
 	runtime = await ensureN8n();
 	sandbox = await startSandbox({ port: 0, deferredProcessingMs: 100 });
@@ -250,6 +264,20 @@ beforeAll(async () => {
 				WOOCOMMERCE_UNKNOWN_LINE.workflowId,
 				'WooCommerce Trigger',
 				WOOCOMMERCE_UNKNOWN_LINE.order,
+			),
+			withWholeOrderInput(
+				'podExShopIntake',
+				SHOPIFY_WHOLE_ORDER.workflowId,
+				'Shopify Trigger',
+				'shopify',
+				SHOPIFY_WHOLE_ORDER.order,
+			),
+			withWholeOrderInput(
+				'podExWooIntake',
+				WOOCOMMERCE_WHOLE_ORDER.workflowId,
+				'WooCommerce Trigger',
+				'woocommerce',
+				WOOCOMMERCE_WHOLE_ORDER.order,
 			),
 		]),
 	);
@@ -420,6 +448,8 @@ describe.each([
 		shippingTitle: shopifyOrder.shipping_lines[0].title,
 		unknownLine: SHOPIFY_UNKNOWN_LINE,
 		unknownUniqueId: `shopify-${SHOPIFY_UNKNOWN_LINE.order.id}`,
+		wholeOrder: SHOPIFY_WHOLE_ORDER,
+		wholeUniqueId: `shopify-${SHOPIFY_WHOLE_ORDER.order.id}`,
 		refusal: 'Line 2 (SKU IPOD2008): no color purple; IPod Nano - 8gb offers Green, Red, Black',
 	},
 	{
@@ -443,6 +473,8 @@ describe.each([
 		shippingTitle: wooCommerceOrderOf3Lines.shipping_lines[0].method_title,
 		unknownLine: WOOCOMMERCE_UNKNOWN_LINE,
 		unknownUniqueId: `woocommerce-${WOOCOMMERCE_UNKNOWN_LINE.order.id}`,
+		wholeOrder: WOOCOMMERCE_WHOLE_ORDER,
+		wholeUniqueId: `woocommerce-${WOOCOMMERCE_WHOLE_ORDER.order.id}`,
 		// The third storefront line is the second to reach Submit: the first has no SKU.
 		refusal: 'Line 2 (SKU TEE-CLASSIC): no color purple; Classic T-Shirt offers White, Black',
 	},
@@ -491,6 +523,38 @@ describe.each([
 		expect(run.runData['Submit Print Order']?.[0].error?.message).toContain(intake.refusal);
 		expect(await control('GET', `/orders?uniqueId=${intake.unknownUniqueId}`)).toEqual([]);
 		expect(await submissions()).toBe(before);
+	});
+
+	test('read whole by Submit (One Item per Storefront Order), with no Split Out and no mapped field, the documented order under another ID becomes the same print order; run again, it already exists', async () => {
+		const first = await session.runFromPinnedTrigger(intake.wholeOrder.workflowId, intake.trigger);
+		expect({ status: first.status, error: first.error }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
+		const submitted = itemsOf(first.runData['Submit Print Order']?.[0]);
+		expect(submitted).toEqual([
+			expect.objectContaining({ uniqueId: intake.wholeUniqueId, alreadyExisted: false }),
+		]);
+		const orders = await control<ControlOrder[]>('GET', `/orders?uniqueId=${intake.wholeUniqueId}`);
+		expect(orders).toHaveLength(1);
+		const [order] = orders;
+		expect(linesOf(order)).toEqual(printLines(intake.lines));
+		expect(order.customer).toEqual(intake.customer);
+		expect(order).toMatchObject({
+			financialStatus: 'PAID',
+			countryId: US,
+			shipping: { title: intake.shippingTitle, carrierId: 21 },
+		});
+
+		const again = await session.runFromPinnedTrigger(intake.wholeOrder.workflowId, intake.trigger);
+		expect(itemsOf(again.runData['Submit Print Order']?.[0])).toEqual([
+			expect.objectContaining({
+				uniqueId: intake.wholeUniqueId,
+				id: order.id,
+				alreadyExisted: true,
+			}),
+		]);
+		expect(await control('GET', `/orders?uniqueId=${intake.wholeUniqueId}`)).toHaveLength(1);
 	});
 });
 

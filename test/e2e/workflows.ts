@@ -174,6 +174,60 @@ export function withPinnedPayload(
 	};
 }
 
+/**
+ * An intake example read whole: the trigger's order goes straight to Submit with Input One Item per
+ * Storefront Order (no Split Out, no Filter, no mapped field), the example's one print as the Line
+ * Prints, and its pinned order replaced by `payload`.
+ */
+export function withWholeOrderInput(
+	exampleId: string,
+	id: string,
+	trigger: string,
+	storefront: 'shopify' | 'woocommerce',
+	payload: unknown,
+): Record<string, unknown> {
+	const pinned = withPinnedPayload(exampleId, id, trigger, payload) as {
+		name: string;
+		nodes: Array<{ name: string; type: string; parameters: Record<string, unknown> }>;
+	};
+	const submit = pinned.nodes.find((node) => node.type.endsWith('.podPlatform'))!;
+	const { shop, financialStatus, carrierId, options, designs } = submit.parameters as {
+		designs: { design: Array<{ prints: { print: Array<Record<string, unknown>> } }> };
+	} & Record<string, unknown>;
+	const linePrints = designs.design[0].prints.print.map(({ printAreaId, ...print }) => ({
+		...print,
+		printArea: String(printAreaId).replace(/^=/, ''),
+	}));
+	return {
+		...pinned,
+		name: `E2E: ${pinned.name}, read whole`,
+		nodes: pinned.nodes
+			.filter((node) => node.name === trigger || node === submit)
+			.map((node) =>
+				node === submit
+					? {
+							...node,
+							parameters: {
+								resource: 'order',
+								operation: 'submit',
+								shop,
+								inputMode: 'form',
+								input: 'storefrontOrder',
+								storefront,
+								financialStatus,
+								carrierId,
+								linePrints: { print: linePrints },
+								options,
+							},
+						}
+					: node,
+			),
+		connections: {
+			[trigger]: { main: [[{ node: submit.name, type: 'main', index: 0 }]] },
+		},
+	};
+}
+
 export function e2eWorkflows() {
 	return [
 		manualWorkflow(PARITY_WORKFLOW_ID, 'E2E: JSON and XML give the same output', [
