@@ -656,6 +656,35 @@ test("Order → Submit: a print added before its design's product is chosen show
 	});
 });
 
+test('Order → Submit, One Item per Storefront Order: the form shows only what the order does not say, a Line Print takes its print area by name, and nothing is flagged', async () => {
+	await addNode(page, { title: APP, action: actionOf('order', 'submit') });
+	await chooseShop(new Cascade());
+	await choose(page, parameterInput(page, 'input'), 'One Item per Storefront Order');
+	await settle(page);
+	const linePrints = parameters(page).getByTestId('fixed-collection-linePrints');
+	await linePrints.getByTestId('fixed-collection-add').first().click();
+	await settle(page);
+	const labels = await parameters(page).evaluate((root) =>
+		Array.from(root.querySelectorAll('[data-test-id="input-label"]'))
+			.filter((label) => (label as HTMLElement).offsetParent !== null)
+			.map((label) => (label as HTMLElement).innerText.split('\n')[0].trim()),
+	);
+	const printArea = await fieldByLabel(page, /^Print Area$/, linePrints);
+	const placeholder = await printArea.locator('input').first().getAttribute('placeholder');
+	await screenshot('order-submit-storefront-order');
+	const shown = (label: string) => labels.some((text) => text.startsWith(label));
+	expect({
+		asked: ['Storefront', 'Line Prints', 'Financial Status', 'Carrier', 'Print Area'].filter(
+			(label) => !shown(label),
+		),
+		readFromTheOrder: ['Unique ID', 'Country', 'Customer', 'Shipping Address', 'Designs'].filter(
+			shown,
+		),
+		placeholder,
+		problems: listed(await panelProblems(page, 'Order › Submit')),
+	}).toEqual({ asked: [], readFromTheOrder: [], placeholder: 'e.g. FRONT', problems: [] });
+});
+
 /** Run the open node with its Execute button and read the error its output panel shows. */
 async function runAndReadError(): Promise<{ message: string; description: string }> {
 	await page.getByTestId('node-execute-button').first().click();
