@@ -266,7 +266,17 @@ export function formReferences(form: DeferredOrderForm): OrderReferences {
 
 /** The guided form in wire form, checked exactly as a JSON body would be. */
 export function buildDeferredOrder(form: DeferredOrderForm, check: FormCheck = {}): DeferredOrder {
-	const grouped = form.designs.map((design) => compositionsOf(design.prints));
+	// Designs that share one list of prints (a storefront order's lines) share its compositions:
+	// the check only reads them.
+	const groupedOnce = new Map<FormPrint[], Grouped>();
+	const grouped = form.designs.map((design) => {
+		let compositions = groupedOnce.get(design.prints);
+		if (!compositions) {
+			compositions = compositionsOf(design.prints);
+			groupedOnce.set(design.prints, compositions);
+		}
+		return compositions;
+	});
 	const body: PlainObject = {
 		...headerBody(form),
 		financialStatus: form.financialStatus,

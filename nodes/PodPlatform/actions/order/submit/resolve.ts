@@ -83,18 +83,40 @@ interface OptionKind {
 	records(product: OrderProduct): Array<{ id: unknown; name: unknown }>;
 }
 
+/**
+ * An option's records of a product, made once per product read: the run's products are shared by
+ * every line that orders them, and each line matches its words against them.
+ */
+function recordsOnce(
+	of: (product: OrderProduct) => Array<{ id: unknown; name: unknown }>,
+): OptionKind['records'] {
+	const made = new WeakMap<OrderProduct, Array<{ id: unknown; name: unknown }>>();
+	return (product) => {
+		let records = made.get(product);
+		if (!records) {
+			records = of(product);
+			made.set(product, records);
+		}
+		return records;
+	};
+}
+
 const COLOR: OptionKind = {
 	noun: 'color',
 	field: 'Color',
 	wire: 'assignedColor',
-	records: (product) => product.colors.map((c) => ({ id: c.assignedColorId, name: c.name })),
+	records: recordsOnce((product) =>
+		product.colors.map((c) => ({ id: c.assignedColorId, name: c.name })),
+	),
 };
 
 const SIZE: OptionKind = {
 	noun: 'size',
 	field: 'Size',
 	wire: 'assignedSize',
-	records: (product) => product.sizes.map((s) => ({ id: s.assignedSizeId, name: s.name })),
+	records: recordsOnce((product) =>
+		product.sizes.map((s) => ({ id: s.assignedSizeId, name: s.name })),
+	),
 };
 
 /** "White, Black": what a product offers, by name. */
