@@ -58,16 +58,39 @@ function entryOf(entry: unknown): VariantValue | undefined {
 }
 
 /**
+ * The variants given as text, read once each: a run's lines repeat the same few variant titles
+ * ("Black / M"). Frozen, as every line that gives the title shares them; emptied when it grows
+ * past what a catalog names, so that it stays small.
+ */
+const READ_TEXTS = new Map<string, readonly VariantValue[]>();
+const READ_TEXTS_KEPT = 4096;
+
+/**
  * The values of a variant as given, in order; empty when nothing is given. Text that holds a JSON
  * list or object is read as that list or object.
  */
-export function variantValues(given: unknown): VariantValue[] {
+export function variantValues(given: unknown): readonly VariantValue[] {
+	if (typeof given !== 'string' || given === '') return readVariant(given);
+	let read = READ_TEXTS.get(given);
+	if (!read) {
+		if (READ_TEXTS.size >= READ_TEXTS_KEPT) READ_TEXTS.clear();
+		read = Object.freeze(
+			readVariant(given).map((entry) =>
+				Object.freeze({ ...entry, values: Object.freeze([...entry.values]) as string[] }),
+			),
+		);
+		READ_TEXTS.set(given, read);
+	}
+	return read;
+}
+
+function readVariant(given: unknown): VariantValue[] {
 	if (isBlank(given)) return [];
 	if (typeof given === 'string') {
 		const trimmed = given.trim();
 		if (/^[[{]/.test(trimmed)) {
 			try {
-				return variantValues(jsonParse(trimmed));
+				return readVariant(jsonParse(trimmed));
 			} catch {
 				// Not JSON after all: a value that starts with a bracket.
 			}
