@@ -2,7 +2,10 @@
 import { validateDeferredOrder } from '../../nodes/PodPlatform/actions/order/submit/deferredOrder';
 import { bitmapTypeOf } from '../../nodes/PodPlatform/actions/order/submit/elements';
 import { submittedOrderOf } from '../../nodes/PodPlatform/actions/order/submit/exactlyOnce';
-import { buildDeferredOrder } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
+import {
+	buildDeferredOrder,
+	formReferences,
+} from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
 import type { DeferredOrderForm } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
 import {
 	catalogResolver,
@@ -270,6 +273,61 @@ describe('deferred order payload', () => {
 				.creatorse_composition[1].elements[0],
 		).toEqual({
 			creatorse_designElementMotive: { attachment: JPEG.toString('base64'), filename: 'a.jpg' },
+		});
+	});
+
+	test("a form's references, noted from its values, are what its check gives the resolver", () => {
+		const plain = (references: ReturnType<typeof formReferences>) =>
+			Object.fromEntries(Object.entries(references).map(([key, set]) => [key, [...set]]));
+		const logo = {
+			printAreaId: 'FRONT',
+			element: { type: 'libraryMotive' as const, motiveName: ' Company Logo ' },
+		};
+		const shared = [
+			logo,
+			{ ...logo, printAreaId: '', element: { ...logo.element, motiveName: 'Star' } },
+		];
+		const forms: DeferredOrderForm[] = [
+			guidedForm(),
+			{
+				...guidedForm(),
+				designs: [
+					{ ...guidedForm().designs[0], productId: '', sku: ' TEE-BLK-M ' },
+					{ ...guidedForm().designs[0], productId: '', sku: '', productName: 'Classic T-Shirt' },
+					{
+						...guidedForm().designs[0],
+						productId: '',
+						sku: 'MUG',
+						productName: 'Mug',
+						prints: shared,
+					},
+					{ ...guidedForm().designs[0], productId: { id: 1002 }, sku: 'X', prints: shared },
+					{
+						...guidedForm().designs[0],
+						productId: 'Hoodie',
+						prints: [
+							{
+								printAreaId: 'BACK',
+								element: { type: 'libraryMotive', motiveName: 'Wave', motiveId: 7 },
+							},
+							{ printAreaId: 'FRONT', element: { type: 'libraryMotive', motiveName: '' } },
+							logo,
+						],
+					},
+					{ ...guidedForm().designs[0], amount: 0, prints: shared },
+				],
+			},
+		];
+		for (const form of forms) {
+			expect(plain(formReferences(form))).toEqual(
+				plain(referencesOf((resolver) => buildDeferredOrder(form, { resolver }))),
+			);
+		}
+		expect(plain(formReferences(forms[1]))).toEqual({
+			productIds: [1002, 1001],
+			skus: ['TEE-BLK-M', 'MUG'],
+			productNames: ['Classic T-Shirt', 'Mug'],
+			motiveNames: ['Company Logo', 'Star', 'Wave'],
 		});
 	});
 

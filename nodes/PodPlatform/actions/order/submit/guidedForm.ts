@@ -13,7 +13,9 @@ import { placeName } from '../payloads/problems';
 import { groupByPrintArea } from '../payloads/printAreas';
 import { validateDeferredOrder } from './deferredOrder';
 import type { CheckOptions } from './deferredOrder';
-import type { DeferredOrder, OrderNames } from './types';
+import type { DeferredOrder, DesignWords, OrderNames } from './types';
+import { newReferences, noteDesign } from './resolve';
+import type { OrderReferences } from './resolve';
 
 export type FormElement =
 	| { type: 'libraryMotive'; motiveId?: unknown; motiveName?: unknown }
@@ -103,12 +105,11 @@ interface Grouped {
 	printsOf: number[][];
 }
 
+const printAreaKey = (print: FormPrint) => String(print.printAreaId ?? '').trim() || undefined;
+
 /** Prints of one design as compositions, by the order forms' rule (printAreas.ts). */
 function compositionsOf(prints: FormPrint[]): Grouped {
-	const groups = groupByPrintArea(
-		prints,
-		(print) => String(print.printAreaId ?? '').trim() || undefined,
-	);
+	const groups = groupByPrintArea(prints, printAreaKey);
 	return {
 		compositions: groups.map((group) => ({
 			productArea: { id: group[0].print.printAreaId },
@@ -221,9 +222,61 @@ export interface FormCheck extends Pick<CheckOptions, 'resolver' | 'problems' | 
 	printParameter?: (designIndex: number, printIndex: number) => string;
 }
 
+/** A design's words as the check gives them to the resolver: blank ones as empty text. */
+function wordsOf(design: FormDesign): DesignWords {
+	return {
+		sku: design.sku === undefined ? undefined : (optionalText(design.sku) ?? ''),
+		productName:
+			design.productName === undefined ? undefined : (optionalText(design.productName) ?? ''),
+		variant: design.variant,
+	};
+}
+
+/** The motive a print names by name, as the check gives it to the resolver. */
+function motiveNameOf(print: FormPrint): string | undefined {
+	const { element } = print;
+	return element.type === 'libraryMotive' && !isBlank(element.motiveName)
+		? optionalText(element.motiveName)
+		: undefined;
+}
+
+/**
+ * What the form names of the catalog (products by ID, SKU or name, motives by name), noted from
+ * its values in the order the check meets them, without checking it: what `buildDeferredOrder`
+ * would give a resolver. Designs that share one list of prints (a storefront order's lines) have
+ * its motives noted once.
+ */
+export function formReferences(form: DeferredOrderForm): OrderReferences {
+	const references = newReferences();
+	const seen = new Set<FormPrint[]>();
+	for (const design of form.designs) {
+		const { sku, productName } = wordsOf(design);
+		noteDesign(references, { productId: design.productId, sku, productName });
+		if (seen.has(design.prints)) continue;
+		seen.add(design.prints);
+		for (const group of groupByPrintArea(design.prints, printAreaKey)) {
+			for (const { print } of group) {
+				const name = motiveNameOf(print);
+				if (name) references.motiveNames.add(name);
+			}
+		}
+	}
+	return references;
+}
+
 /** The guided form in wire form, checked exactly as a JSON body would be. */
 export function buildDeferredOrder(form: DeferredOrderForm, check: FormCheck = {}): DeferredOrder {
-	const grouped = form.designs.map((design) => compositionsOf(design.prints));
+	// Designs that share one list of prints (a storefront order's lines) share its compositions:
+	// the check only reads them.
+	const groupedOnce = new Map<FormPrint[], Grouped>();
+	const grouped = form.designs.map((design) => {
+		let compositions = groupedOnce.get(design.prints);
+		if (!compositions) {
+			compositions = compositionsOf(design.prints);
+			groupedOnce.set(design.prints, compositions);
+		}
+		return compositions;
+	});
 	const body: PlainObject = {
 		...headerBody(form),
 		financialStatus: form.financialStatus,
@@ -264,11 +317,6 @@ export function buildDeferredOrder(form: DeferredOrderForm, check: FormCheck = {
 					check.printParameter ?? ((d, p) => `${designParameter(d) ?? ''}.prints.print[${p}]`),
 			},
 		),
-		words: form.designs.map((design) => ({
-			sku: design.sku === undefined ? undefined : (optionalText(design.sku) ?? ''),
-			productName:
-				design.productName === undefined ? undefined : (optionalText(design.productName) ?? ''),
-			variant: design.variant,
-		})),
+		words: form.designs.map(wordsOf),
 	});
 }

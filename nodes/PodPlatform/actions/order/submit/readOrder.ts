@@ -19,7 +19,9 @@ import type { Problem } from '../payloads/problems';
 import type { RunScope } from '../../runScope';
 import { DEFERRED_ROOT, validateDeferredOrder } from './deferredOrder';
 import type { DeferredOrder, Resolver } from './types';
-import { buildDeferredOrder } from './guidedForm';
+import { buildDeferredOrder, formReferences } from './guidedForm';
+import { referencesOf } from './resolve';
+import type { OrderReferences } from './resolve';
 import { readStorefrontOrder, storefrontLabel } from './storefrontOrder';
 import type { Storefront } from './storefrontOrder';
 import type {
@@ -191,6 +193,11 @@ export interface OrderInput {
 	 */
 	nothingToPrint?: boolean;
 	check(resolver: Resolver): DeferredOrder;
+	/**
+	 * What the order names of the catalog, for the run to look up before any order is checked:
+	 * what `check` would give its resolver.
+	 */
+	references(): OrderReferences;
 }
 
 /** The order fields every line of an order carries, with the form's names. */
@@ -280,6 +287,7 @@ async function readLines(
 	const uniqueId = optionalText(first.uniqueId);
 	return {
 		uniqueId,
+		references: () => formReferences(form),
 		check: (resolver) =>
 			buildDeferredOrder(form, {
 				resolver,
@@ -336,6 +344,7 @@ async function readStorefront(
 	return {
 		uniqueId,
 		nothingToPrint: designs.length === 0,
+		references: () => formReferences(form),
 		check: (resolver) =>
 			buildDeferredOrder(form, {
 				resolver,
@@ -381,6 +390,7 @@ export async function readOrderInput(
 		return {
 			uniqueId: isPlainObject(body) ? optionalText(body.uniqueId) : undefined,
 			check: (resolver) => validateDeferredOrder(input, { resolver }),
+			references: () => referencesOf((resolver) => validateDeferredOrder(input, { resolver })),
 		};
 	}
 	if (readsLines(run)) return await readLines(ctx, run, unit, earlier);
@@ -389,5 +399,6 @@ export async function readOrderInput(
 	return {
 		uniqueId: optionalText(form.uniqueId),
 		check: (resolver) => buildDeferredOrder(form, { resolver }),
+		references: () => formReferences(form),
 	};
 }

@@ -83,18 +83,40 @@ interface OptionKind {
 	records(product: OrderProduct): Array<{ id: unknown; name: unknown }>;
 }
 
+/**
+ * An option's records of a product, made once per product read: the run's products are shared by
+ * every line that orders them, and each line matches its words against them.
+ */
+function recordsOnce(
+	of: (product: OrderProduct) => Array<{ id: unknown; name: unknown }>,
+): OptionKind['records'] {
+	const made = new WeakMap<OrderProduct, Array<{ id: unknown; name: unknown }>>();
+	return (product) => {
+		let records = made.get(product);
+		if (!records) {
+			records = of(product);
+			made.set(product, records);
+		}
+		return records;
+	};
+}
+
 const COLOR: OptionKind = {
 	noun: 'color',
 	field: 'Color',
 	wire: 'assignedColor',
-	records: (product) => product.colors.map((c) => ({ id: c.assignedColorId, name: c.name })),
+	records: recordsOnce((product) =>
+		product.colors.map((c) => ({ id: c.assignedColorId, name: c.name })),
+	),
 };
 
 const SIZE: OptionKind = {
 	noun: 'size',
 	field: 'Size',
 	wire: 'assignedSize',
-	records: (product) => product.sizes.map((s) => ({ id: s.assignedSizeId, name: s.name })),
+	records: recordsOnce((product) =>
+		product.sizes.map((s) => ({ id: s.assignedSizeId, name: s.name })),
+	),
 };
 
 /** "White, Black": what a product offers, by name. */
@@ -538,16 +560,37 @@ export interface OrderReferences {
 	motiveNames: Set<string>;
 }
 
+/** Empty references, to be noted into. */
+export function newReferences(): OrderReferences {
+	return {
+		productIds: new Set(),
+		skus: new Set(),
+		productNames: new Set(),
+		motiveNames: new Set(),
+	};
+}
+
+/**
+ * Note what a design gives the resolver for its product: an ID, else its SKU or name. The check
+ * meets the same values (`DesignGiven`), so a form's own values can be noted without checking it.
+ */
+export function noteDesign(
+	references: OrderReferences,
+	given: Pick<DesignGiven, 'productId' | 'sku' | 'productName'>,
+): void {
+	const id = givenText(given.productId);
+	if (id !== undefined && WHOLE_NUMBER.test(id)) references.productIds.add(Number(id));
+	else if (isBlank(given.productId)) {
+		if (given.sku) references.skus.add(given.sku);
+		if (given.productName) references.productNames.add(given.productName);
+	}
+}
+
 /** A resolver that only notes what an order names, so that a run can look it all up at once. */
 function collectingResolver(references: OrderReferences): Resolver {
 	return {
 		design(given) {
-			const id = givenText(given.productId);
-			if (id !== undefined && WHOLE_NUMBER.test(id)) references.productIds.add(Number(id));
-			else if (isBlank(given.productId)) {
-				if (given.sku) references.skus.add(given.sku);
-				if (given.productName) references.productNames.add(given.productName);
-			}
+			noteDesign(references, given);
 			return { productRefused: false };
 		},
 		printArea: () => ({ id: 0 }),
@@ -564,12 +607,7 @@ function collectingResolver(references: OrderReferences): Resolver {
  * note. Its refusals are left for the real check, which reports them all.
  */
 export function referencesOf(check: (resolver: Resolver) => unknown): OrderReferences {
-	const references: OrderReferences = {
-		productIds: new Set(),
-		skus: new Set(),
-		productNames: new Set(),
-		motiveNames: new Set(),
-	};
+	const references = newReferences();
 	let failure: unknown;
 	try {
 		check(collectingResolver(references));

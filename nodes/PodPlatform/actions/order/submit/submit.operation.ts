@@ -32,7 +32,7 @@ import { readOrderInput, readsLines } from './readOrder';
 import type { OrderInput } from './readOrder';
 import { orderOutput, statusesOf } from './output';
 import { checkToolOrder } from './toolUse';
-import { catalogResolver, referencesOf } from './resolve';
+import { catalogResolver } from './resolve';
 import type { OrderReferences } from './resolve';
 
 /** An order read before the items ran: its input and what it names of the catalog. */
@@ -122,7 +122,7 @@ async function readOrder(
 	earlier: Problem[] = [],
 ): Promise<ReadOrder> {
 	const input = await readOrderInput(ctx, run, unit, earlier);
-	return { input, references: referencesOf((resolver) => input.check(resolver)) };
+	return { input, references: input.references() };
 }
 
 /**

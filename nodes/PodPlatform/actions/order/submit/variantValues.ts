@@ -58,16 +58,39 @@ function entryOf(entry: unknown): VariantValue | undefined {
 }
 
 /**
+ * The variants given as text, read once each: a run's lines repeat the same few variant titles
+ * ("Black / M"). Frozen, as every line that gives the title shares them; emptied when it grows
+ * past what a catalog names, so that it stays small.
+ */
+const READ_TEXTS = new Map<string, readonly VariantValue[]>();
+const READ_TEXTS_KEPT = 4096;
+
+/**
  * The values of a variant as given, in order; empty when nothing is given. Text that holds a JSON
  * list or object is read as that list or object.
  */
-export function variantValues(given: unknown): VariantValue[] {
+export function variantValues(given: unknown): readonly VariantValue[] {
+	if (typeof given !== 'string' || given === '') return readVariant(given);
+	let read = READ_TEXTS.get(given);
+	if (!read) {
+		if (READ_TEXTS.size >= READ_TEXTS_KEPT) READ_TEXTS.clear();
+		read = Object.freeze(
+			readVariant(given).map((entry) =>
+				Object.freeze({ ...entry, values: Object.freeze([...entry.values]) as string[] }),
+			),
+		);
+		READ_TEXTS.set(given, read);
+	}
+	return read;
+}
+
+function readVariant(given: unknown): VariantValue[] {
 	if (isBlank(given)) return [];
 	if (typeof given === 'string') {
 		const trimmed = given.trim();
 		if (/^[[{]/.test(trimmed)) {
 			try {
-				return variantValues(jsonParse(trimmed));
+				return readVariant(jsonParse(trimmed));
 			} catch {
 				// Not JSON after all: a value that starts with a bracket.
 			}
@@ -98,8 +121,7 @@ function plainName(value: unknown): string {
 
 /**
  * A plain name as a slug (`navy-blue`). Names are mostly ASCII, and for a lower-case ASCII name
- * `[^a-z0-9]` is what the Unicode class says at a fraction of its cost: every line compares its
- * variant with each color and size of its product.
+ * `[^a-z0-9]` is what the Unicode class says at a fraction of its cost.
  */
 function slugOf(plain: string): string {
 	const dashed = /^[\x20-\x7e]*$/.test(plain)
@@ -108,12 +130,41 @@ function slugOf(plain: string): string {
 	return dashed.replace(/^-|-$/g, '');
 }
 
+interface NameForms {
+	plain: string;
+	slug?: string;
+}
+
+/**
+ * The forms of the names already compared, by the text given: every line compares its variant
+ * with each color and size of its product, and a run names the same few colors and sizes again
+ * and again. Emptied when it grows past what a catalog names, so that it stays small.
+ */
+const NAME_FORMS = new Map<string, NameForms>();
+const NAME_FORMS_KEPT = 4096;
+
+function formsOf(value: unknown): NameForms {
+	if (typeof value !== 'string') return { plain: plainName(value) };
+	let forms = NAME_FORMS.get(value);
+	if (!forms) {
+		if (NAME_FORMS.size >= NAME_FORMS_KEPT) NAME_FORMS.clear();
+		forms = { plain: plainName(value) };
+		NAME_FORMS.set(value, forms);
+	}
+	return forms;
+}
+
+function slugOfForms(forms: NameForms): string {
+	forms.slug ??= slugOf(forms.plain);
+	return forms.slug;
+}
+
 /** A name as a storefront may write it: any case, spaces or a slug ("Navy Blue", "navy-blue"). */
 export function sameName(a: unknown, b: unknown): boolean {
-	const left = plainName(a);
-	if (!left) return false;
-	const right = plainName(b);
-	if (left === right) return true;
-	const slug = slugOf(left);
-	return slug !== '' && slug === slugOf(right);
+	const left = formsOf(a);
+	if (!left.plain) return false;
+	const right = formsOf(b);
+	if (left.plain === right.plain) return true;
+	const slug = slugOfForms(left);
+	return slug !== '' && slug === slugOfForms(right);
 }
