@@ -485,17 +485,20 @@ describe.each([
 			(logged) => logged.method === 'POST' && logged.path.endsWith('/orders/usingCreatorSE'),
 		).length;
 
-	test('its pinned documented order becomes exactly one print order holding its lines, customer and address; run again, it already exists', async () => {
-		const first = await session.runFromPinnedTrigger(intake.workflowId, intake.trigger);
+	/**
+	 * Runs a workflow from its pinned order twice: the first run submits exactly one print order
+	 * under `uniqueId` holding the documented order's lines, customer, address and shipping; the
+	 * second returns it with alreadyExisted and submits nothing.
+	 */
+	const expectOnePrintOrder = async (workflowId: string, uniqueId: string) => {
+		const first = await session.runFromPinnedTrigger(workflowId, intake.trigger);
 		expect({ status: first.status, error: first.error }).toEqual({
 			status: 'success',
 			error: undefined,
 		});
 		const submitted = itemsOf(first.runData['Submit Print Order']?.[0]);
-		expect(submitted).toEqual([
-			expect.objectContaining({ uniqueId: intake.uniqueId, alreadyExisted: false }),
-		]);
-		const orders = await control<ControlOrder[]>('GET', `/orders?uniqueId=${intake.uniqueId}`);
+		expect(submitted).toEqual([expect.objectContaining({ uniqueId, alreadyExisted: false })]);
+		const orders = await control<ControlOrder[]>('GET', `/orders?uniqueId=${uniqueId}`);
 		expect(orders).toHaveLength(1);
 		const [order] = orders;
 		expect(submitted[0].id).toBe(order.id);
@@ -507,12 +510,16 @@ describe.each([
 			shipping: { title: intake.shippingTitle, carrierId: 21 },
 		});
 
-		const again = await session.runFromPinnedTrigger(intake.workflowId, intake.trigger);
+		const again = await session.runFromPinnedTrigger(workflowId, intake.trigger);
 		expect(again.status).toBe('success');
 		expect(itemsOf(again.runData['Submit Print Order']?.[0])).toEqual([
-			expect.objectContaining({ uniqueId: intake.uniqueId, id: order.id, alreadyExisted: true }),
+			expect.objectContaining({ uniqueId, id: order.id, alreadyExisted: true }),
 		]);
-		expect(await control('GET', `/orders?uniqueId=${intake.uniqueId}`)).toHaveLength(1);
+		expect(await control('GET', `/orders?uniqueId=${uniqueId}`)).toHaveLength(1);
+	};
+
+	test('its pinned documented order becomes exactly one print order holding its lines, customer and address; run again, it already exists', async () => {
+		await expectOnePrintOrder(intake.workflowId, intake.uniqueId);
 	});
 
 	test('the same order with a line the catalog does not know fails whole before anything is sent, naming the line and what its product offers', async () => {
@@ -526,35 +533,7 @@ describe.each([
 	});
 
 	test('read whole by Submit (One Item per Storefront Order), with no Split Out and no mapped field, the documented order under another ID becomes the same print order; run again, it already exists', async () => {
-		const first = await session.runFromPinnedTrigger(intake.wholeOrder.workflowId, intake.trigger);
-		expect({ status: first.status, error: first.error }).toEqual({
-			status: 'success',
-			error: undefined,
-		});
-		const submitted = itemsOf(first.runData['Submit Print Order']?.[0]);
-		expect(submitted).toEqual([
-			expect.objectContaining({ uniqueId: intake.wholeUniqueId, alreadyExisted: false }),
-		]);
-		const orders = await control<ControlOrder[]>('GET', `/orders?uniqueId=${intake.wholeUniqueId}`);
-		expect(orders).toHaveLength(1);
-		const [order] = orders;
-		expect(linesOf(order)).toEqual(printLines(intake.lines));
-		expect(order.customer).toEqual(intake.customer);
-		expect(order).toMatchObject({
-			financialStatus: 'PAID',
-			countryId: US,
-			shipping: { title: intake.shippingTitle, carrierId: 21 },
-		});
-
-		const again = await session.runFromPinnedTrigger(intake.wholeOrder.workflowId, intake.trigger);
-		expect(itemsOf(again.runData['Submit Print Order']?.[0])).toEqual([
-			expect.objectContaining({
-				uniqueId: intake.wholeUniqueId,
-				id: order.id,
-				alreadyExisted: true,
-			}),
-		]);
-		expect(await control('GET', `/orders?uniqueId=${intake.wholeUniqueId}`)).toHaveLength(1);
+		await expectOnePrintOrder(intake.wholeOrder.workflowId, intake.wholeUniqueId);
 	});
 });
 
