@@ -39,6 +39,16 @@ function fromStorefront(
 
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
+/** The output's items as the merchant reads them: product, color, size, SKU and amount. */
+const namedLines = (order: Record<string, unknown>) =>
+	(order.items as any[]).map((item) => [
+		item.productName,
+		item.colorName,
+		item.sizeName,
+		item.sku,
+		item.amount,
+	]);
+
 describe('a storefront order read by the node (One Item per Storefront Order)', () => {
 	const order = orderSandbox();
 	const { run, submits } = order;
@@ -64,15 +74,7 @@ describe('a storefront order read by the node (One Item per Storefront Order)', 
 			country: 'US',
 			shippingTitle: 'Free Shipping',
 		});
-		expect(
-			(output.json.items as any[]).map((item: any) => [
-				item.productName,
-				item.colorName,
-				item.sizeName,
-				item.sku,
-				item.amount,
-			]),
-		).toEqual([
+		expect(namedLines(output.json)).toEqual([
 			['IPod Nano - 8gb', 'Green', 'One Size', 'IPOD2008GREEN', 1],
 			['IPod Nano - 8gb', 'Red', 'One Size', 'IPOD2008RED', 1],
 			['IPod Nano - 8gb', 'Black', 'One Size', 'IPOD2008BLACK', 1],
@@ -123,15 +125,7 @@ describe('a storefront order read by the node (One Item per Storefront Order)', 
 		expect(result.items).toHaveLength(1);
 		const [output] = result.items;
 		expect(output.json).toMatchObject({ uniqueId: 'woocommerce-727', shippingTitle: 'Flat Rate' });
-		expect(
-			(output.json.items as any[]).map((item: any) => [
-				item.productName,
-				item.colorName,
-				item.sizeName,
-				item.sku,
-				item.amount,
-			]),
-		).toEqual([
+		expect(namedLines(output.json)).toEqual([
 			['Ship Your Idea', 'Black', 'M Test', 'Bar3', 1],
 			['Classic T-Shirt', 'White', 'L', 'TEE-CLASSIC-WHITE-L', 2],
 		]);
