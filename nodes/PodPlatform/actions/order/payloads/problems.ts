@@ -84,11 +84,28 @@ export function placeName(...steps: string[]): string {
 	return steps.filter(Boolean).join(' › ');
 }
 
+/**
+ * Where a problem would be: its name, or a function that builds the name, called only when a
+ * problem is kept there (a check that passes names nothing).
+ */
+export type Place = string | (() => string) | undefined;
+
+/** The name of a place. */
+export function placeText(where: Place): string | undefined {
+	return typeof where === 'function' ? where() : where;
+}
+
+/** A place named by `name` when first asked, then by the same text. */
+export function lazyPlace(name: () => string): () => string {
+	let text: string | undefined;
+	return () => (text ??= name());
+}
+
 export class Problems {
 	readonly list: Problem[] = [];
 
 	/** Run one check; a refusal it throws is kept as a problem at `where`, and nothing returned. */
-	check<T>(where: string | undefined, check: () => T): T | undefined {
+	check<T>(where: Place, check: () => T): T | undefined {
 		let failure: unknown;
 		try {
 			return check();
@@ -98,7 +115,7 @@ export class Problems {
 		// Only bad input is collected; anything else is a fault of its own and stops the run.
 		if (!(failure instanceof InputError)) throw failure;
 		this.add({
-			where,
+			where: placeText(where),
 			message: failure.message,
 			fix: failure.description,
 			field: failure.field,

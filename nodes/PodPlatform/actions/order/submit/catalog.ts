@@ -31,16 +31,45 @@ export interface RunCatalog {
 	productNames: Map<string, Promise<NamedProduct[]>>;
 	/** The motives of a name, by `<shop path> <name in lower case>`. */
 	motives: Map<string, Promise<NamedRecord[]>>;
+	/**
+	 * What those reads gave once they succeeded, by the same keys: an order whose reads have all
+	 * succeeded finds its catalog here without waiting on each of them again.
+	 */
+	settled: {
+		products: Map<string, OrderProduct>;
+		skus: Map<string, SkuHit[]>;
+		productNames: Map<string, NamedProduct[]>;
+		motives: Map<string, NamedRecord[]>;
+	};
 }
 
 export function newRunCatalog(): RunCatalog {
-	return { products: new Map(), skus: new Map(), productNames: new Map(), motives: new Map() };
+	return {
+		products: new Map(),
+		skus: new Map(),
+		productNames: new Map(),
+		motives: new Map(),
+		settled: { products: new Map(), skus: new Map(), productNames: new Map(), motives: new Map() },
+	};
 }
 
-/** A pending read kept for the run; one that fails is dropped, so that a later item tries again. */
-function keep<T>(cache: Map<string, Promise<T>>, key: string, pending: Promise<T>): Promise<T> {
+/**
+ * A pending read kept for the run; one that fails is dropped, so that a later item tries again,
+ * and what one that succeeds gives is kept in `settled`.
+ */
+function keep<T>(
+	cache: Map<string, Promise<T>>,
+	settled: Map<string, T>,
+	key: string,
+	pending: Promise<T>,
+): Promise<T> {
 	cache.set(key, pending);
-	pending.catch(() => cache.delete(key));
+	pending.then(
+		(value) => {
+			if (cache.get(key) === pending) settled.set(key, value);
+		},
+		() => cache.delete(key),
+	);
 	return pending;
 }
 
@@ -56,6 +85,7 @@ export async function readProduct(
 	return await (catalog.products.get(key) ??
 		keep(
 			catalog.products,
+			catalog.settled.products,
 			key,
 			run.service
 				.request({ method: 'GET', path: `${shopPath}/products/expanded/${productId}`, itemIndex })
@@ -153,6 +183,7 @@ export async function lookUpSkus(
 		for (const sku of chunk) {
 			keep(
 				catalog.skus,
+				catalog.settled.skus,
 				key(sku),
 				pending.then((found) => found.get(sku) ?? []),
 			);
@@ -172,6 +203,7 @@ const nameKey = (name: string) => name.trim().toLowerCase();
 async function lookUpNames<T>(
 	run: RunScope,
 	cache: Map<string, Promise<T[]>>,
+	settled: Map<string, T[]>,
 	shopPath: string,
 	names: Iterable<string>,
 	itemIndex: number,
@@ -197,6 +229,7 @@ async function lookUpNames<T>(
 		for (const name of chunk) {
 			keep(
 				cache,
+				settled,
 				key(name),
 				pending.then((records) =>
 					records
@@ -222,6 +255,7 @@ export async function lookUpMotives(
 	await lookUpNames(
 		run,
 		catalog.motives,
+		catalog.settled.motives,
 		shopPath,
 		names,
 		itemIndex,
@@ -241,6 +275,7 @@ export async function lookUpProductNames(
 	await lookUpNames(
 		run,
 		catalog.productNames,
+		catalog.settled.productNames,
 		shopPath,
 		names,
 		itemIndex,
@@ -257,6 +292,63 @@ export async function lookUpProductNames(
 export interface ReadCatalog extends CatalogView {
 	/** The expanded products read for this order, by ID (the output names its items from them). */
 	products: Map<number, OrderProduct>;
+}
+
+/** An order's catalog from the maps it was gathered in. */
+function readCatalog(
+	products: Map<number, OrderProduct>,
+	skuHits: Map<string, SkuHit[]>,
+	productNames: Map<string, NamedProduct[]>,
+	motives: Map<string, NamedRecord[]>,
+): ReadCatalog {
+	return {
+		products,
+		product: (productId) => products.get(productId),
+		skuHits: (sku) => skuHits.get(sku),
+		productsNamed: (name) => productNames.get(nameKey(name)),
+		motivesNamed: (name) => motives.get(nameKey(name)),
+	};
+}
+
+/**
+ * What the run has already read of the catalog for one order, when every read it needs has
+ * succeeded: the same catalog `readCatalogFor` gives, without waiting. Undefined when any read is
+ * missing, pending or failed; `readCatalogFor` then reads or waits for it.
+ */
+export function settledCatalogFor(
+	catalog: RunCatalog,
+	shopPath: string,
+	references: OrderReferences,
+): ReadCatalog | undefined {
+	const { settled } = catalog;
+	const skuHits = new Map<string, SkuHit[]>();
+	for (const sku of references.skus) {
+		const hits = settled.skus.get(`${shopPath} ${sku}`);
+		if (!hits) return undefined;
+		skuHits.set(sku, hits);
+	}
+	const productNames = new Map<string, NamedProduct[]>();
+	for (const name of references.productNames) {
+		const found = settled.productNames.get(`${shopPath} ${nameKey(name)}`);
+		if (!found) return undefined;
+		productNames.set(nameKey(name), found);
+	}
+	const motives = new Map<string, NamedRecord[]>();
+	for (const name of references.motiveNames) {
+		const found = settled.motives.get(`${shopPath} ${nameKey(name)}`);
+		if (!found) return undefined;
+		motives.set(nameKey(name), found);
+	}
+	const productIds = new Set(references.productIds);
+	for (const hits of skuHits.values()) for (const hit of hits) productIds.add(hit.productId);
+	for (const named of productNames.values()) for (const { id } of named) productIds.add(id);
+	const products = new Map<number, OrderProduct>();
+	for (const productId of productIds) {
+		const product = settled.products.get(`${shopPath}/products/${productId}`);
+		if (!product) return undefined;
+		products.set(productId, product);
+	}
+	return readCatalog(products, skuHits, productNames, motives);
 }
 
 /**
@@ -299,11 +391,5 @@ export async function readCatalogFor(
 		const product = strict ? await read : await read.catch(() => undefined);
 		if (product) products.set(productId, product);
 	}
-	return {
-		products,
-		product: (productId) => products.get(productId),
-		skuHits: (sku) => skuHits.get(sku),
-		productsNamed: (name) => productNames.get(nameKey(name)),
-		motivesNamed: (name) => motives.get(nameKey(name)),
-	};
+	return readCatalog(products, skuHits, productNames, motives);
 }

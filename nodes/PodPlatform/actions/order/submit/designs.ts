@@ -16,6 +16,8 @@ import type {
 	ResolvedDesign,
 } from './types';
 import { normaliseElements } from './elements';
+import { lazyPlace, placeText } from '../payloads/problems';
+import type { Place } from '../payloads/problems';
 
 export interface CheckedDesign {
 	/** The `creatorse_design` item in wire form. */
@@ -41,13 +43,13 @@ function normaliseComposition(
 	path: string,
 	design: ResolvedDesign,
 	context: DesignContext,
-	where: string,
+	where: Place,
 	elementName: (elementIndex: number) => string,
 ): PlainObject {
 	const { problems, resolver } = context;
 	if (!isPlainObject(value)) {
 		problems.add({
-			where,
+			where: placeText(where),
 			message: 'must be an object',
 			fix: 'Give productArea and elements.',
 			field: path,
@@ -69,10 +71,11 @@ export function normaliseDesign(
 	words: DesignWords = {},
 ): CheckedDesign | undefined {
 	const { names, problems, resolver } = context;
-	const where = names.design(index);
+	// Named only when a problem is kept there: most designs have none.
+	const where = lazyPlace(() => names.design(index));
 	if (!isPlainObject(value)) {
 		problems.add({
-			where,
+			where: where(),
 			message: 'must be an object',
 			fix: 'Give productId, amount, assignedColor and assignedSize.',
 			field: path,
@@ -114,7 +117,7 @@ export function normaliseDesign(
 			`${compositionsPath}.creatorse_composition[${c}]`,
 			resolved,
 			context,
-			names.composition(index, c),
+			lazyPlace(() => names.composition(index, c)),
 			(e) => names.element(index, c, e),
 		),
 	);

@@ -206,20 +206,23 @@ export function normaliseElements(
 	const elements: PlainObject[] = [];
 	entries.forEach(([key, member], i) => {
 		const at = `${path}[${i}].${key}`;
-		const element = problems.check(elementName(i), () => {
-			const normaliser = ELEMENT_NORMALISERS[key];
-			if (!normaliser) {
-				throw new InputError(
-					`the key "${key}" is not a design element the client can name`,
-					`Use one of ${KNOWN_ELEMENT_KEYS.join(', ')}. The service has produced blank designs for unknown keys, so they are never sent.`,
-					`${path}[${i}]`,
-				);
-			}
-			if (!isPlainObject(member)) {
-				throw new InputError('must be an object', `Give ${key} as an object.`, at);
-			}
-			return { [key]: normaliser(member, at, resolver) };
-		});
+		const element = problems.check(
+			() => elementName(i),
+			() => {
+				const normaliser = ELEMENT_NORMALISERS[key];
+				if (!normaliser) {
+					throw new InputError(
+						`the key "${key}" is not a design element the client can name`,
+						`Use one of ${KNOWN_ELEMENT_KEYS.join(', ')}. The service has produced blank designs for unknown keys, so they are never sent.`,
+						`${path}[${i}]`,
+					);
+				}
+				if (!isPlainObject(member)) {
+					throw new InputError('must be an object', `Give ${key} as an object.`, at);
+				}
+				return { [key]: normaliser(member, at, resolver) };
+			},
+		);
 		if (element) elements.push(element);
 	});
 	return elements;

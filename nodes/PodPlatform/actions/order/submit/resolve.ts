@@ -10,11 +10,13 @@
 
 import { InputError } from '../../../../shared/errors';
 import { chosenId } from '../payloads/orderValues';
+import { placeText } from '../payloads/problems';
 import { isPlainObject } from '../../../../shared/codec';
 import { isBlank } from '../../../../shared/values';
 import type { DesignGiven, OrderProduct, Resolver } from './types';
 import { named, nameOrId, skuProblem } from './skuCheck';
 import { sameName, variantValues } from './variantValues';
+import type { VariantValue } from './variantValues';
 
 /** A product that carries a SKU: as its own SKU, or as the SKU of one of its color/size pairs. */
 export interface SkuHit {
@@ -212,6 +214,35 @@ function resolveOption(
  * values without a key that fit neither are returned, for `reportUnmatched` once every other
  * source has spoken.
  */
+/** The colors and the sizes of a product that one value of a variant names. */
+type Fits = Array<{ kind: OptionKind; found: Array<{ id: unknown; name: unknown }> }>;
+
+/**
+ * What a variant's value fits, matched once per product: the values of a variant given as text
+ * are read once and shared (variantValues), so the lines that repeat a title on one product
+ * share the match too.
+ */
+const FITS = new WeakMap<VariantValue, WeakMap<OrderProduct, Fits>>();
+
+function fitsOf(entry: VariantValue, product: OrderProduct): Fits {
+	let ofEntry = FITS.get(entry);
+	if (!ofEntry) {
+		ofEntry = new WeakMap();
+		FITS.set(entry, ofEntry);
+	}
+	let fits = ofEntry.get(product);
+	if (!fits) {
+		fits = [COLOR, SIZE].map((kind) => ({
+			kind,
+			found: kind
+				.records(product)
+				.filter((record) => entry.values.some((value) => sameName(record.name, value))),
+		}));
+		ofEntry.set(product, fits);
+	}
+	return fits;
+}
+
 function settleFromVariant(
 	given: unknown,
 	product: OrderProduct,
@@ -221,15 +252,9 @@ function settleFromVariant(
 ): string[] {
 	const productName = nameOrId(product.name, product.id);
 	const unmatched: string[] = [];
-	const kinds = [COLOR, SIZE];
 	const choices = { color, size };
 	for (const entry of variantValues(given)) {
-		const fits = kinds.map((kind) => ({
-			kind,
-			found: kind
-				.records(product)
-				.filter((record) => entry.values.some((value) => sameName(record.name, value))),
-		}));
+		const fits = fitsOf(entry, product);
 		const shown = entry.key ? `${entry.key}: ${entry.values[0]}` : entry.values[0];
 		const wanted = entry.option ? fits.filter((fit) => fit.kind.noun === entry.option) : fits;
 		const hits = wanted.filter((fit) => fit.found.length > 0);
@@ -340,7 +365,13 @@ export function catalogResolver(view: CatalogView, strict: boolean): Resolver {
 			let reported = false;
 			const report = (message: string, fix: string, field = given.path, paths?: string[]) => {
 				reported = true;
-				problems.add({ where: given.where, message, fix, field, ...(paths ? { paths } : {}) });
+				problems.add({
+					where: placeText(given.where),
+					message,
+					fix,
+					field,
+					...(paths ? { paths } : {}),
+				});
 			};
 			// A problem of one part of the design, so that a tool names the argument that fills it.
 			const reportOn = (part: string) => (message: string, fix: string) =>

@@ -4,7 +4,8 @@
  * expanded product the run read once (catalog.ts), as the names of the output do.
  */
 
-import type { Problem } from '../payloads/problems';
+import { placeText } from '../payloads/problems';
+import type { Place, Problem } from '../payloads/problems';
 import type { DesignVariant, OrderProduct } from './types';
 
 /** "White (2001)": a name beside its ID, or the ID alone when the product does not name it. */
@@ -27,7 +28,7 @@ export function nameOrId(name: unknown, id: unknown): string {
 export function skuProblem(
 	variant: DesignVariant,
 	product: OrderProduct,
-	where: string,
+	where: Place,
 ): Problem | undefined {
 	const same = (a: unknown, b: unknown) => String(a) === String(b);
 	const sku = product.skus.find(
@@ -45,7 +46,7 @@ export function skuProblem(
 	const paths = [`${field}.assignedColor`, `${field}.assignedSize`];
 	if (!sku) {
 		return {
-			where,
+			where: placeText(where),
 			message: `${productName} cannot be ordered in color ${colorName} and size ${sizeName}`,
 			fix: 'Choose another color or size: the Size list offers only the sizes orderable in the chosen color (Product → Get SKUs lists every pair).',
 			field,
@@ -64,7 +65,7 @@ export function skuProblem(
 		)
 		.map((s) => nameOrId(s.name, s.assignedSizeId));
 	return {
-		where,
+		where: placeText(where),
 		message: `${productName} in color ${colorName} and size ${sizeName} is not available; ${
 			availableSizes.length
 				? `sizes available in ${inColor}: ${availableSizes.join(', ')}`

@@ -22,6 +22,7 @@ import {
 	lookUpSkus,
 	newRunCatalog,
 	readCatalogFor,
+	settledCatalogFor,
 	readProduct,
 } from './catalog';
 import type { RunCatalog } from './catalog';
@@ -49,6 +50,11 @@ interface SubmitBatch {
 	known: KnownOrders;
 	/** The products, SKUs, product names and motive names of the run, each read or looked up once. */
 	catalog: RunCatalog;
+	/**
+	 * Whether the node runs as an AI tool, asked once: n8n copies the whole node, parameters and
+	 * all, each time it is asked for it.
+	 */
+	tool?: boolean;
 }
 
 function newBatch(): SubmitBatch {
@@ -216,16 +222,13 @@ async function execute(
 	const options = run.parameter<IDataObject>('options', itemIndex, {});
 	const shopPath = await itemShopPath(run, itemIndex);
 	const checkSkus = options.checkSkus !== false;
-	const catalog = await readCatalogFor(
-		run,
-		batch.catalog,
-		shopPath,
-		references,
-		itemIndex,
-		checkSkus,
-	);
+	// After `prepare`, every read the order needs has usually succeeded: no wait for each.
+	const catalog =
+		settledCatalogFor(batch.catalog, shopPath, references) ??
+		(await readCatalogFor(run, batch.catalog, shopPath, references, itemIndex, checkSkus));
 	const order = input.check(catalogResolver(catalog, checkSkus));
-	if (isToolNode(this.getNode())) checkToolOrder(order, options.allowPaidFromTool === true);
+	batch.tool ??= isToolNode(this.getNode());
+	if (batch.tool) checkToolOrder(order, options.allowPaidFromTool === true);
 	const outcome = await submitOrder(this, run, {
 		order,
 		shopPath,

@@ -6,7 +6,7 @@
 
 import type { PlainObject } from '../../../../shared/codec';
 import type { simplifyProduct } from '../../../../shared/payloads/product';
-import type { Problems } from '../payloads/problems';
+import type { Place, Problems } from '../payloads/problems';
 
 /**
  * How problems name the places of an order. A JSON body is named by its own structure
@@ -89,8 +89,8 @@ export interface DesignContext {
 
 /** A design as given, before its product, color and size are IDs. */
 export interface DesignGiven {
-	/** The form's name of the design ("Design 1", "Line 3 (SKU TEE-BLK-M)"). */
-	where: string;
+	/** The form's name of the design ("Design 1", "Line 3 (SKU TEE-BLK-M)"), built when needed. */
+	where: Place;
 	/** The design's wire path, named in problems where the user wrote the wire payload. */
 	path: string;
 	productId: unknown;
@@ -127,7 +127,7 @@ export interface Resolver {
 	checkVariant(
 		variant: DesignVariant,
 		design: ResolvedDesign,
-		where: string,
+		where: Place,
 		problems: Problems,
 	): void;
 }
