@@ -45,7 +45,11 @@ import path from 'node:path';
 import { request } from 'undici';
 
 import { encode } from '../nodes/shared/codec';
-import { deliveryKeyOf, encodeDeliveries } from '../nodes/PodPlatformTrigger/deliveries';
+import {
+	deliveryKeyOf,
+	encodeDeliveries,
+	rememberedKeyOf,
+} from '../nodes/PodPlatformTrigger/deliveries';
 import { DEMO, signBody } from '../sandbox';
 import { sandboxCredential } from '../scripts/dev';
 import type { N8nInstance, N8nOptions, N8nRuntime } from '../scripts/n8n-runtime';
@@ -148,7 +152,7 @@ function rememberedDeliveries(count: number): string {
 	const now = Date.now();
 	return encodeDeliveries(
 		Array.from({ length: count }, (_, i): [string, number[]] => [
-			deliveryKeyOf(TOPIC, Buffer.from(`remembered-${i}`)),
+			rememberedKeyOf(deliveryKeyOf(TOPIC, Buffer.from(`remembered-${i}`))),
 			[now - 50 * 60_000 + Math.floor((i / count) * 50 * 60_000)],
 		]),
 	);

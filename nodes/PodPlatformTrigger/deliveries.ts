@@ -53,18 +53,18 @@ export interface DeliveryMemory extends IDataObject {
 	registrations?: object;
 }
 
-/**
- * The key of one delivery: its topic and its exact bytes, as the first 128 bits of their SHA-256
- * (base64url, 22 characters): ample against collisions among 10,000 remembered deliveries, and
- * a third of the hex digest's size in every stored copy.
- */
+/** The key of one delivery, as its event gives it: the SHA-256 of its topic and exact bytes, hex. */
 export function deliveryKeyOf(topic: string, rawBody: Buffer): string {
-	return createHash('sha256')
-		.update(`${topic}\n`)
-		.update(rawBody)
-		.digest()
-		.subarray(0, 16)
-		.toString('base64url');
+	return createHash('sha256').update(`${topic}\n`).update(rawBody).digest('hex');
+}
+
+/**
+ * How the memory keeps a delivery key: its first 128 bits in base64url (22 characters), ample
+ * against collisions among 10,000 remembered deliveries and a third of the hex key's size in
+ * every stored copy. The event keeps the whole key, which workflows dedupe on.
+ */
+export function rememberedKeyOf(deliveryKey: string): string {
+	return Buffer.from(deliveryKey.slice(0, 32), 'hex').toString('base64url');
 }
 
 /** The stored copy of a log (`deliveries` in static data): one record, shared by every copy. */
@@ -78,7 +78,7 @@ export interface StoredDeliveries {
  * first. One text rather than an object of up to 10,000 keys because n8n reads, watches and writes
  * static data on every execution: it parses and serialises a text at once, and watches it as one
  * value instead of wrapping every key and list in an observer. Keys hold no space, colon or comma
- * (deliveryKeyOf's alphabet).
+ * (rememberedKeyOf's alphabet).
  */
 export function encodeDeliveries(emitted: Iterable<[string, readonly number[]]>): string {
 	const entries: string[] = [];

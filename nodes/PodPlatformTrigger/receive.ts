@@ -13,7 +13,7 @@ import { emittedEvent } from '../shared/orderEvent';
 import { verifySignature } from '../shared/signature';
 import { CREDENTIAL_NAME } from '../shared/transport';
 import { isTopic } from '../shared/types';
-import { deliveryKeyOf, type DeliveryLogs } from './deliveries';
+import { deliveryKeyOf, rememberedKeyOf, type DeliveryLogs } from './deliveries';
 import type { DerivedSecrets } from './secrets';
 import { staticDataOf } from './staticData';
 
@@ -96,12 +96,13 @@ export async function receive(
 	}
 
 	const deliveryKey = deliveryKeyOf(topic, body);
+	const remembered = rememberedKeyOf(deliveryKey);
 	const receivedAt = Date.now();
 	const log =
 		options.ignoreRedeliveries === false
 			? undefined
 			: logs.of(ctx.getWorkflow().id, ctx.getNode().id, staticData);
-	if (log?.isRedelivery(deliveryKey, receivedAt)) return {};
+	if (log?.isRedelivery(remembered, receivedAt)) return {};
 
 	const text = body.toString('utf8');
 	let decoded;
@@ -126,6 +127,6 @@ export async function receive(
 	if (!passesStatusFilter(event.fulfilmentStatus, options.fulfilmentStatuses ?? [])) return {};
 	const json = emittedEvent(event, { includePayload: options.includePayload });
 	// Remembered before the answer goes out, so that no later delivery misses it (deliveries.ts).
-	log?.record(deliveryKey, receivedAt);
+	log?.record(remembered, receivedAt);
 	return { workflowData: [[{ json }]] };
 }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import { ObservableObject } from 'n8n-workflow';
 
 import type { DeliveryMemory } from '../../nodes/PodPlatformTrigger/deliveries';
@@ -11,6 +13,7 @@ import {
 	deliveryKeyOf,
 	encodeDeliveries,
 	isRetryOf,
+	rememberedKeyOf,
 } from '../../nodes/PodPlatformTrigger/deliveries';
 
 const SECOND = 1000;
@@ -33,6 +36,11 @@ const storedCopy = (entries: Record<string, number[]>) => ({
 describe('the memory of deliveries', () => {
 	test('a byte-identical delivery of the same topic has the same key; any other does not', () => {
 		const key = deliveryKeyOf('orders/updated', body);
+		// The event's key, which workflows dedupe on: the whole SHA-256 of topic and body, in hex.
+		expect(key).toBe(createHash('sha256').update('orders/updated\n').update(body).digest('hex'));
+		expect(rememberedKeyOf(key)).toBe(
+			Buffer.from(key, 'hex').subarray(0, 16).toString('base64url'),
+		);
 		expect(deliveryKeyOf('orders/updated', Buffer.from(body))).toBe(key);
 		expect(deliveryKeyOf('orders/fulfilled', body)).not.toBe(key);
 		expect(deliveryKeyOf('orders/updated', Buffer.from(`${body.toString()} `))).not.toBe(key);
@@ -40,7 +48,7 @@ describe('the memory of deliveries', () => {
 
 	test('the stored copy is one text that gives back every key and time, in order, at about 33 characters per delivery', () => {
 		const keys = Array.from({ length: 1000 }, (_, i) =>
-			deliveryKeyOf('orders/updated', Buffer.from(`{"id":${i}}`)),
+			rememberedKeyOf(deliveryKeyOf('orders/updated', Buffer.from(`{"id":${i}}`))),
 		);
 		const log: Array<[string, number[]]> = keys.map((key, i) => [
 			key,
