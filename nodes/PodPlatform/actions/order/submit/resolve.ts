@@ -209,11 +209,6 @@ function resolveOption(
 	return undefined;
 }
 
-/**
- * The color and size a storefront variant names, each value matched to the option it fits; the
- * values without a key that fit neither are returned, for `reportUnmatched` once every other
- * source has spoken.
- */
 /** The colors and the sizes of a product that one value of a variant names. */
 type Fits = Array<{ kind: OptionKind; found: Array<{ id: unknown; name: unknown }> }>;
 
@@ -243,6 +238,11 @@ function fitsOf(entry: VariantValue, product: OrderProduct): Fits {
 	return fits;
 }
 
+/**
+ * The color and size a storefront variant names, each value matched to the option it fits; the
+ * values without a key that fit neither are returned, for `reportUnmatched` once every other
+ * source has spoken.
+ */
 function settleFromVariant(
 	given: unknown,
 	product: OrderProduct,
