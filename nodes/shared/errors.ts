@@ -32,6 +32,12 @@ export class InputError extends Error {
 	 * field, whose argument `nodeErrorOf` adds to the description.
 	 */
 	forModel?(argumentOf: ArgumentNamer): InputError;
+
+	/**
+	 * Whether the message names its input in the user's own words (a storefront's order, "Shopify
+	 * order #1001"): n8n's item number would only stand beside it, so none is added.
+	 */
+	namesItsInput?: boolean;
 }
 
 /** "Argument color": the model's arguments that fill these form parameters; undefined if none. */
@@ -129,7 +135,10 @@ export function nodeErrorOf(
 	itemIndex?: number,
 ): NodeApiError | NodeOperationError {
 	if (failure instanceof NodeApiError || failure instanceof NodeOperationError) {
-		if (itemIndex !== undefined) failure.context.itemIndex ??= itemIndex;
+		// An error that names its input in the user's words keeps no item number (below).
+		if (itemIndex !== undefined && failure.context.namesItsInput !== true) {
+			failure.context.itemIndex ??= itemIndex;
+		}
 		return failure;
 	}
 	if (failure instanceof InputError) {
@@ -138,12 +147,17 @@ export function nodeErrorOf(
 		// model's: "Item 1" would only tell it nothing.
 		const error =
 			(tool && failure.forModel?.((parameters) => argumentsOf(node, parameters))) || failure;
-		const named = tool ? error.message : withItemName(error.message, itemIndex);
+		const named =
+			tool || error.namesItsInput ? error.message : withItemName(error.message, itemIndex);
 		const where = error.field ? ` (${placeOfField(node, error.field)})` : '';
-		return new NodeOperationError(node, named, {
-			itemIndex,
+		const nodeError = new NodeOperationError(node, named, {
+			// n8n's editor adds "[item N]" to an error that knows its item: beside the store's own
+			// name of the order it would only be a second, different number.
+			itemIndex: error.namesItsInput ? undefined : itemIndex,
 			description: `${error.description}${where}`,
 		});
+		if (error.namesItsInput) nodeError.context.namesItsInput = true;
+		return nodeError;
 	}
 	const error = failure instanceof Error ? failure : new Error(String(failure));
 	return new NodeOperationError(node, error, { itemIndex });

@@ -248,9 +248,11 @@ export function jsonParameters(body: unknown, options: Record<string, unknown> =
 
 /**
  * A sandbox for one test file, reset before each test, with the demo credential: what an order
- * test needs to run Submit and read what the service stored.
+ * test needs to run Submit and read what the service stored. `options` choose its deployment:
+ * the contract's by default; `variantSkuTexts` for a service whose color/size pairs carry SKU
+ * texts.
  */
-export function orderSandbox() {
+export function orderSandbox(options: { variantSkuTexts?: boolean } = {}) {
 	const harness = {} as {
 		sandbox: Sandbox;
 		control: SandboxControl;
@@ -267,7 +269,7 @@ export function orderSandbox() {
 		stored(id: unknown, simplify?: boolean): Promise<Record<string, any>>;
 	};
 	beforeAll(async () => {
-		harness.sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20 });
+		harness.sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20, ...options });
 		harness.control = new SandboxControl(harness.sandbox);
 	});
 	afterAll(() => harness.sandbox.close());

@@ -22,6 +22,8 @@ function fromShopify(options: Record<string, unknown> = {}) {
 		shop: shopParameter(),
 		inputMode: 'form',
 		input: 'line',
+		// These orders are of plain products: what is printed is not what is tested here.
+		linePrinting: 'blank',
 		uniqueId: '={{ $json.id }}',
 		financialStatus: 'PAID',
 		country: '={{ $json.shipping_address.country_code }}',

@@ -358,6 +358,7 @@ describe('deferred order payload', () => {
 				product: (id) => (id === 1001 ? tShirt : undefined),
 				skuHits: () => undefined,
 				productsNamed: () => undefined,
+				shopProducts: () => undefined,
 				motivesNamed: () => undefined,
 			},
 			true,

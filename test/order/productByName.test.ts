@@ -83,7 +83,9 @@ describe('Submit: the product by its name', () => {
 
 	test('a part of a name is no name: the design, the name and the fix are named, and nothing is sent', async () => {
 		const result = await harness.run(orderOf('NAME-3', 'name', 'T-Shirt'));
-		expect(result.error?.message).toBe('Item 1: Design 1: no product is named "T-Shirt"');
+		expect(result.error?.message).toBe(
+			'Item 1: Design 1: no product is named "T-Shirt"; nearest in the shop: TEE-CLASSIC (Classic T-Shirt)',
+		);
 		expect(result.error?.description).toMatch(/whole name.*Product → Find.*By SKU/s);
 		expect(await harness.submits()).toEqual([]);
 	});
@@ -128,7 +130,9 @@ describe('Submit: the product by its name', () => {
 			sizeName: 'L',
 		});
 		const neither = await harness.run(orderOf('NAME-8', 'nameOrSku', 'Shirt'));
-		expect(neither.error?.message).toBe('Item 1: Design 1: no product has the name or SKU Shirt');
+		expect(neither.error?.message).toBe(
+			'Item 1: Design 1: no product has the name or SKU Shirt; nearest in the shop: TEE-CLASSIC (Classic T-Shirt)',
+		);
 		expect(await harness.submits()).toHaveLength(2);
 	});
 });
@@ -209,7 +213,9 @@ describe('Submit as an AI tool: every problem names the argument', () => {
 
 	test('an unknown and a shared product name are refused naming the argument; nothing is sent', async () => {
 		const unknown = await asTool(tool, { ...args, uniqueId: 'TOOL-3', product: 'Shirt' });
-		expect(unknown.error?.message).toBe('Argument product: no product has the name or SKU Shirt');
+		expect(unknown.error?.message).toBe(
+			'Argument product: no product has the name or SKU Shirt; nearest in the shop: TEE-CLASSIC (Classic T-Shirt)',
+		);
 		await harness.control.call('PUT', '/products/1002/name', { name: 'Classic T-Shirt' });
 		const shared = await asTool(tool, { ...args, uniqueId: 'TOOL-4' });
 		expect(shared.error?.message).toBe(

@@ -3,17 +3,22 @@
  * One Item per Storefront Order: a storefront's order, exactly as n8n's Shopify Trigger or
  * WooCommerce Trigger gives it (the documented orders in test/fixtures/storefront/), becomes one
  * print order with no expression at all: the node reads the order by the storefront's paths, and
- * every line gets the form's prints.
+ * every line gets the form's prints. Every line is accounted for (printed in the quantity still
+ * owed, or named with the reason it is not), on the service as its contract defines it and on one
+ * whose color/size pairs carry SKU texts.
  */
 import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import wooOrder from '../fixtures/storefront/woocommerce-order-3-lines.json';
 import { shopParameter } from '../support/sandbox';
+import { SKU_MODES } from '../support/storefrontModes';
+import type { RunResult } from '../support/n8n';
 import { orderSandbox } from './fixtures';
 
 /** Submit reading the storefront's order; one print on every line, FRONT with Company Logo. */
 function fromStorefront(
 	storefront: 'shopify' | 'woocommerce',
 	options: Record<string, unknown> = {},
+	extra: Record<string, unknown> = {},
 ) {
 	return {
 		resource: 'order',
@@ -34,6 +39,7 @@ function fromStorefront(
 			],
 		},
 		options,
+		...extra,
 	};
 }
 
@@ -49,42 +55,74 @@ const namedLines = (order: Record<string, unknown>) =>
 		item.amount,
 	]);
 
-describe('a storefront order read by the node (One Item per Storefront Order)', () => {
-	const order = orderSandbox();
+/** What the run told the editor once, above its output (n8n's execution hints). */
+const hintsOf = (result: RunResult) =>
+	(result.run.data.resultData.runData['POD Platform']?.[0]?.hints ?? []).map(
+		(hint: any) => hint.message,
+	);
+
+/** A Shopify order as a new one arrives: nothing refunded, every line still owed in full. */
+const freshShopifyOrder = () => {
+	const order = copy(shopifyOrder) as any;
+	for (const line of order.line_items) line.current_quantity = line.quantity;
+	return order;
+};
+
+describe.each(SKU_MODES)('a storefront order read by the node, on $mode', (mode) => {
+	const order = orderSandbox({ variantSkuTexts: mode.variantSkuTexts });
 	const { run, submits } = order;
-	/** Each stored item: SKU, product, color, size, amount, and its prints' areas and motives. */
+	/** Each stored item: SKU, product, color, size, amount. */
 	const items = (stored: any) =>
 		(stored.orderedProducts as any[]).map((item) => ({
-			sku: item.sku,
 			productId: item.productId,
 			colorId: item.assignedColor?.id,
 			sizeId: item.assignedSize?.id,
 			amount: item.amount,
 		}));
 
-	test("Shopify's documented order: one print order with its three lines, customer and address; sent again, it already exists", async () => {
-		const result = await run(fromStorefront('shopify'), [{ json: copy(shopifyOrder) }]);
+	test("Shopify's documented order: only the line still owed is printed, the two refunded ones are named; sent again, it already exists", async () => {
+		const result = await run(fromStorefront('shopify'), [{ json: mode.order(shopifyOrder) }]);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(1);
 		const [output] = result.items;
 		expect(output.pairedItem).toEqual({ item: 0 });
 		expect(output.json).toMatchObject({
 			uniqueId: 'shopify-450789469',
+			storeOrder: '#1001',
 			alreadyExisted: false,
 			country: 'US',
 			shippingTitle: 'Free Shipping',
 		});
 		expect(namedLines(output.json)).toEqual([
-			['IPod Nano - 8gb', 'Green', 'One Size', 'IPOD2008GREEN', 1],
-			['IPod Nano - 8gb', 'Red', 'One Size', 'IPOD2008RED', 1],
-			['IPod Nano - 8gb', 'Black', 'One Size', 'IPOD2008BLACK', 1],
+			['IPod Nano - 8gb', 'Red', 'One Size', mode.sku('IPOD2008RED'), 1],
+		]);
+		const refunded = 'nothing is owed: Shopify gives current_quantity 0 (refunded or removed)';
+		expect(output.json.storeLines).toEqual([
+			{
+				line: 1,
+				sku: mode.sku('IPOD2008GREEN'),
+				title: 'IPod Nano - 8gb',
+				printed: false,
+				reason: refunded,
+			},
+			{
+				line: 2,
+				sku: mode.sku('IPOD2008RED'),
+				title: 'IPod Nano - 8gb',
+				printed: true,
+				amount: 1,
+				quantityFrom: 'current_quantity',
+			},
+			{
+				line: 3,
+				sku: mode.sku('IPOD2008BLACK'),
+				title: 'IPod Nano - 8gb',
+				printed: false,
+				reason: refunded,
+			},
 		]);
 		const stored = await order.stored(output.json.id, false);
-		expect(items(stored)).toEqual([
-			{ sku: 'IPOD2008GREEN', productId: 1004, colorId: 2031, sizeId: 3031, amount: 1 },
-			{ sku: 'IPOD2008RED', productId: 1004, colorId: 2032, sizeId: 3031, amount: 1 },
-			{ sku: 'IPOD2008BLACK', productId: 1004, colorId: 2033, sizeId: 3031, amount: 1 },
-		]);
+		expect(items(stored)).toEqual([{ productId: 1004, colorId: 2032, sizeId: 3031, amount: 1 }]);
 		expect(stored.uniqueId).toBe('shopify-450789469');
 		expect(stored.customer).toMatchObject({
 			firstName: 'Bob',
@@ -99,40 +137,69 @@ describe('a storefront order read by the node (One Item per Storefront Order)', 
 			},
 		});
 		expect(stored.country).toMatchObject({ code: 'US' });
-		// Every line got the form's one print: FRONT of its product, the Company Logo.
-		const logoOnFront = [
-			{
-				productArea: { id: 4031 },
-				elements: [{ creatorse_designElementMotive: { motive: { id: 5001 } } }],
-			},
-		];
+		// The line got the form's one print: FRONT of its product, the Company Logo.
 		expect((stored.orderedProducts as any[]).map((item) => item.compositions)).toEqual([
-			logoOnFront,
-			logoOnFront,
-			logoOnFront,
+			[
+				{
+					productArea: { id: 4031 },
+					elements: [{ creatorse_designElementMotive: { motive: { id: 5001 } } }],
+				},
+			],
+		]);
+		// Once per run, the editor says how the SKUs were matched.
+		expect(hintsOf(result)).toEqual([
+			mode.variantSkuTexts
+				? expect.stringMatching(/SKU texts this service gives its color\/size pairs/)
+				: expect.stringMatching(/^SKUs were matched to the print products' own SKUs/),
 		]);
 
-		const again = await run(fromStorefront('shopify'), [{ json: copy(shopifyOrder) }]);
+		const again = await run(fromStorefront('shopify'), [{ json: mode.order(shopifyOrder) }]);
 		expect(again.error).toBeUndefined();
 		expect(again.items).toHaveLength(1);
 		expect(again.items[0].json).toMatchObject({ id: output.json.id, alreadyExisted: true });
 		expect(await submits()).toHaveLength(1);
 	});
 
-	test("WooCommerce's order of three lines: the two with a SKU, each variant from its meta_data; the line without a SKU is left out", async () => {
-		const result = await run(fromStorefront('woocommerce'), [{ json: copy(wooOrder) }]);
+	test('a new Shopify order prints every line in its quantity; the SKUs cost one product filter on the contract', async () => {
+		const fresh = mode.order(freshShopifyOrder());
+		const result = await run(fromStorefront('shopify'), [{ json: fresh }]);
+		expect(result.error).toBeUndefined();
+		expect(namedLines(result.items[0].json)).toEqual([
+			['IPod Nano - 8gb', 'Green', 'One Size', mode.sku('IPOD2008GREEN'), 1],
+			['IPod Nano - 8gb', 'Red', 'One Size', mode.sku('IPOD2008RED'), 1],
+			['IPod Nano - 8gb', 'Black', 'One Size', mode.sku('IPOD2008BLACK'), 1],
+		]);
+		const requests = await order.control.requests();
+		const productLists = requests.filter((r) => r.method === 'GET' && /\/products$/.test(r.path));
+		// By the products' own SKU: one filter; by color/size SKU texts, a second for those.
+		expect(productLists).toHaveLength(mode.variantSkuTexts ? 2 : 1);
+		expect(requests.filter((r) => r.status >= 400)).toEqual([]);
+	});
+
+	test("WooCommerce's order of three lines: the two with a SKU, each variant from its meta_data; the line without one is named, as the shop has no product of its name", async () => {
+		const result = await run(fromStorefront('woocommerce'), [{ json: mode.order(wooOrder) }]);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(1);
 		const [output] = result.items;
-		expect(output.json).toMatchObject({ uniqueId: 'woocommerce-727', shippingTitle: 'Flat Rate' });
+		expect(output.json).toMatchObject({
+			uniqueId: 'woocommerce-727',
+			storeOrder: '#727',
+			shippingTitle: 'Flat Rate',
+		});
 		expect(namedLines(output.json)).toEqual([
-			['Ship Your Idea', 'Black', 'M Test', 'Bar3', 1],
-			['Classic T-Shirt', 'White', 'L', 'TEE-CLASSIC-WHITE-L', 2],
+			['Ship Your Idea', 'Black', 'M Test', mode.sku('Bar3'), 1],
+			['Classic T-Shirt', 'White', 'L', mode.sku('TEE-CLASSIC-WHITE-L'), 2],
 		]);
+		expect((output.json.storeLines as any[])[0]).toEqual({
+			line: 1,
+			title: 'Woo Single #1',
+			printed: false,
+			reason: 'it has no SKU, and no product of the shop is named "Woo Single #1"',
+		});
 		const stored = await order.stored(output.json.id, false);
 		expect(items(stored)).toEqual([
-			{ sku: 'Bar3', productId: 1005, colorId: 2041, sizeId: 3041, amount: 1 },
-			expect.objectContaining({ sku: 'TEE-CLASSIC-WHITE-L', productId: 1001, amount: 2 }),
+			{ productId: 1005, colorId: 2041, sizeId: 3041, amount: 1 },
+			expect.objectContaining({ productId: 1001, amount: 2 }),
 		]);
 		expect(stored.customer).toMatchObject({
 			firstName: 'John',
@@ -146,40 +213,47 @@ describe('a storefront order read by the node (One Item per Storefront Order)', 
 				countryCode: 'US',
 			},
 		});
-		expect(stored.country).toMatchObject({ code: 'US' });
 
-		const again = await run(fromStorefront('woocommerce'), [{ json: copy(wooOrder) }]);
+		const again = await run(fromStorefront('woocommerce'), [{ json: mode.order(wooOrder) }]);
 		expect(again.items[0].json).toMatchObject({ id: output.json.id, alreadyExisted: true });
 		expect(await submits()).toHaveLength(1);
-
-		// The product's own SKU: the color and size come from the line's meta_data alone.
-		const byProductSku = copy(wooOrder) as any;
-		byProductSku.id = 728;
-		byProductSku.line_items[2] = {
-			...byProductSku.line_items[2],
-			sku: 'TEE-CLASSIC',
-			meta_data: [
-				{ id: 1, key: 'pa_color', value: 'black' },
-				{ id: 2, key: 'size', value: 'L' },
-			],
-		};
-		const variant = await run(fromStorefront('woocommerce'), [{ json: byProductSku }]);
-		expect(variant.error).toBeUndefined();
-		expect(
-			(variant.items[0].json.items as any[]).map((item: any) => [
-				item.colorName,
-				item.sizeName,
-				item.sku,
-			]),
-		).toEqual([
-			['Black', 'M Test', 'Bar3'],
-			['Black', 'L', 'TEE-CLASSIC'],
-		]);
 	});
 
-	test('an unknown SKU fails the whole order before anything is sent, naming the line as the store numbers it and what the catalog offers', async () => {
-		const woo = copy(wooOrder) as any;
-		woo.line_items[1].sku = 'NOPE-1';
+	test('a line without a SKU is printed by its product name where the shop has exactly one product of it', async () => {
+		const woo = mode.order(wooOrder) as any;
+		woo.id = 731;
+		woo.line_items[0] = {
+			...woo.line_items[0],
+			name: 'Classic T-Shirt &ndash; Color: Black, Size: M',
+			meta_data: [
+				{ id: 1, key: 'pa_color', value: 'black' },
+				{ id: 2, key: 'size', value: 'M' },
+			],
+		};
+		const result = await run(fromStorefront('woocommerce'), [{ json: woo }]);
+		expect(result.error).toBeUndefined();
+		expect(namedLines(result.items[0].json)[0]).toEqual(['Classic T-Shirt', 'Black', 'M', null, 2]);
+		expect((result.items[0].json.storeLines as any[]).every((line) => line.printed)).toBe(true);
+	});
+
+	test('a variant value the product does not offer is refused whatever the SKU says, naming the store order and the line as the store numbers it', async () => {
+		const shopify = mode.order(freshShopifyOrder());
+		shopify.line_items[1].variant_title = 'purple';
+		const result = await run(fromStorefront('shopify'), [{ json: shopify }]);
+		expect(result.error?.message).toBe(
+			`Shopify order #1001 (shopify-450789469) › Line 2 (SKU ${mode.sku('IPOD2008RED')}): no color or size purple; IPod Nano - 8gb offers colors Green, Red, Black and sizes One Size`,
+		);
+		expect(result.error?.description).toBe(
+			"Name the store's variant options as the product names its colors and sizes (any case).",
+		);
+		// No item number beside the store's own name of the order, in the message or from n8n.
+		expect(result.error?.context?.itemIndex).toBeUndefined();
+		expect(await submits()).toHaveLength(0);
+	});
+
+	test("an unknown SKU fails the whole order before anything is sent, naming the shop's nearest product; the fixes name only what the store and this input show", async () => {
+		const woo = mode.order(wooOrder) as any;
+		woo.line_items[1].sku = 'TEE-CLASIC';
 		woo.line_items[2] = {
 			...woo.line_items[2],
 			sku: 'TEE-CLASSIC',
@@ -189,28 +263,53 @@ describe('a storefront order read by the node (One Item per Storefront Order)', 
 			],
 		};
 		const result = await run(fromStorefront('woocommerce'), [{ json: woo }]);
-		// Line 1 has no SKU and is left out, yet the lines keep the numbers the store gives them.
 		expect(result.error?.message).toBe(
-			'Item 1: WooCommerce order woocommerce-727 has 2 problems: Line 2 (SKU NOPE-1): no product or variant has the SKU NOPE-1; and 1 more problem, listed below',
+			'WooCommerce order #727 (woocommerce-727) has 2 problems: Line 2 (SKU TEE-CLASIC): no product has the SKU TEE-CLASIC; nearest in the shop: TEE-CLASSIC (Classic T-Shirt); and 1 more problem, listed below',
 		);
-		expect(result.error?.description?.split('\n')).toEqual([
-			expect.stringMatching(
-				/^1\. Line 2 \(SKU NOPE-1\): no product or variant has the SKU NOPE-1\. Give the SKU of one product or of one of its color\/size variants/,
-			),
-			expect.stringMatching(
-				/^2\. Line 3 \(SKU TEE-CLASSIC\): no color purple; Classic T-Shirt offers White, Black\. /,
-			),
+		const description = result.error?.description?.split('\n') ?? [];
+		expect(description).toEqual([
+			"1. Line 2 (SKU TEE-CLASIC): no product has the SKU TEE-CLASIC; nearest in the shop: TEE-CLASSIC (Classic T-Shirt). Give the store's variant the SKU of the print product (Product → Find lists each product's SKU and the colors and sizes it is ordered in), and name its options as the product names its colors and sizes.",
+			"2. Line 3 (SKU TEE-CLASSIC): no color purple; Classic T-Shirt offers White, Black. Give the store's color option the name the product lists (any case).",
 		]);
+		// Nothing the storefront input does not show: no Color or Size field, no list to choose from.
+		expect(description.join(' ')).not.toMatch(/Color and Size fields|from the list|field/);
 		expect(await submits()).toHaveLength(0);
 		expect(await order.control.orders('woocommerce-727')).toEqual([]);
 	});
 
-	test('an order with no line to print gives no print order and no item; a split line is refused, saying what to give', async () => {
+	test('an order with no line to print gives no print order and one item saying why; a split line is refused, saying what to give', async () => {
 		const woo = copy(wooOrder) as any;
 		woo.line_items = [woo.line_items[0]];
 		const nothing = await run(fromStorefront('woocommerce'), [{ json: woo }]);
 		expect(nothing.error).toBeUndefined();
-		expect(nothing.items).toEqual([]);
+		expect(nothing.items.map((item) => item.json)).toEqual([
+			{
+				id: null,
+				uniqueId: 'woocommerce-727',
+				printed: false,
+				reason:
+					'Nothing of WooCommerce order #727 is printed: Line 1 (Woo Single #1): it has no SKU, and no product of the shop is named "Woo Single #1"',
+				storeOrder: '#727',
+				storeLines: [
+					{
+						line: 1,
+						title: 'Woo Single #1',
+						printed: false,
+						reason: 'it has no SKU, and no product of the shop is named "Woo Single #1"',
+					},
+				],
+			},
+		]);
+		expect(await submits()).toHaveLength(0);
+
+		const refundedOrder = { ...mode.order(shopifyOrder), financial_status: 'refunded' } as any;
+		const refunded = await run(fromStorefront('shopify'), [{ json: refundedOrder }]);
+		expect(refunded.items[0].json).toMatchObject({
+			printed: false,
+			reason: expect.stringMatching(
+				/^Nothing of Shopify order #1001 is printed: Line 1 .*refunded/,
+			),
+		});
 		expect(await submits()).toHaveLength(0);
 
 		const split = { ...copy(shopifyOrder), line_items: shopifyOrder.line_items[0] };
@@ -222,9 +321,58 @@ describe('a storefront order read by the node (One Item per Storefront Order)', 
 		expect(await submits()).toHaveLength(0);
 	});
 
+	test('a WooCommerce order with a refund that names no line is refused before anything is sent', async () => {
+		const woo = mode.order(wooOrder) as any;
+		woo.refunds = [{ id: 726, reason: '', total: '-10.00' }];
+		const result = await run(fromStorefront('woocommerce'), [{ json: woo }]);
+		expect(result.error?.message).toBe(
+			"WooCommerce order #727 (woocommerce-727): it has a refund (10.00) that WooCommerce's order does not assign to lines",
+		);
+		expect(await submits()).toHaveLength(0);
+	});
+
+	test('no print in Line Prints: n8n flags the field and refuses to run the node, so nothing is sent; Blank Products chosen, plain products are ordered', async () => {
+		const blank = await run({ ...fromStorefront('shopify'), linePrints: {} }, [
+			{ json: mode.order(freshShopifyOrder()) },
+		]).catch((error: Error) => ({ refusal: error }));
+		expect('refusal' in blank && blank.refusal.message).toBe(
+			"The 'POD Platform' node has issues:\n- At least 1 field is required.",
+		);
+		expect(await submits()).toHaveLength(0);
+
+		const chosen = await run(
+			{ ...fromStorefront('shopify'), linePrints: {}, linePrinting: 'blank' },
+			[{ json: mode.order(freshShopifyOrder()) }],
+		);
+		expect(chosen.error).toBeUndefined();
+		const stored = await order.stored(chosen.items[0].json.id, false);
+		expect((stored.orderedProducts as any[]).map((item) => item.compositions ?? [])).toEqual([
+			[],
+			[],
+			[],
+		]);
+	});
+
+	test('two stores of one platform with the same order number make two print orders, each under its Store Key', async () => {
+		const first = await run(fromStorefront('woocommerce'), [{ json: mode.order(wooOrder) }]);
+		const second = await run(fromStorefront('woocommerce', {}, { storeKey: 'woocommerce-eu' }), [
+			{ json: mode.order(wooOrder) },
+		]);
+		expect(first.items[0].json).toMatchObject({
+			uniqueId: 'woocommerce-727',
+			alreadyExisted: false,
+		});
+		expect(second.items[0].json).toMatchObject({
+			uniqueId: 'woocommerce-eu-727',
+			alreadyExisted: false,
+		});
+		expect(second.items[0].json.id).not.toBe(first.items[0].json.id);
+		expect(await submits()).toHaveLength(2);
+	});
+
 	test('a batch of orders: each its own print order, looked up at once', async () => {
 		const orders = [1, 2, 3].map((k) => ({
-			json: { ...copy(shopifyOrder), id: 5000 + k },
+			json: { ...mode.order(freshShopifyOrder()), id: 5000 + k },
 		}));
 		// The product's own SKU: the color comes from the variant_title alone.
 		orders[1].json.line_items[0] = {
@@ -243,8 +391,8 @@ describe('a storefront order read by the node (One Item per Storefront Order)', 
 			(result.items[1].json.items as any[]).map((item: any) => [item.colorName, item.sku]),
 		).toEqual([
 			['Red', 'IPOD2008'],
-			['Red', 'IPOD2008RED'],
-			['Black', 'IPOD2008BLACK'],
+			['Red', mode.sku('IPOD2008RED')],
+			['Black', mode.sku('IPOD2008BLACK')],
 		]);
 		const requests = await order.control.requests();
 		expect(await submits()).toHaveLength(3);

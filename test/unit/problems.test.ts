@@ -13,7 +13,7 @@ function refusal(count: number): InputError {
 		problems.add({ where: `Design ${i}`, message: 'no Product', fix: 'Choose a product.' });
 	}
 	try {
-		problems.throwIfAny('The order', false);
+		problems.throwIfAny({ text: 'The order', named: false }, false);
 	} catch (error) {
 		return error as InputError;
 	}

@@ -87,6 +87,7 @@ describe("the resolver's verdict on a product", () => {
 					: [],
 			productsNamed: () => [],
 			motivesNamed: () => [],
+			shopProducts: () => undefined,
 		},
 		true,
 	);
@@ -111,18 +112,28 @@ describe("the resolver's verdict on a product", () => {
 		).toMatchObject({ assignedColorId: 21, assignedSizeId: 31 });
 	});
 
-	test('values that match nothing name both options while neither is settled; a third is ignored once both are', () => {
+	test('values that match nothing are a problem: both options named while neither is settled, the open one once one is, and even once a SKU settles both', () => {
 		expect(problemsOf('Cotton').messages).toEqual([
 			'no color or size Cotton; Odd Tee offers colors M, Black and sizes M, L',
 		]);
+		// A customer's choice the product does not offer is never dropped.
 		expect(problemsOf('Black / L / Cotton')).toEqual({
 			resolved: expect.objectContaining({ assignedColorId: 22, assignedSizeId: 32 }),
-			messages: [],
+			messages: ['no color or size Cotton; Odd Tee offers colors M, Black and sizes M, L'],
+		});
+		expect(problemsOf('Black / Cotton').messages).toEqual([
+			'no size Cotton; Odd Tee offers M, L',
+		]);
+		// "purple" beside a SKU that names Black / L would print Black: refused.
+		expect(problemsOf('Purple', 'ODD-BLACK-L')).toEqual({
+			resolved: expect.objectContaining({ productId: 9, assignedColorId: 22, assignedSizeId: 32 }),
+			messages: ['no color or size Purple; Odd Tee offers colors M, Black and sizes M, L'],
 		});
 		// The variant SKU settles what the variant title leaves open.
-		expect(problemsOf('Black / Cotton', 'ODD-BLACK-L')).toEqual({
+		expect(problemsOf('Black', 'ODD-BLACK-L')).toEqual({
 			resolved: expect.objectContaining({ productId: 9, assignedColorId: 22, assignedSizeId: 32 }),
 			messages: [],
 		});
 	});
+
 });

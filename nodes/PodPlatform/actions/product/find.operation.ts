@@ -1,15 +1,16 @@
 /**
  * Product → Find: the products a merchant or an AI agent names by name or SKU, each with the
  * colors it can be ordered in and the sizes of each color, by name: what an order by names needs,
- * in a small answer. A SKU is looked up as the Submit check looks it up (a variant SKU, then a
- * product's own SKU); a name matches any product whose name holds it, ignoring case.
+ * in a small answer. A SKU is looked up as the Submit check looks it up (a product's own SKU, then
+ * a color/size SKU text where the service has them); a name matches any product whose name holds
+ * it, ignoring case.
  */
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/errors';
 import { itemShopPath } from '../common/scope';
-import { lookUpSkus, newRunCatalog, readProduct } from '../order/submit/catalog';
+import { lookUpProducts, newRunCatalog, readProduct } from '../order/submit/catalog';
 import type { OrderProduct } from '../order/submit/types';
 import type { RunScope } from '../runScope';
 import type { OperationDefinition } from '../types';
@@ -69,7 +70,7 @@ export const findOperation: OperationDefinition = {
 		}
 		const shopPath = await itemShopPath(run, itemIndex);
 		const catalog = newRunCatalog();
-		await lookUpSkus(run, catalog, shopPath, [query], itemIndex);
+		await lookUpProducts(run, catalog, shopPath, { skus: [query] }, itemIndex);
 		const hits = (await catalog.skus.get(`${shopPath} ${query}`)) ?? [];
 		let productIds = [...new Set(hits.map((hit) => hit.productId))];
 		if (productIds.length === 0) {

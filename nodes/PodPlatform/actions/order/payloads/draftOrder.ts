@@ -135,7 +135,7 @@ export function buildIncrementalDesign(input: IncrementalDesignInput): PlainObje
 		if (position) element.position = position;
 		return { area, element };
 	});
-	problems.throwIfAny('The product', false);
+	problems.throwIfAny({ text: 'The product', named: false }, false);
 	design.compositions = {
 		creatorse_composition: groupByPrintArea(prints, ({ area }) => area?.key).map((group) => ({
 			...group[0].print.area?.body,

@@ -32,7 +32,7 @@ type PlaceOf = (problem: Problem) => string | undefined;
  * message and listed, each with its fix, in the description.
  */
 function rendered(
-	subject: string,
+	subject: Subject,
 	list: Problem[],
 	showPaths: boolean,
 	placeOf: PlaceOf,
@@ -43,7 +43,13 @@ function rendered(
 	};
 	if (list.length === 1) {
 		const [only] = list;
-		return [line(only), only.fix, showPaths ? only.field : undefined];
+		const place = placeOf(only);
+		const message = !subject.named
+			? line(only)
+			: place
+				? `${placeName(subject.text, place)}: ${only.message}`
+				: `${subject.text}: ${only.message}`;
+		return [message, only.fix, showPaths ? only.field : undefined];
 	}
 	const lines = list.map((problem, i) => {
 		const path = showPaths && problem.field ? ` (${problem.field})` : '';
@@ -53,20 +59,30 @@ function rendered(
 	// more entry of that list: the count names what it counts, and where the rest are.
 	const others = list.length - 1;
 	return [
-		`${subject} has ${list.length} problems: ${line(list[0])}; and ${others} more problem${others === 1 ? '' : 's'}, listed below`,
+		`${subject.text} has ${list.length} problems: ${line(list[0])}; and ${others} more problem${others === 1 ? '' : 's'}, listed below`,
 		lines.join('\n'),
 	];
+}
+
+/**
+ * What the problems are of: "The order", or the input as the user knows it ("Shopify order #1001
+ * (shopify-450789469)"), which then heads every message in place of n8n's item number.
+ */
+export interface Subject {
+	text: string;
+	named: boolean;
 }
 
 /** An input's problems as one error, in the form's words or, for a tool's model, its arguments'. */
 class ProblemsError extends InputError {
 	constructor(
-		private readonly subject: string,
+		private readonly subject: Subject,
 		private readonly list: Problem[],
 		private readonly showPaths: boolean,
 		placeOf: PlaceOf = (problem) => problem.where,
 	) {
 		super(...rendered(subject, list, showPaths, placeOf));
+		this.namesItsInput = subject.named;
 	}
 
 	forModel(argumentOf: ArgumentNamer): InputError {
@@ -132,7 +148,11 @@ export class Problems {
 	 * Refuse the input when any check failed, with every problem (`rendered`). `parameterOf` gives
 	 * the form parameters of a wire path, where the input is a form.
 	 */
-	throwIfAny(subject: string, showPaths: boolean, parameterOf?: (path: string) => string[]): void {
+	throwIfAny(
+		subject: Subject,
+		showPaths: boolean,
+		parameterOf?: (path: string) => string[],
+	): void {
 		if (!this.list.length) return;
 		const list = this.list.map((problem) => {
 			const paths = problem.paths ?? (problem.field ? [problem.field] : []);

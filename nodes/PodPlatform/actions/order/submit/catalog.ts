@@ -1,17 +1,29 @@
 /**
  * What a Submit run reads of the catalog, each once per run whatever the number of items and
  * lines: the expanded product of every product ordered (its names, colors, sizes, print areas and
- * SKUs, for the SKU check, the storefront's words and the output's names), the products carrying
- * the SKUs the orders give (one stored product filter for all of them: the contract's nested
- * `productSkuFilter` for variant SKUs, then the products' own `sku` for those left), the products
- * named by the orders (one stored product filter for every name) and the shop's motives named by
- * the orders (one stored motive filter for every name). Items running at
- * once share the reads; a read that fails is forgotten, so that a later item asks again.
+ * SKUs, for the SKU check, the storefront's words and the output's names), the products the
+ * orders name by SKU or name (one stored product filter for all of them: the products' own `sku`
+ * or `name`, an `expressionDisjunction`, as the contract defines a product) and the shop's motives
+ * named by the orders (one stored motive filter for every name).
+ *
+ * The contract's ProductSku (id, stockId, available, assignedColor, assignedSize) carries no SKU
+ * text: a storefront line's SKU is a product's own SKU, and its variant is read from the color
+ * and size names the storefront gives. Some deployments give each color/size pair a SKU text of
+ * its own; a SKU that is no product's is looked up as such only where the service shows one, and
+ * a service that refuses the look-up (SqlValidationException) is taken as one without: neither
+ * fails an order. Which way the run matched SKUs is said once per run (`skuWayOf`).
+ *
+ * Items running at once share the reads; a read that fails is forgotten, so that a later item
+ * asks again.
  */
 
+import { NodeApiError } from 'n8n-workflow';
+
 import type { PlainObject } from '../../../../shared/codec';
+import { recordOf } from '../../../../shared/codec';
+import { filterRefusalOf } from '../../../../shared/errors';
 import { buildFilterBody, withListDefaultCondition } from '../../../../shared/payloads/filter';
-import type { FilterBuilderInput } from '../../../../shared/payloads/filter';
+import type { ConditionInput, FilterBuilderInput } from '../../../../shared/payloads/filter';
 import type { FilterRoot } from '../../../../shared/payloads/filterFields';
 import { simplifyProduct } from '../../../../shared/payloads/product';
 import { storeFilter } from '../../common/list';
@@ -19,59 +31,89 @@ import type { RunScope } from '../../runScope';
 import { UNIQUE_IDS_PER_LOOKUP } from './exactlyOnce';
 import type { CatalogView, NamedProduct, NamedRecord, OrderReferences, SkuHit } from './resolve';
 import type { OrderProduct } from './types';
-import { recordOf } from '../../../../shared/codec';
+
+/**
+ * A run's memory of one kind of read, by key: the pending read (`get` waits for it) and, once it
+ * succeeded, its value (`peek` takes it without waiting). A read that fails is forgotten.
+ */
+export class Memo<T> {
+	private readonly pending = new Map<string, Promise<T>>();
+	private readonly settled = new Map<string, T>();
+
+	has(key: string): boolean {
+		return this.pending.has(key);
+	}
+
+	/** The value of a read that has succeeded; undefined while it is missing, pending or failed. */
+	peek(key: string): T | undefined {
+		return this.settled.get(key);
+	}
+
+	/** The values of the reads that have succeeded, by key. */
+	settledEntries(): IterableIterator<[string, T]> {
+		return this.settled.entries();
+	}
+
+	/** The read of this key: the one the run has, or `read()` kept for the run. */
+	async get(key: string, read?: () => Promise<T>): Promise<T | undefined> {
+		const known = this.pending.get(key);
+		if (known) return await known;
+		if (!read) return undefined;
+		return await this.keep(key, read());
+	}
+
+	/** Keep a pending read under a key: its value once it succeeds, nothing once it fails. */
+	keep(key: string, pending: Promise<T>): Promise<T> {
+		this.pending.set(key, pending);
+		pending.then(
+			(value) => {
+				if (this.pending.get(key) === pending) this.settled.set(key, value);
+			},
+			() => {
+				if (this.pending.get(key) === pending) this.pending.delete(key);
+			},
+		);
+		return pending;
+	}
+}
+
+/** How a run matched SKUs, per shop: what the once-per-run notice says. */
+export type SkuWay =
+	/** Only products' own SKUs were asked for; every SKU given was one. */
+	| 'productSkus'
+	/** Some SKU was no product's, and the service's color/size pairs carry no SKU text. */
+	| 'productSkusOnly'
+	/** Some SKU was no product's, and the service's color/size pairs carry SKU texts. */
+	| 'variantSkuTexts';
 
 /** The run's reads of the catalog, by shop; shared by every item of the run. */
 export interface RunCatalog {
 	/** Expanded products, by `<shop path>/products/<id>`. */
-	products: Map<string, Promise<OrderProduct>>;
+	products: Memo<OrderProduct>;
 	/** The products carrying a SKU, by `<shop path> <sku>`. */
-	skus: Map<string, Promise<SkuHit[]>>;
+	skus: Memo<SkuHit[]>;
 	/** The products of a name, by `<shop path> <name in lower case>`. */
-	productNames: Map<string, Promise<NamedProduct[]>>;
+	productNames: Memo<NamedProduct[]>;
 	/** The motives of a name, by `<shop path> <name in lower case>`. */
-	motives: Map<string, Promise<NamedRecord[]>>;
-	/**
-	 * What those reads gave once they succeeded, by the same keys: an order whose reads have all
-	 * succeeded finds its catalog here without waiting on each of them again.
-	 */
-	settled: {
-		products: Map<string, OrderProduct>;
-		skus: Map<string, SkuHit[]>;
-		productNames: Map<string, NamedProduct[]>;
-		motives: Map<string, NamedRecord[]>;
-	};
+	motives: Memo<NamedRecord[]>;
+	/** Every product of a shop, by shop path: read only to name the nearest to an unknown word. */
+	shopProducts: Memo<NamedProduct[]>;
+	/** Whether a shop's color/size pairs carry SKU texts, by shop path, once the run asked. */
+	variantSkuTexts: Memo<boolean>;
 }
 
 export function newRunCatalog(): RunCatalog {
 	return {
-		products: new Map(),
-		skus: new Map(),
-		productNames: new Map(),
-		motives: new Map(),
-		settled: { products: new Map(), skus: new Map(), productNames: new Map(), motives: new Map() },
+		products: new Memo(),
+		skus: new Memo(),
+		productNames: new Memo(),
+		motives: new Memo(),
+		shopProducts: new Memo(),
+		variantSkuTexts: new Memo(),
 	};
 }
 
-/**
- * A pending read kept for the run; one that fails is dropped, so that a later item tries again,
- * and what one that succeeds gives is kept in `settled`.
- */
-function keep<T>(
-	cache: Map<string, Promise<T>>,
-	settled: Map<string, T>,
-	key: string,
-	pending: Promise<T>,
-): Promise<T> {
-	cache.set(key, pending);
-	pending.then(
-		(value) => {
-			if (cache.get(key) === pending) settled.set(key, value);
-		},
-		() => cache.delete(key),
-	);
-	return pending;
-}
+const productKey = (shopPath: string, productId: number) => `${shopPath}/products/${productId}`;
 
 /** The expanded product, read once per run and shared by every item that orders it. */
 export async function readProduct(
@@ -81,22 +123,23 @@ export async function readProduct(
 	productId: number,
 	itemIndex: number,
 ): Promise<OrderProduct> {
-	const key = `${shopPath}/products/${productId}`;
-	return await (catalog.products.get(key) ??
-		keep(
-			catalog.products,
-			catalog.settled.products,
-			key,
-			run.service
-				.request({ method: 'GET', path: `${shopPath}/products/expanded/${productId}`, itemIndex })
-				.then((answer) => simplifyProduct(recordOf(answer))),
-		));
+	return (await catalog.products.get(productKey(shopPath, productId), async () =>
+		simplifyProduct(
+			recordOf(
+				await run.service.request({
+					method: 'GET',
+					path: `${shopPath}/products/expanded/${productId}`,
+					itemIndex,
+				}),
+			),
+		),
+	)) as OrderProduct;
 }
 
 /** The values not yet asked for, in chunks of what one stored filter holds. */
-function chunksOf(values: Iterable<string>, known: (value: string) => boolean): string[][] {
+function chunksOf<T>(values: Iterable<T>, known: (value: T) => boolean): T[][] {
 	const wanted = [...new Set(values)].filter((value) => !known(value));
-	const chunks: string[][] = [];
+	const chunks: T[][] = [];
 	for (let start = 0; start < wanted.length; start += UNIQUE_IDS_PER_LOOKUP) {
 		chunks.push(wanted.slice(start, start + UNIQUE_IDS_PER_LOOKUP));
 	}
@@ -121,125 +164,162 @@ async function listFiltered(
 
 const NOT_DELETED = { property: 'deleted', operator: 'eq', value: 'false' };
 
+/** A name as compared: the service's `ilike`, which ignores case. */
+export const nameKey = (name: string) => name.trim().toLowerCase();
+
+const skuKey = (shopPath: string, sku: string) => `${shopPath} ${sku}`;
+const nameMemoKey = (shopPath: string, name: string) => `${shopPath} ${nameKey(name)}`;
+
+function namedProductOf(product: PlainObject): NamedProduct {
+	return {
+		id: Number(product.id),
+		name: String(product.name),
+		...(product.sku === undefined || product.sku === null ? {} : { sku: String(product.sku) }),
+	};
+}
+
 /**
- * Look up SKUs for the run: the products with a variant SKU among them (one stored filter on
- * their SKUs, each product then read expanded to find the pair the SKU names), then, for the SKUs
- * no variant carries, the products whose own SKU they are. A SKU found as a variant SKU is not
- * looked up as a product SKU.
+ * Whether a shop's color/size pairs carry SKU texts, as far as the run has seen: an expanded
+ * product of the shop already read tells (its pairs carry one or not); undefined when the run has
+ * read none with pairs.
  */
-export async function lookUpSkus(
+function shownSkuTexts(
+	catalog: RunCatalog,
+	shopPath: string,
+): boolean | undefined {
+	const known = catalog.variantSkuTexts.peek(shopPath);
+	if (known !== undefined) return known;
+	for (const [key, product] of catalog.products.settledEntries()) {
+		if (!key.startsWith(`${shopPath}/`) || !product.skus.length) continue;
+		return product.skus.some((pair) => pair.sku !== undefined && pair.sku !== '');
+	}
+	return undefined;
+}
+
+/**
+ * The products whose color/size pairs carry these SKU texts, where the service shows such texts.
+ * A service that has none, or refuses the property (SqlValidationException, as the contract says
+ * of an unknown property), has no such pairs: the SKUs are then no product's, and that is all.
+ */
+async function variantSkuHits(
 	run: RunScope,
 	catalog: RunCatalog,
 	shopPath: string,
-	skus: Iterable<string>,
+	skus: string[],
 	itemIndex: number,
-): Promise<void> {
-	const key = (sku: string) => `${shopPath} ${sku}`;
-	const lookups = chunksOf(skus, (sku) => catalog.skus.has(key(sku))).map(async (chunk) => {
-		const hits = new Map<string, SkuHit[]>(chunk.map((sku) => [sku, []]));
-		const pending = (async () => {
-			const products = `${shopPath}/products`;
-			const inChunk = { conditionType: 'contain' as const, property: 'sku', values: chunk };
-			const withVariants = await listFiltered(
-				run,
-				products,
-				'productFilter',
-				{
-					conditions: [NOT_DELETED],
-					subFilters: [{ entity: 'productSkuFilter', conditions: [inChunk] }],
-				},
-				itemIndex,
-			);
-			const expanded = await Promise.all(
-				withVariants.map(
-					async (record) => await readProduct(run, catalog, shopPath, Number(record.id), itemIndex),
-				),
-			);
-			for (const product of expanded) {
-				for (const sku of product.skus) {
-					hits.get(String(sku.sku))?.push({
-						productId: Number(product.id),
-						variant: {
-							assignedColorId: Number(sku.assignedColorId),
-							assignedSizeId: Number(sku.assignedSizeId),
-						},
-					});
-				}
-			}
-			const rest = chunk.filter((sku) => hits.get(sku)?.length === 0);
-			if (rest.length) {
-				const own = await listFiltered(
-					run,
-					products,
-					'productFilter',
-					{ conditions: [NOT_DELETED, { ...inChunk, values: rest }] },
-					itemIndex,
-				);
-				for (const record of own)
-					hits.get(String(record.sku))?.push({ productId: Number(record.id) });
-			}
-			return hits;
-		})();
-		for (const sku of chunk) {
-			keep(
-				catalog.skus,
-				catalog.settled.skus,
-				key(sku),
-				pending.then((found) => found.get(sku) ?? []),
-			);
-		}
-		await pending;
-	});
-	await Promise.all(lookups);
-}
-
-/** A name as compared: the service's `ilike`, which ignores case. */
-const nameKey = (name: string) => name.trim().toLowerCase();
-
-/**
- * Look up names for the run in one shop collection: one stored filter (any of the names, ignoring
- * case) per chunk of names, each name then kept with the records of exactly that name.
- */
-async function lookUpNames<T>(
-	run: RunScope,
-	cache: Map<string, Promise<T[]>>,
-	settled: Map<string, T[]>,
-	shopPath: string,
-	names: Iterable<string>,
-	itemIndex: number,
-	collection: { path: string; root: FilterRoot; conditions?: FilterBuilderInput['conditions'] },
-	recordOf: (record: PlainObject) => T,
-): Promise<void> {
-	const key = (name: string) => `${shopPath} ${nameKey(name)}`;
-	const lookups = chunksOf(names, (name) => cache.has(key(name))).map(async (chunk) => {
-		const pending = listFiltered(
+): Promise<Map<string, SkuHit[]>> {
+	const hits = new Map<string, SkuHit[]>(skus.map((sku) => [sku, []]));
+	const shown = shownSkuTexts(catalog, shopPath);
+	if (shown === false) {
+		catalog.variantSkuTexts.keep(shopPath, Promise.resolve(false));
+		return hits;
+	}
+	let withVariants: PlainObject[];
+	try {
+		withVariants = await listFiltered(
 			run,
-			`${shopPath}/${collection.path}`,
-			collection.root,
+			`${shopPath}/products`,
+			'productFilter',
 			{
-				...(collection.conditions ? { conditions: collection.conditions } : {}),
-				anyOf: [
+				conditions: [NOT_DELETED],
+				subFilters: [
 					{
-						conditions: chunk.map((name) => ({ property: 'name', operator: 'ilike', value: name })),
+						entity: 'productSkuFilter',
+						conditions: [{ conditionType: 'contain', property: 'sku', values: skus }],
 					},
 				],
 			},
 			itemIndex,
 		);
-		for (const name of chunk) {
-			keep(
-				cache,
-				settled,
-				key(name),
-				pending.then((records) =>
-					records
-						// `ilike` reads % and _ as wildcards: keep only the names that are equal.
-						.filter((record) => nameKey(String(record.name ?? '')) === nameKey(name))
-						.map(recordOf),
-				),
+	} catch (error) {
+		if (error instanceof NodeApiError && filterRefusalOf(error) === 'unknownProperty') {
+			catalog.variantSkuTexts.keep(shopPath, Promise.resolve(false));
+			return hits;
+		}
+		throw error;
+	}
+	catalog.variantSkuTexts.keep(shopPath, Promise.resolve(true));
+	const expanded = await Promise.all(
+		withVariants.map(
+			async (record) => await readProduct(run, catalog, shopPath, Number(record.id), itemIndex),
+		),
+	);
+	for (const product of expanded) {
+		for (const pair of product.skus) {
+			hits.get(String(pair.sku))?.push({
+				productId: Number(product.id),
+				variant: {
+					assignedColorId: Number(pair.assignedColorId),
+					assignedSizeId: Number(pair.assignedSizeId),
+				},
+			});
+		}
+	}
+	return hits;
+}
+
+/**
+ * Look up the products the run names by SKU or by name, in one stored product filter per chunk:
+ * not deleted, and any of the SKUs as the product's own `sku` or any of the names (`ilike`, which
+ * ignores case). Each SKU is then kept with the products whose own SKU it is, each name with the
+ * products of exactly that name. A SKU that is no product's own is looked up as a color/size SKU
+ * text where the service has them (`variantSkuHits`).
+ */
+export async function lookUpProducts(
+	run: RunScope,
+	catalog: RunCatalog,
+	shopPath: string,
+	wanted: { skus?: Iterable<string>; names?: Iterable<string> },
+	itemIndex: number,
+): Promise<void> {
+	type Word = { sku: string } | { name: string };
+	const words: Word[] = [
+		...[...new Set(wanted.skus ?? [])]
+			.filter((sku) => !catalog.skus.has(skuKey(shopPath, sku)))
+			.map((sku) => ({ sku })),
+		...[...new Set([...(wanted.names ?? [])].map(nameKey))]
+			.filter((name) => !catalog.productNames.has(nameMemoKey(shopPath, name)))
+			.map((name) => ({ name })),
+	];
+	const lookups = chunksOf(words, () => false).map(async (chunk) => {
+		const skus = chunk.flatMap((word) => ('sku' in word ? [word.sku] : []));
+		const names = chunk.flatMap((word) => ('name' in word ? [word.name] : []));
+		const anyOf: ConditionInput[] = [
+			...(skus.length ? [{ conditionType: 'contain' as const, property: 'sku', values: skus }] : []),
+			...names.map((name) => ({ property: 'name', operator: 'ilike', value: name })),
+		];
+		const found = listFiltered(
+			run,
+			`${shopPath}/products`,
+			'productFilter',
+			{ conditions: [NOT_DELETED], anyOf: [{ conditions: anyOf }] },
+			itemIndex,
+		).then((records) => records.map(namedProductOf));
+		const skuHits = found.then(async (products) => {
+			const own = new Map<string, SkuHit[]>(skus.map((sku) => [sku, []]));
+			for (const product of products) {
+				if (product.sku !== undefined) own.get(product.sku)?.push({ productId: product.id });
+			}
+			const rest = skus.filter((sku) => own.get(sku)?.length === 0);
+			if (!rest.length) return own;
+			const variants = await variantSkuHits(run, catalog, shopPath, rest, itemIndex);
+			for (const [sku, hits] of variants) own.set(sku, hits);
+			return own;
+		});
+		for (const sku of skus) {
+			catalog.skus.keep(
+				skuKey(shopPath, sku),
+				skuHits.then((hits) => hits.get(sku) ?? []),
 			);
 		}
-		await pending;
+		for (const name of names) {
+			catalog.productNames.keep(
+				nameMemoKey(shopPath, name),
+				// `ilike` reads % and _ as wildcards: keep only the names that are equal.
+				found.then((products) => products.filter((product) => nameKey(product.name) === name)),
+			);
+		}
+		await skuHits;
 	});
 	await Promise.all(lookups);
 }
@@ -252,39 +332,50 @@ export async function lookUpMotives(
 	names: Iterable<string>,
 	itemIndex: number,
 ): Promise<void> {
-	await lookUpNames(
-		run,
-		catalog.motives,
-		catalog.settled.motives,
-		shopPath,
-		names,
-		itemIndex,
-		{ path: 'motives', root: 'motiveFilter' },
-		(motive) => ({ id: Number(motive.id), name: String(motive.name) }),
-	);
+	const key = (name: string) => nameMemoKey(shopPath, name);
+	const lookups = chunksOf(names, (name) => catalog.motives.has(key(name))).map(async (chunk) => {
+		const pending = listFiltered(
+			run,
+			`${shopPath}/motives`,
+			'motiveFilter',
+			{
+				anyOf: [
+					{
+						conditions: chunk.map((name) => ({ property: 'name', operator: 'ilike', value: name })),
+					},
+				],
+			},
+			itemIndex,
+		);
+		for (const name of chunk) {
+			catalog.motives.keep(
+				key(name),
+				pending.then((records) =>
+					records
+						.filter((record) => nameKey(String(record.name ?? '')) === nameKey(name))
+						.map((motive) => ({ id: Number(motive.id), name: String(motive.name) })),
+				),
+			);
+		}
+		await pending;
+	});
+	await Promise.all(lookups);
 }
 
-/** Look up product names for the run: one stored product filter for every name. */
-export async function lookUpProductNames(
+/** Every product of the shop, once per run: to name what is nearest to a SKU or name it lacks. */
+async function readShopProducts(
 	run: RunScope,
 	catalog: RunCatalog,
 	shopPath: string,
-	names: Iterable<string>,
 	itemIndex: number,
-): Promise<void> {
-	await lookUpNames(
-		run,
-		catalog.productNames,
-		catalog.settled.productNames,
-		shopPath,
-		names,
-		itemIndex,
-		{ path: 'products', root: 'productFilter', conditions: [NOT_DELETED] },
-		(product) => ({
-			id: Number(product.id),
-			name: String(product.name),
-			...(product.sku === undefined || product.sku === null ? {} : { sku: String(product.sku) }),
-		}),
+): Promise<NamedProduct[] | undefined> {
+	return await catalog.shopProducts.get(shopPath, async () =>
+		(
+			await run.service.requestAllItems(
+				{ method: 'GET', path: `${shopPath}/products`, itemIndex },
+				{ returnAll: true },
+			)
+		).map(namedProductOf),
 	);
 }
 
@@ -294,48 +385,32 @@ export interface ReadCatalog extends CatalogView {
 	products: Map<number, OrderProduct>;
 }
 
-/** An order's catalog from the maps it was gathered in. */
-function readCatalog(
-	products: Map<number, OrderProduct>,
-	skuHits: Map<string, SkuHit[]>,
-	productNames: Map<string, NamedProduct[]>,
-	motives: Map<string, NamedRecord[]>,
-): ReadCatalog {
-	return {
-		products,
-		product: (productId) => products.get(productId),
-		skuHits: (sku) => skuHits.get(sku),
-		productsNamed: (name) => productNames.get(nameKey(name)),
-		motivesNamed: (name) => motives.get(nameKey(name)),
-	};
-}
-
 /**
  * What the run has already read of the catalog for one order, when every read it needs has
- * succeeded: the same catalog `readCatalogFor` gives, without waiting. Undefined when any read is
- * missing, pending or failed; `readCatalogFor` then reads or waits for it.
+ * succeeded: undefined when any is missing, pending or failed (`readCatalogFor` then reads or
+ * waits for it). With `partial`, a product that could not be read is left out instead.
  */
 export function settledCatalogFor(
 	catalog: RunCatalog,
 	shopPath: string,
 	references: OrderReferences,
+	partial = false,
 ): ReadCatalog | undefined {
-	const { settled } = catalog;
 	const skuHits = new Map<string, SkuHit[]>();
 	for (const sku of references.skus) {
-		const hits = settled.skus.get(`${shopPath} ${sku}`);
+		const hits = catalog.skus.peek(skuKey(shopPath, sku));
 		if (!hits) return undefined;
 		skuHits.set(sku, hits);
 	}
 	const productNames = new Map<string, NamedProduct[]>();
 	for (const name of references.productNames) {
-		const found = settled.productNames.get(`${shopPath} ${nameKey(name)}`);
+		const found = catalog.productNames.peek(nameMemoKey(shopPath, name));
 		if (!found) return undefined;
 		productNames.set(nameKey(name), found);
 	}
 	const motives = new Map<string, NamedRecord[]>();
 	for (const name of references.motiveNames) {
-		const found = settled.motives.get(`${shopPath} ${nameKey(name)}`);
+		const found = catalog.motives.peek(nameMemoKey(shopPath, name));
 		if (!found) return undefined;
 		motives.set(nameKey(name), found);
 	}
@@ -344,17 +419,31 @@ export function settledCatalogFor(
 	for (const named of productNames.values()) for (const { id } of named) productIds.add(id);
 	const products = new Map<number, OrderProduct>();
 	for (const productId of productIds) {
-		const product = settled.products.get(`${shopPath}/products/${productId}`);
-		if (!product) return undefined;
-		products.set(productId, product);
+		const product = catalog.products.peek(productKey(shopPath, productId));
+		if (product) products.set(productId, product);
+		else if (!partial) return undefined;
 	}
-	return readCatalog(products, skuHits, productNames, motives);
+	const unknownWords =
+		[...skuHits.values()].some((hits) => hits.length === 0) ||
+		[...productNames.values()].some((found) => found.length === 0);
+	const shop = catalog.shopProducts.peek(shopPath);
+	if (unknownWords && !shop && !partial) return undefined;
+	return {
+		products,
+		product: (productId) => products.get(productId),
+		skuHits: (sku) => skuHits.get(sku),
+		productsNamed: (name) => productNames.get(nameKey(name)),
+		motivesNamed: (name) => motives.get(nameKey(name)),
+		shopProducts: () => shop,
+	};
 }
 
 /**
  * What the run read of the catalog for one order, looking up and reading what it has not yet
- * (nothing, after `prepare`). A product that cannot be read fails the item when the SKU check
- * needs it (`strict`); otherwise it is left unread, and the service judges the order.
+ * (nothing, after `prepare`), then taken as `settledCatalogFor` takes it. A product that cannot be
+ * read fails the item when the SKU check needs it (`strict`); otherwise it is left unread, and the
+ * service judges the order. A SKU or name the shop lacks has the shop's products read, so that
+ * the problem names the nearest.
  */
 export async function readCatalogFor(
 	run: RunScope,
@@ -365,31 +454,46 @@ export async function readCatalogFor(
 	strict: boolean,
 ): Promise<ReadCatalog> {
 	await Promise.all([
-		lookUpSkus(run, catalog, shopPath, references.skus, itemIndex),
-		lookUpProductNames(run, catalog, shopPath, references.productNames, itemIndex),
+		lookUpProducts(
+			run,
+			catalog,
+			shopPath,
+			{ skus: references.skus, names: references.productNames },
+			itemIndex,
+		),
 		lookUpMotives(run, catalog, shopPath, references.motiveNames, itemIndex),
 	]);
-	const skuHits = new Map<string, SkuHit[]>();
-	for (const sku of references.skus) {
-		skuHits.set(sku, (await catalog.skus.get(`${shopPath} ${sku}`)) ?? []);
-	}
-	const productNames = new Map<string, NamedProduct[]>();
-	for (const name of references.productNames) {
-		const found = await catalog.productNames.get(`${shopPath} ${nameKey(name)}`);
-		productNames.set(nameKey(name), found ?? []);
-	}
-	const motives = new Map<string, NamedRecord[]>();
-	for (const name of references.motiveNames) {
-		motives.set(nameKey(name), (await catalog.motives.get(`${shopPath} ${nameKey(name)}`)) ?? []);
-	}
 	const productIds = new Set(references.productIds);
-	for (const hits of skuHits.values()) for (const hit of hits) productIds.add(hit.productId);
-	for (const named of productNames.values()) for (const { id } of named) productIds.add(id);
-	const products = new Map<number, OrderProduct>();
-	for (const productId of productIds) {
-		const read = readProduct(run, catalog, shopPath, productId, itemIndex);
-		const product = strict ? await read : await read.catch(() => undefined);
-		if (product) products.set(productId, product);
+	let unknownWords = false;
+	for (const sku of references.skus) {
+		const hits = (await catalog.skus.get(skuKey(shopPath, sku))) ?? [];
+		hits.forEach((hit) => productIds.add(hit.productId));
+		unknownWords ||= hits.length === 0;
 	}
-	return readCatalog(products, skuHits, productNames, motives);
+	for (const name of references.productNames) {
+		const found = (await catalog.productNames.get(nameMemoKey(shopPath, name))) ?? [];
+		found.forEach((product) => productIds.add(product.id));
+		unknownWords ||= found.length === 0;
+	}
+	for (const name of references.motiveNames) await catalog.motives.get(nameMemoKey(shopPath, name));
+	await Promise.all(
+		[...productIds].map(async (productId) => {
+			const read = readProduct(run, catalog, shopPath, productId, itemIndex);
+			await (strict ? read : read.catch(() => undefined));
+		}),
+	);
+	if (unknownWords) await readShopProducts(run, catalog, shopPath, itemIndex).catch(() => undefined);
+	return settledCatalogFor(catalog, shopPath, references, true) as ReadCatalog;
+}
+
+/** How the run matched the SKUs of a shop; undefined when it matched none. */
+export function skuWayOf(
+	catalog: RunCatalog,
+	shopPath: string,
+	references: OrderReferences,
+): SkuWay | undefined {
+	if (!references.skus.size) return undefined;
+	const texts = catalog.variantSkuTexts.peek(shopPath);
+	if (texts === undefined) return 'productSkus';
+	return texts ? 'variantSkuTexts' : 'productSkusOnly';
 }

@@ -68,7 +68,10 @@ export interface CheckOptions {
 	words?: DesignWords[];
 	/** Problems found before the body was checked (the lines of one order that disagree). */
 	problems?: Problem[];
-	/** What the error calls the order. */
+	/**
+	 * What the error calls the order, in the user's words ("Shopify order #1001 (shopify-…)"),
+	 * which then heads every message; "The order", and no heading of a single problem, without.
+	 */
 	subject?: string;
 }
 
@@ -131,7 +134,11 @@ export function validateDeferredOrder(input: unknown, options: CheckOptions = {}
 			field: 'designs',
 		});
 	}
-	problems.throwIfAny(options.subject ?? 'The order', names.showPaths, names.parameters);
+	problems.throwIfAny(
+		options.subject ? { text: options.subject, named: true } : { text: 'The order', named: false },
+		names.showPaths,
+		names.parameters,
+	);
 
 	if (designs.length) order.designs = { creatorse_design: designs.map((design) => design!.body) };
 	if (templates.length) order.templates = { creatorse_designedTemplateProduct: templates };

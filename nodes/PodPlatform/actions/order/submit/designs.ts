@@ -95,6 +95,7 @@ export function normaliseDesign(
 			color: value.assignedColor,
 			size: value.assignedSize,
 			variant: words.variant,
+			storeLine: words.storeLine,
 		},
 		problems,
 	);

@@ -436,11 +436,38 @@ const formFields: INodeProperties[] = (
 	},
 }));
 
-/** One Item per Storefront Order: which storefront, and the prints of every line. */
+/** What every line of a storefront's order gets printed: the Line Prints, or nothing at all. */
+export const LINE_PRINTING = { prints: 'prints', blank: 'blank' } as const;
+
+/** Shown for both storefront inputs: whether a line without a print is a mistake or the choice. */
+const linePrintingField: INodeProperties = {
+	displayName: 'Print on Lines',
+	name: 'linePrinting',
+	type: 'options',
+	default: LINE_PRINTING.prints,
+	options: [
+		{
+			name: 'Prints',
+			value: LINE_PRINTING.prints,
+			description:
+				'Every line carries a print; an order with a line without one is refused before it is sent',
+		},
+		{
+			name: 'Nothing (Blank Products)',
+			value: LINE_PRINTING.blank,
+			description: 'The lines are plain products with nothing printed on them',
+		},
+	],
+	description:
+		'Whether the lines are printed. An order of blank products is produced and charged like any other.',
+	displayOptions: { show: { inputMode: ['form'], input: ['line', STOREFRONT_ORDER] } },
+};
+
+/** One Item per Storefront Order: which storefront, its key, and the prints of every line. */
 const storefrontOrderFields: INodeProperties[] = [
 	{
 		displayName:
-			"Each input item is one whole storefront order, as n8n's Shopify Trigger (orders/create), WooCommerce Trigger (order.created) or WooCommerce node gives it, with no Split Out. The node reads the Unique ID (the storefront and the order's ID, as in shopify-450789469), country, customer, shipping address and shipping title from the order, and each line's product By SKU, its variant and its quantity; lines without a SKU are left out. Every line gets the Line Prints below. The output has one item per order.",
+			"Each input item is one whole storefront order, as n8n's Shopify Trigger (orders/create), WooCommerce Trigger (order.created) or WooCommerce node gives it, with no Split Out. The node reads the country, customer, shipping address and shipping title from the order, and each line's product (by its SKU, or by its product name where it has no SKU), its variant and the quantity still owed. A line that is refunded, or whose product the shop does not have, is not printed, and the output says so. The Unique ID is the Store Key and the order's ID, as in shopify-450789469. The output has one item per order.",
 		name: 'storefrontOrderNotice',
 		type: 'notice',
 		default: '',
@@ -466,19 +493,35 @@ const storefrontOrderFields: INodeProperties[] = [
 		description: 'Which storefront the orders come from: its documented order is read as it is',
 	},
 	{
+		displayName: 'Store Key',
+		name: 'storeKey',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. shopify-eu',
+		description:
+			"What the print order's Unique ID starts with, before the store's order ID: empty for the storefront's name (shopify, woocommerce). Give each store its own key when two stores of one platform feed this shop, so that their order numbers never meet; the way-back examples take back only the orders of their store's key.",
+	},
+	{
 		displayName: 'Line Prints',
 		name: 'linePrints',
 		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
+		typeOptions: { multipleValues: true, minRequiredFields: 1 },
 		placeholder: 'Add Print',
 		default: {},
 		description:
-			'What is printed where on every line of the order; prints on the same print area form one composition',
+			'What is printed where on every line of the order (at least one print); prints on the same print area form one composition',
 		options: [{ displayName: 'Print', name: 'print', values: linePrintFields }],
+		displayOptions: { show: { linePrinting: [LINE_PRINTING.prints] } },
 	},
 ].map((field) => ({
 	...field,
-	displayOptions: { show: { inputMode: ['form'], input: [STOREFRONT_ORDER] } },
+	displayOptions: {
+		show: {
+			...(field as INodeProperties).displayOptions?.show,
+			inputMode: ['form'],
+			input: [STOREFRONT_ORDER],
+		},
+	},
 })) as INodeProperties[];
 
 export const submitFields: INodeProperties[] = [
@@ -545,6 +588,7 @@ export const submitFields: INodeProperties[] = [
 		displayOptions: { show: { inputMode: ['json'] } },
 	},
 	...storefrontOrderFields,
+	linePrintingField,
 	...formFields,
 	{
 		displayName: 'Options',

@@ -43,6 +43,8 @@ export interface FormDesign {
 	assignedSizeId: unknown;
 	amount: unknown;
 	prints: FormPrint[];
+	/** A line of a storefront's order read whole (no form field holds its values). */
+	storeLine?: boolean;
 }
 
 export interface FormTemplate {
@@ -229,6 +231,7 @@ function wordsOf(design: FormDesign): DesignWords {
 		productName:
 			design.productName === undefined ? undefined : (optionalText(design.productName) ?? ''),
 		variant: design.variant,
+		...(design.storeLine ? { storeLine: true } : {}),
 	};
 }
 

@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { PlainObject } from '../../../../shared/codec';
 import { nameItems } from '../../../../shared/productNames';
 import { simplifyOrder } from '../../../../shared/simplify/order';
-import type { DeferredOrder, OrderProduct } from './types';
+import type { DeferredOrder, NothingToPrint, OrderProduct } from './types';
 import type { SubmitOutcome } from './exactlyOnce';
 
 export interface OrderStatuses {
@@ -82,5 +82,26 @@ export function orderOutput(
 		items: nameItems(simplified.items, namings) as IDataObject[],
 		alreadyExisted: outcome.alreadyExisted,
 		...(outcome.recoveredAfterTimeout ? { recoveredAfterTimeout: true } : {}),
+		...(order.storeOrder
+			? {
+					storeOrder: order.storeOrder.name,
+					storeLines: order.storeOrder.lines as unknown as IDataObject[],
+				}
+			: {}),
+	};
+}
+
+/**
+ * The output item of a storefront's order none of whose lines is printed: no print order was
+ * made, and each line says why (refunded, no product of its name).
+ */
+export function nothingToPrintOutput(nothing: NothingToPrint): IDataObject {
+	return {
+		id: null,
+		uniqueId: nothing.uniqueId ?? null,
+		printed: false,
+		reason: nothing.message,
+		storeOrder: nothing.storeOrder.name,
+		storeLines: nothing.storeOrder.lines as unknown as IDataObject[],
 	};
 }

@@ -18,12 +18,13 @@ import { placeName } from '../payloads/problems';
 import type { Problem } from '../payloads/problems';
 import type { RunScope } from '../../runScope';
 import { DEFERRED_ROOT, validateDeferredOrder } from './deferredOrder';
-import type { DeferredOrder, Resolver } from './types';
+import type { DeferredOrder, NothingToPrint, Resolver, StoreLineReport } from './types';
+import { LINE_PRINTING } from './fields';
 import { buildDeferredOrder, formReferences } from './guidedForm';
 import { referencesOf } from './resolve';
 import type { OrderReferences } from './resolve';
 import { readStorefrontOrder, storefrontLabel } from './storefrontOrder';
-import type { Storefront } from './storefrontOrder';
+import type { LineLeftOut, Storefront, StorefrontLine } from './storefrontOrder';
 import type {
 	DeferredOrderForm,
 	FormDesign,
@@ -188,11 +189,12 @@ export interface OrderInput {
 	/** The storefront's order number, as given (what Exactly Once looks up). */
 	uniqueId?: string;
 	/**
-	 * Whether the input holds nothing to print: a storefront order none of whose lines has a SKU,
-	 * which gives no print order, as the intake examples' Filter lets none of its lines through.
+	 * Whether the input holds nothing to print, known before the catalog is read: a storefront
+	 * order all of whose lines are refunded. `check` then says so without a resolver's help.
 	 */
 	nothingToPrint?: boolean;
-	check(resolver: Resolver): DeferredOrder;
+	/** The checked order; for a storefront's order none of whose lines is printed, why not. */
+	check(resolver: Resolver): DeferredOrder | NothingToPrint;
 	/**
 	 * What the order names of the catalog, for the run to look up before any order is checked:
 	 * what `check` would give its resolver.
@@ -231,11 +233,25 @@ function lineName(line: number, design: FormDesign | undefined): string {
 	return `Line ${line + 1}${sku ? ` (SKU ${sku})` : ''}`;
 }
 
+/** "Line 3 (SKU IPOD2008BLACK)", "Line 1 (Woo Single #1)": a store's line as its order shows it. */
+function storeLineName(line: Pick<StorefrontLine, 'position' | 'sku' | 'title'>): string {
+	const label = line.sku ? `SKU ${line.sku}` : line.title;
+	return `Line ${line.position + 1}${label ? ` (${label})` : ''}`;
+}
+
+/** Whether the merchant chose lines of blank products (Print on Lines), rather than prints. */
+function blankLinesChosen(run: RunScope, itemIndex: number): boolean {
+	return run.parameter<string>('linePrinting', itemIndex, LINE_PRINTING.prints) === LINE_PRINTING.blank;
+}
+
+const BLANK_FIX =
+	'Add the print every line gets, or set Print on Lines to Nothing (Blank Products) if you sell plain products: an order of blank products is produced and charged like any other.';
+
 /**
  * The lines of one order (One Item per Line): the order fields of its first item, and the
  * designs, template products and passthrough items of every item, each named by its line. A line
- * whose order fields differ from the first line's, or that adds nothing, is a problem of the
- * order.
+ * whose order fields differ from the first line's, that adds nothing, or whose design has no print
+ * (unless the merchant chose blank products) is a problem of the order.
  */
 async function readLines(
 	ctx: IExecuteFunctions,
@@ -248,9 +264,19 @@ async function readLines(
 	const [first] = lines;
 	const problems = [...earlier];
 	const placeOf: Array<{ line: number; design: number }> = [];
+	const blank = blankLinesChosen(run, unit[0]);
 	lines.forEach((line, l) => {
 		const where = lineName(l, line.designs[0]);
-		line.designs.forEach((_, design) => placeOf.push({ line: l, design }));
+		line.designs.forEach((design, d) => {
+			placeOf.push({ line: l, design: d });
+			if (blank || design.prints.length) return;
+			problems.push({
+				where: placeName(where, line.designs.length > 1 ? `Design ${d + 1}` : ''),
+				message: 'has no print: the line would be printed blank',
+				fix: BLANK_FIX.replace('the print every line gets', 'a Print to the Design'),
+				parameters: [`designs.design[${d}].prints`],
+			});
+		});
 		if (!line.designs.length && !line.templates.length && !line.passthroughItems.length) {
 			problems.push({
 				where,
@@ -295,17 +321,49 @@ async function readLines(
 				designName,
 				// Every line's item has the same parameters: a design's is its place in its line.
 				designParameter: (d) => `designs.design[${placeOf[d].design}]`,
-				subject: uniqueId ? `Order ${uniqueId}` : 'The order',
+				...(uniqueId ? { subject: `Order ${uniqueId}` } : {}),
 			}),
 	};
 }
 
+/** Why a storefront line without a SKU is not printed, when its product name is no one product's. */
+function unnamedLineReason(title: string, count: number): string | undefined {
+	if (count === 1) return undefined;
+	return count === 0
+		? `it has no SKU, and no product of the shop is named "${title}"`
+		: `it has no SKU, and ${count} products of the shop are named "${title}"`;
+}
+
+/** Each of the order's lines, printed or left out, in the store's order. */
+function lineReports(printed: StorefrontLine[], leftOut: LineLeftOut[]): StoreLineReport[] {
+	const known = (line: { sku?: string; title?: string }) => ({
+		...(line.sku ? { sku: line.sku } : {}),
+		...(line.title ? { title: line.title } : {}),
+	});
+	return [
+		...printed.map((line) => ({
+			line: line.position + 1,
+			...known(line),
+			printed: true,
+			amount: line.amount,
+			quantityFrom: line.quantityFrom,
+		})),
+		...leftOut.map((line) => ({
+			line: line.position + 1,
+			...known(line),
+			printed: false,
+			reason: line.reason,
+		})),
+	].sort((a, b) => a.line - b.line);
+}
+
 /**
  * A storefront's order as its n8n node gives it (One Item per Storefront Order): the head and the
- * lines with a SKU by the storefront's documented paths (storefrontOrder.ts), no expression per
- * field; every line gets the form's one list of prints, and the form's Financial Status and
- * Carrier. Each line is named by its place among the order's line items, as the merchant sees
- * the order in the store, lines without a SKU included.
+ * lines by the storefront's documented paths (storefrontOrder.ts), no expression per field; every
+ * line gets the form's one list of prints, and the form's Financial Status and Carrier. A line
+ * without a SKU is printed where the shop has exactly one product of its name, and otherwise left
+ * out; the output names every line left out, and why. Each line is named by its place among the
+ * order's line items, as the merchant sees the order in the store.
  */
 async function readStorefront(
 	ctx: IExecuteFunctions,
@@ -313,47 +371,87 @@ async function readStorefront(
 	itemIndex: number,
 ): Promise<OrderInput> {
 	const storefront = run.parameter<Storefront>('storefront', itemIndex, 'shopify');
-	const { header, lines } = readStorefrontOrder(storefront, ctx.getInputData()[itemIndex]?.json);
-	// One list for every line: a binary motive is read once per order.
-	const prints = await readPrints(
-		ctx,
-		itemIndex,
-		entriesOf(run.parameter('linePrints', itemIndex, {}), 'print').map(
-			({ printArea, ...print }) => ({ ...print, printAreaId: printArea }),
-		),
-		'Line Prints',
+	const read = readStorefrontOrder(
+		storefront,
+		ctx.getInputData()[itemIndex]?.json,
+		run.parameter('storeKey', itemIndex, ''),
 	);
-	const designs: FormDesign[] = lines.map((line) => ({
-		productId: '',
-		sku: line.sku,
-		variant: line.variant,
-		assignedColorId: '',
-		assignedSizeId: '',
-		amount: line.amount,
-		prints,
-	}));
-	const form: DeferredOrderForm = {
+	const { header } = read;
+	const blank = blankLinesChosen(run, itemIndex);
+	// One list for every line: a binary motive is read once per order.
+	const prints = blank
+		? []
+		: await readPrints(
+				ctx,
+				itemIndex,
+				entriesOf(run.parameter('linePrints', itemIndex, {}), 'print').map(
+					({ printArea, ...print }) => ({ ...print, printAreaId: printArea }),
+				),
+				'Line Prints',
+			);
+	const uniqueId = optionalText(header.uniqueId);
+	const label = storefrontLabel(storefront);
+	const subject = `${label} order ${read.name} (${uniqueId})`;
+	const formOf = (lines: StorefrontLine[]): DeferredOrderForm => ({
 		...header,
 		financialStatus: run.parameter('financialStatus', itemIndex, 'PAID') as string,
 		carrierId: run.parameter('carrierId', itemIndex, '') as string,
-		designs,
+		designs: lines.map((line) => ({
+			productId: '',
+			...(line.sku ? { sku: line.sku } : { productName: line.title }),
+			variant: line.variant,
+			assignedColorId: '',
+			assignedSizeId: '',
+			amount: line.amount,
+			prints,
+			storeLine: true,
+		})),
 		templates: [],
 		passthroughItems: [],
-	};
-	const uniqueId = optionalText(header.uniqueId);
+	});
+	const nothing = (leftOut: LineLeftOut[]): NothingToPrint => ({
+		nothingToPrint: true,
+		uniqueId,
+		storeOrder: { name: read.name, lines: lineReports([], leftOut) },
+		message: `Nothing of ${label} order ${read.name} is printed: ${leftOut
+			.map((line) => `${storeLineName(line)}: ${line.reason}`)
+			.join('; ')}`,
+	});
 	return {
 		uniqueId,
-		nothingToPrint: designs.length === 0,
-		references: () => formReferences(form),
-		check: (resolver) =>
-			buildDeferredOrder(form, {
+		nothingToPrint: read.lines.length === 0 && !read.refusal,
+		references: () => formReferences(formOf(read.lines)),
+		check(resolver) {
+			const problems: Problem[] = [];
+			if (read.refusal) problems.push(read.refusal);
+			if (!blank && !prints.length && read.lines.length) {
+				problems.push({
+					where: 'Line Prints',
+					message: 'no print is given: every line would be printed blank',
+					fix: BLANK_FIX,
+					parameters: ['linePrints'],
+				});
+			}
+			const leftOut = [...read.leftOut];
+			const lines = read.lines.filter((line) => {
+				if (line.sku || !line.title) return true;
+				const count = resolver.productsNamed(line.title);
+				const reason = count === undefined ? undefined : unnamedLineReason(line.title, count);
+				if (reason) leftOut.push({ ...line, reason });
+				return !reason;
+			});
+			if (!lines.length && !problems.length) return nothing(leftOut);
+			const order = buildDeferredOrder(formOf(lines), {
 				resolver,
-				designName: (d) => lineName(lines[d].position, designs[d]),
+				problems,
+				designName: (d) => storeLineName(lines[d]),
 				// A line's own values come from no form field; its prints are the form's one list.
 				designParameter: () => undefined,
 				printParameter: (_, print) => `linePrints.print[${print}]`,
-				subject: `${storefrontLabel(storefront)} order ${uniqueId}`,
-			}),
+				subject,
+			});
+			return { ...order, storeOrder: { name: read.name, lines: lineReports(lines, leftOut) } };
+		},
 	};
 }
 

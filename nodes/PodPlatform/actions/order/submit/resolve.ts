@@ -1,11 +1,13 @@
 /**
  * Storefront words to service IDs, checked while the order is checked: a design's product by ID,
- * by SKU (the product's own SKU or one of its variant SKUs) or by its name, its color and size by ID or by
- * the name the product lists (any case), the variant as a storefront gives it, a print area by ID
- * or name, a motive by name. Everything is matched against what the run already read (the
- * expanded product, the SKU and motive look-ups, catalog.ts), so resolving costs no request of
- * its own; every unknown or ambiguous word is a problem of the order, listing what the product
- * offers, reported with every other problem before anything is sent.
+ * by SKU (the product's own SKU; a color/size SKU text where the service has them) or by its name,
+ * its color and size by ID or by the name the product lists (any case), the variant as a
+ * storefront gives it, a print area by ID or name, a motive by name. Everything is matched against
+ * what the run already read (the expanded product, the product and motive look-ups, catalog.ts),
+ * so resolving costs no request of its own; every unknown or ambiguous word is a problem of the
+ * order, listing what the product offers or what the shop has nearest to it, reported with every
+ * other problem before anything is sent. A variant value that names no option of the product is a
+ * problem whatever else names the variant: a customer's choice is never dropped.
  */
 
 import { InputError } from '../../../../shared/errors';
@@ -14,6 +16,7 @@ import { placeText } from '../payloads/problems';
 import { isPlainObject } from '../../../../shared/codec';
 import { isBlank } from '../../../../shared/values';
 import type { DesignGiven, OrderProduct, Resolver } from './types';
+import { nearestProducts, productLabel } from './nearest';
 import { named, nameOrId, skuProblem } from './skuCheck';
 import { sameName, variantValues } from './variantValues';
 import type { VariantValue } from './variantValues';
@@ -46,10 +49,12 @@ export interface CatalogView {
 	productsNamed(name: string): NamedProduct[] | undefined;
 	/** The shop's motives of this name (any case); undefined when it was not looked up. */
 	motivesNamed(name: string): NamedRecord[] | undefined;
+	/** Every product of the shop, read when a SKU or name was unknown; undefined otherwise. */
+	shopProducts(): NamedProduct[] | undefined;
 }
 
 const PRODUCT_HINT =
-	'Pick the product to print on from the list, give its ID, choose By SKU and give the product SKU or a variant SKU, or choose By Name and give its name.';
+	"Pick the product to print on from the list, give its ID, choose By SKU and give the product's SKU, or choose By Name and give its name.";
 
 const WHOLE_NUMBER = /^\d+$/;
 
@@ -249,6 +254,7 @@ function settleFromVariant(
 	color: OptionChoice,
 	size: OptionChoice,
 	report: (message: string, fix: string) => void,
+	inStore: boolean,
 ): string[] {
 	const productName = nameOrId(product.name, product.id);
 	const unmatched: string[] = [];
@@ -266,13 +272,17 @@ function settleFromVariant(
 		} else if (hits.length > 0) {
 			report(
 				`the Variant's "${shown}" fits several options of ${productName}: ${hits.flatMap((hit) => hit.found.map((record) => `${hit.kind.noun} ${named(record.name, record.id)}`)).join(', ')}`,
-				'Give the color and size in the Color and Size fields instead.',
+				inStore
+					? "Name the store's variant options exactly as the product names its colors and sizes (any case)."
+					: 'Give the color and size in the Color and Size fields instead.',
 			);
 		} else if (entry.option) {
 			const kind = entry.option === 'color' ? COLOR : SIZE;
 			report(
 				`no ${kind.noun} ${entry.values[0]}; ${productName} offers ${offers(kind.records(product))}`,
-				`Give the storefront's ${kind.noun} the name the product lists (any case), or set the ${kind.field} field.`,
+				inStore
+					? `Give the store's ${kind.noun} option the name the product lists (any case).`
+					: `Give the storefront's ${kind.noun} the name the product lists (any case), or set the ${kind.field} field.`,
 			);
 		} else if (!entry.key) {
 			// A value under a key that names neither option (an engraving, a gift note) is not a variant.
@@ -283,8 +293,9 @@ function settleFromVariant(
 }
 
 /**
- * Variant values that matched neither option: a further storefront option (a material) is ignored
- * once color and size are settled; with one of them settled, what is left names the other.
+ * Variant values that matched neither option: each is a customer's choice the product does not
+ * offer, a problem even where a SKU or a field names the variant ("purple" beside a Red SKU would
+ * print Red). With one option settled by the values, what is left names the other.
  */
 function reportUnmatched(
 	unmatched: string[],
@@ -292,18 +303,21 @@ function reportUnmatched(
 	color: OptionChoice,
 	size: OptionChoice,
 	report: (message: string, fix: string) => void,
+	inStore: boolean,
 ): void {
+	if (!unmatched.length) return;
 	const open = [
 		...(color.id === undefined ? [COLOR] : []),
 		...(size.id === undefined ? [SIZE] : []),
 	];
-	if (!unmatched.length || !open.length) return;
 	const productName = nameOrId(product.name, product.id);
 	report(
 		open.length === 1
 			? `no ${open[0].noun} ${unmatched.join(', ')}; ${productName} offers ${offers(open[0].records(product))}`
 			: `no color or size ${unmatched.join(', ')}; ${productName} offers colors ${offers(COLOR.records(product))} and sizes ${offers(SIZE.records(product))}`,
-		"Give the storefront's option values the names the product lists (any case), or set the Color and Size fields.",
+		inStore
+			? "Name the store's variant options as the product names its colors and sizes (any case)."
+			: "Give the storefront's option values the names the product lists (any case), or set the Color and Size fields.",
 	);
 }
 
@@ -312,6 +326,21 @@ function reportUnmatched(
  * several: the message and the fix. Several are listed by name, ID and SKU, as the SKU names one.
  */
 function productRefusal(
+	given: DesignGiven,
+	products: number[],
+	ofName: NamedProduct[],
+	view: CatalogView,
+): [message: string, fix: string] {
+	const [message, fix] = productRefusalWords(given, products, ofName, view);
+	if (products.length) return [message, fix];
+	const word = given.sku ?? given.productName ?? '';
+	const shop = view.shopProducts();
+	const near = shop ? nearestProducts(word, shop) : [];
+	const nearest = near.length ? `; nearest in the shop: ${near.map(productLabel).join(', ')}` : '';
+	return [`${message}${nearest}`, fix];
+}
+
+function productRefusalWords(
 	given: DesignGiven,
 	products: number[],
 	ofName: NamedProduct[],
@@ -327,8 +356,10 @@ function productRefusal(
 		return [
 			products.length
 				? `the SKU ${given.sku} names several products: ${products.map((id) => named(view.product(id)?.name, id)).join(', ')}`
-				: `no product or variant has the SKU ${given.sku}`,
-			'Give the SKU of one product or of one of its color/size variants, as the catalog lists them (Product → Get Many shows product SKUs, Product → Get SKUs the variant SKUs), or choose the Product from the list.',
+				: `no product has the SKU ${given.sku}`,
+			given.storeLine
+				? "Give the store's variant the SKU of the print product (Product → Find lists each product's SKU and the colors and sizes it is ordered in), and name its options as the product names its colors and sizes."
+				: "Give the product's own SKU, as the catalog lists it (Product → Find lists each product's SKU), or choose the Product from the list.",
 		];
 	}
 	if (given.sku === undefined) {
@@ -339,7 +370,9 @@ function productRefusal(
 				]
 			: [
 					`no product is named "${given.productName}"`,
-					"Give the product's whole name as the shop lists it, any case (Product → Find finds it by a part of its name and answers its SKU), or give it By SKU.",
+					given.storeLine
+						? "Give the store's product the print product's SKU, or its whole name as the shop lists it, any case (Product → Find finds it by a part of its name and answers its SKU)."
+						: "Give the product's whole name as the shop lists it, any case (Product → Find finds it by a part of its name and answers its SKU), or give it By SKU.",
 				];
 	}
 	return products.length
@@ -377,6 +410,8 @@ export function catalogResolver(view: CatalogView, strict: boolean): Resolver {
 			const reportOn = (part: string) => (message: string, fix: string) =>
 				report(message, fix, given.path, [`${given.path}.${part}`]);
 			const check = <T>(run: () => T) => problems.check(given.where, run);
+			// A storefront's line read whole: its fixes speak of the store, as no form field shows it.
+			const inStore = given.storeLine === true;
 			let productId: number | undefined;
 			let fromSku: SkuHit['variant'];
 			let productRefused = false;
@@ -440,12 +475,13 @@ export function catalogResolver(view: CatalogView, strict: boolean): Resolver {
 				const listed = product
 					? ` (${nameOrId(product.name, productId)} offers ${offers(kind.records(product))})`
 					: '';
-				const hint =
-					kind === COLOR
+				const hint = inStore
+					? `Name the ${kind.noun} in the store's variant as the product names it${listed}.`
+					: kind === COLOR
 						? `Pick one of the product's colors from the list (choose the Product first), or give its name${listed}.`
 						: `Pick one of the sizes offered for the chosen color (choose the Color first), or give its name${listed}.`;
 				report(
-					`choose a ${kind.field}`,
+					inStore ? `the variant names no ${kind.noun}` : `choose a ${kind.field}`,
 					hint,
 					`${given.path}.${kind === COLOR ? 'assignedColor' : 'assignedSize'}`,
 				);
@@ -466,7 +502,14 @@ export function catalogResolver(view: CatalogView, strict: boolean): Resolver {
 			let unmatched: string[] = [];
 			if (!isBlank(given.variant)) {
 				if (product) {
-					unmatched = settleFromVariant(given.variant, product, color, size, reportOn('variant'));
+					unmatched = settleFromVariant(
+						given.variant,
+						product,
+						color,
+						size,
+						reportOn('variant'),
+						inStore,
+					);
 				} else if (productId !== undefined) {
 					reportOn('variant')(
 						'the Variant is matched by name, and the product was not read',
@@ -488,7 +531,9 @@ export function catalogResolver(view: CatalogView, strict: boolean): Resolver {
 					choice.settle(Number(records[0].id), 'the product');
 				}
 			}
-			if (product) reportUnmatched(unmatched, product, color, size, reportOn('variant'));
+			if (product) {
+				reportUnmatched(unmatched, product, color, size, reportOn('variant'), inStore);
+			}
 			if (color.id === undefined) unchosen(COLOR);
 			if (size.id === undefined) unchosen(SIZE);
 			return {
@@ -571,6 +616,8 @@ export function catalogResolver(view: CatalogView, strict: boolean): Resolver {
 			);
 		},
 
+		productsNamed: (name) => view.productsNamed(name)?.length,
+
 		checkVariant(variant, design, where, problems) {
 			if (!strict || !design.product) return;
 			const problem = skuProblem(variant, design.product, where);
@@ -629,6 +676,7 @@ function collectingResolver(references: OrderReferences): Resolver {
 			references.motiveNames.add(name);
 			return { id: 0 };
 		},
+		productsNamed: () => undefined,
 		checkVariant: () => undefined,
 	};
 }
@@ -657,6 +705,7 @@ export const OFFLINE_RESOLVER: Resolver = catalogResolver(
 		skuHits: () => undefined,
 		productsNamed: () => undefined,
 		motivesNamed: () => undefined,
+		shopProducts: () => undefined,
 	},
 	false,
 );

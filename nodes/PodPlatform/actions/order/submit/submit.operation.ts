@@ -18,22 +18,22 @@ import type { OperationDefinition } from '../../types';
 import type { RunScope } from '../../runScope';
 import {
 	lookUpMotives,
-	lookUpProductNames,
-	lookUpSkus,
+	lookUpProducts,
 	newRunCatalog,
 	readCatalogFor,
 	settledCatalogFor,
 	readProduct,
+	skuWayOf,
 } from './catalog';
-import type { RunCatalog } from './catalog';
+import type { RunCatalog, SkuWay } from './catalog';
 import { lookUpUniqueIds, submitOrder } from './exactlyOnce';
 import type { KnownOrders } from './exactlyOnce';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, submitFields } from './fields';
 import { readOrderInput, readsLines } from './readOrder';
 import type { OrderInput } from './readOrder';
-import { orderOutput, statusesOf } from './output';
+import { nothingToPrintOutput, orderOutput, statusesOf } from './output';
 import { checkToolOrder } from './toolUse';
-import { catalogResolver } from './resolve';
+import { catalogResolver, OFFLINE_RESOLVER } from './resolve';
 import type { OrderReferences } from './resolve';
 
 /** An order read before the items ran: its input and what it names of the catalog. */
@@ -55,7 +55,19 @@ interface SubmitBatch {
 	 * all, each time it is asked for it.
 	 */
 	tool?: boolean;
+	/** Whether the run has said how it matched SKUs: once per run (`SKU_WAYS`). */
+	skuWayTold?: boolean;
 }
+
+/** What the run says, once, of how it matched storefront SKUs to print products. */
+const SKU_WAYS: Record<SkuWay, string> = {
+	productSkus:
+		"SKUs were matched to the print products' own SKUs, and each line's color and size to the names its variant gives.",
+	productSkusOnly:
+		"SKUs were matched to the print products' own SKUs, and each line's color and size to the names its variant gives. This service's color/size pairs carry no SKU text of their own, as its contract defines them: a SKU that is no product's own names nothing.",
+	variantSkuTexts:
+		"SKUs were matched to the print products' own SKUs and, where no product has the SKU, to the SKU texts this service gives its color/size pairs.",
+};
 
 function newBatch(): SubmitBatch {
 	return { orders: new Map(), known: new Map(), catalog: newRunCatalog() };
@@ -183,14 +195,11 @@ async function prepare(
 		uniqueIdsByShop.set(shopPath, [...(uniqueIdsByShop.get(shopPath) ?? []), uniqueId]);
 	}
 	for (const [shopPath, { skus, productNames, motiveNames }] of namedByShop) {
-		if (skus.size) {
+		if (skus.size || productNames.size) {
 			reads.unshift(async () =>
-				lookUpSkus(run, batch.catalog, shopPath, skus, 0).catch(() => undefined),
-			);
-		}
-		if (productNames.size) {
-			reads.unshift(async () =>
-				lookUpProductNames(run, batch.catalog, shopPath, productNames, 0).catch(() => undefined),
+				lookUpProducts(run, batch.catalog, shopPath, { skus, names: productNames }, 0).catch(
+					() => undefined,
+				),
 			);
 		}
 		if (motiveNames.size) {
@@ -217,8 +226,11 @@ async function execute(
 	unit: number[] = [itemIndex],
 ): Promise<INodeExecutionData[]> {
 	const { input, references } = batch.orders.get(itemIndex) ?? (await readOrder(this, run, unit));
-	// No print order and no item, as a Filter of the lines with a SKU would let nothing through.
-	if (input.nothingToPrint) return [];
+	// Every line refunded: no print order, and the output says so without reading the catalog.
+	if (input.nothingToPrint) {
+		const checked = input.check(OFFLINE_RESOLVER);
+		if ('nothingToPrint' in checked) return [{ json: nothingToPrintOutput(checked) }];
+	}
 	const options = run.parameter<IDataObject>('options', itemIndex, {});
 	const shopPath = await itemShopPath(run, itemIndex);
 	const checkSkus = options.checkSkus !== false;
@@ -226,7 +238,14 @@ async function execute(
 	const catalog =
 		settledCatalogFor(batch.catalog, shopPath, references) ??
 		(await readCatalogFor(run, batch.catalog, shopPath, references, itemIndex, checkSkus));
-	const order = input.check(catalogResolver(catalog, checkSkus));
+	const skuWay = skuWayOf(batch.catalog, shopPath, references);
+	if (skuWay && !batch.skuWayTold && typeof this.addExecutionHints === 'function') {
+		batch.skuWayTold = true;
+		this.addExecutionHints({ message: SKU_WAYS[skuWay], location: 'outputPane' });
+	}
+	const checked = input.check(catalogResolver(catalog, checkSkus));
+	if ('nothingToPrint' in checked) return [{ json: nothingToPrintOutput(checked) }];
+	const order = checked;
 	batch.tool ??= isToolNode(this.getNode());
 	if (batch.tool) checkToolOrder(order, options.allowPaidFromTool === true);
 	const outcome = await submitOrder(this, run, {

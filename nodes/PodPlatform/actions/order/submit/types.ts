@@ -56,6 +56,38 @@ export interface DeferredOrder {
 	variants: DesignVariant[];
 	/** How this order's places are named (form or JSON). */
 	names: OrderNames;
+	/** A storefront's order: its name in the store and what became of each of its lines. */
+	storeOrder?: StoreOrderReport;
+}
+
+/** A line of a storefront's order as the output reports it: printed, or not and why. */
+export interface StoreLineReport {
+	/** The line as the store numbers it, from 1. */
+	line: number;
+	sku?: string;
+	title?: string;
+	printed: boolean;
+	/** The quantity printed, and which of the store's quantities it is. */
+	amount?: number;
+	quantityFrom?: string;
+	/** Why the line is not printed. */
+	reason?: string;
+}
+
+/** A storefront's order as the output names it. */
+export interface StoreOrderReport {
+	/** "#1001", as the store shows it to its merchant. */
+	name: string;
+	lines: StoreLineReport[];
+}
+
+/** A storefront's order of which no line is printed: nothing is sent, and the output says why. */
+export interface NothingToPrint {
+	nothingToPrint: true;
+	uniqueId?: string;
+	storeOrder: StoreOrderReport;
+	/** "Nothing of Shopify order #1001 is printed: ...". */
+	message: string;
 }
 
 /** The product, colour and size one design orders: a pair the SKU check looks for. */
@@ -78,6 +110,11 @@ export interface DesignWords {
 	productName?: string;
 	/** The variant as the storefront gives it (Shopify's variant_title, WooCommerce's meta_data). */
 	variant?: unknown;
+	/**
+	 * Whether the design is a line of a storefront's order read whole, which no form field shows:
+	 * a fix then speaks of the store, not of the form's fields.
+	 */
+	storeLine?: boolean;
 }
 
 /** How a design is checked: the names of the order's places and the resolver of its words. */
@@ -103,6 +140,8 @@ export interface DesignGiven {
 	size: unknown;
 	/** The variant as the storefront gives it (variantValues.ts). */
 	variant?: unknown;
+	/** A line of a storefront's order read whole: its values come from the store, not the form. */
+	storeLine?: boolean;
 }
 
 /** What a design resolved to; a part left undefined is a problem already reported, or unknown. */
@@ -123,6 +162,11 @@ export interface Resolver {
 	printArea(design: ResolvedDesign, value: unknown, path: string): { id: number };
 	/** A motive of the shop by its name, as `{id}`. */
 	motive(name: string, path: string): { id: number };
+	/**
+	 * How many of the shop's products have this name (any case): what decides whether a storefront
+	 * line without a SKU is printed. Undefined when the name was not looked up.
+	 */
+	productsNamed(name: string): number | undefined;
 	/** The SKU check of a design whose product, color and size are settled. */
 	checkVariant(
 		variant: DesignVariant,
