@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console, @typescript-eslint/no-explicit-any -- a benchmark tool run on Node, never shipped */
 /**
- * `npm run bench:tables`: the README's benchmark tables, printed as Markdown from
- * bench/results/*.json, so that the README shows the figures of one run as they were written.
+ * `npm run bench:tables`: bench/README.md's tables, printed as Markdown from
+ * bench/results/*.json, so that bench/README.md shows the figures of one run as they were written.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

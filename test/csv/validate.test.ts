@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- reads the README beside the column table, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- reads the operations reference's column table, never shipped */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -259,10 +259,13 @@ describe('the names of the columns', () => {
 		expect(new Set(CSV_COLUMNS.map((column) => column.description)).size).toBe(CSV_COLUMNS.length);
 	});
 
-	test("the README's column table says what each column holds, as the column table does", () => {
-		const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
-		const rows = readme
-			.split("### The import file's columns")[1]
+	test("the operations reference's column table says what each column holds, as the column table does", () => {
+		const reference = readFileSync(
+			path.join(__dirname, '../../docs/operations-reference.md'),
+			'utf8',
+		);
+		const rows = reference
+			.split("## The import file's columns")[1]
 			.split('\n## ')[0]
 			.split('\n')
 			.filter((line) => /^\| \d+ /.test(line))

@@ -59,7 +59,7 @@ import {
 
 jest.setTimeout(300_000);
 
-/** Where the screenshots go (named in the README), overwritten on every run. */
+/** Where the screenshots go (named in CONTRIBUTING.md, The editor check), overwritten on every run. */
 const SCREENSHOTS = path.join(ROOT, 'docs', 'editor');
 
 /** The nodes panel's cards of this package, by the titles it shows. */

@@ -356,7 +356,7 @@ describe('the webhook trigger', () => {
 		await deliver(first, single);
 		expect(await executions(start + 4)).toBe(start + 4);
 		// The second process never emitted this one: with no memory shared between webhook
-		// processes, the retry it receives runs again (README, Queue mode: Remove Duplicates).
+		// processes, the retry it receives runs again (docs/triggers.md, Queue mode and Remove Duplicates).
 		await deliver(second, single);
 		expect(await executions(start + 5)).toBe(start + 5);
 		executionsAfterDeliveries = start + 5;
