@@ -1,6 +1,7 @@
 /**
  * The POD Platform API credential: environment or base URL, login and password, optional account
- * and customer key, and the login whose sessions Creator pages hold (Get Snippet needs it). n8n
+ * and customer key, the login whose sessions Creator pages hold (Get Snippet needs it), and behind
+ * Show Advanced Settings the media type of the bodies. n8n
  * logs in with Basic authentication to get a session token, keeps it hidden, and logs in again
  * when a request answers 401.
  */
@@ -123,6 +124,16 @@ export class PodPlatformApi implements ICredentialType {
 			description: `Password of the ${PAGE_LOGIN.loginLabel}`,
 		},
 		{
+			displayName: 'Show Advanced Settings',
+			name: 'showAdvancedSettings',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to show the settings of the deployment that the defaults already fit: the Media Type',
+		},
+		{
+			// A detail of the deployment. The node reads JSON unless this says `xml`, so a credential
+			// saved without it (as the editor saves one with the advanced settings closed) speaks JSON.
 			displayName: 'Media Type',
 			name: 'mediaType',
 			type: 'options',
@@ -132,6 +143,18 @@ export class PodPlatformApi implements ICredentialType {
 				{ name: 'XML', value: 'xml' },
 			],
 			description: 'Format of request and response bodies. Both carry the same data.',
+			displayOptions: { show: { showAdvancedSettings: [true] } },
+		},
+		{
+			// A credential saved with XML while Media Type was a main field has no toggle stored, so
+			// it opens with the advanced settings closed; it keeps working in XML, but n8n saves only
+			// the fields shown, so saving it so would drop XML. This says so while it matters.
+			displayName:
+				'This credential uses XML (Media Type). Turn on Show Advanced Settings before saving to keep XML; saved with them off, it uses JSON, which carries the same data.',
+			name: 'mediaTypeNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { showAdvancedSettings: [false], mediaType: ['xml'] } },
 		},
 		{
 			displayName: 'Session Token',

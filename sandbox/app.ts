@@ -94,6 +94,7 @@ export class App implements SandboxState {
 			fulfilledAsFULFILLED: this.options.quirks?.fulfilledAsFULFILLED ?? true,
 			assignedPrintTechnologiesAsPrintTechnologies:
 				this.options.quirks?.assignedPrintTechnologiesAsPrintTechnologies ?? false,
+			langIdAsCode: this.options.quirks?.langIdAsCode ?? false,
 		};
 	}
 

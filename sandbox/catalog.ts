@@ -5,6 +5,7 @@ import { atomLink } from './codec';
 import type { SandboxState, ServiceContext } from './context';
 import { notFound } from './errors';
 import { tinyPng } from './images';
+import { localizationBody } from './languages';
 import { accountUrl, shopUrl } from './links';
 import { pagedList } from './paging';
 import { ok, type Router } from './router';
@@ -155,7 +156,9 @@ function productExpanded(sandbox: SandboxState, shop: Shop, product: Product) {
 				assignedSize: { id: p.assignedSizeId },
 			})),
 		},
-		localizations: { productLocalized: product.localizations.map((l) => ({ ...l })) },
+		localizations: {
+			productLocalized: product.localizations.map((l) => localizationBody(sandbox, l)),
+		},
 		// The contract shows no name for them; its vocabulary (the product filter's
 		// `assignedPrintTechnologyFilter`, the product's assigned colours, sizes and views) gives
 		// `assignedPrintTechnologies` of `assignedPrintTechnology`. A quirk writes the other name.

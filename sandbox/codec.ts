@@ -28,6 +28,11 @@ export interface Quirks {
 	 * `assignedPrintTechnologies` (the contract shows neither; JSON and XML alike).
 	 */
 	assignedPrintTechnologiesAsPrintTechnologies: boolean;
+	/**
+	 * Localizations carry their language as a code in `langId` (`de`, `en-GB`), with no numeric
+	 * ID, and Set Localization's body and the Creator snippet take a code there (languages.ts).
+	 */
+	langIdAsCode: boolean;
 }
 
 /** The quirks `PUT /__sandbox/quirks` can switch, each a boolean. */
@@ -36,6 +41,7 @@ export const QUIRK_NAMES = [
 	'emptyAsString',
 	'fulfilledAsFULFILLED',
 	'assignedPrintTechnologiesAsPrintTechnologies',
+	'langIdAsCode',
 ] as const;
 
 export const ATOM_NS = 'http://www.w3.org/2005/Atom';

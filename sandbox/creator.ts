@@ -6,6 +6,7 @@ import { isUuid, requireSession, requireShop } from './auth';
 import { findProduct } from './catalog';
 import type { ServiceContext } from './context';
 import { ApiError, badRequest } from './errors';
+import { readLanguage } from './languages';
 import { ok, type Router } from './router';
 
 const INTEGER_PARAMS = [
@@ -16,7 +17,6 @@ const INTEGER_PARAMS = [
 	'orderedProductId',
 	'editOrderedProductId',
 	'templateProductId',
-	'langId',
 	'countryId',
 ];
 const CALLBACK_PARAMS = ['addToBasketCallback', 'productChangeCallback', 'creatorStartCallback'];
@@ -56,6 +56,12 @@ function snippet(ctx: ServiceContext) {
 			);
 		}
 		start.set(name, value);
+	}
+	// The language in the form the service's records carry it: a code under `langIdAsCode`.
+	const langId = q.get('langId');
+	if (langId !== null && langId !== '') {
+		readLanguage(ctx.sandbox, langId, 'parameter langId');
+		start.set('langId', langId);
 	}
 	const productId = q.get('productId');
 	if (productId && !findProduct(ctx.sandbox, shop, Number(productId))) {

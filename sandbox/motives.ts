@@ -4,18 +4,16 @@ import { randomUUID } from 'node:crypto';
 
 import { requireSession, requireShop } from './auth';
 import { nowIso } from './clock';
-import { atomLink, readInt, readObject, readRefId, readString } from './codec';
+import { atomLink, readObject, readRefId, readString } from './codec';
 import type { SandboxState, ServiceContext } from './context';
 import { badRequest, conflict, notFound } from './errors';
 import { sniffImage, tinyPng } from './images';
 import { shopUrl } from './links';
+import { localizationBody, readLanguage, sameLanguage } from './languages';
 import { isMultipart, parseMultipart } from './multipart';
 import { pagedList } from './paging';
 import { noContent, ok, type Reply, type Router } from './router';
 import { MOTIVE_TYPES, type Motive, type Shop, type StoredImage, type UserMotive } from './types';
-
-/** Language codes of the language ids the seed's product localizations use. */
-const LANGUAGE_CODES: Record<number, string> = { 1: 'en', 2: 'de' };
 
 function motiveUrl(sandbox: SandboxState, shop: Shop, motiveId: number): string {
 	return `${shopUrl(sandbox, shop.accountId, shop.id)}/motives/${motiveId}`;
@@ -218,31 +216,29 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 		return pagedList(ctx, {
 			records: motive.localizations,
 			itemName: 'motiveLocalized',
-			represent: (l) => ({ ...l }),
+			represent: (l) => localizationBody(ctx.sandbox, l),
 		});
 	});
 
 	// Adds a translation, or replaces the one of the same language. The contract does not show
-	// this body: the sandbox takes the names the contract's vocabulary gives (README).
+	// this body: the sandbox takes the names the contract's vocabulary gives (README), and the
+	// language in the form its records carry (languages.ts).
 	router.post(`${one}/localizations`, (ctx) => {
 		const motive = requireMotive(ctx, requireShop(ctx, { write: true }));
 		const input = readObject(ctx.body().motiveLocalized);
 		if (!input) throw badRequest('Body must have the root key motiveLocalized');
-		const langId = readInt(input.langId);
+		const language = readLanguage(ctx.sandbox, input.langId, 'motiveLocalized.langId');
 		const name = readString(input.name);
-		if (langId === undefined || langId < 1)
-			throw badRequest('motiveLocalized.langId is required', 'A positive language id');
 		if (!name) throw badRequest('motiveLocalized.name is required');
 		const localization = {
 			id: ctx.sandbox.store.nextId('misc'),
-			langId,
-			language: LANGUAGE_CODES[langId] ?? '',
+			...language,
 			name,
 			description: readString(input.description) ?? '',
 		};
-		motive.localizations = motive.localizations.filter((l) => l.langId !== langId);
+		motive.localizations = motive.localizations.filter((l) => !sameLanguage(l, language));
 		motive.localizations.push(localization);
-		return ok({ motiveLocalized: localization });
+		return ok({ motiveLocalized: localizationBody(ctx.sandbox, localization) });
 	});
 
 	router.delete(`${one}/localizations/:localizationId`, (ctx) => {

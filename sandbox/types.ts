@@ -149,7 +149,9 @@ export interface ProductPrice {
 
 export interface Localization {
 	id: number;
-	langId: number;
+	/** The numeric language ID; absent for a language given by code only (languages.ts). */
+	langId?: number;
+	/** The language code (`de`); empty for an ID the sandbox knows no code of. */
 	language: string;
 	name: string;
 	description: string;

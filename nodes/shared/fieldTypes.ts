@@ -58,6 +58,7 @@ export const FIELD_TYPES: ReadonlyMap<string, FieldType> = new Map([
 		'printTechnologyId',
 		'tagId',
 		'categoryId',
+		// A number where the service keys languages by ID; a code (`de`) stays text.
 		'langId',
 		'customerPermanentStorageId',
 	]),

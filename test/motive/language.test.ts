@@ -1,18 +1,22 @@
 /**
- * One vocabulary for languages across the node: the language ID (`langId`). Every language the
- * Language list offers passes Set Localization's check and reaches the sandbox, and the Creator's
- * Language option takes the same values; localization records that name a language by its code
- * only are listed by the ID another record pairs with that code, or not at all. Get Localizations
- * reads back what Set Localization wrote.
+ * One vocabulary for languages across the node: the language as the service's own records carry
+ * it in `langId`, a numeric ID or a code. The contract leaves its type open, so both are played:
+ * the sandbox's default records carry the ID (`{langId: 2, language: 'de'}`), its quirk
+ * `langIdAsCode` a code only (`{langId: 'de'}`), and each refuses the other form. Every language
+ * the Language list offers passes Set Localization's check and reaches the sandbox in the form
+ * listed (a number as a JSON number, a code as text), and the Creator's Language option takes the
+ * same values; records that name a language by its code only are listed by that code. Get
+ * Localizations reads back what Set Localization wrote.
  */
 import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { snippetRequest } from '../../nodes/PodPlatform/actions/creator/snippetQuery';
+import { encode } from '../../nodes/shared/codec';
 import type { Sandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 import { loadOptions } from '../support/editor';
 import { runNode } from '../support/n8n';
-import { SandboxControl, SHOP_PATH, shopParameter } from '../support/sandbox';
+import { CREATOR_PAGE_LOGIN, SandboxControl, SHOP_PATH, shopParameter } from '../support/sandbox';
 import { list, ServiceClient } from '../support/service';
 import { demoStore } from './helpers';
 
@@ -27,6 +31,7 @@ afterAll(async () => {
 	await sandbox.close();
 });
 beforeEach(async () => {
+	// Also switches the quirk langIdAsCode back off.
 	await control.call('POST', '/reset');
 });
 
@@ -36,53 +41,103 @@ const setLocalization = {
 	shop: shopParameter(),
 };
 
+/** The service keys languages by code: its records carry `langId: 'de'`, and it takes a code. */
+async function serviceKeysLanguagesByCode(): Promise<void> {
+	await control.call('PUT', '/quirks', { langIdAsCode: true });
+}
+
 /** The Language list of Set Localization, as the editor asks for it. */
-async function languageList(): Promise<INodePropertyOptions[]> {
-	return await loadOptions(
+async function languageList(): Promise<Array<{ name: string; value: string }>> {
+	const options: INodePropertyOptions[] = await loadOptions(
 		demoStore(sandbox),
 		'getLanguages',
 		setLocalization,
 		'parameters.langId',
 	);
+	return options.map(({ name, value }) => ({ name, value: String(value) }));
 }
 
-/**
- * Sets a translation of motive 5001 in every language the list offers; each passes the check,
- * and the sandbox holds one translation per language ID.
- */
-async function everyListedLanguageReachesTheService(options: INodePropertyOptions[]) {
-	for (const option of options) {
-		const result = await runNode({
-			store: demoStore(sandbox),
-			parameters: {
-				...setLocalization,
-				motiveId: '5001',
-				langId: option.value,
-				name: `Logo ${String(option.value)}`,
-			},
-		});
-		expect(result.error).toBeUndefined();
-		// The Creator's Language option takes the same value.
-		expect(snippetRequest({ langId: option.value }).qs.langId).toBe(String(option.value));
-	}
+/** Set Localization of motive 5001 in a language, as a merchant's workflow runs it. */
+async function setMotiveLocalization(langId: string) {
+	return await runNode({
+		store: demoStore(sandbox),
+		parameters: { ...setLocalization, motiveId: '5001', langId, name: `Logo ${langId}` },
+	});
+}
+
+/** The translations of motive 5001 the sandbox holds, their `langId` as the wire carries it. */
+async function storedLanguages(): Promise<unknown[]> {
 	const stored = await ServiceClient.as(sandbox.baseUrl).get(
 		`${SHOP_PATH}/motives/5001/localizations?size=50`,
 	);
-	expect(list(stored.json.pagedData.motiveLocalized).map((l) => String(l.langId))).toEqual(
-		options.map((option) => String(option.value)),
-	);
+	return list(stored.json.pagedData.motiveLocalized).map((l) => l.langId);
 }
 
-test('every language the list offers passes Set Localization and reaches the sandbox', async () => {
+/**
+ * Sets a translation of motive 5001 in each language given; each passes the check and reaches
+ * the sandbox in its own form: the request body's bytes are those of `langId` as a number for an
+ * ID and as text for a code, and the sandbox (which refuses the other form) holds it.
+ */
+async function everyLanguageReachesTheService(values: string[]): Promise<void> {
+	for (const value of values) {
+		const result = await setLocalizationSentAsGiven(value);
+		expect(result.error).toBeUndefined();
+		// The Creator's Language option takes the same value, in the query as text.
+		expect(snippetRequest({ langId: value }).qs.langId).toBe(value);
+	}
+}
+
+/**
+ * Runs Set Localization in a language and checks the body it sent: its bytes are those of
+ * `langId` as a JSON number for an ID, as text for a code (`2` and `"2"` differ by two bytes).
+ */
+async function setLocalizationSentAsGiven(value: string) {
+	await control.call('DELETE', '/requests');
+	const result = await setMotiveLocalization(value);
+	const asGiven = /^\d+$/.test(value) ? Number(value) : value;
+	const post = (await control.requests()).find((r) => r.method === 'POST');
+	const bytes = encode({ motiveLocalized: { langId: asGiven, name: `Logo ${value}` } }, 'json');
+	expect(post?.bodyBytes).toBe(Buffer.byteLength(bytes));
+	return result;
+}
+
+test('a service keyed by language IDs: the list offers the IDs, and each reaches the sandbox as a number', async () => {
 	const options = await languageList();
-	expect(options.map(({ name, value }) => ({ name, value }))).toEqual([
+	expect(options).toEqual([
 		{ name: 'English (1)', value: '1' },
 		{ name: 'German (2)', value: '2' },
 	]);
-	await everyListedLanguageReachesTheService(options);
+	await everyLanguageReachesTheService(options.map((option) => option.value));
+	expect(await storedLanguages()).toEqual([1, 2]);
 });
 
-test('records that name a language by its code are listed by its language ID, or left out', async () => {
+test('a service keyed by language codes: the list offers the codes, and each reaches the sandbox as text', async () => {
+	await serviceKeysLanguagesByCode();
+	const options = await languageList();
+	expect(options).toEqual([
+		{ name: 'English (en)', value: 'en' },
+		{ name: 'German (de)', value: 'de' },
+	]);
+	// A code with a region, typed or from an expression, goes as given.
+	await everyLanguageReachesTheService([...options.map((option) => option.value), 'en-GB']);
+	expect(await storedLanguages()).toEqual(['en', 'de', 'en-GB']);
+
+	// The Creator takes the code too: the sandbox, keyed by code now, packs it into the widget's URL.
+	const snippet = await runNode({
+		store: demoStore(sandbox, CREATOR_PAGE_LOGIN),
+		parameters: {
+			resource: 'creator',
+			operation: 'getSnippet',
+			shop: shopParameter(),
+			options: { langId: 'de' },
+		},
+	});
+	expect(snippet.error).toBeUndefined();
+	const preloaderUrl = String(snippet.items[0].json.preloaderUrl);
+	expect(new URL(preloaderUrl).searchParams.get('langId')).toBe('de');
+});
+
+test('records that name a language by its code only are listed by that code, beside the IDs', async () => {
 	// The contract shows no field of a product localization: a service may name the language by
 	// its code where the sandbox gives the ID, or as a record. The Hoodie answers so here.
 	const hoodie = (
@@ -90,10 +145,14 @@ test('records that name a language by its code are listed by its language ID, or
 	).json;
 	hoodie.product.localizations = {
 		productLocalized: [
+			// Paired with ID 2 by the other products' records: listed by that ID.
 			{ id: 1, langId: 'de', name: 'Kapuzenpullover' },
 			{ id: 2, language: { id: 3, code: 'fr' }, name: 'Sweat à capuche' },
-			// No record pairs this code with an ID: no operation could send it.
+			// No record pairs these codes with an ID: listed by the code, as carried.
 			{ id: 3, langId: 'it', name: 'Felpa' },
+			{ id: 4, language: 'en-GB', name: 'Hooded jumper' },
+			// Neither an ID nor a code: nothing a list could offer.
+			{ id: 5, langId: 'Deutsch', name: 'Kapuzenpulli' },
 		],
 	};
 	await control.call('POST', '/faults', {
@@ -104,37 +163,53 @@ test('records that name a language by its code are listed by its language ID, or
 		body: JSON.stringify(hoodie),
 	});
 	const options = await languageList();
-	expect(options.map(({ name, value }) => ({ name, value }))).toEqual([
+	expect(options).toEqual([
+		{ name: 'British English (en-GB)', value: 'en-GB' },
 		{ name: 'English (1)', value: '1' },
 		{ name: 'French (3)', value: '3' },
 		{ name: 'German (2)', value: '2' },
+		{ name: 'Italian (it)', value: 'it' },
 	]);
-	expect(options.find((option) => option.value === '2')?.description).toBe(
-		'Offered by Classic T-Shirt, Hoodie, Tote Bag, IPod Nano - 8gb, Ship Your Idea',
-	);
-	await everyListedLanguageReachesTheService(options);
+	const ids = options.map((o) => o.value).filter((value) => /^\d+$/.test(value));
+	const codes = options.map((o) => o.value).filter((value) => !/^\d+$/.test(value));
+	// The sandbox takes one form at a time: the IDs first, then the codes.
+	await everyLanguageReachesTheService(ids);
+	expect(await storedLanguages()).toEqual([1, 3, 2]);
+	await serviceKeysLanguagesByCode();
+	await everyLanguageReachesTheService(codes);
+	expect((await storedLanguages()).slice(-2)).toEqual(['en-GB', 'it']);
 });
 
-test('a language code is refused before sending by Set Localization and the Creator alike', async () => {
-	await control.call('DELETE', '/requests');
-	const result = await runNode({
-		store: demoStore(sandbox),
-		parameters: { ...setLocalization, motiveId: '5001', langId: 'de', name: 'x' },
-	});
+test('a code goes to a service keyed by IDs as given, and its refusal is reported, not hidden', async () => {
+	const result = await setLocalizationSentAsGiven('de');
+	expect(result.error?.httpCode).toBe('400');
 	expect(result.error?.message).toBe(
-		'Item 1: Language ID must be a positive whole number, got "de"',
+		'Invalid motiveLocalized.langId (A positive language id, got de)',
 	);
-	expect(() => snippetRequest({ langId: 'de' })).toThrow(
-		'Language ID must be a positive whole number, got "de"',
-	);
-	expect(() => snippetRequest({ langId: '0' })).toThrow(
-		'Language ID must be a positive whole number, got "0"',
-	);
+	expect(await storedLanguages()).toEqual([]);
+});
+
+test('a value that is neither a language ID nor a code is refused before sending, by Set Localization and the Creator alike', async () => {
+	await control.call('DELETE', '/requests');
+	for (const value of ['German', '0', '-2', '1.5', 'd', 'de DE', 'en-']) {
+		const result = await setMotiveLocalization(value);
+		const message = `Language must be a language ID (a positive whole number) or a language code such as de or en-GB, got "${value}"`;
+		expect(result.error?.message).toBe(`Item 1: ${message}`);
+		expect(result.error?.description).toMatch(/^Choose the language from the list/);
+		expect(() => snippetRequest({ langId: value })).toThrow(message);
+	}
 	const posts = (await control.requests()).filter((r) => r.method === 'POST');
 	expect(posts).toEqual([]);
 });
 
-test('Get Localizations lists the translations Set Localization wrote, one item each', async () => {
+test('Get Localizations lists the translations Set Localization wrote, one item each, in either form', async () => {
+	const getLocalizations = {
+		resource: 'motive',
+		operation: 'getLocalizations',
+		shop: shopParameter(),
+		motiveId: '5001',
+		returnAll: true,
+	};
 	for (const [langId, name] of [
 		['1', 'Logo'],
 		['2', 'Zeichen'],
@@ -145,31 +220,28 @@ test('Get Localizations lists the translations Set Localization wrote, one item 
 		});
 		expect(set.error).toBeUndefined();
 	}
-	const read = await runNode({
-		store: demoStore(sandbox),
-		parameters: {
-			resource: 'motive',
-			operation: 'getLocalizations',
-			shop: shopParameter(),
-			motiveId: '5001',
-			returnAll: true,
-		},
-	});
+	const read = await runNode({ store: demoStore(sandbox), parameters: getLocalizations });
 	expect(read.error).toBeUndefined();
 	expect(read.items.map((item) => item.json)).toEqual([
 		expect.objectContaining({ langId: 1, language: 'en', name: 'Logo', description: 'Text' }),
 		expect.objectContaining({ langId: 2, language: 'de', name: 'Zeichen', description: 'Text' }),
 	]);
 
+	await serviceKeysLanguagesByCode();
+	const set = await runNode({
+		store: demoStore(sandbox),
+		parameters: { ...setLocalization, motiveId: '5001', langId: 'de', name: 'Marke' },
+	});
+	expect(set.error).toBeUndefined();
+	const byCode = await runNode({ store: demoStore(sandbox), parameters: getLocalizations });
+	expect(byCode.items.map((item) => [item.json.langId, item.json.name])).toEqual([
+		['en', 'Logo'],
+		['de', 'Marke'],
+	]);
+
 	const none = await runNode({
 		store: demoStore(sandbox),
-		parameters: {
-			resource: 'motive',
-			operation: 'getLocalizations',
-			shop: shopParameter(),
-			motiveId: '5002',
-			returnAll: true,
-		},
+		parameters: { ...getLocalizations, motiveId: '5002' },
 	});
 	expect(none.error).toBeUndefined();
 	expect(none.items).toEqual([]);

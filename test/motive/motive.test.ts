@@ -261,8 +261,8 @@ describe('catalog operations', () => {
 			[motive('create', { name: '  ' }), 'Item 1: Name is empty'],
 			[motive('update', { motiveId: '5001', updateFields: {} }), 'Item 1: nothing to update'],
 			[
-				motive('setLocalization', { motiveId: '5001', langId: 'de', name: 'x' }),
-				'Item 1: Language ID must be a positive whole number, got "de"',
+				motive('setLocalization', { motiveId: '5001', langId: 'German', name: 'x' }),
+				'Item 1: Language must be a language ID (a positive whole number) or a language code such as de or en-GB, got "German"',
 			],
 			[
 				motive('assignTag', { motiveId: '5001', tagId: '5x' }),

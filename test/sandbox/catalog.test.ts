@@ -239,6 +239,7 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 			emptyAsString: false,
 			fulfilledAsFULFILLED: true,
 			assignedPrintTechnologiesAsPrintTechnologies: false,
+			langIdAsCode: false,
 		});
 		await control.call('POST', '/reset');
 		await demo.login();

@@ -28,8 +28,9 @@ const LAYERS: string[][] = [
 	],
 	// What a handler receives, and the virtual clock.
 	['context', 'clock'],
-	// Access rules, lists and the filter engine; the order representations they and events share.
-	['auth', 'paging', 'filter-schemas', 'filter-engine', 'order-views'],
+	// Access rules, lists and the filter engine; the order representations they and events share;
+	// the language of a localization as the quirks write and read it.
+	['auth', 'paging', 'filter-schemas', 'filter-engine', 'order-views', 'languages'],
 	// The order state machines and webhook deliveries.
 	['lifecycle', 'webhook-dispatcher'],
 	// Route modules and their input readers.

@@ -209,6 +209,48 @@ describe('sandbox: motives and user motives', () => {
 		).toHaveLength(1);
 	});
 
+	test('quirk langIdAsCode: localizations carry a code only, and a code is taken where a number was', async () => {
+		await control.call('PUT', '/quirks', { langIdAsCode: true });
+		const tee = (await demo.get(`${SHOP_PATH}/products/expanded/1001`)).json.product;
+		expect(list(tee.localizations.productLocalized).map((l) => [l.langId, l.language])).toEqual([
+			['en', undefined],
+			['de', undefined],
+		]);
+		const motive = await createMotive();
+		const base = `${SHOP_PATH}/motives/${motive.id}`;
+		const post = (langId: unknown, name: string) =>
+			demo.post(`${base}/localizations`, { motiveLocalized: { langId, name } });
+		expect((await post('de', 'Rakete')).json.motiveLocalized).toMatchObject({
+			langId: 'de',
+			name: 'Rakete',
+		});
+		expect((await post('DE', 'Rakete 2')).status).toBe(200); // the same language: replaced
+		expect((await post('en-GB', 'Rocket')).status).toBe(200);
+		for (const refused of [2, '2', 'German', '']) {
+			expect((await post(refused, 'x')).status).toBe(400);
+		}
+		const translations = list(
+			(await demo.get(`${base}/localizations`)).json.pagedData.motiveLocalized,
+		);
+		expect(translations.map((l) => [l.langId, l.name])).toEqual([
+			['DE', 'Rakete 2'],
+			['en-GB', 'Rocket'],
+		]);
+		const snippet = (langId: string) =>
+			demo.get(`${SHOP_PATH}/creator/snippet?langId=${encodeURIComponent(langId)}`);
+		const packed = new URL((await snippet('en-GB')).json.creatorSnippet.preloaderUrl);
+		expect(packed.searchParams.get('langId')).toBe('en-GB');
+		expect((await snippet('2')).status).toBe(400);
+
+		// Off again (the default), the same records carry the numeric ID beside the code.
+		await control.call('PUT', '/quirks', { langIdAsCode: false });
+		const again = list((await demo.get(`${base}/localizations`)).json.pagedData.motiveLocalized);
+		expect(again.map((l) => [l.langId, l.language])).toEqual([
+			[2, 'DE'],
+			[undefined, 'en-GB'],
+		]);
+		expect((await snippet('de')).status).toBe(400);
+	});
 	test('creator/motives lists the shop motives; a created motive is usable in an order', async () => {
 		const motive = await createMotive('For order');
 		const creator = list(

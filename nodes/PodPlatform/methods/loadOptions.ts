@@ -126,8 +126,9 @@ export async function getPrintTechnologies(
 }
 
 /**
- * The languages the shop's products are translated into (their localizations), valued by the
- * language ID that Set Localization and the Creator's Language take (actions/common/language.ts).
+ * The languages the shop's products are translated into (their localizations), valued as the
+ * records carry them, ID or code, as Set Localization and the Creator's Language take them
+ * (actions/common/language.ts).
  */
 export async function getLanguages(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const products = await shopProductsExpanded(this);

@@ -1,19 +1,29 @@
 /**
- * Languages, in one vocabulary across the node: the service's language ID, `langId`. The contract
- * names the language so where it passes one (the Creator snippet's `langId`); the products'
- * localizations carry the same `langId` beside the language's code (`de`), and a motive's
- * translation is stored under it. So Set Localization, the Creator's Language option and the
- * Language lists all take and offer the language ID, a positive whole number, checked here once.
+ * Languages, in one vocabulary across the node: the language as the service's own records carry
+ * it in `langId`. The contract names the language so where it passes one (the Creator snippet's
+ * `langId`) and leaves its type open: a service may key languages by a numeric ID (the products'
+ * localizations then carry `langId: 2` beside the code `de`) or by the code itself (`langId:
+ * 'de'`). So Set Localization, the Creator's Language option and the Language lists all take and
+ * offer either, checked here once, and send it as given: a number as a number, a code as text.
  */
 
 import type { PlainObject } from '../../../shared/codec';
 import { isPlainObject } from '../../../shared/codec';
 import { InputError } from '../../../shared/errors';
 
+/** A language as the service takes it: its numeric ID, or its code. */
+export type Language = number | string;
+
 const LANGUAGE_ID = /^[1-9]\d*$/;
 
+/**
+ * A language code, checked loosely: two or three letters, then up to two subtags such as a region
+ * (`de`, `en-GB`, `pt_BR`, `es-419`, `zh-Hant-TW`). A name such as "German" is refused.
+ */
+const LANGUAGE_CODE = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8}){0,2}$/;
+
 /** Whether a value is a language ID: a positive whole number (as a number or its digits). */
-export function isLanguageId(value: unknown): boolean {
+function isLanguageId(value: unknown): boolean {
 	return LANGUAGE_ID.test(typeof value === 'number' ? String(value) : textOf(value));
 }
 
@@ -22,31 +32,31 @@ function textOf(value: unknown): string {
 }
 
 /**
- * A language ID as given in a field, checked; undefined when the field is empty. A language code
- * such as `de` is refused: the service keys its translations by the ID.
+ * A language as given in a field, checked: the language ID as a number, or the language code as
+ * text, unchanged but for surrounding spaces; undefined when the field is empty.
  */
-export function languageIdOf(value: unknown, label = 'Language ID'): number | undefined {
+export function languageOf(value: unknown, label = 'Language'): Language | undefined {
 	const text = typeof value === 'number' ? String(value) : textOf(value);
 	if (text === '') return undefined;
-	if (!LANGUAGE_ID.test(text)) {
-		throw new InputError(
-			`${label} must be a positive whole number, got "${text}"`,
-			"Choose the language from the list, or give the service's numeric language ID, not a language code such as de (a product's localizations, Product → Get Expanded, show the IDs in use).",
-		);
-	}
-	return Number(text);
+	if (LANGUAGE_ID.test(text)) return Number(text);
+	if (LANGUAGE_CODE.test(text)) return text;
+	throw new InputError(
+		`${label} must be a language ID (a positive whole number) or a language code such as de or en-GB, got "${text}"`,
+		"Choose the language from the list, or give it as the shop's products list their translations: the service's numeric language ID, or the language code where the service keys languages by code (Product → Get Expanded shows a product's localizations).",
+	);
 }
 
 /** One language a record names: its ID when it gives one, its code when it gives one. */
 interface NamedLanguage {
 	id?: number;
+	/** The code as the record carries it (`en-GB`). */
 	code?: string;
 }
 
 /**
  * The language a localization record names. The contract shows no field of a localization, so
- * every plausible shape is read: `langId` (the ID, or a code where a service writes one there),
- * `language` as a code or as a record `{id, code}`, and `languageCode`.
+ * every plausible shape is read: `langId` (the ID, or the code where the service keys languages
+ * by code), `language` as a code or as a record `{id, code}`, and `languageCode`.
  */
 function languageOfRecord(record: PlainObject): NamedLanguage {
 	const named: NamedLanguage = {};
@@ -56,18 +66,18 @@ function languageOfRecord(record: PlainObject): NamedLanguage {
 		if (named.id === undefined && isLanguageId(candidate)) named.id = Number(candidate);
 	}
 	const codes = [
+		isLanguageId(record.langId) ? undefined : record.langId,
 		isPlainObject(language) ? (language.code ?? language.language) : language,
 		record.languageCode,
-		isLanguageId(record.langId) ? undefined : record.langId,
 	];
 	for (const code of codes) {
-		if (named.code === undefined && textOf(code) !== '') named.code = textOf(code).toLowerCase();
+		if (named.code === undefined && LANGUAGE_CODE.test(textOf(code))) named.code = textOf(code);
 	}
 	return named;
 }
 
 export interface LanguageOption {
-	/** The language ID, as the dropdown's value. */
+	/** The language as the dropdown's value: its ID when a record gives one, else its code. */
 	value: string;
 	/** The language's English name, or its code, or "Language" when the records give neither. */
 	name: string;
@@ -75,36 +85,45 @@ export interface LanguageOption {
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
-/** A language code as its English name ("de" → "German"); the code itself when unknown. */
+/** A language code as its English name ("de" → "German", "en-GB" → "British English"). */
 function languageName(code: string | undefined): string {
 	if (!code) return 'Language';
 	try {
-		return languageNames.of(code) ?? code;
+		return languageNames.of(code.replace('_', '-')) ?? code;
 	} catch {
 		return code;
 	}
 }
 
 /**
- * The languages of localization records (of several products at once), each valued by its
- * language ID. A record that names its language only by code takes the ID another record pairs
- * with that code; a language whose ID no record gives is left out, as no operation could send it.
+ * The languages of localization records (of several products at once). Each is valued by its
+ * language ID where any record gives one, the form a service that pairs IDs with codes keys its
+ * languages by; a language whose records carry its code only is valued by that code, as the
+ * first record carries it. Codes are matched regardless of case (`en-gb` is `en-GB`).
  */
 export function languagesOf(records: PlainObject[][]): LanguageOption[][] {
 	const named = records.map((list) => list.filter(isPlainObject).map(languageOfRecord));
 	const idOfCode = new Map<string, number>();
 	const codeOfId = new Map<number, string>();
+	const codeAsCarried = new Map<string, string>();
 	for (const language of named.flat()) {
-		if (language.id === undefined || language.code === undefined) continue;
-		if (!idOfCode.has(language.code)) idOfCode.set(language.code, language.id);
+		if (language.code === undefined) continue;
+		const key = language.code.toLowerCase();
+		if (!codeAsCarried.has(key)) codeAsCarried.set(key, language.code);
+		if (language.id === undefined) continue;
+		if (!idOfCode.has(key)) idOfCode.set(key, language.id);
 		if (!codeOfId.has(language.id)) codeOfId.set(language.id, language.code);
 	}
 	return named.map((list) =>
 		list.flatMap((language) => {
-			const id =
-				language.id ?? (language.code === undefined ? undefined : idOfCode.get(language.code));
-			if (id === undefined) return [];
-			return [{ value: String(id), name: languageName(language.code ?? codeOfId.get(id)) }];
+			const key = language.code?.toLowerCase();
+			const id = language.id ?? (key === undefined ? undefined : idOfCode.get(key));
+			if (id !== undefined) {
+				return [{ value: String(id), name: languageName(language.code ?? codeOfId.get(id)) }];
+			}
+			if (key === undefined) return [];
+			const code = codeAsCarried.get(key) ?? key;
+			return [{ value: code, name: languageName(code) }];
 		}),
 	);
 }

@@ -38,7 +38,8 @@ const ID_DESCRIPTIONS: Record<string, string> = {
 	editOrderedProductId:
 		'Ordered product to reload for editing; it is removed once the edited item is added again',
 	templateProductId: 'Design template loaded at start',
-	langId: 'Language of the widget',
+	langId:
+		"Language of the widget, as the language ID or code the shop's products list their translations by",
 	countryId: 'Country used for prices and tax',
 };
 

@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/errors';
-import { languageIdOf } from '../common/language';
+import { languageOf } from '../common/language';
 
 /** Whole-number ID parameters, with the label the user sees. */
 export const SNIPPET_ID_PARAMETERS: Record<string, string> = {
@@ -18,7 +18,7 @@ export const SNIPPET_ID_PARAMETERS: Record<string, string> = {
 	orderedProductId: 'Ordered Product ID',
 	editOrderedProductId: 'Edit Ordered Product ID',
 	templateProductId: 'Template Product ID',
-	langId: 'Language ID',
+	langId: 'Language',
 	countryId: 'Country ID',
 };
 
@@ -105,8 +105,8 @@ export function snippetRequest(input: SnippetInput): SnippetRequest {
 		const value = text(input[name as keyof SnippetInput]);
 		if (!value) continue;
 		if (name === 'langId') {
-			// The language ID of the whole node: what the Language list offers, Set Localization takes.
-			qs.langId = String(languageIdOf(value, label));
+			// The language of the whole node: what the Language list offers, Set Localization takes.
+			qs.langId = String(languageOf(value, label));
 			continue;
 		}
 		if (!/^\d+$/.test(value)) {

@@ -7,7 +7,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { Decoded } from '../../../shared/codec';
 import { InputError, undocumentedRequestRefusal } from '../../../shared/errors';
-import { languageIdOf } from '../common/language';
+import { languageOf } from '../common/language';
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import { motiveIdField, motivePath } from './fields';
@@ -17,8 +17,8 @@ import { recordOf } from '../../../shared/codec';
 /**
  * The contract names the localizations relation but not the body of a translation. The root is
  * the entity its filter names (`motiveLocalizedFilter` filters `motiveLocalized` records), and the
- * language is `langId`, the language ID the contract's Creator snippet and the products'
- * localizations use (common/language.ts).
+ * language is `langId`, the name the contract's Creator snippet gives it, in the form the
+ * products' localizations carry it: the numeric ID or the code (common/language.ts).
  */
 const LOCALIZATION_ROOT = 'motiveLocalized';
 
@@ -40,7 +40,7 @@ export const setLocalizationOperation: OperationDefinition = {
 			default: '',
 			required: true,
 			description:
-				'The language of this translation, as the shop\'s products list their translations. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				'The language of this translation, as the shop\'s products list their translations: a language ID such as 2, or a language code such as de or en-GB where the service keys languages by code. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 		{
 			displayName: 'Name',
@@ -65,13 +65,13 @@ export const setLocalizationOperation: OperationDefinition = {
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
 		const path = await motivePath(run, itemIndex);
-		const langId = languageIdOf(run.parameter('langId', itemIndex, ''));
+		const langId = languageOf(run.parameter('langId', itemIndex, ''));
 		const name = String(run.parameter('name', itemIndex, '')).trim();
 		const description = String(run.parameter('description', itemIndex, '') ?? '');
 		if (langId === undefined) {
 			throw new InputError(
 				'choose a Language',
-				"Choose the language from the list, or give the service's numeric language ID.",
+				"Choose the language from the list, or give the service's language ID or language code.",
 			);
 		}
 		if (!name) {
