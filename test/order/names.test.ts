@@ -34,42 +34,6 @@ describe('names and SKUs, not IDs', () => {
 			item.amount,
 		]);
 
-	test('a variant SKU names product, color and size; the SKUs of a run cost one look-up', async () => {
-		const result = await run(
-			withDesigns('SKU-1', [
-				{ productId: bySku('TEE-CLASSIC-BLACK-M'), amount: 2 },
-				{ productId: bySku('TEE-CLASSIC-WHITE-L') },
-				{ productId: bySku('HOODIE-PREMIUM-NAVY-S') },
-			]),
-		);
-		expect(result.error).toBeUndefined();
-		expect(result.items[0].json.items).toEqual([
-			expect.objectContaining({
-				productName: 'Classic T-Shirt',
-				colorName: 'Black',
-				sizeName: 'M',
-				amount: 2,
-			}),
-			expect.objectContaining({
-				productName: 'Classic T-Shirt',
-				colorName: 'White',
-				sizeName: 'L',
-			}),
-			expect.objectContaining({ productName: 'Hoodie', colorName: 'Navy', sizeName: 'S' }),
-		]);
-		const requests = await logged();
-		// One stored filter for the SKUs and its page; each product read once, as by ID.
-		const productLists = requests.filter((r) => r.method === 'GET' && /\/products$/.test(r.path));
-		expect(productLists).toHaveLength(1);
-		const reads = requests.filter((r) => /\/products\/expanded\/\d+$/.test(r.path));
-		expect(reads.map((r) => r.path.split('/').pop()).sort()).toEqual(['1001', '1002']);
-		expect(await stored(result.items[0].json.id)).toEqual([
-			[1001, 2002, 3002, 2],
-			[1001, 2001, 3003, 1],
-			[1002, 2011, 3011, 1],
-		]);
-	});
-
 	test("a product's own SKU, with color and size by name in any case", async () => {
 		const result = await run(
 			withDesigns('SKU-2', [
@@ -133,13 +97,15 @@ describe('names and SKUs, not IDs', () => {
 		const result = await run(
 			withDesigns('NAMES-1', [
 				{
-					productId: bySku('TEE-CLASSIC-BLACK-M'),
+					productId: bySku('TEE-CLASSIC'),
+					variant: 'Black / M',
 					prints: {
 						print: [print('front', 'company logo'), print('BACK print area', 'Cat Sketch')],
 					},
 				},
 				{
-					productId: bySku('HOODIE-PREMIUM-NAVY-S'),
+					productId: bySku('HOODIE-PREMIUM'),
+					variant: 'Navy / S',
 					prints: { print: [print('Front', 'Company Logo')] },
 				},
 			]),
@@ -164,7 +130,8 @@ describe('names and SKUs, not IDs', () => {
 				{ productId: bySku('NO-SUCH-SKU') },
 				{ productId: byId(1001), variant: 'Black / Huge' },
 				{
-					productId: bySku('TEE-CLASSIC-WHITE-S'),
+					productId: bySku('TEE-CLASSIC'),
+					variant: 'White / S',
 					assignedColorId: 'Black',
 					prints: {
 						print: [
@@ -181,13 +148,13 @@ describe('names and SKUs, not IDs', () => {
 			expect.stringMatching(
 				/^1\. Design 1: no color Purple; Classic T-Shirt offers White, Black\. /,
 			),
-			expect.stringMatching(/^2\. Design 2: no product or variant has the SKU NO-SUCH-SKU\. /),
+			expect.stringMatching(/^2\. Design 2: no product has the SKU NO-SUCH-SKU\. /),
 			expect.stringMatching(
 				// "Black" settled the color: the value left over names the size.
 				/^3\. Design 3: no size Huge; Classic T-Shirt offers S, M, L, XL, XXL, 3XL\. /,
 			),
 			expect.stringMatching(
-				/^4\. Design 4: the Color field gives color Black, but the SKU TEE-CLASSIC-WHITE-S gives White\. /,
+				/^4\. Design 4: the Color field gives color Black, but the Variant \(White\) gives White\. /,
 			),
 			expect.stringMatching(
 				/^5\. Design 4 › Print 1: no print area sleeve; Classic T-Shirt offers FRONT print area \(4001\), BACK print area \(4002\)\. /,
@@ -197,7 +164,116 @@ describe('names and SKUs, not IDs', () => {
 		expect(await order.submits()).toHaveLength(0);
 	});
 
-	test('Order JSON: a design may name its product by a variant SKU or by the product SKU', async () => {
+	test('Order JSON: a design names its product by the product SKU', async () => {
+		const body = jsonOrder('JSON-SKU');
+		const json = body.creatorse_productionOrderDeferred as any;
+		json.designs.creatorse_design = [
+			{ sku: 'HOODIE-PREMIUM', assignedColor: { id: 2012 }, assignedSize: { id: 3012 }, amount: 2 },
+		];
+		const result = await run(jsonParameters(body));
+		expect(result.error).toBeUndefined();
+		expect((await stored(result.items[0].json.id)).slice(0, 1)).toEqual([[1002, 2012, 3012, 2]]);
+	});
+
+	test("a pair's SKU text, on a service whose pairs carry none, names no product: the nearest is named, and the refused look-up fails nothing else", async () => {
+		const result = await run(
+			withDesigns('SKU-TEXT-1', [
+				{ productId: bySku('TEE-CLASSIC-BLACK-M') },
+				{ productId: bySku('HOODIE-PREMIUM'), variant: 'Navy / S' },
+			]),
+		);
+		expect(result.error?.message).toBe(
+			'Item 1: Design 1: no product has the SKU TEE-CLASSIC-BLACK-M; nearest in the shop: TEE-CLASSIC (Classic T-Shirt)',
+		);
+		expect(await order.submits()).toHaveLength(0);
+		// The service was asked once whether its pairs carry SKU texts, and said no the contract's way.
+		const refused = (await logged()).filter((r) => r.status >= 400);
+		expect(refused.map((r) => [r.method, r.path.split('/').pop(), r.status])).toEqual([
+			['GET', 'products', 400],
+		]);
+		// The next run of the same SKU asks again (a run keeps nothing), and an order by product
+		// SKU costs one product filter and no refusal.
+		await order.control.clearRequests();
+		const fine = await run(
+			withDesigns('SKU-TEXT-2', [{ productId: bySku('HOODIE-PREMIUM'), variant: 'Navy / S' }]),
+		);
+		expect(fine.error).toBeUndefined();
+		const requests = await logged();
+		expect(requests.filter((r) => r.status >= 400)).toEqual([]);
+		expect(requests.filter((r) => r.method === 'GET' && /\/products$/.test(r.path))).toHaveLength(
+			1,
+		);
+	});
+});
+
+describe('SKU texts of color/size pairs, on a service that has them', () => {
+	const order = orderSandbox({ variantSkuTexts: true });
+	const { run } = order;
+	const logged = async () => await order.control.requests();
+	const stored = async (id: unknown) =>
+		((await order.stored(id)).items as any[]).map((item) => [
+			item.productId,
+			item.colorId,
+			item.sizeId,
+			item.amount,
+		]);
+
+	test('a variant SKU names product, color and size; the SKUs of a run cost one look-up of each kind', async () => {
+		const result = await run(
+			withDesigns('SKU-1', [
+				{ productId: bySku('TEE-CLASSIC-BLACK-M'), amount: 2 },
+				{ productId: bySku('TEE-CLASSIC-WHITE-L') },
+				{ productId: bySku('HOODIE-PREMIUM-NAVY-S') },
+			]),
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.items).toEqual([
+			expect.objectContaining({
+				productName: 'Classic T-Shirt',
+				colorName: 'Black',
+				sizeName: 'M',
+				amount: 2,
+			}),
+			expect.objectContaining({
+				productName: 'Classic T-Shirt',
+				colorName: 'White',
+				sizeName: 'L',
+			}),
+			expect.objectContaining({ productName: 'Hoodie', colorName: 'Navy', sizeName: 'S' }),
+		]);
+		const requests = await logged();
+		// One stored filter for the products' own SKUs, one for the pairs' SKU texts, and their
+		// pages; each product read once, as by ID.
+		const productLists = requests.filter((r) => r.method === 'GET' && /\/products$/.test(r.path));
+		expect(productLists).toHaveLength(2);
+		const reads = requests.filter((r) => /\/products\/expanded\/\d+$/.test(r.path));
+		expect(reads.map((r) => r.path.split('/').pop()).sort()).toEqual(['1001', '1002']);
+		expect(await stored(result.items[0].json.id)).toEqual([
+			[1001, 2002, 3002, 2],
+			[1001, 2001, 3003, 1],
+			[1002, 2011, 3011, 1],
+		]);
+	});
+
+	test('a SKU text and a field that disagree are a problem; a variant value the pair does not have too', async () => {
+		const result = await run(
+			withDesigns('SKU-TEXT-3', [
+				{ productId: bySku('TEE-CLASSIC-WHITE-S'), assignedColorId: 'Black' },
+				{ productId: bySku('TEE-CLASSIC-WHITE-S'), variant: 'Purple' },
+			]),
+		);
+		expect(result.error?.description?.split('\n')).toEqual([
+			expect.stringMatching(
+				/^1\. Design 1: the Color field gives color Black, but the SKU TEE-CLASSIC-WHITE-S gives White\. /,
+			),
+			expect.stringMatching(
+				/^2\. Design 2: no color or size Purple; Classic T-Shirt offers colors White, Black and sizes S, M, L, XL, XXL, 3XL\. /,
+			),
+		]);
+		expect(await order.submits()).toHaveLength(0);
+	});
+
+	test('Order JSON: a design may name its product by a pair SKU text or by the product SKU', async () => {
 		const body = jsonOrder('JSON-SKU');
 		const order = body.creatorse_productionOrderDeferred as any;
 		order.designs.creatorse_design = [

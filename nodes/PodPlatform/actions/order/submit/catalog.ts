@@ -183,10 +183,7 @@ function namedProductOf(product: PlainObject): NamedProduct {
  * product of the shop already read tells (its pairs carry one or not); undefined when the run has
  * read none with pairs.
  */
-function shownSkuTexts(
-	catalog: RunCatalog,
-	shopPath: string,
-): boolean | undefined {
+function shownSkuTexts(catalog: RunCatalog, shopPath: string): boolean | undefined {
 	const known = catalog.variantSkuTexts.peek(shopPath);
 	if (known !== undefined) return known;
 	for (const [key, product] of catalog.products.settledEntries()) {
@@ -285,7 +282,9 @@ export async function lookUpProducts(
 		const skus = chunk.flatMap((word) => ('sku' in word ? [word.sku] : []));
 		const names = chunk.flatMap((word) => ('name' in word ? [word.name] : []));
 		const anyOf: ConditionInput[] = [
-			...(skus.length ? [{ conditionType: 'contain' as const, property: 'sku', values: skus }] : []),
+			...(skus.length
+				? [{ conditionType: 'contain' as const, property: 'sku', values: skus }]
+				: []),
 			...names.map((name) => ({ property: 'name', operator: 'ilike', value: name })),
 		];
 		const found = listFiltered(
@@ -302,6 +301,15 @@ export async function lookUpProducts(
 			}
 			const rest = skus.filter((sku) => own.get(sku)?.length === 0);
 			if (!rest.length) return own;
+			// The products found are read for the order anyway; their pairs show whether the
+			// service gives pairs SKU texts, so that a service without them is not asked.
+			const found = [...new Set([...own.values()].flat().map((hit) => hit.productId))];
+			await Promise.all(
+				found.map(
+					async (id) =>
+						await readProduct(run, catalog, shopPath, id, itemIndex).catch(() => undefined),
+				),
+			);
 			const variants = await variantSkuHits(run, catalog, shopPath, rest, itemIndex);
 			for (const [sku, hits] of variants) own.set(sku, hits);
 			return own;
@@ -482,7 +490,8 @@ export async function readCatalogFor(
 			await (strict ? read : read.catch(() => undefined));
 		}),
 	);
-	if (unknownWords) await readShopProducts(run, catalog, shopPath, itemIndex).catch(() => undefined);
+	if (unknownWords)
+		await readShopProducts(run, catalog, shopPath, itemIndex).catch(() => undefined);
 	return settledCatalogFor(catalog, shopPath, references, true) as ReadCatalog;
 }
 

@@ -124,7 +124,7 @@ function splitOrders(run: RunScope, orders: number[][]): Map<number, Problem> {
 		if (parts.length < 2) continue;
 		for (const unit of parts) {
 			problems.set(unit[0], {
-				message: `the lines of order ${uniqueId} are not next to each other: ${parts.map(itemRange).join(', ')}`,
+				message: `its lines are not next to each other: ${parts.map(itemRange).join(', ')}`,
 				fix: "Keep each order's lines together (Split Out keeps them together; sort by the Unique ID after merging inputs): consecutive items with the same Unique ID form one order.",
 			});
 		}
