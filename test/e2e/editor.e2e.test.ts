@@ -685,6 +685,25 @@ test('Order → Submit, One Item per Storefront Order: the form shows only what 
 	}).toEqual({ asked: [], readFromTheOrder: [], placeholder: 'e.g. FRONT', problems: [] });
 });
 
+test('Order → Submit, One Item per Storefront Order: Line Prints without a print is flagged, and Print on Lines: Nothing (Blank Products) is the one way to order plain products', async () => {
+	await addNode(page, { title: APP, action: actionOf('order', 'submit') });
+	await chooseShop(new Cascade());
+	await choose(page, parameterInput(page, 'input'), 'One Item per Storefront Order');
+	await settle(page);
+	const empty = listed(await panelProblems(page, 'Order › Submit'));
+	await screenshot('order-submit-storefront-order-no-print');
+	await choose(page, parameterInput(page, 'linePrinting'), 'Nothing (Blank Products)');
+	await settle(page);
+	const blankChosen = {
+		linePrintsShown: await parameters(page).getByTestId('fixed-collection-linePrints').count(),
+		problems: listed(await panelProblems(page, 'Order › Submit')),
+	};
+	expect({ empty, blankChosen }).toEqual({
+		empty: [expect.stringMatching(/^Order › Submit › Line Prints: At least 1 field is required\.$/)],
+		blankChosen: { linePrintsShown: 0, problems: [] },
+	});
+});
+
 /** Run the open node with its Execute button and read the error its output panel shows. */
 async function runAndReadError(): Promise<{ message: string; description: string }> {
 	await page.getByTestId('node-execute-button').first().click();
