@@ -44,9 +44,12 @@ export const DEMO = {
 	},
 	hoodieProductId: 1002,
 	toteBagProductId: 1003,
-	/** Products whose SKUs and option names match the storefront fixtures (test/fixtures/storefront). */
+	/**
+	 * Products whose option names (and, with the extension `variantSkuTexts`, variant SKU texts)
+	 * match the storefront fixtures (test/fixtures/storefront).
+	 */
 	storefront: {
-		/** Shopify's documented line items IPOD2008GREEN, IPOD2008RED, IPOD2008BLACK. */
+		/** Shopify's documented line items IPOD2008GREEN, IPOD2008RED, IPOD2008BLACK (SKU IPOD2008). */
 		ipodProductId: 1004,
 		/** WooCommerce's documented variation line Bar3 (pa_color black, size "M Test"). */
 		shipYourIdeaProductId: 1005,
