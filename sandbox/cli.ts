@@ -14,15 +14,11 @@ const USAGE = `Usage: npm run sandbox -- [--port N] [--variant-sku-texts]
   --variant-sku-texts   the extension: a SKU text on every ProductSku, filterable and orderable
                         (default off, the contract's ProductSku; also ${VARIANT_SKU_TEXTS_ENV}=1)`;
 
-class UsageError extends Error {}
-
 function readPort(text: string | undefined, source: string): number {
-	if (text === undefined) throw new UsageError(`${source} needs a port number (0 = any free port)`);
+	if (text === undefined) throw new Error(`${source} needs a port number (0 = any free port)`);
 	const port = /^\d+$/.test(text) ? Number(text) : NaN;
 	if (!Number.isInteger(port) || port > 65535) {
-		throw new UsageError(
-			`${source} must be a port number from 0 to 65535, got ${JSON.stringify(text)}`,
-		);
+		throw new Error(`${source} must be a port number from 0 to 65535, got ${JSON.stringify(text)}`);
 	}
 	return port;
 }
@@ -47,18 +43,13 @@ function parseArguments(args: string[], env: NodeJS.ProcessEnv): CliOptions {
 		} else if (arg === '--variant-sku-texts') {
 			variantSkuTexts = true;
 		} else {
-			throw new UsageError(`Unknown argument ${JSON.stringify(arg)}`);
+			throw new Error(`Unknown argument ${JSON.stringify(arg)}`);
 		}
 	}
-	try {
-		return {
-			port: port ?? (env.SANDBOX_PORT ? readPort(env.SANDBOX_PORT, 'SANDBOX_PORT') : 8787),
-			variantSkuTexts: variantSkuTexts ?? variantSkuTextsFromEnv(env),
-		};
-	} catch (error) {
-		if (error instanceof UsageError) throw error;
-		throw new UsageError((error as Error).message);
-	}
+	return {
+		port: port ?? (env.SANDBOX_PORT ? readPort(env.SANDBOX_PORT, 'SANDBOX_PORT') : 8787),
+		variantSkuTexts: variantSkuTexts ?? variantSkuTextsFromEnv(env),
+	};
 }
 
 async function main(): Promise<void> {
@@ -66,8 +57,8 @@ async function main(): Promise<void> {
 	try {
 		options = parseArguments(process.argv.slice(2), process.env);
 	} catch (error) {
-		if (!(error instanceof UsageError)) throw error;
-		console.error(`${error.message}\n${USAGE}`);
+		// Everything parseArguments throws is a refused command line or environment.
+		console.error(`${(error as Error).message}\n${USAGE}`);
 		process.exit(2);
 	}
 	if (options.help) {
