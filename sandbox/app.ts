@@ -28,6 +28,13 @@ export interface SandboxOptions {
 	 * reset (sandbox/README.md).
 	 */
 	demoOrders?: boolean;
+	/**
+	 * Default false: ProductSku is the contract's record (`id`, `stockId`, `available`,
+	 * `assignedColor`, `assignedSize`) and `productSkuFilter` knows no `sku`. True is the sandbox's
+	 * extension: each colour/size pair also carries a SKU text (`TEE-CLASSIC-BLACK-L`), listed,
+	 * filterable and accepted as a design's `sku` (sandbox/README.md, Variant SKU texts).
+	 */
+	variantSkuTexts?: boolean;
 }
 
 const freshStats = (): Stats => ({
@@ -58,9 +65,11 @@ export class App implements SandboxState {
 	readonly deferredProcessingMs: number;
 	readonly autoAdvance: boolean;
 	readonly maxPageSize: number;
+	readonly variantSkuTexts: boolean;
 
 	constructor(private readonly options: SandboxOptions) {
-		this.store = createSeededStore({ demoOrders: options.demoOrders });
+		this.variantSkuTexts = options.variantSkuTexts ?? false;
+		this.store = this.freshStore();
 		this.quirks = this.defaultQuirks();
 		this.deferredProcessingMs = options.deferredProcessingMs ?? 50;
 		this.autoAdvance = options.autoAdvance ?? false;
@@ -87,6 +96,13 @@ export class App implements SandboxState {
 		});
 	}
 
+	private freshStore(): Store {
+		return createSeededStore({
+			demoOrders: this.options.demoOrders,
+			variantSkuTexts: this.variantSkuTexts,
+		});
+	}
+
 	private defaultQuirks(): Quirks {
 		return {
 			singleAsObject: this.options.quirks?.singleAsObject ?? true,
@@ -103,7 +119,7 @@ export class App implements SandboxState {
 		this.scheduler.cancelAll();
 		this.webhooks.reset();
 		this.faults.clear();
-		this.store = createSeededStore({ demoOrders: this.options.demoOrders });
+		this.store = this.freshStore();
 		this.quirks = this.defaultQuirks();
 		this.sessionPolicy = { expireAfterRequests: null, ttlMs: null };
 		this.clock.reset();

@@ -123,6 +123,8 @@ const viewBody = (v: Product['views'][number]) => ({
 	productAreas: { productArea: v.areas.map(areaBody) },
 });
 
+// The contract's ProductSku; `sku` is the extension's variant SKU text, absent (so not written)
+// unless the sandbox runs with `variantSkuTexts`.
 const skuBody = (s: Product['skus'][number]) => ({
 	id: s.id,
 	stockId: s.stockId,

@@ -1,14 +1,73 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
-/** `npm run sandbox`: runs the emulator until SIGINT/SIGTERM. Port from SANDBOX_PORT or 8787. */
+/**
+ * `npm run sandbox [-- --port N] [-- --variant-sku-texts]`: runs the emulator until
+ * SIGINT/SIGTERM. The port comes from `--port` (0 = any free port), else SANDBOX_PORT, else 8787;
+ * the variant SKU text extension from `--variant-sku-texts`, else SANDBOX_VARIANT_SKU_TEXTS.
+ * Anything else on the command line is refused, so a mistyped flag never starts a sandbox that
+ * differs from the one asked for.
+ */
 
-import { DEMO, startSandbox } from './index';
+import { VARIANT_SKU_TEXTS_ENV, variantSkuTextsFromEnv } from './launch-env';
+
+const USAGE = `Usage: npm run sandbox -- [--port N] [--variant-sku-texts]
+  --port N              listen on 127.0.0.1:N (0 = any free port); default SANDBOX_PORT or 8787
+  --variant-sku-texts   the extension: a SKU text on every ProductSku, filterable and orderable
+                        (default off, the contract's ProductSku; also ${VARIANT_SKU_TEXTS_ENV}=1)`;
+
+function readPort(text: string | undefined, source: string): number {
+	if (text === undefined) throw new Error(`${source} needs a port number (0 = any free port)`);
+	const port = /^\d+$/.test(text) ? Number(text) : NaN;
+	if (!Number.isInteger(port) || port > 65535) {
+		throw new Error(`${source} must be a port number from 0 to 65535, got ${JSON.stringify(text)}`);
+	}
+	return port;
+}
+
+interface CliOptions {
+	help?: boolean;
+	port: number;
+	variantSkuTexts: boolean;
+}
+
+function parseArguments(args: string[], env: NodeJS.ProcessEnv): CliOptions {
+	let port: number | undefined;
+	let variantSkuTexts: boolean | undefined;
+	for (let i = 0; i < args.length; i++) {
+		const arg = args[i];
+		if (arg === '--help' || arg === '-h') {
+			return { help: true, port: 0, variantSkuTexts: false };
+		} else if (arg === '--port') {
+			port = readPort(args[++i], '--port');
+		} else if (arg.startsWith('--port=')) {
+			port = readPort(arg.slice('--port='.length), '--port');
+		} else if (arg === '--variant-sku-texts') {
+			variantSkuTexts = true;
+		} else {
+			throw new Error(`Unknown argument ${JSON.stringify(arg)}`);
+		}
+	}
+	return {
+		port: port ?? (env.SANDBOX_PORT ? readPort(env.SANDBOX_PORT, 'SANDBOX_PORT') : 8787),
+		variantSkuTexts: variantSkuTexts ?? variantSkuTextsFromEnv(env),
+	};
+}
 
 async function main(): Promise<void> {
-	const port = process.env.SANDBOX_PORT ? Number(process.env.SANDBOX_PORT) : 8787;
-	if (!Number.isInteger(port) || port < 0 || port > 65535) {
-		throw new Error(`SANDBOX_PORT must be a port number, got ${process.env.SANDBOX_PORT}`);
+	let options: CliOptions;
+	try {
+		options = parseArguments(process.argv.slice(2), process.env);
+	} catch (error) {
+		// Everything parseArguments throws is a refused command line or environment.
+		console.error(`${(error as Error).message}\n${USAGE}`);
+		process.exit(2);
 	}
-	const sandbox = await startSandbox({ port });
+	if (options.help) {
+		console.log(USAGE);
+		return;
+	}
+	// Loaded only now, so that a refused command line answers at once.
+	const { DEMO, startSandbox } = await import('./index');
+	const sandbox = await startSandbox(options);
 	console.log(`Sandbox base URL:    ${sandbox.baseUrl}`);
 	console.log(`Sandbox control URL: ${sandbox.controlUrl}`);
 	console.log(
@@ -16,6 +75,11 @@ async function main(): Promise<void> {
 	);
 	console.log(
 		`Creator page login:  ${DEMO.users.creatorPage.login} / ${DEMO.users.creatorPage.password} (ROLE_AUTHORIZED_USER)`,
+	);
+	console.log(
+		options.variantSkuTexts
+			? 'ProductSku:          with variant SKU texts (extension --variant-sku-texts)'
+			: "ProductSku:          the contract's (no SKU texts; --variant-sku-texts adds them)",
 	);
 	let stopping = false;
 	const stop = (signal: string) => {

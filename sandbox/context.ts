@@ -91,6 +91,8 @@ export interface SandboxState {
 	readonly baseUrl: string;
 	readonly deferredProcessingMs: number;
 	readonly maxPageSize: number;
+	/** The variant SKU text extension (SandboxOptions.variantSkuTexts); false = the contract's ProductSku. */
+	readonly variantSkuTexts: boolean;
 	readonly clock: VirtualClock;
 	readonly scheduler: Scheduler;
 	readonly faults: FaultTable;

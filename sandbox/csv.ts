@@ -19,7 +19,7 @@ import {
 import { assertUniqueIdFree } from './orders';
 import { pagedList } from './paging';
 import { ok, type Router } from './router';
-import type { CsvImport, CsvImportLine, Order, Product, Shop } from './types';
+import type { CsvImport, CsvImportLine, Order, Product, ProductSku, Shop } from './types';
 
 const ADDRESS_SUFFIXES = [
 	'first name',
@@ -177,7 +177,7 @@ function groupBy(rows: CsvRow[], column: string): Map<string, CsvRow[]> {
 	return groups;
 }
 
-function areaIdFor(product: Product | undefined, row: CsvRow): number | undefined {
+function areaIdFor(product: Product, row: CsvRow): number | undefined {
 	const id = row.get('product area id');
 	if (id) {
 		if (!/^\d+$/.test(id))
@@ -185,7 +185,7 @@ function areaIdFor(product: Product | undefined, row: CsvRow): number | undefine
 		return Number(id);
 	}
 	const name = row.get('product area name').toLowerCase();
-	if (!name || !product) return undefined;
+	if (!name) return undefined;
 	for (const view of product.views) {
 		for (const area of view.areas) {
 			if (area.name.toLowerCase() === name || view.position.toLowerCase() === name) return area.id;
@@ -226,35 +226,74 @@ function motiveElement(row: CsvRow, format: CsvFormat) {
 	};
 }
 
-/** Turns the rows of one design group into the mapped `creatorse_design` the API would take. */
-function designInput(sandbox: SandboxState, shop: Shop, rows: CsvRow[], format: CsvFormat) {
-	const first = rows[0];
+/**
+ * The product and variant a design group orders. `design product sku` is the product's own SKU
+ * (contract: an alternative to `design product id`); with the extension `variantSkuTexts` it may
+ * also be a variant SKU text, which names the colour and size too. The CSV has no colour or size
+ * column, so otherwise the product's first available SKU (its default variant) is ordered.
+ */
+function designVariant(
+	sandbox: SandboxState,
+	shop: Shop,
+	first: CsvRow,
+): { product: Product; variant: ProductSku } {
 	const productIdText = first.get('design product id');
-	const productSku = first.get('design product sku');
+	const skuText = first.get('design product sku');
 	if (productIdText && !/^\d+$/.test(productIdText))
 		throw new LineError(first.lineNumber, `design product id "${productIdText}" is not a number`);
+	if (!productIdText && !skuText)
+		throw new LineError(first.lineNumber, 'design product id or design product sku is required');
 	let product = productIdText ? sandbox.store.products.get(Number(productIdText)) : undefined;
-	if (product && product.shopId !== shop.id) product = undefined;
-	if (productIdText && !product)
+	if (productIdText && (!product || product.shopId !== shop.id || product.deleted))
 		throw new LineError(
 			first.lineNumber,
 			`design product id ${productIdText} is not a product of shop ${shop.id}`,
 		);
-	if (!productIdText && !productSku)
-		throw new LineError(first.lineNumber, 'design product id or design product sku is required');
+	let variant: ProductSku | undefined;
+	if (skuText) {
+		const candidates = product
+			? [product]
+			: [...sandbox.store.products.values()].filter((p) => p.shopId === shop.id && !p.deleted);
+		const own = candidates.find((p) => p.sku === skuText);
+		if (own) product = own;
+		else {
+			const hit = sandbox.variantSkuTexts
+				? candidates
+						.flatMap((p) => p.skus.map((s) => ({ product: p, variant: s })))
+						.find((pair) => pair.variant.sku === skuText)
+				: undefined;
+			if (!hit) {
+				const owner = product
+					? `product ${product.id} (design product id)`
+					: `any product of shop ${shop.id}`;
+				throw new LineError(
+					first.lineNumber,
+					`design product sku "${skuText}" is not the SKU of ${owner}${sandbox.variantSkuTexts ? ' nor a variant SKU of it' : ''}; see GET .../products`,
+				);
+			}
+			({ product, variant } = hit);
+		}
+	}
+	const ordered = product as Product;
+	variant ??= ordered.skus.find((s) => s.available);
+	if (!variant)
+		throw new LineError(
+			first.lineNumber,
+			`product ${ordered.id} has no available SKU to order; see GET .../products/${ordered.id}/sku`,
+		);
+	return { product: ordered, variant };
+}
+
+/** Turns the rows of one design group into the mapped `creatorse_design` the API would take. */
+function designInput(sandbox: SandboxState, shop: Shop, rows: CsvRow[], format: CsvFormat) {
+	const first = rows[0];
+	const { product, variant } = designVariant(sandbox, shop, first);
 	const amountText = first.get('design amount') || '1';
 	if (!/^\d+$/.test(amountText) || Number(amountText) < 1)
 		throw new LineError(
 			first.lineNumber,
 			`design amount "${amountText}" must be a positive integer`,
 		);
-	// A product id without a variant SKU orders the product's first SKU (its default variant).
-	const defaultSku = product && !productSku ? product.skus.find((s) => s.available) : undefined;
-	if (!product && productSku) {
-		product = [...sandbox.store.products.values()].find(
-			(p) => p.shopId === shop.id && p.skus.some((s) => s.sku === productSku),
-		);
-	}
 	const compositions = [
 		...groupBy(
 			rows.filter((r) => r.get('composition group id')),
@@ -264,12 +303,13 @@ function designInput(sandbox: SandboxState, shop: Shop, rows: CsvRow[], format: 
 		productArea: { id: areaIdFor(product, compositionRows[0]) },
 		elements: compositionRows.map((r) => motiveElement(r, format)).filter((e) => e !== undefined),
 	}));
+	// Colour and size as the resolved variant's, so the order checks the same things an API
+	// design with productId, assignedColor and assignedSize gets (availability among them).
 	return {
-		productId: product?.id,
-		sku: productSku || undefined,
+		productId: product.id,
 		amount: Number(amountText),
-		assignedColor: defaultSku ? { id: defaultSku.assignedColorId } : undefined,
-		assignedSize: defaultSku ? { id: defaultSku.assignedSizeId } : undefined,
+		assignedColor: { id: variant.assignedColorId },
+		assignedSize: { id: variant.assignedSizeId },
 		compositions: { creatorse_composition: compositions },
 	};
 }

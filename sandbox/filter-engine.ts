@@ -9,6 +9,7 @@ import {
 	TOP_LEVEL_ROOTS,
 	type EntitySchema,
 	type FieldType,
+	type FilterSchemas,
 	type Row,
 } from './filter-schemas';
 import { serviceWallTimeToEpochMs } from './service-zone';
@@ -197,17 +198,18 @@ function fieldType(
 }
 
 function evalExpression(
+	schemas: FilterSchemas,
 	kind: ExpressionKind,
 	expr: Record<string, unknown>,
 	schemaName: string,
 	row: Row,
 ): boolean {
-	const schema = SCHEMAS[schemaName];
+	const schema = schemas[schemaName];
 	if (kind === 'expressionDisjunction') {
-		return expressionsOf(expr).some(([k, e]) => evalExpression(k, e, schemaName, row));
+		return expressionsOf(expr).some(([k, e]) => evalExpression(schemas, k, e, schemaName, row));
 	}
 	if (kind === 'expressionConjuction') {
-		return expressionsOf(expr).every(([k, e]) => evalExpression(k, e, schemaName, row));
+		return expressionsOf(expr).every(([k, e]) => evalExpression(schemas, k, e, schemaName, row));
 	}
 	const [property, type] = fieldType(schema, schemaName, expr.property);
 	const actual = recordValue(row, property, type);
@@ -252,15 +254,16 @@ function evalExpression(
 }
 
 function matches(
+	schemas: FilterSchemas,
 	store: Store,
 	schemaName: string,
 	content: Record<string, unknown>,
 	record: unknown,
 ): boolean {
-	const schema = SCHEMAS[schemaName];
+	const schema = schemas[schemaName];
 	const row = schema.view(record as never, store);
 	for (const [kind, expr] of expressionsOf(content)) {
-		if (!evalExpression(kind, expr, schemaName, row)) return false;
+		if (!evalExpression(schemas, kind, expr, schemaName, row)) return false;
 	}
 	for (const [key, value] of Object.entries(content)) {
 		const join = schema.joins?.[key];
@@ -269,14 +272,21 @@ function matches(
 		// A sub-entity filter keeps the record when at least one joined row satisfies it.
 		for (const sub of asArray(value)) {
 			const subFilter = sub as Record<string, unknown>;
-			if (!joined.some((item) => matches(store, join.schema, subFilter, item))) return false;
+			if (!joined.some((item) => matches(schemas, store, join.schema, subFilter, item)))
+				return false;
 		}
 	}
 	return true;
 }
 
-function sortRecords<T>(store: Store, schemaName: string, records: T[], orders: unknown[]): T[] {
-	const schema = SCHEMAS[schemaName];
+function sortRecords<T>(
+	schemas: FilterSchemas,
+	store: Store,
+	schemaName: string,
+	records: T[],
+	orders: unknown[],
+): T[] {
+	const schema = schemas[schemaName];
 	const keys = orders.map((order) => {
 		const o = order as Record<string, unknown>;
 		const [property, type] = fieldType(schema, schemaName, o.property);
@@ -301,12 +311,13 @@ function sortRecords<T>(store: Store, schemaName: string, records: T[], orders: 
 
 /** A list's records without `filterId`: its default filter (not deleted, by id). */
 export function defaultSelection<T>(
+	schemas: FilterSchemas,
 	store: Store,
 	records: T[],
 	filterRoot: string | undefined,
 ): T[] {
 	const visible = records.filter((record) => (record as { deleted?: boolean }).deleted !== true);
-	return filterRoot ? sortRecords(store, filterRoot, visible, []) : visible;
+	return filterRoot ? sortRecords(schemas, store, filterRoot, visible, []) : visible;
 }
 
 /** The caller's stored filter for a list: 404 when unknown or another user's, 400 when of another type. */
@@ -327,10 +338,20 @@ export function storedFilterFor(
 	return stored;
 }
 
-/** The records a stored filter keeps, in its order (by id when it gives none). */
-export function applyFilter<T>(store: Store, stored: StoredFilter, records: T[]): T[] {
-	const kept = records.filter((record) => matches(store, stored.root, stored.content, record));
-	return sortRecords(store, stored.root, kept, asArray(stored.content.order));
+/**
+ * The records a stored filter keeps, in its order (by id when it gives none); `schemas` are the
+ * sandbox's (schemasFor), so a property only an off extension names is unknown when the list runs.
+ */
+export function applyFilter<T>(
+	schemas: FilterSchemas,
+	store: Store,
+	stored: StoredFilter,
+	records: T[],
+): T[] {
+	const kept = records.filter((record) =>
+		matches(schemas, store, stored.root, stored.content, record),
+	);
+	return sortRecords(schemas, store, stored.root, kept, asArray(stored.content.order));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -27,7 +27,11 @@ export interface EntitySchema {
 	joins?: Record<string, { schema: string; rows: (record: never, store: Store) => unknown[] }>;
 }
 
-export const SCHEMAS: Record<string, EntitySchema> = {
+/** Every filterable entity by its filter's name. */
+export type FilterSchemas = Record<string, EntitySchema>;
+
+/** The contract's filterable entities (the default; see schemasFor for the extension). */
+export const SCHEMAS: FilterSchemas = {
 	productFilter: {
 		fields: {
 			id: 'int',
@@ -93,11 +97,12 @@ export const SCHEMAS: Record<string, EntitySchema> = {
 			assignedAttributeListItemFilter: { schema: 'namedItemFilter', rows: () => [] },
 		},
 	},
+	// The contract's ProductSku: no SKU text, so `sku` is an unknown property (SqlValidationException
+	// when a list runs) unless the extension `variantSkuTexts` adds it (schemasFor).
 	productSkuFilter: {
 		fields: {
 			id: 'int',
 			stockId: 'int',
-			sku: 'string',
 			available: 'boolean',
 			'assignedColor.id': 'int',
 			'assignedSize.id': 'int',
@@ -425,3 +430,20 @@ export const TOP_LEVEL_ROOTS = [
 	'countryFilter',
 	'productionOrderCsvImportFilter',
 ];
+
+/**
+ * With the extension `variantSkuTexts` (SandboxOptions), `productSkuFilter` also names each
+ * ProductSku's variant SKU text as `sku`; every other entity is the contract's.
+ */
+const WITH_VARIANT_SKU_TEXTS: FilterSchemas = {
+	...SCHEMAS,
+	productSkuFilter: {
+		...SCHEMAS.productSkuFilter,
+		fields: { ...SCHEMAS.productSkuFilter.fields, sku: 'string' },
+	},
+};
+
+/** The filterable entities of a sandbox, by its options. */
+export function schemasFor(settings: { variantSkuTexts: boolean }): FilterSchemas {
+	return settings.variantSkuTexts ? WITH_VARIANT_SKU_TEXTS : SCHEMAS;
+}

@@ -17,19 +17,20 @@ import {
 import type { SandboxState } from './context';
 import { badRequest } from './errors';
 import { sniffImage } from './images';
-import type {
-	Address,
-	Composition,
-	Country,
-	Customer,
-	CustomAttribute,
-	DesignElement,
-	OrderedProduct,
-	PassthroughItem,
-	Position,
-	Product,
-	ShippingInfo,
-	Shop,
+import {
+	orderedSkuOf,
+	type Address,
+	type Composition,
+	type Country,
+	type Customer,
+	type CustomAttribute,
+	type DesignElement,
+	type OrderedProduct,
+	type PassthroughItem,
+	type Position,
+	type Product,
+	type ShippingInfo,
+	type Shop,
 } from './types';
 
 export const MAX_PASSTHROUGH_ITEMS = 100;
@@ -400,7 +401,7 @@ function variant(
 	if (!sku.available) {
 		throw badRequest(
 			'SKU not available',
-			`${field}: SKU ${sku.sku} of product ${product.id} (assigned colour ${colorId}, size ${sizeId}) is not available; see GET .../products/${product.id}/sku`,
+			`${field}: SKU ${sku.sku ?? sku.id} of product ${product.id} (assigned colour ${colorId}, size ${sizeId}) is not available; see GET .../products/${product.id}/sku`,
 		);
 	}
 	return sku;
@@ -432,8 +433,8 @@ export function buildDesignItem(
 			`${field}.productId ${String(value.productId)} is not a product of shop ${shop.id}`,
 		);
 	}
-	if (skuText && (colorId === undefined || sizeId === undefined)) {
-		// A variant SKU names product, colour and size at once.
+	if (skuText && sandbox.variantSkuTexts && (colorId === undefined || sizeId === undefined)) {
+		// Extension `variantSkuTexts`: a variant SKU text names product, colour and size at once.
 		for (const candidate of sandbox.store.products.values()) {
 			if (candidate.shopId !== shop.id || candidate.deleted || (product && candidate !== product))
 				continue;
@@ -447,8 +448,8 @@ export function buildDesignItem(
 		}
 	}
 	if (skuText && !product) {
-		// The contract leaves open what a design's sku names: it may also be the product's own SKU,
-		// the colour and size then given as assignedColor and assignedSize.
+		// The product's own SKU (the contract's ProductSku has no SKU text of its own), the colour
+		// and size then given as assignedColor and assignedSize.
 		product = [...sandbox.store.products.values()].find(
 			(candidate) =>
 				candidate.shopId === shop.id && !candidate.deleted && candidate.sku === skuText,
@@ -456,15 +457,21 @@ export function buildDesignItem(
 	}
 	if (
 		skuText &&
-		(colorId === undefined || sizeId === undefined) &&
-		(!product || product.sku !== skuText)
+		(!product || ((colorId === undefined || sizeId === undefined) && product.sku !== skuText))
 	) {
+		const owner = product ? `product ${product.id}` : `any product of shop ${shop.id}`;
 		throw badRequest(
 			'Unknown SKU',
-			`${field}.sku ${skuText} is neither a variant SKU nor the product SKU of ${product ? `product ${product.id}` : `shop ${shop.id}`}`,
+			sandbox.variantSkuTexts
+				? `${field}.sku ${skuText} is neither a variant SKU nor the product SKU of ${owner}`
+				: `${field}.sku ${skuText} is not the product SKU of ${owner}; give the product's own SKU (or productId) with assignedColor{id} and assignedSize{id}`,
 		);
 	}
-	if (!product) throw badRequest(`${field} needs productId (or a variant sku)`);
+	if (!product) {
+		throw badRequest(
+			`${field} needs productId (or ${sandbox.variantSkuTexts ? 'a variant sku' : "the product's sku"})`,
+		);
+	}
 	const productSku = variant(product, colorId, sizeId, field);
 	const amount = readAmount(value.amount, `${field}.amount`);
 	return {
@@ -475,7 +482,7 @@ export function buildDesignItem(
 		assignedColorId: productSku.assignedColorId,
 		assignedSizeId: productSku.assignedSizeId,
 		skuId: productSku.id,
-		sku: productSku.sku,
+		sku: orderedSkuOf(product, productSku),
 		amount,
 		price: Math.round(priceOf(product, productSku.assignedSizeId) * amount * 100) / 100,
 		created: nowIso(sandbox.clock),
@@ -539,7 +546,7 @@ export function buildTemplateItem(
 		assignedColorId: productSku.assignedColorId,
 		assignedSizeId: productSku.assignedSizeId,
 		skuId: productSku.id,
-		sku: productSku.sku,
+		sku: orderedSkuOf(product, productSku),
 		amount,
 		price: Math.round(priceOf(product, productSku.assignedSizeId) * amount * 100) / 100,
 		created: nowIso(sandbox.clock),

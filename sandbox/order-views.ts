@@ -53,6 +53,10 @@ export function orderedProductUrl(source: ViewSource, order: Order, item: Ordere
 	return `${orderUrl(source, order.accountId, order.shopId, order.id)}/orderedProducts/${item.id}`;
 }
 
+function variantSkuText(source: ViewSource, item: OrderedProduct): string | undefined {
+	return source.store.products.get(item.productId)?.skus.find((s) => s.id === item.skuId)?.sku;
+}
+
 export function orderedProductBody(source: ViewSource, order: Order, item: OrderedProduct) {
 	const self = orderedProductUrl(source, order, item);
 	return {
@@ -62,7 +66,9 @@ export function orderedProductBody(source: ViewSource, order: Order, item: Order
 		templateProductId: item.templateProductId,
 		assignedColor: { id: item.assignedColorId },
 		assignedSize: { id: item.assignedSizeId },
-		productSku: { id: item.skuId, sku: item.sku },
+		// The ProductSku ordered: its variant SKU text only with the extension (the store holds none
+		// otherwise), as the product's own SKU is not the ProductSku's.
+		productSku: { id: item.skuId, sku: variantSkuText(source, item) },
 		sku: item.sku,
 		price: item.price,
 		created: item.created,

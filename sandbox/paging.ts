@@ -8,6 +8,7 @@ import { atomLink, mediaTypeOf } from './codec';
 import type { ServiceContext } from './context';
 import { badRequest } from './errors';
 import { applyFilter, defaultSelection, storedFilterFor } from './filter-engine';
+import { schemasFor } from './filter-schemas';
 import type { Reply } from './router';
 
 export interface ListSpec<T> {
@@ -47,10 +48,16 @@ function pageUrl(ctx: ServiceContext, page: number, size: number): string {
  */
 function selectRecords<T>(ctx: ServiceContext, records: T[], filterRoot: string | undefined): T[] {
 	const { store } = ctx.sandbox;
+	const schemas = schemasFor(ctx.sandbox);
 	const filterId = ctx.query.get('filterId');
-	if (!filterId) return defaultSelection(store, records, filterRoot);
+	if (!filterId) return defaultSelection(schemas, store, records, filterRoot);
 	const { user } = requireSession(ctx);
-	return applyFilter(store, storedFilterFor(store, user.id, filterId, filterRoot), records);
+	return applyFilter(
+		schemas,
+		store,
+		storedFilterFor(store, user.id, filterId, filterRoot),
+		records,
+	);
 }
 
 /**

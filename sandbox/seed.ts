@@ -4,13 +4,14 @@
  */
 
 import { Store } from './store';
-import type {
-	AssignedView,
-	FinancialStatus,
-	FulfilmentStatus,
-	Motive,
-	Product,
-	ProductSku,
+import {
+	orderedSkuOf,
+	type AssignedView,
+	type FinancialStatus,
+	type FulfilmentStatus,
+	type Motive,
+	type Product,
+	type ProductSku,
 } from './types';
 
 /** Logins and ids of the seeded data that tests and examples rely on. */
@@ -43,9 +44,12 @@ export const DEMO = {
 	},
 	hoodieProductId: 1002,
 	toteBagProductId: 1003,
-	/** Products whose SKUs and option names match the storefront fixtures (test/fixtures/storefront). */
+	/**
+	 * Products whose option names (and, with the extension `variantSkuTexts`, variant SKU texts)
+	 * match the storefront fixtures (test/fixtures/storefront).
+	 */
 	storefront: {
-		/** Shopify's documented line items IPOD2008GREEN, IPOD2008RED, IPOD2008BLACK. */
+		/** Shopify's documented line items IPOD2008GREEN, IPOD2008RED, IPOD2008BLACK (SKU IPOD2008). */
 		ipodProductId: 1004,
 		/** WooCommerce's documented variation line Bar3 (pa_color black, size "M Test"). */
 		shipYourIdeaProductId: 1005,
@@ -71,7 +75,10 @@ interface ProductPlan {
 	basePrice: number;
 	/** Colour/size pairs listed on the product that deliberately have no SKU. */
 	missingSkus?: Array<[colorId: number, sizeId: number]>;
-	/** The variant SKU of a colour and size; `<sku>-<COLOUR>-<SIZE>` when not given. */
+	/**
+	 * The variant SKU text of a colour and size (extension `variantSkuTexts` only);
+	 * `<sku>-<COLOUR>-<SIZE>` when not given.
+	 */
 	variantSku?: (colorName: string, sizeName: string) => string;
 	categoryIds: number[];
 }
@@ -179,7 +186,12 @@ const SIZE_IDS: Record<string, number> = {
 	'M Test': 8,
 };
 
-function buildProduct(store: Store, shopId: number, plan: ProductPlan): Product {
+function buildProduct(
+	store: Store,
+	shopId: number,
+	plan: ProductPlan,
+	variantSkuTexts: boolean,
+): Product {
 	const views: AssignedView[] = plan.views.map(([id, position, areaId]) => ({
 		id,
 		viewId: position === 'FRONT' ? 1 : 2,
@@ -196,9 +208,11 @@ function buildProduct(store: Store, shopId: number, plan: ProductPlan): Product 
 			skus.push({
 				id,
 				stockId: id + 100000,
-				sku:
-					plan.variantSku?.(colorName, sizeName) ??
-					`${plan.sku}-${colorName.toUpperCase()}-${sizeName.toUpperCase().replace(/\s+/g, '')}`,
+				// The contract's ProductSku has no SKU text: only the extension gives it one.
+				sku: variantSkuTexts
+					? (plan.variantSku?.(colorName, sizeName) ??
+						`${plan.sku}-${colorName.toUpperCase()}-${sizeName.toUpperCase().replace(/\s+/g, '')}`)
+					: undefined,
 				available: true,
 				assignedColorId: colorId,
 				assignedSizeId: sizeId,
@@ -357,7 +371,7 @@ function addDemoOrders(store: Store): void {
 					assignedColorId: colorId,
 					assignedSizeId: sizeId,
 					skuId: sku.id,
-					sku: sku.sku,
+					sku: orderedSkuOf(product, sku),
 					amount,
 					price: Math.round(unitPrice * amount * 100) / 100,
 					created: plan.created,
@@ -386,6 +400,8 @@ function addDemoOrders(store: Store): void {
 export interface SeedOptions {
 	/** Add DEMO_ORDERS (default false). */
 	demoOrders?: boolean;
+	/** Give every ProductSku a variant SKU text (default false, the contract's ProductSku). */
+	variantSkuTexts?: boolean;
 }
 
 /** A fresh store holding the seed described in sandbox/README.md. */
@@ -496,7 +512,10 @@ export function createSeededStore(options: SeedOptions = {}): Store {
 
 	for (const [shopId, , , offset] of shops) {
 		for (const plan of productPlans(offset)) {
-			store.products.set(plan.id, buildProduct(store, shopId, plan));
+			store.products.set(
+				plan.id,
+				buildProduct(store, shopId, plan, options.variantSkuTexts ?? false),
+			);
 		}
 		store.templateProducts.set(7001 + offset, {
 			id: 7001 + offset,

@@ -133,7 +133,11 @@ export interface AssignedView {
 export interface ProductSku {
 	id: number;
 	stockId: number;
-	sku: string;
+	/**
+	 * The sandbox's variant SKU text (`TEE-CLASSIC-BLACK-L`): seeded only with the extension
+	 * `variantSkuTexts`; the contract's ProductSku has no such field.
+	 */
+	sku?: string;
 	available: boolean;
 	assignedColorId: number;
 	assignedSizeId: number;
@@ -173,6 +177,11 @@ export interface Product {
 	localizations: Localization[];
 	technologyIds: number[];
 	categoryIds: number[];
+}
+
+/** The `sku` an ordered product of this product and variant carries (OrderedProduct.sku). */
+export function orderedSkuOf(product: Product, variant: ProductSku): string {
+	return variant.sku ?? product.sku;
 }
 
 export interface TemplateProduct {
@@ -310,6 +319,7 @@ export interface OrderedProduct {
 	assignedColorId: number;
 	assignedSizeId: number;
 	skuId: number;
+	/** The variant's SKU text with the extension `variantSkuTexts`, else the product's own SKU. */
 	sku: string;
 	amount: number;
 	price: number;

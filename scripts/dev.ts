@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import path from 'node:path';
 import { DateTime } from 'luxon';
 
-import { DEMO, startSandbox } from '../sandbox';
+import { DEMO, startSandbox, variantSkuTextsFromEnv } from '../sandbox';
 import type { N8nInstance, N8nOptions, N8nRuntime } from './n8n-runtime';
 import type { QueueStackOptions, QueueStackPorts } from './queue-stack';
 import {
@@ -245,8 +245,17 @@ async function main() {
 	const runtime = await ensureN8n({ onProgress: (line) => console.log(line) });
 	console.log(`n8n ${runtime.version}: ${runtime.n8nDir}`);
 
-	const sandbox = await startSandbox({ port: sandboxPort, autoAdvance: true, demoOrders: true });
-	console.log(`Sandbox:  ${sandbox.baseUrl}  (control: ${sandbox.controlUrl})`);
+	// SANDBOX_VARIANT_SKU_TEXTS=1 npm start: the sandbox's variant SKU text extension (sandbox/README.md).
+	const variantSkuTexts = variantSkuTextsFromEnv(process.env);
+	const sandbox = await startSandbox({
+		port: sandboxPort,
+		autoAdvance: true,
+		demoOrders: true,
+		variantSkuTexts,
+	});
+	console.log(
+		`Sandbox:  ${sandbox.baseUrl}  (control: ${sandbox.controlUrl})${variantSkuTexts ? ', with variant SKU texts' : ''}`,
+	);
 	const logRequest = (store: string) => (request: RecordedRequest) =>
 		console.log(
 			`${store} stand-in: ${request.method} ${request.path} -> ${request.status}${request.body === undefined ? '' : ` ${JSON.stringify(request.body)}`}`,

@@ -167,6 +167,42 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 		expect((await demo.get(`${SHOP_PATH}/products/expanded/4242`)).status).toBe(404);
 	});
 
+	test("every ProductSku is exactly the contract's record: id, stockId, available, assignedColor{id}, assignedSize{id}", async () => {
+		const contractRecord = (sku: Record<string, unknown>) => {
+			expect(Object.keys(sku).sort()).toEqual(
+				['assignedColor', 'assignedSize', 'available', 'id', 'stockId'].sort(),
+			);
+			expect(sku).toEqual({
+				id: expect.any(Number),
+				stockId: expect.any(Number),
+				available: expect.any(Boolean),
+				assignedColor: { id: expect.any(Number) },
+				assignedSize: { id: expect.any(Number) },
+			});
+		};
+		for (const productId of [1001, 1002, 1003, 1004, 1005]) {
+			const expanded = (await demo.get(`${SHOP_PATH}/products/expanded/${productId}`)).json.product;
+			const embedded = list(expanded.productSkus.productSku);
+			embedded.forEach(contractRecord);
+			// The list endpoint, page by page (maxPageSize is 5 here).
+			const listed = [];
+			for (let page = 0; listed.length < embedded.length; page++) {
+				const paged = (await demo.get(`${SHOP_PATH}/products/${productId}/sku?page=${page}`)).json
+					.pagedData;
+				expect(paged.totalElements).toBe(embedded.length);
+				listed.push(...list(paged.productSku));
+			}
+			listed.forEach(contractRecord);
+			expect(listed).toEqual(embedded);
+		}
+		// The product's own SKU is the contract's Product field and stays.
+		expect((await demo.get(`${SHOP_PATH}/products/1004`)).json.product.sku).toBe('IPOD2008');
+		const xml = await demo.get(`${SHOP_PATH}/products/1005/sku`, { accept: 'application/xml' });
+		expect(xml.text).toContain('<productSku>');
+		expect(xml.text).not.toContain('<sku>');
+		expect(xml.text).not.toContain('Bar3');
+	});
+
 	test('assignedColors, assignedSizes and assignedViews links lead to lists', async () => {
 		const colors = list(
 			(await demo.get(`${SHOP_PATH}/products/1001/assignedColors`)).json.pagedData
@@ -272,5 +308,39 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 		await viewer.login('viewer');
 		expect((await viewer.get(`${SHOP_PATH}/products`)).status).toBe(200);
 		expect((await viewer.get('/accounts/387/countries')).status).toBe(200);
+	});
+});
+
+describe('sandbox: catalog with the variant SKU text extension (option variantSkuTexts)', () => {
+	let sandbox: Sandbox;
+	let demo: ServiceClient;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, variantSkuTexts: true });
+		demo = new ServiceClient(sandbox.baseUrl);
+		await demo.login();
+	});
+	afterAll(() => sandbox.close());
+
+	test('every ProductSku also carries its SKU text, in the expanded product, the SKU list and XML', async () => {
+		const texts = async (productId: number) =>
+			list(
+				(await demo.get(`${SHOP_PATH}/products/expanded/${productId}`)).json.product.productSkus
+					.productSku,
+			).map((sku) => sku.sku);
+		expect(await texts(1004)).toEqual(['IPOD2008GREEN', 'IPOD2008RED', 'IPOD2008BLACK']);
+		expect(await texts(1005)).toEqual(['Bar3']);
+		expect(await texts(1001)).toContain('TEE-CLASSIC-BLACK-L');
+		const listed = list(
+			(await demo.get(`${SHOP_PATH}/products/1001/sku?size=20`)).json.pagedData.productSku,
+		);
+		expect(listed.find((sku) => sku.sku === 'TEE-CLASSIC-BLACK-L')).toMatchObject({
+			available: true,
+			assignedColor: { id: 2002 },
+			assignedSize: { id: 3003 },
+		});
+		const xml = await demo.get(`${SHOP_PATH}/products/1005/sku`, { accept: 'application/xml' });
+		expect(xml.text).toContain('<sku>Bar3</sku>');
+		expect((await demo.get(`${SHOP_PATH}/products/1001`)).json.product.sku).toBe('TEE-CLASSIC');
 	});
 });

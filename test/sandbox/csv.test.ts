@@ -35,7 +35,8 @@ function orderRow(group: string, uniqueId: string, extra: Row = {}): Row {
 		'customer shipping address country code': 'DE',
 		'design group id': 'd1',
 		'design product id': '1001',
-		'design product sku': 'TEE-CLASSIC-BLACK-L',
+		// The contract's `design product sku` is the product's SKU (an alternative to its id).
+		'design product sku': 'TEE-CLASSIC',
 		'design amount': '2',
 		'composition group id': 'c1',
 		'product area id': '4001',
@@ -152,9 +153,11 @@ describe('sandbox: CSV order import', () => {
 		});
 		const items = list(order.orderedProducts.designedOrderedProduct);
 		expect(items).toHaveLength(2);
+		// The CSV names no colour or size: the product's first available SKU (White/S).
 		expect(items[0]).toMatchObject({
-			assignedColor: { id: 2002 },
-			assignedSize: { id: 3003 },
+			productId: 1001,
+			assignedColor: { id: 2001 },
+			assignedSize: { id: 3001 },
 			amount: 2,
 		});
 		const compositions = list(items[0].compositions.composition);
@@ -241,6 +244,59 @@ describe('sandbox: CSV order import', () => {
 		expect(await control.call('GET', '/orders?uniqueId=BAD-1')).toHaveLength(0);
 	});
 
+	test("design product sku is the product's own SKU, alone or with its id; a variant SKU text or another product's SKU fails the line", async () => {
+		const content = csv([
+			orderRow('g1', 'SKU-1', {
+				'design product id': '',
+				'design product sku': 'IPOD2008',
+				'product area id': '4031',
+			}),
+			orderRow('g2', 'SKU-2', {
+				'design product id': '',
+				'design product sku': 'TEE-CLASSIC-BLACK-L',
+			}),
+			orderRow('g3', 'SKU-3', { 'design product sku': 'HOODIE-PREMIUM' }),
+		]);
+		const job = await upload(content);
+		expect(await finished(job.id)).toMatchObject({ error: true, linesFailed: 2, linesTotal: 3 });
+		const byLine = Object.fromEntries((await lines(job.id)).map((l) => [l.lineNumber, l]));
+		expect(byLine[2].ok).toBe(true);
+		const [order] = await control.orders('SKU-1');
+		expect(order.orderedProducts).toMatchObject([
+			// IPod Nano's first SKU: Green, One Size.
+			{ productId: 1004, assignedColorId: 2031, assignedSizeId: 3031, sku: 'IPOD2008' },
+		]);
+		expect(byLine[3].errorMessage).toBe(
+			'design product sku "TEE-CLASSIC-BLACK-L" is not the SKU of any product of shop 1597; see GET .../products',
+		);
+		expect(byLine[4].errorMessage).toBe(
+			'design product sku "HOODIE-PREMIUM" is not the SKU of product 1001 (design product id); see GET .../products',
+		);
+	});
+
+	test('a product whose SKUs are all unavailable fails the line, naming the product', async () => {
+		for (const assignedSizeId of [3011, 3012, 3013, 3014]) {
+			for (const assignedColorId of [2011, 2012]) {
+				await control.call('PUT', '/products/1002/availability', {
+					assignedColorId,
+					assignedSizeId,
+					available: false,
+				});
+			}
+		}
+		const job = await upload(
+			csv([
+				orderRow('g1', 'NONE-1', {
+					'design product id': '',
+					'design product sku': 'HOODIE-PREMIUM',
+					'product area id': '4011',
+				}),
+			]),
+		);
+		await finished(job.id);
+		expect((await lines(job.id))[0].errorMessage).toMatch(/^product 1002 has no available SKU/);
+	});
+
 	test('a wrong header marks the whole import as failed', async () => {
 		const swapped = [...HEADERS];
 		[swapped[1], swapped[2]] = [swapped[2], swapped[1]];
@@ -304,5 +360,62 @@ describe('sandbox: CSV order import', () => {
 			.pagedData;
 		expect(page.totalElements).toBe(12);
 		expect(list(page.productionOrderCsvImportLine).map((l) => l.lineNumber)).toEqual([12, 13]);
+	});
+});
+
+describe('sandbox: CSV order import with the variant SKU text extension (option variantSkuTexts)', () => {
+	let sandbox: Sandbox;
+	let control: SandboxControl;
+	let demo: ServiceClient;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10, variantSkuTexts: true });
+		control = new SandboxControl(sandbox);
+		demo = new ServiceClient(sandbox.baseUrl);
+		await demo.login();
+	});
+	afterAll(() => sandbox.close());
+
+	test("design product sku may also be a variant SKU text, which names the colour and size; the product's own SKU still works", async () => {
+		const result = await demo.call('POST', `${SHOP_PATH}/orderCsvImport`, {
+			...multipart(
+				csv([
+					orderRow('g1', 'EXT-1', {
+						'design product id': '',
+						'design product sku': 'TEE-CLASSIC-BLACK-L',
+					}),
+					orderRow('g2', 'EXT-2', { 'design product sku': 'TEE-CLASSIC-BLACK-L' }),
+					orderRow('g3', 'EXT-3', { 'design product id': '', 'design product sku': 'TEE-CLASSIC' }),
+					orderRow('g4', 'EXT-4', { 'design product sku': 'IPOD2008RED' }),
+				]),
+			),
+		});
+		expect(result.status).toBe(200);
+		const id = result.json.productionOrderCsvImport.id as number;
+		const job = await eventually(async () => {
+			const current = (await demo.get(`${SHOP_PATH}/orderCsvImport/${id}`)).json
+				.productionOrderCsvImport;
+			expect(current.processed).toBeTruthy();
+			return current;
+		});
+		expect(job).toMatchObject({ error: true, linesFailed: 1, linesTotal: 4 });
+		const items = async (uniqueId: string) =>
+			((await control.orders(uniqueId))[0]?.orderedProducts ?? []).map((item: Json) => [
+				item.productId,
+				item.assignedColorId,
+				item.assignedSizeId,
+				item.sku,
+			]);
+		expect(await items('EXT-1')).toEqual([[1001, 2002, 3003, 'TEE-CLASSIC-BLACK-L']]);
+		expect(await items('EXT-2')).toEqual([[1001, 2002, 3003, 'TEE-CLASSIC-BLACK-L']]);
+		expect(await items('EXT-3')).toEqual([[1001, 2001, 3001, 'TEE-CLASSIC-WHITE-S']]);
+		// A variant SKU text of another product than the row's design product id.
+		const failed = list(
+			(await demo.get(`${SHOP_PATH}/orderCsvImport/${id}/lines`)).json.pagedData
+				.productionOrderCsvImportLine,
+		).find((line) => line.uniqueId === 'EXT-4');
+		expect(failed?.errorMessage).toBe(
+			'design product sku "IPOD2008RED" is not the SKU of product 1001 (design product id) nor a variant SKU of it; see GET .../products',
+		);
 	});
 });

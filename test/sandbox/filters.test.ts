@@ -142,7 +142,9 @@ describe('sandbox: stored filters', () => {
 	test('sub-entity filters on joined data: SKUs, assigned colours, views, technologies', async () => {
 		expect(
 			await productIds({
-				productSkuFilter: { expressionSimple: { property: 'sku', op: 'like', value: '%-GREY-%' } },
+				productSkuFilter: {
+					expressionSimple: { property: 'assignedSize.id', op: '=', value: '3014' },
+				},
 			}),
 		).toEqual([1002]);
 		expect(
@@ -419,6 +421,89 @@ describe('sandbox: stored filters', () => {
 		).toBe('SqlValidationException');
 	});
 
+	test("productSkuFilter knows the contract's ProductSku fields only: sku is an unknown property (SqlValidationException when the list runs)", async () => {
+		// Every field of the contract's ProductSku filters.
+		expect(
+			await productIds({
+				productSkuFilter: {
+					expressionSimple: [
+						{ property: 'available', op: '=', value: 'true' },
+						{ property: 'assignedColor.id', op: '=', value: '2032' },
+					],
+					betweenExpression: { property: 'stockId', minValue: '1', maxValue: '999999999' },
+				},
+			}),
+		).toEqual([1004]);
+		// The contract's ProductSku has no SKU text: a nested productSkuFilter on sku is stored
+		// (property names are checked when a list runs) and the list refuses it.
+		for (const expression of [
+			{ expressionSimple: { property: 'sku', op: 'like', value: '%-GREY-%' } },
+			{ expressionContain: { property: 'sku', negation: false, list: { String: 'Bar3' } } },
+		]) {
+			const filterId = await store({ productFilter: { productSkuFilter: expression } });
+			const result = await demo.get(`${SHOP_PATH}/products?filterId=${filterId}`);
+			expect(result.status).toBe(400);
+			expect(result.json.exception).toMatchObject({
+				message: 'SqlValidationException',
+				exceptionName: 'SqlValidationException',
+			});
+			expect(result.json.exception.internalErrorMessage).toBe(
+				'Unknown property "sku" in productSkuFilter',
+			);
+		}
+		// No ProductSku record carries one either.
+		const skus = list(
+			(await demo.get(`${SHOP_PATH}/products/1001/sku?size=50`)).json.pagedData.productSku,
+		);
+		expect(skus.every((sku) => !('sku' in sku))).toBe(true);
+	});
+
+	test("the product's own sku and name stay filterable, also as an OR of expressionContain and ilike", async () => {
+		const ownSkuOrName = (list: Json) => ({
+			expressionDisjunction: {
+				expressionContain: { property: 'sku', negation: false, list },
+				expressionSimple: { property: 'name', op: 'ilike', value: '%hoodie%' },
+			},
+		});
+		expect(await productIds(ownSkuOrName({ String: ['IPOD2008', 'TOTE-COTTON'] }))).toEqual([
+			1002, 1003, 1004,
+		]);
+		// One value, as XML and the JSON quirk give it: a member rather than an array.
+		expect(await productIds(ownSkuOrName({ String: 'SHIP-YOUR-IDEA' }))).toEqual([1002, 1005]);
+		// A variant SKU text is no product's SKU.
+		expect(await productIds(ownSkuOrName({ String: 'TEE-CLASSIC-BLACK-L' }))).toEqual([1002]);
+		// The same OR in the `expressions` list form, next to another criterion (AND).
+		expect(
+			await productIds({
+				expressions: [
+					{
+						expressionDisjunction: {
+							expressions: [
+								{
+									expressionContain: {
+										property: 'sku',
+										negation: false,
+										list: { String: ['TEE-CLASSIC'] },
+									},
+								},
+								{ expressionSimple: { property: 'name', op: 'ilike', value: 'ipod%' } },
+							],
+						},
+					},
+					{ expressionSimple: { property: 'id', op: '!=', value: '1004' } },
+				],
+			}),
+		).toEqual([1001]);
+		const viaXml = await demo.call('POST', '/filters', {
+			raw: `<productFilter><expressionDisjunction><expressionContain><property>sku</property><negation>false</negation><list><String>IPOD2008</String><String>TOTE-COTTON</String></list></expressionContain><expressionSimple><property>name</property><op>ilike</op><value>%hoodie%</value></expressionSimple></expressionDisjunction></productFilter>`,
+			contentType: 'application/xml',
+		});
+		expect(viaXml.status).toBe(200);
+		const filterId = viaXml.json.productFilter.filterId as string;
+		const listed = await demo.get(`${SHOP_PATH}/products?filterId=${filterId}&size=50`);
+		expect(list(listed.json.pagedData.product).map((p) => p.id)).toEqual([1002, 1003, 1004]);
+	});
+
 	test('a filter of another type than the list is 400', async () => {
 		const filterId = await store({
 			motiveFilter: { expressionSimple: { property: 'id', op: '=', value: '1' } },
@@ -543,5 +628,48 @@ describe('sandbox: stored filters', () => {
 		expect(filterId).toBeTruthy();
 		const products = await demo.get(`${SHOP_PATH}/products?filterId=${filterId}`);
 		expect(products.json.pagedData.product.id).toBe(1002);
+	});
+});
+
+describe('sandbox: stored filters with the variant SKU text extension (option variantSkuTexts)', () => {
+	let sandbox: Sandbox;
+	let demo: ServiceClient;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, variantSkuTexts: true });
+		demo = new ServiceClient(sandbox.baseUrl);
+		await demo.login();
+	});
+	afterAll(() => sandbox.close());
+
+	const productIds = async (filter: Json) => {
+		const stored = await demo.post('/filters', { productFilter: filter });
+		expect(stored.status).toBe(200);
+		const result = await demo.get(
+			`${SHOP_PATH}/products?filterId=${stored.json.productFilter.filterId}&size=50`,
+		);
+		expect(result.status).toBe(200);
+		return list(result.json.pagedData.product).map((p) => p.id);
+	};
+
+	test('productSkuFilter filters on the variant SKU text', async () => {
+		expect(
+			await productIds({
+				productSkuFilter: { expressionSimple: { property: 'sku', op: 'like', value: '%-GREY-%' } },
+			}),
+		).toEqual([1002]);
+		expect(
+			await productIds({
+				productSkuFilter: {
+					expressionContain: { property: 'sku', negation: false, list: { String: ['Bar3'] } },
+				},
+			}),
+		).toEqual([1005]);
+		// The product's own SKU is still the product filter's sku.
+		expect(
+			await productIds({
+				expressionContain: { property: 'sku', negation: false, list: { String: 'IPOD2008' } },
+			}),
+		).toEqual([1004]);
 	});
 });

@@ -25,6 +25,7 @@ const LAYERS: string[][] = [
 		'links',
 		'images',
 		'multipart',
+		'launch-env',
 	],
 	// What a handler receives, and the virtual clock.
 	['context', 'clock'],

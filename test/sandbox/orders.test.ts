@@ -124,35 +124,18 @@ describe('sandbox: orders and their state machines', () => {
 			});
 		});
 
-		test('a plain base product (no compositions) and a variant sku instead of colour/size', async () => {
-			const body = deferredOrder({
-				designs: {
-					creatorse_design: [{ productId: 1002, amount: 1, sku: 'HOODIE-PREMIUM-GREY-XL' }],
-				},
-			});
-			const result = await submit(body);
-			expect(result.status).toBe(200);
-			const order = (
-				await demo.get(`${SHOP_PATH}/orders/${result.json.productionOrderSubmited.id}`)
-			).json.productionOrderExpanded;
-			expect(order.orderedProducts.designedOrderedProduct).toMatchObject({
-				assignedColor: { id: 2012 },
-				assignedSize: { id: 3014 },
-			});
-		});
-
-		test("a design's sku names a variant, or the product with its colour and size; anything else is 400", async () => {
+		test("a design's sku is the product's own SKU, with its colour and size; the contract's ProductSku has no text, so a variant SKU text is 400", async () => {
 			const body = deferredOrder({
 				designs: {
 					creatorse_design: [
-						{ sku: 'IPOD2008RED', amount: 1 },
-						{ sku: 'Bar3', amount: 2 },
 						{
 							sku: 'TEE-CLASSIC',
 							assignedColor: { id: 2002 },
 							assignedSize: { id: 3001 },
 							amount: 1,
 						},
+						// A plain base product: no compositions.
+						{ productId: 1002, amount: 1, assignedColor: { id: 2012 }, assignedSize: { id: 3014 } },
 					],
 				},
 			});
@@ -161,26 +144,40 @@ describe('sandbox: orders and their state machines', () => {
 			const order = (
 				await demo.get(`${SHOP_PATH}/orders/${result.json.productionOrderSubmited.id}`)
 			).json.productionOrderExpanded;
+			const items = list(order.orderedProducts.designedOrderedProduct);
 			expect(
-				order.orderedProducts.designedOrderedProduct.map((item: Json) => [
-					item.product?.id ?? item.productId,
+				items.map((item: Json) => [
+					item.productId,
 					item.assignedColor.id,
 					item.assignedSize.id,
 					item.sku,
 				]),
 			).toEqual([
-				[1004, 2032, 3031, 'IPOD2008RED'],
-				[1005, 2041, 3041, 'Bar3'],
-				[1001, 2002, 3001, 'TEE-CLASSIC-BLACK-S'],
+				[1001, 2002, 3001, 'TEE-CLASSIC'],
+				[1002, 2012, 3014, 'HOODIE-PREMIUM'],
 			]);
-			const unknown = await submit(
-				deferredOrder({
-					uniqueId: 'SKU-UNKNOWN',
-					designs: { creatorse_design: [{ sku: 'NO-SUCH', amount: 1 }] },
-				}),
-			);
-			expect(unknown.status).toBe(400);
-			expect(unknown.json.exception.message).toBe('Unknown SKU');
+			// The ordered ProductSku is named by id only: the contract gives it no SKU text.
+			for (const item of items) expect(Object.keys(item.productSku)).toEqual(['id']);
+
+			for (const [uniqueId, design] of [
+				['SKU-VARIANT-TEXT', { sku: 'IPOD2008RED', amount: 1 }],
+				['SKU-VARIANT-TEXT-2', { productId: 1002, sku: 'HOODIE-PREMIUM-GREY-XL', amount: 1 }],
+				['SKU-UNKNOWN', { sku: 'NO-SUCH', amount: 1 }],
+				[
+					'SKU-UNKNOWN-WITH-VARIANT',
+					{ sku: 'NO-SUCH', assignedColor: { id: 2002 }, assignedSize: { id: 3001 }, amount: 1 },
+				],
+			] as const) {
+				const refused = await submit(
+					deferredOrder({ uniqueId, designs: { creatorse_design: [design] } }),
+				);
+				expect([uniqueId, refused.status, refused.json.exception.message]).toEqual([
+					uniqueId,
+					400,
+					'Unknown SKU',
+				]);
+				expect(refused.json.exception.internalErrorMessage).toMatch(/is not the product SKU of/);
+			}
 		});
 
 		test.each<[string, (o: Json) => void, RegExp]>([
@@ -331,8 +328,13 @@ describe('sandbox: orders and their state machines', () => {
 		});
 
 		test('the CSV import, which has names per address, keeps them', async () => {
+			// The sample's variant SKU text as the product's own SKU, which is what the contract's
+			// `design product sku` names (the sandbox's default; the extension accepts both).
+			const lines = sampleLines().map((line) =>
+				line['design product sku'] ? { ...line, 'design product sku': 'TEE-CLASSIC' } : line,
+			);
 			const upload = await demo.call('POST', `${SHOP_PATH}/orderCsvImport?fileName=names.csv`, {
-				raw: writeCsv(sampleLines()),
+				raw: writeCsv(lines),
 				contentType: 'text/csv',
 			});
 			expect(upload.status).toBe(200);
@@ -407,7 +409,8 @@ describe('sandbox: orders and their state machines', () => {
 						productId: 1001,
 						assignedColorId: 2001,
 						assignedSizeId: 3002,
-						sku: 'TEE-CLASSIC-WHITE-M',
+						// The product's own SKU: the contract's ProductSku has no SKU text.
+						sku: 'TEE-CLASSIC',
 						amount: 2,
 						compositions: [
 							{ productAreaId: 4001, elements: [expect.objectContaining({ motiveId: 5001 })] },
@@ -536,7 +539,12 @@ describe('sandbox: orders and their state machines', () => {
 				assignedSizeId: 3004,
 				available: false,
 			});
-			expect(marked).toMatchObject({ sku: 'TEE-CLASSIC-BLACK-XL', available: false });
+			expect(marked).toMatchObject({
+				assignedColorId: 2002,
+				assignedSizeId: 3004,
+				available: false,
+			});
+			expect(marked).not.toHaveProperty('sku');
 			const skus = list(
 				(await demo.get(`${SHOP_PATH}/products/1001/sku?size=20`)).json.pagedData.productSku,
 			);
@@ -556,13 +564,15 @@ describe('sandbox: orders and their state machines', () => {
 			const deferred = await submit(body);
 			expect(deferred.status).toBe(400);
 			expect(deferred.json.exception.internalErrorMessage).toMatch(
-				/^designs\.creatorse_design\[0\]: SKU TEE-CLASSIC-BLACK-XL of product 1001 .* is not available/,
+				new RegExp(
+					`^designs\\.creatorse_design\\[0\\]: SKU ${marked.id} of product 1001 .* is not available`,
+				),
 			);
-			const byVariantSku = deferredOrder();
-			byVariantSku.creatorse_productionOrderDeferred.designs.creatorse_design = [
-				{ sku: 'TEE-CLASSIC-BLACK-XL', amount: 1 },
+			const byProductSku = deferredOrder();
+			byProductSku.creatorse_productionOrderDeferred.designs.creatorse_design = [
+				{ sku: 'TEE-CLASSIC', assignedColor: { id: 2002 }, assignedSize: { id: 3004 }, amount: 1 },
 			];
-			expect((await submit(byVariantSku)).status).toBe(400);
+			expect((await submit(byProductSku)).json.exception.message).toBe('SKU not available');
 
 			await control.call('PUT', '/products/1001/availability', {
 				assignedColorId: 2002,
@@ -895,5 +905,100 @@ describe('sandbox: the demo orders of npm start (option demoOrders)', () => {
 			deferredOrder({ uniqueId: 'AFTER-DEMO' }),
 		);
 		expect(submitted.json.productionOrderSubmited.id).toBe(10005);
+	});
+});
+
+describe('sandbox: orders with the variant SKU text extension (option variantSkuTexts)', () => {
+	let sandbox: Sandbox;
+	let control: SandboxControl;
+	let demo: ServiceClient;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20, variantSkuTexts: true });
+		control = new SandboxControl(sandbox);
+		demo = new ServiceClient(sandbox.baseUrl);
+	});
+	afterAll(() => sandbox.close());
+	beforeEach(async () => {
+		await control.reset();
+		await demo.login();
+	});
+
+	const submit = (body: Json) => demo.post(`${SHOP_PATH}/orders/usingCreatorSE`, body);
+
+	test("a design's sku names a variant, or the product with its colour and size; anything else is 400", async () => {
+		const body = deferredOrder({
+			uniqueId: 'EXT-1',
+			designs: {
+				creatorse_design: [
+					{ sku: 'IPOD2008RED', amount: 1 },
+					{ sku: 'Bar3', amount: 2 },
+					{
+						sku: 'TEE-CLASSIC',
+						assignedColor: { id: 2002 },
+						assignedSize: { id: 3001 },
+						amount: 1,
+					},
+					// A plain base product (no compositions) by product id and variant SKU text.
+					{ productId: 1002, amount: 1, sku: 'HOODIE-PREMIUM-GREY-XL' },
+				],
+			},
+		});
+		const result = await submit(body);
+		expect(result.status).toBe(200);
+		const order = (await demo.get(`${SHOP_PATH}/orders/${result.json.productionOrderSubmited.id}`))
+			.json.productionOrderExpanded;
+		const items = list(order.orderedProducts.designedOrderedProduct);
+		expect(
+			items.map((item: Json) => [
+				item.productId,
+				item.assignedColor.id,
+				item.assignedSize.id,
+				item.sku,
+				item.productSku.sku,
+			]),
+		).toEqual([
+			[1004, 2032, 3031, 'IPOD2008RED', 'IPOD2008RED'],
+			[1005, 2041, 3041, 'Bar3', 'Bar3'],
+			[1001, 2002, 3001, 'TEE-CLASSIC-BLACK-S', 'TEE-CLASSIC-BLACK-S'],
+			[1002, 2012, 3014, 'HOODIE-PREMIUM-GREY-XL', 'HOODIE-PREMIUM-GREY-XL'],
+		]);
+		const [stored] = await control.orders('EXT-1');
+		expect(stored.orderedProducts.map((item: Json) => item.sku)).toEqual([
+			'IPOD2008RED',
+			'Bar3',
+			'TEE-CLASSIC-BLACK-S',
+			'HOODIE-PREMIUM-GREY-XL',
+		]);
+
+		const unknown = await submit(
+			deferredOrder({
+				uniqueId: 'SKU-UNKNOWN',
+				designs: { creatorse_design: [{ sku: 'NO-SUCH', amount: 1 }] },
+			}),
+		);
+		expect(unknown.status).toBe(400);
+		expect(unknown.json.exception.message).toBe('Unknown SKU');
+		expect(unknown.json.exception.internalErrorMessage).toMatch(
+			/neither a variant SKU nor the product SKU/,
+		);
+	});
+
+	test('a SKU marked unavailable names its text, and its text is refused as a design sku', async () => {
+		const marked = await control.call('PUT', '/products/1001/availability', {
+			assignedColorId: 2002,
+			assignedSizeId: 3004,
+			available: false,
+		});
+		expect(marked).toMatchObject({ sku: 'TEE-CLASSIC-BLACK-XL', available: false });
+		const body = deferredOrder();
+		body.creatorse_productionOrderDeferred.designs.creatorse_design = [
+			{ sku: 'TEE-CLASSIC-BLACK-XL', amount: 1 },
+		];
+		const refused = await submit(body);
+		expect(refused.status).toBe(400);
+		expect(refused.json.exception.internalErrorMessage).toMatch(
+			/^designs\.creatorse_design\[0\]: SKU TEE-CLASSIC-BLACK-XL of product 1001 .* is not available/,
+		);
 	});
 });
