@@ -4,7 +4,11 @@
  * meant ("IPOD2008 (IPod Nano - 8gb)") instead of nothing.
  */
 
-import type { NamedProduct } from './resolve';
+/** A product as the shop lists it: what a merchant recognises it by. */
+interface NamedProduct {
+	name: string;
+	sku?: string;
+}
 
 /** At most this many products are named. */
 const SHOWN = 3;
@@ -44,7 +48,7 @@ export function productLabel(product: NamedProduct): string {
 }
 
 /** The shop's products nearest to a word, by SKU or by name, nearest first. */
-export function nearestProducts(word: string, products: NamedProduct[]): NamedProduct[] {
+export function nearestProducts<T extends NamedProduct>(word: string, products: T[]): T[] {
 	return products
 		.map((product) => {
 			const distances = [distance(word, product.sku), distance(word, product.name)].filter(
@@ -52,7 +56,7 @@ export function nearestProducts(word: string, products: NamedProduct[]): NamedPr
 			);
 			return { product, distance: distances.length ? Math.min(...distances) : undefined };
 		})
-		.filter((entry): entry is { product: NamedProduct; distance: number } => entry.distance !== undefined)
+		.filter((entry): entry is { product: T; distance: number } => entry.distance !== undefined)
 		.sort((a, b) => a.distance - b.distance)
 		.slice(0, SHOWN)
 		.map((entry) => entry.product);

@@ -120,7 +120,8 @@ function splitOrders(run: RunScope, orders: number[][]): Map<number, Problem> {
 			byUniqueId.set(uniqueId, [...(byUniqueId.get(uniqueId) ?? []), unit]);
 	}
 	const problems = new Map<number, Problem>();
-	for (const [uniqueId, parts] of byUniqueId) {
+	// The error names the order already ("Order 450789469: its lines ...").
+	for (const parts of byUniqueId.values()) {
 		if (parts.length < 2) continue;
 		for (const unit of parts) {
 			problems.set(unit[0], {
