@@ -1306,6 +1306,8 @@ describe('the way back to the storefront', () => {
 				.productionOrderCsvImportLine,
 		).map((entry) => entry.orderId as number);
 		expect(imported).toHaveLength(2);
+		// An import's orders come in Pending: paid, as the merchant would, they go into production.
+		for (const id of imported) await control('POST', `/orders/${id}/pay`);
 		const orders = [...submitted, ...imported];
 		for (const id of orders) await intoProduction(id, `print order ${id}`);
 		const start = [
