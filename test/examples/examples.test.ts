@@ -1,6 +1,9 @@
 /**
  * What every example workflow must hold before n8n imports it (the end-to-end suite runs them).
  */
+import type { FilterValue, IDataObject, NodeParameterValueType } from 'n8n-workflow';
+import { executeFilter, Workflow } from 'n8n-workflow';
+
 import { getCsvColumns } from '../../nodes/PodPlatform/methods/resourceMapping';
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { exampleWorkflows } from '../../scripts/dev';
@@ -100,22 +103,32 @@ test('every example has an ID n8n keeps static data for (at most 16 characters),
 	expect(new Set(ids).size).toBe(ids.length);
 });
 
-/**
- * An n8n expression evaluated as n8n would for these plain cases: `={{ js }}` gives the value of
- * js, other text with `{{ js }}` parts gives the text with each part's value in it.
- */
+/** A workflow of one node, for n8n's own expression evaluator (n8n-workflow). */
+const expressionHost = new Workflow({
+	nodes: [
+		{ id: 'host', name: 'Host', type: 'host', typeVersion: 1, position: [0, 0], parameters: {} },
+	],
+	connections: {},
+	active: false,
+	nodeTypes: {
+		getByName: () => ({ description: { properties: [] } }),
+		getByNameAndVersion: () => ({ description: { properties: [] } }),
+		getKnownTypes: () => ({}),
+	} as never,
+});
+
+/** A parameter (an expression, or an object holding some) as n8n resolves it for an item `json`. */
 function evaluate(value: unknown, json: Record<string, unknown>): unknown {
-	if (typeof value !== 'string' || !value.startsWith('=')) return value;
-	const run = (code: string) =>
-		// eslint-disable-next-line @typescript-eslint/no-implied-eval -- the example's own expression, in a test
-		(new Function('$json', `return (${code});`) as (json: unknown) => unknown)(json);
-	const whole = /^=\{\{([\s\S]*)\}\}$/.exec(value);
-	if (whole && !whole[1].includes('}}')) return run(whole[1]);
-	return value
-		.slice(1)
-		.split(/(\{\{[\s\S]*?\}\})/)
-		.map((part) => (part.startsWith('{{') ? String(run(part.slice(2, -2))) : part))
-		.join('');
+	return expressionHost.expression.getParameterValue(
+		value as NodeParameterValueType,
+		null,
+		0,
+		0,
+		'Host',
+		[{ json: json as IDataObject }],
+		'manual',
+		{},
+	);
 }
 
 interface Assignment {
@@ -160,8 +173,9 @@ describe.each([
 		const MATCH = 'Order of This Store?';
 
 		/**
-		 * Runs the trigger's event through Store, the order node and the store-key check as n8n's Set
-		 * and If nodes read them: the store order ID when the check passes, undefined when it does not.
+		 * Runs the trigger's event through Store, the order node and the store-key check with n8n's own
+		 * expression evaluator and If conditions (n8n-workflow): the store order ID when the check
+		 * passes, undefined when it does not. The end-to-end suite runs the same in a real n8n.
 		 */
 		function matched(uniqueId: unknown, key = storeKey): string | undefined {
 			const event = { ...(example.pinData?.[trigger.name]?.[0]?.json as object), uniqueId };
@@ -172,22 +186,9 @@ describe.each([
 			const order: Record<string, unknown> = {};
 			for (const { name, value } of assignmentsOf(node(orderNode)))
 				order[name] = evaluate(value, store);
-			const check = node(MATCH).parameters.conditions as {
-				combinator: string;
-				conditions: Array<{
-					leftValue: string;
-					rightValue: string;
-					operator: { operation: string };
-				}>;
-			};
+			const check = evaluate(node(MATCH).parameters.conditions, order) as FilterValue;
 			expect(check.combinator).toBe('and');
-			const passes = check.conditions.every(({ leftValue, rightValue, operator }) => {
-				const left = String(evaluate(leftValue, order));
-				const right = String(evaluate(rightValue, order));
-				if (operator.operation === 'startsWith') return left.startsWith(right);
-				if (operator.operation === 'regex') return new RegExp(right).test(left);
-				throw new Error(`${MATCH} uses ${operator.operation}, which this test does not read`);
-			});
+			const passes = executeFilter(check);
 			return passes ? String(order[orderIdField]) : undefined;
 		}
 
