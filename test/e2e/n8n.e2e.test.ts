@@ -28,7 +28,9 @@ import shopifyFulfillmentOrders from '../fixtures/storefront/shopify-fulfillment
 import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import wooCommerceOrder from '../fixtures/storefront/woocommerce-order.json';
 import wooCommerceOrderOf3Lines from '../fixtures/storefront/woocommerce-order-3-lines.json';
-import { ServiceClient, submitOrder } from '../support/service';
+import { orderValues, writeCsv } from '../csv/fixtures';
+import { SHOP_PATH } from '../support/sandbox';
+import { list, ServiceClient, submitOrder } from '../support/service';
 import type { N8nInstance, N8nOptions, N8nRuntime } from '../../scripts/n8n-runtime';
 import {
 	DATE_FILTER_WORKFLOW_ID,
@@ -39,16 +41,18 @@ import {
 	SNIPPET_WORKFLOW_ID,
 	WRONG_PASSWORD,
 	REFUSED_LOGIN_WORKFLOW_ID,
+	SECOND_WOO_STORE,
 	XML_TRIGGER_WORKFLOW_ID,
 	e2eWorkflows,
 	extraCredentials,
+	secondWooCommerceStore,
 	withPinnedPayload,
 	withWholeOrderInput,
 } from './workflows';
 import type { NodeRun } from './n8nSession';
 import { McpSession } from './mcp';
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
-import { N8nSession, subscriptions, waitFor } from './n8nSession';
+import { N8nSession, subscriptions, unflatten, waitFor } from './n8nSession';
 import { ShiftedClock } from './shiftedClock';
 import {
 	ensureN8n,
@@ -75,6 +79,8 @@ let clock: ShiftedClock;
 /** Local stand-ins of the stores the way-back examples write to. */
 let shopify: ShopifyStandIn;
 let wooCommerce: WooCommerceStandIn;
+/** A second WooCommerce store of the same merchant, under the store key `woocommerce-eu`. */
+let wooCommerceEu: WooCommerceStandIn;
 
 /** The bearer token of the AI agent example's MCP Server Trigger (joined, so no literal looks like a secret). */
 const MCP_TOKEN = ['e2e', 'mcp', 'bearer', 'token'].join('-');
@@ -227,6 +233,11 @@ beforeAll(async () => {
 		consumerKey: 'ck_e2e',
 		consumerSecret: 'cs_e2e',
 	});
+	wooCommerceEu = await startWooCommerceStandIn({
+		consumerKey: 'ck_e2e_eu',
+		consumerSecret: 'cs_e2e_eu',
+	});
+	const secondStore = secondWooCommerceStore(wooCommerceEu);
 	workFolder = mkdtempSync(path.join(tmpdir(), 'pod-platform-e2e-'));
 	const userFolder = path.join(workFolder, 'n8n');
 	const port = await freePort();
@@ -243,6 +254,7 @@ beforeAll(async () => {
 			sandboxCredential(sandbox.baseUrl),
 			...extraCredentials(sandbox.baseUrl),
 			...standInCredentials(shopify, wooCommerce),
+			secondStore.credential,
 			mcpBearerCredential(MCP_TOKEN),
 		]),
 	);
@@ -252,6 +264,7 @@ beforeAll(async () => {
 		workflowsFile,
 		JSON.stringify([
 			...pointedAtStandIns(exampleWorkflows(), shopify, wooCommerce),
+			secondStore.workflow,
 			...e2eWorkflows(),
 			withPinnedPayload(
 				'podExShopIntake',
@@ -301,6 +314,7 @@ afterAll(async () => {
 	await sandbox?.close();
 	await shopify?.close();
 	await wooCommerce?.close();
+	await wooCommerceEu?.close();
 	if (workFolder) rmSync(workFolder, { recursive: true, force: true });
 });
 
@@ -933,6 +947,16 @@ describe('the trigger', () => {
 });
 
 describe('the way back to the storefront', () => {
+	/** Puts an order into production (NOT_EDITABLE) once the service has prepared it. */
+	async function intoProduction(id: number, label: string): Promise<number> {
+		await waitFor(`production of ${label} to start`, async () => {
+			const current = await control<{ fulfilmentStatus?: string }>('GET', `/orders/${id}`);
+			return current.fulfilmentStatus === 'PREPARED_TO_PRODUCE' ? true : undefined;
+		});
+		await control('POST', `/orders/${id}/advance`, { to: 'NOT_EDITABLE' });
+		return id;
+	}
+
 	/**
 	 * The print order of the demo shop under this Unique ID, walked into production (NOT_EDITABLE):
 	 * the one an intake example submitted from the documented storefront order (shopify-450789469,
@@ -946,25 +970,74 @@ describe('the way back to the storefront', () => {
 			await service.login();
 			id = await submitOrder(service, { uniqueId });
 		}
-		await waitFor(`production of ${uniqueId} to start`, async () => {
-			const current = await control<{ fulfilmentStatus?: string }>('GET', `/orders/${id}`);
-			return current.fulfilmentStatus === 'PREPARED_TO_PRODUCE' ? true : undefined;
-		});
-		await control('POST', `/orders/${id}/advance`, { to: 'NOT_EDITABLE' });
-		return id;
+		return await intoProduction(id, uniqueId);
 	}
 
-	/** Activate a way-back example and wait for its two subscriptions (fulfilled, cancelled). */
-	async function activateExample(workflowId: string): Promise<void> {
-		const example = exampleWorkflows().find((workflow) => workflow.id === workflowId) as {
-			nodes: Array<{ webhookId?: string }>;
-		};
-		const webhookId = example.nodes.find((node) => node.webhookId)?.webhookId ?? '';
+	/** The webhook ID of a workflow's trigger, as n8n holds the workflow. */
+	async function webhookIdOf(workflowId: string): Promise<string> {
+		const workflow = await rest<{ nodes: Array<{ webhookId?: string }> }>(
+			session.instance,
+			session.cookie,
+			'GET',
+			`/workflows/${workflowId}`,
+		);
+		return workflow.nodes.find((node) => node.webhookId)?.webhookId ?? '';
+	}
+
+	/** Activate a way-back workflow and wait for its two subscriptions (fulfilled, cancelled). */
+	async function activateWayBack(workflowId: string): Promise<void> {
+		const webhookId = await webhookIdOf(workflowId);
 		await session.activate(workflowId);
 		await waitFor(`the subscriptions of ${workflowId}`, async () => {
 			const found = (await subscriptions(sandbox)).filter((s) => s.address.includes(webhookId));
 			return found.length === 2 ? found : undefined;
 		});
+	}
+
+	/** The IDs of a workflow's executions so far. */
+	const executionIds = async (workflowId: string) =>
+		new Set((await session.executionsOf(workflowId)).map((execution) => execution.id));
+
+	/** The executions of a workflow not among `before`, once `count` of them have ended. */
+	async function newExecutions(workflowId: string, before: Set<string>, count: number) {
+		const all = await session.finishedExecutionsOf(workflowId, before.size + count);
+		return all.filter((execution) => !before.has(execution.id));
+	}
+
+	/** Each node's first run in an execution. */
+	async function nodesOf(executionId: string): Promise<Record<string, NodeRun>> {
+		const data = unflatten(await session.executionData(executionId)) as {
+			resultData: { runData: Record<string, NodeRun[]> };
+		};
+		return Object.fromEntries(
+			Object.entries(data.resultData.runData).map(([node, runs]) => [node, runs[0]]),
+		);
+	}
+
+	/**
+	 * The same notification again, seconds later, byte for byte: the service's delivery of this
+	 * topic about this Unique ID to this workflow's trigger, sent once more.
+	 */
+	async function notifyAgain(webhookId: string, topic: string, uniqueId: string): Promise<void> {
+		const attempts = await control<
+			Array<{ deliveryId: string; address: string; topic: string; body: string }>
+		>('GET', '/deliveries');
+		const delivery = attempts.find(
+			(attempt) =>
+				attempt.address.includes(webhookId) &&
+				attempt.topic === topic &&
+				attempt.body.includes(`"${uniqueId}"`),
+		);
+		expect({ topic, uniqueId, delivered: delivery !== undefined }).toEqual({
+			topic,
+			uniqueId,
+			delivered: true,
+		});
+		const attempt = await control<{ status: number }>(
+			'POST',
+			`/deliveries/${delivery?.deliveryId}/redeliver`,
+		);
+		expect(attempt.status).toBe(200);
 	}
 
 	/** What a stand-in received, as the storefront would read it. */
@@ -976,8 +1049,14 @@ describe('the way back to the storefront', () => {
 			body,
 			status,
 		}));
+	const routes = (requests: RecordedRequest[]) =>
+		requests.map(({ method, path: route }) => `${method} ${route}`);
 
-	test("a shipped print order becomes a fulfillment of its Shopify order's open fulfillment order, with tracking number, link and carrier; a cancelled one adds a tag and keeps the order's tags", async () => {
+	const SKIP_OTHER = "Skip: Not This Store's Order";
+	const notOfStore = (uniqueId: string, storeKey: string) =>
+		`Unique ID ${uniqueId} is not an order of store ${storeKey} (its orders have Unique ID ${storeKey}-<order ID>)`;
+
+	test("a shipped print order of store shopify becomes a fulfillment of its Shopify order's open fulfillment order, with tracking number, link and carrier; a cancelled one adds a tag and keeps the order's tags; the same notifications again send nothing more", async () => {
 		const workflowId = 'podExWayBackShop';
 		// The documented order has one open fulfillment order (1046000780, the red line); one more,
 		// already closed (the green line, fulfilled before), must be left alone.
@@ -1010,10 +1089,11 @@ describe('the way back to the storefront', () => {
 			order_number: 1002,
 			tags: 'Gift, VIP',
 		});
-		await activateExample(workflowId);
+		await activateWayBack(workflowId);
+		const before = await executionIds(workflowId);
 		const shipped = await orderInProduction('shopify-450789469');
 		const cancelled = await orderInProduction('shopify-450789470');
-		const before = shopify.requests.length;
+		const start = shopify.requests.length;
 		const trackingUrl = 'https://tracking.example.com/track/TRACK-SHOPIFY-1';
 		await control('POST', `/orders/${shipped}/ship`, {
 			trackingNumber: 'TRACK-SHOPIFY-1',
@@ -1021,9 +1101,9 @@ describe('the way back to the storefront', () => {
 		});
 		await control('POST', `/orders/${cancelled}/advance`, { to: 'CANCELLED' });
 
-		const executions = await session.finishedExecutionsOf(workflowId, 2);
+		const executions = await newExecutions(workflowId, before, 2);
 		expect(executions.map((execution) => execution.status)).toEqual(['success', 'success']);
-		const made = shopify.requests.slice(before);
+		const made = shopify.requests.slice(start);
 		expect(made).toHaveLength(4);
 		expect(made.every((r) => r.auth.shopifyAccessToken === shopify.accessToken)).toBe(true);
 		expect(
@@ -1074,16 +1154,44 @@ describe('the way back to the storefront', () => {
 			[1046000780, 'closed'],
 			[1046000779, 'closed'],
 		]);
+
+		// Both notifications again, seconds later: each execution reads, finds it done and sends nothing.
+		const webhookId = await webhookIdOf(workflowId);
+		const fulfillments = shopify.fulfillments.length;
+		const again = shopify.requests.length;
+		const beforeAgain = await executionIds(workflowId);
+		await notifyAgain(webhookId, 'orders/fulfilled', 'shopify-450789469');
+		await notifyAgain(webhookId, 'orders/cancelled', 'shopify-450789470');
+		const repeated = await newExecutions(workflowId, beforeAgain, 2);
+		expect(repeated.map((execution) => execution.status)).toEqual(['success', 'success']);
+		expect(routes(shopify.requests.slice(again)).sort()).toEqual([
+			'GET /admin/api/2026-07/orders/450789469/fulfillment_orders.json',
+			'GET /admin/api/2026-07/orders/450789470.json',
+		]);
+		expect(shopify.fulfillments).toHaveLength(fulfillments);
+		expect(shopify.order(450789470)?.tags).toBe('Gift, VIP, Print cancelled');
+		const reasons = (
+			await Promise.all(repeated.map(async (execution) => await nodesOf(execution.id)))
+		).flatMap((nodes) => [
+			...itemsOf(nodes['Skip: Nothing Left to Fulfil']),
+			...itemsOf(nodes['Skip: Already Tagged']),
+		]);
+		expect(reasons.map((item) => item.reason).sort()).toEqual([
+			'Fulfillment order 1046000779 of Shopify order 450789469 is closed: nothing left to fulfil there',
+			'Fulfillment order 1046000780 of Shopify order 450789469 is closed: nothing left to fulfil there',
+			'Shopify order 450789470 already has the tag Print cancelled: nothing sent again',
+		]);
 		await session.deactivate(workflowId);
 	});
 
-	test('a shipped print order completes its WooCommerce order and leaves the customer a note with the tracking link; a cancelled one cancels it with a private note', async () => {
+	test('a shipped print order of store woocommerce completes its WooCommerce order, read first, and leaves the customer a note with the tracking link; a cancelled one cancels it with a private note', async () => {
 		const workflowId = 'podExWayBackWoo';
 		wooCommerce.addOrder({ ...wooCommerceOrder, id: 728, number: '728' });
-		await activateExample(workflowId);
+		await activateWayBack(workflowId);
+		const before = await executionIds(workflowId);
 		const shipped = await orderInProduction('woocommerce-727');
 		const cancelled = await orderInProduction('woocommerce-728');
-		const before = wooCommerce.requests.length;
+		const start = wooCommerce.requests.length;
 		const trackingUrl = 'https://tracking.example.com/track/TRACK-WOO-1';
 		await control('POST', `/orders/${shipped}/ship`, {
 			trackingNumber: 'TRACK-WOO-1',
@@ -1091,13 +1199,21 @@ describe('the way back to the storefront', () => {
 		});
 		await control('POST', `/orders/${cancelled}/advance`, { to: 'CANCELLED' });
 
-		const executions = await session.finishedExecutionsOf(workflowId, 2);
+		const executions = await newExecutions(workflowId, before, 2);
 		expect(executions.map((execution) => execution.status)).toEqual(['success', 'success']);
-		const made = wooCommerce.requests.slice(before);
-		expect(made).toHaveLength(4);
+		const made = wooCommerce.requests.slice(start);
+		expect(made).toHaveLength(6);
 		const basic = `Basic ${Buffer.from(`${wooCommerce.consumerKey}:${wooCommerce.consumerSecret}`).toString('base64')}`;
 		expect(made.every((r) => r.auth.authorization === basic)).toBe(true);
+		const read = (id: number) => ({
+			method: 'GET',
+			path: `/wp-json/wc/v3/orders/${id}`,
+			query: {},
+			body: undefined,
+			status: 200,
+		});
 		expect(sent(made.filter((r) => r.path.includes('/727')))).toEqual([
+			read(727),
 			{
 				method: 'PUT',
 				path: '/wp-json/wc/v3/orders/727',
@@ -1117,6 +1233,7 @@ describe('the way back to the storefront', () => {
 			},
 		]);
 		expect(sent(made.filter((r) => r.path.includes('/728')))).toEqual([
+			read(728),
 			{
 				method: 'PUT',
 				path: '/wp-json/wc/v3/orders/728',
@@ -1139,6 +1256,224 @@ describe('the way back to the storefront', () => {
 		expect(wooCommerce.order(728)?.status).toBe('cancelled');
 		await session.deactivate(workflowId);
 	});
+
+	test("print orders of another store, of a CSV import (a bare number, no Unique ID) and with a demo order's Unique ID send nothing to either store: each execution is green and ends on the skip that says why", async () => {
+		const workflows = [
+			{ id: 'podExWayBackShop', storeKey: 'shopify' },
+			{ id: 'podExWayBackWoo', storeKey: 'woocommerce' },
+		];
+		for (const { id } of workflows) await activateWayBack(id);
+		const before = await Promise.all(workflows.map(async ({ id }) => await executionIds(id)));
+		const service = new ServiceClient(sandbox.baseUrl);
+		await service.login();
+		// The sandbox's demo order DEMO-1002 (npm start) under its Unique ID, and another store's order
+		// whose Unique ID starts like WooCommerce's and ends in digits.
+		const submitted = [
+			await submitOrder(service, { uniqueId: 'DEMO-1002' }),
+			await submitOrder(service, { uniqueId: 'woocommerce-eu-1002' }),
+		];
+		// A CSV import of two orders: one with the bare number 1002 as its Unique ID, one without.
+		const line = (group: string, uniqueId: string) => ({
+			...orderValues(group, uniqueId),
+			'design group id': '1',
+			'design product id': '1001',
+			'design product sku': 'TEE-CLASSIC-BLACK-L',
+			'design amount': '1',
+			'composition group id': '1',
+			'product area id': '4001',
+			'element motive id': '5001',
+		});
+		const boundary = '----way-back-boundary';
+		const upload = await service.call('POST', `${SHOP_PATH}/orderCsvImport`, {
+			raw: Buffer.concat([
+				Buffer.from(
+					`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="orders.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+				),
+				writeCsv([line('A', '1002'), line('B', '')]),
+				Buffer.from(`\r\n--${boundary}--\r\n`),
+			]),
+			contentType: `multipart/form-data; boundary=${boundary}`,
+		});
+		expect(upload.status).toBe(200);
+		const importId = upload.json.productionOrderCsvImport.id as number;
+		await waitFor('the CSV import to be processed', async () => {
+			const job = (await service.get(`${SHOP_PATH}/orderCsvImport/${importId}`)).json
+				.productionOrderCsvImport;
+			return job.processed ? job : undefined;
+		});
+		const imported = list(
+			(await service.get(`${SHOP_PATH}/orderCsvImport/${importId}/lines?size=100`)).json.pagedData
+				.productionOrderCsvImportLine,
+		).map((entry) => entry.orderId as number);
+		expect(imported).toHaveLength(2);
+		// An import's orders come in Pending: paid, as the merchant would, they go into production.
+		for (const id of imported) await control('POST', `/orders/${id}/pay`);
+		const orders = [...submitted, ...imported];
+		for (const id of orders) await intoProduction(id, `print order ${id}`);
+		const start = [
+			shopify.requests.length,
+			wooCommerce.requests.length,
+			wooCommerceEu.requests.length,
+		];
+		for (const id of orders) {
+			await control('POST', `/orders/${id}/ship`, { trackingNumber: `TRACK-OTHER-${id}` });
+		}
+
+		for (const [index, { id, storeKey }] of workflows.entries()) {
+			const executions = await newExecutions(id, before[index], orders.length);
+			expect({ id, statuses: executions.map((execution) => execution.status) }).toEqual({
+				id,
+				statuses: orders.map(() => 'success'),
+			});
+			const runs = await Promise.all(
+				executions.map(async (execution) => await nodesOf(execution.id)),
+			);
+			// Each ended on the skip, and no node after the store-key check ran.
+			for (const nodes of runs) {
+				expect(Object.keys(nodes).sort()).toEqual(
+					[
+						'Print Order Events',
+						'Store',
+						id === 'podExWayBackShop' ? 'Shopify Order' : 'WooCommerce Order',
+						'Order of This Store?',
+						SKIP_OTHER,
+					].sort(),
+				);
+			}
+			expect(
+				runs
+					.flatMap((nodes) => itemsOf(nodes[SKIP_OTHER]))
+					.map(({ skipped, reason }) => ({ skipped, reason }))
+					.sort((a, b) => String(a.reason).localeCompare(String(b.reason))),
+			).toEqual(
+				[
+					notOfStore('DEMO-1002', storeKey),
+					notOfStore('woocommerce-eu-1002', storeKey),
+					notOfStore('1002', storeKey),
+					`Print order ${imported[1]} has no Unique ID, so it is not an order of store ${storeKey}`,
+				]
+					.sort()
+					.map((reason) => ({ skipped: true, reason })),
+			);
+		}
+		expect([
+			shopify.requests.length,
+			wooCommerce.requests.length,
+			wooCommerceEu.requests.length,
+		]).toEqual(start);
+		for (const { id } of workflows) await session.deactivate(id);
+	});
+
+	test('two WooCommerce stores with the same order number (store keys woocommerce and woocommerce-eu): each print order reaches its own store only; the same notification again sends nothing more', async () => {
+		const workflows = ['podExWayBackWoo', SECOND_WOO_STORE.workflowId];
+		const stores = [wooCommerce, wooCommerceEu];
+		const uniqueIds = ['woocommerce-731', 'woocommerce-eu-731'];
+		for (const store of stores) store.addOrder({ ...wooCommerceOrder, id: 731, number: '731' });
+		for (const id of workflows) await activateWayBack(id);
+		const before = await Promise.all(workflows.map(async (id) => await executionIds(id)));
+		const printOrders = [];
+		for (const uniqueId of uniqueIds) printOrders.push(await orderInProduction(uniqueId));
+		const start = stores.map((store) => store.requests.length);
+		const tracking = ['TRACK-WOO-731', 'TRACK-WOO-EU-731'];
+		for (const [index, id] of printOrders.entries()) {
+			await control('POST', `/orders/${id}/ship`, {
+				trackingNumber: tracking[index],
+				trackingUrl: `https://tracking.example.com/track/${tracking[index]}`,
+			});
+		}
+
+		const storeKeys = ['woocommerce', SECOND_WOO_STORE.storeKey];
+		for (const [index, workflowId] of workflows.entries()) {
+			const executions = await newExecutions(workflowId, before[index], 2);
+			expect(executions.map((execution) => execution.status)).toEqual(['success', 'success']);
+			const skipped = (
+				await Promise.all(executions.map(async (execution) => await nodesOf(execution.id)))
+			).flatMap((nodes) => itemsOf(nodes[SKIP_OTHER]));
+			expect(skipped.map((item) => item.reason)).toEqual([
+				notOfStore(uniqueIds[1 - index], storeKeys[index]),
+			]);
+			const store = stores[index];
+			const basic = `Basic ${Buffer.from(`${store.consumerKey}:${store.consumerSecret}`).toString('base64')}`;
+			const made = store.requests.slice(start[index]);
+			expect(made.every((r) => r.auth.authorization === basic)).toBe(true);
+			expect(sent(made)).toEqual([
+				{
+					method: 'GET',
+					path: '/wp-json/wc/v3/orders/731',
+					query: {},
+					body: undefined,
+					status: 200,
+				},
+				{
+					method: 'PUT',
+					path: '/wp-json/wc/v3/orders/731',
+					query: {},
+					body: { status: 'completed' },
+					status: 200,
+				},
+				{
+					method: 'POST',
+					path: '/wp-json/wc/v3/orders/731/notes',
+					query: {},
+					body: {
+						note: `Your order has shipped with DHL. Tracking number ${tracking[index]}: https://tracking.example.com/track/${tracking[index]}`,
+						customer_note: true,
+					},
+					status: 201,
+				},
+			]);
+			expect(store.order(731)?.status).toBe('completed');
+		}
+
+		// Each store's notification again, seconds later: the order is read, found completed, and
+		// neither a second status change nor a second customer note is sent.
+		const again = stores.map((store) => store.requests.length);
+		const beforeAgain = await Promise.all(workflows.map(async (id) => await executionIds(id)));
+		for (const [index, workflowId] of workflows.entries()) {
+			await notifyAgain(await webhookIdOf(workflowId), 'orders/fulfilled', uniqueIds[index]);
+		}
+		for (const [index, workflowId] of workflows.entries()) {
+			const [execution, ...more] = await newExecutions(workflowId, beforeAgain[index], 1);
+			expect(more).toEqual([]);
+			expect(execution.status).toBe('success');
+			const nodes = await nodesOf(execution.id);
+			expect(itemsOf(nodes['Skip: Store Already Has It']).map((item) => item.reason)).toEqual([
+				'WooCommerce order 731 is already completed: nothing sent again',
+			]);
+			expect(routes(stores[index].requests.slice(again[index]))).toEqual([
+				'GET /wp-json/wc/v3/orders/731',
+			]);
+			expect(stores[index].notes(731)).toHaveLength(1);
+		}
+		for (const id of workflows) await session.deactivate(id);
+	});
+
+	test.each([
+		{
+			workflowId: 'podExWayBackShop',
+			first: '/admin/api/2026-07/orders/450789469/fulfillment_orders.json',
+		},
+		{ workflowId: 'podExWayBackWoo', first: '/wp-json/wc/v3/orders/727' },
+	])(
+		'Execute workflow runs $workflowId on its pinned event, a shipped print order of its store, green',
+		async ({ workflowId, first }) => {
+			const store = workflowId === 'podExWayBackShop' ? shopify : wooCommerce;
+			const start = store.requests.length;
+			const result = await session.runFromPinnedTrigger(workflowId, 'Print Order Events');
+			expect({ status: result.status, error: result.error }).toEqual({
+				status: 'success',
+				error: undefined,
+			});
+			const [matched, skipped] = result.runData['Order of This Store?'][0].data?.main ?? [];
+			expect({ matched: matched?.length ?? 0, skipped: skipped?.length ?? 0 }).toEqual({
+				matched: 1,
+				skipped: 0,
+			});
+			expect(store.requests.slice(start).map((r) => `${r.method} ${r.path}`)[0]).toBe(
+				`GET ${first}`,
+			);
+		},
+	);
 });
 
 describe('AI agents over MCP: the example "POD tools for your AI agent"', () => {

@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 
 import { DEMO } from '../../sandbox';
 import { SANDBOX_CREDENTIAL_ID, exampleWorkflows, sandboxCredential } from '../../scripts/dev';
+import type { WooCommerceStandIn } from '../../scripts/storefronts';
+import { WOOCOMMERCE_CREDENTIAL, WOOCOMMERCE_URL_PLACEHOLDER } from '../../scripts/storefronts';
 
 export const XML_CREDENTIAL_ID = 'podPlatformSandboxXml';
 export const WRONG_PASSWORD_CREDENTIAL_ID = 'podPlatformWrongPassword';
@@ -224,6 +226,62 @@ export function withWholeOrderInput(
 			),
 		connections: {
 			[trigger]: { main: [[{ node: submit.name, type: 'main', index: 0 }]] },
+		},
+	};
+}
+
+/** The way back to a second WooCommerce store of the same merchant, under its own store key. */
+export const SECOND_WOO_STORE = {
+	workflowId: 'podE2eWooEuBack',
+	storeKey: 'woocommerce-eu',
+	credential: { id: 'wooCommerceEuStandIn', name: 'WooCommerce EU stand-in' },
+};
+
+/**
+ * The WooCommerce way-back example as a merchant copies it for a second store: the key
+ * `woocommerce-eu` in its Store node, that store's address and its own credential (n8n's WooCommerce
+ * node takes the store's address from the credential), and a webhook of its own.
+ */
+export function secondWooCommerceStore(standIn: WooCommerceStandIn) {
+	const example = exampleWorkflows().find((workflow) => workflow.id === 'podExWayBackWoo') as {
+		name: string;
+		nodes: Array<Record<string, unknown>>;
+	};
+	const text = JSON.stringify(example)
+		.split(WOOCOMMERCE_URL_PLACEHOLDER)
+		.join(standIn.url)
+		.split(JSON.stringify(WOOCOMMERCE_CREDENTIAL))
+		.join(JSON.stringify(SECOND_WOO_STORE.credential));
+	const copy = JSON.parse(text) as typeof example;
+	const nodes = copy.nodes.map((node) => {
+		if (node.webhookId) return { ...node, webhookId: randomUUID() };
+		if (node.name !== 'Store') return node;
+		const parameters = node.parameters as {
+			assignments: { assignments: Array<{ name: string; value: unknown }> };
+		};
+		const assignments = parameters.assignments.assignments.map((assignment) =>
+			assignment.name === 'storeKey'
+				? { ...assignment, value: SECOND_WOO_STORE.storeKey }
+				: assignment,
+		);
+		return { ...node, parameters: { ...parameters, assignments: { assignments } } };
+	});
+	return {
+		credential: {
+			...SECOND_WOO_STORE.credential,
+			type: 'wooCommerceApi',
+			data: {
+				consumerKey: standIn.consumerKey,
+				consumerSecret: standIn.consumerSecret,
+				url: standIn.url,
+				includeCredentialsInQuery: false,
+			},
+		},
+		workflow: {
+			...copy,
+			id: SECOND_WOO_STORE.workflowId,
+			name: `E2E: ${copy.name}, store ${SECOND_WOO_STORE.storeKey}`,
+			nodes,
 		},
 	};
 }

@@ -1,6 +1,9 @@
 /**
  * What every example workflow must hold before n8n imports it (the end-to-end suite runs them).
  */
+import type { FilterValue, IDataObject, NodeParameterValueType } from 'n8n-workflow';
+import { executeFilter, Workflow } from 'n8n-workflow';
+
 import { getCsvColumns } from '../../nodes/PodPlatform/methods/resourceMapping';
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { exampleWorkflows } from '../../scripts/dev';
@@ -100,33 +103,207 @@ test('every example has an ID n8n keeps static data for (at most 16 characters),
 	expect(new Set(ids).size).toBe(ids.length);
 });
 
-describe.each([
-	['print-events-to-shopify.json', 'podExWayBackShop', 'shopifyAccessTokenApi'],
-	['print-events-to-woocommerce.json', 'podExWayBackWoo', 'wooCommerceApi'],
-])('the way-back example %s', (_file, id, storeCredential) => {
-	const example = examples.find((workflow) => workflow.id === id) as Example;
-
-	test("is built from n8n's own nodes and ours, with no Code node", () => {
-		const types = example.nodes.map((node) => node.type);
-		expect(types.every((type) => /^n8n-nodes-(base|pod-platform)\./.test(type))).toBe(true);
-		expect(types.filter((type) => /code|function/i.test(type))).toEqual([]);
-		expect(types).toContain('n8n-nodes-pod-platform.podPlatformTrigger');
-	});
-
-	test("sends every storefront request with n8n's credential of that store", () => {
-		const storeNodes = example.nodes.filter(
-			(node) =>
-				node.type === 'n8n-nodes-base.httpRequest' || node.type === 'n8n-nodes-base.wooCommerce',
-		);
-		expect(storeNodes.length).toBeGreaterThan(0);
-		for (const node of storeNodes) {
-			expect({ node: node.name, credentials: Object.keys(node.credentials ?? {}) }).toEqual({
-				node: node.name,
-				credentials: [storeCredential],
-			});
-		}
-	});
+/** A workflow of one node, for n8n's own expression evaluator (n8n-workflow). */
+const expressionHost = new Workflow({
+	nodes: [
+		{ id: 'host', name: 'Host', type: 'host', typeVersion: 1, position: [0, 0], parameters: {} },
+	],
+	connections: {},
+	active: false,
+	nodeTypes: {
+		getByName: () => ({ description: { properties: [] } }),
+		getByNameAndVersion: () => ({ description: { properties: [] } }),
+		getKnownTypes: () => ({}),
+	} as never,
 });
+
+/** A parameter (an expression, or an object holding some) as n8n resolves it for an item `json`. */
+function evaluate(value: unknown, json: Record<string, unknown>): unknown {
+	return expressionHost.expression.getParameterValue(
+		value as NodeParameterValueType,
+		null,
+		0,
+		0,
+		'Host',
+		[{ json: json as IDataObject }],
+		'manual',
+		{},
+	);
+}
+
+interface Assignment {
+	name: string;
+	value: unknown;
+}
+const assignmentsOf = (node: ExampleNode) =>
+	(node.parameters.assignments as { assignments: Assignment[] }).assignments;
+
+describe.each([
+	{
+		file: 'print-events-to-shopify.json',
+		id: 'podExWayBackShop',
+		storeCredential: 'shopifyAccessTokenApi',
+		storeKey: 'shopify',
+		orderNode: 'Shopify Order',
+		orderIdField: 'shopifyOrderId',
+		storeOrderId: '450789469',
+	},
+	{
+		file: 'print-events-to-woocommerce.json',
+		id: 'podExWayBackWoo',
+		storeCredential: 'wooCommerceApi',
+		storeKey: 'woocommerce',
+		orderNode: 'WooCommerce Order',
+		orderIdField: 'wooOrderId',
+		storeOrderId: '727',
+	},
+])(
+	'the way-back example $file',
+	({ id, storeCredential, storeKey, orderNode, orderIdField, storeOrderId }) => {
+		const example = examples.find((workflow) => workflow.id === id) as Example;
+		const node = (name: string) =>
+			example.nodes.find((entry) => entry.name === name) as ExampleNode;
+		const trigger = example.nodes.find(
+			(entry) => entry.type === 'n8n-nodes-pod-platform.podPlatformTrigger',
+		) as ExampleNode;
+		const storeNodes = example.nodes.filter(
+			(entry) =>
+				entry.type === 'n8n-nodes-base.httpRequest' || entry.type === 'n8n-nodes-base.wooCommerce',
+		);
+		const MATCH = 'Order of This Store?';
+
+		/**
+		 * Runs the trigger's event through Store, the order node and the store-key check with n8n's own
+		 * expression evaluator and If conditions (n8n-workflow): the store order ID when the check
+		 * passes, undefined when it does not. The end-to-end suite runs the same in a real n8n.
+		 */
+		function matched(uniqueId: unknown, key = storeKey): string | undefined {
+			const event = { ...(example.pinData?.[trigger.name]?.[0]?.json as object), uniqueId };
+			const store: Record<string, unknown> = { ...event };
+			for (const { name, value } of assignmentsOf(node('Store')))
+				store[name] = evaluate(value, store);
+			store.storeKey = key;
+			const order: Record<string, unknown> = {};
+			for (const { name, value } of assignmentsOf(node(orderNode)))
+				order[name] = evaluate(value, store);
+			const check = evaluate(node(MATCH).parameters.conditions, order) as FilterValue;
+			expect(check.combinator).toBe('and');
+			const passes = executeFilter(check);
+			return passes ? String(order[orderIdField]) : undefined;
+		}
+
+		test("is built from n8n's own nodes and ours, with no Code node", () => {
+			const types = example.nodes.map((entry) => entry.type);
+			expect(types.every((type) => /^n8n-nodes-(base|pod-platform)\./.test(type))).toBe(true);
+			expect(types.filter((type) => /code|function/i.test(type))).toEqual([]);
+			expect(types).toContain('n8n-nodes-pod-platform.podPlatformTrigger');
+		});
+
+		test("sends every storefront request with n8n's credential of that store", () => {
+			expect(storeNodes.length).toBeGreaterThan(0);
+			for (const entry of storeNodes) {
+				expect({ node: entry.name, credentials: Object.keys(entry.credentials ?? {}) }).toEqual({
+					node: entry.name,
+					credentials: [storeCredential],
+				});
+			}
+		});
+
+		test(`sets the store key in one place, the Store node right after the trigger: ${storeKey} unless changed`, () => {
+			expect(example.connections[trigger.name].main.flat().map((next) => next.node)).toEqual([
+				'Store',
+			]);
+			const store = node('Store');
+			expect(store.type).toBe('n8n-nodes-base.set');
+			expect(assignmentsOf(store).find((entry) => entry.name === 'storeKey')?.value).toBe(storeKey);
+			// Nowhere else does a node name the store's key.
+			expect(
+				example.nodes
+					.filter((entry) => entry !== store && entry.type !== 'n8n-nodes-base.stickyNote')
+					.filter((entry) => JSON.stringify(entry.parameters).includes(`'${storeKey}`))
+					.map((entry) => entry.name),
+			).toEqual([]);
+		});
+
+		test(`matches a print order only when its Unique ID is exactly ${storeKey}-<digits>`, () => {
+			expect(matched(`${storeKey}-${storeOrderId}`)).toBe(storeOrderId);
+			expect(matched(`${storeKey}-1`)).toBe('1');
+			for (const other of [
+				`${storeKey}-eu-${storeOrderId}`,
+				`${storeKey === 'shopify' ? 'woocommerce' : 'shopify'}-${storeOrderId}`,
+				'DEMO-1002',
+				storeOrderId,
+				`x${storeKey}-${storeOrderId}`,
+				`${storeKey}-`,
+				`${storeKey}-${storeOrderId}a`,
+				`${storeKey}-${storeOrderId} `,
+				'',
+				undefined,
+				null,
+			]) {
+				expect({ uniqueId: other, matched: matched(other) }).toEqual({
+					uniqueId: other,
+					matched: undefined,
+				});
+			}
+			// A second store of the platform under its own key takes its orders and only those.
+			expect(matched(`${storeKey}-eu-${storeOrderId}`, `${storeKey}-eu`)).toBe(storeOrderId);
+			expect(matched(`${storeKey}-${storeOrderId}`, `${storeKey}-eu`)).toBeUndefined();
+		});
+
+		test('sends nothing to the store before the store-key check passes; what fails it ends on a skip that says why', () => {
+			const [pass, fail] = example.connections[MATCH].main;
+			// Every node reachable from the trigger without the check's pass output.
+			const reached = new Set<string>();
+			const walk = (name: string) => {
+				if (reached.has(name)) return;
+				reached.add(name);
+				const outputs = example.connections[name]?.main ?? [];
+				outputs.forEach((targets, index) => {
+					if (name === MATCH && index === 0) return;
+					for (const target of targets) walk(target.node);
+				});
+			};
+			walk(trigger.name);
+			expect(storeNodes.filter((entry) => reached.has(entry.name))).toEqual([]);
+			expect(pass.length).toBe(1);
+			expect(fail.map((target) => target.node)).toEqual(["Skip: Not This Store's Order"]);
+			const skip = node(fail[0].node);
+			expect(skip.type).toBe('n8n-nodes-base.set');
+			expect(example.connections[skip.name]).toBeUndefined();
+			const values = Object.fromEntries(
+				assignmentsOf(skip).map(({ name, value }) => [
+					name,
+					evaluate(value, { uniqueId: 'DEMO-1002', storeKey, printOrderId: 42 }),
+				]),
+			);
+			expect(values).toMatchObject({
+				skipped: true,
+				reason: `Unique ID DEMO-1002 is not an order of store ${storeKey} (its orders have Unique ID ${storeKey}-<order ID>)`,
+			});
+			expect(
+				evaluate(assignmentsOf(skip).find((entry) => entry.name === 'reason')?.value, {
+					uniqueId: '',
+					storeKey,
+					printOrderId: 42,
+				}),
+			).toBe(`Print order 42 has no Unique ID, so it is not an order of store ${storeKey}`);
+		});
+
+		test('pins one shipped print order of its own store to the trigger, as the trigger emits it', () => {
+			const pinned = example.pinData?.[trigger.name] ?? [];
+			expect(pinned).toHaveLength(1);
+			const event = pinned[0].json as Record<string, unknown>;
+			expect(event).toMatchObject({
+				topic: 'orders/fulfilled',
+				fulfilmentStatus: 'FINISHED',
+				source: 'webhook',
+			});
+			expect(matched(event.uniqueId)).toBe(storeOrderId);
+			expect((event.trackingNumbers as string[]).length).toBeGreaterThan(0);
+		});
+	},
+);
 
 describe.each([
 	{
