@@ -118,9 +118,9 @@ describe.each(SKU_MODES)(
 			]);
 			const stored = await order.stored(output.json.id, false);
 			expect(lines(stored)).toEqual([
-				[mode.variantSkuTexts ? 'IPOD2008GREEN' : undefined, 1],
-				[mode.variantSkuTexts ? 'IPOD2008RED' : undefined, 1],
-				[mode.variantSkuTexts ? 'IPOD2008BLACK' : undefined, 1],
+				[mode.sku('IPOD2008GREEN'), 1],
+				[mode.sku('IPOD2008RED'), 1],
+				[mode.sku('IPOD2008BLACK'), 1],
 			]);
 			expect(stored.customer).toMatchObject({
 				firstName: 'Bob',
@@ -155,8 +155,8 @@ describe.each(SKU_MODES)(
 			expect(result.error).toBeUndefined();
 			const stored = await order.stored(result.items[0].json.id, false);
 			expect(lines(stored)).toEqual([
-				[mode.variantSkuTexts ? 'Bar3' : undefined, 1],
-				[mode.variantSkuTexts ? 'TEE-CLASSIC-WHITE-L' : undefined, 2],
+				[mode.sku('Bar3'), 1],
+				[mode.sku('TEE-CLASSIC-WHITE-L'), 2],
 			]);
 			expect(stored.uniqueId).toBe('727');
 			expect(stored.customer.shippingAddress).toMatchObject({

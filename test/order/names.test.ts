@@ -175,7 +175,7 @@ describe('names and SKUs, not IDs', () => {
 		expect((await stored(result.items[0].json.id)).slice(0, 1)).toEqual([[1002, 2012, 3012, 2]]);
 	});
 
-	test("a pair's SKU text, on a service whose pairs carry none, names no product: the nearest is named, and the refused look-up fails nothing else", async () => {
+	test("a pair's SKU text, on a service whose pairs carry none, names no product: the nearest is named; the service is asked for pair texts only when the run has read no product, and its refusal fails nothing", async () => {
 		const result = await run(
 			withDesigns('SKU-TEXT-1', [
 				{ productId: bySku('TEE-CLASSIC-BLACK-M') },
@@ -186,13 +186,21 @@ describe('names and SKUs, not IDs', () => {
 			'Item 1: Design 1: no product has the SKU TEE-CLASSIC-BLACK-M; nearest in the shop: TEE-CLASSIC (Classic T-Shirt)',
 		);
 		expect(await order.submits()).toHaveLength(0);
-		// The service was asked once whether its pairs carry SKU texts, and said no the contract's way.
+		// The hoodie the run read shows pairs without SKU texts: the service is not asked for them.
+		expect((await logged()).filter((r) => r.status >= 400)).toEqual([]);
+		// A run that read no product asks once, and takes the contract's refusal as "none".
+		await order.control.clearRequests();
+		const alone = await run(
+			withDesigns('SKU-TEXT-3', [{ productId: bySku('TEE-CLASSIC-BLACK-M') }]),
+		);
+		expect(alone.error?.message).toBe(
+			'Item 1: Design 1: no product has the SKU TEE-CLASSIC-BLACK-M; nearest in the shop: TEE-CLASSIC (Classic T-Shirt)',
+		);
 		const refused = (await logged()).filter((r) => r.status >= 400);
 		expect(refused.map((r) => [r.method, r.path.split('/').pop(), r.status])).toEqual([
 			['GET', 'products', 400],
 		]);
-		// The next run of the same SKU asks again (a run keeps nothing), and an order by product
-		// SKU costs one product filter and no refusal.
+		// An order by the product's own SKU costs one product filter and no refusal.
 		await order.control.clearRequests();
 		const fine = await run(
 			withDesigns('SKU-TEXT-2', [{ productId: bySku('HOODIE-PREMIUM'), variant: 'Navy / S' }]),
