@@ -9,6 +9,7 @@ import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { exampleWorkflows } from '../../scripts/dev';
 import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import wooCommerceOrder from '../fixtures/storefront/woocommerce-order-3-lines.json';
+import { withProductSkus } from '../support/storefrontModes';
 
 interface ExampleNode {
 	name: string;
@@ -309,28 +310,26 @@ describe.each([
 	{
 		file: 'shopify-orders-to-production.json',
 		id: 'podExShopIntake',
+		storefront: 'shopify',
 		trigger: {
 			type: 'n8n-nodes-base.shopifyTrigger',
 			parameters: { authentication: 'accessToken', topic: 'orders/create' },
 			credentials: { shopifyAccessTokenApi: { id: 'shopifyStandIn', name: 'Shopify stand-in' } },
 		},
 		order: shopifyOrder as unknown,
-		uniqueId: '=shopify-{{ $json.id }}',
-		variant: '={{ $json.line_items.variant_title }}',
 	},
 	{
 		file: 'woocommerce-orders-to-production.json',
 		id: 'podExWooIntake',
+		storefront: 'woocommerce',
 		trigger: {
 			type: 'n8n-nodes-base.wooCommerceTrigger',
 			parameters: { event: 'order.created' },
 			credentials: { wooCommerceApi: { id: 'wooCommerceStandIn', name: 'WooCommerce stand-in' } },
 		},
 		order: wooCommerceOrder as unknown,
-		uniqueId: '=woocommerce-{{ $json.id }}',
-		variant: '={{ $json.line_items.meta_data }}',
 	},
-])('the intake example $file', ({ id, trigger, order, uniqueId, variant }) => {
+])('the intake example $file', ({ id, storefront, trigger, order }) => {
 	const workflow = example(id);
 	const starts = () => workflow.nodes.filter((node) => node.type === trigger.type);
 
@@ -339,60 +338,46 @@ describe.each([
 		expect(starts()[0]).toMatchObject({ typeVersion: 1, ...trigger });
 	});
 
-	test("pins the store's documented order to the trigger, unchanged", () => {
-		expect(workflow.pinData?.[starts()[0].name]).toEqual([{ json: order }]);
+	test("pins the store's documented order to the trigger, its variants carrying the print product's own SKU (the contract's set-up)", () => {
+		expect(workflow.pinData?.[starts()[0].name]).toEqual([{ json: withProductSkus(order) }]);
 	});
 
-	test('is the trigger, Split Out of line_items, a Filter keeping lines with a SKU, then Submit per line', () => {
-		const [start, split, filter, submit, ...rest] = chain(workflow, starts()[0].name);
+	test('is the trigger, then Submit reading the order whole, with one print on every line and no mapped field', () => {
+		const [start, submit, ...rest] = chain(workflow, starts()[0].name);
 		expect(rest).toEqual([]);
 		expect(start.type).toBe(trigger.type);
-		expect(split).toMatchObject({
-			type: 'n8n-nodes-base.splitOut',
-			parameters: { fieldToSplitOut: 'line_items', include: 'allOtherFields' },
-		});
-		expect(filter.type).toBe('n8n-nodes-base.filter');
-		expect(JSON.stringify(filter.parameters)).toContain(
-			'"leftValue":"={{ $json.line_items.sku }}"',
-		);
-		expect(JSON.stringify(filter.parameters)).toContain('"operation":"notEmpty"');
 		expect(submit).toMatchObject({
 			type: 'n8n-nodes-pod-platform.podPlatform',
 			parameters: {
 				resource: 'order',
 				operation: 'submit',
 				inputMode: 'form',
-				input: 'line',
-				uniqueId,
+				input: 'storefrontOrder',
+				storefront,
+				// Empty: the storefront's name, which the way-back example's Store key matches.
+				storeKey: '',
+				linePrinting: 'prints',
+				linePrints: {
+					print: [
+						{
+							printArea: 'FRONT',
+							elementType: 'libraryMotive',
+							motiveId: { __rl: true, mode: 'name', value: 'Company Logo' },
+						},
+					],
+				},
 				financialStatus: 'PAID',
 				options: { exactlyOnce: true },
 			},
 			credentials: { podPlatformApi: { id: 'podPlatformSandbox', name: 'POD Platform sandbox' } },
 		});
-		const designs = (submit.parameters.designs as { design: Array<Record<string, unknown>> })
-			.design;
-		expect(designs).toHaveLength(1);
-		expect(designs[0]).toMatchObject({
-			productId: { __rl: true, mode: 'sku', value: '={{ $json.line_items.sku }}' },
-			variant,
-			amount: '={{ $json.line_items.quantity }}',
-			prints: {
-				print: [
-					{
-						printAreaId: '=FRONT',
-						elementType: 'libraryMotive',
-						motiveId: { __rl: true, mode: 'name', value: 'Company Logo' },
-					},
-				],
-			},
-		});
 	});
 
-	test("maps with n8n's own nodes and ours and field references only: no Code node, no JavaScript", () => {
+	test("maps with n8n's own nodes and ours and no expression at all: no Code node, no JavaScript", () => {
 		const types = workflow.nodes.map((node) => node.type);
 		expect(types.every((type) => /^n8n-nodes-(base|pod-platform)\./.test(type))).toBe(true);
 		expect(types.filter((type) => /code|function/i.test(type))).toEqual([]);
-		expect(notFieldReferences(workflow.nodes)).toEqual([]);
+		expect(JSON.stringify(workflow.nodes)).not.toMatch(/"=/);
 	});
 });
 
