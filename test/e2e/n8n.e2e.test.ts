@@ -30,6 +30,8 @@ import wooCommerceOrder from '../fixtures/storefront/woocommerce-order.json';
 import wooCommerceOrderOf3Lines from '../fixtures/storefront/woocommerce-order-3-lines.json';
 import { orderValues, writeCsv } from '../csv/fixtures';
 import { SHOP_PATH } from '../support/sandbox';
+import { SKU_MODES } from '../support/storefrontModes';
+import type { SkuMode } from '../support/storefrontModes';
 import { list, ServiceClient, submitOrder } from '../support/service';
 import type { N8nInstance, N8nOptions, N8nRuntime } from '../../scripts/n8n-runtime';
 import {
@@ -47,7 +49,8 @@ import {
 	extraCredentials,
 	secondWooCommerceStore,
 	withPinnedPayload,
-	withWholeOrderInput,
+	onSkuTextService,
+	skuTextsCredential,
 } from './workflows';
 import type { NodeRun } from './n8nSession';
 import { McpSession } from './mcp';
@@ -69,6 +72,8 @@ jest.setTimeout(300_000);
 
 let runtime: N8nRuntime;
 let sandbox: Sandbox;
+/** A second sandbox, whose color/size pairs carry SKU texts (the extension some deployments have). */
+let sandboxWithSkuTexts: Sandbox;
 let n8n: N8nInstance;
 let cookie: string;
 let options: N8nOptions;
@@ -89,8 +94,13 @@ const MCP_TOKEN = ['e2e', 'mcp', 'bearer', 'token'].join('-');
 const BURST = 300;
 const BURST_SENDERS = 20;
 
-async function control<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
-	const response = await request(`${sandbox.controlUrl}${route}`, {
+async function control<T>(
+	method: 'GET' | 'POST',
+	route: string,
+	body?: unknown,
+	of: Sandbox = sandbox,
+): Promise<T> {
+	const response = await request(`${of.controlUrl}${route}`, {
 		method,
 		headers: body === undefined ? {} : { 'content-type': 'application/json' },
 		body: body === undefined ? undefined : JSON.stringify(body),
@@ -177,56 +187,91 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /**
  * The documented storefront orders under another ID, one line changed so that the catalog does not
- * know it: Shopify's second line by the product's own SKU with a color the product does not list,
- * WooCommerce's third line (the second with a SKU) likewise through its meta_data.
+ * know it: Shopify's second line (the one still owed) by the product's own SKU with a color the
+ * product does not list, WooCommerce's third line likewise through its meta_data.
  */
 const SHOPIFY_UNKNOWN_LINE = {
-	workflowId: 'podE2eShopifyBadLine',
-	order: {
-		...shopifyOrder,
-		id: 450789471,
-		line_items: shopifyOrder.line_items.map((line, index) =>
-			index === 1 ? { ...line, sku: 'IPOD2008', variant_title: 'purple' } : line,
-		),
-	},
+	...shopifyOrder,
+	id: 450789471,
+	line_items: shopifyOrder.line_items.map((line, index) =>
+		index === 1 ? { ...line, sku: 'IPOD2008', variant_title: 'purple' } : line,
+	),
 };
 const WOOCOMMERCE_UNKNOWN_LINE = {
-	workflowId: 'podE2eWooBadLine',
-	order: {
-		...wooCommerceOrderOf3Lines,
-		id: 729,
-		number: '729',
-		line_items: wooCommerceOrderOf3Lines.line_items.map((line, index) =>
-			index === 2
-				? {
-						...line,
-						sku: 'TEE-CLASSIC',
-						meta_data: [
-							{ id: 2097, key: 'pa_color', value: 'purple' },
-							{ id: 2098, key: 'size', value: 'L' },
-						],
-					}
-				: line,
-		),
-	},
+	...wooCommerceOrderOf3Lines,
+	id: 729,
+	number: '729',
+	line_items: wooCommerceOrderOf3Lines.line_items.map((line, index) =>
+		index === 2
+			? {
+					...line,
+					sku: 'TEE-CLASSIC',
+					meta_data: [
+						{ id: 2097, key: 'pa_color', value: 'purple' },
+						{ id: 2098, key: 'size', value: 'L' },
+					],
+				}
+			: line,
+	),
 };
 
 /**
- * The documented storefront orders under other IDs, for the intake examples read whole (Input One
- * Item per Storefront Order, test/e2e/workflows.ts withWholeOrderInput).
+ * The intake examples' workflows on each deployment: on the contract (the main sandbox) the
+ * examples themselves, whose pinned orders carry the print products' own SKUs; on a service whose
+ * pairs carry SKU texts (a second sandbox) the same examples on the documented orders as they are.
+ * Each with a copy holding the order with the unknown line, as its store would send it there.
  */
-const SHOPIFY_WHOLE_ORDER = {
-	workflowId: 'podE2eShopifyWhole',
-	order: { ...shopifyOrder, id: 450789472 },
+const INTAKE_WORKFLOWS = {
+	shopify: {
+		example: 'podExShopIntake',
+		trigger: 'Shopify Trigger',
+		documented: shopifyOrder,
+		unknownLine: SHOPIFY_UNKNOWN_LINE,
+	},
+	woocommerce: {
+		example: 'podExWooIntake',
+		trigger: 'WooCommerce Trigger',
+		documented: wooCommerceOrderOf3Lines,
+		unknownLine: WOOCOMMERCE_UNKNOWN_LINE,
+	},
 };
-const WOOCOMMERCE_WHOLE_ORDER = {
-	workflowId: 'podE2eWooWhole',
-	order: { ...wooCommerceOrderOf3Lines, id: 730, number: '730' },
-};
+const intakeWorkflowId = (storefront: string, mode: SkuMode, what: 'order' | 'unknownLine') =>
+	`podE2e-${storefront}-${mode.variantSkuTexts ? 'texts' : 'contract'}-${what}`;
+
+function intakeWorkflows(): Array<Record<string, unknown>> {
+	return Object.entries(INTAKE_WORKFLOWS).flatMap(([storefront, intake]) =>
+		SKU_MODES.flatMap((mode) => {
+			const copy = mode.variantSkuTexts ? onSkuTextService : withPinnedPayload;
+			return [
+				...(mode.variantSkuTexts
+					? [
+							copy(
+								intake.example,
+								intakeWorkflowId(storefront, mode, 'order'),
+								intake.trigger,
+								mode.order(intake.documented),
+							),
+						]
+					: []),
+				copy(
+					intake.example,
+					intakeWorkflowId(storefront, mode, 'unknownLine'),
+					intake.trigger,
+					mode.order(intake.unknownLine),
+				),
+			];
+		}),
+	);
+}
 
 beforeAll(async () => {
 	runtime = await ensureN8n();
 	sandbox = await startSandbox({ port: 0, deferredProcessingMs: 100 });
+	sandboxWithSkuTexts = await startSandbox({
+		port: 0,
+		deferredProcessingMs: 100,
+		variantSkuTexts: true,
+	});
 	// Not a secret: the stand-in's own token, joined so that no literal looks like one.
 	shopify = await startShopifyStandIn({ accessToken: ['e2e', 'stand', 'in'].join('-') });
 	wooCommerce = await startWooCommerceStandIn({
@@ -252,6 +297,7 @@ beforeAll(async () => {
 		credentialsFile,
 		JSON.stringify([
 			sandboxCredential(sandbox.baseUrl),
+			skuTextsCredential(sandboxWithSkuTexts.baseUrl),
 			...extraCredentials(sandbox.baseUrl),
 			...standInCredentials(shopify, wooCommerce),
 			secondStore.credential,
@@ -266,32 +312,7 @@ beforeAll(async () => {
 			...pointedAtStandIns(exampleWorkflows(), shopify, wooCommerce),
 			secondStore.workflow,
 			...e2eWorkflows(),
-			withPinnedPayload(
-				'podExShopIntake',
-				SHOPIFY_UNKNOWN_LINE.workflowId,
-				'Shopify Trigger',
-				SHOPIFY_UNKNOWN_LINE.order,
-			),
-			withPinnedPayload(
-				'podExWooIntake',
-				WOOCOMMERCE_UNKNOWN_LINE.workflowId,
-				'WooCommerce Trigger',
-				WOOCOMMERCE_UNKNOWN_LINE.order,
-			),
-			withWholeOrderInput(
-				'podExShopIntake',
-				SHOPIFY_WHOLE_ORDER.workflowId,
-				'Shopify Trigger',
-				'shopify',
-				SHOPIFY_WHOLE_ORDER.order,
-			),
-			withWholeOrderInput(
-				'podExWooIntake',
-				WOOCOMMERCE_WHOLE_ORDER.workflowId,
-				'WooCommerce Trigger',
-				'woocommerce',
-				WOOCOMMERCE_WHOLE_ORDER.order,
-			),
+			...intakeWorkflows(),
 		]),
 	);
 	await n8nCli(runtime, options, ['import:workflow', `--input=${workflowsFile}`]);
@@ -312,6 +333,7 @@ afterAll(async () => {
 	}
 	await n8n?.stop();
 	await sandbox?.close();
+	await sandboxWithSkuTexts?.close();
 	await shopify?.close();
 	await wooCommerce?.close();
 	await wooCommerceEu?.close();
@@ -405,18 +427,25 @@ interface ControlOrder {
 	}>;
 }
 
-/** The print lines a storefront order should give: each line with a SKU, in order. */
-const printLines = (lines: Array<{ sku: string; quantity: number }>) =>
+/**
+ * The print lines a storefront order should give: each line with a SKU still owed (Shopify's
+ * `current_quantity` where it gives one), in order, with the SKU the service stores for it on
+ * this deployment (the product's own, or the pair's text).
+ */
+const printLines = (
+	lines: Array<{ sku: string; quantity: number; current_quantity?: number }>,
+	mode: SkuMode,
+) =>
 	lines
-		.filter((line) => line.sku)
+		.filter((line) => line.sku && (line.current_quantity ?? line.quantity) > 0)
 		.map((line) => {
 			const { productId, colorId, sizeId, areaId } = CATALOG[line.sku];
 			return {
 				productId,
 				assignedColorId: colorId,
 				assignedSizeId: sizeId,
-				sku: line.sku,
-				amount: line.quantity,
+				sku: mode.sku(line.sku),
+				amount: line.current_quantity ?? line.quantity,
 				compositions: [
 					{
 						productAreaId: areaId,
@@ -439,84 +468,97 @@ const linesOf = (order: ControlOrder) =>
 		}),
 	);
 
-describe.each([
-	{
-		store: 'Shopify',
-		workflowId: 'podExShopIntake',
-		trigger: 'Shopify Trigger',
-		uniqueId: `shopify-${shopifyOrder.id}`,
-		lines: shopifyOrder.line_items,
-		// The parcel goes to the customer's name: the example takes the shipping address's.
-		customer: {
-			firstName: shopifyOrder.shipping_address.first_name,
-			lastName: shopifyOrder.shipping_address.last_name,
-			email: shopifyOrder.email,
-			phone: shopifyOrder.shipping_address.phone,
-			shippingAddress: {
-				street: shopifyOrder.shipping_address.address1,
-				city: shopifyOrder.shipping_address.city,
-				zip: shopifyOrder.shipping_address.zip,
-				countryCode: shopifyOrder.shipping_address.country_code,
+describe.each(
+	[
+		{
+			store: 'Shopify',
+			storefront: 'shopify' as const,
+			uniqueId: `shopify-${shopifyOrder.id}`,
+			// The parcel goes to the customer's name: the example takes the shipping address's.
+			customer: {
+				firstName: shopifyOrder.shipping_address.first_name,
+				lastName: shopifyOrder.shipping_address.last_name,
+				email: shopifyOrder.email,
+				phone: shopifyOrder.shipping_address.phone,
+				shippingAddress: {
+					street: shopifyOrder.shipping_address.address1,
+					city: shopifyOrder.shipping_address.city,
+					zip: shopifyOrder.shipping_address.zip,
+					countryCode: shopifyOrder.shipping_address.country_code,
+				},
 			},
+			shippingTitle: shopifyOrder.shipping_lines[0].title,
+			unknownUniqueId: `shopify-${SHOPIFY_UNKNOWN_LINE.id}`,
+			refusal:
+				'Shopify order #1001 (shopify-450789471) › Line 2 (SKU IPOD2008): no color purple; IPod Nano - 8gb offers Green, Red, Black',
 		},
-		shippingTitle: shopifyOrder.shipping_lines[0].title,
-		unknownLine: SHOPIFY_UNKNOWN_LINE,
-		unknownUniqueId: `shopify-${SHOPIFY_UNKNOWN_LINE.order.id}`,
-		wholeOrder: SHOPIFY_WHOLE_ORDER,
-		wholeUniqueId: `shopify-${SHOPIFY_WHOLE_ORDER.order.id}`,
-		refusal: 'Line 2 (SKU IPOD2008): no color purple; IPod Nano - 8gb offers Green, Red, Black',
-	},
-	{
-		store: 'WooCommerce',
-		workflowId: 'podExWooIntake',
-		trigger: 'WooCommerce Trigger',
-		uniqueId: `woocommerce-${wooCommerceOrderOf3Lines.id}`,
-		lines: wooCommerceOrderOf3Lines.line_items,
-		customer: {
-			firstName: wooCommerceOrderOf3Lines.shipping.first_name,
-			lastName: wooCommerceOrderOf3Lines.shipping.last_name,
-			email: wooCommerceOrderOf3Lines.billing.email,
-			phone: wooCommerceOrderOf3Lines.billing.phone,
-			shippingAddress: {
-				street: wooCommerceOrderOf3Lines.shipping.address_1,
-				city: wooCommerceOrderOf3Lines.shipping.city,
-				zip: wooCommerceOrderOf3Lines.shipping.postcode,
-				countryCode: wooCommerceOrderOf3Lines.shipping.country,
+		{
+			store: 'WooCommerce',
+			storefront: 'woocommerce' as const,
+			uniqueId: `woocommerce-${wooCommerceOrderOf3Lines.id}`,
+			customer: {
+				firstName: wooCommerceOrderOf3Lines.shipping.first_name,
+				lastName: wooCommerceOrderOf3Lines.shipping.last_name,
+				email: wooCommerceOrderOf3Lines.billing.email,
+				phone: wooCommerceOrderOf3Lines.billing.phone,
+				shippingAddress: {
+					street: wooCommerceOrderOf3Lines.shipping.address_1,
+					city: wooCommerceOrderOf3Lines.shipping.city,
+					zip: wooCommerceOrderOf3Lines.shipping.postcode,
+					countryCode: wooCommerceOrderOf3Lines.shipping.country,
+				},
 			},
+			shippingTitle: wooCommerceOrderOf3Lines.shipping_lines[0].method_title,
+			unknownUniqueId: `woocommerce-${WOOCOMMERCE_UNKNOWN_LINE.id}`,
+			// The store's own line numbers: the first line, which has no SKU, counts.
+			refusal:
+				'WooCommerce order #729 (woocommerce-729) › Line 3 (SKU TEE-CLASSIC): no color purple; Classic T-Shirt offers White, Black',
 		},
-		shippingTitle: wooCommerceOrderOf3Lines.shipping_lines[0].method_title,
-		unknownLine: WOOCOMMERCE_UNKNOWN_LINE,
-		unknownUniqueId: `woocommerce-${WOOCOMMERCE_UNKNOWN_LINE.order.id}`,
-		wholeOrder: WOOCOMMERCE_WHOLE_ORDER,
-		wholeUniqueId: `woocommerce-${WOOCOMMERCE_WHOLE_ORDER.order.id}`,
-		// The third storefront line is the second to reach Submit: the first has no SKU.
-		refusal: 'Line 2 (SKU TEE-CLASSIC): no color purple; Classic T-Shirt offers White, Black',
-	},
-])('from the storefront: the $store intake example', (intake) => {
-	/** How many orders were submitted to the sandbox so far. */
+	].flatMap((intake) => SKU_MODES.map((mode) => ({ ...intake, mode, on: mode.mode }))),
+)('from the storefront: the $store intake example on $on', (intake) => {
+	const { mode } = intake;
+	const workflows = INTAKE_WORKFLOWS[intake.storefront];
+	/** The sandbox of this deployment. */
+	const service = () => (mode.variantSkuTexts ? sandboxWithSkuTexts : sandbox);
+	const controlOf = async <T>(route: string) =>
+		await control<T>('GET', route, undefined, service());
+	/** The requests the sandbox logged, and how many of them submitted an order. */
+	const logged = async () =>
+		await controlOf<Array<{ method: string; path: string; status: number }>>('/requests');
 	const submissions = async () =>
-		(await control<Array<{ method: string; path: string }>>('GET', '/requests')).filter(
-			(logged) => logged.method === 'POST' && logged.path.endsWith('/orders/usingCreatorSE'),
+		(await logged()).filter(
+			(entry) => entry.method === 'POST' && entry.path.endsWith('/orders/usingCreatorSE'),
 		).length;
 
-	/**
-	 * Runs a workflow from its pinned order twice: the first run submits exactly one print order
-	 * under `uniqueId` holding the documented order's lines, customer, address and shipping; the
-	 * second returns it with alreadyExisted and submits nothing.
-	 */
-	const expectOnePrintOrder = async (workflowId: string, uniqueId: string) => {
-		const first = await session.runFromPinnedTrigger(workflowId, intake.trigger);
+	test('its pinned documented order becomes exactly one print order holding the lines still owed, customer and address; run again, it already exists', async () => {
+		const workflowId = mode.variantSkuTexts
+			? intakeWorkflowId(intake.storefront, mode, 'order')
+			: workflows.example;
+		const before = (await logged()).length;
+		const first = await session.runFromPinnedTrigger(workflowId, workflows.trigger);
 		expect({ status: first.status, error: first.error }).toEqual({
 			status: 'success',
 			error: undefined,
 		});
+		const requests = (await logged()).slice(before);
+		// What one storefront order costs the service on this deployment, for the closing figures.
+		process.stdout.write(
+			`${intake.store} intake on ${mode.mode}: ${requests.length} requests to the service (${requests.map((r) => `${r.method} ${r.path.replace(/^.*\/shops\/\d+/, '')}`).join(', ')})\n`,
+		);
+		expect(requests.filter((r) => r.status >= 400)).toEqual([]);
 		const submitted = itemsOf(first.runData['Submit Print Order']?.[0]);
-		expect(submitted).toEqual([expect.objectContaining({ uniqueId, alreadyExisted: false })]);
-		const orders = await control<ControlOrder[]>('GET', `/orders?uniqueId=${uniqueId}`);
+		expect(submitted).toEqual([
+			expect.objectContaining({ uniqueId: intake.uniqueId, alreadyExisted: false }),
+		]);
+		// Every line of the store's order is accounted for: printed, or named with the reason.
+		const storeLines = submitted[0].storeLines as Array<{ printed: boolean; reason?: string }>;
+		expect(storeLines).toHaveLength(workflows.documented.line_items.length);
+		expect(storeLines.filter((line) => !line.printed).every((line) => line.reason)).toBe(true);
+		const orders = await controlOf<ControlOrder[]>(`/orders?uniqueId=${intake.uniqueId}`);
 		expect(orders).toHaveLength(1);
 		const [order] = orders;
 		expect(submitted[0].id).toBe(order.id);
-		expect(linesOf(order)).toEqual(printLines(intake.lines));
+		expect(linesOf(order)).toEqual(printLines(workflows.documented.line_items, mode));
 		expect(order.customer).toEqual(intake.customer);
 		expect(order).toMatchObject({
 			financialStatus: 'PAID',
@@ -524,30 +566,25 @@ describe.each([
 			shipping: { title: intake.shippingTitle, carrierId: 21 },
 		});
 
-		const again = await session.runFromPinnedTrigger(workflowId, intake.trigger);
+		const again = await session.runFromPinnedTrigger(workflowId, workflows.trigger);
 		expect(again.status).toBe('success');
 		expect(itemsOf(again.runData['Submit Print Order']?.[0])).toEqual([
-			expect.objectContaining({ uniqueId, id: order.id, alreadyExisted: true }),
+			expect.objectContaining({ uniqueId: intake.uniqueId, id: order.id, alreadyExisted: true }),
 		]);
-		expect(await control('GET', `/orders?uniqueId=${uniqueId}`)).toHaveLength(1);
-	};
-
-	test('its pinned documented order becomes exactly one print order holding its lines, customer and address; run again, it already exists', async () => {
-		await expectOnePrintOrder(intake.workflowId, intake.uniqueId);
+		expect(await controlOf(`/orders?uniqueId=${intake.uniqueId}`)).toHaveLength(1);
 	});
 
-	test('the same order with a line the catalog does not know fails whole before anything is sent, naming the line and what its product offers', async () => {
+	test('the same order with a line the catalog does not know fails whole before anything is sent, naming the store order, the line and what its product offers', async () => {
 		const before = await submissions();
-		const run = await session.runFromPinnedTrigger(intake.unknownLine.workflowId, intake.trigger);
+		const run = await session.runFromPinnedTrigger(
+			intakeWorkflowId(intake.storefront, mode, 'unknownLine'),
+			workflows.trigger,
+		);
 		expect(run.status).toBe('error');
 		expect(run.error?.message).toContain(intake.refusal);
-		expect(run.runData['Submit Print Order']?.[0].error?.message).toContain(intake.refusal);
-		expect(await control('GET', `/orders?uniqueId=${intake.unknownUniqueId}`)).toEqual([]);
+		expect(run.runData['Submit Print Order']?.[0].error?.message).toBe(intake.refusal);
+		expect(await controlOf(`/orders?uniqueId=${intake.unknownUniqueId}`)).toEqual([]);
 		expect(await submissions()).toBe(before);
-	});
-
-	test('read whole by Submit (One Item per Storefront Order), with no Split Out and no mapped field, the documented order under another ID becomes the same print order; run again, it already exists', async () => {
-		await expectOnePrintOrder(intake.wholeOrder.workflowId, intake.wholeUniqueId);
 	});
 });
 

@@ -176,57 +176,45 @@ export function withPinnedPayload(
 	};
 }
 
+/** The credential of the second sandbox, whose color/size pairs carry SKU texts. */
+export const SKU_TEXTS_CREDENTIAL_ID = 'podPlatformSandboxSkuTexts';
+
+/** That credential: the sandbox credential, pointed at the sandbox with the extension. */
+export function skuTextsCredential(baseUrl: string) {
+	return {
+		...sandboxCredential(baseUrl),
+		id: SKU_TEXTS_CREDENTIAL_ID,
+		name: 'POD Platform sandbox with SKU texts',
+	};
+}
+
 /**
- * An intake example read whole: the trigger's order goes straight to Submit with Input One Item per
- * Storefront Order (no Split Out, no Filter, no mapped field), the example's one print as the Line
- * Prints, and its pinned order replaced by `payload`.
+ * An intake example on the service whose color/size pairs carry SKU texts: its nodes of ours use
+ * that sandbox's credential, and its trigger holds `payload` (a documented order as it is).
  */
-export function withWholeOrderInput(
+export function onSkuTextService(
 	exampleId: string,
 	id: string,
 	trigger: string,
-	storefront: 'shopify' | 'woocommerce',
 	payload: unknown,
 ): Record<string, unknown> {
 	const pinned = withPinnedPayload(exampleId, id, trigger, payload) as {
 		name: string;
-		nodes: Array<{ name: string; type: string; parameters: Record<string, unknown> }>;
+		nodes: Array<{ type: string; credentials?: Record<string, unknown> }>;
 	};
-	const submit = pinned.nodes.find((node) => node.type.endsWith('.podPlatform'))!;
-	const { shop, financialStatus, carrierId, options, designs } = submit.parameters as {
-		designs: { design: Array<{ prints: { print: Array<Record<string, unknown>> } }> };
-	} & Record<string, unknown>;
-	const linePrints = designs.design[0].prints.print.map(({ printAreaId, ...print }) => ({
-		...print,
-		printArea: String(printAreaId).replace(/^=/, ''),
-	}));
 	return {
 		...pinned,
-		name: `E2E: ${pinned.name}, read whole`,
-		nodes: pinned.nodes
-			.filter((node) => node.name === trigger || node === submit)
-			.map((node) =>
-				node === submit
-					? {
-							...node,
-							parameters: {
-								resource: 'order',
-								operation: 'submit',
-								shop,
-								inputMode: 'form',
-								input: 'storefrontOrder',
-								storefront,
-								financialStatus,
-								carrierId,
-								linePrints: { print: linePrints },
-								options,
-							},
-						}
-					: node,
-			),
-		connections: {
-			[trigger]: { main: [[{ node: submit.name, type: 'main', index: 0 }]] },
-		},
+		name: `${pinned.name}, on a service with SKU texts`,
+		nodes: pinned.nodes.map((node) =>
+			node.type.startsWith('n8n-nodes-pod-platform.')
+				? {
+						...node,
+						credentials: {
+							podPlatformApi: { id: SKU_TEXTS_CREDENTIAL_ID, name: SKU_TEXTS_CREDENTIAL_ID },
+						},
+					}
+				: node,
+		),
 	};
 }
 
