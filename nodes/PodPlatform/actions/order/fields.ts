@@ -260,7 +260,11 @@ export function variantFields(lists: {
 		serviceDropdown('Color Name or ID', 'assignedColorId', lists.colors, lists.productDependsOn, {
 			...required,
 			...byName('color'),
-			hint: 'Listed once a product is chosen',
+			// By SKU or name the product is known only when the run looks it up: the list stays
+			// empty then, and the Variant usually names the color instead.
+			hint: lists.byName
+				? "Leave empty when the Variant names the color. The list shows the product's colors once a product is picked from the list or by ID."
+				: 'Listed once a product is chosen',
 		}),
 		serviceDropdown(
 			'Size Name or ID',
@@ -270,7 +274,9 @@ export function variantFields(lists: {
 			{
 				...required,
 				...byName('size'),
-				hint: 'Listed once a color is chosen: only sizes orderable in that color',
+				hint: lists.byName
+					? 'Leave empty when the Variant names the size. The list shows the sizes orderable in the chosen color.'
+					: 'Listed once a color is chosen: only sizes orderable in that color',
 			},
 		),
 		{

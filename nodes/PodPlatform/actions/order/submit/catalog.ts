@@ -211,29 +211,29 @@ async function variantSkuHits(
 		catalog.variantSkuTexts.keep(shopPath, Promise.resolve(false));
 		return hits;
 	}
-	let withVariants: PlainObject[];
-	try {
-		withVariants = await listFiltered(
-			run,
-			`${shopPath}/products`,
-			'productFilter',
-			{
-				conditions: [NOT_DELETED],
-				subFilters: [
-					{
-						entity: 'productSkuFilter',
-						conditions: [{ conditionType: 'contain', property: 'sku', values: skus }],
-					},
-				],
-			},
-			itemIndex,
-		);
-	} catch (error) {
-		if (error instanceof NodeApiError && filterRefusalOf(error) === 'unknownProperty') {
-			catalog.variantSkuTexts.keep(shopPath, Promise.resolve(false));
-			return hits;
-		}
-		throw error;
+	// The contract's answer to a property a list does not know: the pairs carry no SKU text.
+	const withVariants = await listFiltered(
+		run,
+		`${shopPath}/products`,
+		'productFilter',
+		{
+			conditions: [NOT_DELETED],
+			subFilters: [
+				{
+					entity: 'productSkuFilter',
+					conditions: [{ conditionType: 'contain', property: 'sku', values: skus }],
+				},
+			],
+		},
+		itemIndex,
+	).then(undefined, async (error: unknown) =>
+		error instanceof NodeApiError && filterRefusalOf(error) === 'unknownProperty'
+			? undefined
+			: await Promise.reject(error),
+	);
+	if (!withVariants) {
+		catalog.variantSkuTexts.keep(shopPath, Promise.resolve(false));
+		return hits;
 	}
 	catalog.variantSkuTexts.keep(shopPath, Promise.resolve(true));
 	const expanded = await Promise.all(

@@ -444,7 +444,7 @@ const linePrintingField: INodeProperties = {
 	displayName: 'Print on Lines',
 	name: 'linePrinting',
 	type: 'options',
-	default: LINE_PRINTING.prints,
+	default: 'prints',
 	options: [
 		{
 			name: 'Prints',

@@ -241,7 +241,9 @@ function storeLineName(line: Pick<StorefrontLine, 'position' | 'sku' | 'title'>)
 
 /** Whether the merchant chose lines of blank products (Print on Lines), rather than prints. */
 function blankLinesChosen(run: RunScope, itemIndex: number): boolean {
-	return run.parameter<string>('linePrinting', itemIndex, LINE_PRINTING.prints) === LINE_PRINTING.blank;
+	return (
+		run.parameter<string>('linePrinting', itemIndex, LINE_PRINTING.prints) === LINE_PRINTING.blank
+	);
 }
 
 const BLANK_FIX =

@@ -108,7 +108,13 @@ function countAt(value: unknown): number | undefined {
 const firstShippingLine = (order: PlainObject) => objectAt(listAt(order.shipping_lines)[0]);
 
 /** The HTML entities WooCommerce writes into a line's name ("Ship Your Idea &ndash; Color: Black"). */
-const ENTITIES: Record<string, string> = { amp: '&', ndash: '–', mdash: '—', quot: '"', '#039': "'" };
+const ENTITIES: Record<string, string> = {
+	amp: '&',
+	ndash: '–',
+	mdash: '—',
+	quot: '"',
+	'#039': "'",
+};
 
 const PATHS: Record<Storefront, StorefrontPaths> = {
 	shopify: {
