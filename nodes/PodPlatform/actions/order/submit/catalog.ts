@@ -370,8 +370,11 @@ export async function lookUpMotives(
 	await Promise.all(lookups);
 }
 
-/** Every product of the shop, once per run: to name what is nearest to a SKU or name it lacks. */
-async function readShopProducts(
+/**
+ * Every product of the shop, once per run: to name what is nearest to a SKU or name it lacks, read
+ * only when an order is refused for one (a storefront line left out by its name needs none).
+ */
+export async function readShopProducts(
 	run: RunScope,
 	catalog: RunCatalog,
 	shopPath: string,
@@ -431,18 +434,14 @@ export function settledCatalogFor(
 		if (product) products.set(productId, product);
 		else if (!partial) return undefined;
 	}
-	const unknownWords =
-		[...skuHits.values()].some((hits) => hits.length === 0) ||
-		[...productNames.values()].some((found) => found.length === 0);
-	const shop = catalog.shopProducts.peek(shopPath);
-	if (unknownWords && !shop && !partial) return undefined;
 	return {
 		products,
 		product: (productId) => products.get(productId),
 		skuHits: (sku) => skuHits.get(sku),
 		productsNamed: (name) => productNames.get(nameKey(name)),
 		motivesNamed: (name) => motives.get(nameKey(name)),
-		shopProducts: () => shop,
+		// Read later than the rest, when a refusal needs it (`readShopProducts`).
+		shopProducts: () => catalog.shopProducts.peek(shopPath),
 	};
 }
 
@@ -450,8 +449,7 @@ export function settledCatalogFor(
  * What the run read of the catalog for one order, looking up and reading what it has not yet
  * (nothing, after `prepare`), then taken as `settledCatalogFor` takes it. A product that cannot be
  * read fails the item when the SKU check needs it (`strict`); otherwise it is left unread, and the
- * service judges the order. A SKU or name the shop lacks has the shop's products read, so that
- * the problem names the nearest.
+ * service judges the order.
  */
 export async function readCatalogFor(
 	run: RunScope,
@@ -472,16 +470,13 @@ export async function readCatalogFor(
 		lookUpMotives(run, catalog, shopPath, references.motiveNames, itemIndex),
 	]);
 	const productIds = new Set(references.productIds);
-	let unknownWords = false;
 	for (const sku of references.skus) {
 		const hits = (await catalog.skus.get(skuKey(shopPath, sku))) ?? [];
 		hits.forEach((hit) => productIds.add(hit.productId));
-		unknownWords ||= hits.length === 0;
 	}
 	for (const name of references.productNames) {
 		const found = (await catalog.productNames.get(nameMemoKey(shopPath, name))) ?? [];
 		found.forEach((product) => productIds.add(product.id));
-		unknownWords ||= found.length === 0;
 	}
 	for (const name of references.motiveNames) await catalog.motives.get(nameMemoKey(shopPath, name));
 	await Promise.all(
@@ -490,8 +485,6 @@ export async function readCatalogFor(
 			await (strict ? read : read.catch(() => undefined));
 		}),
 	);
-	if (unknownWords)
-		await readShopProducts(run, catalog, shopPath, itemIndex).catch(() => undefined);
 	return settledCatalogFor(catalog, shopPath, references, true) as ReadCatalog;
 }
 

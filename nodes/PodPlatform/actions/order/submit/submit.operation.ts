@@ -10,7 +10,7 @@
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { isToolNode } from '../../../../shared/errors';
+import { InputError, isToolNode } from '../../../../shared/errors';
 import type { Problem } from '../payloads/problems';
 import { optionalText } from '../payloads/orderValues';
 import { itemShopPath } from '../../common/scope';
@@ -23,9 +23,10 @@ import {
 	readCatalogFor,
 	settledCatalogFor,
 	readProduct,
+	readShopProducts,
 	skuWayOf,
 } from './catalog';
-import type { RunCatalog, SkuWay } from './catalog';
+import type { ReadCatalog, RunCatalog, SkuWay } from './catalog';
 import { lookUpUniqueIds, submitOrder } from './exactlyOnce';
 import type { KnownOrders } from './exactlyOnce';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, submitFields } from './fields';
@@ -218,6 +219,27 @@ async function prepare(
 	return batch;
 }
 
+/**
+ * The order checked; when it is refused while it names the catalog by SKU or name, once more with
+ * the shop's products read (`readShop`, true when it read them), so that an unknown SKU or name
+ * names the shop's nearest. The shop is read only for a refusal, never for an order that passes.
+ */
+async function checkNamingNearest(
+	input: OrderInput,
+	catalog: ReadCatalog,
+	checkSkus: boolean,
+	readShop: () => Promise<boolean>,
+): Promise<ReturnType<OrderInput['check']>> {
+	let refusal: unknown;
+	try {
+		return input.check(catalogResolver(catalog, checkSkus));
+	} catch (error) {
+		refusal = error;
+	}
+	if (!(refusal instanceof InputError) || !(await readShop())) throw refusal;
+	return input.check(catalogResolver(catalog, checkSkus));
+}
+
 /** One order; a single order runs without `prepare`, in a run of its own. */
 async function execute(
 	this: IExecuteFunctions,
@@ -244,7 +266,12 @@ async function execute(
 		batch.skuWayTold = true;
 		this.addExecutionHints({ message: SKU_WAYS[skuWay], location: 'outputPane' });
 	}
-	const checked = input.check(catalogResolver(catalog, checkSkus));
+	const checked = await checkNamingNearest(input, catalog, checkSkus, async () => {
+		if (!references.skus.size && !references.productNames.size) return false;
+		if (batch.catalog.shopProducts.peek(shopPath)) return false;
+		await readShopProducts(run, batch.catalog, shopPath, itemIndex).catch(() => undefined);
+		return batch.catalog.shopProducts.peek(shopPath) !== undefined;
+	});
 	if ('nothingToPrint' in checked) return [{ json: nothingToPrintOutput(checked) }];
 	const order = checked;
 	batch.tool ??= isToolNode(this.getNode());
