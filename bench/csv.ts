@@ -98,7 +98,8 @@ function order(n: number) {
 					},
 				],
 			},
-			{ sku: 'TEE-CLASSIC-BLACK-L', amount: 1 },
+			// The product's own SKU, as the contract's `design product sku` is (the file names no colour or size).
+			{ sku: 'TEE-CLASSIC', amount: 1 },
 		],
 	};
 }

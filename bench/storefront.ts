@@ -4,9 +4,10 @@
  * lines of Shopify-shaped orders (1–5 lines each, as Split Out gives them from `line_items`, in the
  * shape of test/fixtures/storefront/shopify-orders-create.json, with the sandbox catalog's SKUs,
  * variant titles, print area and motive names), four ways, in n8n-core in-process:
- * - names: the node given what the storefront gives: Product By SKU (a variant SKU, or the
- *   product's own SKU with Shopify's variant_title in the Variant field), Print Area by name or
- *   view and Motive By Name (from line item properties);
+ * - names: the node given what the storefront gives: Product By SKU (the product's own SKU with
+ *   Shopify's variant_title in the Variant field, as a store set up for the contract sends it;
+ *   with BENCH_VARIANT_SKU_TEXTS=1, 60% of the lines name a color/size pair by its SKU text
+ *   instead), Print Area by name or view and Motive By Name (from line item properties);
  * - ids: the node given the same lines' catalog IDs (Product, Color, Size, Print Area and Motive
  *   by ID), which each line also carries, so both runs get the same items;
  * - helper: n8n's authenticated HTTP helper alone (bench/support/helperFloorNode.ts), one item
@@ -40,7 +41,9 @@
  *   BENCH_LINES (default 1000), BENCH_ROUNDS (default 3), BENCH_CONDITIONS (default all; on
  *   loopback concurrency 1 and 8, under latency 8 only), BENCH_SEED (default 24), BENCH_SIDES
  *   (default all: names,ids,helperReading,helper,storefront,storefrontHelper),
- *   BENCH_LOOPBACK_CONCURRENCIES (default 1,8)
+ *   BENCH_LOOPBACK_CONCURRENCIES (default 1,8), BENCH_VARIANT_SKU_TEXTS (default off: the
+ *   contract's sandbox, whose color/size pairs have no SKU text; 1: the sandbox with the
+ *   extension variantSkuTexts, and lines by a pair's SKU text among the others)
  */
 import './support/tsFirst';
 
@@ -81,6 +84,8 @@ const LATENT_CONCURRENCIES = [8];
 /** Line counts whose requests are counted, by names and by IDs, besides LINES. */
 const COUNTED_LINES = [10, 100];
 const SUBMIT_PATH = /\/orders\/usingCreatorSE$/;
+/** The sandbox extension that gives each color/size pair a SKU text (sandbox/README.md). */
+const VARIANT_SKU_TEXTS = process.env.BENCH_VARIANT_SKU_TEXTS === '1';
 
 // ---------------------------------------------------------------------------------------------
 // The lines: Shopify orders of the sandbox catalog's real SKUs and names
@@ -114,13 +119,13 @@ interface StorefrontLine {
 	/** The line item as Shopify gives it, plus `pod`: its catalog IDs. */
 	line: Record<string, any>;
 	ids: LineIds;
-	/** Whether the line names its product by a variant SKU (else the product's own SKU). */
+	/** Whether the line names its product by a pair's SKU text (else the product's own SKU). */
 	variantSku: boolean;
 }
 
 /** The demo shop's catalog as the sandbox seeds it: products, their SKUs and names, motives. */
 function demoCatalog() {
-	const store = createSeededStore();
+	const store = createSeededStore({ variantSkuTexts: VARIANT_SKU_TEXTS });
 	const products = [...store.products.values()].filter(
 		(product) => product.shopId === DEMO.shopId && !product.deleted,
 	);
@@ -159,7 +164,8 @@ function storefrontOrders(count: number, seed: number): StorefrontLine[][] {
 				...(product.sizes.length > 1 ? [sizeOf.name] : []),
 			];
 			const variantTitle = options.length ? spelled(rng, options.join(' / ')) : null;
-			const variantSku = rng.next() < 0.6;
+			// Drawn either way, so both modes order the same products, colors, sizes and prints.
+			const variantSku = rng.next() < 0.6 && VARIANT_SKU_TEXTS;
 			const view = rng.pick(product.views);
 			const [area] = view.areas;
 			const motive = rng.pick(motives);
@@ -530,7 +536,8 @@ async function main() {
 	const variantSkuLines = orders.flat().filter((line) => line.variantSku).length;
 	console.log(
 		`${lineCount} lines in ${orders.length} orders (orders of 1–5 lines: ${linesPerOrder.join(' / ')}); ` +
-			`${variantSkuLines} lines by variant SKU, ${lineCount - variantSkuLines} by product SKU + variant title`,
+			`${variantSkuLines} lines by a pair's SKU text, ${lineCount - variantSkuLines} by product SKU + variant title` +
+			(VARIANT_SKU_TEXTS ? ' (sandbox with variantSkuTexts)' : " (the contract's sandbox)"),
 	);
 
 	const loadAtStart = loadavg()[0];
@@ -540,7 +547,11 @@ async function main() {
 	console.log(`load average at the start: ${loadAtStart.toFixed(2)}`);
 
 	// Processing far in the future, so the deferred pipeline does not compete with submissions.
-	const sandbox = await startSandboxProcess({ port: 0, deferredProcessingMs: 3_600_000 });
+	const sandbox = await startSandboxProcess({
+		port: 0,
+		deferredProcessingMs: 3_600_000,
+		variantSkuTexts: VARIANT_SKU_TEXTS,
+	});
 	const control = new SandboxControl(sandbox);
 	const sandboxOrigin = new URL(sandbox.baseUrl).origin;
 	let runs = 0;
@@ -901,6 +912,7 @@ async function main() {
 				lines: lineCount,
 				orders: orders.length,
 				ordersByLineCount: Object.fromEntries(linesPerOrder.map((n, i) => [i + 1, n])),
+				variantSkuTexts: VARIANT_SKU_TEXTS,
 				variantSkuLines,
 				verification,
 				requestCounts: counts,

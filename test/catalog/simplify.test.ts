@@ -145,7 +145,7 @@ const CASES: Case[] = [
 					colorName: 'White',
 					sizeId: 3002,
 					sizeName: 'M',
-					sku: 'TEE-CLASSIC-WHITE-M',
+					sku: 'TEE-CLASSIC',
 					amount: 2,
 				},
 			],
@@ -191,7 +191,7 @@ const CASES: Case[] = [
 			'amount',
 			'price',
 		],
-		holds: { productId: 1001, colorId: 2001, sizeId: 3002, sku: 'TEE-CLASSIC-WHITE-M' },
+		holds: { productId: 1001, colorId: 2001, sizeId: 3002, sku: 'TEE-CLASSIC' },
 		rawLinks: true,
 	},
 	{

@@ -55,7 +55,7 @@ const structuredOrder = {
 				},
 			],
 		},
-		{ sku: 'TEE-CLASSIC-WHITE-M', amount: 1 },
+		{ sku: 'TEE-CLASSIC', amount: 1 },
 	],
 };
 
@@ -96,7 +96,7 @@ describe('building the import file', () => {
 		expect(at(lines[0], 'position vertical center')).toBe('true');
 		expect(at(lines[2], 'position top')).toBe('20%');
 		expect(at(lines[2], 'product area name')).toBe('BACK');
-		expect(at(lines[3], 'design product sku')).toBe('TEE-CLASSIC-WHITE-M');
+		expect(at(lines[3], 'design product sku')).toBe('TEE-CLASSIC');
 		expect(lines.every((l) => at(l, 'customer shipping address name') === 'Muster "GmbH"')).toBe(
 			true,
 		);

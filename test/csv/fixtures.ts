@@ -97,7 +97,8 @@ export function orderValues(group: string, uniqueId: string, decimal = ','): Lin
 
 /**
  * A two-order file: order A with two designs (the first printed front and back with two
- * motives on the front), order B a plain base product.
+ * motives on the front; the second named by the product's own SKU, as the contract's
+ * `design product sku` is), order B a plain base product.
  */
 export function sampleLines(decimal = ','): Line[] {
 	const a = orderValues('A', 'ext-a', decimal);
@@ -132,7 +133,7 @@ export function sampleLines(decimal = ','): Line[] {
 		{
 			...a,
 			'design group id': '2',
-			'design product sku': 'TEE-CLASSIC-WHITE-M',
+			'design product sku': 'TEE-CLASSIC',
 			'design amount': '1',
 			'composition group id': '1',
 			'product area id': '4001',

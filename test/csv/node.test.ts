@@ -110,7 +110,8 @@ const orderItems: INodeExecutionData[] = [
 						},
 					],
 				},
-				{ sku: 'TEE-CLASSIC-BLACK-L', amount: 1 },
+				// The product's own SKU: the file has no colour or size column (contract, columns 40-43).
+				{ sku: 'TEE-CLASSIC', amount: 1 },
 			],
 		},
 	},
@@ -380,7 +381,7 @@ describe('Build CSV, one item per line, with the column mapper', () => {
 				country: 1,
 				shippingCost: 4.95,
 				address: { street: 'Hauptstraße', houseNumber: '5', city: 'Berlin', country: 'DE' },
-				sku: 'TEE-CLASSIC-WHITE-M',
+				sku: 'TEE-CLASSIC',
 				quantity,
 			},
 		}));
@@ -433,7 +434,7 @@ describe('Build CSV, one item per line, with the column mapper', () => {
 			'customer shipping address city': 'Berlin',
 			'customer shipping address country code': 'DE',
 			'design group id': '1',
-			'design product sku': 'TEE-CLASSIC-WHITE-M',
+			'design product sku': 'TEE-CLASSIC',
 			'design amount': amount,
 		});
 		expect(

@@ -32,10 +32,12 @@ describe('reads without IDs', () => {
 		);
 	});
 
-	test('Product → Find by a variant SKU or the product SKU gives that product; nothing found is no item', async () => {
-		expect((await find('TEE-CLASSIC-BLACK-M')).map((p) => p.name)).toEqual(['Classic T-Shirt']);
+	test("Product → Find by the product's own SKU gives that product; nothing found is no item", async () => {
+		expect((await find('TEE-CLASSIC')).map((p) => p.name)).toEqual(['Classic T-Shirt']);
 		expect((await find('HOODIE-PREMIUM')).map((p) => p.name)).toEqual(['Hoodie']);
 		expect(await find('no such product')).toEqual([]);
+		// The contract's ProductSku has no text: a color/size SKU text names nothing here.
+		expect(await find('TEE-CLASSIC-BLACK-M')).toEqual([]);
 		const empty = await harness.run({ resource: 'product', operation: 'find', shop, query: ' ' });
 		expect(empty.error?.message).toMatch(/Name or SKU is empty/);
 	});
@@ -89,5 +91,22 @@ describe('reads without IDs', () => {
 			(r) => r.method !== 'GET' && !r.path.endsWith('/filters'),
 		);
 		expect(writes).toEqual([]);
+	});
+});
+
+describe('reads without IDs, on a service with color/size SKU texts (sandbox option variantSkuTexts)', () => {
+	const harness = orderSandbox({ variantSkuTexts: true });
+
+	test("Product → Find by a color/size pair's SKU text gives that pair's product", async () => {
+		const found = await harness.run({
+			resource: 'product',
+			operation: 'find',
+			shop,
+			query: 'TEE-CLASSIC-BLACK-M',
+		});
+		expect(found.error).toBeUndefined();
+		expect(found.items.map((item) => item.json)).toEqual([
+			expect.objectContaining({ id: 1001, name: 'Classic T-Shirt', sku: 'TEE-CLASSIC' }),
+		]);
 	});
 });

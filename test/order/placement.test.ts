@@ -284,7 +284,7 @@ describe('placements the contract allows reach the service; only what it cannot 
 				},
 				designs: [
 					{
-						productSku: 'TEE-CLASSIC-WHITE-M',
+						productSku: 'TEE-CLASSIC',
 						amount: 1,
 						compositions: [
 							{

@@ -113,10 +113,11 @@ describe('Submit: the product by its name', () => {
 
 	test('By Name or SKU takes either; a value that names no product says so', async () => {
 		const byName = await harness.run(orderOf('NAME-6', 'nameOrSku', 'Classic T-Shirt'));
+		// The contract's SKU is the product's own; Color and Size pick the pair.
 		const bySku = await harness.run(
-			orderOf('NAME-7', 'nameOrSku', 'TEE-CLASSIC-WHITE-L', {
-				assignedColorId: '',
-				assignedSizeId: '',
+			orderOf('NAME-7', 'nameOrSku', 'TEE-CLASSIC', {
+				assignedColorId: 'White',
+				assignedSizeId: 'L',
 			}),
 		);
 		expect((byName.items[0].json as any).items[0]).toMatchObject({
@@ -134,6 +135,25 @@ describe('Submit: the product by its name', () => {
 			'Item 1: Design 1: no product has the name or SKU Shirt; nearest in the shop: TEE-CLASSIC (Classic T-Shirt)',
 		);
 		expect(await harness.submits()).toHaveLength(2);
+	});
+});
+
+describe('Product By Name or SKU on a service with color/size SKU texts (sandbox option variantSkuTexts)', () => {
+	const harness = orderSandbox({ variantSkuTexts: true });
+
+	test("a pair's SKU text alone gives its product, color and size", async () => {
+		const bySku = await harness.run(
+			orderOf('NAME-9', 'nameOrSku', 'TEE-CLASSIC-WHITE-L', {
+				assignedColorId: '',
+				assignedSizeId: '',
+			}),
+		);
+		expect(bySku.error).toBeUndefined();
+		expect((bySku.items[0].json as any).items[0]).toMatchObject({
+			productId: 1001,
+			colorName: 'White',
+			sizeName: 'L',
+		});
 	});
 });
 

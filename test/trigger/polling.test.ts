@@ -197,7 +197,7 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 					productId: 1001,
 					colorId: 2001,
 					sizeId: 3002,
-					sku: 'TEE-CLASSIC-WHITE-M',
+					sku: 'TEE-CLASSIC',
 					amount: 2,
 				},
 			],

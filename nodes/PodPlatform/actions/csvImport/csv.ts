@@ -149,7 +149,9 @@ const TABLE: Row[] = [
 		'design',
 		'text',
 		'Product SKU',
-		'The product by SKU (of the product or of one color and size), instead of its ID',
+		// The contract's `design product sku` is an alternative to the product ID: the product's own
+		// SKU. No column names a color or size, so only a deferred order (Submit) can choose one.
+		"The product's own SKU, instead of its ID; a file names no color or size (Submit does)",
 	],
 	['design amount', 'design', 'integer', 'Amount', 'How many pieces of this product to make'],
 	[

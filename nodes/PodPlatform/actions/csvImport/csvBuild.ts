@@ -230,7 +230,7 @@ export function rowsFromOrder(
 		) {
 			throw new InputError(
 				`${designField}assignedColor/assignedSize cannot be written to the import file`,
-				'The import file picks the variant by its SKU: give productSku (Product → Get lists the SKUs).',
+				"The import file has no color or size column: give the product's own SKU or ID only, or send the order with Order → Submit, which takes the color and size.",
 				`${designField}sku`,
 			);
 		}
