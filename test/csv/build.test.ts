@@ -164,6 +164,19 @@ describe('building the import file', () => {
 				),
 			).field,
 		).toBe('designs[0].sku');
+		// A SKU beside them does not make the file carry a color or size: refused, not dropped.
+		expect(
+			fail(() =>
+				rowsFromOrder(
+					{
+						...structuredOrder,
+						designs: [{ sku: 'TEE-CLASSIC', assignedSize: { id: 3002 }, amount: 1 }],
+					},
+					'x',
+					european,
+				),
+			).message,
+		).toBe('designs[0].assignedColor/assignedSize cannot be written to the import file');
 		const ddf = {
 			compositions: [{ productAreaId: 1, elements: [{ creatorse_designElementDdf: {} }] }],
 			productId: 1,

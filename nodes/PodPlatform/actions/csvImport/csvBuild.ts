@@ -224,13 +224,12 @@ export function rowsFromOrder(
 				`designs[${d}]`,
 			);
 		}
-		if (
-			pick(design, 'productSku', 'sku') === undefined &&
-			pick(design, 'assignedColor.id', 'assignedSize.id') !== undefined
-		) {
+		// The file has no color or size column: a color or size given would be dropped in silence,
+		// with or without a SKU beside it.
+		if (pick(design, 'assignedColor.id', 'assignedSize.id') !== undefined) {
 			throw new InputError(
 				`${designField}assignedColor/assignedSize cannot be written to the import file`,
-				"The import file has no color or size column: give the product's own SKU or ID only, or send the order with Order → Submit, which takes the color and size.",
+				"The import file has no color or size column: give the product's own SKU or ID only (a color/size SKU text where the service has them), or send the order with Order → Submit, which takes the color and size.",
 				`${designField}sku`,
 			);
 		}

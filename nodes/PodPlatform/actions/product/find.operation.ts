@@ -50,9 +50,9 @@ export const findOperation: OperationDefinition = {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'e.g. T-Shirt, or TEE-CLASSIC-BLACK-M',
+			placeholder: 'e.g. T-Shirt, or TEE-CLASSIC',
 			description:
-				"A product's SKU or one of its variant SKUs, or a part of its name (any case). Read-only: it costs nothing and may be repeated.",
+				"A product's SKU (or a color/size SKU text where the service gives its variants one), or a part of its name (any case). Read-only: it costs nothing and may be repeated.",
 		},
 	],
 	async execute(
@@ -64,7 +64,7 @@ export const findOperation: OperationDefinition = {
 		if (!query) {
 			throw new InputError(
 				'Name or SKU is empty',
-				"Give a product's SKU (TEE-CLASSIC), a variant SKU (TEE-CLASSIC-BLACK-M) or a part of its name (shirt).",
+				"Give a product's SKU (TEE-CLASSIC) or a part of its name (shirt).",
 				'query',
 			);
 		}

@@ -224,7 +224,7 @@ const designFields: INodeProperties[] = [
 				displayName: 'By SKU',
 				name: 'sku',
 				type: 'string',
-				placeholder: 'e.g. TEE-CLASSIC-BLACK-M or TEE-CLASSIC',
+				placeholder: 'e.g. TEE-CLASSIC',
 			},
 			{
 				displayName: 'By Name',
@@ -236,11 +236,11 @@ const designFields: INodeProperties[] = [
 				displayName: 'By Name or SKU',
 				name: 'nameOrSku',
 				type: 'string',
-				placeholder: 'e.g. Classic T-Shirt or TEE-CLASSIC-BLACK-M',
+				placeholder: 'e.g. Classic T-Shirt or TEE-CLASSIC',
 			},
 		],
 		description:
-			"The product to print on (required): from the list, by ID, By SKU (the product's own SKU, or the SKU of one of its color and size variants, which also sets the Color and Size), By Name (the product's whole name as the shop lists it, any case; looked up once per run), or By Name or SKU (either; a value that names two products is refused)",
+			"The product to print on (required): from the list, by ID, By SKU (the product's own SKU; a color/size SKU text where the service gives its variants one, which also sets the Color and Size), By Name (the product's whole name as the shop lists it, any case; looked up once per run), or By Name or SKU (either; a value that names two products is refused)",
 	},
 	{
 		displayName: 'Variant',
