@@ -39,6 +39,7 @@ import {
 	standInCredentials,
 	startShopifyStandIn,
 	startWooCommerceStandIn,
+	withProductSkus,
 } from './storefronts';
 import {
 	DEV_OWNER,
@@ -123,10 +124,12 @@ export function shippedExamples(): ShippedExample[] {
  * time zone, so that the daily CSV example (yesterday's orders, midnight to midnight there) finds
  * an order on its first run.
  */
-function yesterdaysWooCommerceOrder(): Record<string, unknown> {
-	const order = JSON.parse(
+function yesterdaysWooCommerceOrder(variantSkuTexts: boolean): Record<string, unknown> {
+	const documented = JSON.parse(
 		readFileSync(path.join(ROOT, 'test/fixtures/storefront/woocommerce-order.json'), 'utf8'),
 	) as Record<string, unknown>;
+	// A store set up for the contract gives its variations the print product's own SKU.
+	const order = variantSkuTexts ? documented : withProductSkus(documented);
 	const zone = process.env.GENERIC_TIMEZONE ?? 'America/New_York';
 	const noon = DateTime.now().setZone(zone).startOf('day').minus({ hours: 12 });
 	const local = (time: DateTime) => time.toFormat("yyyy-MM-dd'T'HH:mm:ss");
@@ -271,7 +274,7 @@ async function main() {
 		consumerSecret: 'cs_stand_in',
 		onRequest: logRequest('WooCommerce'),
 	});
-	wooCommerce.addOrder(yesterdaysWooCommerceOrder());
+	wooCommerce.addOrder(yesterdaysWooCommerceOrder(variantSkuTexts));
 	const closeStandIns = async () => {
 		await shopify.close();
 		await wooCommerce.close();

@@ -31,6 +31,30 @@ import { ROOT } from './n8n-runtime';
 
 export const SHOPIFY_API_VERSION = '2026-07';
 
+/**
+ * The sandbox's print product of each SKU the documented storefront orders carry
+ * (test/fixtures/storefront/): the product's own SKU, which a merchant gives the store's variants
+ * on a service whose color/size pairs carry no SKU text, as the contract defines them (the seed,
+ * sandbox/seed.ts, holds both).
+ */
+const PRODUCT_SKU_OF: Record<string, string> = {
+	IPOD2008GREEN: 'IPOD2008',
+	IPOD2008RED: 'IPOD2008',
+	IPOD2008BLACK: 'IPOD2008',
+	Bar3: 'SHIP-YOUR-IDEA',
+	'TEE-CLASSIC-WHITE-L': 'TEE-CLASSIC',
+};
+
+/** The print product's own SKU for a SKU of the documented orders; other SKUs as they are. */
+export const productSkuOf = (sku: string): string => PRODUCT_SKU_OF[sku] ?? sku;
+
+/** A documented storefront order whose lines carry their print product's own SKU instead. */
+export function withProductSkus<T>(order: T): T {
+	const copy = JSON.parse(JSON.stringify(order)) as { line_items: Array<{ sku?: string }> };
+	for (const line of copy.line_items) if (line.sku) line.sku = productSkuOf(line.sku);
+	return copy as T;
+}
+
 /** What the examples hold where a merchant puts their own storefront's address. */
 export const SHOPIFY_ADMIN_URL_PLACEHOLDER = 'https://your-shop.myshopify.com';
 export const WOOCOMMERCE_URL_PLACEHOLDER = 'https://your-store.example';

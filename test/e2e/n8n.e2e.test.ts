@@ -30,7 +30,7 @@ import wooCommerceOrder from '../fixtures/storefront/woocommerce-order.json';
 import wooCommerceOrderOf3Lines from '../fixtures/storefront/woocommerce-order-3-lines.json';
 import { orderValues, writeCsv } from '../csv/fixtures';
 import { SHOP_PATH } from '../support/sandbox';
-import { SKU_MODES } from '../support/storefrontModes';
+import { SKU_MODES, withProductSkus } from '../support/storefrontModes';
 import type { SkuMode } from '../support/storefrontModes';
 import { list, ServiceClient, submitOrder } from '../support/service';
 import type { N8nInstance, N8nOptions, N8nRuntime } from '../../scripts/n8n-runtime';
@@ -608,14 +608,16 @@ test("the daily CSV batch builds, uploads and follows an import until each line 
 	const local = (time: DateTime) => time.toFormat("yyyy-MM-dd'T'HH:mm:ss");
 	const yesterdayNoon = today.minus({ hours: 12 });
 	const ids = [801, 802, 803];
+	// The store is set up for the contract: its variations carry the print product's own SKU.
+	const storeOrder = withProductSkus(wooCommerceOrderOf3Lines);
 	for (const id of ids) {
 		wooCommerce.addOrder({
-			...wooCommerceOrderOf3Lines,
+			...storeOrder,
 			id,
 			number: String(id),
 			date_created: local(yesterdayNoon),
 			date_created_gmt: local(yesterdayNoon.toUTC()),
-			line_items: wooCommerceOrderOf3Lines.line_items.map((line) => ({
+			line_items: storeOrder.line_items.map((line) => ({
 				...line,
 				id: id * 1000 + line.id,
 			})),
@@ -643,7 +645,7 @@ test("the daily CSV batch builds, uploads and follows an import until each line 
 	expect(result).toMatchObject({ processed: true, error: false, linesTotal: 6, linesFailed: 0 });
 	const orderIds = [...new Set(result.lines.map((line) => line.orderId))];
 	expect(orderIds).toHaveLength(3);
-	const printed = wooCommerceOrderOf3Lines.line_items.filter((line) => line.sku);
+	const printed = storeOrder.line_items.filter((line) => line.sku);
 	for (const orderId of orderIds) {
 		const order = await control<ControlOrder>('GET', `/orders/${orderId}`);
 		expect(ids.map((id) => `woocommerce-${id}`)).toContain(order.uniqueId);
@@ -1314,7 +1316,7 @@ describe('the way back to the storefront', () => {
 			...orderValues(group, uniqueId),
 			'design group id': '1',
 			'design product id': '1001',
-			'design product sku': 'TEE-CLASSIC-BLACK-L',
+			'design product sku': 'TEE-CLASSIC',
 			'design amount': '1',
 			'composition group id': '1',
 			'product area id': '4001',
@@ -1766,7 +1768,7 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 		// The T-shirt is not made in Black 3XL: only what can be ordered is offered.
 		expect(found[0].orderable.find(({ color }) => color === 'Black')?.sizes).not.toContain('3XL');
 		const bySku = await agent.items<{ name: string }>('find_products', {
-			query: 'TEE-CLASSIC-BLACK-M',
+			query: 'TEE-CLASSIC',
 		});
 		expect(bySku.map(({ name }) => name)).toEqual(['Classic T-Shirt']);
 	});
@@ -1866,7 +1868,8 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 					productName: 'Classic T-Shirt',
 					colorName: 'Black',
 					sizeName: 'M',
-					sku: 'TEE-CLASSIC-BLACK-M',
+					// The product's own SKU: on the contract a color/size pair has none of its own.
+					sku: 'TEE-CLASSIC',
 					amount: 2,
 				}),
 			],

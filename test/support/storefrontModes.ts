@@ -6,27 +6,9 @@
  * which takes the storefront's documented orders with their SKUs unchanged.
  */
 
-/**
- * The sandbox's print product of each SKU the documented storefront orders carry
- * (test/fixtures/storefront/): the product's own SKU, which a merchant gives the store's variants
- * on a service without variant SKU texts (the seed, sandbox/seed.ts, holds both).
- */
-const PRODUCT_SKU_OF: Record<string, string> = {
-	IPOD2008GREEN: 'IPOD2008',
-	IPOD2008RED: 'IPOD2008',
-	IPOD2008BLACK: 'IPOD2008',
-	Bar3: 'SHIP-YOUR-IDEA',
-	'TEE-CLASSIC-WHITE-L': 'TEE-CLASSIC',
-};
+import { productSkuOf, withProductSkus } from '../../scripts/storefronts';
 
-/** A documented storefront order whose lines carry their print product's own SKU instead. */
-export function withProductSkus<T>(order: T): T {
-	const copy = JSON.parse(JSON.stringify(order)) as { line_items: Array<{ sku?: string }> };
-	for (const line of copy.line_items) {
-		if (line.sku && PRODUCT_SKU_OF[line.sku]) line.sku = PRODUCT_SKU_OF[line.sku];
-	}
-	return copy as T;
-}
+export { withProductSkus };
 
 export interface SkuMode {
 	/** How the test names it. */
@@ -43,7 +25,7 @@ export const SKU_MODES: SkuMode[] = [
 		mode: 'the contract (no SKU text on a color/size pair)',
 		variantSkuTexts: false,
 		order: withProductSkus,
-		sku: (documented) => PRODUCT_SKU_OF[documented] ?? documented,
+		sku: productSkuOf,
 	},
 	{
 		mode: 'the SKU-text extension',
