@@ -12,6 +12,7 @@ import { nameItems } from '../../../../shared/productNames';
 import { simplifyOrder } from '../../../../shared/simplify/order';
 import type { DeferredOrder, NothingToPrint, OrderProduct } from './types';
 import type { SubmitOutcome } from './exactlyOnce';
+import { differenceNote, differencesOf } from './existingOrder';
 
 export interface OrderStatuses {
 	financialStatus: unknown;
@@ -103,5 +104,25 @@ export function nothingToPrintOutput(nothing: NothingToPrint): IDataObject {
 		reason: nothing.message,
 		storeOrder: nothing.storeOrder.name,
 		storeLines: nothing.storeOrder.lines as unknown as IDataObject[],
+	};
+}
+
+/**
+ * The output item of an order Exactly Once found: the stored order (`readStoredOrder`), never the
+ * request, with whether the request matches it and, where not, each difference and a note that
+ * nothing was changed; the storefront's lines as the request read them.
+ */
+export function existingOrderOutput(requested: IDataObject, stored: IDataObject): IDataObject {
+	const differences = differencesOf(requested, stored);
+	return {
+		...stored,
+		alreadyExisted: true,
+		matchesRequest: differences.length === 0,
+		differences: differences as unknown as IDataObject[],
+		...(differences.length ? { note: differenceNote(stored.uniqueId, differences) } : {}),
+		...(requested.recoveredAfterTimeout ? { recoveredAfterTimeout: true } : {}),
+		...(requested.storeOrder
+			? { storeOrder: requested.storeOrder, storeLines: requested.storeLines }
+			: {}),
 	};
 }

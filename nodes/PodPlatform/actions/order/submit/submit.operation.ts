@@ -32,7 +32,8 @@ import type { KnownOrders } from './exactlyOnce';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, submitFields } from './fields';
 import { readOrderInput, readsLines } from './readOrder';
 import type { OrderInput } from './readOrder';
-import { nothingToPrintOutput, orderOutput, statusesOf } from './output';
+import { existingOrderOutput, nothingToPrintOutput, orderOutput, statusesOf } from './output';
+import { readStoredOrder } from './existingOrder';
 import { checkToolOrder } from './toolUse';
 import { catalogResolver, OFFLINE_RESOLVER } from './resolve';
 import type { OrderReferences } from './resolve';
@@ -283,8 +284,17 @@ async function execute(
 		exactlyOnce: options.exactlyOnce !== false,
 		known: batch.known,
 	});
-	const statuses = statusesOf(order, outcome);
-	return [{ json: orderOutput(order, outcome, statuses, catalog.products) }];
+	const requested = orderOutput(order, outcome, statusesOf(order, outcome), catalog.products);
+	if (!outcome.alreadyExisted) return [{ json: requested }];
+	// Found under its Unique ID: the order as it stands, never the request (existingOrder.ts).
+	const stored = await readStoredOrder(
+		run,
+		shopPath,
+		outcome.record.id,
+		catalog.products,
+		itemIndex,
+	);
+	return [{ json: existingOrderOutput(requested, stored) }];
 }
 
 export const submitOperation: OperationDefinition<SubmitBatch> = {
