@@ -248,13 +248,9 @@ export function adviceFor(error: ServiceError): string {
 			return 'The service does not support this method on this path.';
 		case 409:
 			return 'The record is in a state that does not allow this (for example an order already sent to production, or a duplicate). Fetch it to see its current state.';
-		case 429:
-			return 'The service is rate limiting requests. Lower the concurrency or add a wait between runs.';
+		// 429 and 502-504 are retried, and given up in the words of `gaveUpError`.
 		case 500:
-		case 502:
-		case 503:
-		case 504:
-			return 'The service had a temporary problem. Run again later; the request was retried where that was safe.';
+			return 'The service had a temporary problem. Run again later.';
 		default:
 			return '';
 	}
@@ -275,6 +271,153 @@ export function serviceApiError(
 		itemIndex,
 	});
 	return apiError;
+}
+
+/**
+ * A request given up once its retries were spent, or at once where a retry could not be safe:
+ * the service pushed back (429 rate limit; 502, 503, 504 unavailable) or could not be reached.
+ */
+export interface GaveUp {
+	reason: 'rateLimited' | 'unavailable' | 'unreachable';
+	/** The service's last answer (429, 502, 503, 504); none when it could not be reached. */
+	status?: number;
+	/** The network failure (ECONNREFUSED), when no answer came. */
+	networkCode?: string;
+	attempts: number;
+	/** Time spent waiting between the attempts. */
+	waitedMs: number;
+	/** A Retry-After longer than the client waits: the request was given up at once. */
+	retryAfterMs?: number;
+	/**
+	 * What became of a request that is not safe to send twice: `notTaken` (a 429: the service did
+	 * not process it), `checkedNone` (looked up after the last attempt and not found), `unknown`
+	 * (it may have been received, and nobody could check). Absent for a request safe to repeat.
+	 */
+	effect?: 'notTaken' | 'checkedNone' | 'unknown';
+}
+
+const UNAVAILABLE_NAMES: Record<number, string> = {
+	502: 'bad gateway',
+	503: 'unavailable',
+	504: 'gateway timeout',
+};
+
+function secondsText(ms: number): string {
+	return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+}
+
+/**
+ * How the service pushed back, in one place for every message that says it: "the service
+ * answered 503 (unavailable) 5 times over 3.4 s".
+ */
+function pushbackText(gaveUp: GaveUp): string {
+	const times =
+		gaveUp.attempts > 1 ? ` ${gaveUp.attempts} times over ${secondsText(gaveUp.waitedMs)}` : '';
+	switch (gaveUp.reason) {
+		case 'rateLimited':
+			return gaveUp.retryAfterMs !== undefined
+				? `the service answered 429 (rate limit) and asked to wait ${secondsText(gaveUp.retryAfterMs)} (Retry-After), longer than the node waits`
+				: `the service answered 429 (rate limit)${times}`;
+		case 'unavailable':
+			return `the service answered ${gaveUp.status} (${UNAVAILABLE_NAMES[gaveUp.status ?? 0] ?? 'unavailable'})${times}`;
+		default:
+			return `the service could not be reached (${gaveUp.networkCode ?? 'no answer'})${times}`;
+	}
+}
+
+/** The error of a request given up, with what the user can do; the service's own words kept. */
+export function gaveUpError(
+	node: INode,
+	gaveUp: GaveUp,
+	response: JsonObject,
+	itemIndex?: number,
+): NodeApiError {
+	const advice =
+		gaveUp.effect === 'unknown'
+			? 'The request may or may not have reached the service, so it was not sent again. Check the records before running again.'
+			: gaveUp.reason === 'rateLimited'
+				? 'Lower the concurrency or add a wait between runs, then run again.'
+				: gaveUp.reason === 'unavailable'
+					? 'The service had a temporary problem. Run again later.'
+					: 'Check the base URL of the credential and the network, then run again.';
+	const said =
+		typeof response.message === 'string' && response.message.trim()
+			? ` The service said: ${response.message.trim().slice(0, 200)}`
+			: '';
+	const text = pushbackText(gaveUp);
+	const error = new NodeApiError(node, response, {
+		message: `${text.charAt(0).toUpperCase()}${text.slice(1)}`,
+		description: `${advice}${gaveUp.reason === 'unreachable' ? '' : said}`,
+		httpCode: gaveUp.status === undefined ? undefined : String(gaveUp.status),
+		itemIndex,
+	});
+	error.context.gaveUp = { ...gaveUp };
+	return error;
+}
+
+/** What a request given up was told of its pushback, when the error is one (`gaveUpError`). */
+export function gaveUpOf(error: unknown): GaveUp | undefined {
+	if (!(error instanceof NodeApiError)) return undefined;
+	const gaveUp = error.context.gaveUp;
+	return isPlainObject(gaveUp) ? (gaveUp as unknown as GaveUp) : undefined;
+}
+
+/** An order the service pushed back, as Submit names it to the merchant. */
+export interface PushedBackOrder {
+	/** "Order #1001 (Unique ID shopify-450789469)". */
+	label: string;
+	exactlyOnce: boolean;
+	/** Whether it was the look-up before sending that was given up: the order never went out. */
+	beforeSending: boolean;
+}
+
+/**
+ * Submit's error when the service pushed back: whether the order was sent (plainly: NOT sent,
+ * or may have been and why nobody could tell), how the service pushed back, and the fix.
+ */
+export function orderPushedBackError(
+	node: INode,
+	gaveUp: GaveUp,
+	order: PushedBackOrder,
+	itemIndex?: number,
+): NodeApiError {
+	const text = pushbackText(gaveUp);
+	const again = order.exactlyOnce
+		? 'Run the workflow again once the service answers, or let the catch-up workflow print it: with Exactly Once on, running it again never prints it twice.'
+		: 'Run the workflow again once the service answers.';
+	const slower =
+		gaveUp.reason === 'rateLimited' ? ' If this happens often, lower Concurrency (Options).' : '';
+	let message: string;
+	let why: string;
+	if (order.beforeSending || gaveUp.effect !== 'unknown') {
+		message = `${order.label} was NOT sent: ${text}`;
+		why = order.beforeSending
+			? 'The node could not look its Unique ID up before sending, so it did not send it: nothing was created.'
+			: gaveUp.effect === 'checkedNone'
+				? 'After the last attempt the node looked the order up by its Unique ID and found none: nothing was created.'
+				: 'The service did not take the order: nothing was created.';
+	} else if (order.exactlyOnce) {
+		message = `${order.label} may have been sent: ${text}, and the node could not check by its Unique ID`;
+		why =
+			'The service may have received it before its answer was lost, and looking its Unique ID up failed too.';
+	} else {
+		message = `${order.label} may have been sent: ${text}`;
+		why =
+			'The order may or may not have reached the service, and Exactly Once is off, so it was not sent again. Look for it by its Unique ID (Order → Get Many) before running it again, or turn Exactly Once on.';
+	}
+	const unsure = !order.exactlyOnce && gaveUp.effect === 'unknown' && !order.beforeSending;
+	const error = new NodeApiError(
+		node,
+		{ message },
+		{
+			message,
+			description: `${why}${unsure ? '' : ` ${again}`}${slower}`,
+			httpCode: gaveUp.status === undefined ? undefined : String(gaveUp.status),
+			itemIndex,
+		},
+	);
+	error.context.gaveUp = { ...gaveUp };
+	return error;
 }
 
 /** Statuses with which the service refuses a request's body (400) or its path (404, 405). */

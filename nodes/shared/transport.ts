@@ -7,6 +7,7 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	JsonObject,
 	IHookFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -19,7 +20,14 @@ import { NodeApiError, NodeOperationError, UnexpectedError, sleep } from 'n8n-wo
 import type { CodecError, Decoded, MediaType, PlainObject } from './codec';
 import { CONTENT_TYPES, decode, encode, mediaTypeOfContentType, pageOf, recordOf } from './codec';
 import { baseUrlOf } from './environments';
-import { httpFailureOf, lowerCaseHeaders, parseServiceError, serviceApiError } from './errors';
+import type { GaveUp } from './errors';
+import {
+	gaveUpError,
+	httpFailureOf,
+	lowerCaseHeaders,
+	parseServiceError,
+	serviceApiError,
+} from './errors';
 import { LOGIN_REFUSED_DESCRIPTION, LOGIN_REFUSED_MESSAGE, isLoginRefusal } from './login';
 import { isBlank } from './values';
 
@@ -364,6 +372,11 @@ async function send(
 		timeout: spec.timeoutMs ?? 60_000,
 	};
 
+	let waitedMs = 0;
+	const wait = async (ms: number) => {
+		waitedMs += ms;
+		await sleep(ms);
+	};
 	for (let attempt = 1; ; attempt++) {
 		let thrown: unknown;
 		try {
@@ -401,50 +414,87 @@ async function send(
 		const failure = httpFailureOf(thrown);
 		const { status } = failure;
 		const lastAttempt = attempt >= RETRY.maxAttempts;
+		const serviceError =
+			status === undefined
+				? undefined
+				: parseServiceError(status, failure.bodyText, failure.headers['content-type']);
+		// Retries spent, or a retry not safe: the one error that says how the service pushed back.
+		const giveUp = (
+			reason: GaveUp['reason'],
+			effect: GaveUp['effect'],
+			retryAfter?: number,
+		): NodeApiError =>
+			gaveUpError(
+				ctx.getNode(),
+				{
+					reason,
+					status,
+					networkCode: failure.networkCode,
+					attempts: attempt,
+					waitedMs,
+					...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }),
+					...(isIdempotent(spec) ? {} : { effect }),
+				},
+				(serviceError ?? {
+					message: failure.networkCode ?? failure.message,
+				}) as unknown as JsonObject,
+				spec.itemIndex,
+			);
 
-		if (status === 429 && !lastAttempt) {
-			const wait = retryAfterMs(failure.headers) ?? backoffMs(attempt);
-			if (wait <= RETRY.maxRetryAfterMs) {
-				// A 429 was not processed, so even a non-idempotent request may be sent again.
-				await sleep(wait);
-				continue;
-			}
+		if (status === 429) {
+			const retryAfter = retryAfterMs(failure.headers);
+			const delay = retryAfter ?? backoffMs(attempt);
+			// A 429 was not processed, so even a non-idempotent request may be sent again.
+			if (lastAttempt) throw giveUp('rateLimited', 'notTaken');
+			if (delay > RETRY.maxRetryAfterMs) throw giveUp('rateLimited', 'notTaken', delay);
+			await wait(delay);
+			continue;
 		}
 
-		const uncertain =
-			(status !== undefined && RETRYABLE_STATUSES.has(status)) ||
-			(status === undefined && isNetworkFailure(failure.networkCode, failure.message));
-		if (uncertain && !lastAttempt) {
+		const unavailable = status !== undefined && RETRYABLE_STATUSES.has(status);
+		const unreachable =
+			status === undefined && isNetworkFailure(failure.networkCode, failure.message);
+		if (unavailable || unreachable) {
+			const reason = unavailable ? 'unavailable' : 'unreachable';
 			if (isIdempotent(spec)) {
-				await sleep(backoffMs(attempt));
+				if (lastAttempt) throw giveUp(reason, undefined);
+				await wait(backoffMs(attempt));
 				continue;
 			}
-			if (spec.recover) {
-				await sleep(backoffMs(attempt));
-				const existing = await spec.recover();
-				if (existing) return { recovered: existing };
-				continue;
+			// Sent, but did it take effect? Only a look-up can tell; without one it is not sent again.
+			if (!spec.recover) throw giveUp(reason, 'unknown');
+			if (!lastAttempt) await wait(backoffMs(attempt));
+			let existing: Decoded | undefined;
+			let lookUpFailed = false;
+			let refusal: NodeOperationError | undefined;
+			try {
+				existing = await spec.recover();
+			} catch (error) {
+				lookUpFailed = true;
+				// The look-up's own refusal (a record found but unreadable) stands as it is.
+				if (error instanceof NodeOperationError) refusal = error;
 			}
+			if (refusal) throw refusal;
+			if (lookUpFailed) throw giveUp(reason, 'unknown');
+			if (existing) return { recovered: existing };
+			if (lastAttempt) throw giveUp(reason, 'checkedNone');
+			continue;
 		}
 
-		if (status === undefined) {
+		if (!serviceError) {
 			throw new NodeApiError(
 				ctx.getNode(),
 				{ message: failure.message },
 				{
 					message: `Could not reach the service: ${failure.networkCode ?? failure.message}`,
 					description: isIdempotent(spec)
-						? `Tried ${attempt} times. Check the base URL of the credential and the network.`
+						? 'Check the base URL of the credential and the network.'
 						: 'The request may or may not have reached the service, so it was not sent again. Check the records before running again.',
 					itemIndex: spec.itemIndex,
 				},
 			);
 		}
-		throw serviceApiError(
-			ctx.getNode(),
-			parseServiceError(status, failure.bodyText, failure.headers['content-type']),
-			spec.itemIndex,
-		);
+		throw serviceApiError(ctx.getNode(), serviceError, spec.itemIndex);
 	}
 }
 

@@ -8,7 +8,13 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { InputError, nodeErrorOf, withItemName } from '../../../../shared/errors';
+import {
+	InputError,
+	gaveUpOf,
+	nodeErrorOf,
+	orderPushedBackError,
+	withItemName,
+} from '../../../../shared/errors';
 import { isPlainObject, recordOf } from '../../../../shared/codec';
 import type { Decoded, PlainObject } from '../../../../shared/codec';
 import { isBlank } from '../../../../shared/values';
@@ -154,8 +160,31 @@ export async function submitOrder(
 			...(recoveredAfterTimeout ? { recoveredAfterTimeout } : {}),
 		}) as SubmitOutcome;
 
+	// When the service pushes back past the retries, the merchant reads whether the order went out.
+	const pushedBack = (error: unknown, beforeSending: boolean) => {
+		const gaveUp = gaveUpOf(error);
+		if (!gaveUp) return error;
+		const storeName = order.storeOrder?.name;
+		const label = !uniqueId
+			? 'The order'
+			: storeName
+				? `Order ${storeName} (Unique ID ${uniqueId})`
+				: `The order with Unique ID ${uniqueId}`;
+		return orderPushedBackError(
+			ctx.getNode(),
+			gaveUp,
+			{ label, exactlyOnce, beforeSending },
+			itemIndex,
+		);
+	};
+
 	const lookup = exactlyOnce && uniqueId ? known?.get(shopPath)?.get(uniqueId) : undefined;
-	const before = lookup ? (lookup.state === 'found' ? lookup.order : undefined) : await existing();
+	let before: PlainObject | undefined;
+	try {
+		before = lookup ? (lookup.state === 'found' ? lookup.order : undefined) : await existing();
+	} catch (error) {
+		throw pushedBack(error, true);
+	}
 	if (before) return output(before, true);
 
 	// The outcome of a timed-out submission is learned by looking, never by sending again blind.
@@ -198,6 +227,7 @@ export async function submitOrder(
 		// Another run (or item) submitted the same uniqueId in between.
 		const raced = exactlyOnce && isConflict(error) ? await existing() : undefined;
 		if (raced) return output(raced, true);
+		if (gaveUpOf(error)) throw pushedBack(error, false);
 		throw error instanceof NodeApiError
 			? inFormWords(ctx, error, order, itemIndex)
 			: nodeErrorOf(ctx.getNode(), error, itemIndex);

@@ -212,7 +212,10 @@ async function prepare(
 		}
 	}
 	for (const [shopPath, uniqueIds] of uniqueIdsByShop) {
-		reads.unshift(async () => await lookUpUniqueIds(run, batch.known, shopPath, uniqueIds));
+		// A look-up that fails leaves each order to look itself up, and to fail as its own item.
+		reads.unshift(async () =>
+			lookUpUniqueIds(run, batch.known, shopPath, uniqueIds).catch(() => undefined),
+		);
 	}
 	// Without a session yet, the first request logs in alone, so that the others find its token.
 	if (!run.service.answeredOnce) await reads.shift()?.();
