@@ -540,19 +540,27 @@ describe('writes answer the same for JSON and XML', () => {
 			),
 		);
 		const { json, xml } = await outputs(submit('0json7'));
-		// Found, the order has what the service's record of it says: its status and creation, and
-		// no tracking, which the record found by Unique ID does not hold.
-		const { trackingNumbers, trackingUrls, ...sent } = fresh.json;
-		expect([trackingNumbers, trackingUrls]).toEqual([[], []]);
+		// Found, the order is the service's record of it, read as Order → Get reads it: its status,
+		// creation, items with their IDs and prices, and no tracking yet; it matches the request.
+		const read = await control.order(Number(fresh.json.id));
 		expect(json).toEqual([
-			{
-				...sent,
+			expect.objectContaining({
+				id: fresh.json.id,
+				uniqueId: '0json7',
 				fulfilmentStatus: 'PREPARED_TO_PRODUCE',
 				fulfilmentStatusLabel: 'Ready for Production',
 				created: expect.any(String),
+				customer: fresh.json.customer,
+				trackingNumbers: [],
+				items: [
+					expect.objectContaining({ productName: 'Classic T-Shirt', id: expect.any(Number) }),
+				],
 				alreadyExisted: true,
-			},
+				matchesRequest: true,
+				differences: [],
+			}),
 		]);
+		expect(read.uniqueId).toBe('0json7');
 		expect(xml).toEqual(json);
 	});
 

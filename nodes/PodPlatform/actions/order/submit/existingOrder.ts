@@ -128,7 +128,11 @@ export function differencesOf(requested: IDataObject, stored: IDataObject): Diff
 	for (const field of ADDRESS_FIELDS) {
 		compare(`customer.shippingAddress.${field}`, storedAddress[field], requestedAddress[field]);
 	}
-	compare('country', stored.country, requested.country);
+	// A country given by ID beside one shown by code cannot be told apart without the country list.
+	const byId = (country: unknown) => /^\d+$/.test(String(country ?? ''));
+	if (byId(stored.country) === byId(requested.country)) {
+		compare('country', stored.country, requested.country);
+	}
 	return differences;
 }
 
