@@ -45,6 +45,10 @@ export const RETRY = {
 	maxRetryAfterMs: 120_000,
 };
 
+/** The context key of a 429 error that says how long the service asked to wait (ms), if it said. */
+const RETRY_AFTER_KEY = 'retryAfterMs';
+
+
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
 const RETRYABLE_NETWORK_CODES = new Set([
 	'ECONNRESET',
@@ -86,6 +90,13 @@ export interface RequestSpec {
 	itemIndex?: number;
 	timeoutMs?: number;
 	/**
+	 * For a caller with a wait of its own (the poll trigger, whose schedule runs it again): a 429 is
+	 * sent again only when its Retry-After asks for at most this long; any other 429 fails at once,
+	 * naming the wait the service asked for (`rateLimitOf`). Unset, a Retry-After up to
+	 * `RETRY.maxRetryAfterMs` is waited out, and a 429 without one is retried with the backoff.
+	 */
+	rateLimitWaitMs?: number;
+	/**
 	 * A session token to send in place of the credential's (a Creator page session): the request
 	 * then goes out without the credential's authentication, so its token cannot take over.
 	 */
@@ -126,12 +137,26 @@ export class ServiceClient {
 	/** Whether the service has answered a request: the session is open, logins are behind us. */
 	answeredOnce = false;
 
-	constructor(readonly ctx: ApiContext) {}
+	/**
+	 * @param rateLimitWaitMs For a caller with a wait of its own: every request of this client
+	 * waits out a 429 only this long (RequestSpec.rateLimitWaitMs).
+	 */
+	constructor(
+		readonly ctx: ApiContext,
+		readonly rateLimitWaitMs?: number,
+	) {}
+
+	/** The spec with this client's rate limit wait, unless the spec names its own. */
+	private withDefaults(spec: RequestSpec): RequestSpec {
+		return this.rateLimitWaitMs === undefined || spec.rateLimitWaitMs !== undefined
+			? spec
+			: { ...spec, rateLimitWaitMs: this.rateLimitWaitMs };
+	}
 
 	/** Base URL, media type and account of the credential; the account is learned once. */
 	async getSession(): Promise<Session> {
 		if (!this.session) {
-			const session = resolveSession(this.ctx);
+			const session = resolveSession(this.ctx, this.rateLimitWaitMs);
 			this.session = session;
 			// A failed look-up is not kept: the next request tries again.
 			session.catch(() => {
@@ -155,7 +180,7 @@ export class ServiceClient {
 	/** Send a request and decode the answer; undefined for an empty answer (204). */
 	async request(spec: RequestSpec): Promise<Decoded | undefined> {
 		const session = await this.getSession();
-		const outcome = await send(this.ctx, session, spec);
+		const outcome = await send(this.ctx, session, this.withDefaults(spec));
 		this.answeredOnce = true;
 		if ('recovered' in outcome) return outcome.recovered;
 		const response = outcome;
@@ -178,7 +203,7 @@ export class ServiceClient {
 	/** Send a request whose answer is not a document (an image); returns the bytes and their type. */
 	async requestBinary(spec: RequestSpec): Promise<{ data: Buffer; contentType: string }> {
 		const session = await this.getSession();
-		const response = rawOf(await send(this.ctx, session, spec));
+		const response = rawOf(await send(this.ctx, session, this.withDefaults(spec)));
 		this.answeredOnce = true;
 		return {
 			data: response.body,
@@ -253,7 +278,7 @@ function withoutRepeatedIds(items: PlainObject[]): PlainObject[] {
 	});
 }
 
-async function resolveSession(ctx: ApiContext): Promise<Session> {
+async function resolveSession(ctx: ApiContext, rateLimitWaitMs?: number): Promise<Session> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_NAME);
 	const baseUrl = baseUrlOf(credentials);
 	if (!/^https?:\/\//.test(baseUrl)) {
@@ -272,7 +297,7 @@ async function resolveSession(ctx: ApiContext): Promise<Session> {
 			await send(
 				ctx,
 				{ baseUrl, mediaType, accountId: '' },
-				{ method: 'GET', path: '/accounts/session' },
+				{ method: 'GET', path: '/accounts/session', rateLimitWaitMs },
 			),
 		);
 		const refreshed = await ctx.getCredentials(CREDENTIAL_NAME);
@@ -326,13 +351,24 @@ function backoffMs(attempt: number): number {
 	return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 }
 
-function retryAfterMs(headers: Record<string, string>): number | undefined {
-	const value = headers['retry-after'];
+/** The wait a Retry-After header asks for, in seconds or as an HTTP date; undefined without one. */
+export function retryAfterMs(headers: Record<string, string>): number | undefined {
+	const value = headers['retry-after']?.trim();
 	if (!value) return undefined;
 	const seconds = Number(value);
 	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
 	const date = Date.parse(value);
 	return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
+}
+
+/**
+ * Whether a request failed because the service rate limits (429), and how long it asked to wait
+ * (`retryAfterMs`, undefined when it named no wait); undefined for any other failure.
+ */
+export function rateLimitOf(error: unknown): { retryAfterMs?: number } | undefined {
+	if (!(error instanceof NodeApiError) || String(error.httpCode) !== '429') return undefined;
+	const wait = error.context[RETRY_AFTER_KEY];
+	return { retryAfterMs: typeof wait === 'number' ? wait : undefined };
 }
 
 async function send(
@@ -402,9 +438,11 @@ async function send(
 		const { status } = failure;
 		const lastAttempt = attempt >= RETRY.maxAttempts;
 
+		const askedWait = status === 429 ? retryAfterMs(failure.headers) : undefined;
 		if (status === 429 && !lastAttempt) {
-			const wait = retryAfterMs(failure.headers) ?? backoffMs(attempt);
-			if (wait <= RETRY.maxRetryAfterMs) {
+			const wait =
+				askedWait ?? (spec.rateLimitWaitMs === undefined ? backoffMs(attempt) : undefined);
+			if (wait !== undefined && wait <= (spec.rateLimitWaitMs ?? RETRY.maxRetryAfterMs)) {
 				// A 429 was not processed, so even a non-idempotent request may be sent again.
 				await sleep(wait);
 				continue;
@@ -440,11 +478,16 @@ async function send(
 				},
 			);
 		}
-		throw serviceApiError(
+		const apiError = serviceApiError(
 			ctx.getNode(),
 			parseServiceError(status, failure.bodyText, failure.headers['content-type']),
 			spec.itemIndex,
 		);
+		if (askedWait !== undefined) {
+			apiError.context[RETRY_AFTER_KEY] = askedWait;
+			apiError.description = `${apiError.description ?? ''} The service asked to wait ${Math.ceil(askedWait / 1000)} s before the next request.`.trim();
+		}
+		throw apiError;
 	}
 }
 
