@@ -5,7 +5,6 @@
  * limit that lasts a while).
  */
 
-import type { Clock } from './clock';
 import { badRequest } from './errors';
 
 export const FAULT_KINDS = [
@@ -73,7 +72,8 @@ export class FaultTable {
 	private faults: Fault[] = [];
 	private nextId = 1;
 
-	constructor(private readonly clock: Clock) {}
+	/** @param now The sandbox's time (its virtual clock), for `forMs`. */
+	constructor(private readonly now: () => number) {}
 
 	add(input: Record<string, unknown>): Fault {
 		const kind = input.kind as FaultKind;
@@ -110,7 +110,7 @@ export class FaultTable {
 				(kind === 'latency' || kind === 'connect-latency' ? 500 : undefined),
 			body: input.body === undefined ? undefined : String(input.body),
 			forMs,
-			until: forMs === undefined ? undefined : this.clock.now() + forMs,
+			until: forMs === undefined ? undefined : this.now() + forMs,
 			remaining: count ?? Infinity,
 			random: seededRandom(optionalNumber(input.seed, 'seed') ?? 1),
 		};
@@ -143,7 +143,7 @@ export class FaultTable {
 	private first(applies: (fault: Fault) => boolean): Fault | undefined {
 		for (const fault of this.faults) {
 			if (fault.remaining <= 0 || !applies(fault)) continue;
-			if (fault.until !== undefined && this.clock.now() >= fault.until) continue;
+			if (fault.until !== undefined && this.now() >= fault.until) continue;
 			// Every matching request (or connection) draws, so the pattern depends only on the seed and the order.
 			if (fault.rate !== undefined && fault.random() >= fault.rate) continue;
 			fault.remaining--;
