@@ -11,6 +11,7 @@ import { isPlainObject, type PlainObject } from '../shared/codec';
 import { passesStatusFilter, triggerShopIdOf } from '../shared/descriptions/triggers';
 import type { StatusPair } from '../shared/events';
 import { eventFromOrder, normaliseFulfilmentStatus, topicsForChange } from '../shared/events';
+import { nodeErrorOf } from '../shared/errors';
 import { emittedEvent } from '../shared/orderEvent';
 import { nameTriggerEvents, type RecentNamings } from '../shared/productNames';
 import { CREDENTIAL_NAME, ServiceClient, rateLimitOf } from '../shared/transport';
@@ -67,7 +68,7 @@ function statusesOf(key: string | undefined) {
 	};
 }
 
-/** The time in the form the notice and the logs use. */
+/** A time as the log and the test run's error name it: ISO 8601 in UTC, to the second. */
 function timeText(ms: number): string {
 	return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
@@ -90,7 +91,7 @@ export async function pollOrders(
 		polled = await readChanges(ctx, recentNamings, shopId, state, manual);
 	} catch (error) {
 		const limit = rateLimitOf(error);
-		if (!limit) throw error;
+		if (!limit) throw nodeErrorOf(ctx.getNode(), error);
 		const inARow = (state.rateLimitedInARow ?? 0) + 1;
 		const wait =
 			limit.retryAfterMs !== undefined
