@@ -48,7 +48,6 @@ export const RETRY = {
 /** The context key of a 429 error that says how long the service asked to wait (ms), if it said. */
 const RETRY_AFTER_KEY = 'retryAfterMs';
 
-
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
 const RETRYABLE_NETWORK_CODES = new Set([
 	'ECONNRESET',
@@ -352,7 +351,7 @@ function backoffMs(attempt: number): number {
 }
 
 /** The wait a Retry-After header asks for, in seconds or as an HTTP date; undefined without one. */
-export function retryAfterMs(headers: Record<string, string>): number | undefined {
+function retryAfterMs(headers: Record<string, string>): number | undefined {
 	const value = headers['retry-after']?.trim();
 	if (!value) return undefined;
 	const seconds = Number(value);
@@ -485,7 +484,8 @@ async function send(
 		);
 		if (askedWait !== undefined) {
 			apiError.context[RETRY_AFTER_KEY] = askedWait;
-			apiError.description = `${apiError.description ?? ''} The service asked to wait ${Math.ceil(askedWait / 1000)} s before the next request.`.trim();
+			apiError.description =
+				`${apiError.description ?? ''} The service asked to wait ${Math.ceil(askedWait / 1000)} s before the next request.`.trim();
 		}
 		throw apiError;
 	}

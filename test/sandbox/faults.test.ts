@@ -77,7 +77,12 @@ describe('sandbox: fault injection and the control API', () => {
 			retryAfter: 120,
 			forMs: 120_000,
 		});
-		await addFault({ path: '^/accounts/387/shops$', kind: 'status', status: 429, retryAfter: until });
+		await addFault({
+			path: '^/accounts/387/shops$',
+			kind: 'status',
+			status: 429,
+			retryAfter: until,
+		});
 		const limited = await demo.get(`${SHOP_PATH}/orders`);
 		expect(limited.status).toBe(429);
 		expect(limited.headers['retry-after']).toBe('120');
