@@ -55,7 +55,7 @@ export class App implements SandboxState {
 	sessionPolicy: SessionPolicy = { expireAfterRequests: null, ttlMs: null };
 	readonly clock = new VirtualClock();
 	readonly scheduler = new Scheduler();
-	readonly faults = new FaultTable();
+	readonly faults = new FaultTable(() => this.clock.now());
 	readonly webhooks: WebhookDispatcher;
 	readonly lifecycle: OrderLifecycle;
 	stats = freshStats();

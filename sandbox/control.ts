@@ -152,6 +152,7 @@ export function buildControlRouter(): Router<ControlContext> {
 				seed: fault.seed,
 				status: fault.status,
 				retryAfter: fault.retryAfter,
+				forMs: fault.forMs,
 				latencyMs: fault.latencyMs,
 				body: fault.body,
 				remaining: Number.isFinite(fault.remaining) ? fault.remaining : null,

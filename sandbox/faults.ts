@@ -1,7 +1,8 @@
 /**
  * Failures injected into service requests through the control API: an error status, a reset
  * connection, added latency, or an answer dropped after the request took effect. A seeded random
- * pick keeps `rate` repeatable.
+ * pick keeps `rate` repeatable; `forMs` limits a fault to a stretch of the sandbox's clock (a rate
+ * limit that lasts a while).
  */
 
 import { badRequest } from './errors';
@@ -24,14 +25,19 @@ export interface FaultSpec {
 	seed?: number;
 	kind: FaultKind;
 	status?: number;
-	retryAfter?: number;
+	/** Seconds, or a text sent as it is (an HTTP date). */
+	retryAfter?: number | string;
 	latencyMs?: number;
 	body?: string;
+	/** The fault applies for this many milliseconds of the sandbox's clock after it is added. */
+	forMs?: number;
 }
 
 export interface Fault extends FaultSpec {
 	id: number;
 	remaining: number;
+	/** The sandbox time from which the fault no longer applies (with `forMs`). */
+	until?: number;
 	pathPattern?: RegExp;
 	random: () => number;
 }
@@ -55,10 +61,19 @@ function optionalNumber(value: unknown, name: string): number | undefined {
 	return value;
 }
 
+/** A Retry-After: seconds, or a non-empty text (an HTTP date) sent as it is. */
+function optionalRetryAfter(value: unknown): number | string | undefined {
+	if (typeof value === 'string' && value.trim() !== '') return value.trim();
+	return optionalNumber(value, 'retryAfter');
+}
+
 /** Injected failures for service requests, configured through the control API. */
 export class FaultTable {
 	private faults: Fault[] = [];
 	private nextId = 1;
+
+	/** @param now The sandbox's time (its virtual clock), for `forMs`. */
+	constructor(private readonly now: () => number) {}
 
 	add(input: Record<string, unknown>): Fault {
 		const kind = input.kind as FaultKind;
@@ -76,6 +91,7 @@ export class FaultTable {
 			}
 		}
 		const count = optionalNumber(input.count, 'count');
+		const forMs = optionalNumber(input.forMs, 'forMs');
 		const rate = optionalNumber(input.rate, 'rate');
 		const status = optionalNumber(input.status, 'status') ?? (kind === 'status' ? 503 : undefined);
 		const fault: Fault = {
@@ -88,11 +104,13 @@ export class FaultTable {
 			rate,
 			seed: optionalNumber(input.seed, 'seed') ?? 1,
 			status,
-			retryAfter: optionalNumber(input.retryAfter, 'retryAfter'),
+			retryAfter: optionalRetryAfter(input.retryAfter),
 			latencyMs:
 				optionalNumber(input.latencyMs, 'latencyMs') ??
 				(kind === 'latency' || kind === 'connect-latency' ? 500 : undefined),
 			body: input.body === undefined ? undefined : String(input.body),
+			forMs,
+			until: forMs === undefined ? undefined : this.now() + forMs,
 			remaining: count ?? Infinity,
 			random: seededRandom(optionalNumber(input.seed, 'seed') ?? 1),
 		};
@@ -125,6 +143,7 @@ export class FaultTable {
 	private first(applies: (fault: Fault) => boolean): Fault | undefined {
 		for (const fault of this.faults) {
 			if (fault.remaining <= 0 || !applies(fault)) continue;
+			if (fault.until !== undefined && this.now() >= fault.until) continue;
 			// Every matching request (or connection) draws, so the pattern depends only on the seed and the order.
 			if (fault.rate !== undefined && fault.random() >= fault.rate) continue;
 			fault.remaining--;

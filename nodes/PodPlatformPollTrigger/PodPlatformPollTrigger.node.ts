@@ -1,7 +1,7 @@
 /**
  * The POD Platform Poll Trigger node, for n8n instances the service cannot reach: polls the shop's
- * order list and emits an event for each order whose status changed. The polling itself lives in
- * poll.ts.
+ * order list on the workflow's schedule and emits an event for each order whose status changed.
+ * The polling itself, and the wait when the service rate limits, live in poll.ts.
  */
 
 import type {
@@ -22,7 +22,7 @@ import {
 import { TOPICS_OF_STATUS_CHANGES } from '../shared/events';
 import { searchShops } from '../shared/methods/listSearch';
 import { RecentNamings } from '../shared/productNames';
-import { MIN_POLL_INTERVAL_MS, pollOrders } from './poll';
+import { pollOrders } from './poll';
 
 export class PodPlatformPollTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -44,7 +44,8 @@ export class PodPlatformPollTrigger implements INodeType {
 		credentials: [{ name: 'podPlatformApi', required: true }],
 		properties: [
 			{
-				displayName: `Set Poll Times to Every X with a value of ${MIN_POLL_INTERVAL_MS / 60000} minutes or more: the service rate limits its order list, so a poll sooner than that after the last one is skipped. The first poll records the current statuses and emits nothing unless Emit Existing Orders is on.`,
+				displayName:
+					'Polls on the Poll Times you set (every poll reads the order list) and emits one event per status change of an order, each once. The service rate limits its order list: when it asks to wait (HTTP 429), the trigger sends nothing until then and afterwards emits every change of the meantime. The first poll records the current statuses and emits nothing unless Emit Existing Orders is on.',
 				name: 'pollNotice',
 				type: 'notice',
 				default: '',

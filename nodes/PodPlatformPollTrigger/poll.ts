@@ -1,27 +1,58 @@
 /**
  * Polling: list the shop's orders, compare each order's statuses with those seen last, and emit
  * the events the service would have sent for the changes. The statuses seen are the state; it is
- * replaced only when the poll returns, so a failed poll is repeated in full by the next one.
+ * replaced only when the poll returns, so a failed or rate-limited poll is repeated in full by the
+ * next one. Every poll n8n's schedule starts reads the list, unless the service asked to wait.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { isPlainObject, type PlainObject } from '../shared/codec';
 import { passesStatusFilter, triggerShopIdOf } from '../shared/descriptions/triggers';
 import type { StatusPair } from '../shared/events';
 import { eventFromOrder, normaliseFulfilmentStatus, topicsForChange } from '../shared/events';
+import { nodeErrorOf } from '../shared/errors';
 import { emittedEvent } from '../shared/orderEvent';
 import { nameTriggerEvents, type RecentNamings } from '../shared/productNames';
-import { CREDENTIAL_NAME, ServiceClient } from '../shared/transport';
+import { CREDENTIAL_NAME, ServiceClient, rateLimitOf } from '../shared/transport';
 import { isTopic, type Topic } from '../shared/types';
 
-/** The order list is rate limited (contract, Limits): polls closer together than this are skipped. */
-export const MIN_POLL_INTERVAL_MS = 5 * 60 * 1000;
+/**
+ * How the poll meets the service's rate limit (contract, Limits: the order list is rate limited,
+ * the values are not shown; a client honours 429 with Retry-After).
+ */
+export const RATE_LIMIT = {
+	/**
+	 * A 429 whose Retry-After asks for at most this long is waited out inside the poll; a longer
+	 * one ends the poll at once, as n8n's poll must not hang for minutes (the next scheduled poll
+	 * would start beside it).
+	 */
+	waitInsidePollMs: 10_000,
+	/** A 429 without Retry-After: this wait, doubled for each 429 in a row... */
+	firstBackoffMs: 60_000,
+	/** ...up to this. */
+	maxBackoffMs: 15 * 60_000,
+	/** The longest wait a Retry-After is taken for: a mis-set header does not stop the trigger for days. */
+	maxRetryAfterMs: 60 * 60_000,
+};
 
 export interface PollState extends IDataObject {
 	shopId?: string;
+	/** When a poll last read the whole list (ms since the epoch). */
 	lastPollAt?: number;
 	/** `financialStatus|fulfilmentStatus` per order ID, as last seen. */
 	seen?: Record<string, string>;
+	/** The service asked to wait (429): no poll reads the list before this time (ms since the epoch). */
+	noPollBefore?: number;
+	/** 429s in a row, for the wait when the service names none. */
+	rateLimitedInARow?: number;
+}
+
+interface PollOptions {
+	fulfilmentStatuses?: string[];
+	emitExisting?: boolean;
+	includePayload?: boolean;
+	productNames?: boolean;
 }
 
 function statusKey(order: PlainObject): string {
@@ -37,27 +68,92 @@ function statusesOf(key: string | undefined) {
 	};
 }
 
+/** A time as the log and the test run's error name it: ISO 8601 in UTC, to the second. */
+function timeText(ms: number): string {
+	return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
 export async function pollOrders(
 	ctx: IPollFunctions,
 	recentNamings: RecentNamings,
 ): Promise<INodeExecutionData[][] | null> {
-	const shopId = triggerShopIdOf(ctx);
-	const topics = (ctx.getNodeParameter('topics', []) as string[]).filter(isTopic);
-	const options = ctx.getNodeParameter('options', {}) as {
-		fulfilmentStatuses?: string[];
-		emitExisting?: boolean;
-		includePayload?: boolean;
-		productNames?: boolean;
-	};
 	const manual = ctx.getMode() === 'manual';
 	const state = ctx.getWorkflowStaticData('node') as PollState;
 	const now = Date.now();
+	// Inside the wait the service asked for, a scheduled poll sends nothing; the next poll after
+	// it compares with the statuses recorded before, so no change of the meantime is lost. A test
+	// run still asks the service: it says itself if it still wants the wait.
+	if (!manual && state.noPollBefore !== undefined && now < state.noPollBefore) return null;
 
-	if (!manual && state.lastPollAt !== undefined && now - state.lastPollAt < MIN_POLL_INTERVAL_MS) {
+	const shopId = triggerShopIdOf(ctx);
+	let polled: Awaited<ReturnType<typeof readChanges>>;
+	try {
+		polled = await readChanges(ctx, recentNamings, shopId, state, manual);
+	} catch (error) {
+		const limit = rateLimitOf(error);
+		if (!limit) throw nodeErrorOf(ctx.getNode(), error);
+		const inARow = (state.rateLimitedInARow ?? 0) + 1;
+		const wait =
+			limit.retryAfterMs !== undefined
+				? Math.min(limit.retryAfterMs, RATE_LIMIT.maxRetryAfterMs)
+				: Math.min(RATE_LIMIT.firstBackoffMs * 2 ** (inARow - 1), RATE_LIMIT.maxBackoffMs);
+		const until = Date.now() + wait;
+		if (manual) throw rateLimitedTestRun(ctx, error as NodeApiError, until, limit.retryAfterMs);
+		// Assigned at the top level so n8n notices the change and saves it.
+		state.noPollBefore = until;
+		state.rateLimitedInARow = inARow;
+		ctx.logger.info(
+			`The service rate limits its order list (HTTP 429): the POD Platform Poll Trigger sends no request before ${timeText(until)}, then emits every status change of the meantime`,
+			{ workflowId: ctx.getWorkflow().id, node: ctx.getNode().name, waitMs: wait },
+		);
+		// No items and no error: an error would be an error execution for every poll of the wait.
 		return null;
 	}
 
-	const service = new ServiceClient(ctx);
+	if (manual) return polled.events.length ? [polled.events.slice(-1)] : null;
+	state.shopId = shopId;
+	state.seen = polled.seen;
+	state.lastPollAt = now;
+	delete state.noPollBefore;
+	delete state.rateLimitedInARow;
+	return polled.events.length ? [polled.events] : null;
+}
+
+/**
+ * A test run the service refused with 429: the editor says so, with the time it asked to wait
+ * until and what the active workflow does meanwhile.
+ */
+function rateLimitedTestRun(
+	ctx: IPollFunctions,
+	error: NodeApiError,
+	until: number,
+	retryAfterMs: number | undefined,
+): NodeApiError {
+	const asked =
+		retryAfterMs !== undefined
+			? `It asked to wait ${Math.ceil(retryAfterMs / 1000)} s (Retry-After), until ${timeText(until)}.`
+			: `It named no wait; the active workflow would wait until ${timeText(until)}.`;
+	return new NodeApiError(ctx.getNode(), error.errorResponse ?? { message: error.message }, {
+		message: 'The service asked to wait before the order list is read again (HTTP 429)',
+		description: `${asked} An active workflow sends no request until then and then emits every status change of the meantime, each once. Test again after that time.`,
+		httpCode: '429',
+	});
+}
+
+/**
+ * Read the list and the orders whose statuses changed since `state`: the events and the statuses
+ * seen. Sends requests only; the caller moves the state.
+ */
+async function readChanges(
+	ctx: IPollFunctions,
+	recentNamings: RecentNamings,
+	shopId: string,
+	state: PollState,
+	manual: boolean,
+): Promise<{ events: INodeExecutionData[]; seen: Record<string, string> }> {
+	const topics = (ctx.getNodeParameter('topics', []) as string[]).filter(isTopic);
+	const options = ctx.getNodeParameter('options', {}) as PollOptions;
+	const service = new ServiceClient(ctx, RATE_LIMIT.waitInsidePollMs);
 	const path = `${await service.shopPath(shopId)}/orders`;
 	const orders = await service.requestAllItems({ method: 'GET', path }, { returnAll: true });
 
@@ -104,14 +200,7 @@ export async function pollOrders(
 			service: () => service,
 		});
 	}
-	const events: INodeExecutionData[] = jsons.map((json) => ({ json }));
-
-	if (manual) return events.length ? [events.slice(-1)] : null;
-	// Assigned at the top level so n8n notices the change and saves it.
-	state.shopId = shopId;
-	state.seen = seen;
-	state.lastPollAt = now;
-	return events.length ? [events] : null;
+	return { events: jsons.map((json) => ({ json })), seen };
 }
 
 /**

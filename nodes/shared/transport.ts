@@ -23,6 +23,7 @@ import { baseUrlOf } from './environments';
 import type { GaveUp } from './errors';
 import {
 	gaveUpError,
+	gaveUpOf,
 	httpFailureOf,
 	lowerCaseHeaders,
 	parseServiceError,
@@ -94,6 +95,13 @@ export interface RequestSpec {
 	itemIndex?: number;
 	timeoutMs?: number;
 	/**
+	 * For a caller with a wait of its own (the poll trigger, whose schedule runs it again): a 429 is
+	 * sent again only when its Retry-After asks for at most this long; any other 429 fails at once,
+	 * naming the wait the service asked for (`rateLimitOf`). Unset, a Retry-After up to
+	 * `RETRY.maxRetryAfterMs` is waited out, and a 429 without one is retried with the backoff.
+	 */
+	rateLimitWaitMs?: number;
+	/**
 	 * A session token to send in place of the credential's (a Creator page session): the request
 	 * then goes out without the credential's authentication, so its token cannot take over.
 	 */
@@ -134,12 +142,26 @@ export class ServiceClient {
 	/** Whether the service has answered a request: the session is open, logins are behind us. */
 	answeredOnce = false;
 
-	constructor(readonly ctx: ApiContext) {}
+	/**
+	 * @param rateLimitWaitMs For a caller with a wait of its own: every request of this client
+	 * waits out a 429 only this long (RequestSpec.rateLimitWaitMs).
+	 */
+	constructor(
+		readonly ctx: ApiContext,
+		readonly rateLimitWaitMs?: number,
+	) {}
+
+	/** The spec with this client's rate limit wait, unless the spec names its own. */
+	private withDefaults(spec: RequestSpec): RequestSpec {
+		return this.rateLimitWaitMs === undefined || spec.rateLimitWaitMs !== undefined
+			? spec
+			: { ...spec, rateLimitWaitMs: this.rateLimitWaitMs };
+	}
 
 	/** Base URL, media type and account of the credential; the account is learned once. */
 	async getSession(): Promise<Session> {
 		if (!this.session) {
-			const session = resolveSession(this.ctx);
+			const session = resolveSession(this.ctx, this.rateLimitWaitMs);
 			this.session = session;
 			// A failed look-up is not kept: the next request tries again.
 			session.catch(() => {
@@ -163,7 +185,7 @@ export class ServiceClient {
 	/** Send a request and decode the answer; undefined for an empty answer (204). */
 	async request(spec: RequestSpec): Promise<Decoded | undefined> {
 		const session = await this.getSession();
-		const outcome = await send(this.ctx, session, spec);
+		const outcome = await send(this.ctx, session, this.withDefaults(spec));
 		this.answeredOnce = true;
 		if ('recovered' in outcome) return outcome.recovered;
 		const response = outcome;
@@ -186,7 +208,7 @@ export class ServiceClient {
 	/** Send a request whose answer is not a document (an image); returns the bytes and their type. */
 	async requestBinary(spec: RequestSpec): Promise<{ data: Buffer; contentType: string }> {
 		const session = await this.getSession();
-		const response = rawOf(await send(this.ctx, session, spec));
+		const response = rawOf(await send(this.ctx, session, this.withDefaults(spec)));
 		this.answeredOnce = true;
 		return {
 			data: response.body,
@@ -261,7 +283,7 @@ function withoutRepeatedIds(items: PlainObject[]): PlainObject[] {
 	});
 }
 
-async function resolveSession(ctx: ApiContext): Promise<Session> {
+async function resolveSession(ctx: ApiContext, rateLimitWaitMs?: number): Promise<Session> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_NAME);
 	const baseUrl = baseUrlOf(credentials);
 	if (!/^https?:\/\//.test(baseUrl)) {
@@ -280,7 +302,7 @@ async function resolveSession(ctx: ApiContext): Promise<Session> {
 			await send(
 				ctx,
 				{ baseUrl, mediaType, accountId: '' },
-				{ method: 'GET', path: '/accounts/session' },
+				{ method: 'GET', path: '/accounts/session', rateLimitWaitMs },
 			),
 		);
 		const refreshed = await ctx.getCredentials(CREDENTIAL_NAME);
@@ -334,13 +356,24 @@ function backoffMs(attempt: number): number {
 	return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 }
 
+/** The wait a Retry-After header asks for, in seconds or as an HTTP date; undefined without one. */
 function retryAfterMs(headers: Record<string, string>): number | undefined {
-	const value = headers['retry-after'];
+	const value = headers['retry-after']?.trim();
 	if (!value) return undefined;
 	const seconds = Number(value);
 	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
 	const date = Date.parse(value);
 	return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
+}
+
+/**
+ * Whether a request failed because the service rate limits (429), and how long it asked to wait
+ * (`retryAfterMs`, undefined when it named no wait); undefined for any other failure.
+ */
+export function rateLimitOf(error: unknown): { retryAfterMs?: number } | undefined {
+	if (!(error instanceof NodeApiError) || String(error.httpCode) !== '429') return undefined;
+	const wait = gaveUpOf(error)?.retryAfterMs;
+	return { retryAfterMs: typeof wait === 'number' ? wait : undefined };
 }
 
 async function send(
@@ -442,11 +475,15 @@ async function send(
 			);
 
 		if (status === 429) {
-			const retryAfter = retryAfterMs(failure.headers);
-			const delay = retryAfter ?? backoffMs(attempt);
+			const askedWait = retryAfterMs(failure.headers);
+			// A caller with a wait of its own (the poll trigger) backs off itself: no blind retry.
+			const delay =
+				askedWait ?? (spec.rateLimitWaitMs === undefined ? backoffMs(attempt) : undefined);
 			// A 429 was not processed, so even a non-idempotent request may be sent again.
-			if (lastAttempt) throw giveUp('rateLimited', 'notTaken');
-			if (delay > RETRY.maxRetryAfterMs) throw giveUp('rateLimited', 'notTaken', delay);
+			if (lastAttempt || delay === undefined) throw giveUp('rateLimited', 'notTaken');
+			if (delay > (spec.rateLimitWaitMs ?? RETRY.maxRetryAfterMs)) {
+				throw giveUp('rateLimited', 'notTaken', delay);
+			}
 			await wait(delay);
 			continue;
 		}

@@ -320,7 +320,8 @@ beforeAll(async () => {
 	n8n = await startN8n(runtime, options);
 	cookie = await ownerSession(n8n);
 	session = new N8nSession(n8n, cookie);
-	// Polls at most every five minutes: activated first, so that its later polls fall inside the run.
+	// Polls every minute: activated first, so that its first poll records the statuses before the
+	// shipment it is to report.
 	await session.activate(POLL_WORKFLOW_ID);
 }, 45 * 60_000);
 
@@ -1983,7 +1984,8 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 test(
 	"the poll trigger's fulfilled event carries the tracking number",
 	async () => {
-		// The poll trigger reads the order list at most every five minutes (the list is rate limited).
+		// The poll trigger reads the order list at every poll of its Every Minute schedule (unless the
+		// service asks it to wait); the time allowed covers n8n's start of the poll and a slow run.
 		const execution = await waitFor(
 			'a poll of the fulfilled order',
 			async () => {

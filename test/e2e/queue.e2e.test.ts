@@ -145,7 +145,8 @@ beforeAll(async () => {
 
 	stack = await startQueueStack(runtime, stackOptions, ports);
 	session = new N8nSession(stack.main, await ownerSession(stack.main));
-	// Polls at most every five minutes: activated first, so that a second poll falls inside the run.
+	// Polls every minute: activated first, so that its first poll records the statuses before the
+	// shipment it is to report.
 	await session.activate(POLL_WORKFLOW_ID);
 }, 45 * 60_000);
 
@@ -465,7 +466,7 @@ test(
 			}
 			return found;
 		};
-		// Polls closer together than five minutes are skipped (the service rate limits its list).
+		// Every poll of the Every Minute schedule reads the list (unless the service asks to wait).
 		// In queue mode the poll's items are stored with the execution before a worker takes it
 		// ("new"), so the wait is for that execution to have finished.
 		const unfinished = new Set(['new', 'running', 'waiting']);

@@ -6,9 +6,9 @@
  * product in the last ten minutes).
  */
 import { PodPlatformPollTrigger } from '../../nodes/PodPlatformPollTrigger/PodPlatformPollTrigger.node';
-import { MIN_POLL_INTERVAL_MS } from '../../nodes/PodPlatformPollTrigger/poll';
 import { ITEM_KEYS } from '../../nodes/shared/simplify/order';
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { MINUTE } from '../support/clock';
 import { eventually } from '../support/eventually';
 import { PACKAGE, runNode, type CredentialStore } from '../support/n8n';
 import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
@@ -95,7 +95,7 @@ describe('one order shape: Submit, Order → Get and both triggers', () => {
 				expect(received).toBeDefined();
 				return received!.items[0].json as any;
 			});
-			clock += MIN_POLL_INTERVAL_MS;
+			clock += MINUTE; // the next poll of an Every Minute schedule
 			await control.clearRequests();
 			const polled = ((await poll.poll())?.[0] ?? [])[0]?.json as any;
 			const pollProductReads = await productReads();

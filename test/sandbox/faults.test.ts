@@ -67,6 +67,35 @@ describe('sandbox: fault injection and the control API', () => {
 		expect(html.text).toContain('Bad gateway');
 	});
 
+	test('forMs limits a fault to a stretch of the sandbox clock; retryAfter may be an HTTP date', async () => {
+		const until = 'Wed, 21 Oct 2037 07:28:00 GMT';
+		await addFault({
+			method: 'GET',
+			path: '/orders$',
+			kind: 'status',
+			status: 429,
+			retryAfter: 120,
+			forMs: 120_000,
+		});
+		await addFault({
+			path: '^/accounts/387/shops$',
+			kind: 'status',
+			status: 429,
+			retryAfter: until,
+		});
+		const limited = await demo.get(`${SHOP_PATH}/orders`);
+		expect(limited.status).toBe(429);
+		expect(limited.headers['retry-after']).toBe('120');
+		expect((await demo.get('/accounts/387/shops')).headers['retry-after']).toBe(until);
+		expect((await control.call('GET', '/faults'))[0]).toMatchObject({ forMs: 120_000 });
+		// Still inside the window a minute later; past it, the list answers again.
+		await control.call('POST', '/clock/advance', { minutes: 1 });
+		expect((await demo.get(`${SHOP_PATH}/orders`)).status).toBe(429);
+		await control.call('POST', '/clock/advance', { minutes: 1 });
+		expect((await demo.get(`${SHOP_PATH}/orders`)).status).toBe(200);
+		await expect(addFault({ kind: 'status', forMs: 'soon' })).rejects.toThrow(/forMs/);
+	});
+
 	test('reset destroys the connection without processing', async () => {
 		await addFault({ method: 'POST', path: 'usingCreatorSE', kind: 'reset', count: 1 });
 		await expect(

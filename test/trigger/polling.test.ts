@@ -1,6 +1,7 @@
 import { PodPlatformPollTrigger } from '../../nodes/PodPlatformPollTrigger/PodPlatformPollTrigger.node';
-import { MIN_POLL_INTERVAL_MS } from '../../nodes/PodPlatformPollTrigger/poll';
+import { RATE_LIMIT, type PollState } from '../../nodes/PodPlatformPollTrigger/poll';
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { MINUTE } from '../support/clock';
 import { PACKAGE } from '../support/n8n';
 import { eventually } from '../support/eventually';
 import { SandboxControl, SHOP_PATH, shopParameter } from '../support/sandbox';
@@ -31,7 +32,8 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 			nodeType: `${PACKAGE}.podPlatformPollTrigger`,
 			staticData,
 		});
-	const later = () => (clock += MIN_POLL_INTERVAL_MS);
+	/** The next poll of an Every Minute schedule (or `ms` later): moves this process's and the sandbox's clock. */
+	const later = (ms = MINUTE) => (clock += ms);
 	const events = (result: Awaited<ReturnType<TriggerHarness['poll']>>) =>
 		(result?.[0] ?? []).map((item) => item.json as Json);
 	const waitFor = async (orderId: number, status: string) =>
@@ -59,7 +61,13 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 			.map((r) => `${r.method} ${r.path.replace(/^.*\/shops\/\d+/, '')}`)
 			.filter((r) => r.startsWith('GET /orders/expanded/'));
 
-	test('baseline, then each change once, across a restart, with a minimum interval', async () => {
+	/** The order list reads among logged requests, with the status each got. */
+	const listReads = (requests: Array<{ method: string; path: string; status: number }>) =>
+		requests
+			.filter((r) => r.method === 'GET' && /\/shops\/\d+\/orders$/.test(r.path))
+			.map((r) => r.status);
+
+	test('baseline, then each change once, across a restart; every poll of the schedule reads the list', async () => {
 		const first = await submitOrder(service);
 		const unchanged = await submitOrder(service);
 		await waitFor(first, 'PREPARED_TO_PRODUCE');
@@ -67,9 +75,11 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 
 		const trigger = harness();
 		expect(await trigger.poll()).toBeNull(); // baseline: history is not emitted
-		const requests = (await control.call('GET', '/stats')).requests;
-		expect(await trigger.poll()).toBeNull(); // too soon: skipped without asking the service
-		expect((await control.call('GET', '/stats')).requests).toBe(requests);
+		// A minute later (Every Minute): no floor of its own, the poll reads the list again.
+		later();
+		await control.clearRequests();
+		expect(await trigger.poll()).toBeNull();
+		expect(listReads(await control.requests())).toEqual([200]);
 
 		await control.call('POST', `/orders/${first}/advance`, { to: 'NOT_EDITABLE' });
 		await control.call('POST', `/orders/${first}/ship`, { trackingNumber: 'POLL-1' });
@@ -271,6 +281,178 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 		expect(await filtered.poll()).toBeNull();
 		// An order the status filter drops is not read in full.
 		expect(expandedReads(await control.requests())).toEqual([]);
+	});
+
+	test('Every Minute, the service answers 429 with Retry-After: 120: no list read inside the wait, every change of the meantime once after it', async () => {
+		const [a, b] = [await submitOrder(service), await submitOrder(service)];
+		await waitFor(a, 'PREPARED_TO_PRODUCE');
+		await waitFor(b, 'PREPARED_TO_PRODUCE');
+		const trigger = harness();
+		expect(await trigger.poll()).toBeNull(); // baseline
+		await control.call('POST', `/orders/${a}/advance`, { to: 'NOT_EDITABLE' });
+
+		// The next minute the service rate limits the list for two minutes.
+		later();
+		const limitedAt = clock;
+		await control.fault({
+			method: 'GET',
+			path: '/orders$',
+			kind: 'status',
+			status: 429,
+			retryAfter: 120,
+			forMs: 2 * MINUTE,
+		});
+		await control.clearRequests();
+		expect(await trigger.poll()).toBeNull(); // quietly: no items, no error
+		expect(listReads(await control.requests())).toEqual([429]); // asked once, not waited out
+		expect(trigger.staticData).toMatchObject({
+			noPollBefore: limitedAt + 120_000,
+			rateLimitedInARow: 1,
+		});
+
+		// Changes while the trigger waits.
+		await control.call('POST', `/orders/${a}/ship`, { trackingNumber: 'WAIT-1' });
+		await control.call('POST', `/orders/${b}/advance`, { to: 'NOT_EDITABLE' });
+		const c = await submitOrder(service);
+		await waitFor(c, 'PREPARED_TO_PRODUCE');
+
+		// A minute into the wait: skipped without any request.
+		later();
+		await control.clearRequests();
+		expect(await trigger.poll()).toBeNull();
+		expect(await control.requests()).toEqual([]);
+
+		// Two minutes after the 429 the wait is over: one list read, each change once.
+		later();
+		await control.clearRequests();
+		const emitted = events(await trigger.poll());
+		expect(listReads(await control.requests())).toEqual([200]);
+		const about = (id: number) => emitted.filter((e) => e.id === id).map((e) => e.topic);
+		expect(about(a)).toEqual(['orders/updated', 'orders/fulfilled']);
+		expect(about(b)).toEqual(['orders/updated']);
+		expect(about(c)).toEqual(['orders/updated', 'orders/readyForProduction']);
+		expect(emitted).toHaveLength(5);
+		expect(emitted.find((e) => e.topic === 'orders/fulfilled')).toMatchObject({
+			previousFulfilmentStatus: 'PREPARED_TO_PRODUCE',
+			trackingNumbers: ['WAIT-1'],
+		});
+		expect(trigger.staticData).not.toHaveProperty('noPollBefore');
+		expect(trigger.staticData).not.toHaveProperty('rateLimitedInARow');
+
+		// The next minute reads the list again and repeats nothing.
+		later();
+		await control.clearRequests();
+		expect(await trigger.poll()).toBeNull();
+		expect(listReads(await control.requests())).toEqual([200]);
+	});
+
+	test('a 429 without Retry-After: a wait of its own that grows with each 429 in a row', async () => {
+		const order = await submitOrder(service);
+		await waitFor(order, 'PREPARED_TO_PRODUCE');
+		const trigger = harness(undefined, {}, ['orders/fulfilled']);
+		expect(await trigger.poll()).toBeNull();
+		await control.fault({ method: 'GET', path: '/orders$', kind: 'status', status: 429, count: 2 });
+		const state = () => trigger.staticData as PollState;
+
+		later();
+		const first = clock;
+		await control.clearRequests();
+		expect(await trigger.poll()).toBeNull();
+		// No Retry-After: the poll does not hammer the service inside one run.
+		expect(listReads(await control.requests())).toEqual([429]);
+		expect(state().noPollBefore).toBe(first + RATE_LIMIT.firstBackoffMs);
+
+		later(RATE_LIMIT.firstBackoffMs);
+		const second = clock;
+		expect(await trigger.poll()).toBeNull();
+		expect(state()).toMatchObject({
+			noPollBefore: second + 2 * RATE_LIMIT.firstBackoffMs,
+			rateLimitedInARow: 2,
+		});
+		await control.call('POST', `/orders/${order}/advance`, { to: 'NOT_EDITABLE' });
+		await control.call('POST', `/orders/${order}/ship`, {});
+
+		later(); // still inside the longer wait
+		await control.clearRequests();
+		expect(await trigger.poll()).toBeNull();
+		expect(await control.requests()).toEqual([]);
+		later();
+		expect(events(await trigger.poll()).map((e) => [e.id, e.topic])).toEqual([
+			[order, 'orders/fulfilled'],
+		]);
+		expect(state().rateLimitedInARow).toBeUndefined();
+	});
+
+	test('a Retry-After as an HTTP date is the time the polls wait for; a short one is waited out inside the poll', async () => {
+		const order = await submitOrder(service);
+		await waitFor(order, 'PREPARED_TO_PRODUCE');
+		const trigger = harness(undefined, {}, ['orders/updated']);
+		expect(await trigger.poll()).toBeNull();
+
+		later();
+		const until = Math.floor(clock / 1000) * 1000 + 3 * MINUTE;
+		await control.fault({
+			method: 'GET',
+			path: '/orders$',
+			kind: 'status',
+			status: 429,
+			retryAfter: new Date(until).toUTCString(),
+			count: 1,
+		});
+		expect(await trigger.poll()).toBeNull();
+		expect((trigger.staticData as PollState).noPollBefore).toBe(until);
+		later(3 * MINUTE);
+
+		// A Retry-After of a second costs a second inside the poll, not a skipped poll.
+		await control.fault({
+			method: 'GET',
+			path: '/orders$',
+			kind: 'status',
+			status: 429,
+			retryAfter: 1,
+			count: 1,
+		});
+		await control.call('POST', `/orders/${order}/advance`, { to: 'NOT_EDITABLE' });
+		await control.clearRequests();
+		expect(events(await trigger.poll()).map((e) => e.topic)).toEqual(['orders/updated']);
+		expect(listReads(await control.requests())).toEqual([429, 200]);
+		expect(trigger.staticData).not.toHaveProperty('noPollBefore');
+	});
+
+	test('a manual test poll inside the wait still asks the service, and says when it asks to wait', async () => {
+		const order = await submitOrder(service);
+		await waitFor(order, 'PREPARED_TO_PRODUCE');
+		const trigger = harness();
+		expect(await trigger.poll()).toBeNull();
+		later();
+		await control.fault({
+			method: 'GET',
+			path: '/orders$',
+			kind: 'status',
+			status: 429,
+			retryAfter: 120,
+			forMs: 2 * MINUTE,
+		});
+		expect(await trigger.poll()).toBeNull();
+		const waiting = trigger.staticData;
+
+		const refused = trigger.poll('manual');
+		await expect(refused).rejects.toThrow(
+			'The service asked to wait before the order list is read again (HTTP 429)',
+		);
+		await expect(refused).rejects.toMatchObject({
+			httpCode: '429',
+			description: expect.stringMatching(/It asked to wait 120 s \(Retry-After\), until .*Z\./),
+		});
+		await control.call('DELETE', '/faults');
+		await control.call('POST', `/orders/${order}/advance`, { to: 'NOT_EDITABLE' });
+		const sample = events(await trigger.poll('manual'));
+		expect(sample.map((e) => [e.id, e.topic])).toEqual([[order, 'orders/updated']]);
+		// Neither test run moved the active workflow's state: its next poll still waits.
+		expect(trigger.staticData).toEqual(waiting);
+		await control.clearRequests();
+		expect(await trigger.poll()).toBeNull();
+		expect(await control.requests()).toEqual([]);
 	});
 
 	test('a manual test poll shows a sample without moving the state', async () => {
