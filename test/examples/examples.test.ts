@@ -634,7 +634,8 @@ describe.each([
 ])('the catch-up example $file', ({ id, storefront, intake, list }) => {
 	const workflow = example(id);
 	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
-	const settings = (of: Example) => (of as unknown as { settings?: Record<string, unknown> }).settings;
+	const settings = (of: Example) =>
+		(of as unknown as { settings?: Record<string, unknown> }).settings;
 
 	test("is built from n8n's own nodes and ours, with no Code node and no pinned data", () => {
 		const types = workflow.nodes.map((entry) => entry.type);
