@@ -374,9 +374,11 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 
 	const route = ({ method, path: requested, query, body }: Incoming): Reply => {
 		// n8n's Shopify node's requests, on the HTTPS port: `/<shop>.myshopify.com/admin/api/2024-07`.
+		// It joins `/admin/api/2024-07/` and `/orders.json`: the double slash is one, as at Shopify.
 		const nodePrefix = `/${SHOP_NAME}.myshopify.com${nodeBase}/`;
-		const pathname = requested.startsWith(nodePrefix)
-			? `${base}/${requested.slice(nodePrefix.length)}`
+		const single = requested.replace(/\/{2,}/g, '/');
+		const pathname = single.startsWith(nodePrefix)
+			? `${base}/${single.slice(nodePrefix.length)}`
 			: requested;
 		if (!pathname.startsWith(`${base}/`)) return notFound;
 		const rest = pathname.slice(base.length);

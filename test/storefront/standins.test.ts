@@ -147,8 +147,9 @@ test("with tls, the Shopify stand-in answers n8n's Shopify node where its Shop S
 	const identity = selfSignedIdentity(folder);
 	const shopify = await startShopifyStandIn({ accessToken: TOKEN, tls: identity });
 	try {
-		// What n8n's Shopify node builds (n8n-nodes-base Shopify/GenericFunctions.ts).
-		const url = `https://${shopify.shopSubdomain}.myshopify.com/admin/api/2024-07/orders.json`;
+		// What n8n's Shopify node builds (n8n-nodes-base Shopify/GenericFunctions.ts: the version's
+		// path, a slash, then the resource `/orders.json`).
+		const url = `https://${shopify.shopSubdomain}.myshopify.com/admin/api/2024-07//orders.json`;
 		expect(url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/pod-platform-stand-in\.myshopify\.com\//);
 		const trusting = new Agent({ connect: { ca: identity.cert } });
 		const response = await request(url, {
