@@ -36,6 +36,7 @@ import {
 	SHOPIFY_CREDENTIAL,
 	WOOCOMMERCE_CREDENTIAL,
 	pointedAtStandIns,
+	selfSignedIdentity,
 	standInCredentials,
 	startShopifyStandIn,
 	startWooCommerceStandIn,
@@ -90,6 +91,21 @@ export function mcpBearerCredential(token: string) {
 		name: 'POD tools MCP bearer',
 		type: 'httpBearerAuth',
 		data: { token },
+	};
+}
+
+export const SMTP_CREDENTIAL_ID = 'smtpYours';
+
+/**
+ * The SMTP credential the failed-orders email example names: a placeholder to fill in with the
+ * user's mail server (nothing is sent until then).
+ */
+export function smtpPlaceholderCredential() {
+	return {
+		id: SMTP_CREDENTIAL_ID,
+		name: 'SMTP (yours)',
+		type: 'smtp',
+		data: { user: '', password: '', host: 'smtp.example.com', port: 587, secure: false },
 	};
 }
 
@@ -263,10 +279,23 @@ async function main() {
 		console.log(
 			`${store} stand-in: ${request.method} ${request.path} -> ${request.status}${request.body === undefined ? '' : ` ${JSON.stringify(request.body)}`}`,
 		);
+	// n8n's Shopify node (the catch-up example) calls Shopify over HTTPS: every n8n process of this
+	// start trusts the stand-in's certificate (n8nEnv hands this process's environment on), beside
+	// any the user's environment names already.
+	mkdirSync(userFolder, { recursive: true });
+	const standInIdentity = selfSignedIdentity(userFolder);
+	const trusted = path.join(userFolder, 'trusted-certificates.pem');
+	const already = process.env.NODE_EXTRA_CA_CERTS;
+	writeFileSync(
+		trusted,
+		`${already && existsSync(already) ? `${readFileSync(already, 'utf8')}\n` : ''}${standInIdentity.cert}`,
+	);
+	process.env.NODE_EXTRA_CA_CERTS = trusted;
 	const shopify = await startShopifyStandIn({
 		port: Number(process.env.SHOPIFY_STANDIN_PORT ?? 8788),
 		accessToken: 'stand-in-access-token',
 		onRequest: logRequest('Shopify'),
+		tls: standInIdentity,
 	});
 	const wooCommerce = await startWooCommerceStandIn({
 		port: Number(process.env.WOOCOMMERCE_STANDIN_PORT ?? 8789),
@@ -302,7 +331,11 @@ async function main() {
 	writeFileSync(
 		credentialsFile,
 		JSON.stringify(
-			[sandboxCredential(sandbox.baseUrl), ...standInCredentials(shopify, wooCommerce)],
+			[
+				sandboxCredential(sandbox.baseUrl),
+				...standInCredentials(shopify, wooCommerce),
+				smtpPlaceholderCredential(),
+			],
 			null,
 			2,
 		),
@@ -381,6 +414,12 @@ async function main() {
 	);
 	console.log(
 		'  a print order with Unique ID shopify-450789469 or woocommerce-727, once shipped, reaches them through the way-back examples (activate them first)',
+	);
+	console.log(
+		"  the catch-up examples (Run Now) read each store's orders of the last 24 hours: the stand-ins' documented orders are older, so a run reads yesterday's order 801 at most",
+	);
+	console.log(
+		'  "Failed storefront orders to an email" is the intake and catch-up examples\' error workflow; its credential "SMTP (yours)" is a placeholder to fill in',
 	);
 	console.log(
 		`MCP server of "POD tools for your AI agent" (activate it first): ${n8n.mcpUrl}/mcp/pod-tools`,

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- local HTTP stand-ins of storefront APIs for the dev instance and the tests, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- local HTTP stand-ins of storefront APIs for the dev instance and the tests (openssl makes their test certificate), never shipped */
 /**
  * Local stand-ins of the storefront endpoints the examples call (the way back:
  * examples/print-events-to-shopify.json, examples/print-events-to-woocommerce.json; the order list
@@ -10,7 +10,12 @@
  *
  * - Shopify (credential `shopifyAccessTokenApi`, header `X-Shopify-Access-Token`):
  *   `GET /admin/api/2026-07/orders/{id}/fulfillment_orders.json`, `POST .../fulfillments.json`,
- *   `GET .../orders/{id}.json` (`fields`), `PUT .../orders/{id}.json`.
+ *   `GET .../orders/{id}.json` (`fields`), `PUT .../orders/{id}.json`, and `GET .../orders.json`
+ *   (the list the catch-up example reads: `status`, `created_at_min`, `created_at_max`, `limit`;
+ *   the first page only). n8n's Shopify node calls `https://<Shop Subdomain>.myshopify.com/admin/
+ *   api/2024-07/...`, HTTPS on a host of Shopify's: started with `tls`, the stand-in answers it on
+ *   a second, HTTPS port when the credential's Shop Subdomain is `shopSubdomain` (the host and
+ *   port, then a path segment that the `.myshopify.com` completes), API 2024-07 as 2026-07.
  * - WooCommerce (credential `wooCommerceApi`: Basic with the consumer key and secret, or the
  *   `consumer_key` / `consumer_secret` query parameters): `GET /wp-json/wc/v3/orders` (the list the
  *   daily CSV example reads: `after`, `before`, `status`, `per_page`, `page`),
@@ -22,14 +27,20 @@
  * Seeded with the documented orders of the fixtures (Shopify order 450789469 with its documented
  * fulfillment order 1046000780; WooCommerce order 727); tests add orders of the same shape.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as http from 'node:http';
+import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import { ROOT } from './n8n-runtime';
 
 export const SHOPIFY_API_VERSION = '2026-07';
+/** The version n8n's Shopify node calls (its notice: "Shopify API Version: 2024-07"). */
+export const SHOPIFY_NODE_API_VERSION = '2024-07';
+/** The path segment of the Shop Subdomain that sends n8n's Shopify node to the stand-in. */
+const SHOP_NAME = 'pod-platform-stand-in';
 
 /**
  * The sandbox's print product of each SKU the documented storefront orders carry
@@ -119,9 +130,10 @@ async function serve(
 	authenticate: (incoming: Incoming) => Reply | undefined,
 	route: (incoming: Incoming) => Reply,
 	onRequest?: (request: RecordedRequest) => void,
+	tls?: TlsIdentity,
+	requests: RecordedRequest[] = [],
 ): Promise<StandIn> {
-	const requests: RecordedRequest[] = [];
-	const server = http.createServer((req, res) => {
+	const handle: http.RequestListener = (req, res) => {
 		void (async () => {
 			const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 			const { text } = await readBody(req);
@@ -167,14 +179,17 @@ async function serve(
 			});
 			res.end(JSON.stringify(reply.body));
 		})();
-	});
+	};
+	const server = tls
+		? https.createServer({ key: tls.key, cert: tls.cert }, handle)
+		: http.createServer(handle);
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(port, '127.0.0.1', () => resolve());
 	});
 	const address = server.address() as AddressInfo;
 	return {
-		url: `http://127.0.0.1:${address.port}`,
+		url: `${tls ? 'https' : 'http'}://127.0.0.1:${address.port}`,
 		requests,
 		close: async () =>
 			await new Promise<void>((resolve) => {
@@ -182,6 +197,30 @@ async function serve(
 				server.close(() => resolve());
 			}),
 	};
+}
+
+/** A key and a certificate for 127.0.0.1, for a stand-in that must answer over HTTPS. */
+export interface TlsIdentity {
+	key: string;
+	cert: string;
+	/** The certificate's file: what NODE_EXTRA_CA_CERTS of an n8n that must trust it names. */
+	certFile: string;
+}
+
+/** A self-signed certificate for 127.0.0.1 (openssl), valid for a day, in `folder`. */
+export function selfSignedIdentity(folder: string): TlsIdentity {
+	const keyFile = path.join(folder, 'stand-in.key');
+	const certFile = path.join(folder, 'stand-in.crt');
+	execFileSync(
+		'openssl',
+		[
+			...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1'],
+			...['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+			...['-keyout', keyFile, '-out', certFile],
+		],
+		{ stdio: 'ignore' },
+	);
+	return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8'), certFile };
 }
 
 /** Timestamps as each platform writes them. */
@@ -196,6 +235,11 @@ export interface ShopifyStandIn extends StandIn {
 	accessToken: string;
 	/** `<url>/admin/api/2026-07`: what the example's Shopify Admin URL becomes. */
 	adminUrl: string;
+	/**
+	 * With `tls`: the Shop Subdomain that sends n8n's Shopify node to the HTTPS port
+	 * (`127.0.0.1:<port>/pod-platform-stand-in`); without, a name that reaches no stand-in.
+	 */
+	shopSubdomain: string;
 	/** Add an order (the Order resource) and its fulfillment orders. */
 	addOrder(order: Json, fulfillmentOrders?: Json[]): void;
 	/** Add a fulfillment order to an order already held. */
@@ -209,6 +253,8 @@ export interface ShopifyStandIn extends StandIn {
 export interface ShopifyOptions {
 	port?: number;
 	accessToken: string;
+	/** Also answer n8n's Shopify node, over HTTPS with this identity. */
+	tls?: TlsIdentity;
 	onRequest?: (request: RecordedRequest) => void;
 }
 
@@ -221,6 +267,8 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 	const fulfillments: Json[] = [];
 	let nextFulfillmentId = 1069019900;
 	const base = `/admin/api/${SHOPIFY_API_VERSION}`;
+	/** The API version n8n's Shopify node (n8n-nodes-base, Shopify v1) calls. */
+	const nodeBase = `/admin/api/${SHOPIFY_NODE_API_VERSION}`;
 
 	const addOrder = (order: Json, list: Json[] = []) => {
 		orders.set(Number(order.id), clone(order));
@@ -306,9 +354,59 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		return { status: 201, body: { fulfillment: created } };
 	};
 
-	const route = ({ method, path: pathname, query, body }: Incoming): Reply => {
+	/**
+	 * "Retrieve a list of orders" as documented, first page only: `status` open (the default: not
+	 * closed, not cancelled), closed, cancelled or any; `created_at_min` / `created_at_max` (ISO 8601,
+	 * inclusive); `limit` 1 to 250 (default 50). Newest first.
+	 */
+	const listOrders = (query: URLSearchParams): Reply => {
+		const invalid = (param: string, message: string): Reply => ({
+			status: 400,
+			body: { errors: { [param]: [message] } },
+		});
+		const status = query.get('status') ?? 'open';
+		if (!['open', 'closed', 'cancelled', 'any'].includes(status)) {
+			return invalid('status', 'is not one of open, closed, cancelled, any');
+		}
+		const bounds: Record<string, number> = {};
+		for (const param of ['created_at_min', 'created_at_max']) {
+			const value = query.get(param);
+			if (value === null) continue;
+			const time = Date.parse(value);
+			if (Number.isNaN(time)) return invalid(param, 'is not an ISO 8601 date');
+			bounds[param] = time;
+		}
+		const limit = Number(query.get('limit') ?? 50);
+		if (!Number.isInteger(limit) || limit < 1 || limit > 250) {
+			return invalid('limit', 'must be between 1 and 250');
+		}
+		if (query.has('page_info')) return invalid('page_info', 'the stand-in answers one page');
+		const statusOf = (order: Json) =>
+			order.cancelled_at ? 'cancelled' : order.closed_at ? 'closed' : 'open';
+		const created = (order: Json) => Date.parse(String(order.created_at));
+		const matching = [...orders.values()]
+			.filter((order) => status === 'any' || statusOf(order) === status)
+			.filter(
+				(order) => bounds.created_at_min === undefined || created(order) >= bounds.created_at_min,
+			)
+			.filter(
+				(order) => bounds.created_at_max === undefined || created(order) <= bounds.created_at_max,
+			)
+			.sort((a, b) => created(b) - created(a));
+		return { status: 200, body: { orders: matching.slice(0, limit) } };
+	};
+
+	const route = ({ method, path: requested, query, body }: Incoming): Reply => {
+		// n8n's Shopify node's requests, on the HTTPS port: `/<shop>.myshopify.com/admin/api/2024-07`.
+		// It joins `/admin/api/2024-07/` and `/orders.json`: the double slash is one, as at Shopify.
+		const nodePrefix = `/${SHOP_NAME}.myshopify.com${nodeBase}/`;
+		const single = requested.replace(/\/{2,}/g, '/');
+		const pathname = single.startsWith(nodePrefix)
+			? `${base}/${single.slice(nodePrefix.length)}`
+			: requested;
 		if (!pathname.startsWith(`${base}/`)) return notFound;
 		const rest = pathname.slice(base.length);
+		if (method === 'GET' && rest === '/orders.json') return listOrders(query);
 		if (method === 'POST' && rest === '/fulfillments.json') return createFulfillment(body as Json);
 		let match = /^\/orders\/(\d+)\/fulfillment_orders\.json$/.exec(rest);
 		if (match && method === 'GET') {
@@ -359,10 +457,19 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 				};
 
 	const standIn = await serve(options.port ?? 0, authenticate, route, options.onRequest);
+	// The same orders and the same record of requests, over HTTPS for n8n's Shopify node.
+	const secure = options.tls
+		? await serve(0, authenticate, route, options.onRequest, options.tls, standIn.requests)
+		: undefined;
 	return {
 		...standIn,
+		close: async () => {
+			await secure?.close();
+			await standIn.close();
+		},
 		accessToken: options.accessToken,
 		adminUrl: `${standIn.url}${base}`,
+		shopSubdomain: secure ? `${new URL(secure.url).host}/${SHOP_NAME}` : SHOP_NAME,
 		addOrder,
 		addFulfillmentOrder: (orderId, fulfillmentOrder) => {
 			fulfillmentOrders.get(orderId)?.push(clone(fulfillmentOrder));
@@ -609,9 +716,10 @@ export function standInCredentials(shopify: ShopifyStandIn, wooCommerce: WooComm
 			...SHOPIFY_CREDENTIAL,
 			type: 'shopifyAccessTokenApi',
 			data: {
-				// Used by n8n's Shopify node and credential test only; the examples' HTTP Request nodes
-				// take the shop's address from the workflow.
-				shopSubdomain: 'pod-platform-stand-in',
+				// Used by n8n's Shopify node (the catch-up example; it reaches the stand-in only when
+				// started with `tls`) and credential test only; the way-back examples' HTTP Request
+				// nodes take the shop's address from the workflow.
+				shopSubdomain: shopify.shopSubdomain,
 				accessToken: shopify.accessToken,
 				appSecretKey: 'stand-in-app-secret',
 			},

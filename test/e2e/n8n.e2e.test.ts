@@ -20,6 +20,7 @@ import type {
 } from '../../scripts/storefronts';
 import {
 	pointedAtStandIns,
+	selfSignedIdentity,
 	standInCredentials,
 	startShopifyStandIn,
 	startWooCommerceStandIn,
@@ -272,8 +273,14 @@ beforeAll(async () => {
 		deferredProcessingMs: 100,
 		variantSkuTexts: true,
 	});
+	workFolder = mkdtempSync(path.join(tmpdir(), 'pod-platform-e2e-'));
+	// n8n's Shopify node (the catch-up example) calls Shopify over HTTPS: n8n trusts this certificate.
+	const standInIdentity = selfSignedIdentity(workFolder);
 	// Not a secret: the stand-in's own token, joined so that no literal looks like one.
-	shopify = await startShopifyStandIn({ accessToken: ['e2e', 'stand', 'in'].join('-') });
+	shopify = await startShopifyStandIn({
+		accessToken: ['e2e', 'stand', 'in'].join('-'),
+		tls: standInIdentity,
+	});
 	wooCommerce = await startWooCommerceStandIn({
 		consumerKey: 'ck_e2e',
 		consumerSecret: 'cs_e2e',
@@ -283,11 +290,14 @@ beforeAll(async () => {
 		consumerSecret: 'cs_e2e_eu',
 	});
 	const secondStore = secondWooCommerceStore(wooCommerceEu);
-	workFolder = mkdtempSync(path.join(tmpdir(), 'pod-platform-e2e-'));
 	const userFolder = path.join(workFolder, 'n8n');
 	const port = await freePort();
 	clock = await ShiftedClock.create(workFolder);
-	options = { userFolder, port, env: clock.env() };
+	options = {
+		userFolder,
+		port,
+		env: { ...clock.env(), NODE_EXTRA_CA_CERTS: standInIdentity.certFile },
+	};
 
 	const tarball = await packPackage(path.join(workFolder, 'package'));
 	await installPackage(userFolder, tarball);
@@ -659,6 +669,199 @@ test("the daily CSV batch builds, uploads and follows an import until each line 
 			zip: wooCommerceOrderOf3Lines.shipping.postcode,
 			countryCode: wooCommerceOrderOf3Lines.shipping.country,
 		});
+	}
+});
+
+/**
+ * Catching up after a bad day (examples/shopify-catch-up.json, woocommerce-catch-up.json): each
+ * store holds orders of the last hours on the contract's set-up: one the intake missed, for
+ * Shopify one it printed before the outage and one with nothing left to print, one with a line
+ * the catalog does not know, and one the window or the status leaves out. Earlier cases may have
+ * left orders of their own in the window; they are counted as they come out.
+ */
+test("the catch-up examples print the last day's storefront orders that have no print order, name the ones that fail and sum it up; run again, every printed one is already printed and nothing more is sent", async () => {
+	const service = ServiceClient.as(sandbox.baseUrl);
+	const zone = process.env.GENERIC_TIMEZONE ?? 'America/New_York';
+	const hoursAgo = (hours: number) => DateTime.now().minus({ hours });
+	const shopifyTime = (hours: number) =>
+		hoursAgo(hours).setZone(zone).toISO({ suppressMilliseconds: true }) as string;
+	const wooTimes = (hours: number) => ({
+		date_created: hoursAgo(hours).setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm:ss"),
+		date_created_gmt: hoursAgo(hours).toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss"),
+	});
+	const shopifyDocumented = withProductSkus(shopifyOrder);
+	const shopifyOrders = {
+		missing: { ...shopifyDocumented, id: 450789480, created_at: shopifyTime(2) },
+		printedBefore: { ...shopifyDocumented, id: 450789481, created_at: shopifyTime(3) },
+		nothingOwed: {
+			...shopifyDocumented,
+			id: 450789482,
+			created_at: shopifyTime(4),
+			line_items: shopifyDocumented.line_items.map((line) => ({ ...line, current_quantity: 0 })),
+		},
+		unknownLine: {
+			...withProductSkus(SHOPIFY_UNKNOWN_LINE),
+			id: 450789483,
+			created_at: shopifyTime(5),
+		},
+		tooOld: { ...shopifyDocumented, id: 450789484, created_at: shopifyTime(30) },
+	};
+	const wooDocumented = withProductSkus(wooCommerceOrderOf3Lines);
+	const wooOrders = {
+		missing: { ...wooDocumented, id: 901, number: '901', ...wooTimes(2) },
+		unknownLine: {
+			...withProductSkus(WOOCOMMERCE_UNKNOWN_LINE),
+			id: 902,
+			number: '902',
+			...wooTimes(3),
+		},
+		completed: { ...wooDocumented, id: 903, number: '903', status: 'completed', ...wooTimes(2) },
+	};
+	for (const order of Object.values(shopifyOrders)) shopify.addOrder(order);
+	for (const order of Object.values(wooOrders)) wooCommerce.addOrder(order);
+	// Printed by the intake before the print service went down.
+	const printedBefore = await submitOrder(service, {
+		uniqueId: `shopify-${shopifyOrders.printedBefore.id}`,
+	});
+
+	interface Outcome {
+		storeOrder: string;
+		outcome: string;
+		printOrderId: string;
+		reason: string;
+	}
+	const submissions = async () =>
+		(await control<Array<{ method: string; path: string }>>('GET', '/requests')).filter(
+			(entry) => entry.method === 'POST' && entry.path.endsWith('/orders/usingCreatorSE'),
+		).length;
+	const printOrders = async (uniqueId: string) =>
+		await control<ControlOrder[]>('GET', `/orders?uniqueId=${uniqueId}`);
+	const catchUp = async (workflowId: string) => {
+		const run = await session.runFromPinnedTrigger(workflowId, 'Run Now');
+		expect({ workflowId, status: run.status, error: run.error }).toEqual({
+			workflowId,
+			status: 'success',
+			error: undefined,
+		});
+		const outcomes = itemsOf(run.runData['Outcome of Each Order']?.[0]) as unknown as Outcome[];
+		const summaries = itemsOf(run.runData.Summary?.[0]);
+		expect(summaries).toHaveLength(1);
+		const count = (outcome: string) => outcomes.filter((entry) => entry.outcome === outcome);
+		// The one summary item counts every order read, the test's and any other in the window.
+		expect(summaries[0]).toEqual({
+			ordersRead: outcomes.length,
+			printedNow: count('printed now').length,
+			alreadyPrinted: count('already printed').length,
+			notPrintable: count('not printable').length,
+			failed: count('failed').length,
+			printed: count('printed now').map(
+				(entry) => `${entry.storeOrder} → print order ${entry.printOrderId}`,
+			),
+			notPrinted: count('not printable').map((entry) => `${entry.storeOrder}: ${entry.reason}`),
+			failures: count('failed').map((entry) => `${entry.storeOrder}: ${entry.reason}`),
+		});
+		const of = (id: number) => outcomes.filter((entry) => entry.storeOrder.endsWith(`(ID ${id})`));
+		return { outcomes, summary: summaries[0], of };
+	};
+	const shopifyRefusal =
+		'Shopify order #1001 (shopify-450789483) › Line 2 (SKU IPOD2008): no color purple; IPod Nano - 8gb offers Green, Red, Black';
+	const wooRefusal =
+		'WooCommerce order #902 (woocommerce-902) › Line 3 (SKU TEE-CLASSIC): no color purple; Classic T-Shirt offers White, Black';
+
+	// The first run after the outage.
+	const shopifyFirst = await catchUp('podExShopCatchUp');
+	const listed = shopify.requests.filter(
+		(entry) => entry.method === 'GET' && entry.path.endsWith('/admin/api/2024-07//orders.json'),
+	);
+	expect(listed).toHaveLength(1);
+	expect(listed[0]).toMatchObject({ status: 200, query: { limit: '250' } });
+	// n8n's clock may run an hour ahead (the trigger's cases): the window starts about a day ago.
+	const windowStart = DateTime.fromISO(listed[0].query.created_at_min);
+	expect(Math.abs(windowStart.diff(hoursAgo(24), 'hours').hours)).toBeLessThan(2);
+	const [shopifyPrinted] = await printOrders(`shopify-${shopifyOrders.missing.id}`);
+	expect(shopifyFirst.of(shopifyOrders.missing.id)).toEqual([
+		{
+			storeOrder: `Shopify order #1001 (ID ${shopifyOrders.missing.id})`,
+			outcome: 'printed now',
+			printOrderId: String(shopifyPrinted.id),
+			reason: '',
+		},
+	]);
+	expect(shopifyFirst.of(shopifyOrders.printedBefore.id)).toEqual([
+		expect.objectContaining({ outcome: 'already printed', printOrderId: String(printedBefore) }),
+	]);
+	expect(shopifyFirst.of(shopifyOrders.nothingOwed.id)).toEqual([
+		expect.objectContaining({ outcome: 'not printable', printOrderId: '' }),
+	]);
+	expect(shopifyFirst.of(shopifyOrders.nothingOwed.id)[0].reason).not.toBe('');
+	expect(shopifyFirst.of(shopifyOrders.unknownLine.id)).toEqual([
+		expect.objectContaining({ outcome: 'failed', reason: expect.stringContaining(shopifyRefusal) }),
+	]);
+	expect(shopifyFirst.of(shopifyOrders.tooOld.id)).toEqual([]);
+	expect(shopifyFirst.summary.failures).toContainEqual(
+		expect.stringMatching(
+			/^Shopify order #1001 \(ID 450789483\): Shopify order #1001 \(shopify-450789483\) › Line 2/,
+		),
+	);
+
+	const wooFirst = await catchUp('podExWooCatchUp');
+	expect(
+		wooCommerce.requests.filter((entry) => entry.path === '/wp-json/wc/v3/orders').at(-1),
+	).toMatchObject({ status: 200, query: { status: 'processing', per_page: '100' } });
+	const [wooPrinted] = await printOrders(`woocommerce-${wooOrders.missing.id}`);
+	expect(wooFirst.of(wooOrders.missing.id)).toEqual([
+		{
+			storeOrder: `WooCommerce order #901 (ID ${wooOrders.missing.id})`,
+			outcome: 'printed now',
+			printOrderId: String(wooPrinted.id),
+			reason: '',
+		},
+	]);
+	expect(wooFirst.of(wooOrders.unknownLine.id)).toEqual([
+		expect.objectContaining({ outcome: 'failed', reason: expect.stringContaining(wooRefusal) }),
+	]);
+	expect(wooFirst.of(wooOrders.completed.id)).toEqual([]);
+	for (const id of [shopifyOrders.unknownLine.id, shopifyOrders.nothingOwed.id]) {
+		expect(await printOrders(`shopify-${id}`)).toEqual([]);
+	}
+	expect(await printOrders(`woocommerce-${wooOrders.unknownLine.id}`)).toEqual([]);
+	// The counts of each first run, for the closing figures.
+	const counts = (summary: Record<string, unknown>) =>
+		JSON.stringify(
+			Object.fromEntries(Object.entries(summary).filter(([, value]) => !Array.isArray(value))),
+		);
+	process.stdout.write(
+		`catch-up, first run: Shopify ${counts(shopifyFirst.summary)}, WooCommerce ${counts(wooFirst.summary)}\n`,
+	);
+
+	// The next hour: everything printed is found, nothing more is sent.
+	const sent = await submissions();
+	const shopifyAgain = await catchUp('podExShopCatchUp');
+	const wooAgain = await catchUp('podExWooCatchUp');
+	expect(await submissions()).toBe(sent);
+	expect([shopifyAgain.summary.printedNow, wooAgain.summary.printedNow]).toEqual([0, 0]);
+	expect(shopifyAgain.of(shopifyOrders.missing.id)).toEqual([
+		expect.objectContaining({
+			outcome: 'already printed',
+			printOrderId: String(shopifyPrinted.id),
+		}),
+	]);
+	expect(shopifyAgain.of(shopifyOrders.printedBefore.id)).toEqual([
+		expect.objectContaining({ outcome: 'already printed', printOrderId: String(printedBefore) }),
+	]);
+	expect(wooAgain.of(wooOrders.missing.id)).toEqual([
+		expect.objectContaining({ outcome: 'already printed', printOrderId: String(wooPrinted.id) }),
+	]);
+	// What could not be printed says so again, until it is fixed in the store.
+	expect(shopifyAgain.of(shopifyOrders.unknownLine.id)[0].outcome).toBe('failed');
+	expect(shopifyAgain.of(shopifyOrders.nothingOwed.id)[0].outcome).toBe('not printable');
+	expect(wooAgain.of(wooOrders.unknownLine.id)[0].outcome).toBe('failed');
+	for (const uniqueId of [
+		`shopify-${shopifyOrders.missing.id}`,
+		`shopify-${shopifyOrders.printedBefore.id}`,
+		`woocommerce-${wooOrders.missing.id}`,
+	]) {
+		expect(await printOrders(uniqueId)).toHaveLength(1);
 	}
 });
 

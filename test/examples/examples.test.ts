@@ -565,3 +565,228 @@ describe('the AI agent example (pod-tools-for-ai-agents.json)', () => {
 		expect(String(submit.parameters.toolDescription)).toContain('alreadyExisted');
 	});
 });
+
+/** The error workflow the intake and catch-up examples name (their settings' errorWorkflow). */
+const ERROR_WORKFLOW_ID = 'podExOrderAlert';
+
+/** Submit as the intake examples configure it: the order read whole, one print on every line. */
+const submitReadingWhole = (storefront: string) => ({
+	resource: 'order',
+	operation: 'submit',
+	inputMode: 'form',
+	input: 'storefrontOrder',
+	storefront,
+	storeKey: '',
+	linePrinting: 'prints',
+	linePrints: {
+		print: [
+			{
+				printArea: 'FRONT',
+				elementType: 'libraryMotive',
+				motiveId: { __rl: true, mode: 'name', value: 'Company Logo' },
+			},
+		],
+	},
+	financialStatus: 'PAID',
+	carrierId: '21',
+	options: { exactlyOnce: true },
+});
+
+describe.each([
+	{
+		file: 'shopify-catch-up.json',
+		id: 'podExShopCatchUp',
+		storefront: 'shopify',
+		intake: 'podExShopIntake',
+		list: {
+			type: 'n8n-nodes-base.shopify',
+			typeVersion: 1,
+			parameters: {
+				authentication: 'accessToken',
+				resource: 'order',
+				operation: 'getAll',
+				limit: 250,
+				options: { createdAtMin: '={{ $now.minus({ hours: 24 }).toISO() }}' },
+			},
+			credentials: { shopifyAccessTokenApi: { id: 'shopifyStandIn', name: 'Shopify stand-in' } },
+		},
+	},
+	{
+		file: 'woocommerce-catch-up.json',
+		id: 'podExWooCatchUp',
+		storefront: 'woocommerce',
+		intake: 'podExWooIntake',
+		list: {
+			type: 'n8n-nodes-base.wooCommerce',
+			typeVersion: 1,
+			parameters: {
+				resource: 'order',
+				operation: 'getAll',
+				limit: 100,
+				options: {
+					after: '={{ $now.minus({ hours: 24 }).toFormat("yyyy-MM-dd\'T\'HH:mm:ss") }}',
+					status: 'processing',
+				},
+			},
+			credentials: { wooCommerceApi: { id: 'wooCommerceStandIn', name: 'WooCommerce stand-in' } },
+		},
+	},
+])('the catch-up example $file', ({ id, storefront, intake, list }) => {
+	const workflow = example(id);
+	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
+	const settings = (of: Example) =>
+		(of as unknown as { settings?: Record<string, unknown> }).settings;
+
+	test("is built from n8n's own nodes and ours, with no Code node and no pinned data", () => {
+		const types = workflow.nodes.map((entry) => entry.type);
+		expect(types.every((type) => /^n8n-nodes-(base|pod-platform)\./.test(type))).toBe(true);
+		expect(types.filter((type) => /code|function/i.test(type))).toEqual([]);
+		expect(workflow.pinData).toBeUndefined();
+	});
+
+	test('every hour (or Run Now) reads the orders of the last 24 hours, submits each, names its outcome, and sums them up in one item', () => {
+		const [start, source, submit, outcome, all, summary, ...rest] = chain(workflow, 'Run Now');
+		expect(rest).toEqual([]);
+		expect(start.type).toBe('n8n-nodes-base.manualTrigger');
+		expect(chain(workflow, 'Every Hour')[1]).toBe(source);
+		expect(node('Every Hour')).toMatchObject({
+			type: 'n8n-nodes-base.scheduleTrigger',
+			parameters: { rule: { interval: [{ field: 'hours', hoursInterval: 1 }] } },
+		});
+		expect(source).toMatchObject(list);
+		expect(submit.name).toBe('Submit Print Order');
+		expect(outcome.type).toBe('n8n-nodes-base.set');
+		expect(all).toMatchObject({
+			type: 'n8n-nodes-base.aggregate',
+			parameters: { aggregate: 'aggregateAllItemData', destinationFieldName: 'orders' },
+		});
+		expect(summary.type).toBe('n8n-nodes-base.set');
+	});
+
+	test('submits as the intake example does, with Exactly Once, and goes on past a failed order (Continue On Fail)', () => {
+		const submit = node('Submit Print Order') as ExampleNode & { onError?: string };
+		expect(submit).toMatchObject({
+			type: 'n8n-nodes-pod-platform.podPlatform',
+			parameters: submitReadingWhole(storefront),
+			credentials: { podPlatformApi: { id: 'podPlatformSandbox', name: 'POD Platform sandbox' } },
+		});
+		expect(submit.onError).toBe('continueRegularOutput');
+		// The same print orders as the intake's, so that the look-up finds what the intake printed.
+		const intakeSubmit = example(intake).nodes.find(
+			(entry) => entry.type === 'n8n-nodes-pod-platform.podPlatform',
+		) as ExampleNode;
+		expect(submit.parameters).toEqual(intakeSubmit.parameters);
+	});
+
+	test('counts what was printed now, already printed, not printable and failed, and names each failure with its fix', () => {
+		// What Submit gives for each kind of order (nodes/PodPlatform/actions/router.ts and
+		// submit/output.ts), through Outcome of Each Order's own expressions (the store order's name,
+		// which reads the list node, is left out here; the end-to-end case runs it in n8n).
+		const submitted = [
+			{ id: 101, uniqueId: `${storefront}-1`, alreadyExisted: false },
+			{ id: 102, uniqueId: `${storefront}-2`, alreadyExisted: true },
+			{ id: null, uniqueId: `${storefront}-3`, printed: false, reason: 'Nothing is printed' },
+			{ error: 'Line 2 (SKU IPOD2008): no color purple', errorDescription: 'It offers red' },
+			{ error: 'The print service did not answer' },
+		];
+		const outcomes = submitted.map((json, index) => {
+			const values: Record<string, unknown> = { storeOrder: `order ${index + 1}` };
+			for (const { name, value } of assignmentsOf(node('Outcome of Each Order'))) {
+				if (name !== 'storeOrder') values[name] = evaluate(value, json);
+			}
+			return values;
+		});
+		expect(outcomes.map((entry) => entry.outcome)).toEqual([
+			'printed now',
+			'already printed',
+			'not printable',
+			'failed',
+			'failed',
+		]);
+		const summary = Object.fromEntries(
+			assignmentsOf(node('Summary')).map(({ name, value }) => [
+				name,
+				evaluate(value, { orders: outcomes }),
+			]),
+		);
+		expect(summary).toEqual({
+			ordersRead: 5,
+			printedNow: 1,
+			alreadyPrinted: 1,
+			notPrintable: 1,
+			failed: 2,
+			printed: ['order 1 → print order 101'],
+			notPrinted: ['order 3: Nothing is printed'],
+			failures: [
+				'order 4: Line 2 (SKU IPOD2008): no color purple Fix: It offers red',
+				'order 5: The print service did not answer',
+			],
+		});
+	});
+
+	test('names the failed-orders email as its error workflow, as the intake example does', () => {
+		expect(example(ERROR_WORKFLOW_ID)).toBeDefined();
+		expect(settings(workflow)?.errorWorkflow).toBe(ERROR_WORKFLOW_ID);
+		expect(settings(example(intake))).toEqual({
+			executionOrder: 'v1',
+			errorWorkflow: ERROR_WORKFLOW_ID,
+		});
+	});
+});
+
+describe('the failed-orders email (failed-orders-to-email.json)', () => {
+	const workflow = example(ERROR_WORKFLOW_ID);
+
+	test("is n8n's Error Trigger, then n8n's Send Email with an SMTP credential, and nothing else", () => {
+		const [trigger, email, ...rest] = chain(workflow, 'Error Trigger');
+		expect(rest).toEqual([]);
+		expect(trigger.type).toBe('n8n-nodes-base.errorTrigger');
+		expect(email).toMatchObject({
+			type: 'n8n-nodes-base.emailSend',
+			parameters: { emailFormat: 'text', options: { appendAttribution: false } },
+		});
+		expect(Object.keys(email.credentials ?? {})).toEqual(['smtp']);
+		expect(
+			workflow.nodes
+				.map((entry) => entry.type)
+				.filter((type) => type !== 'n8n-nodes-base.stickyNote'),
+		).toEqual(['n8n-nodes-base.errorTrigger', 'n8n-nodes-base.emailSend']);
+	});
+
+	test("writes the workflow, the store's order and line, the fix and the execution's link from what the Error Trigger gives", () => {
+		const email = workflow.nodes.find((entry) => entry.type === 'n8n-nodes-base.emailSend')!;
+		// What n8n 2.40.7 hands the Error Trigger (packages/cli execute-error-workflow.ts): the
+		// failed execution's error as the node threw it (message and description), and its link.
+		const message =
+			'Shopify order #1001 (shopify-450789469) › Line 2 (SKU IPOD2008): no color purple';
+		const failed = {
+			execution: {
+				id: '231',
+				url: 'http://localhost:5678/workflow/podExShopIntake/executions/231',
+				error: { message, description: 'IPOD2008 comes in red, green and black' },
+				lastNodeExecuted: 'Submit Print Order',
+				mode: 'webhook',
+			},
+			workflow: { id: 'podExShopIntake', name: 'Shopify orders to print orders' },
+		};
+		expect(evaluate(email.parameters.subject, failed)).toBe(
+			'Not printed: Shopify orders to print orders failed',
+		);
+		const text = String(evaluate(email.parameters.text, failed));
+		expect(text).toContain('Shopify orders to print orders could not finish');
+		expect(text).toContain(`What failed: ${message}\n`);
+		expect(text).toContain('How to fix it: IPOD2008 comes in red, green and black\n');
+		expect(text).toContain('Failed step: Submit Print Order\n');
+		expect(text).toContain(failed.execution.url);
+		// A trigger that failed before an execution existed: `trigger` instead of `execution`.
+		const early = String(
+			evaluate(email.parameters.text, {
+				trigger: { error: { message: 'Unauthorized' }, mode: 'trigger' },
+				workflow: failed.workflow,
+			}),
+		);
+		expect(early).toContain('What failed: Unauthorized\n');
+		expect(early).toContain('How to fix it: open the execution below\n');
+		expect(early).toContain('Failed step: the trigger\n');
+	});
+});

@@ -1,13 +1,22 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- a test of the stand-ins, never shipped */
 /**
  * The storefront stand-ins (scripts/storefronts.ts) the way-back examples run against in the
  * end-to-end suite and in `npm start`: they answer the documented requests with the documented
  * shapes, refuse a request without the credential's authentication, and record everything.
  */
-import { request } from 'undici';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Agent, request } from 'undici';
 
 import type { ShopifyStandIn, WooCommerceStandIn } from '../../scripts/storefronts';
-import { startShopifyStandIn, startWooCommerceStandIn } from '../../scripts/storefronts';
+import {
+	selfSignedIdentity,
+	startShopifyStandIn,
+	startWooCommerceStandIn,
+} from '../../scripts/storefronts';
 import fulfillmentOrders from '../fixtures/storefront/shopify-fulfillment-orders.json';
+import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import wooCommerceOrder from '../fixtures/storefront/woocommerce-order.json';
 
 const TOKEN = 'shpat_stand_in_test';
@@ -108,6 +117,55 @@ describe('the Shopify stand-in', () => {
 			(await call(`${shopify.url}/admin/api/2024-07/orders/450789469.json`, 'GET', auth)).status,
 		).toBe(404);
 	});
+
+	test('lists orders as documented: open ones by default, created from a time on, newest first, at most the limit', async () => {
+		const list = async (query: string) =>
+			await call(`${shopify.adminUrl}/orders.json?${query}`, 'GET', auth);
+		const made = (id: number, createdAt: string, extra: Record<string, unknown> = {}) =>
+			shopify.addOrder({ ...shopifyOrder, id, created_at: createdAt, ...extra });
+		made(1001, '2026-11-27T10:00:00-05:00');
+		made(1002, '2026-11-27T12:00:00-05:00');
+		made(1003, '2026-11-27T13:00:00-05:00', { cancelled_at: '2026-11-27T13:05:00-05:00' });
+		const ids = (reply: { json: { orders: Array<{ id: number }> } }) =>
+			reply.json.orders.map((order) => order.id);
+		// 15:00 UTC is 10:00 in New York: inclusive, as Shopify's "at or after".
+		expect(ids(await list('created_at_min=2026-11-27T15:00:00Z'))).toEqual([1002, 1001]);
+		expect(ids(await list('created_at_min=2026-11-27T15:00:00Z&status=any'))).toEqual([
+			1003, 1002, 1001,
+		]);
+		expect(ids(await list('created_at_min=2026-11-27T15:00:00Z&limit=1'))).toEqual([1002]);
+		// The documented order of 2008 is open too.
+		expect(ids(await list('limit=250'))).toEqual([1002, 1001, 450789469]);
+		expect((await list('created_at_min=yesterday')).status).toBe(400);
+		expect((await list('limit=251')).status).toBe(400);
+		expect((await call(`${shopify.adminUrl}/orders.json`, 'GET', {})).status).toBe(401);
+	});
+});
+
+test("with tls, the Shopify stand-in answers n8n's Shopify node where its Shop Subdomain sends it, over HTTPS", async () => {
+	const folder = mkdtempSync(path.join(tmpdir(), 'stand-in-tls-'));
+	const identity = selfSignedIdentity(folder);
+	const shopify = await startShopifyStandIn({ accessToken: TOKEN, tls: identity });
+	try {
+		// What n8n's Shopify node builds (n8n-nodes-base Shopify/GenericFunctions.ts: the version's
+		// path, a slash, then the resource `/orders.json`).
+		const url = `https://${shopify.shopSubdomain}.myshopify.com/admin/api/2024-07//orders.json`;
+		expect(url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/pod-platform-stand-in\.myshopify\.com\//);
+		const trusting = new Agent({ connect: { ca: identity.cert } });
+		const response = await request(url, {
+			headers: { 'x-shopify-access-token': TOKEN },
+			dispatcher: trusting,
+		});
+		expect(response.statusCode).toBe(200);
+		const body = (await response.body.json()) as { orders: Array<{ id: number }> };
+		expect(body.orders.map((order) => order.id)).toEqual([450789469]);
+		// Recorded with the plain port's requests.
+		expect(shopify.requests.at(-1)).toMatchObject({ method: 'GET', status: 200 });
+		await trusting.close();
+	} finally {
+		await shopify.close();
+		rmSync(folder, { recursive: true, force: true });
+	}
 });
 
 describe('the WooCommerce stand-in', () => {
