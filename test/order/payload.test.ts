@@ -359,6 +359,7 @@ describe('deferred order payload', () => {
 				skuHits: () => undefined,
 				productsNamed: () => undefined,
 				shopProducts: () => undefined,
+				countries: () => undefined,
 				motivesNamed: () => undefined,
 			},
 			true,

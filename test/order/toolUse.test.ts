@@ -171,6 +171,28 @@ describe('the node as an AI tool', () => {
 			expect(result.error?.description).toMatch(/\(Argument: paymentStatus\)$/);
 		});
 
+		test("a country the account does not have is refused before any order request, named as the model's argument", async () => {
+			await harness.control.clearRequests();
+			const result = await asTool(
+				{
+					...formParameters('AGENT-5'),
+					financialStatus: 'PENDING',
+					country: "={{ $fromAI('countryCode', 'ISO code of the country', 'string') }}",
+				},
+				{ countryCode: 'ZZ' },
+			);
+			expect(result.error?.message).toMatch(
+				/^Argument countryCode: Country ZZ is not a country of this account, which has DE, /,
+			);
+			expect(result.error?.description).toMatch(/Country → Get Many lists them/);
+			expect(await harness.submits()).toHaveLength(0);
+			// Read once for the run, like the catalog.
+			const countryReads = (await harness.control.requests()).filter((r) =>
+				/\/countries$/.test(r.path),
+			);
+			expect(countryReads).toHaveLength(1);
+		});
+
 		test('a tool may not commit an order as Paid; nothing is sent', async () => {
 			await harness.control.clearRequests();
 			const result = await asTool({

@@ -88,6 +88,7 @@ describe("the resolver's verdict on a product", () => {
 			productsNamed: () => [],
 			motivesNamed: () => [],
 			shopProducts: () => undefined,
+			countries: () => undefined,
 		},
 		true,
 	);

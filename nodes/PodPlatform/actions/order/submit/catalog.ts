@@ -29,7 +29,14 @@ import { simplifyProduct } from '../../../../shared/payloads/product';
 import { storeFilter } from '../../common/list';
 import type { RunScope } from '../../runScope';
 import { UNIQUE_IDS_PER_LOOKUP } from './exactlyOnce';
-import type { CatalogView, NamedProduct, NamedRecord, OrderReferences, SkuHit } from './resolve';
+import type {
+	AccountCountry,
+	CatalogView,
+	NamedProduct,
+	NamedRecord,
+	OrderReferences,
+	SkuHit,
+} from './resolve';
 import type { OrderProduct } from './types';
 
 /**
@@ -100,6 +107,8 @@ export interface RunCatalog {
 	shopProducts: Memo<NamedProduct[]>;
 	/** Whether a shop's color/size pairs carry SKU texts, by shop path, once the run asked. */
 	variantSkuTexts: Memo<boolean>;
+	/** The account's countries, by account path: every order's country is one of them. */
+	countries: Memo<AccountCountry[]>;
 }
 
 export function newRunCatalog(): RunCatalog {
@@ -110,6 +119,7 @@ export function newRunCatalog(): RunCatalog {
 		motives: new Memo(),
 		shopProducts: new Memo(),
 		variantSkuTexts: new Memo(),
+		countries: new Memo(),
 	};
 }
 
@@ -370,6 +380,37 @@ export async function lookUpMotives(
 	await Promise.all(lookups);
 }
 
+/** The account of a shop path (`/accounts/387/shops/1597` → `/accounts/387`). */
+const accountPathOf = (shopPath: string) => shopPath.replace(/\/shops\/[^/]+$/, '');
+
+/**
+ * The account's countries, once per run: an order's country is checked against them before it is
+ * sent. A run that cannot read them leaves the country to the service.
+ */
+export async function readCountries(
+	run: RunScope,
+	catalog: RunCatalog,
+	shopPath: string,
+	itemIndex: number,
+): Promise<void> {
+	const accountPath = accountPathOf(shopPath);
+	await catalog.countries
+		.get(accountPath, async () =>
+			(
+				await run.service.requestAllItems(
+					{ method: 'GET', path: `${accountPath}/countries`, itemIndex },
+					{ returnAll: true },
+				)
+			).map((country) => ({
+				id: Number(country.id),
+				...(country.code === undefined || country.code === null
+					? {}
+					: { code: String(country.code) }),
+			})),
+		)
+		.catch(() => undefined);
+}
+
 /**
  * Every product of the shop, once per run: to name what is nearest to a SKU or name it lacks, read
  * only when an order is refused for one (a storefront line left out by its name needs none).
@@ -425,6 +466,8 @@ export function settledCatalogFor(
 		if (!found) return undefined;
 		motives.set(nameKey(name), found);
 	}
+	const countries = catalog.countries.peek(accountPathOf(shopPath));
+	if (!countries && !partial) return undefined;
 	const productIds = new Set(references.productIds);
 	for (const hits of skuHits.values()) for (const hit of hits) productIds.add(hit.productId);
 	for (const named of productNames.values()) for (const { id } of named) productIds.add(id);
@@ -442,6 +485,7 @@ export function settledCatalogFor(
 		motivesNamed: (name) => motives.get(nameKey(name)),
 		// Read later than the rest, when a refusal needs it (`readShopProducts`).
 		shopProducts: () => catalog.shopProducts.peek(shopPath),
+		countries: () => countries,
 	};
 }
 
@@ -468,6 +512,7 @@ export async function readCatalogFor(
 			itemIndex,
 		),
 		lookUpMotives(run, catalog, shopPath, references.motiveNames, itemIndex),
+		readCountries(run, catalog, shopPath, itemIndex),
 	]);
 	const productIds = new Set(references.productIds);
 	for (const sku of references.skus) {

@@ -99,7 +99,7 @@ export function validateDeferredOrder(input: unknown, options: CheckOptions = {}
 	if (uniqueId) order.uniqueId = uniqueId;
 	const financialStatus = problems.check(undefined, () => financialStatusOf(body.financialStatus));
 	if (financialStatus) order.financialStatus = financialStatus;
-	order.country = problems.check(undefined, () => countryRef(body.country));
+	order.country = problems.check(undefined, () => resolver.country(countryRef(body.country)));
 	order.customer = problems.check(undefined, () => normaliseCustomer(body.customer, true));
 	const shipping = problems.check(undefined, () => normaliseShipping(body.orderShipping));
 	if (shipping) order.orderShipping = shipping;

@@ -51,7 +51,18 @@ export interface CatalogView {
 	motivesNamed(name: string): NamedRecord[] | undefined;
 	/** Every product of the shop, read when a SKU or name was unknown; undefined otherwise. */
 	shopProducts(): NamedProduct[] | undefined;
+	/** The account's countries; undefined when the run could not read them. */
+	countries(): AccountCountry[] | undefined;
 }
+
+/** A country of the account: what an order's country must be one of. */
+export interface AccountCountry {
+	id: number;
+	code?: string;
+}
+
+/** At most this many of the account's countries are listed in a refusal. */
+const COUNTRIES_LISTED = 12;
 
 const PRODUCT_HINT =
 	"Pick the product to print on from the list, give its ID, choose By SKU and give the product's SKU, or choose By Name and give its name.";
@@ -618,6 +629,24 @@ export function catalogResolver(view: CatalogView, strict: boolean): Resolver {
 
 		productsNamed: (name) => view.productsNamed(name)?.length,
 
+		country(country) {
+			const countries = view.countries();
+			if (!countries) return country;
+			const found = countries.find((candidate) =>
+				'id' in country
+					? candidate.id === country.id
+					: candidate.code?.toUpperCase() === country.code,
+			);
+			if (found) return country;
+			const listed = countries.slice(0, COUNTRIES_LISTED).map((c) => c.code ?? String(c.id));
+			const more = countries.length > COUNTRIES_LISTED ? ', …' : '';
+			throw new InputError(
+				`Country ${'id' in country ? country.id : country.code} is not a country of this account, which has ${listed.join(', ')}${more}`,
+				"Give one of the account's countries, by its two-letter ISO code or its ID (Country → Get Many lists them).",
+				'country',
+			);
+		},
+
 		checkVariant(variant, design, where, problems) {
 			if (!strict || !design.product) return;
 			const problem = skuProblem(variant, design.product, where);
@@ -677,6 +706,7 @@ function collectingResolver(references: OrderReferences): Resolver {
 			return { id: 0 };
 		},
 		productsNamed: () => undefined,
+		country: (country) => country,
 		checkVariant: () => undefined,
 	};
 }
@@ -706,6 +736,7 @@ export const OFFLINE_RESOLVER: Resolver = catalogResolver(
 		productsNamed: () => undefined,
 		motivesNamed: () => undefined,
 		shopProducts: () => undefined,
+		countries: () => undefined,
 	},
 	false,
 );

@@ -22,6 +22,7 @@ import {
 	newRunCatalog,
 	readCatalogFor,
 	settledCatalogFor,
+	readCountries,
 	readProduct,
 	readShopProducts,
 	skuWayOf,
@@ -210,6 +211,7 @@ async function prepare(
 				lookUpMotives(run, batch.catalog, shopPath, motiveNames, 0).catch(() => undefined),
 			);
 		}
+		reads.push(async () => await readCountries(run, batch.catalog, shopPath, 0));
 	}
 	for (const [shopPath, uniqueIds] of uniqueIdsByShop) {
 		// A look-up that fails leaves each order to look itself up, and to fail as its own item.

@@ -167,6 +167,11 @@ export interface Resolver {
 	 * line without a SKU is printed. Undefined when the name was not looked up.
 	 */
 	productsNamed(name: string): number | undefined;
+	/**
+	 * The order's country checked against the account's countries (read once per run): one it has
+	 * not is refused, naming the codes it has; as given where the run could not read them.
+	 */
+	country(country: { id: number } | { code: string }): { id: number } | { code: string };
 	/** The SKU check of a design whose product, color and size are settled. */
 	checkVariant(
 		variant: DesignVariant,
