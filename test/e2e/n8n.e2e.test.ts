@@ -2103,6 +2103,35 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 		}
 	});
 
+	test('a call reusing a Unique ID with another size answers the order as it stands, each difference named, and changes nothing; a country the account lacks is refused as countryCode before any order request', async () => {
+		const before = await orderPosts();
+		const [retried] = await agent.items<Record<string, unknown>>('submit_pending_order', {
+			...order,
+			size: 'l',
+		});
+		expect(retried).toMatchObject({
+			uniqueId: 'AGENT-1001',
+			alreadyExisted: true,
+			matchesRequest: false,
+			items: [expect.objectContaining({ sizeName: 'M' })],
+			differences: [{ field: 'items[0].size', stored: 'M', requested: 'L' }],
+		});
+		expect(retried.note).toMatch(/Nothing was changed or ordered/);
+		const stored = await control<ControlOrder>('GET', `/orders/${String(retried.id)}`);
+		expect(stored.orderedProducts.map((item) => item.assignedSizeId)).toEqual([3002]);
+
+		const noSuchCountry = await agent.call('submit_pending_order', {
+			...order,
+			uniqueId: 'AGENT-1009',
+			countryCode: 'ZZ',
+		});
+		expect(noSuchCountry.isError).toBe(true);
+		expect(noSuchCountry.text).toContain(
+			'Argument countryCode: Country ZZ is not a country of this account',
+		);
+		expect(await orderPosts()).toBe(before);
+	});
+
 	test('bad arguments get an error naming the argument and its fix, without "Item 1:", and no order is sent', async () => {
 		const before = await orderPosts();
 		const unknownColor = await agent.call('submit_pending_order', {
