@@ -553,6 +553,26 @@ describe('the AI agent example (pod-tools-for-ai-agents.json)', () => {
 		expect(submit.toolDescription).toMatch(/product is the product's sku .* or its whole name/);
 	});
 
+	test('orders a printed product, the print and the carrier fixed in the tool, and its description says so', () => {
+		const submit = tool('submit_pending_order').parameters as {
+			designs: { design: Array<{ prints?: { print?: Array<Record<string, unknown>> } }> };
+			carrierId?: string;
+			toolDescription: string;
+		};
+		expect(submit.designs.design[0].prints?.print).toEqual([
+			{
+				printAreaId: '=FRONT',
+				elementType: 'libraryMotive',
+				motiveId: { __rl: true, mode: 'name', value: 'Company Logo' },
+			},
+		]);
+		expect(submit.carrierId).toBe('21');
+		expect(submit.toolDescription).toMatch(
+			/printed with the shop's Company Logo on its FRONT print area/,
+		);
+		expect(submit.toolDescription).toMatch(/matchesRequest is false/);
+	});
+
 	test('orders only in Pending, never as the model says, with Exactly Once', () => {
 		const submit = tools.find((tool) => tool.parameters.operation === 'submit') as ToolNode;
 		expect(submit.parameters.financialStatus).toBe('PENDING');
