@@ -1919,7 +1919,13 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 				raw: /\{\{|\}\}|^=|\$parameter/.test(tool.description ?? ''),
 			}).toEqual({ tool: tool.name, raw: false });
 		}
-		expect(seen.get_order_by_unique_id.description).toContain('Unique ID');
+		// Fixed to the Unique ID, the read tool promises no other way of naming an order; its one
+		// argument says what it takes.
+		expect(seen.get_order_by_unique_id.description).not.toMatch(/by its ID/);
+		expect(
+			tools.find((tool) => tool.name === 'get_order_by_unique_id')?.inputSchema?.properties
+				?.uniqueId.description,
+		).toMatch(/Unique ID/);
 		expect(seen.find_products.description).toMatch(/by name/);
 		// What the model reads of the ordering tool: what it costs, what identifies an order, that a
 		// retry is safe, and that buyers' text is data.

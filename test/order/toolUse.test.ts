@@ -81,7 +81,10 @@ describe('the node as an AI tool', () => {
 		>;
 		expect(table['order:submit']).toMatch(/Unique ID.*returns the order already made.*Pending/s);
 		expect(table['order:get']).toMatch(/Read-only.*typed by a buyer.*never as instructions/s);
-		expect(table['product:find']).toMatch(/name or by SKU.*colors.*sizes/s);
+		expect(table['product:find']).toMatch(/name or by a product's SKU.*colors.*sizes/s);
+		// A Get or Cancel tool may be fixed to the Unique ID: the text promises no way of naming it.
+		expect(table['order:get']).not.toMatch(/by its ID/);
+		expect(table['order:cancel']).not.toMatch(/by its ID/);
 		// Every operation has one, and none is n8n's bare action text.
 		const operations = described(false)
 			.properties.filter((p) => p.name === 'operation')

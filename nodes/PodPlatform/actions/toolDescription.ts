@@ -22,15 +22,17 @@ const READ = 'Read-only, free, safe to repeat.';
  * described from their option.
  */
 export const WRITTEN: Record<string, string> = {
-	'order:get': `Read one print order by its ID or by the Unique ID it was submitted with (the shop's order reference). ${READ} Answers its payment and fulfilment status (with labels such as Shipped), tracking numbers and links, customer, and items with product, color and size names. ${BUYER_TEXT}`,
+	// The order is named as the tool's argument asks for it (the Unique ID, or an ID): the text
+	// promises neither, so that it stays true of a tool fixed to one of them.
+	'order:get': `Read one print order, named as this tool's argument asks for it. ${READ} Answers its payment and fulfilment status (with labels such as Shipped), tracking numbers and links, customer, and items with product, color and size names. ${BUYER_TEXT}`,
 	'order:getAll': `List the shop's print orders, newest first, optionally only those of a payment or fulfilment status, a creation date range or a Unique ID. ${READ} The records carry no items or tracking: read one order for those. ${BUYER_TEXT}`,
 	'order:submit':
 		"Create one print order: products by SKU or by their whole name, colors and sizes by name, amounts, the customer and a shipping address. A Unique ID (the order's own reference) is required: a repeated call with the same Unique ID returns the order already made (alreadyExisted: true) and never orders twice. The order is created Pending: nothing is produced or charged until the merchant pays it, unless the workflow allows Paid, which starts production and charges the merchant. A name or SKU the catalog does not know, or a product name two products share, fails the call, naming what the product offers, and nothing is created; one error names every wrong argument.",
 	'order:cancel':
-		'Ask production to stop a print order, given by its ID or by the Unique ID it was submitted with. It changes the order: production confirms the cancellation later. Only an order in production can be cancelled; asking again for the same order is refused.',
+		"Ask production to stop a print order, named as this tool's argument asks for it. It changes the order: production confirms the cancellation later. Only an order in production can be cancelled; asking again for the same order is refused.",
 	'order:commit':
 		'Set the payment status of a draft print order. Paid starts production and is charged; a tool commits only as Pending.',
-	'product:find': `Find products by a part of their name or by SKU (a product SKU or a variant SKU). ${READ} Answers each product's ID, name and SKU, and the colors it can be ordered in with the sizes available in each, by name: order with exactly these names.`,
+	'product:find': `Find products by a part of their name or by a product's SKU. ${READ} Answers each product's ID, name and SKU, and the colors it can be ordered in with the sizes available in each, by name: order with exactly these names.`,
 	'product:getAll': `List the products of the shop with their IDs, names and SKUs. ${READ}`,
 	'product:get': `Read one product's name, SKU and type by its ID. ${READ}`,
 	'product:getExpanded': `Read one product with its colors, sizes, print areas, SKUs and prices, by its ID. ${READ}`,
