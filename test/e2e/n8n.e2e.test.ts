@@ -1878,8 +1878,8 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 			},
 			get_order_by_unique_id: {
 				description: described.get_order_by_unique_id,
-				arguments: { uniqueId: 'string' },
-				required: ['uniqueId'],
+				arguments: { uniqueId: 'string', customerEmail: 'string' },
+				required: ['customerEmail', 'uniqueId'],
 			},
 			submit_pending_order: {
 				description: described.submit_pending_order,
@@ -2072,9 +2072,10 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 		expect(await control<unknown[]>('GET', '/orders?uniqueId=AGENT-1007')).toHaveLength(1);
 	});
 
-	test('the order is read by its Unique ID, with its statuses and names; an unknown or empty Unique ID is an error that lists no order', async () => {
+	test("the order is read by its Unique ID and the buyer's email, with its statuses and names; an unknown or empty Unique ID, or another customer's order, is an error that lists no customer data", async () => {
 		const [read] = await agent.items<Record<string, unknown>>('get_order_by_unique_id', {
 			uniqueId: 'AGENT-1001',
+			customerEmail: 'ADA@example.com',
 		});
 		expect(read).toMatchObject({
 			id: orderId,
@@ -2096,16 +2097,29 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 		// Not in production: the service gives no fulfilment status before the merchant pays.
 		expect(read.fulfilmentStatus ?? null).toBeNull();
 
-		const unknown = await agent.call('get_order_by_unique_id', { uniqueId: 'AGENT-NONE' });
+		const unknown = await agent.call('get_order_by_unique_id', {
+			uniqueId: 'AGENT-NONE',
+			customerEmail: 'ada@example.com',
+		});
 		expect(unknown.isError).toBe(true);
-		expect(unknown.text).toContain('No order of this shop has the Unique ID "AGENT-NONE"');
-		const empty = await agent.call('get_order_by_unique_id', { uniqueId: '' });
+		expect(unknown.text).toContain('No order matches this Unique ID and email');
+		// The Shopify intake's order, of another customer: its number is no key to it.
+		const anothers = await agent.call('get_order_by_unique_id', {
+			uniqueId: 'shopify-450789469',
+			customerEmail: 'ada@example.com',
+		});
+		expect(anothers.isError).toBe(true);
+		expect(anothers.text).toContain('No order matches this Unique ID and email');
+		const empty = await agent.call('get_order_by_unique_id', {
+			uniqueId: '',
+			customerEmail: 'ada@example.com',
+		});
 		expect(empty.isError).toBe(true);
 		expect(empty.text).toContain('the Unique ID is empty');
-		for (const answer of [unknown, empty]) {
+		for (const answer of [unknown, anothers, empty]) {
 			expect(answer.text).not.toContain('Item 1:');
 			// Not another customer's order, nor any list of them.
-			expect(answer.text).not.toMatch(/AGENT-10|Lovelace|"id":/);
+			expect(answer.text).not.toMatch(/AGENT-10|Lovelace|Norman|Louisville|"id":/);
 		}
 	});
 

@@ -76,6 +76,34 @@ describe('reads without IDs', () => {
 		expect(cancelled.items[0].json).toEqual({ orderId: id, cancellationRequested: true });
 	});
 
+	test("with the buyer's email required, only the buyer's email (any case) reads the order; a wrong one and an unknown Unique ID get one answer with no customer data", async () => {
+		const submitted = await harness.run(formParameters('AGENT-SHOP-8'));
+		expect(submitted.error).toBeUndefined();
+		const read = async (uniqueId: string, buyerEmail: string) =>
+			await harness.run({
+				resource: 'order',
+				operation: 'get',
+				shop,
+				orderId: byUniqueId(uniqueId),
+				options: { buyerEmail },
+			});
+		const buyer = await read('AGENT-SHOP-8', '  ADA@example.com ');
+		expect(buyer.error).toBeUndefined();
+		expect(buyer.items[0].json).toMatchObject({
+			uniqueId: 'AGENT-SHOP-8',
+			customer: expect.objectContaining({ email: 'ada@example.com' }),
+		});
+		const stranger = await read('AGENT-SHOP-8', 'grace@example.com');
+		const unknown = await read('NOT-SUBMITTED-8', 'ada@example.com');
+		for (const refused of [stranger, unknown]) {
+			expect(refused.items).toEqual([]);
+			expect(refused.error?.message).toBe('Item 1: No order matches this Unique ID and email');
+			expect(`${refused.error?.message} ${refused.error?.description}`).not.toMatch(
+				/Ada|Lovelace|Berlin|AGENT-SHOP-8|NOT-SUBMITTED/,
+			);
+		}
+	});
+
 	test('an unknown Unique ID fails naming it, and nothing is changed', async () => {
 		await harness.control.clearRequests();
 		const result = await harness.run({

@@ -62,13 +62,7 @@ async function orderIdOf(run: RunScope, itemIndex: number): Promise<number> {
 	}
 	const shopPath = await itemShopPath(run, itemIndex);
 	const found = await ordersWithUniqueId(run, shopPath, uniqueId, itemIndex, 2);
-	if (found.length === 0) {
-		throw new InputError(
-			`No order of this shop has the Unique ID "${uniqueId}"`,
-			'Check the Unique ID: it is the reference the order was submitted with, in the same case.',
-			'orderId',
-		);
-	}
+	if (found.length === 0) throw new UnknownUniqueIdError(uniqueId);
 	if (found.length > 1) {
 		throw new InputError(
 			`More than one order of this shop has the Unique ID "${uniqueId}" (orders ${found.map((order) => String(order.id)).join(', ')})`,
@@ -77,6 +71,17 @@ async function orderIdOf(run: RunScope, itemIndex: number): Promise<number> {
 		);
 	}
 	return Number(found[0].id);
+}
+
+/** No order of the shop has the Unique ID given: a look-up may answer it as it answers others. */
+export class UnknownUniqueIdError extends InputError {
+	constructor(uniqueId: string) {
+		super(
+			`No order of this shop has the Unique ID "${uniqueId}"`,
+			'Check the Unique ID: it is the reference the order was submitted with, in the same case.',
+			'orderId',
+		);
+	}
 }
 
 /** The item's order: its ID and `.../shops/{shopId}/orders/{orderId}`. */

@@ -11,10 +11,11 @@ import { simplifyOrder } from '../../../shared/simplify/order';
 import { itemShopPath } from '../common/scope';
 import { simplifyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
-import { asItem, orderPath } from './common';
+import { asItem, orderPath, UnknownUniqueIdError } from './common';
 import { orderIdField } from './fields';
 import type { RunScope } from '../runScope';
 import { recordOf } from '../../../shared/codec';
+import { noOrderMatches, placedWithEmail } from './buyerEmail';
 
 export const getOperation: OperationDefinition = {
 	option: {
@@ -23,17 +24,48 @@ export const getOperation: OperationDefinition = {
 		action: 'Get an order',
 		description: 'Get an order with its statuses, customer, items and fulfillments',
 	},
-	fields: [orderIdField, simplifyField],
+	fields: [
+		orderIdField,
+		simplifyField,
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: "Require the Buyer's Email",
+					name: 'buyerEmail',
+					type: 'string',
+					placeholder: 'e.g. ada@example.com',
+					default: '',
+					description:
+						"Answer the order only when it was placed with this email (any case); otherwise answer that no order matches, with no customer data. For a look-up on a customer's behalf, such as a support agent: an order's Unique ID is easy to guess.",
+				},
+			],
+		},
+	],
 	async execute(
 		this: IExecuteFunctions,
 		itemIndex: number,
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
-		const answer = await run.service.request({
-			method: 'GET',
-			path: await orderPath(run, itemIndex),
-			itemIndex,
-		});
+		const buyerEmail = String(
+			run.parameter<{ buyerEmail?: unknown }>('options', itemIndex, {}).buyerEmail ?? '',
+		).trim();
+		// With the buyer's email required, an unknown Unique ID answers as a wrong email does.
+		let path: string | undefined;
+		let unknown: unknown;
+		try {
+			path = await orderPath(run, itemIndex);
+		} catch (error) {
+			unknown = error;
+		}
+		if (path === undefined)
+			throw buyerEmail && unknown instanceof UnknownUniqueIdError ? noOrderMatches() : unknown;
+		const answer = await run.service.request({ method: 'GET', path, itemIndex });
+		if (buyerEmail && !placedWithEmail(recordOf(answer), buyerEmail)) throw noOrderMatches();
 		const simplify = run.parameter('simplify', itemIndex, true) as boolean;
 		if (!simplify) return [asItem(answer?.data)];
 		const shopPath = await itemShopPath(run, itemIndex);
