@@ -7,10 +7,8 @@ import {
 	formReferences,
 } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
 import type { DeferredOrderForm } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
-import {
-	catalogResolver,
-	referencesOf,
-} from '../../nodes/PodPlatform/actions/order/submit/resolve';
+import { catalogResolver } from '../../nodes/PodPlatform/actions/order/submit/resolve';
+import { referencesOf } from '../../nodes/PodPlatform/actions/order/submit/references';
 import {
 	buildDraftOrder,
 	buildIncrementalDesign,

@@ -14,8 +14,8 @@ import { groupByPrintArea } from '../payloads/printAreas';
 import { validateDeferredOrder } from './deferredOrder';
 import type { CheckOptions } from './deferredOrder';
 import type { DeferredOrder, DesignWords, OrderNames } from './types';
-import { newReferences, noteDesign } from './resolve';
-import type { OrderReferences } from './resolve';
+import { newReferences, noteDesign } from './references';
+import type { OrderReferences } from './references';
 
 export type FormElement =
 	| { type: 'libraryMotive'; motiveId?: unknown; motiveName?: unknown }

@@ -21,8 +21,8 @@ import { DEFERRED_ROOT, validateDeferredOrder } from './deferredOrder';
 import type { DeferredOrder, NothingToPrint, Resolver, StoreLineReport } from './types';
 import { LINE_PRINTING } from './fields';
 import { buildDeferredOrder, formReferences } from './guidedForm';
-import { referencesOf } from './resolve';
-import type { OrderReferences } from './resolve';
+import { referencesOf } from './references';
+import type { OrderReferences } from './references';
 import { readStorefrontOrder, storefrontLabel } from './storefrontOrder';
 import type { LineLeftOut, Storefront, StorefrontLine } from './storefrontOrder';
 import type {

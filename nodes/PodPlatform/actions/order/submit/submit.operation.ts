@@ -37,7 +37,7 @@ import { existingOrderOutput, nothingToPrintOutput, orderOutput, statusesOf } fr
 import { readStoredOrder } from './existingOrder';
 import { checkToolOrder } from './toolUse';
 import { catalogResolver, OFFLINE_RESOLVER } from './resolve';
-import type { OrderReferences } from './resolve';
+import type { OrderReferences } from './references';
 
 /** An order read before the items ran: its input and what it names of the catalog. */
 interface ReadOrder {
