@@ -9,114 +9,20 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { parseJsonInput } from '../../../../shared/errors';
-import { readBitmapFromBinary } from '../../common/image';
 import { isPlainObject } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
 import { optionalText } from '../payloads/orderValues';
-import { locatorValue, placementOf, readHeaderForm } from '../common';
+import { locatorValue, readHeaderForm } from '../common';
 import { placeName } from '../payloads/problems';
 import type { Problem } from '../payloads/problems';
 import type { RunScope } from '../../runScope';
 import { DEFERRED_ROOT, validateDeferredOrder } from './deferredOrder';
-import type { DeferredOrder, NothingToPrint, Resolver, StoreLineReport } from './types';
-import { LINE_PRINTING } from './fields';
+import { BLANK_FIX, blankLinesChosen, entriesOf, locatorMode, readPrints } from './formPrints';
 import { buildDeferredOrder, formReferences } from './guidedForm';
+import type { DeferredOrderForm, FormDesign, FormTemplate } from './guidedForm';
+import type { OrderInput } from './orderInput';
+import { readStorefront } from './readStorefront';
 import { referencesOf } from './references';
-import type { OrderReferences } from './references';
-import { readStorefrontOrder, storefrontLabel } from './storefrontOrder';
-import type { LineLeftOut, Storefront, StorefrontLine } from './storefrontOrder';
-import type {
-	DeferredOrderForm,
-	FormDesign,
-	FormElement,
-	FormPrint,
-	FormTemplate,
-} from './guidedForm';
-
-type Entries = Record<string, PlainObject[] | undefined>;
-
-/** The entries of a fixed collection parameter (`{ design: [...] }`). */
-function entriesOf(value: unknown, key: string): PlainObject[] {
-	return ((value as Entries | undefined)?.[key] ?? []) as PlainObject[];
-}
-
-async function binaryMotive(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	property: string,
-	label: string,
-): Promise<FormElement> {
-	const bitmap = await readBitmapFromBinary(ctx, itemIndex, property, label);
-	return {
-		type: 'inlineMotive',
-		attachment: bitmap.data.toString('base64'),
-		filename: bitmap.fileName,
-	};
-}
-
-/** A locator's mode inside a collection (`{__rl, mode, value}`); undefined for a plain value. */
-function locatorMode(value: unknown): unknown {
-	return value !== null && typeof value === 'object' && '__rl' in value
-		? (value as { mode?: unknown }).mode
-		: undefined;
-}
-
-async function readPrint(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	print: PlainObject,
-	label: string,
-): Promise<FormPrint> {
-	let element: FormElement;
-	switch (print.elementType ?? 'libraryMotive') {
-		case 'urlMotive':
-			element = { type: 'urlMotive', url: print.url };
-			break;
-		case 'binaryMotive':
-			element = await binaryMotive(
-				ctx,
-				itemIndex,
-				String(print.binaryPropertyName || 'data'),
-				label,
-			);
-			break;
-		case 'ddf':
-			element = {
-				type: 'ddf',
-				previewUrl: print.previewUrl,
-				productionUrl: print.productionUrl,
-				filename: print.productionFilename,
-			};
-			break;
-		case 'decoration':
-			element = { type: 'decoration', sku: print.decorationSku, placement: print.placement };
-			break;
-		default:
-			element =
-				locatorMode(print.motiveId) === 'name'
-					? { type: 'libraryMotive', motiveName: locatorValue(print.motiveId) }
-					: { type: 'libraryMotive', motiveId: locatorValue(print.motiveId) };
-	}
-	return {
-		printAreaId: print.printAreaId,
-		element,
-		position: placementOf(print),
-		layers: entriesOf(print.layers, 'layer'),
-	};
-}
-
-async function readPrints(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	prints: PlainObject[],
-	label: string,
-): Promise<FormPrint[]> {
-	const read: FormPrint[] = [];
-	for (const [p, print] of prints.entries()) {
-		read.push(await readPrint(ctx, itemIndex, print, placeName(label, `Print ${p + 1}`)));
-	}
-	return read;
-}
 
 async function readDesign(
 	ctx: IExecuteFunctions,
@@ -181,27 +87,6 @@ function readOrderJson(run: RunScope, itemIndex: number): unknown {
 	return typeof raw === 'string' ? parseJsonInput(raw, 'Order JSON') : raw;
 }
 
-/**
- * One order as read from its input, not yet checked: `check` checks it with a resolver of its
- * names and SKUs (resolve.ts) and returns the typed deferred order, or throws every problem.
- */
-export interface OrderInput {
-	/** The storefront's order number, as given (what Exactly Once looks up). */
-	uniqueId?: string;
-	/**
-	 * Whether the input holds nothing to print, known before the catalog is read: a storefront
-	 * order all of whose lines are refunded. `check` then says so without a resolver's help.
-	 */
-	nothingToPrint?: boolean;
-	/** The checked order; for a storefront's order none of whose lines is printed, why not. */
-	check(resolver: Resolver): DeferredOrder | NothingToPrint;
-	/**
-	 * What the order names of the catalog, for the run to look up before any order is checked:
-	 * what `check` would give its resolver.
-	 */
-	references(): OrderReferences;
-}
-
 /** The order fields every line of an order carries, with the form's names. */
 const ORDER_FIELDS: Array<[keyof DeferredOrderForm, string]> = [
 	['financialStatus', 'Financial Status'],
@@ -232,22 +117,6 @@ function lineName(line: number, design: FormDesign | undefined): string {
 	const sku = design && typeof design.sku === 'string' && design.sku.trim();
 	return `Line ${line + 1}${sku ? ` (SKU ${sku})` : ''}`;
 }
-
-/** "Line 3 (SKU IPOD2008BLACK)", "Line 1 (Woo Single #1)": a store's line as its order shows it. */
-function storeLineName(line: Pick<StorefrontLine, 'position' | 'sku' | 'title'>): string {
-	const label = line.sku ? `SKU ${line.sku}` : line.title;
-	return `Line ${line.position + 1}${label ? ` (${label})` : ''}`;
-}
-
-/** Whether the merchant chose lines of blank products (Print on Lines), rather than prints. */
-function blankLinesChosen(run: RunScope, itemIndex: number): boolean {
-	return (
-		run.parameter<string>('linePrinting', itemIndex, LINE_PRINTING.prints) === LINE_PRINTING.blank
-	);
-}
-
-const BLANK_FIX =
-	'Add the print every line gets, or set Print on Lines to Nothing (Blank Products) if you sell plain products: an order of blank products is produced and charged like any other.';
 
 /**
  * The lines of one order (One Item per Line): the order fields of its first item, and the
@@ -325,135 +194,6 @@ async function readLines(
 				designParameter: (d) => `designs.design[${placeOf[d].design}]`,
 				...(uniqueId ? { subject: `Order ${uniqueId}` } : {}),
 			}),
-	};
-}
-
-/** Why a storefront line without a SKU is not printed, when its product name is no one product's. */
-function unnamedLineReason(title: string, count: number): string | undefined {
-	if (count === 1) return undefined;
-	return count === 0
-		? `it has no SKU, and no product of the shop is named "${title}"`
-		: `it has no SKU, and ${count} products of the shop are named "${title}"`;
-}
-
-/** Each of the order's lines, printed or left out, in the store's order. */
-function lineReports(printed: StorefrontLine[], leftOut: LineLeftOut[]): StoreLineReport[] {
-	const known = (line: { sku?: string; title?: string }) => ({
-		...(line.sku ? { sku: line.sku } : {}),
-		...(line.title ? { title: line.title } : {}),
-	});
-	return [
-		...printed.map((line) => ({
-			line: line.position + 1,
-			...known(line),
-			printed: true,
-			amount: line.amount,
-			quantityFrom: line.quantityFrom,
-		})),
-		...leftOut.map((line) => ({
-			line: line.position + 1,
-			...known(line),
-			printed: false,
-			reason: line.reason,
-		})),
-	].sort((a, b) => a.line - b.line);
-}
-
-/**
- * A storefront's order as its n8n node gives it (One Item per Storefront Order): the head and the
- * lines by the storefront's documented paths (storefrontOrder.ts), no expression per field; every
- * line gets the form's one list of prints, and the form's Financial Status and Carrier. A line
- * without a SKU is printed where the shop has exactly one product of its name, and otherwise left
- * out; the output names every line left out, and why. Each line is named by its place among the
- * order's line items, as the merchant sees the order in the store.
- */
-async function readStorefront(
-	ctx: IExecuteFunctions,
-	run: RunScope,
-	itemIndex: number,
-): Promise<OrderInput> {
-	const storefront = run.parameter<Storefront>('storefront', itemIndex, 'shopify');
-	const read = readStorefrontOrder(
-		storefront,
-		ctx.getInputData()[itemIndex]?.json,
-		run.parameter('storeKey', itemIndex, ''),
-	);
-	const { header } = read;
-	const blank = blankLinesChosen(run, itemIndex);
-	// One list for every line: a binary motive is read once per order.
-	const prints = blank
-		? []
-		: await readPrints(
-				ctx,
-				itemIndex,
-				entriesOf(run.parameter('linePrints', itemIndex, {}), 'print').map(
-					({ printArea, ...print }) => ({ ...print, printAreaId: printArea }),
-				),
-				'Line Prints',
-			);
-	const uniqueId = optionalText(header.uniqueId);
-	const label = storefrontLabel(storefront);
-	const subject = `${label} order ${read.name} (${uniqueId})`;
-	const formOf = (lines: StorefrontLine[]): DeferredOrderForm => ({
-		...header,
-		financialStatus: run.parameter('financialStatus', itemIndex, 'PAID') as string,
-		carrierId: run.parameter('carrierId', itemIndex, '') as string,
-		designs: lines.map((line) => ({
-			productId: '',
-			...(line.sku ? { sku: line.sku } : { productName: line.title }),
-			variant: line.variant,
-			assignedColorId: '',
-			assignedSizeId: '',
-			amount: line.amount,
-			prints,
-			storeLine: true,
-		})),
-		templates: [],
-		passthroughItems: [],
-	});
-	const nothing = (leftOut: LineLeftOut[]): NothingToPrint => ({
-		nothingToPrint: true,
-		uniqueId,
-		storeOrder: { name: read.name, lines: lineReports([], leftOut) },
-		message: `Nothing of ${label} order ${read.name} is printed: ${leftOut
-			.map((line) => `${storeLineName(line)}: ${line.reason}`)
-			.join('; ')}`,
-	});
-	return {
-		uniqueId,
-		nothingToPrint: read.lines.length === 0 && !read.refusal,
-		references: () => formReferences(formOf(read.lines)),
-		check(resolver) {
-			const problems: Problem[] = [];
-			if (read.refusal) problems.push(read.refusal);
-			if (!blank && !prints.length && read.lines.length) {
-				problems.push({
-					where: 'Line Prints',
-					message: 'no print is given: every line would be printed blank',
-					fix: BLANK_FIX,
-					parameters: ['linePrints'],
-				});
-			}
-			const leftOut = [...read.leftOut];
-			const lines = read.lines.filter((line) => {
-				if (line.sku || !line.title) return true;
-				const count = resolver.productsNamed(line.title);
-				const reason = count === undefined ? undefined : unnamedLineReason(line.title, count);
-				if (reason) leftOut.push({ ...line, reason });
-				return !reason;
-			});
-			if (!lines.length && !problems.length) return nothing(leftOut);
-			const order = buildDeferredOrder(formOf(lines), {
-				resolver,
-				problems,
-				designName: (d) => storeLineName(lines[d]),
-				// A line's own values come from no form field; its prints are the form's one list.
-				designParameter: () => undefined,
-				printParameter: (_, print) => `linePrints.print[${print}]`,
-				subject,
-			});
-			return { ...order, storeOrder: { name: read.name, lines: lineReports(lines, leftOut) } };
-		},
 	};
 }
 

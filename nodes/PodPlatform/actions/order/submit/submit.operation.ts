@@ -32,7 +32,7 @@ import { lookUpUniqueIds, submitOrder } from './exactlyOnce';
 import type { KnownOrders } from './exactlyOnce';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, submitFields } from './fields';
 import { readOrderInput, readsLines } from './readOrder';
-import type { OrderInput } from './readOrder';
+import type { OrderInput } from './orderInput';
 import { existingOrderOutput, nothingToPrintOutput, orderOutput, statusesOf } from './output';
 import { readStoredOrder } from './existingOrder';
 import { checkToolOrder } from './toolUse';

@@ -1,0 +1,111 @@
+/**
+ * A form's prints as Submit reads them, shared by the guided form, its lines and a storefront's
+ * order: each print's element (a library motive by ID or name, a URL, binary data read from the
+ * input item, a print-ready file, a decoration), its placement and layers; and whether the
+ * merchant chose lines of blank products instead.
+ */
+
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import type { PlainObject } from '../../../../shared/codec';
+import { readBitmapFromBinary } from '../../common/image';
+import { locatorValue, placementOf } from '../common';
+import { placeName } from '../payloads/problems';
+import type { RunScope } from '../../runScope';
+import { LINE_PRINTING } from './fields';
+import type { FormElement, FormPrint } from './guidedForm';
+
+type Entries = Record<string, PlainObject[] | undefined>;
+
+/** The entries of a fixed collection parameter (`{ design: [...] }`). */
+export function entriesOf(value: unknown, key: string): PlainObject[] {
+	return ((value as Entries | undefined)?.[key] ?? []) as PlainObject[];
+}
+
+async function binaryMotive(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	property: string,
+	label: string,
+): Promise<FormElement> {
+	const bitmap = await readBitmapFromBinary(ctx, itemIndex, property, label);
+	return {
+		type: 'inlineMotive',
+		attachment: bitmap.data.toString('base64'),
+		filename: bitmap.fileName,
+	};
+}
+
+/** A locator's mode inside a collection (`{__rl, mode, value}`); undefined for a plain value. */
+export function locatorMode(value: unknown): unknown {
+	return value !== null && typeof value === 'object' && '__rl' in value
+		? (value as { mode?: unknown }).mode
+		: undefined;
+}
+
+async function readPrint(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	print: PlainObject,
+	label: string,
+): Promise<FormPrint> {
+	let element: FormElement;
+	switch (print.elementType ?? 'libraryMotive') {
+		case 'urlMotive':
+			element = { type: 'urlMotive', url: print.url };
+			break;
+		case 'binaryMotive':
+			element = await binaryMotive(
+				ctx,
+				itemIndex,
+				String(print.binaryPropertyName || 'data'),
+				label,
+			);
+			break;
+		case 'ddf':
+			element = {
+				type: 'ddf',
+				previewUrl: print.previewUrl,
+				productionUrl: print.productionUrl,
+				filename: print.productionFilename,
+			};
+			break;
+		case 'decoration':
+			element = { type: 'decoration', sku: print.decorationSku, placement: print.placement };
+			break;
+		default:
+			element =
+				locatorMode(print.motiveId) === 'name'
+					? { type: 'libraryMotive', motiveName: locatorValue(print.motiveId) }
+					: { type: 'libraryMotive', motiveId: locatorValue(print.motiveId) };
+	}
+	return {
+		printAreaId: print.printAreaId,
+		element,
+		position: placementOf(print),
+		layers: entriesOf(print.layers, 'layer'),
+	};
+}
+
+export async function readPrints(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	prints: PlainObject[],
+	label: string,
+): Promise<FormPrint[]> {
+	const read: FormPrint[] = [];
+	for (const [p, print] of prints.entries()) {
+		read.push(await readPrint(ctx, itemIndex, print, placeName(label, `Print ${p + 1}`)));
+	}
+	return read;
+}
+
+/** Whether the merchant chose lines of blank products (Print on Lines), rather than prints. */
+export function blankLinesChosen(run: RunScope, itemIndex: number): boolean {
+	return (
+		run.parameter<string>('linePrinting', itemIndex, LINE_PRINTING.prints) === LINE_PRINTING.blank
+	);
+}
+
+export const BLANK_FIX =
+	'Add the print every line gets, or set Print on Lines to Nothing (Blank Products) if you sell plain products: an order of blank products is produced and charged like any other.';
