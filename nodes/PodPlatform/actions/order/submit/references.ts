@@ -7,7 +7,8 @@
 
 import { InputError } from '../../../../shared/errors';
 import { isBlank } from '../../../../shared/values';
-import { givenText, WHOLE_NUMBER } from './resolve';
+import { givenText } from './resolve';
+import { WHOLE_NUMBER } from './variantMatch';
 import type { DesignGiven, Resolver } from './types';
 
 /** What an order names that the catalog must be asked for before it can be resolved. */
