@@ -4,11 +4,14 @@
  * a resource without a description, and a service ID a merchant must type instead of picking it.
  */
 import type {
+	INode,
+	INodeParameters,
 	INodeProperties,
 	INodePropertyCollection,
 	INodePropertyOptions,
 	INodeTypeDescription,
 } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { PodPlatformPollTrigger } from '../../nodes/PodPlatformPollTrigger/PodPlatformPollTrigger.node';
@@ -154,4 +157,45 @@ test('the allow-list of free ID fields names only fields that exist', () => {
 			!ALL_FIELDS.some(({ path, property }) => property.name === name && path.includes(place)),
 	);
 	expect(places).toEqual([]);
+});
+
+describe("n8n's issues of Submit reading a storefront's order", () => {
+	const description = new PodPlatform().description;
+	/** The parameter issues n8n shows in the editor for these values (and refuses to run with). */
+	const issuesOf = (set: Record<string, unknown>) => {
+		const node = {
+			name: 'POD Platform',
+			type: 'n8n-nodes-pod-platform.podPlatform',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		} as unknown as INode;
+		const parameters = NodeHelpers.getNodeParameters(
+			description.properties,
+			{
+				resource: 'order',
+				operation: 'submit',
+				input: 'storefrontOrder',
+				...set,
+			} as INodeParameters,
+			true,
+			false,
+			node,
+			description,
+		) as INodeParameters;
+		return (
+			NodeHelpers.getNodeParametersIssues(
+				description.properties,
+				{ ...node, parameters },
+				description,
+			)?.parameters ?? {}
+		);
+	};
+
+	test('Line Prints without a print is flagged; a print, or Nothing (Blank Products), clears it', () => {
+		expect(issuesOf({ linePrints: {} }).linePrints).toEqual(['At least 1 field is required.']);
+		const print = { printArea: 'FRONT', elementType: 'libraryMotive' };
+		expect(issuesOf({ linePrints: { print: [print] } }).linePrints).toBeUndefined();
+		expect(issuesOf({ linePrints: {}, linePrinting: 'blank' }).linePrints).toBeUndefined();
+	});
 });
