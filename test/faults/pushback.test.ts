@@ -7,9 +7,10 @@
  */
 import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import { runNode } from '../support/n8n';
-import { sandboxCredentials, shopParameter } from '../support/sandbox';
+import { sandboxCredentials } from '../support/sandbox';
 import { withProductSkus } from '../support/storefrontModes';
 import { order, submitParameters, useFaultSandbox } from './helpers';
+import { shopifyLineParameters } from '../order/fixtures';
 
 const SUBMIT = 'orders/usingCreatorSE$';
 
@@ -94,39 +95,8 @@ describe('faults: the service pushes back on Submit beyond the retries', () => {
 		}));
 	};
 	const lineParameters = {
-		resource: 'order',
-		operation: 'submit',
-		shop: shopParameter(),
-		inputMode: 'form',
-		input: 'line',
-		linePrinting: 'blank',
+		...shopifyLineParameters(),
 		uniqueId: '={{ "shopify-" + $json.id }}',
-		financialStatus: 'PAID',
-		country: '={{ $json.shipping_address.country_code }}',
-		customer: {
-			firstName: '={{ $json.customer.first_name }}',
-			lastName: '={{ $json.customer.last_name }}',
-			email: '={{ $json.email }}',
-		},
-		shippingAddress: {
-			address: {
-				street: '={{ $json.shipping_address.address1 }}',
-				city: '={{ $json.shipping_address.city }}',
-				zip: '={{ $json.shipping_address.zip }}',
-				countryCode: '={{ $json.shipping_address.country_code }}',
-			},
-		},
-		shippingTitle: '={{ $json.shipping_lines[0].title }}',
-		designs: {
-			design: [
-				{
-					productId: { __rl: true, mode: 'sku', value: '={{ $json.line_items.sku }}' },
-					variant: '={{ $json.line_items.variant_title }}',
-					amount: '={{ $json.line_items.quantity }}',
-				},
-			],
-		},
-		options: {},
 	};
 
 	test('with Continue On Fail, two three-line orders pushed back give one error item each, paired with its lines', async () => {

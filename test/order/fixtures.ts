@@ -295,3 +295,45 @@ export function orderSandbox(options: { variantSkuTexts?: boolean } = {}) {
 	};
 	return harness;
 }
+
+/**
+ * Submit, One Item per Line, mapped from a Shopify order split by n8n's Split Out with field
+ * references only (plain products: what is printed is not what these tests look at).
+ */
+export function shopifyLineParameters(options: Record<string, any> = {}): Record<string, any> {
+	return {
+		resource: 'order',
+		operation: 'submit',
+		shop: shopParameter(),
+		inputMode: 'form',
+		input: 'line',
+		linePrinting: 'blank',
+		uniqueId: '={{ $json.id }}',
+		financialStatus: 'PAID',
+		country: '={{ $json.shipping_address.country_code }}',
+		customer: {
+			firstName: '={{ $json.customer.first_name }}',
+			lastName: '={{ $json.customer.last_name }}',
+			email: '={{ $json.email }}',
+		},
+		shippingAddress: {
+			address: {
+				street: '={{ $json.shipping_address.address1 }}',
+				city: '={{ $json.shipping_address.city }}',
+				zip: '={{ $json.shipping_address.zip }}',
+				countryCode: '={{ $json.shipping_address.country_code }}',
+			},
+		},
+		shippingTitle: '={{ $json.shipping_lines[0].title }}',
+		designs: {
+			design: [
+				{
+					productId: { __rl: true, mode: 'sku', value: '={{ $json.line_items.sku }}' },
+					variant: '={{ $json.line_items.variant_title }}',
+					amount: '={{ $json.line_items.quantity }}',
+				},
+			],
+		},
+		options,
+	};
+}

@@ -6,9 +6,8 @@
  */
 import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import wooOrder from '../fixtures/storefront/woocommerce-order-3-lines.json';
-import { shopParameter } from '../support/sandbox';
 import { SKU_MODES } from '../support/storefrontModes';
-import { orderSandbox } from './fixtures';
+import { orderSandbox, shopifyLineParameters } from './fixtures';
 
 /** What n8n's Split Out gives for `line_items` with Include: All Other Fields. */
 function splitOut(order: Record<string, any>): Array<{ json: Record<string, any> }> {
@@ -16,44 +15,7 @@ function splitOut(order: Record<string, any>): Array<{ json: Record<string, any>
 }
 
 /** Submit, One Item per Line, mapped from a Shopify order with field references only. */
-function fromShopify(options: Record<string, unknown> = {}) {
-	return {
-		resource: 'order',
-		operation: 'submit',
-		shop: shopParameter(),
-		inputMode: 'form',
-		input: 'line',
-		// These orders are of plain products: what is printed is not what is tested here.
-		linePrinting: 'blank',
-		uniqueId: '={{ $json.id }}',
-		financialStatus: 'PAID',
-		country: '={{ $json.shipping_address.country_code }}',
-		customer: {
-			firstName: '={{ $json.customer.first_name }}',
-			lastName: '={{ $json.customer.last_name }}',
-			email: '={{ $json.email }}',
-		},
-		shippingAddress: {
-			address: {
-				street: '={{ $json.shipping_address.address1 }}',
-				city: '={{ $json.shipping_address.city }}',
-				zip: '={{ $json.shipping_address.zip }}',
-				countryCode: '={{ $json.shipping_address.country_code }}',
-			},
-		},
-		shippingTitle: '={{ $json.shipping_lines[0].title }}',
-		designs: {
-			design: [
-				{
-					productId: { __rl: true, mode: 'sku', value: '={{ $json.line_items.sku }}' },
-					variant: '={{ $json.line_items.variant_title }}',
-					amount: '={{ $json.line_items.quantity }}',
-				},
-			],
-		},
-		options,
-	};
-}
+const fromShopify = shopifyLineParameters;
 
 /** The same from a WooCommerce order: its number, billing and shipping, and line meta_data. */
 function fromWooCommerce() {
