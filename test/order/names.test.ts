@@ -21,18 +21,28 @@ function withDesigns(uniqueId: string, designs: Array<Record<string, any>>) {
 const bySku = (sku: string) => ({ __rl: true, mode: 'sku', value: sku });
 const byName = (name: string) => ({ __rl: true, mode: 'name', value: name });
 
+/**
+ * A sandbox of one deployment for a describe block, with the run, the request log and the ordered
+ * products as the service stored them: product, color, size, amount.
+ */
+function namesHarness(options: { variantSkuTexts?: boolean } = {}) {
+	const order = orderSandbox(options);
+	return {
+		order,
+		run: order.run,
+		logged: async () => await order.control.requests(),
+		stored: async (id: unknown) =>
+			((await order.stored(id)).items as any[]).map((item) => [
+				item.productId,
+				item.colorId,
+				item.sizeId,
+				item.amount,
+			]),
+	};
+}
+
 describe('names and SKUs, not IDs', () => {
-	const order = orderSandbox();
-	const { run } = order;
-	const logged = async () => await order.control.requests();
-	/** The ordered products as the service stored them: product, color, size, amount. */
-	const stored = async (id: unknown) =>
-		((await order.stored(id)).items as any[]).map((item) => [
-			item.productId,
-			item.colorId,
-			item.sizeId,
-			item.amount,
-		]);
+	const { order, run, logged, stored } = namesHarness();
 
 	test("a product's own SKU, with color and size by name in any case", async () => {
 		const result = await run(
@@ -215,16 +225,7 @@ describe('names and SKUs, not IDs', () => {
 });
 
 describe('SKU texts of color/size pairs, on a service that has them', () => {
-	const order = orderSandbox({ variantSkuTexts: true });
-	const { run } = order;
-	const logged = async () => await order.control.requests();
-	const stored = async (id: unknown) =>
-		((await order.stored(id)).items as any[]).map((item) => [
-			item.productId,
-			item.colorId,
-			item.sizeId,
-			item.amount,
-		]);
+	const { order, run, logged, stored } = namesHarness({ variantSkuTexts: true });
 
 	test('a variant SKU names product, color and size; the SKUs of a run cost one look-up of each kind', async () => {
 		const result = await run(
