@@ -13,13 +13,12 @@ import type {
 import { idLocator } from '../common/locators';
 import { simplifyProduct, orderableSkus } from '../../../shared/payloads/product';
 import { simplifyProductSummary } from '../common/simplify/catalog';
-import { simplifyField } from '../common/fields';
 import { getManyOperation } from '../common/list';
+import { getOneOperation } from '../common/getOne';
 import { idParameter, itemShopPath } from '../common/scope';
 import type { OperationDefinition, ResourceDefinition } from '../types';
 import type { RunScope } from '../runScope';
 import { findOperation } from './find.operation';
-import { recordOf } from '../../../shared/codec';
 
 /** The product to work on: searched in the shop's catalog by name or SKU, by ID, or by its URL. */
 export const productLocator: INodeProperties = idLocator({
@@ -36,53 +35,33 @@ async function productPath(run: RunScope, itemIndex: number, expanded = false): 
 	return `${await itemShopPath(run, itemIndex)}/products/${expanded ? 'expanded/' : ''}${productId}`;
 }
 
-const get: OperationDefinition = {
-	option: {
+const get = getOneOperation(
+	{
 		name: 'Get',
 		value: 'get',
 		action: 'Get a product',
 		description: 'Get the basic product: name, SKU and type',
 	},
-	fields: [productLocator, simplifyField],
-	async execute(
-		this: IExecuteFunctions,
-		itemIndex: number,
-		run: RunScope,
-	): Promise<INodeExecutionData[]> {
-		const answer = await run.service.request({
-			method: 'GET',
-			path: await productPath(run, itemIndex),
-			itemIndex,
-		});
-		const record = recordOf(answer);
-		const simplify = run.parameter('simplify', itemIndex, true) as boolean;
-		return [{ json: simplify ? simplifyProductSummary(record) : (record as IDataObject) }];
+	{
+		fields: [productLocator],
+		path: async (run, itemIndex) => await productPath(run, itemIndex),
+		simplify: simplifyProductSummary,
 	},
-};
+);
 
-const getExpanded: OperationDefinition = {
-	option: {
+const getExpanded = getOneOperation(
+	{
 		name: 'Get Expanded',
 		value: 'getExpanded',
 		action: 'Get an expanded product',
 		description: 'Get the product with its colors, sizes, views, print areas, SKUs and prices',
 	},
-	fields: [productLocator, simplifyField],
-	async execute(
-		this: IExecuteFunctions,
-		itemIndex: number,
-		run: RunScope,
-	): Promise<INodeExecutionData[]> {
-		const answer = await run.service.request({
-			method: 'GET',
-			path: await productPath(run, itemIndex, true),
-			itemIndex,
-		});
-		const record = recordOf(answer);
-		const simplify = run.parameter('simplify', itemIndex, true) as boolean;
-		return [{ json: (simplify ? simplifyProduct(record) : record) as IDataObject }];
+	{
+		fields: [productLocator],
+		path: async (run, itemIndex) => await productPath(run, itemIndex, true),
+		simplify: simplifyProduct,
 	},
-};
+);
 
 const getSkus: OperationDefinition = {
 	option: {

@@ -3,32 +3,21 @@
  * in.
  */
 
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-
-import type { PlainObject } from '../../../shared/codec';
 import { simplifyMotive } from '../common/simplify/catalog';
-import { simplifyField } from '../common/fields';
-import type { OperationDefinition } from '../types';
+import { getOneOperation } from '../common/getOne';
 import { userMotiveIdField, userMotiveJson, userMotivePath } from './fields';
-import type { RunScope } from '../runScope';
 
-export const getOperation: OperationDefinition = {
-	option: {
+export const getOperation = getOneOperation(
+	{
 		name: 'Get',
 		value: 'get',
 		action: 'Get a user motive',
 		description: 'Get one motive of the customer’s library',
 	},
-	fields: [userMotiveIdField, simplifyField],
-	async execute(
-		this: IExecuteFunctions,
-		itemIndex: number,
-		run: RunScope,
-	): Promise<INodeExecutionData[]> {
-		const path = await userMotivePath(run, itemIndex);
-		const answer = await run.service.request({ method: 'GET', path, itemIndex });
-		const json = await userMotiveJson(this, answer);
-		const simplify = run.parameter('simplify', itemIndex, true) as boolean;
-		return [{ json: simplify ? simplifyMotive(json as PlainObject) : json }];
+	{
+		fields: [userMotiveIdField],
+		path: userMotivePath,
+		shape: userMotiveJson,
+		simplify: simplifyMotive,
 	},
-};
+);
