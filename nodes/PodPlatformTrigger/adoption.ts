@@ -8,7 +8,8 @@ import type { IHookFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { PlainObject } from '../shared/codec';
-import { httpFailureOf, nodeErrorOf } from '../shared/errors';
+import { nodeErrorOf } from '../shared/errors';
+import { httpFailureOf } from '../shared/httpFailure';
 import type { ServiceClient } from '../shared/transport';
 import type { Topic } from '../shared/types';
 import { isBlank } from '../shared/values';

@@ -7,7 +7,7 @@ import type { IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { PlainObject } from '../shared/codec';
-import { httpFailureOf } from '../shared/errors';
+import { httpFailureOf } from '../shared/httpFailure';
 import { CREDENTIAL_NAME, ServiceClient } from '../shared/transport';
 import type { Topic } from '../shared/types';
 import { subscribe } from './adoption';

@@ -4,9 +4,10 @@
  */
 
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, jsonParse } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { decode, isPlainObject, mediaTypeOfContentType } from './codec';
+import { argumentsOf, isToolNode, placeOfField, type ArgumentNamer } from './toolArguments';
 
 /**
  * Bad input, found before anything is sent: what is wrong (`message`, naming the field as the
@@ -40,87 +41,13 @@ export class InputError extends Error {
 	namesItsInput?: boolean;
 }
 
-/** "Argument color": the model's arguments that fill these form parameters; undefined if none. */
-export type ArgumentNamer = (parameters: string[]) => string | undefined;
-
-/** JSON text a user gave in the field `label`, parsed; refused with the parser's words otherwise. */
-export function parseJsonInput(text: string, label: string): unknown {
-	let problem: string;
-	try {
-		return jsonParse(text);
-	} catch (error) {
-		problem = (error as Error).message;
-	}
-	throw new InputError(`${label} is not valid JSON`, problem);
-}
-
 const ITEM_PREFIX = /^Item \d+: /;
-
-/**
- * Whether the node runs as an AI tool: n8n gives the tool variant of a node its own type, the
- * node's type with `Tool` appended.
- */
-export function isToolNode(node: INode): boolean {
-	return node.type.endsWith('Tool');
-}
 
 /** A message that names its item ("Item 2: ..."), once; as it is without an item. */
 export function withItemName(message: string, itemIndex?: number): string {
 	return itemIndex === undefined || ITEM_PREFIX.test(message)
 		? message
 		: `Item ${itemIndex + 1}: ${message}`;
-}
-
-/** The `$fromAI('key', …)` arguments an expression of the node's parameters asks a model for. */
-const FROM_AI_KEY = /\$fromAI\(\s*(['"`])([^'"`]+)\1/g;
-
-/** Every text inside a parameter's value. */
-function textsIn(value: unknown): string[] {
-	if (typeof value === 'string') return [value];
-	if (Array.isArray(value)) return value.flatMap(textsIn);
-	if (value !== null && typeof value === 'object') return Object.values(value).flatMap(textsIn);
-	return [];
-}
-
-/** A parameter's value at a path such as `designs.design[0].assignedColorId`. */
-function parameterAt(parameters: unknown, path: string): unknown {
-	return path
-		.split(/[.[\]]+/)
-		.filter(Boolean)
-		.reduce<unknown>(
-			(value, step) =>
-				value !== null && typeof value === 'object'
-					? (value as Record<string, unknown>)[step]
-					: undefined,
-			parameters,
-		);
-}
-
-/** The `$fromAI` keys that the tool's parameters at these paths ask its model for, each once. */
-function argumentKeys(node: INode, paths: string[]): string[] {
-	if (!isToolNode(node)) return [];
-	const keys = paths.flatMap((path) =>
-		textsIn(parameterAt(node.parameters, path)).flatMap((text) =>
-			[...text.matchAll(FROM_AI_KEY)].map((match) => match[2]),
-		),
-	);
-	return [...new Set(keys)];
-}
-
-/**
- * Where a problem is: the parameter, or, when a model fills it in through `$fromAI`, the
- * argument the model gave, which is the name the model knows.
- */
-function placeOfField(node: INode, field: string): string {
-	const keys = argumentKeys(node, [field]);
-	return keys.length ? `Argument: ${keys.join(', ')}` : `Field: ${field}`;
-}
-
-/** "Argument color", "Arguments street, city": what a tool's model calls these parameters. */
-function argumentsOf(node: INode, parameters: string[]): string | undefined {
-	const keys = argumentKeys(node, parameters);
-	if (!keys.length) return undefined;
-	return `${keys.length === 1 ? 'Argument' : 'Arguments'} ${keys.join(', ')}`;
 }
 
 /**
@@ -442,79 +369,4 @@ export function undocumentedRequestRefusal(
 		httpCode: error.httpCode ?? undefined,
 		itemIndex,
 	});
-}
-
-/** Pull status, headers and body text out of whatever n8n's HTTP helper threw. */
-export interface HttpFailure {
-	status?: number;
-	headers: Record<string, string>;
-	bodyText: string;
-	/** Network-level failure code such as ECONNRESET, when there was no response. */
-	networkCode?: string;
-	message: string;
-}
-
-export function httpFailureOf(thrown: unknown): HttpFailure {
-	const seen = new Set<unknown>();
-	let status: number | undefined;
-	let headers: Record<string, string> = {};
-	let body: unknown;
-	let networkCode: string | undefined;
-	let cursor: unknown = thrown;
-	// n8n wraps the HTTP client's error (NodeApiError → cause → ...); walk the chain once.
-	while (isPlainObjectLike(cursor) && !seen.has(cursor)) {
-		seen.add(cursor);
-		const level = cursor as Record<string, unknown>;
-		const response = level.response as Record<string, unknown> | undefined;
-		if (response && typeof response === 'object') {
-			if (status === undefined && typeof response.status === 'number') status = response.status;
-			if (status === undefined && typeof response.statusCode === 'number')
-				status = response.statusCode;
-			if (Object.keys(headers).length === 0 && isPlainObjectLike(response.headers)) {
-				headers = lowerCaseHeaders(response.headers as Record<string, unknown>);
-			}
-			if (body === undefined) body = response.data ?? response.body;
-		}
-		if (
-			networkCode === undefined &&
-			typeof level.code === 'string' &&
-			/^E[A-Z_]+$/.test(level.code)
-		) {
-			networkCode = level.code;
-		}
-		cursor = level.cause ?? level.error;
-	}
-	if (status === undefined && thrown instanceof NodeApiError && thrown.httpCode) {
-		const parsed = Number(thrown.httpCode);
-		if (Number.isFinite(parsed) && parsed >= 100) status = parsed;
-	}
-	return {
-		status,
-		headers,
-		bodyText: bodyToText(body),
-		networkCode,
-		message: (thrown as Error)?.message ?? String(thrown),
-	};
-}
-
-function isPlainObjectLike(value: unknown): value is object {
-	return typeof value === 'object' && value !== null;
-}
-
-/** Header names in lower case; a repeated header's values joined by commas. */
-export function lowerCaseHeaders(headers: Record<string, unknown>): Record<string, string> {
-	const out: Record<string, string> = {};
-	for (const [key, value] of Object.entries(headers)) {
-		out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-	}
-	return out;
-}
-
-function bodyToText(body: unknown): string {
-	if (body === undefined || body === null) return '';
-	if (typeof body === 'string') return body;
-	if (Buffer.isBuffer(body)) return body.toString('utf8');
-	if (body instanceof ArrayBuffer) return Buffer.from(body).toString('utf8');
-	if (isPlainObject(body) || Array.isArray(body)) return JSON.stringify(body);
-	return String(body);
 }

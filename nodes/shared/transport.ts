@@ -21,14 +21,8 @@ import type { CodecError, Decoded, MediaType, PlainObject } from './codec';
 import { CONTENT_TYPES, decode, encode, mediaTypeOfContentType, pageOf, recordOf } from './codec';
 import { baseUrlOf } from './environments';
 import type { GaveUp } from './errors';
-import {
-	gaveUpError,
-	gaveUpOf,
-	httpFailureOf,
-	lowerCaseHeaders,
-	parseServiceError,
-	serviceApiError,
-} from './errors';
+import { gaveUpError, gaveUpOf, parseServiceError, serviceApiError } from './errors';
+import { httpFailureOf, lowerCaseHeaders } from './httpFailure';
 import { LOGIN_REFUSED_DESCRIPTION, LOGIN_REFUSED_MESSAGE, isLoginRefusal } from './login';
 import { isBlank } from './values';
 

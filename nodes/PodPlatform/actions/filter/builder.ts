@@ -5,7 +5,7 @@
 
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { parseJsonInput } from '../../../shared/errors';
+import { parseJsonInput } from '../common/jsonInput';
 import type { PlainObject } from '../../../shared/codec';
 import type {
 	ConditionInput,

@@ -6,7 +6,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationDefinition } from '../types';
-import { InputError, isToolNode } from '../../../shared/errors';
+import { InputError } from '../../../shared/errors';
+import { isToolNode } from '../../../shared/toolArguments';
 import { orderOf } from './common';
 import { financialStatusField, orderIdField } from './fields';
 import type { RunScope } from '../runScope';

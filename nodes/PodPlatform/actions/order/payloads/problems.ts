@@ -6,7 +6,7 @@
  */
 
 import { InputError } from '../../../../shared/errors';
-import type { ArgumentNamer } from '../../../../shared/errors';
+import type { ArgumentNamer } from '../../../../shared/toolArguments';
 
 export interface Problem {
 	/** Where the problem is, as the form names it ("Design 1 › Print 2"); none for the whole input. */

@@ -8,7 +8,7 @@
 
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { parseJsonInput } from '../../../../shared/errors';
+import { parseJsonInput } from '../../common/jsonInput';
 import { isPlainObject } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/codec';
 import { optionalText } from '../payloads/orderValues';

@@ -10,7 +10,8 @@
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { InputError, isToolNode } from '../../../../shared/errors';
+import { InputError } from '../../../../shared/errors';
+import { isToolNode } from '../../../../shared/toolArguments';
 import type { Problem } from '../payloads/problems';
 import { optionalText } from '../payloads/orderValues';
 import { itemShopPath } from '../../common/scope';
