@@ -14,7 +14,8 @@ import { eventFromOrder, normaliseFulfilmentStatus, topicsForChange } from '../s
 import { nodeErrorOf } from '../shared/errors';
 import { emittedEvent } from '../shared/orderEvent';
 import { nameTriggerEvents, type RecentNamings } from '../shared/productNames';
-import { CREDENTIAL_NAME, ServiceClient, rateLimitOf } from '../shared/transport';
+import { ServiceClient } from '../shared/transport';
+import { CREDENTIAL_NAME, rateLimitOf } from '../shared/send';
 import { isTopic, type Topic } from '../shared/types';
 
 /**

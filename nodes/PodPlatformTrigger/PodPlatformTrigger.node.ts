@@ -25,7 +25,8 @@ import {
 import { checkedShopId } from '../shared/descriptions/shop';
 import { searchShops } from '../shared/methods/listSearch';
 import { nameTriggerEvents, RecentNamings } from '../shared/productNames';
-import { CREDENTIAL_NAME, ServiceClient } from '../shared/transport';
+import { ServiceClient } from '../shared/transport';
+import { CREDENTIAL_NAME } from '../shared/send';
 import { TOPICS } from '../shared/types';
 import { DELIVERIES_REMEMBERED_AT_MOST, DeliveryLogs } from './deliveries';
 import { checkExists, create, remove } from './lifecycle';

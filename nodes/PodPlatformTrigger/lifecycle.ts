@@ -8,7 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { PlainObject } from '../shared/codec';
 import { httpFailureOf } from '../shared/httpFailure';
-import { CREDENTIAL_NAME, ServiceClient } from '../shared/transport';
+import { ServiceClient } from '../shared/transport';
+import { CREDENTIAL_NAME } from '../shared/send';
 import type { Topic } from '../shared/types';
 import { subscribe } from './adoption';
 import { listSubscriptions, mediaTypeOf, sameId } from './onService';

@@ -11,7 +11,7 @@ import { passesStatusFilter } from '../shared/descriptions/triggers';
 import { eventFromNotification } from '../shared/events';
 import { emittedEvent } from '../shared/orderEvent';
 import { verifySignature } from '../shared/signature';
-import { CREDENTIAL_NAME } from '../shared/transport';
+import { CREDENTIAL_NAME } from '../shared/send';
 import { isTopic } from '../shared/types';
 import { deliveryKeyOf, rememberedKeyOf, type DeliveryLogs } from './deliveries';
 import type { DerivedSecrets } from './secrets';

@@ -2,7 +2,7 @@
  * A 429 asking for a longer wait than a run may spend (Retry-After above the transport's longest)
  * fails the run at once, and the error says how long the service asked to wait.
  */
-import { RETRY } from '../../nodes/shared/transport';
+import { RETRY } from '../../nodes/shared/send';
 import { runNode } from '../support/n8n';
 import { sandboxCredentials, shopParameter } from '../support/sandbox';
 import { useFaultSandbox } from './helpers';

@@ -24,7 +24,7 @@ import {
 	pageSessionRefusal,
 	reusedPageSession,
 } from './pageSession';
-import { CREDENTIAL_NAME } from '../../../shared/transport';
+import { CREDENTIAL_NAME } from '../../../shared/send';
 import { itemShopPath } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import type { RunScope } from '../runScope';

@@ -12,7 +12,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { PAGE_LOGIN, isLoginRefusal, logIn } from '../../../shared/login';
 import { stripRoutingSuffix } from './snippetQuery';
-import { CREDENTIAL_NAME } from '../../../shared/transport';
+import { CREDENTIAL_NAME } from '../../../shared/send';
 import { withItemName } from '../../../shared/errors';
 
 export interface PageSession {

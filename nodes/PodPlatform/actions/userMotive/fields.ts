@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Decoded } from '../../../shared/codec';
-import { CREDENTIAL_NAME } from '../../../shared/transport';
+import { CREDENTIAL_NAME } from '../../../shared/send';
 import { idParameter, itemShopPath } from '../common/scope';
 import type { RunScope } from '../runScope';
 import { idLocator } from '../common/locators';

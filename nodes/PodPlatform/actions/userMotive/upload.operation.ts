@@ -9,7 +9,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { InputError } from '../../../shared/errors';
 import { buildMultipart } from '../common/multipart';
 import { bitmapFormPart, readBitmapFromBase64, readBitmapFromBinary } from '../common/image';
-import type { RequestSpec } from '../../../shared/transport';
+import type { RequestSpec } from '../../../shared/send';
 import { isHttpUrl } from '../../../shared/values';
 import { binaryPropertyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
