@@ -6,7 +6,8 @@ import {
 	toFilterDate,
 	zoneOfTimestamp,
 } from '../../nodes/shared/dates';
-import { hasZonedDates, withListDefaultCondition } from '../../nodes/shared/payloads/filter';
+import { hasZonedDates } from '../../nodes/shared/payloads/filter';
+import { withListDefaultCondition } from '../../nodes/shared/payloads/listDefault';
 
 describe('filter dates (yyyy/MM/dd HH:mm:ss)', () => {
 	test("the pattern is the contract's", () => {

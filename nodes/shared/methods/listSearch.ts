@@ -9,7 +9,8 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 import type { PlainObject } from '../codec';
 import type { FilterBuilderInput } from '../payloads/filter';
 import type { FilterRoot } from '../payloads/filterFields';
-import { buildFilterBody, withListDefaultCondition } from '../payloads/filter';
+import { buildFilterBody } from '../payloads/filter';
+import { withListDefaultCondition } from '../payloads/listDefault';
 import { ServiceClient } from '../transport';
 
 /** Entries a searchable list shows at most; the search text narrows the rest. */

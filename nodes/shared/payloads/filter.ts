@@ -9,16 +9,10 @@
  */
 
 import type { PlainObject } from '../codec';
-import { isPlainObject, toArray } from '../codec';
 import { carriesZone, isDateObject, isValidZone, toFilterDate } from '../dates';
 import { InputError } from '../errors';
 import type { FilterProperty, FilterRoot } from './filterFields';
-import {
-	FILTER_PROPERTIES,
-	FILTER_ROOTS,
-	RELATED_RECORD_FILTERS,
-	isFilterRoot,
-} from './filterFields';
+import { FILTER_PROPERTIES, RELATED_RECORD_FILTERS } from './filterFields';
 import { isBlank } from '../values';
 
 /**
@@ -415,106 +409,4 @@ export function buildFilterBody(
 		]);
 	});
 	return elements.length === 0 ? undefined : { [root]: container(elements) };
-}
-
-/**
- * A filter body from JSON the user wrote: with or without its root key; a `filterId` copied from
- * an earlier answer is dropped. Throws InputError for anything that is not one filter of
- * the expected type (or, with no expected type, of some top-level type).
- */
-export function filterBodyFromJson(parsed: unknown, expected: FilterRoot | undefined): PlainObject {
-	if (!isPlainObject(parsed)) {
-		throw new InputError('Filter JSON must be an object', 'Write the filter as a JSON object.');
-	}
-	const keys = Object.keys(parsed);
-	const namedRoot = keys.length === 1 && isFilterRoot(keys[0]) ? keys[0] : undefined;
-	const root = namedRoot ?? expected;
-	if (!root) {
-		throw new InputError(
-			'Filter JSON does not name its filter type',
-			`Wrap the filter in its type, for example {"productFilter": {...}}; types: ${Object.keys(FILTER_ROOTS).join(', ')}.`,
-		);
-	}
-	if (expected && root !== expected) {
-		throw new InputError(
-			`Filter JSON is a ${root}, but this list takes a ${expected}`,
-			`Write a ${expected}, or leave out the root key and give only its content.`,
-		);
-	}
-	const content = namedRoot ? parsed[namedRoot] : parsed;
-	if (!isPlainObject(content)) {
-		throw new InputError(
-			`Filter JSON: ${root} must hold an object`,
-			'Put the expressions inside an object.',
-		);
-	}
-	const rest = { ...content };
-	delete rest.filterId;
-	return { [root]: rest };
-}
-
-const TESTS = new Set([
-	'expressionSimple',
-	'betweenExpression',
-	'expressionContain',
-	'expressionIsNull',
-]);
-const GROUPS = new Set(['expressionDisjunction', 'expressionConjuction']);
-
-/**
- * Whether a filter's own expressions (nested groups included; sub-entity filters and sorting are
- * about other things) test a property.
- */
-function testsProperty(container: PlainObject, property: string): boolean {
-	return Object.entries(container).some(([key, value]) => {
-		const members = toArray(value).filter(isPlainObject);
-		if (key === 'expressions' || GROUPS.has(key))
-			return members.some((member) => testsProperty(member, property));
-		if (TESTS.has(key)) return members.some((test) => text(test.property) === property);
-		return false;
-	});
-}
-
-/**
- * The part of a list's default filter that a stored filter replaces (contract, Filters rule 2:
- * the default applies only when no filter is given), for the lists whose default the node keeps.
- * A deleted motive stays in the service and would otherwise come back with any filter.
- */
-const LIST_DEFAULT_CONDITIONS: Partial<
-	Record<FilterRoot, { property: string; op: string; value: string }>
-> = {
-	motiveFilter: { property: 'deleted', op: '=', value: 'false' },
-};
-
-/** The condition a Get Many keeps for this filter type, if any (for the field descriptions). */
-export function listDefaultCondition(
-	root: FilterRoot,
-): { property: string; op: string; value: string } | undefined {
-	return LIST_DEFAULT_CONDITIONS[root];
-}
-
-/**
- * A filter for a Get Many with the list's default condition added (see LIST_DEFAULT_CONDITIONS), unless the
- * user's filter says something about that property; then theirs stands.
- */
-export function withListDefaultCondition(body: PlainObject): PlainObject {
-	const { root, content } = filterParts(body);
-	const condition = isFilterRoot(root) ? LIST_DEFAULT_CONDITIONS[root] : undefined;
-	if (!condition || testsProperty(content, condition.property)) return body;
-	const simple = [...toArray(content.expressionSimple), { ...condition }];
-	return {
-		[root]: { ...content, expressionSimple: simple.length === 1 ? simple[0] : simple },
-	};
-}
-
-/** The root and content of a filter body (`{ productFilter: {...} }`). */
-export function filterParts(body: PlainObject): { root: string; content: PlainObject } {
-	const root = Object.keys(body)[0];
-	const content = body[root];
-	return { root, content: isPlainObject(content) ? content : {} };
-}
-
-/** Every collection member of a fixedCollection value, as an array (n8n gives `{ name: [...] }`). */
-export function collectionEntries<T>(value: unknown, name: string): T[] {
-	return isPlainObject(value) ? toArray<T>(value[name]) : [];
 }

@@ -18,11 +18,11 @@ import { InputError, filterRefusalOf } from '../../../shared/errors';
 import type { PlainObject } from '../../../shared/codec';
 import type { ConditionInput, FilterBuilderInput } from '../../../shared/payloads/filter';
 import type { FilterRoot } from '../../../shared/payloads/filterFields';
+import { unlistedProperties } from '../../../shared/payloads/filter';
 import {
 	listDefaultCondition,
-	unlistedProperties,
 	withListDefaultCondition,
-} from '../../../shared/payloads/filter';
+} from '../../../shared/payloads/listDefault';
 import {
 	builtFilterBody,
 	filterBuilderFields,

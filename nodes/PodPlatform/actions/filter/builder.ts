@@ -6,18 +6,14 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { parseJsonInput } from '../common/jsonInput';
-import type { PlainObject } from '../../../shared/codec';
+import { isPlainObject, toArray, type PlainObject } from '../../../shared/codec';
 import type {
 	ConditionInput,
 	FilterBuilderInput,
 	OperatorValue,
 } from '../../../shared/payloads/filter';
-import {
-	buildFilterBody,
-	collectionEntries,
-	filterBodyFromJson,
-	hasZonedDates,
-} from '../../../shared/payloads/filter';
+import { buildFilterBody, hasZonedDates } from '../../../shared/payloads/filter';
+import { filterBodyFromJson } from './filterJson';
 import type { FilterRoot } from '../../../shared/payloads/filterFields';
 import {
 	FILTER_PROPERTIES,
@@ -437,4 +433,9 @@ export function jsonFilterBody(
 	const raw = run.parameter(parameter, itemIndex, '{}');
 	const parsed = typeof raw === 'string' ? parseJsonInput(raw, 'Filter JSON') : raw;
 	return filterBodyFromJson(parsed, expected);
+}
+
+/** Every collection member of a fixedCollection value, as an array (n8n gives `{ name: [...] }`). */
+export function collectionEntries<T>(value: unknown, name: string): T[] {
+	return isPlainObject(value) ? toArray<T>(value[name]) : [];
 }

@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 
 import { InputError } from '../../../shared/errors';
-import { filterParts } from '../../../shared/payloads/filter';
+import { filterParts } from '../../../shared/payloads/listDefault';
 import { FILTER_ROOTS } from '../../../shared/payloads/filterFields';
 import type { FilterRoot } from '../../../shared/payloads/filterFields';
 import { storeFilter } from '../common/list';
