@@ -219,6 +219,51 @@ describe('Submit reads the storefront SKUs back with no look-up', () => {
 		expect(JSON.stringify(stored)).not.toContain('POD-P');
 	});
 
+	test("the SKUs of Get Storefront Listing order the variants they list, also after the product and its colors' store names change", async () => {
+		const listed = await run({
+			resource: 'product',
+			operation: 'getStorefrontListing',
+			shop: shopParameter(),
+			listingOf: 'product',
+			productId: { __rl: true, mode: 'id', value: '1001' },
+			country: 'DE',
+		});
+		expect(listed.error).toBeUndefined();
+		const variants = listed.items[0].json.variants as any[];
+		const pick = (color: string, size: string) =>
+			variants.find((v) => v.color === color && v.size === size);
+		const [first, second] = [pick('Black', 'M'), pick('White', 'L')];
+		// The merchant renames the product in the catalog after publishing.
+		await order.control.call('PUT', '/products/1001/name', { name: 'Organic Tee' });
+		const result = await run(fromStorefront, [
+			{ json: shopifyOrderOf([first.sku, second.sku], 7003) },
+		]);
+		expect(result.error).toBeUndefined();
+		expect(
+			(result.items[0].json.items as any[]).map((item) => [
+				item.productName,
+				item.colorName,
+				item.sizeName,
+				item.amount,
+			]),
+		).toEqual([
+			['Organic Tee', 'Black', 'M', 2],
+			['Organic Tee', 'White', 'L', 1],
+		]);
+		expect(await storedItems(result.items[0].json.id)).toEqual([
+			expect.objectContaining({
+				productId: 1001,
+				colorId: first.assignedColorId,
+				sizeId: first.assignedSizeId,
+			}),
+			expect.objectContaining({
+				productId: 1001,
+				colorId: second.assignedColorId,
+				sizeId: second.assignedSizeId,
+			}),
+		]);
+	});
+
 	test('a SKU with a typo is refused, naming the line and the fix, and nothing is sent or looked up', async () => {
 		const good = encodeStorefrontSku(blackM);
 		// One digit of the color mistyped: 2002 → 2001 (White), which a reader must not take.
