@@ -92,7 +92,8 @@ test('the T-shirt in German, priced in Germany: one variant per orderable pair, 
 		});
 	}
 	expect(new Set(json.variants.map((v: any) => v.sku)).size).toBe(11);
-	// The expanded product and the account's countries (DE given by code): nothing else but the
+	// The expanded product and the account's countries (the country's code and currency): nothing
+	// else but the
 	// credential's login and its account, read once per session.
 	const paths = (await control.requests())
 		.filter((r) => !['/auth', '/accounts/session'].includes(r.path))
@@ -122,8 +123,10 @@ test('in the US, in English by language code: prices in USD; a pair the service 
 	const white3xl = json.variants.find((v: any) => v.color === 'White' && v.size === '3XL');
 	expect(white3xl.available).toBe(false);
 
-	const only = await listing({ country: 'US', onlyAvailable: true });
+	// The country by its ID, as the Country list gives it.
+	const only = await listing({ country: '4', onlyAvailable: true });
 	const onlyJson = only.items[0].json as any;
+	expect(onlyJson).toMatchObject({ country: 'US', currency: 'USD' });
 	// 3XL is now orderable in no color: it is no option value of the listing either.
 	expect(onlyJson.options[1].values).toEqual(SIZES.filter((size) => size !== '3XL'));
 	expect(onlyJson.variants).toHaveLength(10);
@@ -147,7 +150,7 @@ test("a motive on the product names the listing and gives its image, the motive'
 });
 
 test('a shared product is listed under its name, with the variants of its product', async () => {
-	const run = await listing({ listingOf: 'sharedProduct', sharedProductId: '9502' });
+	const run = await listing({ listingOf: 'sharedProduct', sharedProductId: byId('9502') });
 	expect(run.error).toBeUndefined();
 	const json = run.items[0].json as any;
 	expect(json).toMatchObject({

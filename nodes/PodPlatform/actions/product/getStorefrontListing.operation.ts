@@ -28,19 +28,22 @@ const accountPathOf = (shopPath: string) => shopPath.replace(/\/shops\/[^/]+$/, 
 
 const text = (value: unknown) => (isBlank(value) ? '' : String(value as string | number).trim());
 
-/** The country by ID as given, or by code from the account's countries (one request). */
+/**
+ * The country by ID or by code, from the account's countries (one request): its code names it in
+ * the output and in a refusal, its currency is the one the prices are in.
+ */
 async function countryOf(
 	run: RunScope,
 	shopPath: string,
 	given: string,
 	itemIndex: number,
-): Promise<{ country: ListingCountry; codes?: Map<number, string> }> {
-	if (/^\d+$/.test(given)) return { country: { id: Number(given) } };
+): Promise<{ country: ListingCountry; codes: Map<number, string> }> {
+	const byId = /^\d+$/.test(given);
 	const code = given.toUpperCase();
-	if (!/^[A-Z]{2}$/.test(code)) {
+	if (!byId && !/^[A-Z]{2}$/.test(code)) {
 		throw new InputError(
 			`Country must be a two-letter ISO code or a country ID, got "${given}"`,
-			"Give the country whose prices and currency the listing shows, as DE or its ID (Country → Get Many lists the account's countries).",
+			"Choose the country from the list, or give it as DE or its ID (Country → Get Many lists the account's countries).",
 			'country',
 		);
 	}
@@ -49,17 +52,24 @@ async function countryOf(
 		{ returnAll: true },
 	);
 	const codes = new Map(countries.map((c) => [Number(c.id), text(c.code).toUpperCase()]));
-	const found = countries.find((c) => text(c.code).toUpperCase() === code);
+	const found = countries.find((c) =>
+		byId ? text(c.id) === given : text(c.code).toUpperCase() === code,
+	);
 	if (!found) {
 		throw new InputError(
-			`Country ${code} is not a country of this account, which has ${[...codes.values()].join(', ')}`,
-			"Give one of the account's countries, by its two-letter ISO code or its ID (Country → Get Many lists them).",
+			`Country ${byId ? given : code} is not a country of this account, which has ${[...codes.values()].join(', ')}`,
+			"Choose one of the account's countries from the list, or give its two-letter ISO code or its ID (Country → Get Many lists them).",
 			'country',
 		);
 	}
 	const currency = isPlainObject(found.currency) ? text(found.currency.code) : text(found.currency);
+	const foundCode = text(found.code).toUpperCase();
 	return {
-		country: { id: Number(found.id), code, ...(currency ? { currency } : {}) },
+		country: {
+			id: Number(found.id),
+			...(foundCode ? { code: foundCode } : {}),
+			...(currency ? { currency } : {}),
+		},
 		codes,
 	};
 }
@@ -191,24 +201,25 @@ export const getStorefrontListingOperation: OperationDefinition = {
 			displayOptions: SOURCE,
 		},
 		{
-			displayName: 'Shared Product ID',
-			name: 'sharedProductId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. 9501',
-			description: 'The numeric ID of the shared product (Shared Product → Get Many lists them)',
+			...idLocator({
+				displayName: 'Shared Product',
+				name: 'sharedProductId',
+				searchListMethod: 'searchSharedProducts',
+				noun: 'shared product',
+				placeholderId: '9501',
+			}),
 			displayOptions: { show: { listingOf: ['sharedProduct'] } },
 		},
 		{
-			displayName: 'Country',
+			displayName: 'Country Name or ID',
 			name: 'country',
-			type: 'string',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getCountries' },
+			allowArbitraryValues: true,
 			default: '',
 			required: true,
-			placeholder: 'e.g. DE',
 			description:
-				"The country whose prices and currency the listing gives: its two-letter ISO code or its ID (Country → Get Many lists the account's countries)",
+				'The country whose prices and currency the listing gives; by expression its ID or its two-letter ISO code (DE). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 		{
 			displayName: 'Language Name or ID',
@@ -250,14 +261,7 @@ export const getStorefrontListingOperation: OperationDefinition = {
 		let shared: ListingSharedProduct | undefined;
 		let motiveId = '';
 		if (listingOf === 'sharedProduct') {
-			const sharedId = text(run.parameter('sharedProductId', itemIndex, ''));
-			if (!/^\d+$/.test(sharedId)) {
-				throw new InputError(
-					`Shared Product ID must be a whole number, got "${sharedId}"`,
-					"Give the shared product's numeric ID (Shared Product → Get Many lists them).",
-					'sharedProductId',
-				);
-			}
+			const sharedId = idParameter(run, 'sharedProductId', 'Shared Product ID', itemIndex);
 			({ shared, productId } = await sharedProductOf(run, shopPath, sharedId, itemIndex));
 		} else {
 			productId = idParameter(run, 'productId', 'Product ID', itemIndex);
