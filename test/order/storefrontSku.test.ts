@@ -264,6 +264,25 @@ describe('Submit reads the storefront SKUs back with no look-up', () => {
 		]);
 	});
 
+	test('a SKU of a pair the product no longer offers is refused, saying to list the product again', async () => {
+		await order.control.call('PUT', '/products/1001/availability', {
+			assignedColorId: TEE.black,
+			assignedSizeId: TEE.m,
+			available: false,
+		});
+		const sku = encodeStorefrontSku(blackM);
+		const result = await run(fromStorefront, [
+			{ json: shopifyOrderOf([sku, encodeStorefrontSku(whiteL)], 7004) },
+		]);
+		expect(result.error?.message).toMatch(
+			new RegExp(
+				`› Line 1 \\(SKU ${sku}\\): Classic T-Shirt \\(1001\\) in color Black \\(2002\\) and size M \\(3002\\) is not available`,
+			),
+		);
+		expect(result.error?.description).toMatch(/list the product again and update the store/);
+		expect(await submits()).toHaveLength(0);
+	});
+
 	test('a SKU with a typo is refused, naming the line and the fix, and nothing is sent or looked up', async () => {
 		const good = encodeStorefrontSku(blackM);
 		// One digit of the color mistyped: 2002 → 2001 (White), which a reader must not take.
