@@ -85,7 +85,7 @@ const byIds = {
 	options: {},
 };
 
-const SIDES: Array<{ side: string; parameters: Record<string, unknown>; items: any[] }> = [
+const SIDES: Array<{ side: string; parameters: Record<string, any>; items: any[] }> = [
 	{ side: 'node SKU', parameters: storefront, items: [{ json: oneLineOrder(NODE_SKU, 9101) }] },
 	{
 		side: 'product SKU + names',
