@@ -8,7 +8,7 @@
 import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import { encodeStorefrontSku } from '../../nodes/PodPlatform/actions/common/storefrontSku';
 import { shopParameter } from '../support/sandbox';
-import { orderSandbox } from './fixtures';
+import { formParameters, orderSandbox } from './fixtures';
 
 const order = orderSandbox();
 const { run, submits } = order;
@@ -138,4 +138,21 @@ test('an order that passes says what would be ordered, with its print areas, and
 	expect(await writes()).toEqual([]);
 	// No exactly-once look-up: there is no order sent to find.
 	expect((await order.control.requests()).filter((r) => /\/orders$/.test(r.path))).toEqual([]);
+});
+
+test('the guided form with Check Only: a Color not of the product and a Print Area not of it are both listed, by design and print', async () => {
+	const parameters = formParameters('CHECK-1');
+	parameters.options = { checkOnly: true };
+	parameters.designs.design[0].assignedColorId = 'Purple';
+	parameters.designs.design[0].prints.print[0].printAreaId = 'SLEEVE';
+	const result = await run(parameters);
+	expect(result.error).toBeUndefined();
+	const json = result.items[0].json as any;
+	expect(json).toMatchObject({ checkOnly: true, ready: false, uniqueId: 'CHECK-1' });
+	expect(json.problems.map((p: any) => [p.where, p.message])).toEqual([
+		['Design 1', 'no color Purple; Classic T-Shirt offers White, Black'],
+		['Design 1 › Print 1', expect.stringMatching(/^no print area SLEEVE; Classic T-Shirt offers/)],
+	]);
+	expect(await submits()).toHaveLength(0);
+	expect(await writes()).toEqual([]);
 });
