@@ -81,6 +81,10 @@ interface ProductPlan {
 	 */
 	variantSku?: (colorName: string, sizeName: string) => string;
 	categoryIds: number[];
+	/** The German localization's name, where it differs from the product's name. */
+	germanName?: string;
+	/** The localizations' descriptions; empty where not given. */
+	description?: { en: string; de: string };
 }
 
 /**
@@ -104,6 +108,11 @@ function productPlans(offset: number): ProductPlan[] {
 				[3502 + o, 'BACK', 4002 + o],
 			],
 			basePrice: 12.9,
+			germanName: 'Klassisches T-Shirt',
+			description: {
+				en: 'A soft cotton T-shirt, printed on demand.',
+				de: 'Ein weiches Baumwoll-T-Shirt, auf Bestellung bedruckt.',
+			},
 			missingSkus: [[2002 + o, 3006 + o]],
 			categoryIds: [602],
 		},
@@ -186,6 +195,12 @@ const SIZE_IDS: Record<string, number> = {
 	'M Test': 8,
 };
 
+/** The countries a product is priced in: Germany first (the default country), then the US. */
+const PRICE_COUNTRIES = [
+	{ countryId: 1, currencyCode: 'EUR', factor: 1 },
+	{ countryId: 4, currencyCode: 'USD', factor: 1.1 },
+];
+
 function buildProduct(
 	store: Store,
 	shopId: number,
@@ -231,16 +246,31 @@ function buildProduct(
 		sizes: plan.sizes.map(([id, name], i) => ({ id, sizeId: SIZE_IDS[name], name, sortIndex: i })),
 		views,
 		skus,
-		prices: plan.sizes.map(([sizeId], i) => ({
-			id: store.nextId('misc'),
-			assignedSizeId: sizeId,
-			countryId: 1,
-			currencyCode: 'EUR',
-			price: Math.round((plan.basePrice + (i >= 4 ? 2 : 0)) * 100) / 100,
-		})),
+		// Prices per size in Germany (EUR) and, for a second currency, the United States (USD).
+		prices: PRICE_COUNTRIES.flatMap(({ countryId, currencyCode, factor }) =>
+			plan.sizes.map(([sizeId], i) => ({
+				id: store.nextId('misc'),
+				assignedSizeId: sizeId,
+				countryId,
+				currencyCode,
+				price: Math.round((plan.basePrice + (i >= 4 ? 2 : 0)) * factor * 100) / 100,
+			})),
+		),
 		localizations: [
-			{ id: store.nextId('misc'), langId: 1, language: 'en', name: plan.name, description: '' },
-			{ id: store.nextId('misc'), langId: 2, language: 'de', name: plan.name, description: '' },
+			{
+				id: store.nextId('misc'),
+				langId: 1,
+				language: 'en',
+				name: plan.name,
+				description: plan.description?.en ?? '',
+			},
+			{
+				id: store.nextId('misc'),
+				langId: 2,
+				language: 'de',
+				name: plan.germanName ?? plan.name,
+				description: plan.description?.de ?? '',
+			},
 		],
 		technologyIds: [11, 12],
 		categoryIds: plan.categoryIds,

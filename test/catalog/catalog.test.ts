@@ -246,7 +246,8 @@ describe('products', () => {
 		expect(product.views.map((v) => v.position)).toEqual(['FRONT', 'BACK']);
 		expect(product.printAreas.map((a) => a.productAreaId)).toEqual([4001, 4002]);
 		expect(product.skus).toHaveLength(11);
-		expect(product.prices).toHaveLength(6);
+		// One price per size in each of the two countries the seed prices in (DE, US).
+		expect(product.prices).toHaveLength(12);
 		expect(product.prices[0]).toEqual({
 			price: expect.any(Number),
 			currency: 'EUR',

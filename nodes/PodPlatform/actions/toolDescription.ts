@@ -37,6 +37,7 @@ export const WRITTEN: Record<string, string> = {
 	'product:get': `Read one product's name, SKU and type by its ID. ${READ}`,
 	'product:getExpanded': `Read one product with its colors, sizes, print areas, SKUs and prices, by its ID. ${READ}`,
 	'product:getSkus': `List the color and size pairs of a product that can be ordered, by IDs. ${READ}`,
+	'product:getStorefrontListing': `Read one product as a store lists it, in a country's currency and optionally a language: title, description, options Color and Size, and one variant per orderable color/size pair with its availability, price and the SKU an order can name it by. ${READ}`,
 };
 
 /** Every operation's text for the model, by `resource:operation`. */

@@ -88,6 +88,18 @@ export async function searchMotives(
 	);
 }
 
+export async function searchSharedProducts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	return await searchInShop(
+		this,
+		'sharedProducts',
+		{ root: 'sharedProductFilter', textProperties: ['name'] },
+		filter,
+	);
+}
+
 export async function searchCsvImports(
 	this: ILoadOptionsFunctions,
 	filter?: string,

@@ -127,3 +127,24 @@ export function languagesOf(records: PlainObject[][]): LanguageOption[][] {
 		}),
 	);
 }
+
+/**
+ * The localization record in a language (given as `languageOf` gives it: an ID or a code), among
+ * a product's or motive's localizations: an ID finds the record naming that ID, a code the record
+ * naming that code (any case).
+ */
+export function localizationIn(
+	records: PlainObject[],
+	language: Language,
+): PlainObject | undefined {
+	const named = records.filter(isPlainObject).map((record) => ({
+		record,
+		language: languageOfRecord(record),
+	}));
+	if (typeof language === 'number') {
+		return named.find((entry) => entry.language.id === language)?.record;
+	}
+	const code = language.toLowerCase();
+	const byCode = named.find((entry) => entry.language.code?.toLowerCase() === code);
+	return byCode?.record;
+}

@@ -1,6 +1,6 @@
 /**
- * The Product resource: the Product field other operations share, and Get, Get Expanded, Get SKUs
- * and Get Many on the shop's configurable products.
+ * The Product resource: the Product field other operations share, and Get, Get Expanded, Get SKUs,
+ * Get Many and Get Storefront Listing on the shop's configurable products.
  */
 
 import type {
@@ -19,6 +19,7 @@ import { idParameter, itemShopPath } from '../common/scope';
 import type { OperationDefinition, ResourceDefinition } from '../types';
 import type { RunScope } from '../runScope';
 import { findOperation } from './find.operation';
+import { getStorefrontListingOperation } from './getStorefrontListing.operation';
 
 /** The product to work on: searched in the shop's catalog by name or SKU, by ID, or by its URL. */
 export const productLocator: INodeProperties = idLocator({
@@ -122,5 +123,6 @@ export const productResource: ResourceDefinition = {
 			},
 		),
 		getSkus,
+		getStorefrontListingOperation,
 	],
 };

@@ -77,7 +77,7 @@ export interface Subject {
 class ProblemsError extends InputError {
 	constructor(
 		private readonly subject: Subject,
-		private readonly list: Problem[],
+		readonly list: Problem[],
 		private readonly showPaths: boolean,
 		placeOf: PlaceOf = (problem) => problem.where,
 	) {
@@ -93,6 +93,15 @@ class ProblemsError extends InputError {
 			(problem) => (problem.parameters && argumentOf(problem.parameters)) ?? problem.where,
 		);
 	}
+}
+
+/**
+ * The problems an input was refused for, each with its place and fix: a list of problems as kept,
+ * or the one problem a single refusal is (Submit's Check Only reports them as output).
+ */
+export function problemsOf(error: InputError): Problem[] {
+	if (error instanceof ProblemsError) return error.list;
+	return [{ message: error.message, fix: error.description }];
 }
 
 /** "Design 1 › Print 2": the steps of a place in the form, joined as the editor shows nesting. */
@@ -148,11 +157,7 @@ export class Problems {
 	 * Refuse the input when any check failed, with every problem (`rendered`). `parameterOf` gives
 	 * the form parameters of a wire path, where the input is a form.
 	 */
-	throwIfAny(
-		subject: Subject,
-		showPaths: boolean,
-		parameterOf?: (path: string) => string[],
-	): void {
+	throwIfAny(subject: Subject, showPaths: boolean, parameterOf?: (path: string) => string[]): void {
 		if (!this.list.length) return;
 		const list = this.list.map((problem) => {
 			const paths = problem.paths ?? (problem.field ? [problem.field] : []);

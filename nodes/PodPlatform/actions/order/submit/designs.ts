@@ -16,6 +16,7 @@ import type {
 	ResolvedDesign,
 } from './types';
 import { normaliseElements } from './elements';
+import { designByStorefrontSku } from './storefrontSkus';
 import { lazyPlace, placeText } from '../payloads/problems';
 import type { Place } from '../payloads/problems';
 
@@ -83,18 +84,32 @@ export function normaliseDesign(
 		return undefined;
 	}
 	const out: PlainObject = {};
-	const wireSku = optionalText(value.sku);
-	const sku = words.sku ?? wireSku;
-	const resolved = resolver.design(
+	const givenSku = optionalText(value.sku);
+	const sku = words.sku ?? givenSku;
+	// A storefront SKU of this node names product, color and size by ID: no look-up.
+	const reading = designByStorefrontSku(
 		{
-			where,
-			path,
 			productId: value.productId,
 			sku,
 			productName: words.productName,
 			color: value.assignedColor,
 			size: value.assignedSize,
 			variant: words.variant,
+		},
+		words.storeLine === true,
+	);
+	if ('refusal' in reading) {
+		problems.add({ where: where(), ...reading.refusal, field: `${path}.sku` });
+		return undefined;
+	}
+	const { design } = reading;
+	// The service is sent the IDs the node's SKU stands for, never the SKU itself.
+	const wireSku = reading.bySku ? undefined : givenSku;
+	const resolved = resolver.design(
+		{
+			where,
+			path,
+			...design,
 			storeLine: words.storeLine,
 		},
 		problems,
@@ -150,7 +165,7 @@ export function normaliseDesign(
 		assignedSize:
 			resolved.assignedSizeId !== undefined ? { id: resolved.assignedSizeId } : undefined,
 		// The SKU sent, else the one a complete design was given by (Product By SKU).
-		sku: wireSku ?? variant?.sku,
+		sku: wireSku ?? variant?.sku ?? (reading.bySku ? sku : undefined),
 		amount,
 	};
 	return { body: out, variant, ordered };

@@ -607,6 +607,14 @@ export const submitFields: INodeProperties[] = [
 				displayOptions: { show: { '@tool': [true] } },
 			},
 			{
+				displayName: 'Check Only',
+				name: 'checkOnly',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to check every order and send nothing: each order gives one item saying what would be ordered (products, colors, sizes, amounts, print areas) or every problem it has',
+			},
+			{
 				displayName: 'Check SKUs',
 				name: 'checkSkus',
 				type: 'boolean',

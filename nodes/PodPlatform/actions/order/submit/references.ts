@@ -6,6 +6,7 @@
  */
 
 import { InputError } from '../../../../shared/errors';
+import { readStorefrontSku } from '../../common/storefrontSku';
 import { isBlank } from '../../../../shared/values';
 import { givenText } from './resolve';
 import { WHOLE_NUMBER } from './variantMatch';
@@ -41,6 +42,10 @@ export function noteDesign(
 	references: OrderReferences,
 	given: Pick<DesignGiven, 'productId' | 'sku' | 'productName'>,
 ): void {
+	// This node's storefront SKU names the product by ID (a mistyped one, nothing to look up).
+	const reading = readStorefrontSku(given.sku);
+	if (reading.kind === 'variant') references.productIds.add(reading.productId);
+	if (reading.kind !== 'other') return;
 	const id = givenText(given.productId);
 	if (id !== undefined && WHOLE_NUMBER.test(id)) references.productIds.add(Number(id));
 	else if (isBlank(given.productId)) {

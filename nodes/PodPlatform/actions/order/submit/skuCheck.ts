@@ -4,6 +4,7 @@
  * expanded product the run read once (catalog.ts), as the names of the output do.
  */
 
+import { readStorefrontSku } from '../../common/storefrontSku';
 import { placeText } from '../payloads/problems';
 import type { Place, Problem } from '../payloads/problems';
 import type { DesignVariant, OrderProduct } from './types';
@@ -44,11 +45,18 @@ export function skuProblem(
 	const sizeName = named(size?.name, variant.assignedSizeId);
 	const field = `designs.creatorse_design[${variant.designIndex}]`;
 	const paths = [`${field}.assignedColor`, `${field}.assignedSize`];
+	// A SKU Get Storefront Listing wrote names a pair the product no longer offers as it did then.
+	const listed =
+		readStorefrontSku(variant.sku).kind === 'variant'
+			? "The store's variant carries a SKU from an earlier Product → Get Storefront Listing: list the product again and update the store, which then marks this variant unavailable or drops it."
+			: undefined;
 	if (!sku) {
 		return {
 			where: placeText(where),
 			message: `${productName} cannot be ordered in color ${colorName} and size ${sizeName}`,
-			fix: 'Choose another color or size: the Size list offers only the sizes orderable in the chosen color (Product → Get SKUs lists every pair).',
+			fix:
+				listed ??
+				'Choose another color or size: the Size list offers only the sizes orderable in the chosen color (Product → Get SKUs lists every pair).',
 			field,
 			paths,
 		};
@@ -71,7 +79,9 @@ export function skuProblem(
 				? `sizes available in ${inColor}: ${availableSizes.join(', ')}`
 				: `no size is available in ${inColor}`
 		}`,
-		fix: 'Choose an available size, or another color: the Size list offers only the sizes available in the chosen color (Product → Get SKUs lists the available pairs).',
+		fix:
+			listed ??
+			'Choose an available size, or another color: the Size list offers only the sizes available in the chosen color (Product → Get SKUs lists the available pairs).',
 		field,
 		paths,
 	};

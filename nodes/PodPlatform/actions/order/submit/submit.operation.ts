@@ -37,6 +37,7 @@ import type { OrderInput } from './orderInput';
 import { existingOrderOutput, nothingToPrintOutput, orderOutput, statusesOf } from './output';
 import { readStoredOrder } from './existingOrder';
 import { checkToolOrder } from './toolUse';
+import { checkOnlyOutput, checkOnlyRefusal } from './checkOnly';
 import { catalogResolver, OFFLINE_RESOLVER } from './resolve';
 import type { OrderReferences } from './references';
 
@@ -196,7 +197,8 @@ async function prepare(
 		namedByShop.set(shopPath, named);
 		const options = run.parameter<IDataObject>('options', itemIndex, {});
 		const { uniqueId } = order.input;
-		if (options.exactlyOnce === false || !uniqueId) continue;
+		// Check Only sends nothing, so there is no existing order to find.
+		if (options.exactlyOnce === false || options.checkOnly === true || !uniqueId) continue;
 		uniqueIdsByShop.set(shopPath, [...(uniqueIdsByShop.get(shopPath) ?? []), uniqueId]);
 	}
 	for (const [shopPath, { skus, productNames, motiveNames }] of namedByShop) {
@@ -247,7 +249,10 @@ async function checkNamingNearest(
 	return input.check(catalogResolver(catalog, checkSkus));
 }
 
-/** One order; a single order runs without `prepare`, in a run of its own. */
+/**
+ * One order; a single order runs without `prepare`, in a run of its own. With Check Only nothing
+ * is sent: the order gives what would be ordered, or every problem as output (checkOnly.ts).
+ */
 async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -255,7 +260,30 @@ async function execute(
 	batch: SubmitBatch = newBatch(),
 	unit: number[] = [itemIndex],
 ): Promise<INodeExecutionData[]> {
-	const { input, references } = batch.orders.get(itemIndex) ?? (await readOrder(this, run, unit));
+	const checkOnly = run.parameter<IDataObject>('options', itemIndex, {}).checkOnly === true;
+	if (!checkOnly) return await executeOrder.call(this, itemIndex, run, batch, unit, false);
+	// Only bad input becomes output; anything else fails the item as it would when sending.
+	return await executeOrder
+		.call(this, itemIndex, run, batch, unit, true)
+		.then(undefined, async (error: unknown) => {
+			if (!(error instanceof InputError)) return await Promise.reject(error);
+			const uniqueId = batch.orders.get(itemIndex)?.input.uniqueId ?? uniqueIdOf(run, itemIndex);
+			return [{ json: checkOnlyRefusal(error, uniqueId) }];
+		});
+}
+
+async function executeOrder(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	run: RunScope,
+	batch: SubmitBatch,
+	unit: number[],
+	checkOnly: boolean,
+): Promise<INodeExecutionData[]> {
+	const read = batch.orders.get(itemIndex) ?? (await readOrder(this, run, unit));
+	// Kept, so that Check Only names a refused order by the Unique ID it read.
+	batch.orders.set(itemIndex, read);
+	const { input, references } = read;
 	// Every line refunded: no print order, and the output says so without reading the catalog.
 	if (input.nothingToPrint) {
 		const checked = input.check(OFFLINE_RESOLVER);
@@ -283,6 +311,7 @@ async function execute(
 	const order = checked;
 	batch.tool ??= isToolNode(this.getNode());
 	if (batch.tool) checkToolOrder(order, options.allowPaidFromTool === true);
+	if (checkOnly) return [{ json: checkOnlyOutput(order, catalog.products) }];
 	const outcome = await submitOrder(this, run, {
 		order,
 		shopPath,

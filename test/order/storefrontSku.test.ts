@@ -1,0 +1,303 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
+/**
+ * The storefront SKUs this node writes (common/storefrontSku.ts) and Submit reads back: the format
+ * round-trips, a typo is refused rather than read as another variant, a merchant's own SKU is
+ * left alone; over real HTTP against the sandbox, a storefront order of two variants by these SKUs
+ * costs exactly the requests of the same order by IDs (no stored filter, no product list), and a
+ * mistyped one is refused naming the line, before anything is sent.
+ */
+import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
+import {
+	encodeStorefrontSku,
+	readStorefrontSku,
+} from '../../nodes/PodPlatform/actions/common/storefrontSku';
+import { shopParameter } from '../support/sandbox';
+import type { LoggedRequest } from '../support/sandbox';
+import { orderSandbox } from './fixtures';
+
+const TEE = { productId: 1001, white: 2001, black: 2002, m: 3002, l: 3003 };
+const blackM = { productId: TEE.productId, assignedColorId: TEE.black, assignedSizeId: TEE.m };
+const whiteL = { productId: TEE.productId, assignedColorId: TEE.white, assignedSizeId: TEE.l };
+
+describe('the storefront SKU format', () => {
+	test('encodes product, color and size IDs readably and reads them back, in any case', () => {
+		const sku = encodeStorefrontSku(blackM);
+		expect(sku).toMatch(/^POD-P1001-C2002-S3002-[0-9A-Z]$/);
+		expect(readStorefrontSku(sku)).toEqual({ kind: 'variant', ...blackM });
+		expect(readStorefrontSku(` ${sku.toLowerCase()} `)).toEqual({ kind: 'variant', ...blackM });
+	});
+
+	test('every single mistyped digit and every swap of two neighbouring digits is refused, never read as another variant', () => {
+		const sku = encodeStorefrontSku({
+			productId: 104729,
+			assignedColorId: 20481,
+			assignedSizeId: 30977,
+		});
+		let typos = 0;
+		let swaps = 0;
+		for (let i = 0; i < sku.length; i++) {
+			if (!/\d/.test(sku[i])) continue;
+			for (const digit of '0123456789') {
+				if (digit === sku[i]) continue;
+				const typo = `${sku.slice(0, i)}${digit}${sku.slice(i + 1)}`;
+				expect([typo, readStorefrontSku(typo).kind]).toEqual([typo, 'mistyped']);
+				typos++;
+			}
+			if (/\d/.test(sku[i + 1] ?? '') && sku[i] !== sku[i + 1]) {
+				const swap = `${sku.slice(0, i)}${sku[i + 1]}${sku[i]}${sku.slice(i + 2)}`;
+				expect([swap, readStorefrontSku(swap).kind]).toEqual([swap, 'mistyped']);
+				swaps++;
+			}
+		}
+		expect(typos).toBeGreaterThan(100);
+		expect(swaps).toBeGreaterThan(5);
+		const check = sku.slice(-1);
+		const otherCheck = check === 'A' ? 'B' : 'A';
+		expect(readStorefrontSku(`${sku.slice(0, -1)}${otherCheck}`)).toEqual({
+			kind: 'mistyped',
+			reason: 'its check character does not fit its IDs',
+		});
+		expect(readStorefrontSku(sku.slice(0, -2))).toEqual({
+			kind: 'mistyped',
+			reason: 'its check character is missing',
+		});
+	});
+
+	test("a merchant's own SKUs are not this node's", () => {
+		for (const sku of [
+			'TEE-CLASSIC',
+			'IPOD2008RED',
+			'POD-TSHIRT-BLK-M',
+			'POD-1001-2002-3002',
+			'',
+		]) {
+			expect(readStorefrontSku(sku)).toEqual({ kind: 'other' });
+		}
+		expect(readStorefrontSku(undefined)).toEqual({ kind: 'other' });
+	});
+});
+
+describe('Submit reads the storefront SKUs back with no look-up', () => {
+	const order = orderSandbox();
+	const { run, submits } = order;
+	const prints = {
+		print: [
+			{
+				printArea: 'FRONT',
+				elementType: 'libraryMotive',
+				motiveId: { __rl: true, mode: 'name', value: 'Company Logo' },
+			},
+		],
+	};
+
+	/** Shopify's documented order, new, with two lines: Black/M twice and White/L once. */
+	function shopifyOrderOf(skus: [string, string], id = 7001) {
+		const fresh = JSON.parse(JSON.stringify(shopifyOrder));
+		fresh.id = id;
+		fresh.refunds = [];
+		fresh.line_items = fresh.line_items.slice(0, 2).map((line: any, i: number) => ({
+			...line,
+			sku: skus[i],
+			// The store named its options its own way: the SKU settles the variant.
+			variant_title: i === 0 ? 'Midnight / Medium' : 'Snow / Large',
+			quantity: i === 0 ? 2 : 1,
+			current_quantity: i === 0 ? 2 : 1,
+		}));
+		return fresh;
+	}
+
+	const fromStorefront = {
+		resource: 'order',
+		operation: 'submit',
+		shop: shopParameter(),
+		inputMode: 'form',
+		input: 'storefrontOrder',
+		storefront: 'shopify',
+		financialStatus: 'PAID',
+		carrierId: '21',
+		linePrints: prints,
+		options: {},
+	};
+
+	/** The same order through the guided form, by product, color and size IDs. */
+	const byIds = (uniqueId: string) => ({
+		resource: 'order',
+		operation: 'submit',
+		shop: shopParameter(),
+		inputMode: 'form',
+		uniqueId,
+		financialStatus: 'PAID',
+		country: 'US',
+		customer: { firstName: 'Bob', lastName: 'Norman', email: 'bob.norman@mail.example.com' },
+		shippingAddress: {
+			address: {
+				street: 'Chestnut Street 92',
+				city: 'Louisville',
+				zip: '40202',
+				countryCode: 'US',
+			},
+		},
+		shippingTitle: 'Free Shipping',
+		carrierId: '21',
+		designs: {
+			design: [blackM, whiteL].map((variant, i) => ({
+				productId: { __rl: true, mode: 'id', value: String(variant.productId) },
+				assignedColorId: String(variant.assignedColorId),
+				assignedSizeId: String(variant.assignedSizeId),
+				amount: i === 0 ? 2 : 1,
+				prints: {
+					print: [
+						{
+							printAreaId: 'FRONT',
+							elementType: 'libraryMotive',
+							motiveId: { __rl: true, mode: 'name', value: 'Company Logo' },
+						},
+					],
+				},
+			})),
+		},
+		options: {},
+	});
+
+	/**
+	 * A run's requests as method and path, sorted (reads of one order run at once). The login is
+	 * the credential's, made by whichever run comes first, not the order's.
+	 */
+	const shapeOf = (requests: LoggedRequest[]) =>
+		requests
+			.filter((r) => r.path !== '/auth')
+			.map((r) => `${r.method} ${r.path}`)
+			.sort();
+
+	const storedItems = async (id: unknown) =>
+		((await order.stored(id, false)).orderedProducts as any[]).map((item) => ({
+			productId: item.productId,
+			colorId: item.assignedColor?.id,
+			sizeId: item.assignedSize?.id,
+			amount: item.amount,
+			compositions: item.compositions,
+		}));
+
+	test('an order of two variants by the SKUs equals the same order by IDs, request for request', async () => {
+		const skus: [string, string] = [encodeStorefrontSku(blackM), encodeStorefrontSku(whiteL)];
+		await order.control.clearRequests();
+		const bySku = await run(fromStorefront, [{ json: shopifyOrderOf(skus) }]);
+		expect(bySku.error).toBeUndefined();
+		const skuRequests = await order.control.requests();
+
+		await order.control.clearRequests();
+		const byId = await run(byIds('by-ids-7001'), [{ json: {} }]);
+		expect(byId.error).toBeUndefined();
+		const idRequests = await order.control.requests();
+
+		expect(shapeOf(skuRequests)).toEqual(shapeOf(idRequests));
+		expect(shapeOf(skuRequests)).toHaveLength(7);
+		// No product look-up: no product list (by filter or whole) was read.
+		expect(skuRequests.filter((r) => /\/products$/.test(r.path))).toEqual([]);
+		expect(skuRequests.filter((r) => r.status >= 400)).toEqual([]);
+
+		const [skuOrder, idOrder] = [bySku.items[0].json, byId.items[0].json];
+		expect(await storedItems(skuOrder.id)).toEqual(await storedItems(idOrder.id));
+		expect(await storedItems(skuOrder.id)).toEqual([
+			expect.objectContaining({ productId: 1001, colorId: 2002, sizeId: 3002, amount: 2 }),
+			expect.objectContaining({ productId: 1001, colorId: 2001, sizeId: 3003, amount: 1 }),
+		]);
+		// The output names each line by the store's SKU, and what it printed.
+		expect(
+			(skuOrder.items as any[]).map((item) => [
+				item.colorName,
+				item.sizeName,
+				item.sku,
+				item.amount,
+			]),
+		).toEqual([
+			['Black', 'M', skus[0], 2],
+			['White', 'L', skus[1], 1],
+		]);
+		// The service is sent IDs, never the node's SKU.
+		const stored = await order.stored(skuOrder.id, false);
+		expect(JSON.stringify(stored)).not.toContain('POD-P');
+	});
+
+	test("the SKUs of Get Storefront Listing order the variants they list, also after the product and its colors' store names change", async () => {
+		const listed = await run({
+			resource: 'product',
+			operation: 'getStorefrontListing',
+			shop: shopParameter(),
+			listingOf: 'product',
+			productId: { __rl: true, mode: 'id', value: '1001' },
+			country: 'DE',
+		});
+		expect(listed.error).toBeUndefined();
+		const variants = listed.items[0].json.variants as any[];
+		const pick = (color: string, size: string) =>
+			variants.find((v) => v.color === color && v.size === size);
+		const [first, second] = [pick('Black', 'M'), pick('White', 'L')];
+		// The merchant renames the product in the catalog after publishing.
+		await order.control.call('PUT', '/products/1001/name', { name: 'Organic Tee' });
+		const result = await run(fromStorefront, [
+			{ json: shopifyOrderOf([first.sku, second.sku], 7003) },
+		]);
+		expect(result.error).toBeUndefined();
+		expect(
+			(result.items[0].json.items as any[]).map((item) => [
+				item.productName,
+				item.colorName,
+				item.sizeName,
+				item.amount,
+			]),
+		).toEqual([
+			['Organic Tee', 'Black', 'M', 2],
+			['Organic Tee', 'White', 'L', 1],
+		]);
+		expect(await storedItems(result.items[0].json.id)).toEqual([
+			expect.objectContaining({
+				productId: 1001,
+				colorId: first.assignedColorId,
+				sizeId: first.assignedSizeId,
+			}),
+			expect.objectContaining({
+				productId: 1001,
+				colorId: second.assignedColorId,
+				sizeId: second.assignedSizeId,
+			}),
+		]);
+	});
+
+	test('a SKU of a pair the product no longer offers is refused, saying to list the product again', async () => {
+		await order.control.call('PUT', '/products/1001/availability', {
+			assignedColorId: TEE.black,
+			assignedSizeId: TEE.m,
+			available: false,
+		});
+		const sku = encodeStorefrontSku(blackM);
+		const result = await run(fromStorefront, [
+			{ json: shopifyOrderOf([sku, encodeStorefrontSku(whiteL)], 7004) },
+		]);
+		expect(result.error?.message).toMatch(
+			new RegExp(
+				`› Line 1 \\(SKU ${sku}\\): Classic T-Shirt \\(1001\\) in color Black \\(2002\\) and size M \\(3002\\) is not available`,
+			),
+		);
+		expect(result.error?.description).toMatch(/list the product again and update the store/);
+		expect(await submits()).toHaveLength(0);
+	});
+
+	test('a SKU with a typo is refused, naming the line and the fix, and nothing is sent or looked up', async () => {
+		const good = encodeStorefrontSku(blackM);
+		// One digit of the color mistyped: 2002 → 2001 (White), which a reader must not take.
+		const typo = good.replace('C2002', 'C2001');
+		expect(readStorefrontSku(typo).kind).toBe('mistyped');
+		await order.control.clearRequests();
+		const result = await run(fromStorefront, [
+			{ json: shopifyOrderOf([typo, encodeStorefrontSku(whiteL)], 7002) },
+		]);
+		expect(result.error?.message).toBe(
+			`Shopify order #1001 (shopify-7002) › Line 1 (SKU ${typo}): the SKU ${typo} is shaped like a SKU this node writes (POD-P<product>-C<color>-S<size>-<check>), but its check character does not fit its IDs`,
+		);
+		expect(result.error?.description).toMatch(/Product → Get Storefront Listing/);
+		expect(await submits()).toHaveLength(0);
+		const requests = await order.control.requests();
+		expect(requests.filter((r) => /\/products$/.test(r.path))).toEqual([]);
+	});
+});
