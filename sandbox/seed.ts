@@ -5,6 +5,7 @@
 
 import { Store } from './store';
 import {
+	lineTotal,
 	orderedSkuOf,
 	type AssignedView,
 	type FinancialStatus,
@@ -231,13 +232,24 @@ function buildProduct(
 		sizes: plan.sizes.map(([id, name], i) => ({ id, sizeId: SIZE_IDS[name], name, sortIndex: i })),
 		views,
 		skus,
-		prices: plan.sizes.map(([sizeId], i) => ({
-			id: store.nextId('misc'),
-			assignedSizeId: sizeId,
-			countryId: 1,
-			currencyCode: 'EUR',
-			price: Math.round((plan.basePrice + (i >= 4 ? 2 : 0)) * 100) / 100,
-		})),
+		prices: [
+			...plan.sizes.map(([sizeId], i) => ({
+				id: store.nextId('misc'),
+				assignedSizeId: sizeId,
+				countryId: 1,
+				currencyCode: 'EUR',
+				price: Math.round((plan.basePrice + (i >= 4 ? 2 : 0)) * 100) / 100,
+			})),
+			// A second country's price list in its own currency (Switzerland, CHF): prices are per
+			// country and size; the other countries have none.
+			...plan.sizes.map(([sizeId], i) => ({
+				id: store.nextId('price'),
+				assignedSizeId: sizeId,
+				countryId: 8,
+				currencyCode: 'CHF',
+				price: Math.round((plan.basePrice + 3 + (i >= 4 ? 2 : 0)) * 100) / 100,
+			})),
+		],
 		localizations: [
 			{ id: store.nextId('misc'), langId: 1, language: 'en', name: plan.name, description: '' },
 			{ id: store.nextId('misc'), langId: 2, language: 'de', name: plan.name, description: '' },
@@ -337,7 +349,9 @@ function addDemoOrders(store: Store): void {
 		const sku = product.skus.find(
 			(s) => s.assignedColorId === colorId && s.assignedSizeId === sizeId,
 		) as ProductSku;
-		const unitPrice = product.prices.find((p) => p.assignedSizeId === sizeId)?.price ?? 0;
+		const unitPrice = product.prices.find(
+			(p) => p.assignedSizeId === sizeId && p.countryId === plan.countryId,
+		)?.price;
 		const [firstName, lastName, email] = plan.customer;
 		const [street, streetNo, zip, city, countryCode] = plan.address;
 		const address = { firstName, lastName, street, streetNo, zip, city, countryCode };
@@ -373,7 +387,7 @@ function addDemoOrders(store: Store): void {
 					skuId: sku.id,
 					sku: orderedSkuOf(product, sku),
 					amount,
-					price: Math.round(unitPrice * amount * 100) / 100,
+					price: lineTotal(unitPrice, amount),
 					created: plan.created,
 					deleted: false,
 					compositions: [{ productAreaId, elements: [{ kind: 'motive', motiveId, layers: [] }] }],
