@@ -18,6 +18,14 @@ const BUYER_TEXT =
 const READ = 'Read-only, free, safe to repeat.';
 
 /**
+ * What a price is, said wherever one is answered. The contract prices a product per country and
+ * size; it prices shipping apart (an order's shipping price) and does not say whether a product
+ * price includes VAT, so neither is promised.
+ */
+export const PRICES =
+	"Prices (each size's price, with the country and currency they are for) are the service's own product prices for that country, per piece, before shipping; the service does not say whether they include VAT.";
+
+/**
  * The operations an agent uses, in words for the model, by `resource:operation` value; others are
  * described from their option.
  */
@@ -32,7 +40,7 @@ export const WRITTEN: Record<string, string> = {
 		"Ask production to stop a print order, named as this tool's argument asks for it. It changes the order: production confirms the cancellation later. Only an order in production can be cancelled; asking again for the same order is refused.",
 	'order:commit':
 		'Set the payment status of a draft print order. Paid starts production and is charged; a tool commits only as Pending.',
-	'product:find': `Find products by a part of their name or by a product's SKU. ${READ} Answers each product's ID, name and SKU, and the colors it can be ordered in with the sizes available in each, by name: order with exactly these names.`,
+	'product:find': `Find products by a part of their name or by a product's SKU. ${READ} Answers each product's ID, name and SKU, and the colors it can be ordered in with the sizes available in each, by name: order with exactly these names. ${PRICES}`,
 	'product:getAll': `List the products of the shop with their IDs, names and SKUs. ${READ}`,
 	'product:get': `Read one product's name, SKU and type by its ID. ${READ}`,
 	'product:getExpanded': `Read one product with its colors, sizes, print areas, SKUs and prices, by its ID. ${READ}`,
