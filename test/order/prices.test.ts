@@ -6,14 +6,11 @@
  * order as the service holds it (IDs, `created`, each item's price) with each item's unit price
  * and the order's total; and an amount a model sends as text.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { FromAIArgument, IDataObject, INode } from 'n8n-workflow';
 import { generateZodSchema, traverseNodeParameters } from 'n8n-workflow';
-import type { FromAIArgument } from 'n8n-workflow';
 
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
+import { exampleWorkflows } from '../../scripts/dev';
 import { ACTION_NODE, runNode } from '../support/n8n';
 import { shopParameter } from '../support/sandbox';
 import { formParameters, orderSandbox, SHIPPING_ADDRESS } from './fixtures';
@@ -168,9 +165,9 @@ describe('prices', () => {
 
 	describe('an amount a model sends as text', () => {
 		// The example's ordering tool, as `npm start` imports it.
-		const example = JSON.parse(
-			readFileSync(join(__dirname, '../../examples/pod-tools-for-ai-agents.json'), 'utf8'),
-		) as { nodes: INode[] };
+		const example = (exampleWorkflows() as unknown as Array<{ name: string; nodes: INode[] }>).find(
+			(workflow) => workflow.nodes.some((node) => node.name === 'submit_pending_order'),
+		)!;
 		const submitTool = example.nodes.find((node) => node.name === 'submit_pending_order')!;
 		/** The argument schema n8n builds for the tool from its `$fromAI` keys (createNodeAsTool). */
 		const argumentSchema = (node: INode, key: string) => {

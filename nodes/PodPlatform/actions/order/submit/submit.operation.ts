@@ -30,7 +30,7 @@ import {
 import type { ReadCatalog, RunCatalog, SkuWay } from './catalog';
 import { lookUpUniqueIds, submitOrder } from './exactlyOnce';
 import type { KnownOrders, SubmitOutcome } from './exactlyOnce';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, submitFields } from './fields';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, exactlyOnceOf, submitFields } from './fields';
 import { readOrderInput, readsLines } from './readOrder';
 import type { OrderInput } from './orderInput';
 import {
@@ -200,9 +200,8 @@ async function prepare(
 		order.references.productNames.forEach((name) => named.productNames.add(name));
 		order.references.motiveNames.forEach((name) => named.motiveNames.add(name));
 		namedByShop.set(shopPath, named);
-		const options = run.parameter<IDataObject>('options', itemIndex, {});
 		const { uniqueId } = order.input;
-		if (options.exactlyOnce === false || !uniqueId) continue;
+		if (!exactlyOnceOf(run, itemIndex) || !uniqueId) continue;
 		uniqueIdsByShop.set(shopPath, [...(uniqueIdsByShop.get(shopPath) ?? []), uniqueId]);
 	}
 	for (const [shopPath, { skus, productNames, motiveNames }] of namedByShop) {
@@ -293,7 +292,7 @@ async function execute(
 		order,
 		shopPath,
 		itemIndex,
-		exactlyOnce: options.exactlyOnce !== false,
+		exactlyOnce: exactlyOnceOf(run, itemIndex),
 		known: batch.known,
 	});
 	const requested = orderOutput(order, outcome, statusesOf(order, outcome), catalog.products);
