@@ -161,13 +161,7 @@ describe('the node as an AI tool', () => {
 			}
 		}
 		// Not on the node itself.
-		const asNode = NodeHelpers.getNodeParameters(
-			described(false).properties,
-			{ resource: 'order', operation: 'submit' } as never,
-			true,
-			false,
-			null,
-		) as Record<string, unknown>;
+		const asNode = defaults(false, { resource: 'order', operation: 'submit' });
 		expect(asNode).not.toHaveProperty('toolDescriptionNotice');
 	});
 
