@@ -246,12 +246,19 @@ describe('products', () => {
 		expect(product.views.map((v) => v.position)).toEqual(['FRONT', 'BACK']);
 		expect(product.printAreas.map((a) => a.productAreaId)).toEqual([4001, 4002]);
 		expect(product.skus).toHaveLength(11);
-		expect(product.prices).toHaveLength(6);
+		// Per country and size: Germany's six sizes in EUR, Switzerland's in CHF.
+		expect(product.prices).toHaveLength(12);
 		expect(product.prices[0]).toEqual({
 			price: expect.any(Number),
 			currency: 'EUR',
 			assignedSizeId: 3001,
-			countryId: expect.any(Number),
+			countryId: 1,
+		});
+		expect(product.prices[6]).toEqual({
+			price: expect.any(Number),
+			currency: 'CHF',
+			assignedSizeId: 3001,
+			countryId: 8,
 		});
 	});
 
