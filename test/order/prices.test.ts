@@ -120,6 +120,28 @@ describe('prices', () => {
 		).toHaveLength(0);
 	});
 
+	test('an account whose countries cannot be read still finds its products, without prices, saying so', async () => {
+		// 403 is not retried: the read fails at once.
+		await harness.control.fault({
+			method: 'GET',
+			path: '/countries$',
+			kind: 'status',
+			status: 403,
+			body: JSON.stringify({ error: 'Forbidden' }),
+		});
+		const result = await find('TEE-CLASSIC');
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			name: 'Classic T-Shirt',
+			country: null,
+			currency: null,
+			pricesNote: expect.stringMatching(/countries could not be read, so no prices are given/),
+		});
+		// By its ID, a country needs no list.
+		const byId = await find('TEE-CLASSIC', '8');
+		expect(byId.items[0].json).toMatchObject({ country: 8, currency: 'CHF' });
+	});
+
 	test("a new order's answer: the service's item price, the unit price of the order's country, and the total", async () => {
 		const prices = await contractPrices();
 		const result = await harness.run(teeOrder('PRICE-CH-1', 'CH'));

@@ -159,10 +159,19 @@ export const findOperation: OperationDefinition = {
 		}
 		const wantedCountry = String(run.parameter('country', itemIndex, '') ?? '').trim();
 		const shopPath = await itemShopPath(run, itemIndex);
-		const country = priceCountryOf(
-			await readPriceCountries(run, shopPath, itemIndex),
-			wantedCountry,
-		);
+		// Prices are an addition to what Find answers: an account whose countries cannot be read
+		// still finds its products, without prices, unless a country was asked for by its code.
+		let countries: PriceCountry[] | undefined;
+		try {
+			countries = await readPriceCountries(run, shopPath, itemIndex);
+		} catch (error) {
+			if (wantedCountry && !/^\d+$/.test(wantedCountry)) throw error;
+		}
+		const country = countries
+			? priceCountryOf(countries, wantedCountry)
+			: wantedCountry
+				? { id: Number(wantedCountry), code: undefined, isDefault: false }
+				: undefined;
 		const catalog = newRunCatalog();
 		await lookUpProducts(run, catalog, shopPath, { skus: [query] }, itemIndex);
 		const hits = (await catalog.skus.get(`${shopPath} ${query}`)) ?? [];
@@ -187,9 +196,9 @@ export const findOperation: OperationDefinition = {
 				.slice(0, FIND_LIMIT)
 				.map(async (id) => await readProduct(run, catalog, shopPath, id, itemIndex)),
 		);
-		const countryCode = country.code ?? country.id;
+		const countryCode = country ? (country.code ?? country.id) : null;
 		return found.map((product) => {
-			const { orderable, currency, unpriced } = orderableOf(product, country.id);
+			const { orderable, currency, unpriced } = orderableOf(product, country?.id);
 			return {
 				json: {
 					id: product.id,
@@ -199,13 +208,18 @@ export const findOperation: OperationDefinition = {
 					currency,
 					orderable,
 					// Said rather than left to a missing key: no price is not a price of 0.
-					...(unpriced
+					...(!country
 						? {
-								pricesNote: currency
-									? `The service lists no price for ${String(countryCode)} for some of these sizes: those are left out of prices.`
-									: `The service lists no price of this product for ${String(countryCode)}.`,
+								pricesNote:
+									"The account's countries could not be read, so no prices are given: name a country by its ID.",
 							}
-						: {}),
+						: unpriced
+							? {
+									pricesNote: currency
+										? `The service lists no price for ${String(countryCode)} for some of these sizes: those are left out of prices.`
+										: `The service lists no price of this product for ${String(countryCode)}.`,
+								}
+							: {}),
 				} as IDataObject,
 			};
 		});
