@@ -10,7 +10,7 @@
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { InputError } from '../../../shared/errors';
+import { InputError, nodeErrorOf } from '../../../shared/errors';
 import { sizePriceOf } from '../../../shared/payloads/product';
 import { itemShopPath } from '../common/scope';
 import { lookUpProducts, newRunCatalog, readProduct } from '../order/submit/catalog';
@@ -165,7 +165,9 @@ export const findOperation: OperationDefinition = {
 		try {
 			countries = await readPriceCountries(run, shopPath, itemIndex);
 		} catch (error) {
-			if (wantedCountry && !/^\d+$/.test(wantedCountry)) throw error;
+			if (wantedCountry && !/^\d+$/.test(wantedCountry)) {
+				throw nodeErrorOf(this.getNode(), error, itemIndex);
+			}
 		}
 		const country = countries
 			? priceCountryOf(countries, wantedCountry)
