@@ -175,6 +175,28 @@ describe('prices', () => {
 		});
 	});
 
+	test('a read-back that fails still answers the order that was made, as sent, saying so', async () => {
+		// 404 is not retried: the read-back fails at once, after the order was made.
+		await harness.control.fault({
+			method: 'GET',
+			path: '/orders/\\d+$',
+			kind: 'status',
+			status: 404,
+			body: JSON.stringify({ error: 'Not found' }),
+		});
+		const result = await harness.run(teeOrder('PRICE-LOST-1', 'DE'));
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			id: expect.any(Number),
+			uniqueId: 'PRICE-LOST-1',
+			alreadyExisted: false,
+			note: expect.stringMatching(
+				/^The order was made \(ID \d+\), but reading it back failed .*Do not submit it again/,
+			),
+		});
+		expect(await harness.submits()).toHaveLength(1);
+	});
+
 	test('a country whose price list lacks the product: unit price and total are null, never a partial sum', async () => {
 		const result = await harness.run(teeOrder('PRICE-DK-1', 'DK'));
 		expect(result.error).toBeUndefined();
