@@ -403,7 +403,14 @@ function importOrderGroup(
 		);
 	const orderedProducts = [...groupBy(designRows, 'design group id').values()].map((group) =>
 		atLine(group[0].lineNumber, () =>
-			buildDesignItem(sandbox, shop, orderId, designInput(sandbox, shop, group, format), 'design'),
+			buildDesignItem(
+				sandbox,
+				shop,
+				orderId,
+				country.id,
+				designInput(sandbox, shop, group, format),
+				'design',
+			),
 		),
 	);
 	const order: Order = {

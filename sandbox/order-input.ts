@@ -31,6 +31,7 @@ import {
 	type Product,
 	type ShippingInfo,
 	type Shop,
+	lineTotal,
 } from './types';
 
 export const MAX_PASSTHROUGH_ITEMS = 100;
@@ -407,8 +408,21 @@ function variant(
 	return sku;
 }
 
-function priceOf(product: Product, sizeId: number): number {
-	return product.prices.find((p) => p.assignedSizeId === sizeId)?.price ?? 0;
+/**
+ * An ordered product's price: the product's price for the order's country and the item's size,
+ * times the amount; absent where the product lists no price for that country (prices are per
+ * country, in its currency).
+ */
+function linePrice(
+	product: Product,
+	sizeId: number,
+	countryId: number,
+	amount: number,
+): number | undefined {
+	return lineTotal(
+		product.prices.find((p) => p.assignedSizeId === sizeId && p.countryId === countryId)?.price,
+		amount,
+	);
 }
 
 /** A `creatorse_design` item: a custom design, or a plain base product when it has no compositions. */
@@ -416,6 +430,8 @@ export function buildDesignItem(
 	sandbox: SandboxState,
 	shop: Shop,
 	orderId: number,
+	/** The order's country: the item is priced by its price list. */
+	countryId: number,
 	value: unknown,
 	field: string,
 ): OrderedProduct {
@@ -484,7 +500,7 @@ export function buildDesignItem(
 		skuId: productSku.id,
 		sku: orderedSkuOf(product, productSku),
 		amount,
-		price: Math.round(priceOf(product, productSku.assignedSizeId) * amount * 100) / 100,
+		price: linePrice(product, productSku.assignedSizeId, countryId, amount),
 		created: nowIso(sandbox.clock),
 		deleted: false,
 		compositions: readCompositions(
@@ -503,6 +519,8 @@ export function buildTemplateItem(
 	sandbox: SandboxState,
 	shop: Shop,
 	orderId: number,
+	/** The order's country: the item is priced by its price list. */
+	countryId: number,
 	value: unknown,
 	field: string,
 ): OrderedProduct {
@@ -548,7 +566,7 @@ export function buildTemplateItem(
 		skuId: productSku.id,
 		sku: orderedSkuOf(product, productSku),
 		amount,
-		price: Math.round(priceOf(product, productSku.assignedSizeId) * amount * 100) / 100,
+		price: linePrice(product, productSku.assignedSizeId, countryId, amount),
 		created: nowIso(sandbox.clock),
 		deleted: false,
 		compositions: [],

@@ -113,13 +113,14 @@ function submitDeferred(ctx: ServiceContext): Reply {
 	);
 	order.orderedProducts = [
 		...designs.map((d, i) =>
-			buildDesignItem(sandbox, shop, order.id, d, `designs.creatorse_design[${i}]`),
+			buildDesignItem(sandbox, shop, order.id, country.id, d, `designs.creatorse_design[${i}]`),
 		),
 		...templates.map((t, i) =>
 			buildTemplateItem(
 				sandbox,
 				shop,
 				order.id,
+				country.id,
 				t,
 				`templates.creatorse_designedTemplateProduct[${i}]`,
 			),
@@ -215,12 +216,20 @@ function addOrderedProduct(ctx: ServiceContext): Reply {
 	}
 	let item;
 	if (body.creatorse_design !== undefined) {
-		item = buildDesignItem(ctx.sandbox, shop, order.id, body.creatorse_design, 'creatorse_design');
+		item = buildDesignItem(
+			ctx.sandbox,
+			shop,
+			order.id,
+			order.countryId,
+			body.creatorse_design,
+			'creatorse_design',
+		);
 	} else if (body.creatorse_designedTemplateProduct !== undefined) {
 		item = buildTemplateItem(
 			ctx.sandbox,
 			shop,
 			order.id,
+			order.countryId,
 			body.creatorse_designedTemplateProduct,
 			'creatorse_designedTemplateProduct',
 		);

@@ -5,6 +5,7 @@
 
 import { Store } from './store';
 import {
+	lineTotal,
 	orderedSkuOf,
 	type AssignedView,
 	type FinancialStatus,
@@ -196,10 +197,15 @@ const SIZE_IDS: Record<string, number> = {
 };
 
 /** The countries a product is priced in: Germany first (the default country), then the US. */
+/**
+ * The countries products are priced in, each in its own currency. Switzerland's prices take IDs
+ * of a sequence of their own, so that adding them moved no other seeded ID.
+ */
 const PRICE_COUNTRIES = [
-	{ countryId: 1, currencyCode: 'EUR', factor: 1 },
-	{ countryId: 4, currencyCode: 'USD', factor: 1.1 },
-];
+	{ countryId: 1, currencyCode: 'EUR', factor: 1, extra: 0, sequence: 'misc' },
+	{ countryId: 4, currencyCode: 'USD', factor: 1.1, extra: 0, sequence: 'misc' },
+	{ countryId: 8, currencyCode: 'CHF', factor: 1, extra: 3, sequence: 'price' },
+] as const;
 
 function buildProduct(
 	store: Store,
@@ -246,14 +252,14 @@ function buildProduct(
 		sizes: plan.sizes.map(([id, name], i) => ({ id, sizeId: SIZE_IDS[name], name, sortIndex: i })),
 		views,
 		skus,
-		// Prices per size in Germany (EUR) and, for a second currency, the United States (USD).
-		prices: PRICE_COUNTRIES.flatMap(({ countryId, currencyCode, factor }) =>
+		// Prices per country and size (PRICE_COUNTRIES); the other countries have none.
+		prices: PRICE_COUNTRIES.flatMap(({ countryId, currencyCode, factor, extra, sequence }) =>
 			plan.sizes.map(([sizeId], i) => ({
-				id: store.nextId('misc'),
+				id: store.nextId(sequence),
 				assignedSizeId: sizeId,
 				countryId,
 				currencyCode,
-				price: Math.round((plan.basePrice + (i >= 4 ? 2 : 0)) * factor * 100) / 100,
+				price: Math.round((plan.basePrice + extra + (i >= 4 ? 2 : 0)) * factor * 100) / 100,
 			})),
 		),
 		localizations: [
@@ -367,7 +373,9 @@ function addDemoOrders(store: Store): void {
 		const sku = product.skus.find(
 			(s) => s.assignedColorId === colorId && s.assignedSizeId === sizeId,
 		) as ProductSku;
-		const unitPrice = product.prices.find((p) => p.assignedSizeId === sizeId)?.price ?? 0;
+		const unitPrice = product.prices.find(
+			(p) => p.assignedSizeId === sizeId && p.countryId === plan.countryId,
+		)?.price;
 		const [firstName, lastName, email] = plan.customer;
 		const [street, streetNo, zip, city, countryCode] = plan.address;
 		const address = { firstName, lastName, street, streetNo, zip, city, countryCode };
@@ -403,7 +411,7 @@ function addDemoOrders(store: Store): void {
 					skuId: sku.id,
 					sku: orderedSkuOf(product, sku),
 					amount,
-					price: Math.round(unitPrice * amount * 100) / 100,
+					price: lineTotal(unitPrice, amount),
 					created: plan.created,
 					deleted: false,
 					compositions: [{ productAreaId, elements: [{ kind: 'motive', motiveId, layers: [] }] }],

@@ -34,6 +34,9 @@ const ID_STARTS = {
 	csvLine: 1,
 	fulfillment: 70001,
 	misc: 90001,
+	// Prices of the countries after the first: a sequence of their own, so that adding them moves no
+	// other seeded id.
+	price: 95001,
 };
 
 export type IdKind = keyof typeof ID_STARTS;

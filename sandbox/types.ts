@@ -322,7 +322,9 @@ export interface OrderedProduct {
 	/** The variant's SKU text with the extension `variantSkuTexts`, else the product's own SKU. */
 	sku: string;
 	amount: number;
-	price: number;
+	/** The product's price for the order's country and this size, times the amount; absent where
+	 * the product lists no price for that country. */
+	price?: number;
 	created: string;
 	deleted: boolean;
 	compositions: Composition[];
@@ -450,4 +452,9 @@ export interface DeliveryAttempt {
 	status: number;
 	at: number;
 	body: string;
+}
+
+/** A unit price times an amount, to the cent; absent without a unit price. */
+export function lineTotal(unitPrice: number | undefined, amount: number): number | undefined {
+	return unitPrice === undefined ? undefined : Math.round(unitPrice * amount * 100) / 100;
 }

@@ -12,6 +12,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { PlainObject } from './codec';
 import { isPlainObject, recordOf } from './codec';
 import { simplifyProduct } from './payloads/product';
+import type { ProductPrice } from './payloads/product';
 import { known } from './simplify/order';
 import type { ServiceClient } from './transport';
 
@@ -20,6 +21,8 @@ export interface ProductNaming {
 	name?: unknown;
 	colors: ReadonlyArray<PlainObject>;
 	sizes: ReadonlyArray<PlainObject>;
+	/** The product's prices per country and size, where the read kept them (Submit prices by them). */
+	prices?: ReadonlyArray<ProductPrice>;
 }
 
 /** Namings by product ID (as text). */
@@ -29,8 +32,8 @@ export type ProductNamings = ReadonlyMap<string, ProductNaming>;
 export type NamingReads = Map<string, Promise<ProductNaming | undefined>>;
 
 function namingOf(record: PlainObject): ProductNaming {
-	const { name, colors, sizes } = simplifyProduct(record);
-	return { name, colors, sizes };
+	const { name, colors, sizes, prices } = simplifyProduct(record);
+	return { name, colors, sizes, prices };
 }
 
 /**

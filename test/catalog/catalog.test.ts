@@ -246,13 +246,19 @@ describe('products', () => {
 		expect(product.views.map((v) => v.position)).toEqual(['FRONT', 'BACK']);
 		expect(product.printAreas.map((a) => a.productAreaId)).toEqual([4001, 4002]);
 		expect(product.skus).toHaveLength(11);
-		// One price per size in each of the two countries the seed prices in (DE, US).
-		expect(product.prices).toHaveLength(12);
+		// Per country and size: the six sizes in Germany (EUR), the US (USD) and Switzerland (CHF).
+		expect(product.prices).toHaveLength(18);
 		expect(product.prices[0]).toEqual({
 			price: expect.any(Number),
 			currency: 'EUR',
 			assignedSizeId: 3001,
-			countryId: expect.any(Number),
+			countryId: 1,
+		});
+		expect(product.prices[12]).toEqual({
+			price: expect.any(Number),
+			currency: 'CHF',
+			assignedSizeId: 3001,
+			countryId: 8,
 		});
 	});
 

@@ -1873,7 +1873,8 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 			list_products: { description: described.list_products, arguments: {}, required: [] },
 			find_products: {
 				description: described.find_products,
-				arguments: { query: 'string' },
+				// The country of the prices may be left out: the account's default country.
+				arguments: { query: 'string', countryCode: 'string' },
 				required: ['query'],
 			},
 			get_order_by_unique_id: {
@@ -1978,9 +1979,17 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 				id: 1001,
 				name: 'Classic T-Shirt',
 				sku: 'TEE-CLASSIC',
+				country: 'DE',
+				currency: 'EUR',
 				orderable: expect.arrayContaining([
-					{ color: 'White', sizes: expect.arrayContaining(['S', 'M', 'L', '3XL']) },
-					{ color: 'Black', sizes: expect.arrayContaining(['S', 'M', 'L']) },
+					expect.objectContaining({
+						color: 'White',
+						sizes: expect.arrayContaining(['S', 'M', 'L', '3XL']),
+					}),
+					expect.objectContaining({
+						color: 'Black',
+						sizes: expect.arrayContaining(['S', 'M', 'L']),
+					}),
 				]),
 			},
 		]);
@@ -2045,6 +2054,88 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 		expect(await control('GET', '/orders?uniqueId=AGENT-1006')).toEqual([
 			expect.objectContaining({ financialStatus: 'PENDING' }),
 		]);
+	});
+
+	test("find_products gives each size's price and currency for the country, the contract's product price; the submit answer carries each item's unit price and the order's total", async () => {
+		// The T-shirt's price list as the service serves it (the expanded product's productPrices).
+		const answer = await ServiceClient.as(sandbox.baseUrl).call(
+			'GET',
+			'/accounts/387/shops/1597/products/expanded/1001',
+		);
+		expect(answer.status).toBe(200);
+		type WirePrice = {
+			price: number;
+			currency: { code: string };
+			country: { id: number };
+			assignedSize: { id: number };
+		};
+		type WireProduct = { productPrices: { productPrice: WirePrice[] } };
+		const json = answer.json as { product?: WireProduct } & Partial<WireProduct>;
+		const record = (json.product ?? json) as WireProduct;
+		const contractPrice = (countryId: number, sizeId: number) => {
+			const entry = record.productPrices.productPrice.find(
+				(p) => p.country.id === countryId && p.assignedSize.id === sizeId,
+			);
+			if (!entry) throw new Error(`no price for country ${countryId}, size ${sizeId}`);
+			return { price: entry.price, currency: entry.currency.code };
+		};
+		type Found = {
+			country: string;
+			currency: string;
+			orderable: Array<{ color: string; prices: Record<string, number> }>;
+		};
+		const priceOf = (found: Found, color: string, size: string) =>
+			found.orderable.find((entry) => entry.color === color)?.prices[size];
+
+		// No country: the account's default (Germany, ID 1); M is assigned size 3002.
+		const [german] = await agent.items<Found>('find_products', { query: 'TEE-CLASSIC' });
+		expect({ currency: german.currency, price: priceOf(german, 'Black', 'M') }).toEqual({
+			currency: contractPrice(1, 3002).currency,
+			price: contractPrice(1, 3002).price,
+		});
+		expect(german.country).toBe('DE');
+		// Switzerland (ID 8), in its own currency; XXL is assigned size 3005.
+		const [swiss] = await agent.items<Found>('find_products', {
+			query: 'TEE-CLASSIC',
+			countryCode: 'CH',
+		});
+		const xxl = contractPrice(8, 3005);
+		expect({ country: swiss.country, currency: swiss.currency }).toEqual({
+			country: 'CH',
+			currency: xxl.currency,
+		});
+		expect(priceOf(swiss, 'White', 'XXL')).toBe(xxl.price);
+		expect(xxl.currency).toBe('CHF');
+
+		// An order there: the answer is the order as the service holds it, with the total.
+		const [placed] = await agent.items<Record<string, unknown>>('submit_pending_order', {
+			...order,
+			uniqueId: 'AGENT-1010',
+			color: 'White',
+			size: 'XXL',
+			amount: 3,
+			street: 'Bahnhofstrasse 1',
+			zip: '8001',
+			city: 'Zürich',
+			countryCode: 'CH',
+		});
+		const total = Math.round(xxl.price * 3 * 100) / 100;
+		expect(placed).toMatchObject({
+			uniqueId: 'AGENT-1010',
+			alreadyExisted: false,
+			created: expect.any(String),
+			currency: xxl.currency,
+			total,
+			items: [
+				expect.objectContaining({
+					id: expect.any(Number),
+					sizeName: 'XXL',
+					amount: 3,
+					unitPrice: xxl.price,
+					price: total,
+				}),
+			],
+		});
 	});
 
 	test("an order by the product's whole name, in any case, is one order of that product", async () => {

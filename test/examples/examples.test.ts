@@ -367,7 +367,7 @@ describe.each([
 					],
 				},
 				financialStatus: 'PAID',
-				options: { exactlyOnce: true },
+				exactlyOnce: true,
 			},
 			credentials: { podPlatformApi: { id: 'podPlatformSandbox', name: 'POD Platform sandbox' } },
 		});
@@ -576,8 +576,10 @@ describe('the AI agent example (pod-tools-for-ai-agents.json)', () => {
 	test('orders only in Pending, never as the model says, with Exactly Once', () => {
 		const submit = tools.find((tool) => tool.parameters.operation === 'submit') as ToolNode;
 		expect(submit.parameters.financialStatus).toBe('PENDING');
-		expect(submit.parameters.options).toMatchObject({ exactlyOnce: true });
-		expect(submit.parameters.options).not.toHaveProperty('allowPaidFromTool');
+		// A field of its own, seen to be on (not an option under Add Option).
+		expect(submit.parameters.exactlyOnce).toBe(true);
+		expect(submit.parameters.options ?? {}).not.toHaveProperty('exactlyOnce');
+		expect(submit.parameters.options ?? {}).not.toHaveProperty('allowPaidFromTool');
 		expect(String(submit.parameters.uniqueId)).toContain("$fromAI('uniqueId'");
 		expect(String(submit.parameters.toolDescription)).toContain(
 			'it creates a print order in Pending; it is not produced or charged until the merchant pays it',
@@ -609,7 +611,7 @@ const submitReadingWhole = (storefront: string) => ({
 	},
 	financialStatus: 'PAID',
 	carrierId: '21',
-	options: { exactlyOnce: true },
+	exactlyOnce: true,
 });
 
 describe.each([

@@ -302,7 +302,8 @@ describe('SKU texts of color/size pairs, on a service that has them', () => {
 				productName: 'Hoodie',
 				colorName: 'Grey',
 				sizeName: 'M',
-				sku: 'HOODIE-PREMIUM',
+				// Named by the product's SKU, stored (as Order → Get shows it) with its pair's own.
+				sku: 'HOODIE-PREMIUM-GREY-M',
 			}),
 		]);
 		expect((await stored(result.items[0].json.id)).slice(0, 2)).toEqual([

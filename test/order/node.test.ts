@@ -45,8 +45,9 @@ describe('Order resource against the sandbox', () => {
 			const result = await run(formParameters('WEB-1'));
 			expect(result.error).toBeUndefined();
 			const [{ json }] = result.items;
-			// The order it made, in the simplified order's shape (Order → Get's), its items named
-			// from the product the SKU check read: no read of the order after the submission.
+			// The order it made as the service holds it, in Order → Get's shape: the creation answers
+			// only the order's ID, so Submit reads it back once; its items named from the product the
+			// SKU check read (no read of its own), each with the service's price and its unit price.
 			const customer = {
 				firstName: 'Ada',
 				lastName: 'Lovelace',
@@ -59,53 +60,67 @@ describe('Order resource against the sandbox', () => {
 					countryCode: 'DE',
 				},
 			};
+			const created = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
 			expect(json).toEqual({
 				id: expect.any(Number),
 				uniqueId: 'WEB-1',
 				financialStatus: 'PAID',
 				financialStatusLabel: 'Paid',
-				// Not processed yet: the service has no fulfilment status for it.
-				fulfilmentStatus: null,
-				fulfilmentStatusLabel: null,
+				// Paid and handed off, production may have started by the time it is read back.
+				fulfilmentStatus: json.fulfilmentStatus,
+				fulfilmentStatusLabel: json.fulfilmentStatusLabel,
 				trackingNumbers: [],
 				trackingUrls: [],
 				customer,
 				items: [
 					{
-						id: null,
+						id: expect.any(Number),
 						productId: 1001,
 						productName: 'Classic T-Shirt',
 						colorId: 2001,
 						colorName: 'White',
 						sizeId: 3002,
 						sizeName: 'M',
-						sku: null,
+						sku: 'TEE-CLASSIC',
 						amount: 2,
-						price: null,
+						// The service's price of the item; the unit price is the T-shirt's for Germany.
+						price: 25.8,
+						unitPrice: 12.9,
+						created,
 					},
 					{
-						id: null,
-						productId: null,
-						productName: null,
+						id: expect.any(Number),
+						productId: 1001,
+						productName: 'Classic T-Shirt',
 						colorId: 2001,
-						colorName: null,
+						colorName: 'White',
 						sizeId: 3003,
-						sizeName: null,
-						sku: null,
+						sizeName: 'L',
+						sku: 'TEE-CLASSIC',
 						amount: 1,
-						price: null,
-						templateProductSku: 'TPL-TEE-LOGO',
+						price: 12.9,
+						unitPrice: 12.9,
+						created,
+						templateProductId: 7001,
 					},
 				],
 				country: 'DE',
 				shippingTitle: 'Standard',
 				carrierId: 21,
-				created: null,
+				created,
 				passthroughItems: [
 					expect.objectContaining({ sku: 'STICKER-1', name: 'Sticker', quantity: 3 }),
 				],
+				// 2 × 12.90 + 1 × 12.90, before shipping.
+				currency: 'EUR',
+				total: 38.7,
 				alreadyExisted: false,
 			});
+			expect([
+				[null, null],
+				['WAITING_FOR_RESOURCES', 'Preparing Print Files'],
+				['PREPARED_TO_PRODUCE', expect.any(String)],
+			]).toContainEqual([json.fulfilmentStatus, json.fulfilmentStatusLabel]);
 			expect(Object.keys(json).slice(0, 5)).toEqual([
 				'id',
 				'uniqueId',
@@ -114,9 +129,23 @@ describe('Order resource against the sandbox', () => {
 				'fulfilmentStatus',
 			]);
 			const reads = (await control.requests()).filter((r) => r.method === 'GET');
-			// The output costs no request of its own: no read-back of the order.
-			expect(reads.filter((r) => r.path.endsWith(`/orders/${String(json.id)}`))).toHaveLength(0);
+			// One read-back of the order; the product was read once, for the check.
+			expect(reads.filter((r) => r.path.endsWith(`/orders/${String(json.id)}`))).toHaveLength(1);
 			expect(reads.filter((r) => r.path.includes('/products/expanded/1001'))).toHaveLength(1);
+			// Order → Get shows the same order: the same items, IDs, prices and creation.
+			const got = await run({
+				resource: 'order',
+				operation: 'get',
+				shop: shopParameter(),
+				orderId: String(json.id),
+			});
+			const sameFields = (order: any) => ({
+				created: order.created,
+				items: order.items.map((item: any) => ({ ...item, unitPrice: undefined })),
+				customer: order.customer,
+				trackingNumbers: order.trackingNumbers,
+			});
+			expect(sameFields(got.items[0].json)).toEqual(sameFields(json));
 			const id = json.id as number;
 
 			const ready = await eventually(async () => {

@@ -232,7 +232,14 @@ describe.each(SKU_MODES)('a storefront order read by the node, on $mode', (mode)
 		};
 		const result = await run(fromStorefront('woocommerce'), [{ json: woo }]);
 		expect(result.error).toBeUndefined();
-		expect(namedLines(result.items[0].json)[0]).toEqual(['Classic T-Shirt', 'Black', 'M', null, 2]);
+		// The SKU is the service's for the item: the pair's text where the service gives one.
+		expect(namedLines(result.items[0].json)[0]).toEqual([
+			'Classic T-Shirt',
+			'Black',
+			'M',
+			mode.variantSkuTexts ? 'TEE-CLASSIC-BLACK-M' : 'TEE-CLASSIC',
+			2,
+		]);
 		expect((result.items[0].json.storeLines as any[]).every((line) => line.printed)).toBe(true);
 	});
 
@@ -395,7 +402,8 @@ describe.each(SKU_MODES)('a storefront order read by the node, on $mode', (mode)
 		expect(
 			(result.items[1].json.items as any[]).map((item: any) => [item.colorName, item.sku]),
 		).toEqual([
-			['Red', 'IPOD2008'],
+			// The SKU the service holds for the item (Order → Get's): the pair's own where it has one.
+			['Red', mode.sku('IPOD2008RED')],
 			['Red', mode.sku('IPOD2008RED')],
 			['Black', mode.sku('IPOD2008BLACK')],
 		]);

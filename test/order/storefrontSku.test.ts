@@ -160,13 +160,14 @@ describe('Submit reads the storefront SKUs back with no look-up', () => {
 	});
 
 	/**
-	 * A run's requests as method and path, sorted (reads of one order run at once). The login is
-	 * the credential's, made by whichever run comes first, not the order's.
+	 * A run's requests as method and path, sorted (reads of one order run at once), with the ID of
+	 * the order made (read back once it is made) as `{order}`. The login is the credential's, made
+	 * by whichever run comes first, not the order's.
 	 */
 	const shapeOf = (requests: LoggedRequest[]) =>
 		requests
 			.filter((r) => r.path !== '/auth')
-			.map((r) => `${r.method} ${r.path}`)
+			.map((r) => `${r.method} ${r.path.replace(/\/orders\/\d+$/, '/orders/{order}')}`)
 			.sort();
 
 	const storedItems = async (id: unknown) =>
@@ -191,7 +192,7 @@ describe('Submit reads the storefront SKUs back with no look-up', () => {
 		const idRequests = await order.control.requests();
 
 		expect(shapeOf(skuRequests)).toEqual(shapeOf(idRequests));
-		expect(shapeOf(skuRequests)).toHaveLength(7);
+		expect(shapeOf(skuRequests)).toHaveLength(8);
 		// No product look-up: no product list (by filter or whole) was read.
 		expect(skuRequests.filter((r) => /\/products$/.test(r.path))).toEqual([]);
 		expect(skuRequests.filter((r) => r.status >= 400)).toEqual([]);
@@ -202,7 +203,8 @@ describe('Submit reads the storefront SKUs back with no look-up', () => {
 			expect.objectContaining({ productId: 1001, colorId: 2002, sizeId: 3002, amount: 2 }),
 			expect.objectContaining({ productId: 1001, colorId: 2001, sizeId: 3003, amount: 1 }),
 		]);
-		// The output names each line by the store's SKU, and what it printed.
+		// The output is the order as the service holds it: each line's color, size and amount, and
+		// the service's own SKU of what was ordered (the product's), never the node's.
 		expect(
 			(skuOrder.items as any[]).map((item) => [
 				item.colorName,
@@ -211,8 +213,8 @@ describe('Submit reads the storefront SKUs back with no look-up', () => {
 				item.amount,
 			]),
 		).toEqual([
-			['Black', 'M', skus[0], 2],
-			['White', 'L', skus[1], 1],
+			['Black', 'M', 'TEE-CLASSIC', 2],
+			['White', 'L', 'TEE-CLASSIC', 1],
 		]);
 		// The service is sent IDs, never the node's SKU.
 		const stored = await order.stored(skuOrder.id, false);

@@ -21,6 +21,14 @@ function described(asTool: boolean): INodeTypeDescription {
 	return asTool ? { ...description, name: `${description.name}Tool` } : description;
 }
 
+/** The texts written for the model, by `resource:operation`, from the tool's description default. */
+function toolTexts(): Record<string, string> {
+	const expression = String(
+		defaults(true, { resource: 'order', operation: 'submit' }).toolDescription,
+	);
+	return JSON.parse(/^=\{\{ \((\{.*\})\)\[/s.exec(expression)![1]) as Record<string, string>;
+}
+
 /** The node as n8n loads its tool variant: the same node under the tool's description name. */
 function toolVariant(): PodPlatform {
 	const node = new PodPlatform();
@@ -98,6 +106,73 @@ describe('the node as an AI tool', () => {
 		expect(defaults(false)).not.toHaveProperty('toolDescription');
 		const manual = defaults(true, { toolDescriptionMode: 'manual' });
 		expect(manual.toolDescription).toBe('');
+	});
+
+	test('Exactly Once is a field of its own, on by default, not an option under Add Option', () => {
+		for (const asTool of [true, false]) {
+			const submit = defaults(asTool, { resource: 'order', operation: 'submit' });
+			expect(submit.exactlyOnce).toBe(true);
+			expect(submit.options).toEqual({});
+		}
+		// The earlier place under Options is offered only where a saved workflow turned it off.
+		const options = described(true).properties.find(
+			(p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('submit'),
+		)!;
+		const earlier = (options.options as any[]).find((o) => o.name === 'exactlyOnce');
+		expect(earlier.displayOptions).toEqual({ show: { exactlyOnce: [false] } });
+	});
+
+	test('a workflow saved with Options › Exactly Once keeps it as n8n loads it: off stays off, on is the field', () => {
+		const off = defaults(false, {
+			resource: 'order',
+			operation: 'submit',
+			options: { exactlyOnce: false },
+		});
+		expect(off.options).toEqual({ exactlyOnce: false });
+		const on = defaults(false, {
+			resource: 'order',
+			operation: 'submit',
+			options: { exactlyOnce: true },
+		});
+		expect(on.options).toEqual({});
+		expect(on.exactlyOnce).toBe(true);
+	});
+
+	test("the editor shows the text written for the model, the operation's own, in both description modes", () => {
+		const table = toolTexts();
+		for (const mode of ['written', 'manual']) {
+			for (const [resource, operation] of [
+				['order', 'submit'],
+				['product', 'find'],
+				['order', 'get'],
+			]) {
+				const values = { '@tool': true, resource, operation, toolDescriptionMode: mode };
+				const shown = described(true).properties.filter(
+					(p) =>
+						p.type === 'notice' &&
+						p.name === 'toolDescriptionNotice' &&
+						Object.entries(p.displayOptions?.show ?? {}).every(([key, allowed]) =>
+							(allowed as unknown[]).includes((values as any)[key]),
+						),
+				);
+				expect(shown.map((p) => p.displayName)).toEqual([
+					`Written for the Model, the model reads: ${table[`${resource}:${operation}`]}`,
+				]);
+			}
+		}
+		// Not on the node itself.
+		const asNode = defaults(false, { resource: 'order', operation: 'submit' });
+		expect(asNode).not.toHaveProperty('toolDescriptionNotice');
+	});
+
+	test("prices in the texts: the service's own, per country, before shipping, VAT not promised", () => {
+		const table = toolTexts();
+		for (const key of ['product:find', 'order:submit']) {
+			expect(table[key]).toMatch(/service's own product prices for the country/);
+			expect(table[key]).toMatch(/before shipping/);
+			expect(table[key]).toMatch(/does not say whether they include VAT/);
+		}
+		expect(table['order:submit']).toMatch(/unitPrice, and the order's total and currency/);
 	});
 
 	describe('Submit called by a model', () => {

@@ -100,3 +100,33 @@ export function simplifyProduct(record: PlainObject) {
 		prices,
 	};
 }
+
+/** A product's price as `simplifyProduct` gives it: per country and size, in its currency. */
+export interface ProductPrice {
+	price: unknown;
+	currency: unknown;
+	assignedSizeId: unknown;
+	countryId: unknown;
+}
+
+/**
+ * The product's own price of one size for one country (the expanded product's `productPrices`),
+ * undefined where the product lists none: prices are per country and size, so a country without a
+ * price list has no price, never another country's.
+ */
+export function sizePriceOf(
+	prices: readonly ProductPrice[] | undefined,
+	countryId: unknown,
+	assignedSizeId: unknown,
+): { price: number; currency: string | null } | undefined {
+	const found = (prices ?? []).find(
+		(entry) =>
+			String(entry.countryId) === String(countryId) &&
+			String(entry.assignedSizeId) === String(assignedSizeId),
+	);
+	const price = Number(found?.price);
+	if (!found || found.price === null || found.price === '' || !Number.isFinite(price)) {
+		return undefined;
+	}
+	return { price, currency: typeof found.currency === 'string' ? found.currency : null };
+}

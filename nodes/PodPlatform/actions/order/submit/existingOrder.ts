@@ -7,7 +7,8 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { recordOf } from '../../../../shared/codec';
+import { isPlainObject, recordOf } from '../../../../shared/codec';
+import type { PlainObject } from '../../../../shared/codec';
 import { readNamings, withItemNames } from '../../../../shared/productNames';
 import type { ProductNaming } from '../../../../shared/productNames';
 import { simplifyOrder } from '../../../../shared/simplify/order';
@@ -21,24 +22,29 @@ export interface Difference {
 	requested: unknown;
 }
 
+/** An order as the service holds it, as Order → Get shows it, and what prices its items. */
+export interface StoredOrder {
+	/** The order simplified, its items named. */
+	order: IDataObject;
+	/** The order's country ID (the simplified order shows its code): prices are per country. */
+	countryId: unknown;
+	/** The products that named its items, by ID as text, with their prices where read. */
+	namings: ReadonlyMap<string, ProductNaming>;
+}
+
 /**
- * The stored order, simplified and its items named as Order → Get gives it; the products the run
- * read for the check (`known`) name their items without another read.
+ * An order record of the service, simplified and its items named as Order → Get gives it; the
+ * products the run read for the check (`known`) name their items without another read.
  */
-export async function readStoredOrder(
+export async function storedOrderOf(
 	run: RunScope,
 	shopPath: string,
-	orderId: unknown,
+	record: PlainObject,
 	known: ReadonlyMap<number, ProductNaming>,
 	itemIndex: number,
-): Promise<IDataObject> {
-	const answer = await run.service.request({
-		method: 'GET',
-		path: `${shopPath}/orders/${encodeURIComponent(String(orderId))}`,
-		itemIndex,
-	});
-	const [order] = await withItemNames([simplifyOrder(recordOf(answer))], async (productIds) => {
-		const namings = new Map<string, ProductNaming>();
+): Promise<StoredOrder> {
+	let namings = new Map<string, ProductNaming>();
+	const [order] = await withItemNames([simplifyOrder(record)], async (productIds) => {
 		const unread: string[] = [];
 		for (const id of productIds) {
 			const product = known.get(Number(id));
@@ -46,9 +52,27 @@ export async function readStoredOrder(
 			else unread.push(id);
 		}
 		const read = await readNamings(run.service, shopPath, unread, run.productNamings, itemIndex);
-		return new Map([...namings, ...read]);
+		namings = new Map([...namings, ...read]);
+		return namings;
 	});
-	return order;
+	const country = record.country;
+	return { order, countryId: isPlainObject(country) ? country.id : undefined, namings };
+}
+
+/** The stored order, read (`GET .../orders/{id}`) and taken as `storedOrderOf` takes it. */
+export async function readStoredOrder(
+	run: RunScope,
+	shopPath: string,
+	orderId: unknown,
+	known: ReadonlyMap<number, ProductNaming>,
+	itemIndex: number,
+): Promise<StoredOrder> {
+	const answer = await run.service.request({
+		method: 'GET',
+		path: `${shopPath}/orders/${encodeURIComponent(String(orderId))}`,
+		itemIndex,
+	});
+	return await storedOrderOf(run, shopPath, recordOf(answer), known, itemIndex);
 }
 
 /** A value as compared: text trimmed, any case; absent and empty alike. */

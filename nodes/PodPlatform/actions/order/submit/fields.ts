@@ -15,7 +15,20 @@ import {
 	variantFields,
 } from '../fields';
 import { productLocator } from '../../product';
+import type { RunScope } from '../../runScope';
 import { DEFERRED_ROOT } from './deferredOrder';
+
+/**
+ * Whether Exactly Once is on for an item: the field (on by default), unless a workflow saved before
+ * it was a field turned it off under Options, which still counts.
+ */
+export function exactlyOnceOf(run: RunScope, itemIndex: number): boolean {
+	const options = run.parameter<{ exactlyOnce?: unknown }>('options', itemIndex, {}) ?? {};
+	return (
+		run.parameter<unknown>('exactlyOnce', itemIndex, true) !== false &&
+		options.exactlyOnce !== false
+	);
+}
 
 export const DEFAULT_CONCURRENCY = 4;
 export const MAX_CONCURRENCY = 16;
@@ -591,6 +604,15 @@ export const submitFields: INodeProperties[] = [
 	linePrintingField,
 	...formFields,
 	{
+		// A field of its own, not an option: on by default and seen to be on.
+		displayName: 'Exactly Once',
+		name: 'exactlyOnce',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to look the order up by its Unique ID first and return the existing one instead of creating a duplicate; a retry after a timeout never creates a second order',
+	},
+	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
@@ -630,13 +652,17 @@ export const submitFields: INodeProperties[] = [
 				default: DEFAULT_CONCURRENCY,
 				description: 'How many orders to submit at once; results keep the input order',
 			},
+			// Where Exactly Once was set before it became a field of its own: kept, and shown, only
+			// when a saved workflow turned it off there (n8n drops a saved value its node no longer
+			// describes, which would turn it back on), so that such a workflow behaves as it did.
 			{
-				displayName: 'Exactly Once',
+				displayName: 'Exactly Once (Earlier Setting)',
 				name: 'exactlyOnce',
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to look the order up by its Unique ID first and return the existing one instead of creating a duplicate; a retry after a timeout never creates a second order',
+					'Whether to look the order up by its Unique ID first. Set off in an earlier version of this node, here: off turns Exactly Once off whatever the Exactly Once field says. Remove this option to use that field.',
+				displayOptions: { show: { exactlyOnce: [false] } },
 			},
 		],
 	},

@@ -13,6 +13,8 @@ import { simplifyOrder } from '../../../../shared/simplify/order';
 import type { DeferredOrder, NothingToPrint, OrderProduct } from './types';
 import type { SubmitOutcome } from './exactlyOnce';
 import { differenceNote, differencesOf } from './existingOrder';
+import type { StoredOrder } from './existingOrder';
+import { sizePriceOf } from '../../../../shared/payloads/product';
 
 export interface OrderStatuses {
 	financialStatus: unknown;
@@ -120,6 +122,61 @@ export function existingOrderOutput(requested: IDataObject, stored: IDataObject)
 		matchesRequest: differences.length === 0,
 		differences: differences as unknown as IDataObject[],
 		...(differences.length ? { note: differenceNote(stored.uniqueId, differences) } : {}),
+		...(requested.recoveredAfterTimeout ? { recoveredAfterTimeout: true } : {}),
+		...(requested.storeOrder
+			? { storeOrder: requested.storeOrder, storeLines: requested.storeLines }
+			: {}),
+	};
+}
+
+/**
+ * The stored order with what it costs, before shipping: each item's unit price (its product's own
+ * price for the order's country and the item's size, the price Product → Find gives) beside the
+ * service's own `price` of the item, and the order's `total` of unit price times amount over its
+ * items in their `currency`. An item whose product lists no price for the country has no unit
+ * price, and then the order has no total: a partial sum would read as the whole.
+ */
+export function pricedOrder({ order, countryId, namings }: StoredOrder): IDataObject {
+	const items = Array.isArray(order.items) ? (order.items as IDataObject[]) : undefined;
+	if (!items) return order;
+	let currency: string | null = null;
+	let total: number | null = 0;
+	const priced = items.map((item) => {
+		const product = namings.get(String(item.productId));
+		const price =
+			countryId === undefined ? undefined : sizePriceOf(product?.prices, countryId, item.sizeId);
+		const amount = Number(item.amount);
+		if (!price || !Number.isFinite(amount) || (currency && price.currency !== currency)) {
+			total = null;
+		} else {
+			currency ??= price.currency;
+			if (total !== null) total += price.price * amount;
+		}
+		// The unit price follows the service's price of the item, every item with the same keys.
+		const entries = Object.entries(item);
+		const at = entries.findIndex(([key]) => key === 'price') + 1 || entries.length;
+		entries.splice(at, 0, ['unitPrice', price?.price ?? null]);
+		return Object.fromEntries(entries) as IDataObject;
+	});
+	const sum = total as number | null;
+	return {
+		...order,
+		items: priced,
+		currency,
+		total: sum === null || !items.length ? null : Math.round(sum * 100) / 100,
+	};
+}
+
+/**
+ * The output item of a new order: the order as the service holds it right after it was made (the
+ * creation's answer gives only its ID), so that its answer is the one Order → Get gives: statuses
+ * with labels, `created`, each item's ID and price, tracking; the storefront's lines as the
+ * request read them.
+ */
+export function newOrderOutput(requested: IDataObject, stored: IDataObject): IDataObject {
+	return {
+		...stored,
+		alreadyExisted: false,
 		...(requested.recoveredAfterTimeout ? { recoveredAfterTimeout: true } : {}),
 		...(requested.storeOrder
 			? { storeOrder: requested.storeOrder, storeLines: requested.storeLines }

@@ -30,12 +30,19 @@ import {
 } from './catalog';
 import type { ReadCatalog, RunCatalog, SkuWay } from './catalog';
 import { lookUpUniqueIds, submitOrder } from './exactlyOnce';
-import type { KnownOrders } from './exactlyOnce';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, submitFields } from './fields';
+import type { KnownOrders, SubmitOutcome } from './exactlyOnce';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, exactlyOnceOf, submitFields } from './fields';
 import { readOrderInput, readsLines } from './readOrder';
 import type { OrderInput } from './orderInput';
-import { existingOrderOutput, nothingToPrintOutput, orderOutput, statusesOf } from './output';
-import { readStoredOrder } from './existingOrder';
+import {
+	existingOrderOutput,
+	newOrderOutput,
+	nothingToPrintOutput,
+	orderOutput,
+	pricedOrder,
+	statusesOf,
+} from './output';
+import { readStoredOrder, storedOrderOf } from './existingOrder';
 import { checkToolOrder } from './toolUse';
 import { checkOnlyOutput, checkOnlyRefusal } from './checkOnly';
 import { catalogResolver, OFFLINE_RESOLVER } from './resolve';
@@ -195,10 +202,10 @@ async function prepare(
 		order.references.productNames.forEach((name) => named.productNames.add(name));
 		order.references.motiveNames.forEach((name) => named.motiveNames.add(name));
 		namedByShop.set(shopPath, named);
-		const options = run.parameter<IDataObject>('options', itemIndex, {});
 		const { uniqueId } = order.input;
+		const checkOnly = run.parameter<IDataObject>('options', itemIndex, {}).checkOnly === true;
 		// Check Only sends nothing, so there is no existing order to find.
-		if (options.exactlyOnce === false || options.checkOnly === true || !uniqueId) continue;
+		if (!exactlyOnceOf(run, itemIndex) || checkOnly || !uniqueId) continue;
 		uniqueIdsByShop.set(shopPath, [...(uniqueIdsByShop.get(shopPath) ?? []), uniqueId]);
 	}
 	for (const [shopPath, { skus, productNames, motiveNames }] of namedByShop) {
@@ -316,11 +323,13 @@ async function executeOrder(
 		order,
 		shopPath,
 		itemIndex,
-		exactlyOnce: options.exactlyOnce !== false,
+		exactlyOnce: exactlyOnceOf(run, itemIndex),
 		known: batch.known,
 	});
 	const requested = orderOutput(order, outcome, statusesOf(order, outcome), catalog.products);
-	if (!outcome.alreadyExisted) return [{ json: requested }];
+	if (!outcome.alreadyExisted) {
+		return [{ json: await newOrderAnswer(run, shopPath, outcome, requested, catalog, itemIndex) }];
+	}
 	// Found under its Unique ID: the order as it stands, never the request (existingOrder.ts).
 	const stored = await readStoredOrder(
 		run,
@@ -329,7 +338,36 @@ async function executeOrder(
 		catalog.products,
 		itemIndex,
 	);
-	return [{ json: existingOrderOutput(requested, stored) }];
+	return [{ json: existingOrderOutput(requested, pricedOrder(stored)) }];
+}
+
+/**
+ * A new order's answer: the order as the service holds it. The creation's answer gives only the
+ * order's ID and Unique ID (the contract's `OrderSubmited`), so the order is read back once; an
+ * answer that is the order already (a submission recovered after a timeout reads it) is taken as
+ * it is. The order is made either way: a read-back that fails answers the order as sent, saying so.
+ */
+async function newOrderAnswer(
+	run: RunScope,
+	shopPath: string,
+	outcome: SubmitOutcome,
+	requested: IDataObject,
+	catalog: ReadCatalog,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const record = outcome.record;
+	try {
+		const stored =
+			record.orderedProducts !== undefined && record.created !== undefined
+				? await storedOrderOf(run, shopPath, record, catalog.products, itemIndex)
+				: await readStoredOrder(run, shopPath, record.id, catalog.products, itemIndex);
+		return newOrderOutput(requested, pricedOrder(stored));
+	} catch (error) {
+		return {
+			...requested,
+			note: `The order was made (ID ${String(record.id)}), but reading it back failed (${(error as Error).message}): this answer is the order as sent. Do not submit it again; read it with Order → Get.`,
+		};
+	}
 }
 
 export const submitOperation: OperationDefinition<SubmitBatch> = {
