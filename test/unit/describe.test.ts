@@ -1,12 +1,11 @@
 /**
  * The action node's description as the editor reads it: the canvas subtitle names the operation
  * and the resource in words, for every operation; each operation's value is its own within its
- * resource, and everything that names an operation by value (the defaults, the tool texts) names
- * one that exists.
+ * resource, the defaults name one that exists, and the texts written for a model reach it.
  */
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { RESOURCES } from '../../nodes/PodPlatform/actions/resources';
-import { WRITTEN } from '../../nodes/PodPlatform/actions/toolDescription';
+import { toolDescriptionProperties } from '../../nodes/PodPlatform/actions/toolDescription';
 
 /** The subtitle expression's table of words, and the expression around it. */
 function subtitleParts(): { table: Record<string, string>; lookup: string } {
@@ -42,9 +41,27 @@ test('each operation of a resource has its own value, and the defaults name one 
 	}
 });
 
-test('every tool text written for the model names an operation the node has', () => {
-	const operations = RESOURCES.flatMap((resource) =>
-		resource.operations.map(({ option }) => `${resource.value}:${option.value}`),
+test('the operations an agent uses carry their text for the model, and the tool gives the model that text', () => {
+	const written = RESOURCES.flatMap((resource) =>
+		resource.operations
+			.filter(({ forModel }) => forModel !== undefined)
+			.map(({ option, forModel }) => [`${resource.value}:${option.value}`, forModel!] as const),
 	);
-	expect(Object.keys(WRITTEN).filter((key) => !operations.includes(key))).toEqual([]);
+	expect(written.map(([key]) => key)).toEqual(
+		expect.arrayContaining([
+			'order:get',
+			'order:getAll',
+			'order:submit',
+			'order:cancel',
+			'order:commit',
+			'product:find',
+			'product:getStorefrontListing',
+		]),
+	);
+	const table = toolDescriptionProperties(RESOURCES).find(
+		(property) => property.name === 'toolDescription' && property.type === 'hidden',
+	)?.default as string;
+	for (const [key, text] of written) {
+		expect(table).toContain(`${JSON.stringify(key)}:${JSON.stringify(text)}`);
+	}
 });

@@ -26,6 +26,12 @@ export interface OperationDefinition<Prepared = unknown> {
 	/** The operation's own fields; the resource and operation display options are added for it. */
 	fields: INodeProperties[];
 	/**
+	 * What a language model reads about the operation when the node is its tool (toolDescription.ts):
+	 * what it does, what it costs, what identifies a record, whether a repeated call is safe. Without
+	 * it, the model reads the operation's action and description.
+	 */
+	forModel?: string;
+	/**
 	 * Runs for one input item, or for one unit of items (see `units`): `itemIndex` is its first
 	 * item, `unit` all of them. pairedItem is filled in by the router when missing, with every item
 	 * of the unit. `prepared` is what `prepare` returned, or undefined when it did not run.

@@ -28,6 +28,8 @@ export interface GetOneConfig {
 	) => Promise<IDataObject> | IDataObject;
 	/** The record with Simplify on. */
 	simplify: (record: PlainObject) => unknown;
+	/** What a language model reads about it when the node is its tool (OperationDefinition). */
+	forModel?: string;
 }
 
 export function getOneOperation(
@@ -36,6 +38,7 @@ export function getOneOperation(
 ): OperationDefinition {
 	return {
 		option,
+		forModel: config.forModel,
 		fields: [...config.fields, simplifyField],
 		async execute(
 			this: IExecuteFunctions,

@@ -274,6 +274,8 @@ export interface GetManyConfig {
 	shape?(this: IExecuteFunctions, record: PlainObject, itemIndex: number): IDataObject;
 	/** The record as Simplify (on by default) shows it, after `shape`; adds the Simplify field. */
 	simplify?(record: PlainObject): IDataObject;
+	/** What a language model reads about the list when the node is its tool (OperationDefinition). */
+	forModel?: string;
 }
 
 export function getManyOperation(
@@ -282,6 +284,7 @@ export function getManyOperation(
 ): OperationDefinition {
 	return {
 		option,
+		forModel: config.forModel,
 		fields: [
 			...(config.extraFields ?? []),
 			...paginationFields(),

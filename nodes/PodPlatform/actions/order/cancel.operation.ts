@@ -18,6 +18,8 @@ export const cancelOperation: OperationDefinition = {
 		description:
 			'Ask production to cancel an order it has picked up; it is cancelled once production confirms',
 	},
+	forModel:
+		"Ask production to stop a print order, named as this tool's argument asks for it. It changes the order: production confirms the cancellation later. Only an order in production can be cancelled; asking again for the same order is refused.",
 	fields: [orderIdField],
 	async execute(
 		this: IExecuteFunctions,

@@ -20,6 +20,8 @@ export const commitOperation: OperationDefinition = {
 		description:
 			'Finish a draft order and stamp its financial status; production starts only with Send to Production',
 	},
+	forModel:
+		'Set the payment status of a draft print order. Paid starts production and is charged; a tool commits only as Pending.',
 	fields: [
 		orderIdField,
 		financialStatusField(

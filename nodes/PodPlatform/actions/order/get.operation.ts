@@ -16,6 +16,7 @@ import { orderIdField } from './fields';
 import type { RunScope } from '../runScope';
 import { recordOf } from '../../../shared/codec';
 import { noOrderMatches, placedWithEmail } from './buyerEmail';
+import { READ, BUYER_TEXT } from '../wordsForModel';
 
 export const getOperation: OperationDefinition = {
 	option: {
@@ -24,6 +25,9 @@ export const getOperation: OperationDefinition = {
 		action: 'Get an order',
 		description: 'Get an order with its statuses, customer, items and fulfillments',
 	},
+	// The order is named as the tool's argument asks for it (the Unique ID, or an ID): the text
+	// promises neither, so that it stays true of a tool fixed to one of them.
+	forModel: `Read one print order, named as this tool's argument asks for it; where the tool also asks for the buyer's email, only an order placed with that email is answered (otherwise: no order matches). ${READ} Answers its payment and fulfilment status (with labels such as Shipped), tracking numbers and links, customer, and items with product, color and size names. ${BUYER_TEXT}`,
 	fields: [
 		orderIdField,
 		simplifyField,

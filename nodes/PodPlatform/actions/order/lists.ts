@@ -16,6 +16,7 @@ import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
 import { orderedProductPath, orderPath } from './common';
 import { orderIdField, orderedProductIdField } from './fields';
+import { READ, BUYER_TEXT } from '../wordsForModel';
 
 /** What the fulfillment statuses mean (contract, States and transitions). */
 const FULFILMENT_STATUS_DESCRIPTIONS: Record<(typeof FULFILMENT_STATUSES)[number], string> = {
@@ -106,6 +107,7 @@ export const getAllOperation = getManyOperation(
 	{
 		filterRoot: 'productionOrderFilter',
 		simpleFilters: orderFilters,
+		forModel: `List the shop's print orders, newest first, optionally only those of a payment or fulfilment status, a creation date range or a Unique ID. ${READ} The records carry no items or tracking: read one order for those. ${BUYER_TEXT}`,
 		async path(itemIndex, run) {
 			return `${await itemShopPath(run, itemIndex)}/orders`;
 		},

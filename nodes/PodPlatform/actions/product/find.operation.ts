@@ -17,6 +17,7 @@ import { lookUpProducts, newRunCatalog, readProduct } from '../order/submit/cata
 import type { OrderProduct } from '../order/submit/types';
 import type { RunScope } from '../runScope';
 import type { OperationDefinition } from '../types';
+import { READ, PRICES } from '../wordsForModel';
 
 /** At most this many products are answered, so that the answer fits a model's context. */
 export const FIND_LIMIT = 10;
@@ -123,6 +124,7 @@ export const findOperation: OperationDefinition = {
 		description:
 			'Find products by name or SKU, each with the colors and sizes it can be ordered in, by name',
 	},
+	forModel: `Find products by a part of their name or by a product's SKU. ${READ} Answers each product's ID, name and SKU, and the colors it can be ordered in with the sizes available in each, by name: order with exactly these names. Each color gives each size's price for one country (the one asked for, else the shop's default), with that country and currency. ${PRICES}`,
 	fields: [
 		{
 			displayName: 'Name or SKU',

@@ -23,6 +23,7 @@ import type { RunScope } from '../runScope';
 import type { OperationDefinition } from '../types';
 import type { ListingCountry, ListingMotive, ListingSharedProduct } from './storefrontListing';
 import { storefrontListing } from './storefrontListing';
+import { READ } from '../wordsForModel';
 
 /** `/accounts/387` of `/accounts/387/shops/1597`. */
 const accountPathOf = (shopPath: string) => shopPath.replace(/\/shops\/[^/]+$/, '');
@@ -156,6 +157,7 @@ export const getStorefrontListingOperation: OperationDefinition = {
 		description:
 			'Get a product as a store lists it: title, options Color and Size, one variant per orderable pair with price and the SKU Submit reads back',
 	},
+	forModel: `Read one product as a store lists it, in a country's currency and optionally a language: title, description, options Color and Size, and one variant per orderable color/size pair with its availability, price and the SKU an order can name it by. ${READ}`,
 	fields: [
 		{
 			displayName: 'Listing Of',

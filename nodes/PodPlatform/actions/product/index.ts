@@ -20,6 +20,7 @@ import type { OperationDefinition, ResourceDefinition } from '../types';
 import type { RunScope } from '../runScope';
 import { findOperation } from './find.operation';
 import { getStorefrontListingOperation } from './getStorefrontListing.operation';
+import { READ } from '../wordsForModel';
 
 /** The product to work on: searched in the shop's catalog by name or SKU, by ID, or by its URL. */
 export const productLocator: INodeProperties = idLocator({
@@ -47,6 +48,7 @@ const get = getOneOperation(
 		fields: [productLocator],
 		path: async (run, itemIndex) => await productPath(run, itemIndex),
 		simplify: simplifyProductSummary,
+		forModel: `Read one product's name, SKU and type by its ID. ${READ}`,
 	},
 );
 
@@ -61,6 +63,7 @@ const getExpanded = getOneOperation(
 		fields: [productLocator],
 		path: async (run, itemIndex) => await productPath(run, itemIndex, true),
 		simplify: simplifyProduct,
+		forModel: `Read one product with its colors, sizes, print areas, SKUs and prices, by its ID. ${READ}`,
 	},
 );
 
@@ -71,6 +74,7 @@ const getSkus: OperationDefinition = {
 		action: 'Get the SKUs of a product',
 		description: 'List the color and size pairs that can be ordered',
 	},
+	forModel: `List the color and size pairs of a product that can be ordered, by IDs. ${READ}`,
 	fields: [
 		productLocator,
 		{
@@ -116,6 +120,7 @@ export const productResource: ResourceDefinition = {
 			},
 			{
 				filterRoot: 'productFilter',
+				forModel: `List the products of the shop with their IDs, names and SKUs. ${READ}`,
 				async path(itemIndex, run) {
 					return `${await itemShopPath(run, itemIndex)}/products`;
 				},
