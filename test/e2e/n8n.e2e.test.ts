@@ -1812,14 +1812,31 @@ describe('the way back to the storefront', () => {
 		const first = await catchUp('podExShopWbCatch');
 		// What the run cost the print service (docs/catch-up.md): a list page per 100 print orders,
 		// one read of each, and the products they name.
-		const asked = (await serviceLog()).slice(serviceStart);
+		const asked = (
+			await control<Array<{ method: string; path: string; query: Record<string, string> }>>(
+				'GET',
+				'/requests',
+			)
+		).slice(serviceStart);
 		const read = new Set(first.outcomes.map((entry) => entry.printOrderId)).size;
-		const pages = asked.filter((r) => r.method === 'GET' && r.path === `${SHOP_PATH}/orders`);
+		// The list's pages (filtered); the one unfiltered record before them tells the service's
+		// timezone for the filter's date (nodes/PodPlatform/actions/filter/serviceZone.ts).
+		const pages = asked.filter(
+			(r) => r.method === 'GET' && r.path === `${SHOP_PATH}/orders` && r.query.filterId,
+		);
 		expect(pages).toHaveLength(Math.ceil(read / 100));
 		const reads = asked.filter(
 			(r) => r.method === 'GET' && /\/orders\/(expanded\/)?\d+$/.test(r.path),
 		);
 		expect(reads).toHaveLength(read);
+		const kinds = new Map<string, number>();
+		for (const r of asked) {
+			const kind = `${r.method} ${r.path.replace(/\d+/g, '{id}')}${r.query.size === '1' ? ' (size 1)' : ''}`;
+			kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+		}
+		process.stdout.write(
+			`way-back catch-up, Shopify first run, service requests: ${JSON.stringify([...kinds])}\n`,
+		);
 		process.stdout.write(
 			`way-back catch-up, Shopify first run: ${read} print orders, ${asked.length} requests to the service (${pages.length} list page, ${reads.length} order reads, ${asked.filter((r) => r.path.includes('/products/')).length} product reads, ${asked.filter((r) => r.path.includes('/filters')).length} filter), ${shopify.requests.length - start} to Shopify\n`,
 		);
