@@ -874,7 +874,7 @@ describe.each([
 				returnAll: true,
 				filterMode: 'simple',
 				orderFilters: {
-					createdAfter: '={{ $now.minus({ days: 7 }).toISO() }}',
+					createdAfter: "={{ $now.minus({ days: 7 }).startOf('day').toISO() }}",
 					fulfilmentStatuses: ['FINISHED', 'CANCELLED'],
 				},
 			},
