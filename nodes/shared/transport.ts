@@ -4,6 +4,7 @@
  * error body turned into a NodeApiError with advice.
  */
 
+import { createHash } from 'crypto';
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -69,6 +70,11 @@ export interface Session {
 	baseUrl: string;
 	mediaType: MediaType;
 	accountId: string;
+	/**
+	 * Who the credential is, as a digest (base URL, login, account, customer key; never a secret
+	 * in clear): what the action node keys what it keeps across executions by.
+	 */
+	identity?: string;
 }
 
 export interface RequestSpec {
@@ -320,7 +326,10 @@ async function resolveSession(ctx: ApiContext, rateLimitWaitMs?: number): Promis
 			);
 		}
 	}
-	return { baseUrl, mediaType, accountId };
+	const identity = createHash('sha256')
+		.update(JSON.stringify([baseUrl, credentials.login, accountId, credentials.customerKey]))
+		.digest('hex');
+	return { baseUrl, mediaType, accountId, identity };
 }
 
 // ---------------------------------------------------------------------------------------------

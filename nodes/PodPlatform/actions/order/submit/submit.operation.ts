@@ -9,6 +9,7 @@
  */
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { InputError, isToolNode } from '../../../../shared/errors';
 import type { Problem } from '../payloads/problems';
@@ -260,29 +261,66 @@ async function execute(
 		const checked = input.check(OFFLINE_RESOLVER);
 		if ('nothingToPrint' in checked) return [{ json: nothingToPrintOutput(checked) }];
 	}
-	const options = run.parameter<IDataObject>('options', itemIndex, {});
 	const shopPath = await itemShopPath(run, itemIndex);
+	const known = batch.catalog;
+	try {
+		return await sendOrder(this, run, batch, known, { itemIndex, shopPath, input, references });
+	} catch (error) {
+		if (!known.recalled.has(shopPath) || !refusedByCatalog(error)) throw error;
+	}
+	// Refused while it used reads kept by an earlier execution (acrossExecutions.ts): the catalog
+	// may have changed since. Read again what it names, without them, and try once more; the run's
+	// later orders share the new reads.
+	if (batch.catalog === known) batch.catalog = newRunCatalog(false);
+	return await sendOrder(this, run, batch, batch.catalog, { itemIndex, shopPath, input, references });
+}
+
+/**
+ * Whether a refusal may come from the catalog the order was checked against: the node's own
+ * check (an InputError), or the service refusing the order's content (400, 404, 422).
+ */
+function refusedByCatalog(error: unknown): boolean {
+	if (error instanceof InputError) return true;
+	return (
+		error instanceof NodeApiError && ['400', '404', '422'].includes(String(error.httpCode ?? ''))
+	);
+}
+
+/** The order checked against the catalog the run read, sent, and its output. */
+async function sendOrder(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	batch: SubmitBatch,
+	known: RunCatalog,
+	{
+		itemIndex,
+		shopPath,
+		input,
+		references,
+	}: { itemIndex: number; shopPath: string } & ReadOrder,
+): Promise<INodeExecutionData[]> {
+	const options = run.parameter<IDataObject>('options', itemIndex, {});
 	const checkSkus = options.checkSkus !== false;
 	// After `prepare`, every read the order needs has usually succeeded: no wait for each.
 	const catalog =
-		settledCatalogFor(batch.catalog, shopPath, references) ??
-		(await readCatalogFor(run, batch.catalog, shopPath, references, itemIndex, checkSkus));
-	const skuWay = skuWayOf(batch.catalog, shopPath, references);
-	if (skuWay && !batch.skuWayTold && typeof this.addExecutionHints === 'function') {
+		settledCatalogFor(known, shopPath, references) ??
+		(await readCatalogFor(run, known, shopPath, references, itemIndex, checkSkus));
+	const skuWay = skuWayOf(known, shopPath, references);
+	if (skuWay && !batch.skuWayTold && typeof ctx.addExecutionHints === 'function') {
 		batch.skuWayTold = true;
-		this.addExecutionHints({ message: SKU_WAYS[skuWay], location: 'outputPane' });
+		ctx.addExecutionHints({ message: SKU_WAYS[skuWay], location: 'outputPane' });
 	}
 	const checked = await checkNamingNearest(input, catalog, checkSkus, async () => {
 		if (!references.skus.size && !references.productNames.size) return false;
-		if (batch.catalog.shopProducts.peek(shopPath)) return false;
-		await readShopProducts(run, batch.catalog, shopPath, itemIndex).catch(() => undefined);
-		return batch.catalog.shopProducts.peek(shopPath) !== undefined;
+		if (known.shopProducts.peek(shopPath)) return false;
+		await readShopProducts(run, known, shopPath, itemIndex).catch(() => undefined);
+		return known.shopProducts.peek(shopPath) !== undefined;
 	});
 	if ('nothingToPrint' in checked) return [{ json: nothingToPrintOutput(checked) }];
 	const order = checked;
-	batch.tool ??= isToolNode(this.getNode());
+	batch.tool ??= isToolNode(ctx.getNode());
 	if (batch.tool) checkToolOrder(order, options.allowPaidFromTool === true);
-	const outcome = await submitOrder(this, run, {
+	const outcome = await submitOrder(ctx, run, {
 		order,
 		shopPath,
 		itemIndex,
