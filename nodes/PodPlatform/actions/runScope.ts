@@ -10,8 +10,8 @@ import type { IExecuteFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
 import type { NamingReads } from '../../shared/productNames';
 import { ServiceClient } from '../../shared/transport';
 import type { ZoneMemory } from './filter/serviceZone';
-import { executionMemory } from './acrossExecutions';
-import type { ExecutionMemory } from './acrossExecutions';
+import { executionMemory } from '../../shared/acrossExecutions';
+import type { ExecutionMemory } from '../../shared/acrossExecutions';
 
 export interface RunScope {
 	/** The service, logged in once for the run. */

@@ -33,7 +33,7 @@ import type { AccountCountry, CatalogView, NamedProduct, NamedRecord, SkuHit } f
 import type { OrderReferences } from './references';
 import type { OrderProduct } from './types';
 import { Memo } from '../../memo';
-import type { CatalogKind, ExecutionMemory } from '../../acrossExecutions';
+import type { CatalogKind, ExecutionMemory } from '../../../../shared/acrossExecutions';
 
 /** How a run matched SKUs, per shop: what the once-per-run notice says. */
 export type SkuWay =
@@ -65,14 +65,17 @@ export interface RunCatalog {
 	 * when an order refused with them is read again.
 	 */
 	recall: boolean;
-	/** The shops (paths) some read of which came from an earlier execution. */
-	recalled: Set<string>;
+	/**
+	 * What came from an earlier execution: the reads (by kind, the keys), and the shops (paths)
+	 * they belong to.
+	 */
+	recalled: { reads: Map<CatalogKind, Set<string>>; shops: Set<string> };
 }
 
 export function newRunCatalog(recall = true): RunCatalog {
 	return {
 		recall,
-		recalled: new Set(),
+		recalled: { reads: new Map(), shops: new Set() },
 		products: new Memo(),
 		skus: new Memo(),
 		productNames: new Memo(),
@@ -100,7 +103,9 @@ function recallInto<T>(
 	const kept = memory.recall<T>(kind, key);
 	if (kept === undefined) return false;
 	(catalog[kind] as Memo<T>).keep(key, Promise.resolve(kept));
-	catalog.recalled.add(shopPath);
+	catalog.recalled.shops.add(shopPath);
+	const keys = catalog.recalled.reads.get(kind) ?? new Set<string>();
+	catalog.recalled.reads.set(kind, keys.add(key));
 	return true;
 }
 

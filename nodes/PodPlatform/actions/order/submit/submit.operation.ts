@@ -29,6 +29,7 @@ import {
 	skuWayOf,
 } from './catalog';
 import type { ReadCatalog, RunCatalog, SkuWay } from './catalog';
+import { changedSince, withoutRecalled } from './catalogAgain';
 import { lookUpUniqueIds, submitOrder } from './exactlyOnce';
 import type { KnownOrders } from './exactlyOnce';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, submitFields } from './fields';
@@ -263,16 +264,21 @@ async function execute(
 	}
 	const shopPath = await itemShopPath(run, itemIndex);
 	const known = batch.catalog;
+	let refusal: unknown;
 	try {
 		return await sendOrder(this, run, batch, known, { itemIndex, shopPath, input, references });
 	} catch (error) {
-		if (!known.recalled.has(shopPath) || !refusedByCatalog(error)) throw error;
+		if (!known.recalled.shops.has(shopPath) || !refusedByCatalog(error)) throw error;
+		refusal = error;
 	}
-	// Refused while it used reads kept by an earlier execution (acrossExecutions.ts): the catalog
-	// may have changed since. Read again what it names, without them, and try once more; the run's
-	// later orders share the new reads.
-	if (batch.catalog === known) batch.catalog = newRunCatalog(false);
-	return await sendOrder(this, run, batch, batch.catalog, { itemIndex, shopPath, input, references });
+	// Refused while it used reads kept by an earlier execution (shared/acrossExecutions.ts): the
+	// catalog may have changed since. Read those again (the run's later orders share the new
+	// reads); only when they changed is the order tried once more.
+	if (batch.catalog === known) batch.catalog = withoutRecalled(known);
+	const fresh = batch.catalog;
+	await readCatalogFor(run, fresh, shopPath, references, itemIndex, false).catch(() => undefined);
+	if (!changedSince(known, fresh)) throw refusal;
+	return await sendOrder(this, run, batch, fresh, { itemIndex, shopPath, input, references });
 }
 
 /**
@@ -292,12 +298,7 @@ async function sendOrder(
 	run: RunScope,
 	batch: SubmitBatch,
 	known: RunCatalog,
-	{
-		itemIndex,
-		shopPath,
-		input,
-		references,
-	}: { itemIndex: number; shopPath: string } & ReadOrder,
+	{ itemIndex, shopPath, input, references }: { itemIndex: number; shopPath: string } & ReadOrder,
 ): Promise<INodeExecutionData[]> {
 	const options = run.parameter<IDataObject>('options', itemIndex, {});
 	const checkSkus = options.checkSkus !== false;

@@ -13,9 +13,11 @@
  * - **stored filters' IDs** by their content for `FILTER_LIFETIME_MS`: the service returns the
  *   same filter for the same content (contract, Filters rule 1), and a filter it no longer knows
  *   (-104) is stored again (`common/list.ts`, `listByStoredFilter`);
- * - **pure derivations of immutable input** (`derivedOnce`, `textMemo`): a variant text read into
- *   values, a name's compared forms, a product's colors and sizes as records. They hold nothing a
- *   credential or a shop could tell apart, so they are shared, bounded.
+ * - **pure derivations of immutable input** (`textMemo`, `derivedOnce`, each named): a variant
+ *   text read into values, a name's compared forms, an XML element's name, a product's colors and
+ *   sizes as records, what a variant's value fits of a product. They hold nothing a credential or a
+ *   shop could tell apart, so every run shares them; a text memo is bounded, an object's derivation
+ *   lives as long as the object.
  *
  * Catalog reads and filter IDs are keyed by the credential's identity (a SHA-256 digest of the
  * base URL, login, account and customer key; never a secret in clear), the base URL, and the shop's
@@ -79,7 +81,8 @@ export class Lapsing<V> {
 
 	/** Forget every entry whose key starts with this prefix. */
 	deletePrefix(prefix: string): void {
-		for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
+		for (const key of [...this.entries.keys()])
+			if (key.startsWith(prefix)) this.entries.delete(key);
 	}
 
 	clear(): void {
@@ -116,7 +119,8 @@ export function executionMemory(identity: string, baseUrl: string): ExecutionMem
 	const mapOf = (kind: CatalogKind) => (kind === 'products' ? PRODUCTS : LOOKUPS);
 	const keyOf = (kind: CatalogKind, key: string) => `${scope}${key}\u0000${kind}`;
 	return {
-		recall: <T>(kind: CatalogKind, key: string) => mapOf(kind).get(keyOf(kind, key)) as T | undefined,
+		recall: <T>(kind: CatalogKind, key: string) =>
+			mapOf(kind).get(keyOf(kind, key)) as T | undefined,
 		remember: (kind, key, value) => mapOf(kind).set(keyOf(kind, key), value),
 		forget: (kind, key) => mapOf(kind).delete(keyOf(kind, key)),
 		filterId: (digest) => FILTERS.get(`${scope}${digest}`),
@@ -130,6 +134,7 @@ export function forgetAllExecutions(): void {
 	PRODUCTS.clear();
 	LOOKUPS.clear();
 	FILTERS.clear();
+	for (const memo of PURE_MEMOS.values()) memo.clear();
 }
 
 /** How many entries each map holds (tests check the bounds). */
@@ -137,12 +142,17 @@ export function executionMemorySizes(): { products: number; lookups: number; fil
 	return { products: PRODUCTS.size, lookups: LOOKUPS.size, filters: FILTERS.size };
 }
 
+/** The pure memos by name: every one in the package, listed (and emptied) here. */
+const PURE_MEMOS = new Map<string, { clear(): void; size(): number }>();
+
 /**
- * A pure function of a text, computed once per text and shared by every run: `make` must depend on
- * the text alone and its result must never be changed (freeze it). Bounded: emptied when full.
+ * A pure function of a text, computed once per text and shared by every run (`name` says what it
+ * holds): `make` must depend on the text alone, and its result must never be changed. Bounded:
+ * emptied when it holds `DERIVED_KEPT` texts.
  */
-export function textMemo<V>(make: (text: string) => V): (text: string) => V {
+export function textMemo<V>(name: string, make: (text: string) => V): (text: string) => V {
 	const made = new Map<string, V>();
+	PURE_MEMOS.set(name, { clear: () => made.clear(), size: () => made.size });
 	return (text) => {
 		let value = made.get(text);
 		if (value === undefined) {
@@ -155,12 +165,19 @@ export function textMemo<V>(make: (text: string) => V): (text: string) => V {
 }
 
 /**
- * A pure function of an object that is never changed after it is made (a product as read, a
- * variant's frozen values), computed once per object: the result lives as long as the object
- * (a WeakMap), so it holds nothing beyond what the run or this module already holds.
+ * A pure function of an object that is never changed once made (a product as read, a variant's
+ * frozen values), computed once per object: the result lives as long as the object (a WeakMap),
+ * so it holds nothing beyond what a run or this module already holds. Without a name, it is part
+ * of another memo's value (made inside it) and goes with it.
  */
-export function derivedOnce<K extends object, V>(make: (key: K) => V): (key: K) => V {
-	const made = new WeakMap<K, V>();
+export function derivedOnce<K extends object, V>(
+	name: string | undefined,
+	make: (key: K) => V,
+): (key: K) => V {
+	let made = new WeakMap<K, V>();
+	if (name !== undefined) {
+		PURE_MEMOS.set(name, { clear: () => (made = new WeakMap()), size: () => 0 });
+	}
 	return (key) => {
 		let value = made.get(key);
 		if (value === undefined) {
@@ -169,4 +186,9 @@ export function derivedOnce<K extends object, V>(make: (key: K) => V): (key: K) 
 		}
 		return value;
 	};
+}
+
+/** The names of the pure memos made so far (the module that makes one has been loaded). */
+export function pureMemoNames(): string[] {
+	return [...PURE_MEMOS.keys()].sort();
 }
