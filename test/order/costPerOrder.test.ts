@@ -105,8 +105,8 @@ describe('a one-line storefront order, execution after execution', () => {
 
 	/** One execution: its result and the requests it sent, by kind. */
 	async function execution(
-		parameters: Record<string, unknown>,
-		json: Record<string, unknown> = {},
+		parameters: Record<string, any>,
+		json: Record<string, any> = {},
 		store = order.store,
 	) {
 		await order.control.clearRequests();

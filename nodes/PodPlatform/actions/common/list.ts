@@ -181,19 +181,23 @@ export async function listByStoredFilter<T>(
 	if (known) run.storedFilters.set(digest, Promise.resolve(known));
 	const filterId = await storeFilter(run, body, itemIndex);
 	memory?.rememberFilter(digest, filterId);
+	let refusal: unknown;
 	try {
 		return await list(filterId);
 	} catch (error) {
-		if (!(error instanceof NodeApiError) || filterRefusalOf(error) !== 'unknownFilter') throw error;
-		// Forget the ID the service no longer knows, unless another item has stored it again.
-		if ((await run.storedFilters.get(digest)?.catch(() => undefined)) === filterId) {
-			run.storedFilters.delete(digest);
-		}
-		memory?.forgetFilter(digest);
-		const again = await storeFilter(run, body, itemIndex);
-		memory?.rememberFilter(digest, again);
-		return await list(again);
+		refusal = error;
 	}
+	if (!(refusal instanceof NodeApiError) || filterRefusalOf(refusal) !== 'unknownFilter') {
+		throw refusal;
+	}
+	// Forget the ID the service no longer knows, unless another item has stored it again.
+	if ((await run.storedFilters.get(digest)?.catch(() => undefined)) === filterId) {
+		run.storedFilters.delete(digest);
+	}
+	memory?.forgetFilter(digest);
+	const again = await storeFilter(run, body, itemIndex);
+	memory?.rememberFilter(digest, again);
+	return await list(again);
 }
 
 /** A filter chosen for a list: its ID and how to name it in an error. */

@@ -268,9 +268,9 @@ async function execute(
 	try {
 		return await sendOrder(this, run, batch, known, { itemIndex, shopPath, input, references });
 	} catch (error) {
-		if (!known.recalled.shops.has(shopPath) || !refusedByCatalog(error)) throw error;
 		refusal = error;
 	}
+	if (!known.recalled.shops.has(shopPath) || !refusedByCatalog(refusal)) throw refusal;
 	// Refused while it used reads kept by an earlier execution (shared/acrossExecutions.ts): the
 	// catalog may have changed since. Read those again (the run's later orders share the new
 	// reads); only when they changed is the order tried once more.
