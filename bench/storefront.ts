@@ -31,6 +31,10 @@
  * must be the IDs run's.
  * Then the requests by names and by IDs are counted at a few line counts: their difference is a
  * constant of the run, not a cost per line.
+ * Then, each order its own execution as n8n's Shopify Trigger starts them, the requests per
+ * one-line storefront order by SKU, by names and by IDs: the first order after a fresh start, and
+ * in steady state (the shop's catalog read within the minute the node keeps it,
+ * nodes/shared/acrossExecutions.ts). Every other job starts as a fresh process (nothing kept).
  *
  * Timed: every job starts from a reset sandbox with a session token in the credential; sides
  * warmed up once, then alternated for BENCH_ROUNDS rounds; wall time and the CPU time of this
@@ -43,7 +47,9 @@
  *   (default all: names,ids,helperReading,helper,storefront,storefrontHelper),
  *   BENCH_LOOPBACK_CONCURRENCIES (default 1,8), BENCH_VARIANT_SKU_TEXTS (default off: the
  *   contract's sandbox, whose color/size pairs have no SKU text; 1: the sandbox with the
- *   extension variantSkuTexts, and lines by a pair's SKU text among the others)
+ *   extension variantSkuTexts, and lines by a pair's SKU text among the others),
+ *   BENCH_STEADY_ORDERS (default 20: one-line orders a side in the steady-state count),
+ *   BENCH_STEADY_ONLY (1: only the steady-state count, into results/storefront-steady.json)
  */
 import './support/tsFirst';
 
@@ -73,6 +79,7 @@ import { startRecordingProxy } from './support/recordingProxy';
 import { logIn, startSandboxProcess } from './support/sandboxProcess';
 import { alternate, formatSpread, round1, spread, type Spread } from './support/timing';
 import { node, runWorkflow } from './support/workflow';
+import { forgetAllExecutions } from '../nodes/shared/acrossExecutions';
 
 const LINES = Number(process.env.BENCH_LINES ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -529,6 +536,86 @@ interface SideResult extends Traffic {
 	byKind: Record<string, number>;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Steady state: one storefront order per execution
+// ---------------------------------------------------------------------------------------------
+
+/** How many one-line orders each side sends, each its own execution, after the warm-up. */
+const STEADY_ORDERS = Number(process.env.BENCH_STEADY_ORDERS ?? 20);
+type SteadySide = 'sku' | 'names' | 'ids';
+const STEADY_SIDES: SteadySide[] = ['sku', 'names', 'ids'];
+
+/**
+ * Requests per one-line storefront order in steady state, as n8n's Shopify Trigger starts one
+ * execution per order: each side starts as a fresh process on a reset sandbox, sends every line
+ * once as an order of its own (the warm-up: the shop's catalog is read), then the same lines again
+ * as new orders (new Unique IDs) within the minute the node keeps what it read
+ * (nodes/shared/acrossExecutions.ts). By SKU: Input One Item per Storefront Order, the line's
+ * product SKU and variant title; by names: the same line without a SKU, its product named by its
+ * title; by IDs: One Item per Line with the line's catalog IDs.
+ */
+async function steadyState(sandbox: { baseUrl: string }, control: SandboxControl) {
+	const lines = storefrontOrders(STEADY_ORDERS, SEED + 1)
+		.flat()
+		.slice(0, STEADY_ORDERS);
+	const result = {} as Record<
+		SteadySide,
+		{ firstOrder: number; warmUp: Spread; perOrder: Spread; byKind: Record<string, number> }
+	>;
+	for (const side of STEADY_SIDES) {
+		await control.reset();
+		forgetAllExecutions();
+		const token = await logIn(sandbox.baseUrl);
+		const store = sandboxCredentials(sandbox as any, { accountId: '387', sessionToken: token });
+		const pass = async () => {
+			const counts: number[] = [];
+			const byKind: Record<string, number> = {};
+			for (const { line, ids, variantSku } of lines) {
+				const order = [{ line: side === 'names' ? { ...line, sku: '' } : line, ids, variantSku }];
+				const run = ++steadyRuns;
+				await control.clearRequests();
+				const out = await viaNode(
+					side === 'ids' ? BY_IDS : 'storefront',
+					side === 'ids' ? lineItems([order], run) : orderItems([order], run),
+					{ baseUrl: sandbox.baseUrl, store, concurrency: 1, run },
+				);
+				checkOutput(side === 'ids' ? 'ids' : 'storefront', out, 1);
+				const log = await control.requests();
+				counts.push(log.length);
+				for (const [kind, n] of Object.entries(kinds(log))) byKind[kind] = (byKind[kind] ?? 0) + n;
+			}
+			return { counts, byKind };
+		};
+		const warmUp = await pass();
+		const steady = await pass();
+		result[side] = {
+			firstOrder: warmUp.counts[0],
+			warmUp: spread(warmUp.counts),
+			perOrder: spread(steady.counts),
+			byKind: Object.fromEntries(
+				Object.entries(steady.byKind).map(([kind, n]) => [kind, +(n / lines.length).toFixed(2)]),
+			),
+		};
+	}
+	return { orders: lines.length, sides: result };
+}
+let steadyRuns = 900;
+/** BENCH_STEADY_ONLY=1: only the steady-state counts (results/storefront-steady.json), in seconds. */
+const STEADY_ONLY = process.env.BENCH_STEADY_ONLY === '1';
+
+function printSteady(steady: Awaited<ReturnType<typeof steadyState>>) {
+	console.log(
+		`\nRequests per one-line storefront order, each its own execution (${steady.orders} orders a side; ` +
+			'first pass after a fresh start, then steady state: the same lines as new orders within the minute):',
+	);
+	for (const side of STEADY_SIDES) {
+		const { firstOrder, warmUp, perOrder, byKind } = steady.sides[side];
+		console.log(
+			`  ${side.padEnd(6)} first order ${firstOrder}; first pass ${formatSpread(warmUp)}; steady ${formatSpread(perOrder)} per order ${JSON.stringify(byKind)}`,
+		);
+	}
+}
+
 async function main() {
 	const orders = storefrontOrders(LINES, SEED);
 	const lineCount = orders.reduce((sum, order) => sum + order.length, 0);
@@ -558,9 +645,20 @@ async function main() {
 	const results: any[] = [];
 	let verification: any;
 	const counts: any[] = [];
+	let steady: Awaited<ReturnType<typeof steadyState>> | undefined;
 	let bodies: any[] = [];
 	let storefrontBodies: any[] = [];
 	try {
+		if (STEADY_ONLY) {
+			steady = await steadyState(sandbox, control);
+			printSteady(steady);
+			mkdirSync(join(__dirname, 'results'), { recursive: true });
+			writeFileSync(
+				join(__dirname, 'results', 'storefront-steady.json'),
+				`${JSON.stringify({ date: new Date().toISOString(), node: process.version, seed: SEED, steadyState: steady }, null, 2)}\n`,
+			);
+			return;
+		}
 		// 1. Untimed: what the node sends, and that names and IDs make the same orders.
 		await control.reset();
 		const token = await logIn(sandbox.baseUrl);
@@ -569,6 +667,8 @@ async function main() {
 			(method, path) => method === 'POST' && SUBMIT_PATH.test(path.split('?')[0]),
 		);
 		const sent = async (side: 'names' | 'ids' | 'storefront') => {
+			// Each side as a fresh process: nothing kept from the other sides' executions.
+			forgetAllExecutions();
 			proxy.clear();
 			await control.clearRequests();
 			const run = ++runs;
@@ -722,6 +822,7 @@ async function main() {
 			const row: any = { lines, orders: few.length };
 			for (const side of ['names', 'ids'] as const) {
 				await control.reset();
+				forgetAllExecutions();
 				const fewToken = await logIn(sandbox.baseUrl);
 				const fewStore = sandboxCredentials(sandbox, { accountId: '387', sessionToken: fewToken });
 				await control.clearRequests();
@@ -747,7 +848,11 @@ async function main() {
 		console.log(`  by kind, ${lineCount} lines: names ${JSON.stringify(names.byKind)}`);
 		console.log(`  ${' '.repeat(String(lineCount).length + 15)}IDs ${JSON.stringify(ids.byKind)}`);
 
-		// 3. Timed.
+		// 3. Untimed: requests per one-line storefront order in steady state, one execution each.
+		steady = await steadyState(sandbox, control);
+		printSteady(steady);
+
+		// 4. Timed.
 		for (const condition of selectedConditions()) {
 			for (const concurrency of CONCURRENCIES[condition.name] ?? LATENT_CONCURRENCIES) {
 				const cpu = Object.fromEntries(ALL_SIDES.map((side) => [side, []])) as unknown as Record<
@@ -757,6 +862,7 @@ async function main() {
 				const lastLog: Partial<Record<Side, LoggedRequest[]>> = {};
 				const job = (side: Side) => async (): Promise<Measured> => {
 					await control.reset();
+					forgetAllExecutions();
 					const jobToken = await logIn(sandbox.baseUrl);
 					const jobStore = sandboxCredentials(sandbox, {
 						accountId: '387',
@@ -916,6 +1022,7 @@ async function main() {
 				variantSkuLines,
 				verification,
 				requestCounts: counts,
+				steadyState: steady,
 				results,
 			},
 			null,

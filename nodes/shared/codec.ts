@@ -19,6 +19,7 @@ import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { FieldType, ScalarType } from './fieldTypes';
 import { RECORD_COLLECTIONS, fieldTypeOf } from './fieldTypes';
 import { isBlank } from './values';
+import { textMemo } from './acrossExecutions';
 
 export type MediaType = 'json' | 'xml';
 
@@ -229,21 +230,16 @@ function tagOf(node: OrderedNode): string {
 	return '';
 }
 
-const xmlNames = new Map<string, string>();
-
 /**
  * An XML element name in the JSON convention: `atom:link` → `atom.link`, other namespace
- * prefixes dropped. A name that would set an object's prototype is kept out.
+ * prefixes dropped. A name that would set an object's prototype is kept out. Worked out once per
+ * tag (acrossExecutions.ts, the one place for what outlives a run).
  */
-function xmlName(tag: string): string {
-	let name = xmlNames.get(tag);
-	if (name === undefined) {
-		name = tag === 'atom:link' || tag.endsWith(':link') ? 'atom.link' : tag.replace(/^\w+:/, '');
-		if (name === '__proto__') name = '____proto__';
-		if (xmlNames.size < 1000) xmlNames.set(tag, name);
-	}
-	return name;
-}
+const xmlName = textMemo('XML element names', (tag: string): string => {
+	const name =
+		tag === 'atom:link' || tag.endsWith(':link') ? 'atom.link' : tag.replace(/^\w+:/, '');
+	return name === '__proto__' ? '____proto__' : name;
+});
 
 /**
  * An element as the JSON convention writes it: its text when it has nothing else (`""` when

@@ -61,6 +61,11 @@ export interface Session {
 	baseUrl: string;
 	mediaType: MediaType;
 	accountId: string;
+	/**
+	 * Who the credential is, as a digest (base URL, login, account, customer key; never a secret
+	 * in clear): what the action node keys what it keeps across executions by.
+	 */
+	identity?: string;
 }
 
 export interface RequestSpec {

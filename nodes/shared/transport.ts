@@ -4,6 +4,7 @@
  * goes out through send.ts, which holds the retry policy.
  */
 
+import { createHash } from 'crypto';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { CodecError, Decoded, MediaType, PlainObject } from './codec';
@@ -209,5 +210,8 @@ async function resolveSession(ctx: ApiContext, rateLimitWaitMs?: number): Promis
 			);
 		}
 	}
-	return { baseUrl, mediaType, accountId };
+	const identity = createHash('sha256')
+		.update(JSON.stringify([baseUrl, credentials.login, accountId, credentials.customerKey]))
+		.digest('hex');
+	return { baseUrl, mediaType, accountId, identity };
 }

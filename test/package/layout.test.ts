@@ -324,3 +324,42 @@ test("the action node's operations read parameters one way, through the run (CON
 	);
 	expect(readingAround).toEqual([]);
 });
+
+/** The one place where shipped code keeps state from one execution to the next. */
+const ACROSS_EXECUTIONS = 'nodes/shared/acrossExecutions.ts';
+
+/**
+ * The module-level state of a source: a top-level `let`, and a top-level Map, Set, WeakMap or
+ * WeakSet that the file changes (`.set(`, `.add(`, `.delete(`, `.clear(`); a table filled once
+ * where it is made is a constant.
+ */
+function moduleStateOf(source: string): string[] {
+	const found = [...source.matchAll(/^(?:export\s+)?let\s+(\w+)/gm)].map((match) => match[1]);
+	for (const match of source.matchAll(
+		/^(?:export\s+)?const\s+(\w+)\b[^=\n]*=\s*new\s+(?:Map|Set|WeakMap|WeakSet)\b/gm,
+	)) {
+		if (new RegExp(`\\b${match[1]}\\.(?:set|add|delete|clear)\\(`).test(source)) {
+			found.push(match[1]);
+		}
+	}
+	return found;
+}
+
+test('the check finds module-level state, and leaves constant tables alone', () => {
+	expect(
+		moduleStateOf('let count = 0;\nconst SEEN = new Map<string, number>();\nSEEN.set("a", 1);'),
+	).toEqual(['count', 'SEEN']);
+	expect(
+		moduleStateOf("const KEYS = new Set(['a', 'b']);\nfunction f() {\n\tlet x = 1;\n}"),
+	).toEqual([]);
+});
+
+test('nothing under nodes/ or credentials/ keeps state at module level outside acrossExecutions.ts', () => {
+	const files = [...tsFilesUnder('nodes'), ...tsFilesUnder('credentials')].filter(
+		(file) => file !== ACROSS_EXECUTIONS,
+	);
+	const withState = files.flatMap((file) =>
+		moduleStateOf(readFileSync(path.join(root, file), 'utf8')).map((name) => `${file}: ${name}`),
+	);
+	expect(withState).toEqual([]);
+});

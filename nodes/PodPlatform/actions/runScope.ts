@@ -10,12 +10,19 @@ import type { IExecuteFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
 import type { NamingReads } from '../../shared/productNames';
 import { ServiceClient } from '../../shared/transport';
 import type { ZoneMemory } from './filter/serviceZone';
+import { executionMemory } from '../../shared/acrossExecutions';
+import type { ExecutionMemory } from '../../shared/acrossExecutions';
 
 export interface RunScope {
 	/** The service, logged in once for the run. */
 	readonly service: ServiceClient;
 	/** Filters stored on the service in this run, by a digest of their body: one POST each. */
 	readonly storedFilters: Map<string, Promise<string>>;
+	/**
+	 * What this credential's earlier executions on this service kept (acrossExecutions.ts, the
+	 * one place that outlives a run); undefined before the session is known or without one.
+	 */
+	acrossExecutions(): Promise<ExecutionMemory | undefined>;
 	/** The service's timezone as this run learned it, for dates in built filters. */
 	readonly zone: ZoneMemory;
 	/** Products read in this run to name an order's items: one read each (productNames.ts). */
@@ -63,9 +70,18 @@ export function newRunScope(ctx: IExecuteFunctions): RunScope {
 		}
 		return perItemValues.get(key);
 	};
+	const service = new ServiceClient(ctx);
+	let memory: Promise<ExecutionMemory | undefined> | undefined;
 	return {
-		service: new ServiceClient(ctx),
+		service,
 		storedFilters: new Map(),
+		async acrossExecutions() {
+			memory ??= service.getSession().then(
+				({ identity, baseUrl }) => (identity ? executionMemory(identity, baseUrl) : undefined),
+				() => undefined,
+			);
+			return await memory;
+		},
 		zone: { readings: new Map() },
 		productNamings: new Map(),
 		parameter<T>(

@@ -119,13 +119,16 @@ export function filterFields(filterRoot: FilterRoot, simple?: SimpleFilters): IN
 	];
 }
 
+const digestOf = (body: PlainObject) =>
+	createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
 /** Store a filter body on the service (or reuse the one this run stored) and return its ID. */
 export async function storeFilter(
 	run: RunScope,
 	body: PlainObject,
 	itemIndex: number,
 ): Promise<string> {
-	const digest = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+	const digest = digestOf(body);
 	const stored = run.storedFilters;
 	let pending = stored.get(digest);
 	if (!pending) {
@@ -158,6 +161,43 @@ export async function storeFilter(
 		pending.catch(() => stored.delete(digest));
 	}
 	return await pending;
+}
+
+/**
+ * A list read through a stored filter whose ID this credential may know from an earlier execution
+ * (acrossExecutions.ts): the same content is the same filter (contract, Filters rule 1), so it is
+ * not stored again. A filter the service no longer knows (-104, FilterNotFoundException) is stored
+ * again and the list read once more.
+ */
+export async function listByStoredFilter<T>(
+	run: RunScope,
+	body: PlainObject,
+	itemIndex: number,
+	list: (filterId: string) => Promise<T>,
+): Promise<T> {
+	const digest = digestOf(body);
+	const memory = await run.acrossExecutions();
+	const known = run.storedFilters.has(digest) ? undefined : memory?.filterId(digest);
+	if (known) run.storedFilters.set(digest, Promise.resolve(known));
+	const filterId = await storeFilter(run, body, itemIndex);
+	memory?.rememberFilter(digest, filterId);
+	let refusal: unknown;
+	try {
+		return await list(filterId);
+	} catch (error) {
+		refusal = error;
+	}
+	if (!(refusal instanceof NodeApiError) || filterRefusalOf(refusal) !== 'unknownFilter') {
+		throw refusal;
+	}
+	// Forget the ID the service no longer knows, unless another item has stored it again.
+	if ((await run.storedFilters.get(digest)?.catch(() => undefined)) === filterId) {
+		run.storedFilters.delete(digest);
+	}
+	memory?.forgetFilter(digest);
+	const again = await storeFilter(run, body, itemIndex);
+	memory?.rememberFilter(digest, again);
+	return await list(again);
 }
 
 /** A filter chosen for a list: its ID and how to name it in an error. */

@@ -11,7 +11,7 @@ import type { PlainObject } from '../../../shared/codec';
 import type { OrderHeaderForm } from './payloads/orderHeader';
 import { POSITION_CENTRES, POSITION_SIDES } from '../common/position';
 import { InputError } from '../../../shared/errors';
-import { storeFilter } from '../common/list';
+import { listByStoredFilter } from '../common/list';
 import { idParameter, itemShopPath } from '../common/scope';
 import { BY_UNIQUE_ID } from './fields';
 import type { RunScope } from '../runScope';
@@ -33,10 +33,15 @@ export async function ordersWithUniqueId(
 	itemIndex: number,
 	limit: number,
 ): Promise<PlainObject[]> {
-	const filterId = await storeFilter(run, uniqueIdFilter(uniqueId), itemIndex);
-	return await run.service.requestAllItems(
-		{ method: 'GET', path: `${shopPath}/orders`, qs: { filterId }, itemIndex },
-		{ returnAll: false, limit },
+	return await listByStoredFilter(
+		run,
+		uniqueIdFilter(uniqueId),
+		itemIndex,
+		async (filterId) =>
+			await run.service.requestAllItems(
+				{ method: 'GET', path: `${shopPath}/orders`, qs: { filterId }, itemIndex },
+				{ returnAll: false, limit },
+			),
 	);
 }
 

@@ -27,13 +27,14 @@ import { withListDefaultCondition } from '../../../../shared/payloads/listDefaul
 import type { ConditionInput, FilterBuilderInput } from '../../../../shared/payloads/filter';
 import type { FilterRoot } from '../../../../shared/payloads/filterFields';
 import { simplifyProduct } from '../../../../shared/payloads/product';
-import { storeFilter } from '../../common/list';
+import { listByStoredFilter } from '../../common/list';
 import type { RunScope } from '../../runScope';
 import { UNIQUE_IDS_PER_LOOKUP } from './exactlyOnce';
 import type { AccountCountry, CatalogView, NamedProduct, NamedRecord, SkuHit } from './resolve';
 import type { OrderReferences } from './references';
 import type { OrderProduct } from './types';
 import { Memo } from '../../memo';
+import type { CatalogKind, ExecutionMemory } from '../../../../shared/acrossExecutions';
 
 /** How a run matched SKUs, per shop: what the once-per-run notice says. */
 export type SkuWay =
@@ -60,10 +61,22 @@ export interface RunCatalog {
 	variantSkuTexts: Memo<boolean>;
 	/** The account's countries, by account path: every order's country is one of them. */
 	countries: Memo<AccountCountry[]>;
+	/**
+	 * Whether this catalog may take reads kept by earlier executions (acrossExecutions.ts): not
+	 * when an order refused with them is read again.
+	 */
+	recall: boolean;
+	/**
+	 * What came from an earlier execution: the reads (by kind, the keys), and the shops (paths)
+	 * they belong to.
+	 */
+	recalled: { reads: Map<CatalogKind, Set<string>>; shops: Set<string> };
 }
 
-export function newRunCatalog(): RunCatalog {
+export function newRunCatalog(recall = true): RunCatalog {
 	return {
+		recall,
+		recalled: { reads: new Map(), shops: new Set() },
 		products: new Memo(),
 		skus: new Memo(),
 		productNames: new Memo(),
@@ -76,6 +89,27 @@ export function newRunCatalog(): RunCatalog {
 
 const productKey = (shopPath: string, productId: number) => `${shopPath}/products/${productId}`;
 
+/**
+ * Take into the run's memo what an earlier execution of this credential kept under the key
+ * (acrossExecutions.ts), when the run has not read it and may recall; true when it did.
+ */
+function recallInto<T>(
+	memory: ExecutionMemory | undefined,
+	catalog: RunCatalog,
+	kind: CatalogKind,
+	key: string,
+	shopPath: string,
+): boolean {
+	if (!memory || !catalog.recall || catalog[kind].has(key)) return false;
+	const kept = memory.recall<T>(kind, key);
+	if (kept === undefined) return false;
+	(catalog[kind] as Memo<T>).keep(key, Promise.resolve(kept));
+	catalog.recalled.shops.add(shopPath);
+	const keys = catalog.recalled.reads.get(kind) ?? new Set<string>();
+	catalog.recalled.reads.set(kind, keys.add(key));
+	return true;
+}
+
 /** The expanded product, read once per run and shared by every item that orders it. */
 export async function readProduct(
 	run: RunScope,
@@ -84,8 +118,11 @@ export async function readProduct(
 	productId: number,
 	itemIndex: number,
 ): Promise<OrderProduct> {
-	return (await catalog.products.get(productKey(shopPath, productId), async () =>
-		simplifyProduct(
+	const key = productKey(shopPath, productId);
+	const memory = await run.acrossExecutions();
+	recallInto(memory, catalog, 'products', key, shopPath);
+	return (await catalog.products.get(key, async () => {
+		const product = simplifyProduct(
 			recordOf(
 				await run.service.request({
 					method: 'GET',
@@ -93,8 +130,10 @@ export async function readProduct(
 					itemIndex,
 				}),
 			),
-		),
-	)) as OrderProduct;
+		);
+		memory?.remember('products', key, product);
+		return product;
+	})) as OrderProduct;
 }
 
 /** The values not yet asked for, in chunks of what one stored filter holds. */
@@ -116,10 +155,15 @@ async function listFiltered(
 	itemIndex: number,
 ): Promise<PlainObject[]> {
 	const body = withListDefaultCondition(buildFilterBody(root, input) as PlainObject);
-	const filterId = await storeFilter(run, body, itemIndex);
-	return await run.service.requestAllItems(
-		{ method: 'GET', path, qs: { filterId }, itemIndex },
-		{ returnAll: true },
+	return await listByStoredFilter(
+		run,
+		body,
+		itemIndex,
+		async (filterId) =>
+			await run.service.requestAllItems(
+				{ method: 'GET', path, qs: { filterId }, itemIndex },
+				{ returnAll: true },
+			),
 	);
 }
 
@@ -231,6 +275,20 @@ export async function lookUpProducts(
 	itemIndex: number,
 ): Promise<void> {
 	type Word = { sku: string } | { name: string };
+	const memory = await run.acrossExecutions();
+	for (const sku of new Set(wanted.skus ?? [])) {
+		recallInto(memory, catalog, 'skus', skuKey(shopPath, sku), shopPath);
+	}
+	for (const name of new Set([...(wanted.names ?? [])].map(nameKey))) {
+		recallInto(memory, catalog, 'productNames', nameMemoKey(shopPath, name), shopPath);
+	}
+	// Only a look-up that found something is kept for later executions: a product added since
+	// is then found at once.
+	const kept = <T>(kind: CatalogKind, key: string, found: T[]) => {
+		if (found.length) memory?.remember(kind, key, found);
+		else memory?.forget(kind, key);
+		return found;
+	};
 	const words: Word[] = [
 		...[...new Set(wanted.skus ?? [])]
 			.filter((sku) => !catalog.skus.has(skuKey(shopPath, sku)))
@@ -278,14 +336,20 @@ export async function lookUpProducts(
 		for (const sku of skus) {
 			catalog.skus.keep(
 				skuKey(shopPath, sku),
-				skuHits.then((hits) => hits.get(sku) ?? []),
+				skuHits.then((hits) => kept('skus', skuKey(shopPath, sku), hits.get(sku) ?? [])),
 			);
 		}
 		for (const name of names) {
 			catalog.productNames.keep(
 				nameMemoKey(shopPath, name),
 				// `ilike` reads % and _ as wildcards: keep only the names that are equal.
-				found.then((products) => products.filter((product) => nameKey(product.name) === name)),
+				found.then((products) =>
+					kept(
+						'productNames',
+						nameMemoKey(shopPath, name),
+						products.filter((product) => nameKey(product.name) === name),
+					),
+				),
 			);
 		}
 		await skuHits;
@@ -302,6 +366,8 @@ export async function lookUpMotives(
 	itemIndex: number,
 ): Promise<void> {
 	const key = (name: string) => nameMemoKey(shopPath, name);
+	const memory = await run.acrossExecutions();
+	for (const name of new Set(names)) recallInto(memory, catalog, 'motives', key(name), shopPath);
 	const lookups = chunksOf(names, (name) => catalog.motives.has(key(name))).map(async (chunk) => {
 		const pending = listFiltered(
 			run,
@@ -319,11 +385,15 @@ export async function lookUpMotives(
 		for (const name of chunk) {
 			catalog.motives.keep(
 				key(name),
-				pending.then((records) =>
-					records
+				pending.then((records) => {
+					const found = records
 						.filter((record) => nameKey(String(record.name ?? '')) === nameKey(name))
-						.map((motive) => ({ id: Number(motive.id), name: String(motive.name) })),
-				),
+						.map((motive) => ({ id: Number(motive.id), name: String(motive.name) }));
+					// Only a name that found a motive is kept for later executions.
+					if (found.length) memory?.remember('motives', key(name), found);
+					else memory?.forget('motives', key(name));
+					return found;
+				}),
 			);
 		}
 		await pending;
@@ -345,9 +415,11 @@ export async function readCountries(
 	itemIndex: number,
 ): Promise<void> {
 	const accountPath = accountPathOf(shopPath);
+	const memory = await run.acrossExecutions().catch(() => undefined);
+	recallInto(memory, catalog, 'countries', accountPath, shopPath);
 	await catalog.countries
-		.get(accountPath, async () =>
-			(
+		.get(accountPath, async () => {
+			const countries = (
 				await run.service.requestAllItems(
 					{ method: 'GET', path: `${accountPath}/countries`, itemIndex },
 					{ returnAll: true },
@@ -357,8 +429,10 @@ export async function readCountries(
 				...(country.code === undefined || country.code === null
 					? {}
 					: { code: String(country.code) }),
-			})),
-		)
+			}));
+			memory?.remember('countries', accountPath, countries);
+			return countries;
+		})
 		.catch(() => undefined);
 }
 

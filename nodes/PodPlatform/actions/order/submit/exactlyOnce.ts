@@ -18,7 +18,7 @@ import {
 import { isPlainObject, recordOf } from '../../../../shared/codec';
 import type { Decoded, PlainObject } from '../../../../shared/codec';
 import { isBlank } from '../../../../shared/values';
-import { storeFilter } from '../../common/list';
+import { listByStoredFilter } from '../../common/list';
 import { ordersWithUniqueId } from '../common';
 import type { RunScope } from '../../runScope';
 import { placeOfRefusal } from './deferredOrder';
@@ -67,10 +67,15 @@ export async function lookUpUniqueIds(
 	const wanted = [...new Set(uniqueIds)].filter((uniqueId) => !ofShop.has(uniqueId));
 	for (let start = 0; start < wanted.length; start += UNIQUE_IDS_PER_LOOKUP) {
 		const chunk = wanted.slice(start, start + UNIQUE_IDS_PER_LOOKUP);
-		const filterId = await storeFilter(run, uniqueIdsFilter(chunk), 0);
-		const found = await run.service.requestAllItems(
-			{ method: 'GET', path: `${shopPath}/orders`, qs: { filterId } },
-			{ returnAll: true },
+		const found = await listByStoredFilter(
+			run,
+			uniqueIdsFilter(chunk),
+			0,
+			async (filterId) =>
+				await run.service.requestAllItems(
+					{ method: 'GET', path: `${shopPath}/orders`, qs: { filterId } },
+					{ returnAll: true },
+				),
 		);
 		for (const uniqueId of chunk) ofShop.set(uniqueId, { state: 'absent' });
 		for (const order of found) ofShop.set(String(order.uniqueId), { state: 'found', order });

@@ -9,6 +9,7 @@
  */
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { InputError } from '../../../../shared/errors';
 import { isToolNode } from '../../../../shared/toolArguments';
@@ -29,6 +30,7 @@ import {
 	skuWayOf,
 } from './catalog';
 import type { ReadCatalog, RunCatalog, SkuWay } from './catalog';
+import { changedSince, withoutRecalled } from './catalogAgain';
 import { lookUpUniqueIds, submitOrder } from './exactlyOnce';
 import type { KnownOrders, SubmitOutcome } from './exactlyOnce';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, exactlyOnceOf, submitFields } from './fields';
@@ -297,30 +299,85 @@ async function executeOrder(
 		const checked = input.check(OFFLINE_RESOLVER);
 		if ('nothingToPrint' in checked) return [{ json: nothingToPrintOutput(checked) }];
 	}
-	const options = run.parameter<IDataObject>('options', itemIndex, {});
 	const shopPath = await itemShopPath(run, itemIndex);
+	const known = batch.catalog;
+	let refusal: unknown;
+	try {
+		return await sendOrder(this, run, batch, known, {
+			itemIndex,
+			shopPath,
+			input,
+			references,
+			checkOnly,
+		});
+	} catch (error) {
+		refusal = error;
+	}
+	if (!known.recalled.shops.has(shopPath) || !refusedByCatalog(refusal)) throw refusal;
+	// Refused while it used reads kept by an earlier execution (shared/acrossExecutions.ts): the
+	// catalog may have changed since. Read those again (the run's later orders share the new
+	// reads); only when they changed is the order tried once more.
+	if (batch.catalog === known) batch.catalog = withoutRecalled(known);
+	const fresh = batch.catalog;
+	await readCatalogFor(run, fresh, shopPath, references, itemIndex, false).catch(() => undefined);
+	if (!changedSince(known, fresh)) throw refusal;
+	return await sendOrder(this, run, batch, fresh, {
+		itemIndex,
+		shopPath,
+		input,
+		references,
+		checkOnly,
+	});
+}
+
+/**
+ * Whether a refusal may come from the catalog the order was checked against: the node's own
+ * check (an InputError), or the service refusing the order's content (400, 404, 422).
+ */
+function refusedByCatalog(error: unknown): boolean {
+	if (error instanceof InputError) return true;
+	return (
+		error instanceof NodeApiError && ['400', '404', '422'].includes(String(error.httpCode ?? ''))
+	);
+}
+
+/** The order checked against the catalog the run read, sent (unless Check Only), and its output. */
+async function sendOrder(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	batch: SubmitBatch,
+	known: RunCatalog,
+	{
+		itemIndex,
+		shopPath,
+		input,
+		references,
+		checkOnly,
+	}: { itemIndex: number; shopPath: string; checkOnly: boolean } & ReadOrder,
+): Promise<INodeExecutionData[]> {
+	const options = run.parameter<IDataObject>('options', itemIndex, {});
 	const checkSkus = options.checkSkus !== false;
 	// After `prepare`, every read the order needs has usually succeeded: no wait for each.
 	const catalog =
-		settledCatalogFor(batch.catalog, shopPath, references) ??
-		(await readCatalogFor(run, batch.catalog, shopPath, references, itemIndex, checkSkus));
-	const skuWay = skuWayOf(batch.catalog, shopPath, references);
-	if (skuWay && !batch.skuWayTold && typeof this.addExecutionHints === 'function') {
+		settledCatalogFor(known, shopPath, references) ??
+		(await readCatalogFor(run, known, shopPath, references, itemIndex, checkSkus));
+	const skuWay = skuWayOf(known, shopPath, references);
+	if (skuWay && !batch.skuWayTold && typeof ctx.addExecutionHints === 'function') {
 		batch.skuWayTold = true;
-		this.addExecutionHints({ message: SKU_WAYS[skuWay], location: 'outputPane' });
+		ctx.addExecutionHints({ message: SKU_WAYS[skuWay], location: 'outputPane' });
 	}
 	const checked = await checkNamingNearest(input, catalog, checkSkus, async () => {
 		if (!references.skus.size && !references.productNames.size) return false;
-		if (batch.catalog.shopProducts.peek(shopPath)) return false;
-		await readShopProducts(run, batch.catalog, shopPath, itemIndex).catch(() => undefined);
-		return batch.catalog.shopProducts.peek(shopPath) !== undefined;
+		if (known.shopProducts.peek(shopPath)) return false;
+		await readShopProducts(run, known, shopPath, itemIndex).catch(() => undefined);
+		return known.shopProducts.peek(shopPath) !== undefined;
 	});
 	if ('nothingToPrint' in checked) return [{ json: nothingToPrintOutput(checked) }];
 	const order = checked;
-	batch.tool ??= isToolNode(this.getNode());
+	batch.tool ??= isToolNode(ctx.getNode());
 	if (batch.tool) checkToolOrder(order, options.allowPaidFromTool === true);
 	if (checkOnly) return [{ json: checkOnlyOutput(order, catalog.products) }];
-	const outcome = await submitOrder(this, run, {
+	const outcome = await submitOrder(ctx, run, {
 		order,
 		shopPath,
 		itemIndex,

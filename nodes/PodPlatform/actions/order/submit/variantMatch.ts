@@ -5,6 +5,7 @@
  * for the lines that repeat a title); values that fit no option reported.
  */
 
+import { derivedOnce } from '../../../../shared/acrossExecutions';
 import type { OrderProduct } from './types';
 import { named, nameOrId } from './skuCheck';
 import { sameName, variantValues } from './variantValues';
@@ -38,29 +39,17 @@ export interface OptionKind {
 	records(product: OrderProduct): Array<{ id: unknown; name: unknown }>;
 }
 
-/**
- * An option's records of a product, made once per product read: the run's products are shared by
- * every line that orders them, and each line matches its words against them.
+/*
+ * An option's records of a product are made once per product read (shared/acrossExecutions.ts,
+ * derivedOnce): the run's products are shared by every line that orders them, and each line
+ * matches its words against them.
  */
-function recordsOnce(
-	of: (product: OrderProduct) => Array<{ id: unknown; name: unknown }>,
-): OptionKind['records'] {
-	const made = new WeakMap<OrderProduct, Array<{ id: unknown; name: unknown }>>();
-	return (product) => {
-		let records = made.get(product);
-		if (!records) {
-			records = of(product);
-			made.set(product, records);
-		}
-		return records;
-	};
-}
 
 export const COLOR: OptionKind = {
 	noun: 'color',
 	field: 'Color',
 	wire: 'assignedColor',
-	records: recordsOnce((product) =>
+	records: derivedOnce('color records of a product', (product: OrderProduct) =>
 		product.colors.map((c) => ({ id: c.assignedColorId, name: c.name })),
 	),
 };
@@ -69,7 +58,7 @@ export const SIZE: OptionKind = {
 	noun: 'size',
 	field: 'Size',
 	wire: 'assignedSize',
-	records: recordsOnce((product) =>
+	records: derivedOnce('size records of a product', (product: OrderProduct) =>
 		product.sizes.map((s) => ({ id: s.assignedSizeId, name: s.name })),
 	),
 };
@@ -166,29 +155,25 @@ export function resolveOption(
 type Fits = Array<{ kind: OptionKind; found: Array<{ id: unknown; name: unknown }> }>;
 
 /**
- * What a variant's value fits, matched once per product: the values of a variant given as text
- * are read once and shared (variantValues), so the lines that repeat a title on one product
- * share the match too.
+ * What a variant's value fits, matched once per product (shared/acrossExecutions.ts,
+ * derivedOnce): the values of a variant given as text are read once and shared (variantValues),
+ * so the lines that repeat a title on one product share the match too.
  */
-const FITS = new WeakMap<VariantValue, WeakMap<OrderProduct, Fits>>();
+const fitsOfValue = derivedOnce('what a variant value fits', (entry: VariantValue) =>
+	derivedOnce(
+		undefined,
+		(product: OrderProduct): Fits =>
+			[COLOR, SIZE].map((kind) => ({
+				kind,
+				found: kind
+					.records(product)
+					.filter((record) => entry.values.some((value) => sameName(record.name, value))),
+			})),
+	),
+);
 
 function fitsOf(entry: VariantValue, product: OrderProduct): Fits {
-	let ofEntry = FITS.get(entry);
-	if (!ofEntry) {
-		ofEntry = new WeakMap();
-		FITS.set(entry, ofEntry);
-	}
-	let fits = ofEntry.get(product);
-	if (!fits) {
-		fits = [COLOR, SIZE].map((kind) => ({
-			kind,
-			found: kind
-				.records(product)
-				.filter((record) => entry.values.some((value) => sameName(record.name, value))),
-		}));
-		ofEntry.set(product, fits);
-	}
-	return fits;
+	return fitsOfValue(entry)(product);
 }
 
 /**

@@ -9,6 +9,7 @@ import { jsonParse } from 'n8n-workflow';
 
 import { isPlainObject } from '../../../../shared/codec';
 import { isBlank } from '../../../../shared/values';
+import { textMemo } from '../../../../shared/acrossExecutions';
 
 /** What one storefront value says, and which option it belongs to when its key tells. */
 export interface VariantValue {
@@ -58,12 +59,17 @@ function entryOf(entry: unknown): VariantValue | undefined {
 }
 
 /**
- * The variants given as text, read once each: a run's lines repeat the same few variant titles
- * ("Black / M"). Frozen, as every line that gives the title shares them; emptied when it grows
- * past what a catalog names, so that it stays small.
+ * The variants given as text, read once each (shared/acrossExecutions.ts): a run's lines repeat
+ * the same few variant titles ("Black / M"). Frozen, as every line that gives the title shares
+ * them.
  */
-const READ_TEXTS = new Map<string, readonly VariantValue[]>();
-const READ_TEXTS_KEPT = 4096;
+const readText = textMemo('variant texts read', (given: string): readonly VariantValue[] =>
+	Object.freeze(
+		readVariant(given).map((entry) =>
+			Object.freeze({ ...entry, values: Object.freeze([...entry.values]) as string[] }),
+		),
+	),
+);
 
 /**
  * The values of a variant as given, in order; empty when nothing is given. Text that holds a JSON
@@ -71,17 +77,7 @@ const READ_TEXTS_KEPT = 4096;
  */
 export function variantValues(given: unknown): readonly VariantValue[] {
 	if (typeof given !== 'string' || given === '') return readVariant(given);
-	let read = READ_TEXTS.get(given);
-	if (!read) {
-		if (READ_TEXTS.size >= READ_TEXTS_KEPT) READ_TEXTS.clear();
-		read = Object.freeze(
-			readVariant(given).map((entry) =>
-				Object.freeze({ ...entry, values: Object.freeze([...entry.values]) as string[] }),
-			),
-		);
-		READ_TEXTS.set(given, read);
-	}
-	return read;
+	return readText(given);
 }
 
 function readVariant(given: unknown): VariantValue[] {
@@ -136,22 +132,18 @@ interface NameForms {
 }
 
 /**
- * The forms of the names already compared, by the text given: every line compares its variant
- * with each color and size of its product, and a run names the same few colors and sizes again
- * and again. Emptied when it grows past what a catalog names, so that it stays small.
+ * The forms of the names already compared, by the text given (shared/acrossExecutions.ts): every
+ * line compares its variant with each color and size of its product, and a run names the same few
+ * colors and sizes again and again. The slug is worked out when first compared, from the text
+ * alone.
  */
-const NAME_FORMS = new Map<string, NameForms>();
-const NAME_FORMS_KEPT = 4096;
+const formsOfText = textMemo(
+	'name forms',
+	(value: string): NameForms => ({ plain: plainName(value) }),
+);
 
 function formsOf(value: unknown): NameForms {
-	if (typeof value !== 'string') return { plain: plainName(value) };
-	let forms = NAME_FORMS.get(value);
-	if (!forms) {
-		if (NAME_FORMS.size >= NAME_FORMS_KEPT) NAME_FORMS.clear();
-		forms = { plain: plainName(value) };
-		NAME_FORMS.set(value, forms);
-	}
-	return forms;
+	return typeof value === 'string' ? formsOfText(value) : { plain: plainName(value) };
 }
 
 function slugOfForms(forms: NameForms): string {

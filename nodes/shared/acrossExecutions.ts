@@ -1,0 +1,194 @@
+/**
+ * The one place where the action node keeps anything from one execution to the next (everything
+ * else lives on the run: `RunScope`, `Memo`). A storefront sends each order as an execution of its
+ * own; without this, every order by SKU or name would look the catalog up again (docs/storefront.md,
+ * "What an order costs"). Kept here, per process (each queue worker has its own), never shared
+ * between processes and never written anywhere:
+ *
+ * - **catalog reads** for `CATALOG_LIFETIME_MS`: expanded products, look-ups of SKUs, product names
+ *   and motive names that found something, the account's countries. An order refused (by the
+ *   node's checks or by the service) while it used any of them is read again and retried once
+ *   (`submit.operation.ts`); what it reads again replaces what was kept, and a look-up that now
+ *   finds nothing is forgotten;
+ * - **stored filters' IDs** by their content for `FILTER_LIFETIME_MS`: the service returns the
+ *   same filter for the same content (contract, Filters rule 1), and a filter it no longer knows
+ *   (-104) is stored again (`common/list.ts`, `listByStoredFilter`);
+ * - **pure derivations of immutable input** (`textMemo`, `derivedOnce`, each named): a variant
+ *   text read into values, a name's compared forms, an XML element's name, a product's colors and
+ *   sizes as records, what a variant's value fits of a product. They hold nothing a credential or a
+ *   shop could tell apart, so every run shares them; a text memo is bounded, an object's derivation
+ *   lives as long as the object.
+ *
+ * Catalog reads and filter IDs are keyed by the credential's identity (a SHA-256 digest of the
+ * base URL, login, account and customer key; never a secret in clear), the base URL, and the shop's
+ * path (inside each catalog key). Every map is bounded; entries lapse when read after their
+ * lifetime (no timers: n8n Cloud forbids them).
+ */
+
+/** How long a catalog read is taken as the catalog: a minute, the storefront's steady state. */
+export const CATALOG_LIFETIME_MS = 60_000;
+/** How long a stored filter's ID is reused: safe for longer, a -104 stores it again. */
+export const FILTER_LIFETIME_MS = 10 * 60_000;
+/** At most this many expanded products (the largest entries) across every credential and shop. */
+export const PRODUCTS_KEPT = 500;
+/** At most this many look-ups (a SKU, a name, countries...) across every credential and shop. */
+export const LOOKUPS_KEPT = 5_000;
+/** At most this many filter IDs across every credential. */
+export const FILTERS_KEPT = 2_000;
+/** At most this many pure derivations of each kind. */
+export const DERIVED_KEPT = 4_096;
+
+/** A bounded map whose entries lapse after a lifetime; the oldest goes when it is full. */
+export class Lapsing<V> {
+	private readonly entries = new Map<string, { value: V; until: number }>();
+
+	constructor(
+		readonly limit: number,
+		readonly lifetimeMs: number,
+		private readonly now: () => number = () => Date.now(),
+	) {}
+
+	get size(): number {
+		return this.entries.size;
+	}
+
+	get(key: string): V | undefined {
+		const entry = this.entries.get(key);
+		if (!entry) return undefined;
+		if (entry.until <= this.now()) {
+			this.entries.delete(key);
+			return undefined;
+		}
+		return entry.value;
+	}
+
+	set(key: string, value: V): void {
+		this.entries.delete(key);
+		if (this.entries.size >= this.limit) {
+			const now = this.now();
+			for (const [old, entry] of this.entries) if (entry.until <= now) this.entries.delete(old);
+			// Map keeps insertion order: the first key is the oldest.
+			while (this.entries.size >= this.limit) {
+				this.entries.delete(this.entries.keys().next().value as string);
+			}
+		}
+		this.entries.set(key, { value, until: this.now() + this.lifetimeMs });
+	}
+
+	delete(key: string): void {
+		this.entries.delete(key);
+	}
+
+	/** Forget every entry whose key starts with this prefix. */
+	deletePrefix(prefix: string): void {
+		for (const key of [...this.entries.keys()])
+			if (key.startsWith(prefix)) this.entries.delete(key);
+	}
+
+	clear(): void {
+		this.entries.clear();
+	}
+}
+
+/** The kinds of catalog read kept across executions (the run's `RunCatalog` memos of the same names). */
+export type CatalogKind = 'products' | 'skus' | 'productNames' | 'motives' | 'countries';
+
+const PRODUCTS = new Lapsing<unknown>(PRODUCTS_KEPT, CATALOG_LIFETIME_MS);
+const LOOKUPS = new Lapsing<unknown>(LOOKUPS_KEPT, CATALOG_LIFETIME_MS);
+const FILTERS = new Lapsing<string>(FILTERS_KEPT, FILTER_LIFETIME_MS);
+
+/** What one credential on one service has kept from earlier executions. */
+export interface ExecutionMemory {
+	/** A catalog read kept under the run memo's key (which holds the shop's or account's path). */
+	recall<T>(kind: CatalogKind, key: string): T | undefined;
+	remember(kind: CatalogKind, key: string, value: unknown): void;
+	/** Forget a catalog read (a look-up that now finds nothing). */
+	forget(kind: CatalogKind, key: string): void;
+	/** A stored filter's ID by the digest of its content. */
+	filterId(digest: string): string | undefined;
+	rememberFilter(digest: string, filterId: string): void;
+	forgetFilter(digest: string): void;
+}
+
+/**
+ * The memory of one credential on one service. `identity` is the session's digest of the
+ * credential (never the login or a secret in clear); `baseUrl` the service's address.
+ */
+export function executionMemory(identity: string, baseUrl: string): ExecutionMemory {
+	const scope = `${identity} ${baseUrl} `;
+	const mapOf = (kind: CatalogKind) => (kind === 'products' ? PRODUCTS : LOOKUPS);
+	const keyOf = (kind: CatalogKind, key: string) => `${scope}${key}\u0000${kind}`;
+	return {
+		recall: <T>(kind: CatalogKind, key: string) =>
+			mapOf(kind).get(keyOf(kind, key)) as T | undefined,
+		remember: (kind, key, value) => mapOf(kind).set(keyOf(kind, key), value),
+		forget: (kind, key) => mapOf(kind).delete(keyOf(kind, key)),
+		filterId: (digest) => FILTERS.get(`${scope}${digest}`),
+		rememberFilter: (digest, filterId) => FILTERS.set(`${scope}${digest}`, filterId),
+		forgetFilter: (digest) => FILTERS.delete(`${scope}${digest}`),
+	};
+}
+
+/** Forget everything kept across executions (tests; a process that wants a clean slate). */
+export function forgetAllExecutions(): void {
+	PRODUCTS.clear();
+	LOOKUPS.clear();
+	FILTERS.clear();
+	for (const memo of PURE_MEMOS.values()) memo.clear();
+}
+
+/** How many entries each map holds (tests check the bounds). */
+export function executionMemorySizes(): { products: number; lookups: number; filters: number } {
+	return { products: PRODUCTS.size, lookups: LOOKUPS.size, filters: FILTERS.size };
+}
+
+/** The pure memos by name: every one in the package, listed (and emptied) here. */
+const PURE_MEMOS = new Map<string, { clear(): void; size(): number }>();
+
+/**
+ * A pure function of a text, computed once per text and shared by every run (`name` says what it
+ * holds): `make` must depend on the text alone, and its result must never be changed. Bounded:
+ * emptied when it holds `DERIVED_KEPT` texts.
+ */
+export function textMemo<V>(name: string, make: (text: string) => V): (text: string) => V {
+	const made = new Map<string, V>();
+	PURE_MEMOS.set(name, { clear: () => made.clear(), size: () => made.size });
+	return (text) => {
+		let value = made.get(text);
+		if (value === undefined) {
+			if (made.size >= DERIVED_KEPT) made.clear();
+			value = make(text);
+			made.set(text, value);
+		}
+		return value;
+	};
+}
+
+/**
+ * A pure function of an object that is never changed once made (a product as read, a variant's
+ * frozen values), computed once per object: the result lives as long as the object (a WeakMap),
+ * so it holds nothing beyond what a run or this module already holds. Without a name, it is part
+ * of another memo's value (made inside it) and goes with it.
+ */
+export function derivedOnce<K extends object, V>(
+	name: string | undefined,
+	make: (key: K) => V,
+): (key: K) => V {
+	let made = new WeakMap<K, V>();
+	if (name !== undefined) {
+		PURE_MEMOS.set(name, { clear: () => (made = new WeakMap()), size: () => 0 });
+	}
+	return (key) => {
+		let value = made.get(key);
+		if (value === undefined) {
+			value = make(key);
+			made.set(key, value);
+		}
+		return value;
+	};
+}
+
+/** The names of the pure memos made so far (the module that makes one has been loaded). */
+export function pureMemoNames(): string[] {
+	return [...PURE_MEMOS.keys()].sort();
+}

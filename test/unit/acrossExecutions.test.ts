@@ -1,0 +1,153 @@
+/**
+ * The one place that outlives an execution (nodes/shared/acrossExecutions.ts): bounded, lapsing
+ * after its lifetime, and keyed so that one credential, service or shop never takes another's
+ * entries; the pure memos of the package are all listed there.
+ */
+import {
+	CATALOG_LIFETIME_MS,
+	DERIVED_KEPT,
+	FILTER_LIFETIME_MS,
+	LOOKUPS_KEPT,
+	Lapsing,
+	PRODUCTS_KEPT,
+	executionMemory,
+	executionMemorySizes,
+	forgetAllExecutions,
+	pureMemoNames,
+	textMemo,
+} from '../../nodes/shared/acrossExecutions';
+import { sameName } from '../../nodes/PodPlatform/actions/order/submit/variantValues';
+import { COLOR } from '../../nodes/PodPlatform/actions/order/submit/variantMatch';
+import { decode } from '../../nodes/shared/codec';
+
+describe('Lapsing', () => {
+	let now = 1_000;
+	const clock = () => now;
+
+	test('an entry lapses once its lifetime has passed, and is gone when read', () => {
+		const map = new Lapsing<string>(10, 60_000, clock);
+		map.set('a', 'A');
+		now += 59_999;
+		expect(map.get('a')).toBe('A');
+		now += 1;
+		expect(map.get('a')).toBeUndefined();
+		expect(map.size).toBe(0);
+	});
+
+	test('full, it drops the lapsed entries first, then the oldest', () => {
+		const map = new Lapsing<number>(3, 1_000, clock);
+		map.set('old', 1);
+		now += 600;
+		map.set('b', 2);
+		map.set('c', 3);
+		now += 500; // 'old' has lapsed, 'b' and 'c' have not
+		map.set('d', 4);
+		expect([map.get('old'), map.get('b'), map.get('c'), map.get('d')]).toEqual([
+			undefined,
+			2,
+			3,
+			4,
+		]);
+		map.set('b', 22); // set again: now the newest
+		map.set('e', 5);
+		expect([map.get('c'), map.get('d'), map.get('b'), map.get('e')]).toEqual([undefined, 4, 22, 5]);
+		expect(map.size).toBe(3);
+	});
+});
+
+describe('executionMemory', () => {
+	beforeEach(() => forgetAllExecutions());
+	const shop = '/accounts/387/shops/1597';
+	const product = `${shop}/products/1004`;
+
+	test('a credential, a service and a shop each see only their own entries', () => {
+		const mine = executionMemory('digest-a', 'https://pilot.example/rest');
+		mine.remember('products', product, { id: 1004 });
+		mine.remember('skus', `${shop} IPOD2008`, [{ productId: 1004 }]);
+		mine.rememberFilter('f1', 'filter-1');
+		expect(mine.recall('products', product)).toEqual({ id: 1004 });
+		expect(mine.filterId('f1')).toBe('filter-1');
+
+		const otherCredential = executionMemory('digest-b', 'https://pilot.example/rest');
+		const otherService = executionMemory('digest-a', 'https://live.example/rest');
+		for (const other of [otherCredential, otherService]) {
+			expect(other.recall('products', product)).toBeUndefined();
+			expect(other.recall('skus', `${shop} IPOD2008`)).toBeUndefined();
+			expect(other.filterId('f1')).toBeUndefined();
+		}
+		// Another shop of the same account: its keys are its own paths.
+		expect(mine.recall('products', '/accounts/387/shops/1598/products/1004')).toBeUndefined();
+		expect(mine.recall('skus', '/accounts/387/shops/15970 IPOD2008')).toBeUndefined();
+		// The same key under another kind is another entry.
+		expect(mine.recall('productNames', `${shop} IPOD2008`)).toBeUndefined();
+
+		mine.forget('skus', `${shop} IPOD2008`);
+		mine.forgetFilter('f1');
+		expect(mine.recall('skus', `${shop} IPOD2008`)).toBeUndefined();
+		expect(mine.filterId('f1')).toBeUndefined();
+		expect(mine.recall('products', product)).toEqual({ id: 1004 });
+	});
+
+	test('bounded: products, look-ups and filters each keep at most their number', () => {
+		const memory = executionMemory('digest', 'https://pilot.example/rest');
+		for (let k = 0; k < PRODUCTS_KEPT + 10; k++)
+			memory.remember('products', `${shop}/products/${k}`, {});
+		for (let k = 0; k < LOOKUPS_KEPT + 10; k++) memory.remember('skus', `${shop} SKU-${k}`, [1]);
+		expect(executionMemorySizes()).toMatchObject({
+			products: PRODUCTS_KEPT,
+			lookups: LOOKUPS_KEPT,
+		});
+		// The oldest went first.
+		expect(memory.recall('products', `${shop}/products/0`)).toBeUndefined();
+		expect(memory.recall('products', `${shop}/products/${PRODUCTS_KEPT + 9}`)).toEqual({});
+	});
+
+	test('catalog reads lapse after a minute, filter IDs after ten', () => {
+		expect(CATALOG_LIFETIME_MS).toBe(60_000);
+		expect(FILTER_LIFETIME_MS).toBe(600_000);
+		jest.useFakeTimers({ now: 5_000_000, doNotFake: ['nextTick', 'queueMicrotask'] });
+		try {
+			const memory = executionMemory('digest', 'https://pilot.example/rest');
+			memory.remember('products', product, { id: 1004 });
+			memory.rememberFilter('f', 'filter');
+			jest.setSystemTime(5_000_000 + 60_001);
+			expect(memory.recall('products', product)).toBeUndefined();
+			expect(memory.filterId('f')).toBe('filter');
+			jest.setSystemTime(5_000_000 + 600_001);
+			expect(memory.filterId('f')).toBeUndefined();
+		} finally {
+			jest.useRealTimers();
+		}
+	});
+});
+
+describe('pure memos', () => {
+	test('every one the package makes is named in the one place', () => {
+		// Loading the modules that make them (imported above) and using them once.
+		expect(sameName('Navy Blue', 'navy-blue')).toBe(true);
+		expect(COLOR.records({ colors: [], sizes: [] } as never)).toEqual([]);
+		decode('<a:b xmlns:a="x"/>', 'xml');
+		expect(pureMemoNames()).toEqual([
+			'XML element names',
+			'color records of a product',
+			'name forms',
+			'size records of a product',
+			'variant texts read',
+			'what a variant value fits',
+		]);
+	});
+
+	test('a text memo computes once per text and stays bounded', () => {
+		let made = 0;
+		const upper = textMemo('test: upper case', (text) => {
+			made++;
+			return text.toUpperCase();
+		});
+		expect([upper('a'), upper('a')]).toEqual(['A', 'A']);
+		expect(made).toBe(1);
+		for (let k = 0; k < DERIVED_KEPT + 1; k++) upper(`t${k}`);
+		// Emptied when full: 'a' is made again.
+		upper('a');
+		expect(made).toBe(DERIVED_KEPT + 3);
+	});
+});
