@@ -96,7 +96,9 @@ function kindOf({ method, path, status }: LoggedRequest): string {
 	const what = path
 		.replace(/^\/accounts\/\d+\/shops\/\d+/, '')
 		.replace(/^\/accounts\/\d+/, '')
-		.replace(/\/orders\/usingCreatorSE$/, '/submit');
+		.replace(/\/orders\/usingCreatorSE$/, '/submit')
+		// The new order read back once it is made (its answer as Order → Get shows it).
+		.replace(/\/orders\/\d+$/, '/orders/{new}');
 	return `${method} ${what}${status >= 400 ? ` ${status}` : ''}`;
 }
 
@@ -132,6 +134,7 @@ describe('a one-line storefront order, execution after execution', () => {
 			'POST /filters',
 			'GET /orders',
 			'POST /submit',
+			'GET /orders/{new}',
 		]);
 
 		forgetAllExecutions();
@@ -150,6 +153,7 @@ describe('a one-line storefront order, execution after execution', () => {
 				'POST /filters',
 				'POST /filters',
 				'POST /submit',
+				'GET /orders/{new}',
 			].sort(),
 		);
 
@@ -160,7 +164,12 @@ describe('a one-line storefront order, execution after execution', () => {
 		const firstByName = await execution(storefrontParameters(), byName(3));
 		const names = await execution(storefrontParameters(), byName(4));
 		for (const steady of [sku, ids, firstByName, names]) ok(steady);
-		expect(ids.requests).toEqual(['POST /filters', 'GET /orders', 'POST /submit']);
+		expect(ids.requests).toEqual([
+			'POST /filters',
+			'GET /orders',
+			'POST /submit',
+			'GET /orders/{new}',
+		]);
 		expect(sku.requests).toEqual(ids.requests);
 		expect(names.requests).toEqual(ids.requests);
 		expect(firstByName.requests).toEqual(['POST /filters', 'GET /products', ...ids.requests]);
@@ -240,6 +249,7 @@ describe('a one-line storefront order, execution after execution', () => {
 					'GET /products/expanded/1004',
 					'POST /filters',
 					'POST /submit',
+					'GET /orders/{new}',
 				].sort(),
 			);
 
@@ -301,9 +311,16 @@ describe('a one-line storefront order, execution after execution', () => {
 		const back = await execution(storefrontParameters(), bySku(23));
 		ok(back);
 		expect([...back.requests].sort()).toEqual(
-			[...readAgain, 'GET /orders', 'GET /products', 'POST /filters', 'POST /submit'].sort(),
+			[
+				...readAgain,
+				'GET /orders',
+				'GET /products',
+				'POST /filters',
+				'POST /submit',
+				'GET /orders/{new}',
+			].sort(),
 		);
-		expect(back.requests[back.requests.length - 1]).toBe('POST /submit');
+		expect(back.requests.slice(-2)).toEqual(['POST /submit', 'GET /orders/{new}']);
 	});
 
 	test('a refusal the same catalog gives again is not sent twice', async () => {
@@ -320,7 +337,7 @@ describe('a one-line storefront order, execution after execution', () => {
 
 	test('another shop or another credential never takes what one kept', async () => {
 		ok(await execution(storefrontParameters(), bySku(31)));
-		const steady = ['POST /filters', 'GET /orders', 'POST /submit'];
+		const steady = ['POST /filters', 'GET /orders', 'POST /submit', 'GET /orders/{new}'];
 		expect((await execution(storefrontParameters(), bySku(32))).requests).toEqual(steady);
 
 		// The second shop of the account: its own look-ups and its own product (1104).

@@ -14,6 +14,7 @@ import {
 import { shopParameter } from '../support/sandbox';
 import type { LoggedRequest } from '../support/sandbox';
 import { orderSandbox } from './fixtures';
+import { forgetAllExecutions } from '../../nodes/shared/acrossExecutions';
 
 const TEE = { productId: 1001, white: 2001, black: 2002, m: 3002, l: 3003 };
 const blackM = { productId: TEE.productId, assignedColorId: TEE.black, assignedSizeId: TEE.m };
@@ -186,6 +187,8 @@ describe('Submit reads the storefront SKUs back with no look-up', () => {
 		expect(bySku.error).toBeUndefined();
 		const skuRequests = await order.control.requests();
 
+		// The order by IDs from a fresh start too: nothing the first execution read is kept.
+		forgetAllExecutions();
 		await order.control.clearRequests();
 		const byId = await run(byIds('by-ids-7001'), [{ json: {} }]);
 		expect(byId.error).toBeUndefined();
