@@ -7,7 +7,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { isPlainObject, type PlainObject } from '../shared/codec';
+import { isPlainObject, type PlainObject } from '../shared/values';
 import { passesStatusFilter, triggerShopIdOf } from '../shared/descriptions/triggers';
 import type { StatusPair } from '../shared/events';
 import { eventFromOrder, normaliseFulfilmentStatus, topicsForChange } from '../shared/events';

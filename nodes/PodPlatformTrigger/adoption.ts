@@ -7,7 +7,7 @@
 import type { IHookFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { PlainObject } from '../shared/codec';
+import type { PlainObject } from '../shared/values';
 import { nodeErrorOf } from '../shared/errors';
 import { httpFailureOf } from '../shared/httpFailure';
 import type { ServiceClient } from '../shared/transport';

@@ -6,7 +6,7 @@
 import type { IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { PlainObject } from '../shared/codec';
+import type { PlainObject } from '../shared/values';
 import { httpFailureOf } from '../shared/httpFailure';
 import { ServiceClient } from '../shared/transport';
 import { CREDENTIAL_NAME } from '../shared/send';

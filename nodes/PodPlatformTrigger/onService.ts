@@ -1,6 +1,6 @@
 /** The webhook subscriptions the service holds for one shop, and how to read its records. */
 
-import type { PlainObject } from '../shared/codec';
+import type { PlainObject } from '../shared/values';
 import type { ServiceClient } from '../shared/transport';
 import type { SubscriptionMediaType } from './staticData';
 

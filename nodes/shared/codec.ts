@@ -18,12 +18,10 @@ import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 
 import type { FieldType, ScalarType } from './fieldTypes';
 import { RECORD_COLLECTIONS, fieldTypeOf } from './fieldTypes';
-import { isBlank } from './values';
+import { isPlainObject, toArray, type PlainObject } from './values';
 import { textMemo } from './acrossExecutions';
 
 export type MediaType = 'json' | 'xml';
-
-export type PlainObject = { [key: string]: unknown };
 
 export const CONTENT_TYPES: Record<MediaType, string> = {
 	json: 'application/json',
@@ -104,16 +102,6 @@ const xmlBuilder = new XMLBuilder({
 	suppressEmptyNode: false,
 	format: false,
 });
-
-/** Always an array: the wire may send one member as a plain object, none as `""` or nothing. */
-export function toArray<T = unknown>(value: unknown): T[] {
-	if (isBlank(value)) return [];
-	return (Array.isArray(value) ? value : [value]) as T[];
-}
-
-export function isPlainObject(value: unknown): value is PlainObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The media type a Content-Type header names, or undefined when it is neither JSON nor XML. */
 export function mediaTypeOfContentType(contentType: string | undefined): MediaType | undefined {

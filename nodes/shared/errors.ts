@@ -6,7 +6,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { decode, isPlainObject, mediaTypeOfContentType } from './codec';
+import { decode, mediaTypeOfContentType } from './codec';
+import { isPlainObject } from './values';
 import { argumentsOf, isToolNode, placeOfField, type ArgumentNamer } from './toolArguments';
 
 /**

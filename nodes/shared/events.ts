@@ -3,9 +3,9 @@
  * or a polled order record becomes one typed OrderEvent.
  */
 
-import type { Decoded, PlainObject } from './codec';
-import { isPlainObject, toArray } from './codec';
-import { isBlank } from './values';
+import type { Decoded } from './codec';
+import type { PlainObject } from './values';
+import { isPlainObject, toArray, isBlank } from './values';
 import type { EventSource, OrderEvent, Topic } from './types';
 
 /**

@@ -5,7 +5,7 @@
 
 import { NodeApiError } from 'n8n-workflow';
 
-import { isPlainObject } from './codec';
+import { isPlainObject } from './values';
 
 /** Pull status, headers and body text out of whatever n8n's HTTP helper threw. */
 export interface HttpFailure {

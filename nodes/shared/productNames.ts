@@ -9,8 +9,9 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PlainObject } from './codec';
-import { isPlainObject, recordOf } from './codec';
+import type { PlainObject } from './values';
+import { recordOf } from './codec';
+import { isPlainObject } from './values';
 import { simplifyProduct } from './payloads/product';
 import type { ProductPrice } from './payloads/product';
 import { known } from './simplify/order';

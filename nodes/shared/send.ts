@@ -19,7 +19,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, UnexpectedError, sleep } from 'n8n-workflow';
 
-import type { Decoded, MediaType, PlainObject } from './codec';
+import type { Decoded, MediaType } from './codec';
+import type { PlainObject } from './values';
 import { CONTENT_TYPES, encode, mediaTypeOfContentType } from './codec';
 import type { GaveUp } from './errors';
 import { gaveUpError, gaveUpOf, parseServiceError, serviceApiError } from './errors';

@@ -7,7 +7,8 @@
 import { createHash } from 'crypto';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { CodecError, Decoded, MediaType, PlainObject } from './codec';
+import type { CodecError, Decoded, MediaType } from './codec';
+import type { PlainObject } from './values';
 import { decode, pageOf, recordOf } from './codec';
 import { baseUrlOf } from './environments';
 import type { ApiContext, RequestSpec, Session } from './send';

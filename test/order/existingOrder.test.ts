@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
+ 
 /**
  * An order Exactly Once finds under the Unique ID is answered as the service holds it, never as the
  * request asked: a retry with a corrected size, or another customer's order under a reused Unique

@@ -1,4 +1,5 @@
-import { decode, encode, pageOf, toArray } from '../../nodes/shared/codec';
+import { decode, encode, pageOf } from '../../nodes/shared/codec';
+import { toArray } from '../../nodes/shared/values';
 
 describe('codec: JSON mapped convention', () => {
 	test('unwraps the root key and names it', () => {

@@ -6,8 +6,8 @@
 
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import type { PlainObject } from '../../shared/codec';
-import { isPlainObject } from '../../shared/codec';
+import type { PlainObject } from '../../shared/values';
+import { isPlainObject } from '../../shared/values';
 import { chosenShopPath } from './chosen';
 import type { SearchSpec } from '../../shared/methods/listSearch';
 import { LISTED_AT_MOST, nameWithId, searchRecords } from '../../shared/methods/listSearch';

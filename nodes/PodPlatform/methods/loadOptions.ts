@@ -8,8 +8,8 @@
 
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import type { PlainObject } from '../../shared/codec';
-import { isPlainObject, toArray } from '../../shared/codec';
+import type { PlainObject } from '../../shared/values';
+import { isPlainObject, toArray } from '../../shared/values';
 import { TOPIC_LABELS } from '../../shared/descriptions/triggers';
 import { chosenId, chosenShopPath, chosenValue } from './chosen';
 import { LISTED_AT_MOST, nameWithId } from '../../shared/methods/listSearch';

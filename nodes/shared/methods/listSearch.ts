@@ -6,7 +6,7 @@
  */
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import type { PlainObject } from '../codec';
+import type { PlainObject } from '../values';
 import type { FilterBuilderInput } from '../payloads/filter';
 import type { FilterRoot } from '../payloads/filterFields';
 import { buildFilterBody } from '../payloads/filter';

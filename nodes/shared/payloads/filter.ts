@@ -8,7 +8,7 @@
  * shape. Criteria side by side are combined with AND.
  */
 
-import type { PlainObject } from '../codec';
+import type { PlainObject } from '../values';
 import { carriesZone, isDateObject, isValidZone, toFilterDate } from '../dates';
 import { InputError } from '../errors';
 import type { FilterProperty, FilterRoot } from './filterFields';

@@ -3,7 +3,7 @@
  * condition the node keeps for such a list, added to the user's filter unless it says otherwise.
  */
 
-import { isPlainObject, toArray, type PlainObject } from '../codec';
+import { isPlainObject, toArray, type PlainObject } from '../values';
 import type { FilterRoot } from './filterFields';
 import { isFilterRoot } from './filterFields';
 

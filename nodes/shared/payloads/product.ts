@@ -4,8 +4,8 @@
  * without the service's links.
  */
 
-import type { PlainObject } from '../codec';
-import { isPlainObject, toArray } from '../codec';
+import type { PlainObject } from '../values';
+import { isPlainObject, toArray } from '../values';
 
 export interface SkuRecord {
 	id: unknown;

@@ -9,8 +9,8 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PlainObject } from '../codec';
-import { isPlainObject, toArray } from '../codec';
+import type { PlainObject } from '../values';
+import { isPlainObject, toArray } from '../values';
 import { financialStatusLabel, fulfilmentStatusLabel } from '../statusLabels';
 import { idOf, nameOf, readable, withoutWireNoise } from './records';
 

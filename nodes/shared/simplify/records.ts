@@ -6,8 +6,8 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PlainObject } from '../codec';
-import { isPlainObject } from '../codec';
+import type { PlainObject } from '../values';
+import { isPlainObject } from '../values';
 
 const WIRE_TAG = 'creatorse_';
 

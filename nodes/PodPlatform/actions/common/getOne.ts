@@ -11,7 +11,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { recordOf, type Decoded, type PlainObject } from '../../../shared/codec';
+import { recordOf, type Decoded } from '../../../shared/codec';
+import { type PlainObject } from '../../../shared/values';
 import { simplifyField } from './fields';
 import type { OperationDefinition } from '../types';
 import type { RunScope } from '../runScope';

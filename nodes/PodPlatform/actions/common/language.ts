@@ -7,8 +7,8 @@
  * offer either, checked here once, and send it as given: a number as a number, a code as text.
  */
 
-import type { PlainObject } from '../../../shared/codec';
-import { isPlainObject } from '../../../shared/codec';
+import type { PlainObject } from '../../../shared/values';
+import { isPlainObject } from '../../../shared/values';
 import { InputError } from '../../../shared/errors';
 
 /** A language as the service takes it: its numeric ID, or its code. */

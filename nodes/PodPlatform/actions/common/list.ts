@@ -15,7 +15,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { InputError, filterRefusalOf } from '../../../shared/errors';
-import type { PlainObject } from '../../../shared/codec';
+import type { PlainObject } from '../../../shared/values';
 import type { ConditionInput, FilterBuilderInput } from '../../../shared/payloads/filter';
 import type { FilterRoot } from '../../../shared/payloads/filterFields';
 import { unlistedProperties } from '../../../shared/payloads/filter';

@@ -10,10 +10,9 @@
  * forms and the CSV file alike.
  */
 
-import { isPlainObject } from '../../../shared/codec';
-import type { PlainObject } from '../../../shared/codec';
+import { isPlainObject, isBlank } from '../../../shared/values';
+import type { PlainObject } from '../../../shared/values';
 import { InputError } from '../../../shared/errors';
-import { isBlank } from '../../../shared/values';
 
 export const POSITION_SIDES = ['left', 'right', 'top', 'bottom'] as const;
 export const POSITION_CENTRES = ['horizontalCenter', 'verticalCenter'] as const;

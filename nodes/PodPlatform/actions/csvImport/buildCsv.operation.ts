@@ -5,7 +5,7 @@
 
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { PlainObject } from '../../../shared/codec';
+import type { PlainObject } from '../../../shared/values';
 import { InputError, nodeErrorOf } from '../../../shared/errors';
 import type { CsvRow } from './csvBuild';
 import { csvBuffer, rowFromLine, rowsFromOrder } from './csvBuild';

@@ -6,8 +6,8 @@
 
 import { stringify } from 'csv-stringify/sync';
 
-import type { PlainObject } from '../../../shared/codec';
-import { isPlainObject, toArray } from '../../../shared/codec';
+import type { PlainObject } from '../../../shared/values';
+import { isPlainObject, toArray } from '../../../shared/values';
 import { InputError } from '../../../shared/errors';
 import type { CsvFormat } from './csv';
 import { COLUMN_INDEX, CSV_COLUMNS, CSV_HEADERS } from './csv';

@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import type { PlainObject } from '../../../shared/codec';
+import type { PlainObject } from '../../../shared/values';
 import { buildMultipart } from '../common/multipart';
 import { csvFormPart, uploadQuery } from './csv';
 import { validateCsv } from './csvValidate';

@@ -6,7 +6,7 @@
 import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { parseJsonInput } from '../common/jsonInput';
-import { isPlainObject, toArray, type PlainObject } from '../../../shared/codec';
+import { isPlainObject, toArray, type PlainObject } from '../../../shared/values';
 import type {
 	ConditionInput,
 	FilterBuilderInput,

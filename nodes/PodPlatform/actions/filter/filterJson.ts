@@ -1,6 +1,6 @@
 /** A stored filter the user writes as JSON: checked to be one filter of the list's type. */
 
-import { isPlainObject, type PlainObject } from '../../../shared/codec';
+import { isPlainObject, type PlainObject } from '../../../shared/values';
 import { InputError } from '../../../shared/errors';
 import type { FilterRoot } from '../../../shared/payloads/filterFields';
 import { FILTER_ROOTS, isFilterRoot } from '../../../shared/payloads/filterFields';

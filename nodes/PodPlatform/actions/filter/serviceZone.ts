@@ -9,7 +9,7 @@
 
 import { NodeApiError } from 'n8n-workflow';
 
-import type { PlainObject } from '../../../shared/codec';
+import type { PlainObject } from '../../../shared/values';
 import { pageOf, recordOf } from '../../../shared/codec';
 import { zoneOfTimestamp } from '../../../shared/dates';
 import { InputError } from '../../../shared/errors';

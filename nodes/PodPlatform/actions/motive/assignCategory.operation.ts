@@ -7,7 +7,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { Decoded } from '../../../shared/codec';
-import { isPlainObject, recordOf } from '../../../shared/codec';
+import { recordOf } from '../../../shared/codec';
+import { isPlainObject } from '../../../shared/values';
 import { undocumentedRequestRefusal } from '../../../shared/errors';
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';

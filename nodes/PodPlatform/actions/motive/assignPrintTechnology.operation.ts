@@ -6,8 +6,10 @@
 
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { Decoded, PlainObject } from '../../../shared/codec';
-import { isPlainObject, recordOf } from '../../../shared/codec';
+import type { Decoded } from '../../../shared/codec';
+import type { PlainObject } from '../../../shared/values';
+import { recordOf } from '../../../shared/codec';
+import { isPlainObject } from '../../../shared/values';
 import type { ServiceClient } from '../../../shared/transport';
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';

@@ -2,7 +2,7 @@
 
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { PlainObject } from '../../../shared/codec';
+import type { PlainObject } from '../../../shared/values';
 import { idLocator } from '../common/locators';
 import { binaryPropertyField as binaryPropertyFieldOf } from '../common/fields';
 import { idParameter, itemShopPath } from '../common/scope';

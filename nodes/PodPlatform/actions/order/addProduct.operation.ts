@@ -6,7 +6,7 @@
 
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { PlainObject } from '../../../shared/codec';
+import type { PlainObject } from '../../../shared/values';
 import { buildIncrementalDesign } from './payloads/draftOrder';
 import { productLocator } from '../product';
 import type { OperationDefinition } from '../types';

@@ -5,8 +5,8 @@
  * an unknown Unique ID and a wrong email get the same answer, so neither tells that an order exists.
  */
 
-import { isPlainObject } from '../../../shared/codec';
-import type { PlainObject } from '../../../shared/codec';
+import { isPlainObject } from '../../../shared/values';
+import type { PlainObject } from '../../../shared/values';
 import { InputError } from '../../../shared/errors';
 
 /** An email as compared: surrounding spaces dropped, any case. */

@@ -6,8 +6,8 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPlainObject } from '../../../shared/codec';
-import type { PlainObject } from '../../../shared/codec';
+import { isPlainObject } from '../../../shared/values';
+import type { PlainObject } from '../../../shared/values';
 import type { OrderHeaderForm } from './payloads/orderHeader';
 import { POSITION_CENTRES, POSITION_SIDES } from '../common/position';
 import { InputError } from '../../../shared/errors';

@@ -8,12 +8,12 @@
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { PlainObject } from '../../../shared/codec';
-import { isPlainObject, recordOf } from '../../../shared/codec';
+import type { PlainObject } from '../../../shared/values';
+import { recordOf } from '../../../shared/codec';
+import { isPlainObject, isBlank } from '../../../shared/values';
 import { InputError } from '../../../shared/errors';
 import { buildFilterBody } from '../../../shared/payloads/filter';
 import { withListDefaultCondition } from '../../../shared/payloads/listDefault';
-import { isBlank } from '../../../shared/values';
 import type { Language } from '../common/language';
 import { languageOf, localizationIn } from '../common/language';
 import { storeFilter } from '../common/list';

@@ -12,11 +12,10 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PlainObject } from '../../../shared/codec';
-import { isPlainObject, toArray } from '../../../shared/codec';
+import type { PlainObject } from '../../../shared/values';
+import { isPlainObject, toArray, isBlank } from '../../../shared/values';
 import { InputError } from '../../../shared/errors';
 import { simplifyProduct } from '../../../shared/payloads/product';
-import { isBlank } from '../../../shared/values';
 import type { Language } from '../common/language';
 import { languagesOf, localizationIn } from '../common/language';
 import { encodeStorefrontSku } from '../common/storefrontSku';

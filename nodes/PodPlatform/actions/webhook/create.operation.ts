@@ -7,7 +7,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { generateSecret } from '../../../shared/signature';
-import { isPlainObject } from '../../../shared/codec';
+import { isPlainObject } from '../../../shared/values';
 import type { OperationDefinition } from '../types';
 import type { WebhookBody } from './fields';
 import {

@@ -4,7 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { TOPIC_LABELS } from '../../../shared/descriptions/triggers';
 import { InputError } from '../../../shared/errors';
-import type { PlainObject } from '../../../shared/codec';
+import type { PlainObject } from '../../../shared/values';
 import { TOPICS, isTopic } from '../../../shared/types';
 import { isHttpUrl } from '../../../shared/values';
 import { idParameter, itemShopPath } from '../common/scope';

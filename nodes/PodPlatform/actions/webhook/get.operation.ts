@@ -1,6 +1,7 @@
 /** Webhook Subscription → Get: reads one subscription, without its secret. */
 
-import { recordOf, type PlainObject } from '../../../shared/codec';
+import { recordOf } from '../../../shared/codec';
+import { type PlainObject } from '../../../shared/values';
 import { simplifyWebhook } from '../common/simplify/settings';
 import { getOneOperation } from '../common/getOne';
 import { webhookIdField, webhookOutput, webhookPath } from './fields';

@@ -6,8 +6,8 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PlainObject } from '../../../../shared/codec';
-import { isPlainObject, toArray } from '../../../../shared/codec';
+import type { PlainObject } from '../../../../shared/values';
+import { isPlainObject, toArray } from '../../../../shared/values';
 import { idOf, nameOf, readable } from '../../../../shared/simplify/records';
 
 /** A product of the shop's list (the basic record; Get Expanded has its own view). */

@@ -5,7 +5,7 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PlainObject } from '../../../../shared/codec';
+import type { PlainObject } from '../../../../shared/values';
 import { readable } from '../../../../shared/simplify/records';
 
 /** A CSV import: whether it is done and how it went first. */

@@ -3,11 +3,10 @@
  * the service would drop is refused with a hint saying where that detail can go instead.
  */
 
-import { isPlainObject } from '../../../../shared/codec';
-import type { PlainObject } from '../../../../shared/codec';
+import { isPlainObject, isBlank } from '../../../../shared/values';
+import type { PlainObject } from '../../../../shared/values';
 import { InputError } from '../../../../shared/errors';
 import { optionalText } from './orderValues';
-import { isBlank } from '../../../../shared/values';
 
 /** The order address of the contract; the service drops any other key of a JSON or XML order. */
 export const ADDRESS_KEYS = ['street', 'streetNo', 'zip', 'city', 'countryCode'] as const;

@@ -1,9 +1,8 @@
 /** The order country (currency and VAT), by ID or by ISO code, as the order bodies allow. */
 
-import { isPlainObject } from '../../../../shared/codec';
+import { isPlainObject, isBlank } from '../../../../shared/values';
 import { InputError } from '../../../../shared/errors';
 import { idRef, optionalText, positiveInt } from './orderValues';
-import { isBlank } from '../../../../shared/values';
 
 /** A country by ID (`{id}`, 1, "1") or by ISO code (`{code}`, "DK"), as the deferred body allows. */
 export function countryRef(value: unknown): { id: number } | { code: string } {

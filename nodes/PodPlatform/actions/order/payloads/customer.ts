@@ -4,11 +4,10 @@
  * city and country code).
  */
 
-import { isPlainObject } from '../../../../shared/codec';
-import type { PlainObject } from '../../../../shared/codec';
+import { isPlainObject, isBlank } from '../../../../shared/values';
+import type { PlainObject } from '../../../../shared/values';
 import { ADDRESS_LABELS, normaliseAddress, REQUIRED_SHIPPING_KEYS } from './address';
 import { InputError } from '../../../../shared/errors';
-import { isBlank } from '../../../../shared/values';
 
 const REQUIRED_SHIPPING_HINT = `A parcel needs ${REQUIRED_SHIPPING_KEYS.map((key) => ADDRESS_LABELS[key]).join(', ')}; the service refuses an order without a shipping address.`;
 

@@ -3,7 +3,7 @@
  * `productionOrder` body and Add Product's `creatorse_design` body, checked before sending.
  */
 
-import type { PlainObject } from '../../../../shared/codec';
+import type { PlainObject } from '../../../../shared/values';
 import { countryRef } from './country';
 import { normaliseCustomer } from './customer';
 import { headerBody } from './orderHeader';

@@ -4,7 +4,7 @@
  * shape of the wire body, unchecked; each order body checks it with the rest.
  */
 
-import type { PlainObject } from '../../../../shared/codec';
+import type { PlainObject } from '../../../../shared/values';
 import { isBlank } from '../../../../shared/values';
 
 export interface OrderHeaderForm {

@@ -3,9 +3,8 @@
  * references, text, and the contract's wrapped collections.
  */
 
-import { isPlainObject, toArray } from '../../../../shared/codec';
+import { isPlainObject, toArray, isBlank } from '../../../../shared/values';
 import { InputError } from '../../../../shared/errors';
-import { isBlank } from '../../../../shared/values';
 
 /** The hint for an amount that is not a positive whole number. */
 export const AMOUNT_HINT = 'Enter how many pieces to produce, as a whole number of at least 1.';

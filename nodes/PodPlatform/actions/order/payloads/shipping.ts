@@ -1,10 +1,9 @@
 /** The shipping of an order: its title as shown to the customer and the carrier by ID. */
 
-import { isPlainObject } from '../../../../shared/codec';
-import type { PlainObject } from '../../../../shared/codec';
+import { isPlainObject, isBlank } from '../../../../shared/values';
+import type { PlainObject } from '../../../../shared/values';
 import { InputError } from '../../../../shared/errors';
 import { idRef } from './orderValues';
-import { isBlank } from '../../../../shared/values';
 
 export function normaliseShipping(value: unknown): PlainObject | undefined {
 	if (isBlank(value)) return undefined;

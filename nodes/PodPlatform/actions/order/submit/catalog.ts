@@ -19,7 +19,7 @@
 
 import { NodeApiError } from 'n8n-workflow';
 
-import type { PlainObject } from '../../../../shared/codec';
+import type { PlainObject } from '../../../../shared/values';
 import { recordOf } from '../../../../shared/codec';
 import { filterRefusalOf } from '../../../../shared/errors';
 import { buildFilterBody } from '../../../../shared/payloads/filter';

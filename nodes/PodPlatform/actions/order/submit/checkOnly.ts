@@ -9,8 +9,8 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PlainObject } from '../../../../shared/codec';
-import { isPlainObject, toArray } from '../../../../shared/codec';
+import type { PlainObject } from '../../../../shared/values';
+import { isPlainObject, toArray } from '../../../../shared/values';
 import type { InputError } from '../../../../shared/errors';
 import { problemsOf } from '../payloads/problems';
 import { orderOutput } from './output';

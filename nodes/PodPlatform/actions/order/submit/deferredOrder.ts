@@ -7,15 +7,14 @@
  * to translate a service refusal.
  */
 
-import { isPlainObject } from '../../../../shared/codec';
-import type { PlainObject } from '../../../../shared/codec';
+import { isPlainObject, isBlank } from '../../../../shared/values';
+import type { PlainObject } from '../../../../shared/values';
 import { countryRef } from '../payloads/country';
 import { normaliseCustomer } from '../payloads/customer';
 import { InputError } from '../../../../shared/errors';
 import { membersOf, optionalText } from '../payloads/orderValues';
 import { placeName, Problems } from '../payloads/problems';
 import type { Problem } from '../payloads/problems';
-import { isBlank } from '../../../../shared/values';
 import { normaliseShipping } from '../payloads/shipping';
 import { FINANCIAL_STATUSES } from '../../../../shared/types';
 import { normaliseDesign } from './designs';

@@ -5,8 +5,8 @@
  * and size it orders, so the SKU check never reads the wire body again.
  */
 
-import { isPlainObject } from '../../../../shared/codec';
-import type { PlainObject } from '../../../../shared/codec';
+import { isPlainObject } from '../../../../shared/values';
+import type { PlainObject } from '../../../../shared/values';
 import { AMOUNT_HINT, membersOf, optionalText, positiveInt } from '../payloads/orderValues';
 import type {
 	DesignContext,

@@ -6,12 +6,11 @@
  * of the element ("Design 1 › Print 2") and use the form's field names.
  */
 
-import { isPlainObject, toArray } from '../../../../shared/codec';
-import type { PlainObject } from '../../../../shared/codec';
+import { isPlainObject, toArray, isBlank, isHttpUrl } from '../../../../shared/values';
+import type { PlainObject } from '../../../../shared/values';
 import { BITMAP_MIME_TYPES, detectBitmapKind } from '../../common/image';
 import { InputError } from '../../../../shared/errors';
 import { chosenId, membersOf, optionalText } from '../payloads/orderValues';
-import { isBlank, isHttpUrl } from '../../../../shared/values';
 import { normalisePosition } from '../../common/position';
 import type { DesignContext, Resolver } from './types';
 

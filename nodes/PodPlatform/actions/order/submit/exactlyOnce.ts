@@ -15,9 +15,10 @@ import {
 	orderPushedBackError,
 	withItemName,
 } from '../../../../shared/errors';
-import { isPlainObject, recordOf } from '../../../../shared/codec';
-import type { Decoded, PlainObject } from '../../../../shared/codec';
-import { isBlank } from '../../../../shared/values';
+import { recordOf } from '../../../../shared/codec';
+import { isPlainObject, isBlank } from '../../../../shared/values';
+import type { Decoded } from '../../../../shared/codec';
+import type { PlainObject } from '../../../../shared/values';
 import { listByStoredFilter } from '../../common/list';
 import { ordersWithUniqueId } from '../common';
 import type { RunScope } from '../../runScope';

@@ -7,8 +7,9 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPlainObject, recordOf } from '../../../../shared/codec';
-import type { PlainObject } from '../../../../shared/codec';
+import { recordOf } from '../../../../shared/codec';
+import { isPlainObject } from '../../../../shared/values';
+import type { PlainObject } from '../../../../shared/values';
 import { readNamings, withItemNames } from '../../../../shared/productNames';
 import type { ProductNaming } from '../../../../shared/productNames';
 import { simplifyOrder } from '../../../../shared/simplify/order';

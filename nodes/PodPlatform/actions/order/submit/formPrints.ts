@@ -7,7 +7,7 @@
 
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { PlainObject } from '../../../../shared/codec';
+import type { PlainObject } from '../../../../shared/values';
 import { readBitmapFromBinary } from '../../common/image';
 import { locatorValue, placementOf } from '../common';
 import { placeName } from '../payloads/problems';

@@ -4,7 +4,7 @@
  * named by the form's own places: "Design 1 › Print 2", whichever composition the print joins.
  */
 
-import type { PlainObject } from '../../../../shared/codec';
+import type { PlainObject } from '../../../../shared/values';
 import { headerBody } from '../payloads/orderHeader';
 import type { OrderHeaderForm } from '../payloads/orderHeader';
 import { isBlank } from '../../../../shared/values';

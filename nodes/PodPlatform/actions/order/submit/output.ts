@@ -7,7 +7,7 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PlainObject } from '../../../../shared/codec';
+import type { PlainObject } from '../../../../shared/values';
 import { nameItems } from '../../../../shared/productNames';
 import { simplifyOrder } from '../../../../shared/simplify/order';
 import type { DeferredOrder, NothingToPrint, OrderProduct } from './types';

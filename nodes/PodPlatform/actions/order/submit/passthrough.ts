@@ -3,12 +3,11 @@
  * and quantity, at most 100 per order.
  */
 
-import { isPlainObject } from '../../../../shared/codec';
-import type { PlainObject } from '../../../../shared/codec';
+import { isPlainObject, isBlank } from '../../../../shared/values';
+import type { PlainObject } from '../../../../shared/values';
 import { InputError } from '../../../../shared/errors';
 import { membersOf, optionalText, positiveInt } from '../payloads/orderValues';
 import type { Problems } from '../payloads/problems';
-import { isBlank } from '../../../../shared/values';
 
 export const MAX_PASSTHROUGH_ITEMS = 100;
 

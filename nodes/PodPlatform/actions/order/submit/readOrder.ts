@@ -9,8 +9,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { parseJsonInput } from '../../common/jsonInput';
-import { isPlainObject } from '../../../../shared/codec';
-import type { PlainObject } from '../../../../shared/codec';
+import { isPlainObject } from '../../../../shared/values';
+import type { PlainObject } from '../../../../shared/values';
 import { optionalText } from '../payloads/orderValues';
 import { locatorValue, readHeaderForm } from '../common';
 import { placeName } from '../payloads/problems';

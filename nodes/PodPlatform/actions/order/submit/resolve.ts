@@ -13,8 +13,7 @@
 import { InputError } from '../../../../shared/errors';
 import { chosenId } from '../payloads/orderValues';
 import { placeText } from '../payloads/problems';
-import { isPlainObject } from '../../../../shared/codec';
-import { isBlank } from '../../../../shared/values';
+import { isPlainObject, isBlank } from '../../../../shared/values';
 import type { DesignGiven, OrderProduct, Resolver } from './types';
 import { nearestProducts, productLabel } from './nearest';
 import { named, nameOrId, skuProblem } from './skuCheck';

@@ -14,10 +14,9 @@
  * orders by that prefix.
  */
 
-import { isPlainObject } from '../../../../shared/codec';
-import type { PlainObject } from '../../../../shared/codec';
+import { isPlainObject, isBlank } from '../../../../shared/values';
+import type { PlainObject } from '../../../../shared/values';
 import { InputError } from '../../../../shared/errors';
-import { isBlank } from '../../../../shared/values';
 import type { OrderHeaderForm } from '../payloads/orderHeader';
 
 export type Storefront = 'shopify' | 'woocommerce';

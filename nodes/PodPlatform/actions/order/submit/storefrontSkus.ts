@@ -7,8 +7,7 @@
  */
 
 import { readStorefrontSku } from '../../common/storefrontSku';
-import { isPlainObject } from '../../../../shared/codec';
-import { isBlank } from '../../../../shared/values';
+import { isPlainObject, isBlank } from '../../../../shared/values';
 
 /** The parts of a design a storefront SKU settles. */
 export interface SkuDesignParts {

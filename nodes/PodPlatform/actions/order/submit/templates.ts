@@ -3,11 +3,10 @@
  * and the assigned colour and size to produce, all required by the service.
  */
 
-import { isPlainObject } from '../../../../shared/codec';
-import type { PlainObject } from '../../../../shared/codec';
+import { isPlainObject, isBlank } from '../../../../shared/values';
+import type { PlainObject } from '../../../../shared/values';
 import { InputError } from '../../../../shared/errors';
 import { AMOUNT_HINT, idRef, optionalText, positiveInt } from '../payloads/orderValues';
-import { isBlank } from '../../../../shared/values';
 
 /** Form labels of a template product's variant, as the Submit form shows them. */
 const TEMPLATE_VARIANT_LABELS = { colour: 'Assigned Color ID', size: 'Assigned Size ID' } as const;

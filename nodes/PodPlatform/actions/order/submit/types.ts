@@ -4,7 +4,7 @@
  * from the steps so that each step imports them without importing the others.
  */
 
-import type { PlainObject } from '../../../../shared/codec';
+import type { PlainObject } from '../../../../shared/values';
 import type { simplifyProduct } from '../../../../shared/payloads/product';
 import type { Place, Problems } from '../payloads/problems';
 

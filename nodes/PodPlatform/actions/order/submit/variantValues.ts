@@ -7,8 +7,7 @@
 
 import { jsonParse } from 'n8n-workflow';
 
-import { isPlainObject } from '../../../../shared/codec';
-import { isBlank } from '../../../../shared/values';
+import { isPlainObject, isBlank } from '../../../../shared/values';
 import { textMemo } from '../../../../shared/acrossExecutions';
 
 /** What one storefront value says, and which option it belongs to when its key tells. */
