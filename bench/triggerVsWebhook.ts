@@ -185,7 +185,7 @@ function triggerWorkflow(webhookId: string) {
 			? {
 					staticData: {
 						'node:POD Platform Trigger': {
-							deliveries: { emitted: rememberedDeliveries(REMEMBERED) },
+							deliveries: { remembered: rememberedDeliveries(REMEMBERED) },
 						},
 					},
 				}
