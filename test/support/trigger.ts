@@ -146,6 +146,9 @@ export class TriggerHarness {
 	/** The numbers of the executions whose static data n8n saved, in the order it saved them. */
 	readonly savedExecutions: number[] = [];
 
+	/** The numbers of the executions that ended, in the order they ended (saved or not). */
+	readonly endedExecutions: number[] = [];
+
 	/**
 	 * Whether the answer to this delivery gets lost on its way back (the node ran and answered,
 	 * the connection dropped before the sender read the answer): the sender sees a failure.
@@ -406,6 +409,7 @@ export class TriggerHarness {
 				this.storedStaticData = JSON.parse(JSON.stringify(newStaticData));
 				this.savedExecutions.push(number);
 			}
+			this.endedExecutions.push(number);
 			resolveFinished(run);
 		});
 		const runExecutionData = createRunExecutionData({
