@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- drives a real n8n from Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- drives a real n8n from Node, never shipped */
 /**
  * A real, pinned n8n with the packed package installed the way a self-hosted admin does. The
  * example workflows run against the sandbox; the trigger registers subscriptions and receives
