@@ -39,6 +39,7 @@
  * (comma-separated: webhookNode, floorTrigger, trigger; the remembered side comes with
  * BENCH_REMEMBERED).
  */
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -172,6 +173,20 @@ function rememberedDeliveries(count: number): string {
 		]),
 	);
 }
+
+/** Puts the delivery memory read from stdin into a workflow's stored static data; prints its subscriptions. */
+const REMEMBER_SCRIPT = [
+	'import json, sqlite3, sys',
+	'given = json.load(sys.stdin)',
+	'db = sqlite3.connect(sys.argv[1])',
+	"row = db.execute('SELECT staticData FROM workflow_entity WHERE id = ?', (given['workflowId'],)).fetchone()",
+	"data = json.loads(row[0] or '{}')",
+	"node = data.setdefault('node:POD Platform Trigger', {})",
+	"node['deliveries'] = given['deliveries']",
+	"db.execute('UPDATE workflow_entity SET staticData = ? WHERE id = ?', (json.dumps(data), given['workflowId']))",
+	'db.commit()',
+	"print(len(node.get('registrations') or {}))",
+].join('\n');
 
 function triggerWorkflow(webhookId: string, id = TRIGGER_WORKFLOW, remembered = 0) {
 	return {
@@ -379,9 +394,11 @@ async function post(url: string, batch: Delivery[], concurrency: number): Promis
 				const { body, headers } = batch[next++];
 				const started = performance.now();
 				const answer = await request(url, { method: 'POST', headers, body });
-				await answer.body.dump();
+				const text = await answer.body.text();
 				latencies.push(performance.now() - started);
-				if (answer.statusCode !== 200) throw new Error(`${url} answered ${answer.statusCode}`);
+				if (answer.statusCode !== 200) {
+					throw new Error(`${url} answered ${answer.statusCode}: ${text.slice(0, 200)}`);
+				}
 			}
 		}),
 	);
@@ -797,14 +814,14 @@ async function main() {
 		const rememberedWebhookId = randomUUID();
 		await importWork(runtime, options, root, sandbox.baseUrl, [
 			triggerWorkflow(triggerWebhookId),
-			triggerWorkflow(rememberedWebhookId, REMEMBERED_TRIGGER_WORKFLOW, REMEMBERED),
+			triggerWorkflow(rememberedWebhookId, REMEMBERED_TRIGGER_WORKFLOW),
 			webhookWorkflow(randomUUID()),
 			floorWorkflow(floorWebhookId),
 			dedupeWorkflow(randomUUID(), counter.url),
 		]);
 		n8n = await startN8n(runtime, options);
 		underTest = n8n;
-		const cookie = await ownerSession(n8n);
+		let cookie = await ownerSession(n8n);
 		db = openN8nDatabase(runtime, options.userFolder);
 		await activate(n8n, cookie, db, TRIGGER_WORKFLOW);
 		if (REMEMBERED > 0) await activate(n8n, cookie, db, REMEMBERED_TRIGGER_WORKFLOW);
@@ -816,6 +833,39 @@ async function main() {
 			REMEMBERED > 0
 				? await subscriptionOf(sandbox.baseUrl, rememberedWebhookId, n8n)
 				: undefined;
+		if (remembering) {
+			// The memory goes into the static data n8n stored at the activation (with the
+			// subscriptions), while n8n is stopped: n8n started again reads it. Imported with the
+			// workflow, the activation's subscriptions were not saved beside it.
+			await db.close();
+			await n8n.stop();
+			const registrations = execFileSync(
+				'python3',
+				['-c', REMEMBER_SCRIPT, path.join(options.userFolder, '.n8n', 'database.sqlite')],
+				{
+					input: JSON.stringify({
+						workflowId: REMEMBERED_TRIGGER_WORKFLOW,
+						deliveries: { remembered: rememberedDeliveries(REMEMBERED) },
+					}),
+				},
+			);
+			if (Number(registrations.toString().trim()) < 1) {
+				throw new Error('the remembering trigger stored no subscription');
+			}
+			n8n = await startN8n(runtime, options);
+			underTest = n8n;
+			cookie = await ownerSession(n8n);
+			db = openN8nDatabase(runtime, options.userFolder);
+			// Both triggers answer an unsigned delivery with 401 once n8n serves their webhooks.
+			for (const address of [subscription.address, remembering.address]) {
+				for (;;) {
+					const probe = await request(address, { method: 'POST', body: '' });
+					await probe.body.dump();
+					if (probe.statusCode === 401) break;
+					await sleep(500);
+				}
+			}
+		}
 		const sides: Record<SideName, Side> = {
 			webhookNode: {
 				name: 'webhookNode',
