@@ -32,14 +32,10 @@
  * Environment (for experiments): BENCH_TRIGGER_TARBALL installs that package tarball instead of
  * packing this folder; BENCH_N8N_ENV adds n8n settings (a JSON object); BENCH_RESULTS_FILE writes
  * the results elsewhere; BENCH_DEDUPE_VALUES sets the distinct values (0 skips that part);
- * BENCH_TRIGGER_VERSION sets the trigger's typeVersion in the workflow; BENCH_REMEMBERED adds a
- * side: a second trigger workflow whose stored delivery memory holds that many recent deliveries
- * before n8n starts (its cap is 10,000), as a busy shop's would, run in the same rounds as the
- * trigger whose memory starts empty (remembered ÷ none); BENCH_SIDES runs only the sides named
- * (comma-separated: webhookNode, floorTrigger, trigger; the remembered side comes with
- * BENCH_REMEMBERED).
+ * BENCH_TRIGGER_VERSION sets the trigger's typeVersion in the workflow; BENCH_REMEMBERED fills
+ * the trigger's stored delivery memory with that many recent deliveries before n8n starts (its
+ * cap is 10,000), to measure the trigger as a busy shop's would run.
  */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -92,32 +88,20 @@ const TOPIC = 'orders/updated';
 const PREFIX = 'x-platform';
 
 const TRIGGER_WORKFLOW = 'benchTriggerSide';
-const REMEMBERED_TRIGGER_WORKFLOW = 'benchTriggerRememberedSide';
 const WEBHOOK_WORKFLOW = 'benchWebhookSide';
 const FLOOR_WORKFLOW = 'benchFloorSide';
 const DEDUPE_WORKFLOW = 'benchDedupeRaces';
 const CREDENTIAL = { podPlatformApi: { id: 'podPlatformSandbox', name: 'POD Platform sandbox' } };
 
-type SideName = 'webhookNode' | 'floorTrigger' | 'trigger' | 'triggerRemembered';
-
-const BASE_SIDES: SideName[] = ['webhookNode', 'floorTrigger', 'trigger'];
+type SideName = 'webhookNode' | 'floorTrigger' | 'trigger';
 
 /** The sides in the order of the first round; each round after starts one further on. */
-const SIDE_NAMES: SideName[] = [
-	...(process.env.BENCH_SIDES
-		? BASE_SIDES.filter((name) => process.env.BENCH_SIDES!.split(',').includes(name))
-		: BASE_SIDES),
-	...(REMEMBERED > 0 ? (['triggerRemembered'] as SideName[]) : []),
-];
-
-/** Whether the three sides the ratios compare all run. */
-const COMPARES_BASE_SIDES = BASE_SIDES.every((name) => SIDE_NAMES.includes(name));
+const SIDE_NAMES: SideName[] = ['webhookNode', 'floorTrigger', 'trigger'];
 
 const SIDE_LABELS: Record<SideName, string> = {
 	webhookNode: 'Webhook node',
 	floorTrigger: 'Floor trigger',
 	trigger: 'Trigger',
-	triggerRemembered: 'Tr. remembered',
 };
 
 interface RoundFigures {
@@ -174,24 +158,10 @@ function rememberedDeliveries(count: number): string {
 	);
 }
 
-/** Puts the delivery memory read from stdin into a workflow's stored static data; prints its subscriptions. */
-const REMEMBER_SCRIPT = [
-	'import json, sqlite3, sys',
-	'given = json.load(sys.stdin)',
-	'db = sqlite3.connect(sys.argv[1])',
-	"row = db.execute('SELECT staticData FROM workflow_entity WHERE id = ?', (given['workflowId'],)).fetchone()",
-	"data = json.loads(row[0] or '{}')",
-	"node = data.setdefault('node:POD Platform Trigger', {})",
-	"node['deliveries'] = given['deliveries']",
-	"db.execute('UPDATE workflow_entity SET staticData = ? WHERE id = ?', (json.dumps(data), given['workflowId']))",
-	'db.commit()',
-	"print(len(node.get('registrations') or {}))",
-].join('\n');
-
-function triggerWorkflow(webhookId: string, id = TRIGGER_WORKFLOW, remembered = 0) {
+function triggerWorkflow(webhookId: string) {
 	return {
-		id,
-		name: remembered > 0 ? 'Bench: POD Platform Trigger, remembering' : 'Bench: POD Platform Trigger',
+		id: TRIGGER_WORKFLOW,
+		name: 'Bench: POD Platform Trigger',
 		active: false,
 		nodes: [
 			{
@@ -211,11 +181,11 @@ function triggerWorkflow(webhookId: string, id = TRIGGER_WORKFLOW, remembered = 
 		],
 		connections: {},
 		settings: { executionOrder: 'v1' },
-		...(remembered > 0
+		...(REMEMBERED > 0
 			? {
 					staticData: {
 						'node:POD Platform Trigger': {
-							deliveries: { remembered: rememberedDeliveries(remembered) },
+							deliveries: { remembered: rememberedDeliveries(REMEMBERED) },
 						},
 					},
 				}
@@ -564,8 +534,6 @@ interface Side {
 	name: SideName;
 	workflowId: string;
 	url: string;
-	/** The secret its deliveries are signed with (a trigger's subscription's). */
-	secret: string;
 }
 
 async function runSide(
@@ -775,12 +743,7 @@ function line(label: string, figures: Record<SideName, number>, unit: string) {
 	const ratio = (a: number, b: number) => (a / b).toFixed(2).padStart(9);
 	console.log(
 		`${label.padEnd(34)}${SIDE_NAMES.map((name) => `${figures[name]} ${unit}`.padStart(14)).join('')}` +
-			(COMPARES_BASE_SIDES
-				? `${ratio(figures.trigger, figures.webhookNode)}${ratio(figures.floorTrigger, figures.webhookNode)}${ratio(figures.trigger, figures.floorTrigger)}`
-				: '') +
-			(REMEMBERED > 0 && SIDE_NAMES.includes('trigger')
-				? ratio(figures.triggerRemembered, figures.trigger)
-				: ''),
+			`${ratio(figures.trigger, figures.webhookNode)}${ratio(figures.floorTrigger, figures.webhookNode)}${ratio(figures.trigger, figures.floorTrigger)}`,
 	);
 }
 
@@ -811,107 +774,55 @@ async function main() {
 		);
 		const floorWebhookId = randomUUID();
 		const triggerWebhookId = randomUUID();
-		const rememberedWebhookId = randomUUID();
 		await importWork(runtime, options, root, sandbox.baseUrl, [
 			triggerWorkflow(triggerWebhookId),
-			triggerWorkflow(rememberedWebhookId, REMEMBERED_TRIGGER_WORKFLOW),
 			webhookWorkflow(randomUUID()),
 			floorWorkflow(floorWebhookId),
 			dedupeWorkflow(randomUUID(), counter.url),
 		]);
 		n8n = await startN8n(runtime, options);
 		underTest = n8n;
-		let cookie = await ownerSession(n8n);
+		const cookie = await ownerSession(n8n);
 		db = openN8nDatabase(runtime, options.userFolder);
 		await activate(n8n, cookie, db, TRIGGER_WORKFLOW);
-		if (REMEMBERED > 0) await activate(n8n, cookie, db, REMEMBERED_TRIGGER_WORKFLOW);
 		await activate(n8n, cookie, db, WEBHOOK_WORKFLOW);
 		await activate(n8n, cookie, db, FLOOR_WORKFLOW);
 		const subscription = await subscriptionOf(sandbox.baseUrl, triggerWebhookId, n8n);
 		const secret = subscription.secret!;
-		const remembering =
-			REMEMBERED > 0
-				? await subscriptionOf(sandbox.baseUrl, rememberedWebhookId, n8n)
-				: undefined;
-		if (remembering) {
-			// The memory goes into the static data n8n stored at the activation (with the
-			// subscriptions), while n8n is stopped: n8n started again reads it. Imported with the
-			// workflow, the activation's subscriptions were not saved beside it.
-			await db.close();
-			await n8n.stop();
-			const registrations = execFileSync(
-				'python3',
-				['-c', REMEMBER_SCRIPT, path.join(options.userFolder, '.n8n', 'database.sqlite')],
-				{
-					input: JSON.stringify({
-						workflowId: REMEMBERED_TRIGGER_WORKFLOW,
-						deliveries: { remembered: rememberedDeliveries(REMEMBERED) },
-					}),
-				},
-			);
-			if (Number(registrations.toString().trim()) < 1) {
-				throw new Error('the remembering trigger stored no subscription');
-			}
-			n8n = await startN8n(runtime, options);
-			underTest = n8n;
-			cookie = await ownerSession(n8n);
-			db = openN8nDatabase(runtime, options.userFolder);
-			// Both triggers answer an unsigned delivery with 401 once n8n serves their webhooks.
-			for (const address of [subscription.address, remembering.address]) {
-				for (;;) {
-					const probe = await request(address, { method: 'POST', body: '' });
-					await probe.body.dump();
-					if (probe.statusCode === 401) break;
-					await sleep(500);
-				}
-			}
-		}
 		const sides: Record<SideName, Side> = {
 			webhookNode: {
 				name: 'webhookNode',
 				workflowId: WEBHOOK_WORKFLOW,
 				url: `${n8n.url}/webhook/bench-webhook-side`,
-				secret,
 			},
 			floorTrigger: {
 				name: 'floorTrigger',
 				workflowId: FLOOR_WORKFLOW,
 				url: `${n8n.url}/webhook/${floorWebhookId}/webhook`,
-				secret,
 			},
 			// The address the trigger subscribed with: its production URL.
-			trigger: {
-				name: 'trigger',
-				workflowId: TRIGGER_WORKFLOW,
-				url: subscription.address,
-				secret,
-			},
-			triggerRemembered: {
-				name: 'triggerRemembered',
-				workflowId: REMEMBERED_TRIGGER_WORKFLOW,
-				url: remembering?.address ?? '',
-				secret: remembering?.secret ?? '',
-			},
+			trigger: { name: 'trigger', workflowId: TRIGGER_WORKFLOW, url: subscription.address },
 		};
 
 		// Warm-up, untimed: every side's code paths compiled before anything is measured.
-		for (const side of SIDE_NAMES.map((name) => sides[name])) {
+		const warmUp = deliveries(0, WARM_UP, secret);
+		for (const side of Object.values(sides)) {
 			const from = await lastExecutionId(db);
-			await post(side.url, deliveries(0, WARM_UP, side.secret), CONCURRENCY);
+			await post(side.url, warmUp, CONCURRENCY);
 			await finished(db, side.workflowId, from, WARM_UP);
 		}
 
-		const rounds = Object.fromEntries(SIDE_NAMES.map((name) => [name, []])) as unknown as Record<
-			SideName,
-			RoundFigures[]
-		>;
+		const rounds: Record<SideName, RoundFigures[]> = {
+			webhookNode: [],
+			floorTrigger: [],
+			trigger: [],
+		};
 		for (let round = 0; round < ROUNDS; round++) {
 			// The same deliveries to every side; new ones every round.
-			const from = WARM_UP + round * DELIVERIES;
+			const batch = deliveries(WARM_UP + round * DELIVERIES, DELIVERIES, secret);
 			const first = round % SIDE_NAMES.length;
 			const order = [...SIDE_NAMES.slice(first), ...SIDE_NAMES.slice(0, first)];
 			for (const name of order) {
-				const batch = deliveries(from, DELIVERIES, sides[name].secret);
 				const figures = await runSide(n8n, db, sides[name], batch, round + 1);
 				rounds[name].push(figures);
 				console.log(`round ${round + 1} ${name.padEnd(12)} ${JSON.stringify(figures)}`);
@@ -936,7 +847,7 @@ async function main() {
 		const summaries = Object.fromEntries(
 			SIDE_NAMES.map((name) => [name, summarise(rounds[name])]),
 		) as Record<SideName, SideSummary>;
-		const { webhookNode, floorTrigger, trigger, triggerRemembered } = summaries;
+		const { webhookNode, floorTrigger, trigger } = summaries;
 		const ratio = (
 			of: SideSummary,
 			to: SideSummary,
@@ -966,16 +877,9 @@ async function main() {
 			concurrency: CONCURRENCY,
 			warmUp: WARM_UP,
 			sides: summaries,
-			...(COMPARES_BASE_SIDES
-				? {
-						ratios: ratiosOf(trigger, webhookNode),
-						floorRatios: ratiosOf(floorTrigger, webhookNode),
-						triggerOverFloor: ratiosOf(trigger, floorTrigger),
-					}
-				: {}),
-			...(triggerRemembered && trigger
-				? { rememberedOverNone: ratiosOf(triggerRemembered, trigger) }
-				: {}),
+			ratios: ratiosOf(trigger, webhookNode),
+			floorRatios: ratiosOf(floorTrigger, webhookNode),
+			triggerOverFloor: ratiosOf(trigger, floorTrigger),
 			removeDuplicates,
 		};
 
@@ -983,15 +887,8 @@ async function main() {
 			`\n${DELIVERIES} signed deliveries per side and round, ${CONCURRENCY} at once, ${ROUNDS} rounds (medians of the rounds)`,
 		);
 		console.log(
-			`${''.padEnd(34)}${SIDE_NAMES.map((name) => SIDE_LABELS[name].padStart(14)).join('')}` +
-				(COMPARES_BASE_SIDES ? `${'T÷W'.padStart(9)}${'F÷W'.padStart(9)}${'T÷F'.padStart(9)}` : '') +
-				(triggerRemembered && trigger ? 'R÷T'.padStart(9) : ''),
+			`${''.padEnd(34)}${SIDE_NAMES.map((name) => SIDE_LABELS[name].padStart(14)).join('')}${'T÷W'.padStart(9)}${'F÷W'.padStart(9)}${'T÷F'.padStart(9)}`,
 		);
-		if (triggerRemembered) {
-			console.log(
-				`(Tr. remembered: the trigger with ${REMEMBERED} deliveries remembered before the run; R÷T: it ÷ the trigger whose memory started empty)`,
-			);
-		}
 		const row = (label: string, figure: (side: SideSummary) => number, unit: string) =>
 			line(
 				label,
