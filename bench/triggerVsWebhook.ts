@@ -185,7 +185,7 @@ function triggerWorkflow(webhookId: string) {
 			? {
 					staticData: {
 						'node:POD Platform Trigger': {
-							deliveries: { emitted: rememberedDeliveries(REMEMBERED) },
+							deliveries: { remembered: rememberedDeliveries(REMEMBERED) },
 						},
 					},
 				}
@@ -364,9 +364,11 @@ async function post(url: string, batch: Delivery[], concurrency: number): Promis
 				const { body, headers } = batch[next++];
 				const started = performance.now();
 				const answer = await request(url, { method: 'POST', headers, body });
-				await answer.body.dump();
+				const text = await answer.body.text();
 				latencies.push(performance.now() - started);
-				if (answer.statusCode !== 200) throw new Error(`${url} answered ${answer.statusCode}`);
+				if (answer.statusCode !== 200) {
+					throw new Error(`${url} answered ${answer.statusCode}: ${text.slice(0, 200)}`);
+				}
 			}
 		}),
 	);

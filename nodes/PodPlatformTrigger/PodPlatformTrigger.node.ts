@@ -1,7 +1,7 @@
 /**
  * The POD Platform Trigger node: subscribes a webhook for the chosen order events when the workflow
  * is activated, removes it when deactivated, and starts the workflow for each verified delivery.
- * Emitted deliveries are remembered in this process at once and saved by execute (deliveries.ts).
+ * A delivery is remembered once its execution exists, and saved by execute (deliveries.ts).
  */
 
 import type {
@@ -28,7 +28,7 @@ import { nameTriggerEvents, RecentNamings } from '../shared/productNames';
 import { ServiceClient } from '../shared/transport';
 import { CREDENTIAL_NAME } from '../shared/send';
 import { TOPICS } from '../shared/types';
-import { DELIVERIES_REMEMBERED_AT_MOST, DeliveryLogs } from './deliveries';
+import { DELIVERIES_REMEMBERED_AT_MOST, DeliveryLogs, rememberedKeyOf } from './deliveries';
 import { checkExists, create, remove } from './lifecycle';
 import { DEFAULT_HEADER_PREFIX, receive } from './receive';
 import { DerivedSecrets } from './secrets';
@@ -134,8 +134,9 @@ export class PodPlatformTrigger implements INodeType {
 
 	/**
 	 * n8n runs this as the first step of every execution the trigger starts, with the events
-	 * webhook() emitted. Static data written here is saved when the execution ends, which is not
-	 * true of static data written in webhook(): so the memory of deliveries is saved from here.
+	 * webhook() emitted: the proof that their executions exist, and a copy of the static data that
+	 * n8n saves when the execution ends. So the memory of deliveries is confirmed and saved from
+	 * here.
 	 */
 	execute = persisterOf(this.deliveryLogs, this.recentNamings);
 }
@@ -178,7 +179,8 @@ function receiverOf(logs: DeliveryLogs, derivedSecrets: DerivedSecrets) {
 }
 
 /**
- * The execution's first step: the memory of deliveries saved, and the event's items named here
+ * The execution's first step: its deliveries remembered (their execution exists) and the memory
+ * saved, and the event's items named here
  * rather than in webhook(), so that the service's delivery is answered without waiting for a
  * product read.
  */
@@ -188,9 +190,12 @@ function persisterOf(logs: DeliveryLogs, recentNamings: RecentNamings) {
 		const options = this.getNodeParameter('options', 0, {}) as ReceiveOptions;
 		if (options.ignoreRedeliveries !== false) {
 			const staticData = staticDataOf(this);
-			logs
-				.of(this.getWorkflow().id, this.getNode().id, staticData)
-				.persistInto(staticData, Date.now());
+			const log = logs.of(this.getWorkflow().id, this.getNode().id, staticData);
+			for (const event of events) {
+				const key = event.json.deliveryKey;
+				if (typeof key === 'string') log.confirm(rememberedKeyOf(key));
+			}
+			log.persistInto(staticData, Date.now());
 		}
 		if (options.productNames === false) return [events];
 		return [await namedEvents(this, events, recentNamings)];

@@ -13,7 +13,7 @@ import { emittedEvent } from '../shared/orderEvent';
 import { verifySignature } from '../shared/signature';
 import { CREDENTIAL_NAME } from '../shared/send';
 import { isTopic } from '../shared/types';
-import { deliveryKeyOf, rememberedKeyOf, type DeliveryLogs } from './deliveries';
+import { deliveryKeyOf, rememberedKeyOf, type DeliveryLog, type DeliveryLogs } from './deliveries';
 import type { DerivedSecrets } from './secrets';
 import { staticDataOf } from './staticData';
 
@@ -126,7 +126,31 @@ export async function receive(
 	});
 	if (!passesStatusFilter(event.fulfilmentStatus, options.fulfilmentStatuses ?? [])) return {};
 	const json = emittedEvent(event, { includePayload: options.includePayload });
-	// Remembered before the answer goes out, so that no later delivery misses it (deliveries.ts).
-	log?.record(remembered, receivedAt);
+	if (log) {
+		log.received(remembered, receivedAt);
+		confirmWhenAnswered(ctx, log, remembered, receivedAt);
+	}
 	return { workflowData: [[{ json }]] };
+}
+
+/**
+ * Remembers the delivery once n8n's answer to it has gone out with a 2xx status: n8n answers a
+ * delivery that starts the workflow only after it has created the execution, and answers an error
+ * when it could not (deliveries.ts). The execution's first step confirms it too, whichever is
+ * first; an answer that never goes out (the connection dropped) leaves it to that step.
+ */
+function confirmWhenAnswered(
+	ctx: IWebhookFunctions,
+	log: DeliveryLog,
+	key: string,
+	receivedAt: number,
+): void {
+	const response = ctx.getResponseObject() as Partial<
+		Pick<ReturnType<IWebhookFunctions['getResponseObject']>, 'once' | 'statusCode'>
+	>;
+	if (typeof response.once !== 'function') return;
+	response.once('finish', () => {
+		const status = response.statusCode ?? 0;
+		if (status >= 200 && status < 300) log.confirm(key, receivedAt);
+	});
 }

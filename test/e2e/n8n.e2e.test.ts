@@ -1,9 +1,10 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- drives a real n8n from Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- drives a real n8n from Node, never shipped */
 /**
  * A real, pinned n8n with the packed package installed the way a self-hosted admin does. The
  * example workflows run against the sandbox; the trigger registers subscriptions and receives
  * signed deliveries from it.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -176,6 +177,41 @@ async function restartN8n(): Promise<void> {
 	cookie = await ownerSession(n8n);
 	session.instance = n8n;
 	session.cookie = cookie;
+}
+
+/**
+ * Holds the write lock on an SQLite database from another process (python3's sqlite3, `BEGIN
+ * EXCLUSIVE`) until released: n8n's database is in WAL mode, so n8n still reads it, and every
+ * write it tries meanwhile fails at once (n8n sets no busy timeout).
+ */
+async function lockDatabase(file: string): Promise<{ release(): Promise<void> }> {
+	const holder = spawn(
+		'python3',
+		[
+			'-c',
+			[
+				'import sqlite3, sys',
+				'db = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=30)',
+				"db.execute('BEGIN EXCLUSIVE')",
+				"print('locked', flush=True)",
+				'sys.stdin.readline()',
+				"db.execute('ROLLBACK')",
+			].join('\n'),
+			file,
+		],
+		{ stdio: ['pipe', 'pipe', 'inherit'] },
+	);
+	const exited = new Promise<void>((resolve) => holder.once('exit', () => resolve()));
+	await new Promise<void>((resolve, reject) => {
+		holder.stdout.once('data', () => resolve());
+		holder.once('exit', (code) => reject(new Error(`the database lock ended with ${code}`)));
+	});
+	return {
+		async release() {
+			holder.stdin.end('\n');
+			await exited;
+		},
+	};
 }
 
 /**
@@ -1146,6 +1182,72 @@ describe('the trigger', () => {
 		await new Promise((resolve) => setTimeout(resolve, 3000));
 		expect(await counts()).toEqual(expected);
 		await session.deactivate(XML_TRIGGER_WORKFLOW_ID);
+	});
+
+	test("a delivery n8n cannot start (its database refuses the execution) is answered with an error, and the service's retry an hour later on n8n's clock runs it, once", async () => {
+		const [subscription] = (await subscriptions(sandbox)).filter(
+			(s) =>
+				s.address.startsWith(n8n.url) &&
+				s.topic === 'orders/cancelled' &&
+				!s.address.includes('7d0c4a52'),
+		);
+		// An order before payment, of which no subscription has had an event.
+		const service = new ServiceClient(sandbox.baseUrl);
+		await service.login();
+		const orderId = await submitOrder(service, {
+			uniqueId: 'e2e-refused-1',
+			financialStatus: 'PENDING',
+		});
+		const runsOfIt = async () => {
+			let runs = 0;
+			for (const execution of await session.executionsOf(workflowId)) {
+				if ((await session.executionData(execution.id)).includes('e2e-refused-1')) runs++;
+			}
+			return runs;
+		};
+		const before = await session.finishedExecutionCount(workflowId, 0);
+
+		// Another process holds the write lock on n8n's database while the delivery arrives: the
+		// trigger accepts it, and n8n cannot create its execution.
+		const lock = await lockDatabase(path.join(options.userFolder, '.n8n', 'database.sqlite'));
+		let deliveryId: string;
+		try {
+			({
+				deliveryIds: [deliveryId],
+			} = await control<{ deliveryIds: string[] }>('POST', '/events', {
+				topic: 'orders/cancelled',
+				orderId,
+				subscriptionId: subscription.id,
+			}));
+		} finally {
+			await lock.release();
+		}
+		const attempts = async () =>
+			(await control<Array<{ deliveryId: string; status: number }>>('GET', '/deliveries')).filter(
+				(attempt) => attempt.deliveryId === deliveryId,
+			);
+		const [refused] = await attempts();
+		// n8n's own error answer ("There was a problem executing the workflow"), not a timeout.
+		expect(refused.status).toBe(500);
+		await new Promise((resolve) => setTimeout(resolve, 2000));
+		expect(await session.executionCount(workflowId)).toBe(before);
+
+		// An hour later on n8n's clock, the service retries it: it runs.
+		await clock.shift(clock.minutes + 61);
+		await control('POST', '/clock/advance', { minutes: 60 });
+		expect((await attempts()).map((attempt) => attempt.status)).toEqual([refused.status, 200]);
+		await session.finishedExecutionCount(workflowId, before + 1);
+		expect(await runsOfIt()).toBe(1);
+
+		// Once: the service retries no more, and a copy of that retry an hour later starts nothing.
+		await clock.shift(clock.minutes + 61);
+		await control('POST', '/clock/advance', { minutes: 60 });
+		expect(await attempts()).toHaveLength(2);
+		const copy = await control<{ status: number }>('POST', `/deliveries/${deliveryId}/redeliver`);
+		expect(copy.status).toBe(200);
+		await new Promise((resolve) => setTimeout(resolve, 3000));
+		expect(await session.finishedExecutionCount(workflowId, before + 1)).toBe(before + 1);
+		expect(await runsOfIt()).toBe(1);
 	});
 
 	test('an exported active workflow holds no webhook secret, and a forged delivery is still refused', async () => {

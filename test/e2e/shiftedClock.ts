@@ -13,6 +13,9 @@ import { promisify } from 'node:util';
 import { ROOT } from '../../scripts/n8n-runtime';
 
 export class ShiftedClock {
+	/** Minutes ahead of real time the processes on this clock are. */
+	private offsetMinutes = 0;
+
 	private constructor(
 		private readonly library: string,
 		private readonly offsetFile: string,
@@ -48,7 +51,13 @@ export class ShiftedClock {
 		await new Promise((resolve) => setTimeout(resolve, 2000));
 	}
 
+	/** Minutes ahead of real time the processes on this clock are now. */
+	get minutes(): number {
+		return this.offsetMinutes;
+	}
+
 	private set(minutes: number): void {
+		this.offsetMinutes = minutes;
 		writeFileSync(this.offsetFile, `${minutes >= 0 ? '+' : ''}${minutes}m\n`);
 	}
 }

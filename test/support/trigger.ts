@@ -28,6 +28,7 @@ import type {
 	WorkflowActivateMode,
 } from 'n8n-workflow';
 import { Workflow, createRunExecutionData } from 'n8n-workflow';
+import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -73,32 +74,30 @@ export interface Received {
 	answerLost?: boolean;
 }
 
-interface FakeResponse {
+/**
+ * The response object n8n hands the node (express's): the node answers through it itself, or n8n
+ * does; either way it emits `finish` once the answer has gone out, as Node's does.
+ */
+class FakeResponse extends EventEmitter {
 	statusCode?: number;
 	body?: unknown;
-	ended: boolean;
-	status(code: number): FakeResponse;
-	send(body: unknown): FakeResponse;
-	end(): FakeResponse;
-}
+	ended = false;
 
-function fakeResponse(): FakeResponse {
-	const res: FakeResponse = {
-		ended: false,
-		status(code) {
-			res.statusCode = code;
-			return res;
-		},
-		send(body) {
-			res.body = body;
-			return res;
-		},
-		end() {
-			res.ended = true;
-			return res;
-		},
-	};
-	return res;
+	status(code: number): this {
+		this.statusCode = code;
+		return this;
+	}
+
+	send(body: unknown): this {
+		this.body = body;
+		return this;
+	}
+
+	end(): this {
+		this.ended = true;
+		this.emit('finish');
+		return this;
+	}
 }
 
 async function readAll(req: IncomingMessage): Promise<Buffer> {
@@ -147,11 +146,27 @@ export class TriggerHarness {
 	/** The numbers of the executions whose static data n8n saved, in the order it saved them. */
 	readonly savedExecutions: number[] = [];
 
+	/** The numbers of the executions that ended, in the order they ended (saved or not). */
+	readonly endedExecutions: number[] = [];
+
 	/**
 	 * Whether the answer to this delivery gets lost on its way back (the node ran and answered,
 	 * the connection dropped before the sender read the answer): the sender sees a failure.
 	 */
 	loseAnswer?: (entry: Received) => boolean;
+
+	/**
+	 * Whether n8n fails to start the execution of this delivery after webhook() emitted it (its
+	 * database refused the execution, a watchdog timed out): n8n answers 500 and nothing runs.
+	 */
+	startsNoExecution?: (entry: Received) => boolean;
+
+	/**
+	 * Whether the executions run elsewhere, as on a queue-mode webhook process: n8n answers 200
+	 * once it has created the execution, and a worker runs it, so the node's execute() does not
+	 * run in this process. The entry's items are then the events handed to n8n.
+	 */
+	executionsElsewhere = false;
 
 	constructor(options: TriggerOptions) {
 		this.store = options.store;
@@ -284,7 +299,7 @@ export class TriggerHarness {
 		headers: Record<string, string | string[] | undefined>;
 		body: Buffer;
 	}): Promise<Received> {
-		const res = fakeResponse();
+		const res = new FakeResponse();
 		const headers = Object.fromEntries(
 			Object.entries(request.headers).map(([key, value]) => [key.toLowerCase(), value]),
 		);
@@ -334,7 +349,11 @@ export class TriggerHarness {
 				expect(res.ended).toBe(true);
 				entry.status = res.statusCode ?? 200;
 			}
-			if (result.workflowData) {
+			if (result.workflowData && this.startsNoExecution?.(entry) === true) {
+				entry.status = 500;
+			} else if (result.workflowData && this.executionsElsewhere) {
+				entry.items = result.workflowData[0];
+			} else if (result.workflowData) {
 				entry.items = await this.execute(workflow, result.workflowData[0]);
 			} else {
 				// No execution starts: n8n saves what webhook() changed in static data, if anything.
@@ -345,6 +364,8 @@ export class TriggerHarness {
 			entry.error = error as Error;
 		}
 		entry.answerLost = this.loseAnswer?.(entry) === true || undefined;
+		// n8n answers here unless the node did; an answer lost on the way never finishes.
+		if (!res.ended && !entry.answerLost) res.status(entry.status).end();
 		this.build();
 		this.received.push(entry);
 		return entry;
@@ -388,6 +409,7 @@ export class TriggerHarness {
 				this.storedStaticData = JSON.parse(JSON.stringify(newStaticData));
 				this.savedExecutions.push(number);
 			}
+			this.endedExecutions.push(number);
 			resolveFinished(run);
 		});
 		const runExecutionData = createRunExecutionData({

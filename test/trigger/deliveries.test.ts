@@ -4,6 +4,7 @@ import { ObservableObject } from 'n8n-workflow';
 
 import type { DeliveryMemory } from '../../nodes/PodPlatformTrigger/deliveries';
 import {
+	AWAITED_SAVE_AT_MOST_MS,
 	DELIVERIES_REMEMBERED_AT_MOST,
 	DeliveryLog,
 	DeliveryLogs,
@@ -30,41 +31,65 @@ const storedOf = (memory: DeliveryMemory) =>
 
 /** A stored copy holding these entries. */
 const storedCopy = (entries: Record<string, number[]>) => ({
-	emitted: encodeDeliveries(Object.entries(entries)),
+	remembered: encodeDeliveries(Object.entries(entries)),
 });
+
+/** The workflow's static data each node's copy is part of. */
+const workflowStaticData = new WeakMap<DeliveryMemory, { __dataChanged?: boolean }>();
+
+/** A copy of the node's static data as n8n gives an execution: observed, with the registrations. */
+const executionCopy = () => {
+	const workflow = ObservableObject.create({ 'node:Trigger': { registrations: {} } });
+	const copy = workflow['node:Trigger'] as DeliveryMemory;
+	workflowStaticData.set(copy, workflow);
+	return copy;
+};
+
+/** Whether n8n would save this copy: whether it was written since it was read. */
+const changed = (copy: DeliveryMemory) => workflowStaticData.get(copy)?.__dataChanged === true;
 
 describe('the memory of deliveries', () => {
 	test('a byte-identical delivery of the same topic has the same key; any other does not', () => {
 		const key = deliveryKeyOf('orders/updated', body);
 		// The event's key, which workflows dedupe on: the whole SHA-256 of topic and body, in hex.
 		expect(key).toBe(createHash('sha256').update('orders/updated\n').update(body).digest('hex'));
-		expect(rememberedKeyOf(key)).toBe(
-			Buffer.from(key, 'hex').subarray(0, 16).toString('base64url'),
-		);
+		// The memory keeps its first 64 bits.
+		expect(rememberedKeyOf(key)).toBe(Buffer.from(key, 'hex').subarray(0, 8).toString('base64url'));
 		expect(deliveryKeyOf('orders/updated', Buffer.from(body))).toBe(key);
 		expect(deliveryKeyOf('orders/fulfilled', body)).not.toBe(key);
 		expect(deliveryKeyOf('orders/updated', Buffer.from(`${body.toString()} `))).not.toBe(key);
 	});
 
-	test('the stored copy is one text that gives back every key and time, in order, at about 33 characters per delivery', () => {
+	test('the stored copy is one text that gives back every key and time to the second, in order, at about 19 characters per delivery', () => {
 		const keys = Array.from({ length: 1000 }, (_, i) =>
 			rememberedKeyOf(deliveryKeyOf('orders/updated', Buffer.from(`{"id":${i}}`))),
 		);
 		const log: Array<[string, number[]]> = keys.map((key, i) => [
 			key,
-			i % 10 ? [start + i] : [start + i, start + i + 10 * SECOND],
+			i % 10 ? [start + i * SECOND] : [start + i * SECOND, start + i * SECOND + 10 * SECOND],
 		]);
 		const stored = encodeDeliveries(log);
 		expect(typeof stored).toBe('string');
-		expect(decodeDeliveries({ emitted: stored })).toEqual(log);
-		expect(stored.length / log.length).toBeLessThan(36);
-		expect(keys.every((key) => /^[A-Za-z0-9_-]{22}$/.test(key))).toBe(true);
-		expect(decodeDeliveries({ emitted: '' })).toEqual([]);
+		expect(decodeDeliveries({ remembered: stored })).toEqual(log);
+		expect(stored.length / log.length).toBeLessThan(20);
+		expect(keys.every((key) => /^[A-Za-z0-9_-]{11}$/.test(key))).toBe(true);
+		// Milliseconds are dropped: a retry comes an hour later, with five minutes of slack.
+		expect(decodeDeliveries(storedCopy({ k: [start + 999] }))).toEqual([['k', [start]]]);
+		expect(decodeDeliveries({ remembered: '' })).toEqual([]);
 		expect(decodeDeliveries(undefined)).toEqual([]);
 		// A copy that is not a text of this form (nothing this package ever stored) starts no memory.
 		expect(decodeDeliveries({ k: [start] })).toEqual([]);
-		expect(decodeDeliveries({ emitted: 'k:a,!,b :zz k2:' })).toEqual([['k', [10, 11]]]);
+		expect(decodeDeliveries({ remembered: 'k:a,!,b :zz k2:' })).toEqual([['k', [10_000, 11_000]]]);
 		expect(decodeDeliveries(stored)).toEqual([]);
+	});
+
+	test("the copy 0.1.0 stored (128-bit keys, times in milliseconds) is read, so an upgrade forgets nothing", () => {
+		const key = deliveryKeyOf('orders/updated', body);
+		const old128 = Buffer.from(key, 'hex').subarray(0, 16).toString('base64url');
+		const stored = { emitted: `${old128}:${start.toString(36)},${(start + 5).toString(36)}` };
+		expect(decodeDeliveries(stored)).toEqual([[rememberedKeyOf(key), [start, start + 5]]]);
+		const log = new DeliveryLog(stored);
+		expect(log.isRedelivery(rememberedKeyOf(key), start + HOUR)).toBe(true);
 	});
 
 	test("the contract's retry rule: at least 55 minutes, less than 49 hours after an emission", () => {
@@ -139,7 +164,10 @@ describe('the memory of deliveries', () => {
 
 	test('the memory is bounded by count too, forgetting the oldest first', () => {
 		const full = Object.fromEntries(
-			Array.from({ length: DELIVERIES_REMEMBERED_AT_MOST }, (_, i) => [`k${i}`, [start + i]]),
+			Array.from({ length: DELIVERIES_REMEMBERED_AT_MOST }, (_, i) => [
+				`k${i}`,
+				[start + i * SECOND],
+			]),
 		);
 		const log = new DeliveryLog(storedCopy(full));
 		log.record('new1', start + HOUR);
@@ -150,8 +178,8 @@ describe('the memory of deliveries', () => {
 		expect(kept).toHaveLength(DELIVERIES_REMEMBERED_AT_MOST);
 		expect(kept.slice(0, 1)).toEqual(['k2']);
 		expect(kept.slice(-2)).toEqual(['new1', 'new2']);
-		expect(log.isRedelivery('k1', start + 2 * HOUR)).toBe(false);
-		expect(log.isRedelivery('k2', start + 2 * HOUR)).toBe(true);
+		expect(log.isRedelivery('k1', start + 4 * HOUR)).toBe(false);
+		expect(log.isRedelivery('k2', start + 4 * HOUR)).toBe(true);
 	});
 
 	test("static data without the trigger's registrations (a queue-mode worker's blank copy) is never written", () => {
@@ -165,29 +193,88 @@ describe('the memory of deliveries', () => {
 		expect(storedOf(stored)).toEqual({ k: [start] });
 	});
 
-	test("every execution's copy of the static data, however long ago it started, holds the whole log when n8n saves it, and is marked changed", () => {
+	test("a copy n8n has yet to save holds, once saved, every delivery remembered before: executions meanwhile change no copy, and n8n saves nothing for them", () => {
 		const log = new DeliveryLog();
-		// n8n's own static data: observed objects, marked changed by a write through them.
-		const copies = [0, 1, 2, 3].map(
-			() =>
-				ObservableObject.create({ 'node:Trigger': { registrations: {} } })[
-					'node:Trigger'
-				] as DeliveryMemory,
-		);
-		// Execution 0 started 20 minutes before execution 3, execution 1 ten, execution 2 one.
+		const copies = [0, 1, 2, 3, 4].map(executionCopy);
 		log.record('a', start);
 		log.persistInto(copies[0], start);
-		log.record('b', start + 10 * MINUTE);
-		log.persistInto(copies[1], start + 10 * MINUTE);
-		log.record('c', start + 19 * MINUTE);
-		log.persistInto(copies[2], start + 19 * MINUTE);
-		log.record('d', start + 20 * MINUTE);
-		log.persistInto(copies[3], start + 20 * MINUTE);
+		expect(changed(copies[0])).toBe(true);
+		// Executions 1 and 2 start while execution 0 runs: their copies are left as read.
+		log.record('b', start + SECOND);
+		log.persistInto(copies[1], start + SECOND);
+		log.record('c', start + 2 * SECOND);
+		log.persistInto(copies[2], start + 2 * SECOND);
+		expect([changed(copies[1]), changed(copies[2])]).toEqual([false, false]);
+		expect(copies[1].deliveries).toBeUndefined();
+		// Execution 0 ends: n8n saves its copy, which holds every delivery remembered so far.
+		expect(Object.keys(storedOf(copies[0]))).toEqual(['a', 'b', 'c']);
+		// The next execution after that save writes its copy again.
+		log.record('d', start + 3 * SECOND);
+		log.persistInto(copies[3], start + 3 * SECOND);
+		expect(changed(copies[3])).toBe(true);
+		// A copy awaited longer than AWAITED_SAVE_AT_MOST_MS (its execution crashed, or waits) no
+		// longer holds back the next one.
+		log.record('e', start + 3 * SECOND + AWAITED_SAVE_AT_MOST_MS);
+		log.persistInto(copies[4], start + 3 * SECOND + AWAITED_SAVE_AT_MOST_MS);
+		expect(changed(copies[4])).toBe(true);
+		// Whichever of them n8n saves last holds every delivery.
+		expect(Object.keys(storedOf(copies[3]))).toEqual(['a', 'b', 'c', 'd', 'e']);
+		expect(Object.keys(storedOf(copies[4]))).toEqual(['a', 'b', 'c', 'd', 'e']);
+	});
 
-		// Whichever execution n8n saves last, its copy holds every delivery emitted before.
-		for (const copy of copies) {
-			expect(Object.keys(storedOf(copy))).toEqual(['a', 'b', 'c', 'd']);
-		}
+	test('an execution that brings nothing new (a manual re-run of its input) changes no copy', () => {
+		const log = new DeliveryLog();
+		log.record('a', start);
+		const first = executionCopy();
+		log.persistInto(first, start);
+		storedOf(first);
+		const again = executionCopy();
+		log.persistInto(again, start + MINUTE);
+		expect(changed(again)).toBe(false);
+	});
+
+	test('a received delivery is remembered only once its execution is known to exist, as emitted when it was received', () => {
+		const log = new DeliveryLog();
+		log.received('k', start);
+		// Not confirmed: the service's retry an hour later is no redelivery.
+		expect(log.isRedelivery('k', start + HOUR)).toBe(false);
+		expect(log.confirm('other')).toBe(false);
+		expect(log.confirm('k', start + 1)).toBe(false);
+		// n8n answered it 200 (the time given is its own) ...
+		expect(log.confirm('k', start)).toBe(true);
+		expect(log.isRedelivery('k', start + HOUR)).toBe(true);
+		// ... and its execution's first step, later, changes nothing.
+		expect(log.confirm('k')).toBe(false);
+		const memory: DeliveryMemory = { registrations: {} };
+		log.persistInto(memory, start + MINUTE);
+		expect(storedOf(memory)).toEqual({ k: [start] });
+	});
+
+	test('twins received seconds apart are each confirmed once, whichever way comes first', () => {
+		const log = new DeliveryLog();
+		log.received('k', start);
+		log.received('k', start + 5 * SECOND);
+		// The first step of an execution confirms the earliest one received.
+		expect(log.confirm('k')).toBe(true);
+		// n8n's answer to the first comes after: already confirmed.
+		expect(log.confirm('k', start)).toBe(false);
+		expect(log.confirm('k', start + 5 * SECOND)).toBe(true);
+		expect(log.confirm('k')).toBe(false);
+		const memory: DeliveryMemory = { registrations: {} };
+		log.persistInto(memory, start + MINUTE);
+		expect(storedOf(memory)).toEqual({ k: [start, start + 5 * SECOND] });
+	});
+
+	test('a received delivery never confirmed (n8n did not start it) is forgotten once its retry could come, and never saved', () => {
+		const log = new DeliveryLog();
+		log.received('lost', start);
+		const memory: DeliveryMemory = { registrations: {} };
+		log.persistInto(memory, start + SECOND);
+		expect(memory.deliveries).toBeUndefined();
+		log.received('next', start + RETRY_INTERVAL_AT_LEAST_MS);
+		expect(log.confirm('lost', start)).toBe(false);
+		expect(log.confirm('next')).toBe(true);
+		expect(log.isRedelivery('lost', start + HOUR)).toBe(false);
 	});
 
 	test('n8n saves the copy an execution was given: the write marks it changed', () => {

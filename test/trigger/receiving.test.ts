@@ -230,6 +230,69 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 		]);
 	});
 
+	/** Fires one `topic` delivery of a fresh order to the trigger; answers its delivery id. */
+	const fireOne = async (topic: string): Promise<string> => {
+		const orderId = await submitOrder(service);
+		const { deliveryIds } = await control.call<{ deliveryIds: string[] }>('POST', '/events', {
+			topic,
+			orderId,
+		});
+		expect(deliveryIds).toHaveLength(1);
+		return deliveryIds[0];
+	};
+	const attemptsOf = async (deliveryId: string) =>
+		(await control.deliveries()).filter((d) => d.deliveryId === deliveryId);
+
+	test("a delivery n8n could not start (it answered 500, no execution exists) is run by the service's retry an hour later, once", async () => {
+		await start(['orders/fulfilled']);
+		// n8n fails after webhook() and before the execution exists, on each delivery's first attempt.
+		const tried = new Set<string>();
+		trigger.startsNoExecution = (entry) => {
+			const first = !tried.has(entry.deliveryId!);
+			tried.add(entry.deliveryId!);
+			return first;
+		};
+		const id = await fireOne('orders/fulfilled');
+		expect((await attemptsOf(id)).map((d) => d.status)).toEqual([500]);
+		expect(trigger.emitted).toEqual([]);
+
+		// An hour later, for the service and the node alike: the service's retry runs.
+		clock.advance(60 * MINUTE);
+		await control.call('POST', '/clock/advance', { minutes: 0 });
+		await eventually(async () =>
+			expect((await attemptsOf(id)).map((d) => d.status)).toEqual([500, 200]),
+		);
+		expect(trigger.emitted.map((e) => e.deliveryId)).toEqual([id]);
+
+		// Once: the service retries no more, and a copy of that retry an hour later (its answer
+		// lost on the way, say) starts nothing.
+		clock.advance(60 * MINUTE);
+		await control.call('POST', '/clock/advance', { minutes: 0 });
+		expect(await attemptsOf(id)).toHaveLength(2);
+		const copy = await control.call('POST', `/deliveries/${id}/redeliver`);
+		expect(copy.status).toBe(200);
+		expect(trigger.emitted).toHaveLength(1);
+		expect(trigger.received.map((r) => [r.status, r.items.length])).toEqual([
+			[500, 0],
+			[200, 1],
+			[200, 0],
+		]);
+	});
+
+	test("n8n's 200 alone remembers a delivery whose execution runs elsewhere (a queue-mode worker): the service's retry an hour later starts nothing", async () => {
+		await start(['orders/fulfilled']);
+		trigger.executionsElsewhere = true;
+		const id = await fireOne('orders/fulfilled');
+		expect(trigger.emitted).toHaveLength(1);
+		clock.advance(60 * MINUTE);
+		const retry = await control.call('POST', `/deliveries/${id}/redeliver`);
+		expect(retry.status).toBe(200);
+		expect(trigger.received.map((r) => [r.status, r.items.length])).toEqual([
+			[200, 1],
+			[200, 0],
+		]);
+	});
+
 	describe('deliveries sent by hand', () => {
 		const body = Buffer.from(
 			JSON.stringify({
