@@ -30,6 +30,7 @@ import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import wooCommerceOrder from '../fixtures/storefront/woocommerce-order.json';
 import wooCommerceOrderOf3Lines from '../fixtures/storefront/woocommerce-order-3-lines.json';
 import { orderValues, writeCsv } from '../csv/fixtures';
+import { busiestDayOrders, runBusiestDay } from '../support/busiestDay';
 import { SHOP_PATH } from '../support/sandbox';
 import { SKU_MODES, withProductSkus } from '../support/storefrontModes';
 import type { SkuMode } from '../support/storefrontModes';
@@ -2257,3 +2258,60 @@ test(
 	},
 	10 * 60_000,
 );
+
+/**
+ * The busiest day (issue 33), small: storefront orders of the documented shapes reach the intake
+ * examples' production webhooks, sent by the stores' stand-ins as the stores send them, while the
+ * service answers 429 with Retry-After, then drops every connection, and n8n restarts once; then
+ * the catch-up examples run. `npm run bench:busiest-day` runs the same with 1,000 orders and
+ * minutes-long windows (bench/README.md). Here the service's outage is its own fault `reset`
+ * (each connection cut unanswered): the suite's credential reaches the sandbox directly, where the
+ * bench shuts a gate in front of it.
+ */
+describe('the busiest day', () => {
+	const ORDERS = 24;
+
+	test(`${ORDERS} storefront orders through a rate limit, an outage and a restart of n8n: after the catch-up, exactly one print order each, equal to its store order, no duplicate`, async () => {
+		const orders = busiestDayOrders({
+			count: ORDERS,
+			firstId: 8_000_000,
+			zone: process.env.GENERIC_TIMEZONE ?? 'America/New_York',
+		});
+		const figures = await runBusiestDay(
+			{
+				controlUrl: sandbox.controlUrl,
+				shopify,
+				wooCommerce,
+				session: () => session,
+				refuseConnections: async (forMs) => {
+					await control('POST', '/faults', { kind: 'reset', forMs });
+				},
+				restartN8n,
+				workflows: {
+					intake: { shopify: 'podExShopIntake', woocommerce: 'podExWooIntake' },
+					catchUp: { shopify: 'podExShopCatchUp', woocommerce: 'podExWooCatchUp' },
+				},
+			},
+			{
+				orders,
+				sendMs: 20_000,
+				rateLimitMs: 5_000,
+				retryAfterSeconds: 3,
+				refuseMs: 25_000,
+				restartAtMs: 10_000,
+				settleTimeoutMs: 120_000,
+				log: (line) => process.stdout.write(`busiest day: ${line}\n`),
+			},
+		);
+		process.stdout.write(`busiest day, ${ORDERS} orders: ${JSON.stringify(figures)}\n`);
+		// The faults did cost orders at the intake: the catch-up had work to do.
+		expect(figures.lostBeforeCatchUp).toBeGreaterThan(0);
+		expect({
+			lostAfterCatchUp: figures.lostAfterCatchUp,
+			missing: figures.missing,
+			duplicates: figures.duplicates,
+			differences: figures.differences,
+		}).toEqual({ lostAfterCatchUp: 0, missing: [], duplicates: 0, differences: [] });
+		expect(figures.unequal).toBe(0);
+	}, 240_000);
+});

@@ -469,9 +469,10 @@ export async function runBusiestDay(
 		}
 		log(`${round1((Date.now() - started) / 1000)} s: all ${plan.orders.length} orders created`);
 	})();
-	await Promise.all([refusal, restart, sending]);
-	await sleep(Math.max(0, started + plan.rateLimitMs + plan.refuseMs - Date.now()));
-	log(`${round1((Date.now() - started) / 1000)} s: the service answers again`);
+	const answering = at(plan.rateLimitMs + plan.refuseMs, 'the service answers again', async () => {
+		// The refusal ends by itself (refuseConnections): this only marks the moment.
+	});
+	await Promise.all([refusal, restart, sending, answering]);
 
 	// 3. Settle: the stores' deliveries end (Shopify's retries included), then n8n's executions.
 	await Promise.all([shopify.deliveries.settled(), wooCommerce.deliveries.settled()]);
