@@ -190,12 +190,13 @@ async function main() {
 					await gate.shut();
 					setTimeout(() => void gate.open(), forMs);
 				},
-				restartN8n: async () => {
-					if (stack) await stack.restart();
-					else {
-						await single!.stop();
-						single = await startN8n(runtime, cli);
-					}
+				stopN8n: async () => {
+					if (stack) await stack.stopProcesses();
+					else await single!.stop();
+				},
+				startN8n: async () => {
+					if (stack) await stack.startProcesses();
+					else single = await startN8n(runtime, cli);
 					session.instance = main();
 					session.cookie = await ownerSession(main());
 				},

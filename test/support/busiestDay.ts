@@ -329,8 +329,10 @@ export interface BusiestDayStage {
 	session(): N8nSession;
 	/** The service refuses connections for this long, from now (returns at once). */
 	refuseConnections(forMs: number): Promise<void>;
-	/** Stop n8n and start it again on the same database, resolving once it is ready. */
-	restartN8n(): Promise<void>;
+	/** Stop n8n (every process of it), resolving once it has exited. */
+	stopN8n(): Promise<void>;
+	/** Start it again on the same database, resolving once it is ready. */
+	startN8n(): Promise<void>;
 	workflows: {
 		intake: Record<Platform, string>;
 		catchUp: Record<Platform, string>;
@@ -456,8 +458,11 @@ export async function runBusiestDay(
 	const refusal = at(plan.rateLimitMs, 'the service refuses connections', async () => {
 		await stage.refuseConnections(plan.refuseMs);
 	});
-	const restart = at(plan.restartAtMs, 'n8n restarts', async () => {
-		await stage.restartN8n();
+	const restart = at(plan.restartAtMs, 'n8n is stopped', async () => {
+		// n8n ends its running executions first (up to its shutdown timeout), still answering webhooks.
+		await stage.stopN8n();
+		log(`${round1((Date.now() - started) / 1000)} s: n8n is down`);
+		await stage.startN8n();
 		log(`${round1((Date.now() - started) / 1000)} s: n8n is back`);
 	});
 	const sending = (async () => {
