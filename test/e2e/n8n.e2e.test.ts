@@ -1701,6 +1701,245 @@ describe('the way back to the storefront', () => {
 		for (const id of workflows) await session.deactivate(id);
 	});
 
+	test('the way-back catch-up examples deliver what the way back missed (the way-back workflows inactive, a Shopify order the store did not have yet): each tracking number once, with a summary; run again, nothing new is sent', async () => {
+		// The way-back workflows are inactive here: no subscription of theirs, so no shipment below
+		// reaches a store on its own.
+		const wayBackHooks = await Promise.all(
+			['podExWayBackShop', 'podExWayBackWoo'].map(async (id) => await webhookIdOf(id)),
+		);
+		expect(
+			(await subscriptions(sandbox)).filter((s) =>
+				wayBackHooks.some((id) => s.address.includes(id)),
+			),
+		).toEqual([]);
+		/** A Shopify order of the documented shape with one open fulfillment order of its own. */
+		const addShopifyOrder = (id: number, extra: Record<string, unknown> = {}) => {
+			const [open] = (
+				shopifyFulfillmentOrders as { fulfillment_orders: Array<Record<string, unknown>> }
+			).fulfillment_orders;
+			const fulfillmentOrderId = id + 600000000;
+			shopify.addOrder({ ...shopifyOrder, id, ...extra }, [
+				{
+					...open,
+					id: fulfillmentOrderId,
+					order_id: id,
+					line_items: (open.line_items as Array<Record<string, unknown>>).map((line) => ({
+						...line,
+						fulfillment_order_id: fulfillmentOrderId,
+					})),
+				},
+			]);
+		};
+		const SHIPPED = 450789490;
+		const CANCELLED = 450789491;
+		const LATE = 450789492; // in Shopify only after the first run: its fulfillment fails first
+		const WOO_SHIPPED = 740;
+		addShopifyOrder(SHIPPED);
+		addShopifyOrder(CANCELLED, { tags: 'Gift' });
+		wooCommerce.addOrder({ ...wooCommerceOrder, id: WOO_SHIPPED, number: String(WOO_SHIPPED) });
+		const tracking = (key: string) => ({
+			trackingNumber: `TRACK-CATCHUP-${key}`,
+			trackingUrl: `https://tracking.example.com/track/TRACK-CATCHUP-${key}`,
+		});
+		const printOrder: Record<string, number> = {};
+		for (const [uniqueId, change] of [
+			[`shopify-${SHIPPED}`, tracking('1')],
+			[`shopify-${CANCELLED}`, undefined],
+			[`shopify-${LATE}`, tracking('3')],
+			[`woocommerce-${WOO_SHIPPED}`, tracking('W1')],
+		] as const) {
+			const id = await orderInProduction(uniqueId);
+			printOrder[uniqueId] = id;
+			if (change) await control('POST', `/orders/${id}/ship`, change);
+			else await control('POST', `/orders/${id}/advance`, { to: 'CANCELLED' });
+		}
+		const mine = (path: string) =>
+			[SHIPPED, CANCELLED, LATE, WOO_SHIPPED].some((id) => path.includes(`/orders/${id}`));
+		expect(shopify.requests.filter((r) => mine(r.path))).toEqual([]);
+		expect(wooCommerce.requests.filter((r) => mine(r.path))).toEqual([]);
+
+		interface Outcome {
+			outcome: string;
+			printOrderId: number;
+			uniqueId: string;
+			detail: string;
+		}
+		const catchUp = async (workflowId: string) => {
+			const run = await session.runFromPinnedTrigger(workflowId, 'Run Now');
+			expect({ workflowId, status: run.status, error: run.error }).toEqual({
+				workflowId,
+				status: 'success',
+				error: undefined,
+			});
+			const outcomes = itemsOf(run.runData['Every Print Order']?.[0]) as unknown as Outcome[];
+			const summaries = itemsOf(run.runData.Summary?.[0]);
+			expect(summaries).toHaveLength(1);
+			const count = (outcome: string) => outcomes.filter((entry) => entry.outcome === outcome);
+			const line = (entry: Outcome) =>
+				`print order ${entry.printOrderId} (${entry.uniqueId}): ${entry.detail}`;
+			// The one summary item counts every print order read, the test's and any other shipped.
+			expect(summaries[0]).toEqual({
+				deliveredNow: count('delivered now').length,
+				alreadyInStore: count('already in the store').length,
+				otherStore: count('other store').length,
+				failed: count('failed').length,
+				delivered: count('delivered now').map(line),
+				failures: count('failed').map(line),
+			});
+			const of = (uniqueId: string) =>
+				outcomes
+					.filter((entry) => entry.uniqueId === uniqueId)
+					.map(({ outcome, printOrderId }) => ({ outcome, printOrderId }));
+			return { outcomes, summary: summaries[0], of, run };
+		};
+		const fulfillmentsOf = (id: number) =>
+			shopify.fulfillments
+				.filter((fulfillment) => fulfillment.order_id === id)
+				.map((fulfillment) => fulfillment.tracking_number);
+		/** What was written about this test's orders (a fulfillment names its fulfillment order). */
+		const ofMine = (r: RecordedRequest) =>
+			mine(r.path) ||
+			[SHIPPED, CANCELLED, LATE].some((id) =>
+				JSON.stringify(r.body ?? '').includes(`"fulfillment_order_id":${id + 600000000}`),
+			);
+		const writes = (requests: RecordedRequest[]) =>
+			requests.filter((r) => r.method !== 'GET' && ofMine(r)).map((r) => `${r.method} ${r.path}`);
+
+		// The first run: delivered now, and the order Shopify does not have fails with the reason.
+		let start = shopify.requests.length;
+		const serviceLog = async () =>
+			await control<Array<{ method: string; path: string }>>('GET', '/requests');
+		const serviceStart = (await serviceLog()).length;
+		const first = await catchUp('podExShopWbCatch');
+		// What the run cost the print service (docs/catch-up.md): a list page per 100 print orders,
+		// one read of each, and the products they name.
+		const asked = (
+			await control<Array<{ method: string; path: string; query: Record<string, string> }>>(
+				'GET',
+				'/requests',
+			)
+		).slice(serviceStart);
+		const read = new Set(first.outcomes.map((entry) => entry.printOrderId)).size;
+		// The list's pages (filtered); the one unfiltered record before them tells the service's
+		// timezone for the filter's date (nodes/PodPlatform/actions/filter/serviceZone.ts).
+		const pages = asked.filter(
+			(r) => r.method === 'GET' && r.path === `${SHOP_PATH}/orders` && r.query.filterId,
+		);
+		expect(pages).toHaveLength(Math.ceil(read / 100));
+		const reads = asked.filter(
+			(r) => r.method === 'GET' && /\/orders\/(expanded\/)?\d+$/.test(r.path),
+		);
+		expect(reads).toHaveLength(read);
+		const kinds = new Map<string, number>();
+		for (const r of asked) {
+			const kind = `${r.method} ${r.path.replace(/\d+/g, '{id}')}${r.query.size === '1' ? ' (size 1)' : ''}`;
+			kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+		}
+		process.stdout.write(
+			`way-back catch-up, Shopify first run, service requests: ${JSON.stringify([...kinds])}\n`,
+		);
+		process.stdout.write(
+			`way-back catch-up, Shopify first run: ${read} print orders, ${asked.length} requests to the service (${pages.length} list page, ${reads.length} order reads, ${asked.filter((r) => r.path.includes('/products/')).length} product reads, ${asked.filter((r) => r.path.includes('/filters')).length} filter), ${shopify.requests.length - start} to Shopify\n`,
+		);
+		expect(first.of(`shopify-${SHIPPED}`)).toEqual([
+			{ outcome: 'delivered now', printOrderId: printOrder[`shopify-${SHIPPED}`] },
+		]);
+		expect(first.of(`shopify-${CANCELLED}`)).toEqual([
+			{ outcome: 'delivered now', printOrderId: printOrder[`shopify-${CANCELLED}`] },
+		]);
+		expect(first.of(`shopify-${LATE}`)).toEqual([
+			{ outcome: 'failed', printOrderId: printOrder[`shopify-${LATE}`] },
+		]);
+		const lateFailure = first.outcomes.find((entry) => entry.uniqueId === `shopify-${LATE}`);
+		expect(lateFailure?.detail).toMatch(
+			new RegExp(`^Shopify order ${LATE}: .*could not be found.*\\(HTTP 404\\)$`),
+		);
+		expect(lateFailure?.detail).not.toContain(shopify.accessToken);
+		expect(first.of(`woocommerce-${WOO_SHIPPED}`)).toEqual([
+			{ outcome: 'other store', printOrderId: printOrder[`woocommerce-${WOO_SHIPPED}`] },
+		]);
+		expect(JSON.stringify(first.run.runData)).not.toContain(shopify.accessToken);
+		expect(fulfillmentsOf(SHIPPED)).toEqual(['TRACK-CATCHUP-1']);
+		expect(shopify.order(CANCELLED)?.tags).toBe('Gift, Print cancelled');
+		expect(writes(shopify.requests.slice(start))).toEqual([
+			'POST /admin/api/2026-07/fulfillments.json',
+			`PUT /admin/api/2026-07/orders/${CANCELLED}.json`,
+		]);
+		process.stdout.write(
+			`way-back catch-up, Shopify first run: ${JSON.stringify({ ...first.summary, delivered: undefined, failures: undefined })}\n`,
+		);
+
+		// Shopify has the late order now: the next run delivers it and nothing else again.
+		addShopifyOrder(LATE);
+		start = shopify.requests.length;
+		const second = await catchUp('podExShopWbCatch');
+		expect(second.of(`shopify-${LATE}`)).toEqual([
+			{ outcome: 'delivered now', printOrderId: printOrder[`shopify-${LATE}`] },
+		]);
+		for (const id of [SHIPPED, CANCELLED]) {
+			expect(second.of(`shopify-${id}`)).toEqual([
+				{ outcome: 'already in the store', printOrderId: printOrder[`shopify-${id}`] },
+			]);
+		}
+		expect(fulfillmentsOf(LATE)).toEqual(['TRACK-CATCHUP-3']);
+		expect(writes(shopify.requests.slice(start))).toEqual([
+			'POST /admin/api/2026-07/fulfillments.json',
+		]);
+
+		// And once more: nothing new at all.
+		start = shopify.requests.length;
+		const third = await catchUp('podExShopWbCatch');
+		for (const id of [SHIPPED, CANCELLED, LATE]) {
+			expect(third.of(`shopify-${id}`)).toEqual([
+				{ outcome: 'already in the store', printOrderId: printOrder[`shopify-${id}`] },
+			]);
+		}
+		expect(writes(shopify.requests.slice(start))).toEqual([]);
+		expect([SHIPPED, LATE].map(fulfillmentsOf)).toEqual([['TRACK-CATCHUP-1'], ['TRACK-CATCHUP-3']]);
+		expect(shopify.order(CANCELLED)?.tags).toBe('Gift, Print cancelled');
+
+		// WooCommerce: read first, completed with the note once; run again, only the read.
+		start = wooCommerce.requests.length;
+		const woo = await catchUp('podExWooWbCatch');
+		expect(woo.of(`woocommerce-${WOO_SHIPPED}`)).toEqual([
+			{ outcome: 'delivered now', printOrderId: printOrder[`woocommerce-${WOO_SHIPPED}`] },
+		]);
+		expect(woo.of(`shopify-${SHIPPED}`)).toEqual([
+			{ outcome: 'other store', printOrderId: printOrder[`shopify-${SHIPPED}`] },
+		]);
+		const { trackingNumber, trackingUrl } = tracking('W1');
+		expect(
+			sent(wooCommerce.requests.slice(start).filter((r) => mine(r.path) && r.method !== 'GET')),
+		).toEqual([
+			{
+				method: 'PUT',
+				path: `/wp-json/wc/v3/orders/${WOO_SHIPPED}`,
+				query: {},
+				body: { status: 'completed' },
+				status: 200,
+			},
+			{
+				method: 'POST',
+				path: `/wp-json/wc/v3/orders/${WOO_SHIPPED}/notes`,
+				query: {},
+				body: {
+					note: `Your order has shipped with DHL. Tracking number ${trackingNumber}: ${trackingUrl}`,
+					customer_note: true,
+				},
+				status: 201,
+			},
+		]);
+		start = wooCommerce.requests.length;
+		const wooAgain = await catchUp('podExWooWbCatch');
+		expect(wooAgain.of(`woocommerce-${WOO_SHIPPED}`)).toEqual([
+			{ outcome: 'already in the store', printOrderId: printOrder[`woocommerce-${WOO_SHIPPED}`] },
+		]);
+		expect(routes(wooCommerce.requests.slice(start).filter((r) => mine(r.path)))).toEqual([
+			`GET /wp-json/wc/v3/orders/${WOO_SHIPPED}`,
+		]);
+		expect(wooCommerce.notes(WOO_SHIPPED)).toHaveLength(1);
+	});
+
 	test.each([
 		{
 			workflowId: 'podExWayBackShop',
