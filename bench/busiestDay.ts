@@ -12,8 +12,18 @@
  * writes bench/results/busiest-day[-queue].json. Fails (exit 1) unless the sandbox ends with
  * exactly one print order per store order, each equal to it.
  *
+ * Then the way back (examples/print-events-to-shopify.json and shopify-way-back-catch-up.json):
+ * N more Shopify orders, each with an open fulfillment order and a print order in production; the
+ * print orders are shipped over the ship window while the Shopify stand-in is down (its ports
+ * refuse connections); then the way-back catch-up runs. Prints lost before and after it, duplicate
+ * fulfillments, Shopify requests per shipment, p50/p95 from the shipment to the fulfillment; fails
+ * unless each Shopify order ends with exactly one fulfillment carrying its print order's tracking
+ * number. `--only intake` or `--only way-back` runs one half.
+ *
  *   npm run bench:busiest-day -- [--orders 1000] [--send-seconds 300] [--rate-limit-seconds 60]
- *     [--retry-after 30] [--refuse-seconds 300] [--restart-at-seconds 150] [--seed 33] [--queue]
+ *     [--retry-after 30] [--refuse-seconds 300] [--restart-at-seconds 150] [--seed 33]
+ *     [--shipments 1000] [--ship-seconds 300] [--store-down-at-seconds 0] [--store-down-seconds 300]
+ *     [--only intake|way-back] [--queue]
  *
  * --queue: the same in queue mode (Postgres, Redis, 2 workers, 2 webhook processes behind a
  * balancer; scripts/queue-stack.ts); the restart restarts every n8n process.
@@ -50,10 +60,10 @@ import {
 	startWooCommerceStandIn,
 } from '../scripts/storefronts';
 import { N8nSession } from '../test/e2e/n8nSession';
-import { busiestDayOrders, runBusiestDay } from '../test/support/busiestDay';
+import { busiestDayOrders, runBusiestDay, runWayBack } from '../test/support/busiestDay';
 
 const USAGE =
-	'npm run bench:busiest-day -- [--orders N] [--send-seconds S] [--rate-limit-seconds S] [--retry-after S] [--refuse-seconds S] [--restart-at-seconds S] [--seed N] [--queue]';
+	'npm run bench:busiest-day -- [--orders N] [--send-seconds S] [--rate-limit-seconds S] [--retry-after S] [--refuse-seconds S] [--restart-at-seconds S] [--seed N] [--shipments N] [--ship-seconds S] [--store-down-at-seconds S] [--store-down-seconds S] [--only intake|way-back] [--queue]';
 
 function parseArguments(argv: string[]) {
 	const numbers = {
@@ -64,12 +74,22 @@ function parseArguments(argv: string[]) {
 		'refuse-seconds': 300,
 		'restart-at-seconds': 150,
 		seed: 33,
+		shipments: 1000,
+		'ship-seconds': 300,
+		'store-down-at-seconds': 0,
+		'store-down-seconds': 300,
 	};
 	let queue = false;
+	let only: 'intake' | 'way-back' | undefined;
 	for (let i = 0; i < argv.length; i++) {
 		const flag = argv[i].replace(/^--/, '');
 		if (flag === 'queue') {
 			queue = true;
+			continue;
+		}
+		if (flag === 'only' && (argv[i + 1] === 'intake' || argv[i + 1] === 'way-back')) {
+			only = argv[i + 1] as typeof only;
+			i++;
 			continue;
 		}
 		const value = Number(argv[i + 1]);
@@ -79,7 +99,7 @@ function parseArguments(argv: string[]) {
 		numbers[flag as keyof typeof numbers] = value;
 		i++;
 	}
-	return { ...numbers, queue };
+	return { ...numbers, queue, only };
 }
 
 /** The workflows of the run: the intake and catch-up examples. */
@@ -87,6 +107,8 @@ const WORKFLOWS = {
 	intake: { shopify: 'podExShopIntake', woocommerce: 'podExWooIntake' },
 	catchUp: { shopify: 'podExShopCatchUp', woocommerce: 'podExWooCatchUp' },
 };
+/** The way back to Shopify and its catch-up. */
+const WAY_BACK = { wayBack: 'podExWayBackShop', catchUp: 'podExShopWbCatch' };
 
 async function main() {
 	const args = parseArguments(process.argv.slice(2));
@@ -150,6 +172,7 @@ async function main() {
 			const ids = new Set([
 				...Object.values(WORKFLOWS.intake),
 				...Object.values(WORKFLOWS.catchUp),
+				...Object.values(WAY_BACK),
 			]);
 			const workflows = path.join(root, 'workflows.json');
 			writeFileSync(
@@ -173,87 +196,147 @@ async function main() {
 		const main = () => (stack ? stack.main : single!);
 		const session = new N8nSession(main(), await ownerSession(main()));
 
-		const orders = busiestDayOrders({
-			count: args.orders,
-			seed: args.seed,
-			firstId: 7_000_000,
-			zone: process.env.GENERIC_TIMEZONE ?? 'America/New_York',
-		});
 		const loadAtStart = loadavg()[0];
-		const figures = await runBusiestDay(
-			{
-				controlUrl: sandbox.controlUrl,
-				shopify,
-				wooCommerce,
-				session: () => session,
-				refuseConnections: async (forMs) => {
-					await gate.shut();
-					setTimeout(() => void gate.open(), forMs);
-				},
-				stopN8n: async () => {
-					if (stack) await stack.stopProcesses();
-					else await single!.stop();
-				},
-				startN8n: async () => {
-					if (stack) await stack.startProcesses();
-					else single = await startN8n(runtime, cli);
-					session.instance = main();
-					session.cookie = await ownerSession(main());
-				},
-				workflows: WORKFLOWS,
-			},
-			{
-				orders,
-				sendMs: args['send-seconds'] * 1000,
-				rateLimitMs: args['rate-limit-seconds'] * 1000,
-				retryAfterSeconds: args['retry-after'],
-				refuseMs: args['refuse-seconds'] * 1000,
-				restartAtMs: args['restart-at-seconds'] * 1000,
-				log: (line) => console.log(`  ${line}`),
-			},
-		);
-		const result = {
-			at: new Date().toISOString(),
-			n8n: runtime.version,
-			mode: args.queue ? 'queue (2 workers, 2 webhook processes)' : 'single process',
-			plan: {
-				orders: args.orders,
-				sendSeconds: args['send-seconds'],
-				rateLimitSeconds: args['rate-limit-seconds'],
-				retryAfterSeconds: args['retry-after'],
-				refuseSeconds: args['refuse-seconds'],
-				restartAtSeconds: args['restart-at-seconds'],
-				seed: args.seed,
-			},
-			machine: {
-				cores: 2,
-				loadAverageAtStart: +loadAtStart.toFixed(2),
-				loadAverageAtEnd: +loadavg()[0].toFixed(2),
-			},
-			...figures,
-		};
-		console.log(JSON.stringify(result, null, 2));
-		console.log(
-			`\n${result.mode}, ${figures.orders} orders (${figures.byPlatform.shopify} Shopify, ${figures.byPlatform.woocommerce} WooCommerce):\n` +
-				`  lost before the catch-up ${figures.lostBeforeCatchUp}, after ${figures.lostAfterCatchUp}; duplicates ${figures.duplicates}; unequal to their store order ${figures.unequal}\n` +
-				`  requests per order: intake ${figures.requestsPerOrder.intake}, with the catch-up ${figures.requestsPerOrder.total}\n` +
-				`  store webhook → print order: by the intake p50 ${figures.latencySeconds.intake.p50} s, p95 ${figures.latencySeconds.intake.p95} s (${figures.latencySeconds.intake.count} orders); ` +
-				`all p50 ${figures.latencySeconds.all.p50} s, p95 ${figures.latencySeconds.all.p95} s`,
-		);
 		const results = path.join(__dirname, 'results');
 		mkdirSync(results, { recursive: true });
-		writeFileSync(
-			path.join(results, args.queue ? 'busiest-day-queue.json' : 'busiest-day.json'),
-			`${JSON.stringify(result, null, 2)}\n`,
-		);
-		const exact =
-			figures.lostAfterCatchUp === 0 && figures.duplicates === 0 && figures.unequal === 0;
-		if (!exact) {
-			console.error(
-				`Not every store order is exactly one equal print order: missing ${figures.missing.join(', ')}; ${figures.differences.join('; ')}`,
+		const mode = args.queue ? 'queue (2 workers, 2 webhook processes)' : 'single process';
+		let exact = true;
+		if (args.only !== 'way-back') {
+			const orders = busiestDayOrders({
+				count: args.orders,
+				seed: args.seed,
+				firstId: 7_000_000,
+				zone: process.env.GENERIC_TIMEZONE ?? 'America/New_York',
+			});
+			console.log('The intake:');
+			const figures = await runBusiestDay(
+				{
+					controlUrl: sandbox.controlUrl,
+					shopify,
+					wooCommerce,
+					session: () => session,
+					refuseConnections: async (forMs) => {
+						await gate.shut();
+						setTimeout(() => void gate.open(), forMs);
+					},
+					stopN8n: async () => {
+						if (stack) await stack.stopProcesses();
+						else await single!.stop();
+					},
+					startN8n: async () => {
+						if (stack) await stack.startProcesses();
+						else single = await startN8n(runtime, cli);
+						session.instance = main();
+						session.cookie = await ownerSession(main());
+					},
+					workflows: WORKFLOWS,
+				},
+				{
+					orders,
+					sendMs: args['send-seconds'] * 1000,
+					rateLimitMs: args['rate-limit-seconds'] * 1000,
+					retryAfterSeconds: args['retry-after'],
+					refuseMs: args['refuse-seconds'] * 1000,
+					restartAtMs: args['restart-at-seconds'] * 1000,
+					log: (line) => console.log(`  ${line}`),
+				},
 			);
-			process.exitCode = 1;
+			const result = {
+				at: new Date().toISOString(),
+				n8n: runtime.version,
+				mode,
+				plan: {
+					orders: args.orders,
+					sendSeconds: args['send-seconds'],
+					rateLimitSeconds: args['rate-limit-seconds'],
+					retryAfterSeconds: args['retry-after'],
+					refuseSeconds: args['refuse-seconds'],
+					restartAtSeconds: args['restart-at-seconds'],
+					seed: args.seed,
+				},
+				machine: {
+					cores: 2,
+					loadAverageAtStart: +loadAtStart.toFixed(2),
+					loadAverageAtEnd: +loadavg()[0].toFixed(2),
+				},
+				...figures,
+			};
+			console.log(JSON.stringify(result, null, 2));
+			console.log(
+				`\n${mode}, ${figures.orders} orders (${figures.byPlatform.shopify} Shopify, ${figures.byPlatform.woocommerce} WooCommerce):\n` +
+					`  lost before the catch-up ${figures.lostBeforeCatchUp}, after ${figures.lostAfterCatchUp}; duplicates ${figures.duplicates}; unequal to their store order ${figures.unequal}\n` +
+					`  requests per order: intake ${figures.requestsPerOrder.intake}, with the catch-up ${figures.requestsPerOrder.total}\n` +
+					`  store webhook → print order: by the intake p50 ${figures.latencySeconds.intake.p50} s, p95 ${figures.latencySeconds.intake.p95} s (${figures.latencySeconds.intake.count} orders); ` +
+					`all p50 ${figures.latencySeconds.all.p50} s, p95 ${figures.latencySeconds.all.p95} s`,
+			);
+			writeFileSync(
+				path.join(results, args.queue ? 'busiest-day-queue.json' : 'busiest-day.json'),
+				`${JSON.stringify(result, null, 2)}\n`,
+			);
+			if (figures.lostAfterCatchUp || figures.duplicates || figures.unequal) {
+				exact = false;
+				console.error(
+					`Not every store order is exactly one equal print order: missing ${figures.missing.join(', ')}; ${figures.differences.join('; ')}`,
+				);
+			}
 		}
+		if (args.only !== 'intake') {
+			// Shopify orders of their own (the generator alternates the stores: twice as many, halved).
+			const orders = busiestDayOrders({
+				count: args.shipments * 2,
+				seed: args.seed + 1,
+				firstId: 7_500_000,
+			}).filter((order) => order.platform === 'shopify');
+			console.log('The way back:');
+			const figures = await runWayBack(
+				{
+					controlUrl: sandbox.controlUrl,
+					serviceBaseUrl: sandbox.baseUrl,
+					shopify,
+					session: () => session,
+					workflows: WAY_BACK,
+				},
+				{
+					orders,
+					shipMs: args['ship-seconds'] * 1000,
+					downAtMs: args['store-down-at-seconds'] * 1000,
+					downMs: args['store-down-seconds'] * 1000,
+					log: (line) => console.log(`  ${line}`),
+				},
+			);
+			const result = {
+				at: new Date().toISOString(),
+				n8n: runtime.version,
+				mode,
+				plan: {
+					shipments: args.shipments,
+					shipSeconds: args['ship-seconds'],
+					storeDownAtSeconds: args['store-down-at-seconds'],
+					storeDownSeconds: args['store-down-seconds'],
+				},
+				...figures,
+			};
+			console.log(JSON.stringify(result, null, 2));
+			console.log(
+				`\n${mode}, ${figures.shipments} shipments to Shopify:\n` +
+					`  lost before the catch-up ${figures.lostBeforeCatchUp}, after ${figures.lostAfterCatchUp}; duplicate fulfillments ${figures.duplicates}; wrong tracking ${figures.wrongTracking}\n` +
+					`  Shopify requests per shipment ${figures.shopifyRequestsPerShipment}; shipment → fulfillment p50 ${figures.latencySeconds.p50} s, p95 ${figures.latencySeconds.p95} s`,
+			);
+			writeFileSync(
+				path.join(
+					results,
+					args.queue ? 'busiest-day-way-back-queue.json' : 'busiest-day-way-back.json',
+				),
+				`${JSON.stringify(result, null, 2)}\n`,
+			);
+			if (figures.lostAfterCatchUp || figures.duplicates || figures.wrongTracking) {
+				exact = false;
+				console.error(
+					`Not every shipment is exactly one fulfillment with its tracking number: missing ${figures.missing.join(', ')}`,
+				);
+			}
+		}
+		if (!exact) process.exitCode = 1;
 	} finally {
 		for (const close of closers) await close().catch(() => undefined);
 		rmSync(root, { recursive: true, force: true });

@@ -102,6 +102,11 @@ export interface StandIn {
 	url: string;
 	/** Every request received, answered or refused, in order. */
 	requests: RecordedRequest[];
+	/**
+	 * The store is down for this long: its port refuses connections (ECONNREFUSED), then listens
+	 * again on the same port. Returns once it refuses.
+	 */
+	down(forMs: number): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -195,14 +200,25 @@ async function serve(
 		server.listen(port, '127.0.0.1', () => resolve());
 	});
 	const address = server.address() as AddressInfo;
+	let closed = false;
+	const stop = async () =>
+		await new Promise<void>((resolve) => {
+			server.closeAllConnections();
+			server.close(() => resolve());
+		});
 	return {
 		url: `${tls ? 'https' : 'http'}://127.0.0.1:${address.port}`,
 		requests,
-		close: async () =>
-			await new Promise<void>((resolve) => {
-				server.closeAllConnections();
-				server.close(() => resolve());
-			}),
+		down: async (forMs) => {
+			await stop();
+			setTimeout(() => {
+				if (!closed) server.listen(address.port, '127.0.0.1');
+			}, forMs);
+		},
+		close: async () => {
+			closed = true;
+			if (server.listening) await stop();
+		},
 	};
 }
 
@@ -628,6 +644,9 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		: undefined;
 	return {
 		...standIn,
+		down: async (forMs) => {
+			await Promise.all([secure?.down(forMs), standIn.down(forMs)]);
+		},
 		close: async () => {
 			await secure?.close();
 			await standIn.close();

@@ -20,10 +20,13 @@ import { request } from 'undici';
 import { DEMO } from '../../sandbox';
 import { createSeededStore } from '../../sandbox/seed';
 import type { ShopifyStandIn, WooCommerceStandIn } from '../../scripts/storefronts';
+import shopifyFulfillmentOrders from '../fixtures/storefront/shopify-fulfillment-orders.json';
 import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import wooCommerceOrder from '../fixtures/storefront/woocommerce-order-3-lines.json';
 import type { N8nSession } from '../e2e/n8nSession';
 import { waitFor } from '../e2e/n8nSession';
+import { rest } from '../../scripts/n8n-runtime';
+import { ServiceClient, submitOrder } from './service';
 
 type Json = Record<string, unknown>;
 export type Platform = 'shopify' | 'woocommerce';
@@ -407,6 +410,18 @@ function percentile(values: number[], p: number): number {
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
+/** Activate a workflow, deactivated first when an earlier run left it active. */
+async function activateAfresh(session: N8nSession, workflowId: string): Promise<void> {
+	const { active } = await rest<{ active?: boolean }>(
+		session.instance,
+		session.cookie,
+		'GET',
+		`/workflows/${workflowId}`,
+	);
+	if (active) await session.deactivate(workflowId);
+	await session.activate(workflowId);
+}
+
 /** The run: activate, send through the faults and the restart, settle, catch up, count. */
 export async function runBusiestDay(
 	stage: BusiestDayStage,
@@ -422,7 +437,7 @@ export async function runBusiestDay(
 
 	// 1. The intake examples on their production webhooks: activating registers them at the stores.
 	for (const platform of ['shopify', 'woocommerce'] as const) {
-		await stage.session().activate(stage.workflows.intake[platform]);
+		await activateAfresh(stage.session(), stage.workflows.intake[platform]);
 	}
 	await waitFor('the stores to hold the intake webhooks', async () =>
 		shopify.webhooks().some((webhook) => webhook.topic === 'orders/create') &&
@@ -590,6 +605,234 @@ export async function runBusiestDay(
 			wooCommerceFailed: wooAttempts.filter(
 				(attempt) => attempt.status === undefined || attempt.status >= 300,
 			).length,
+		},
+		catchUpRuns,
+		executions,
+		wallSeconds: Math.round((Date.now() - started) / 1000),
+	};
+}
+
+// ---------------------------------------------------------------------------------------------
+// The way back: shipments to Shopify while the store is down, then the way-back catch-up
+// ---------------------------------------------------------------------------------------------
+
+/** One open fulfillment order for all of a Shopify order's lines, in the documented shape. */
+export function openFulfillmentOrder(order: Json): Json {
+	const [documented] = (shopifyFulfillmentOrders as { fulfillment_orders: Json[] })
+		.fulfillment_orders;
+	const id = Number(order.id) * 10;
+	return {
+		...documented,
+		id,
+		order_id: order.id,
+		status: 'open',
+		line_items: (order.line_items as Json[]).map((line, index) => ({
+			id: id * 10 + index,
+			shop_id: documented.shop_id,
+			fulfillment_order_id: id,
+			quantity: line.quantity,
+			line_item_id: line.id,
+			inventory_item_id: line.variant_id,
+			fulfillable_quantity: line.quantity,
+			variant_id: line.variant_id,
+		})),
+	};
+}
+
+export interface WayBackStage {
+	controlUrl: string;
+	/** The service's base URL, reached directly: the print orders are made there. */
+	serviceBaseUrl: string;
+	shopify: ShopifyStandIn;
+	session(): N8nSession;
+	workflows: { wayBack: string; catchUp: string };
+}
+
+export interface WayBackPlan {
+	/** Shopify orders (busiestDayOrders' Shopify ones), one print order and shipment each. */
+	orders: StoreOrder[];
+	/** The shipments go out evenly over this long... */
+	shipMs: number;
+	/** ...while the Shopify stand-in is down from this moment for this long. */
+	downAtMs: number;
+	downMs: number;
+	settleTimeoutMs?: number;
+	log?: (line: string) => void;
+}
+
+export interface WayBackFigures {
+	shipments: number;
+	lostBeforeCatchUp: number;
+	lostAfterCatchUp: number;
+	/** Fulfillments beyond the first of a Shopify order. */
+	duplicates: number;
+	/** Fulfillments whose tracking number is not their print order's. */
+	wrongTracking: number;
+	missing: string[];
+	/** Requests the Shopify stand-in received per shipment (refused ones are not counted). */
+	shopifyRequestsPerShipment: number;
+	/** Seconds from the shipment to the Shopify fulfillment. */
+	latencySeconds: { p50: number; p95: number; count: number };
+	catchUpRuns: Json[];
+	executions: Record<string, number>;
+	wallSeconds: number;
+}
+
+export async function runWayBack(stage: WayBackStage, plan: WayBackPlan): Promise<WayBackFigures> {
+	const log = plan.log ?? (() => undefined);
+	const { shopify, controlUrl } = stage;
+	const orders = plan.orders.filter((order) => order.platform === 'shopify');
+	const orderIds = new Set(orders.map((order) => Number(order.order.id)));
+
+	// 1. The store's orders, each with an open fulfillment order, and their print orders in production.
+	for (const { order } of orders) shopify.addOrder(order, [openFulfillmentOrder(order)]);
+	const service = ServiceClient.as(stage.serviceBaseUrl);
+	const printOrderOf = new Map<string, number>();
+	for (const { uniqueId } of orders) {
+		printOrderOf.set(uniqueId, await submitOrder(service, { uniqueId }));
+	}
+	for (const [uniqueId, id] of printOrderOf) {
+		await waitFor(`${uniqueId} to be prepared`, async () =>
+			(await control<{ fulfilmentStatus?: string }>(controlUrl, 'GET', `/orders/${id}`))
+				.fulfilmentStatus === 'PREPARED_TO_PRODUCE'
+				? true
+				: undefined,
+		);
+		await control(controlUrl, 'POST', `/orders/${id}/advance`, { to: 'NOT_EDITABLE' });
+	}
+	log(`${orders.length} print orders in production, their Shopify orders open`);
+
+	// 2. The way-back example listens: its trigger subscribes to the service's events.
+	const executionsBefore = await stage.session().executionCount(stage.workflows.wayBack);
+	const deliveriesBefore = (await control<unknown[]>(controlUrl, 'GET', '/deliveries')).length;
+	await activateAfresh(stage.session(), stage.workflows.wayBack);
+	const workflow = await rest<{ nodes: Array<{ webhookId?: string }> }>(
+		stage.session().instance,
+		stage.session().cookie,
+		'GET',
+		`/workflows/${stage.workflows.wayBack}`,
+	);
+	const webhookId = workflow.nodes.find((node) => node.webhookId)?.webhookId ?? '';
+	await sleep(2000);
+	const requestsBefore = shopify.requests.length;
+
+	// 3. The shipments, while the store is down for a while.
+	const started = Date.now();
+	const shippedAt = new Map<number, number>();
+	const down = (async () => {
+		await sleep(plan.downAtMs);
+		await shopify.down(plan.downMs);
+		log(`${round1((Date.now() - started) / 1000)} s: the Shopify stand-in refuses connections`);
+		await sleep(plan.downMs);
+		log(`${round1((Date.now() - started) / 1000)} s: the Shopify stand-in answers again`);
+	})();
+	let index = 0;
+	for (const { uniqueId, order } of orders) {
+		await sleep(Math.max(0, started + (index++ * plan.shipMs) / orders.length - Date.now()));
+		const id = printOrderOf.get(uniqueId)!;
+		shippedAt.set(Number(order.id), Date.now());
+		await control(controlUrl, 'POST', `/orders/${id}/ship`, {
+			trackingNumber: `BD-${id}`,
+			trackingUrl: `https://tracking.example/BD-${id}`,
+		});
+	}
+	log(`${round1((Date.now() - started) / 1000)} s: all ${orders.length} print orders shipped`);
+	await down;
+
+	// 4. Settle: every event delivered to n8n has run.
+	await waitFor(
+		'the way-back executions to end',
+		async () => {
+			const delivered = (
+				await control<Array<{ status: number; topic: string; address: string }>>(
+					controlUrl,
+					'GET',
+					'/deliveries',
+				)
+			)
+				.slice(deliveriesBefore)
+				.filter(
+					(attempt) =>
+						attempt.status === 200 &&
+						attempt.topic === 'orders/fulfilled' &&
+						attempt.address.includes(webhookId),
+				).length;
+			const session = stage.session();
+			const ran = (await session.executionCount(stage.workflows.wayBack)) - executionsBefore;
+			const running = await session.executionCount(stage.workflows.wayBack, [
+				'new',
+				'running',
+				'waiting',
+			]);
+			return delivered >= orders.length && ran >= delivered && running === 0 ? true : undefined;
+		},
+		plan.settleTimeoutMs ?? 10 * 60_000,
+	);
+	await stage.session().deactivate(stage.workflows.wayBack);
+	const fulfilledOrders = () =>
+		new Set(
+			shopify.fulfillments
+				.map((fulfillment) => Number(fulfillment.order_id))
+				.filter((id) => orderIds.has(id)),
+		);
+	const lostBeforeCatchUp = orders.length - fulfilledOrders().size;
+	log(
+		`${round1((Date.now() - started) / 1000)} s: lost before the catch-up: ${lostBeforeCatchUp} of ${orders.length}`,
+	);
+
+	// 5. The way-back catch-up, run now: again while a run delivers more (at most three runs).
+	const catchUpRuns: Json[] = [];
+	for (let run = 0; run < 3; run++) {
+		const result = await stage.session().runFromPinnedTrigger(stage.workflows.catchUp, 'Run Now');
+		if (result.status !== 'success') {
+			throw new Error(
+				`the way-back catch-up ended ${result.status}: ${JSON.stringify(result.error)}`,
+			);
+		}
+		const summary = (result.runData.Summary?.[0]?.data?.main?.[0]?.[0]?.json ?? {}) as Json;
+		const counts = Object.fromEntries(
+			Object.entries(summary).filter(([, value]) => !Array.isArray(value)),
+		);
+		catchUpRuns.push(counts);
+		log(`way-back catch-up: ${JSON.stringify(counts)}`);
+		if (!summary.deliveredNow) break;
+	}
+
+	// 6. Count: one fulfillment per order, with its print order's tracking number.
+	const ours = shopify.fulfillments.filter((fulfillment) =>
+		orderIds.has(Number(fulfillment.order_id)),
+	);
+	const byOrder = new Map<number, Json[]>();
+	for (const fulfillment of ours) {
+		const id = Number(fulfillment.order_id);
+		byOrder.set(id, [...(byOrder.get(id) ?? []), fulfillment]);
+	}
+	const wrongTracking = [...byOrder].filter(([orderId, list]) => {
+		const printOrderId = printOrderOf.get(`shopify-${orderId}`);
+		return list[0].tracking_number !== `BD-${printOrderId}`;
+	}).length;
+	const latency = [...byOrder].map(
+		([orderId, list]) => (Date.parse(String(list[0].created_at)) - shippedAt.get(orderId)!) / 1000,
+	);
+	const executions: Record<string, number> = {};
+	for (const status of ['success', 'error', 'crashed']) {
+		executions[status] = await stage.session().executionCount(stage.workflows.wayBack, [status]);
+	}
+	return {
+		shipments: orders.length,
+		lostBeforeCatchUp,
+		lostAfterCatchUp: orders.length - byOrder.size,
+		duplicates: ours.length - byOrder.size,
+		wrongTracking,
+		missing: orders
+			.filter((order) => !byOrder.has(Number(order.order.id)))
+			.map((order) => order.uniqueId)
+			.slice(0, 20),
+		shopifyRequestsPerShipment: round1((shopify.requests.length - requestsBefore) / orders.length),
+		latencySeconds: {
+			p50: round1(percentile(latency, 50)),
+			p95: round1(percentile(latency, 95)),
+			count: latency.length,
 		},
 		catchUpRuns,
 		executions,
