@@ -5,8 +5,7 @@
  * service is down, then opened again on the same port. The sandbox's own faults answer or drop a
  * request once connected; a service that is down accepts no connection at all.
  */
-import { createServer, connect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 
 export interface Gate {
 	/** The gate's port on 127.0.0.1. */

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- local HTTP stand-ins of storefront APIs for the dev instance and the tests (openssl makes their test certificate), never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- local HTTP stand-ins of storefront APIs for the dev instance and the tests (openssl makes their test certificate), never shipped */
 /**
  * Local stand-ins of the storefront endpoints the examples call (the way back:
  * examples/print-events-to-shopify.json, examples/print-events-to-woocommerce.json; the order list

@@ -30,7 +30,7 @@ import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import wooCommerceOrder from '../fixtures/storefront/woocommerce-order.json';
 import wooCommerceOrderOf3Lines from '../fixtures/storefront/woocommerce-order-3-lines.json';
 import { orderValues, writeCsv } from '../csv/fixtures';
-import { busiestDayOrders, runBusiestDay } from '../support/busiestDay';
+import { busiestDayOrders, runBusiestDay, runWayBack } from '../support/busiestDay';
 import { SHOP_PATH } from '../support/sandbox';
 import { SKU_MODES, withProductSkus } from '../support/storefrontModes';
 import type { SkuMode } from '../support/storefrontModes';
@@ -2563,4 +2563,38 @@ describe('the busiest day', () => {
 		}).toEqual({ lostAfterCatchUp: 0, missing: [], duplicates: 0, differences: [] });
 		expect(figures.unequal).toBe(0);
 	}, 240_000);
+
+	const SHIPMENTS = 12;
+
+	test(`${SHIPMENTS} shipments while the Shopify store is down: after the way-back catch-up, exactly one fulfillment per order, with its tracking number`, async () => {
+		const orders = busiestDayOrders({ count: SHIPMENTS * 2, firstId: 8_500_000 }).filter(
+			(order) => order.platform === 'shopify',
+		);
+		const figures = await runWayBack(
+			{
+				controlUrl: sandbox.controlUrl,
+				serviceBaseUrl: sandbox.baseUrl,
+				shopify,
+				session: () => session,
+				workflows: { wayBack: 'podExWayBackShop', catchUp: 'podExShopWbCatch' },
+			},
+			{
+				orders,
+				shipMs: 15_000,
+				downAtMs: 0,
+				downMs: 20_000,
+				settleTimeoutMs: 120_000,
+				log: (line) => process.stdout.write(`busiest day, the way back: ${line}\n`),
+			},
+		);
+		process.stdout.write(`busiest day, ${SHIPMENTS} shipments: ${JSON.stringify(figures)}\n`);
+		// The store being down cost fulfillments on the way back: the catch-up had work to do.
+		expect(figures.lostBeforeCatchUp).toBeGreaterThan(0);
+		expect({
+			lostAfterCatchUp: figures.lostAfterCatchUp,
+			missing: figures.missing,
+			duplicates: figures.duplicates,
+			wrongTracking: figures.wrongTracking,
+		}).toEqual({ lostAfterCatchUp: 0, missing: [], duplicates: 0, wrongTracking: 0 });
+	}, 180_000);
 });

@@ -529,7 +529,10 @@ export async function runBusiestDay(
 				);
 			}
 			const summary = (result.runData.Summary?.[0]?.data?.main?.[0]?.[0]?.json ?? {}) as Json;
-			const { printed: _printed, notPrinted: _notPrinted, failures, ...counts } = summary;
+			const counts = Object.fromEntries(
+				Object.entries(summary).filter(([, value]) => !Array.isArray(value)),
+			);
+			const failures = summary.failures;
 			catchUpRuns.push({
 				platform,
 				summary: { ...counts, failures: (failures as string[] | undefined)?.slice(0, 3) },
