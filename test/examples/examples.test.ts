@@ -811,6 +811,10 @@ describe('the failed-orders email (failed-orders-to-email.json)', () => {
 	});
 });
 
+/** A copy of a record without these keys. */
+const without = (record: object, keys: string[]): Record<string, unknown> =>
+	Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
+
 describe.each([
 	{
 		file: 'shopify-way-back-catch-up.json',
@@ -910,24 +914,9 @@ describe.each([
 				name: original.name,
 				found: true,
 			});
-			const {
-				position: _a,
-				id: _b,
-				...same
-			} = original as ExampleNode & {
-				position: unknown;
-				id: unknown;
-			};
-			const {
-				position: _c,
-				id: _d,
-				onError: _e,
-				...copied
-			} = copy as ExampleNode & {
-				position: unknown;
-				id: unknown;
-				onError?: string;
-			};
+			// Where a node sits on the canvas and its ID may differ; the catch-up adds On Error.
+			const same = without(original, ['position', 'id']);
+			const copied = without(copy, ['position', 'id', 'onError']);
 			expect(copied).toEqual(same);
 		}
 		for (const original of wayBackNodes) {
@@ -954,15 +943,13 @@ describe.each([
 		// The way-back example's pinned notification, as Order › Get gives the order (no topic, no
 		// delivery fields), through the catch-up's own event, Store and order nodes.
 		const pinned = source.pinData?.[TRIGGER]?.[0]?.json as Record<string, unknown>;
-		const {
-			topic: _topic,
-			source: _source,
-			deliveryKey: _key,
-			deliveryId: _id,
-			fulfilmentStatusRaw: _raw,
-			...read
-		} = pinned;
-		let item: Record<string, unknown> = { ...read };
+		const item = without(pinned, [
+			'topic',
+			'source',
+			'deliveryKey',
+			'deliveryId',
+			'fulfilmentStatusRaw',
+		]);
 		for (const { name, value } of assignmentsOf(node('As a Print Order Event')))
 			item[name] = evaluate(value, item);
 		for (const { name, value } of assignmentsOf(node('Store'))) item[name] = evaluate(value, item);
