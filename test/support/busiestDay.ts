@@ -281,7 +281,9 @@ export interface PrintOrder {
 export function differencesFromStoreOrder(printOrder: PrintOrder, store: StoreOrder): string[] {
 	const differences: string[] = [];
 	const differ = (what: string, actual: unknown, expected: unknown) => {
-		if (!isDeepStrictEqual(actual, expected)) {
+		// Through JSON both ways: values only, whatever realm or prototype they were built in.
+		const plain = (value: unknown) => JSON.parse(JSON.stringify(value ?? null)) as unknown;
+		if (!isDeepStrictEqual(plain(actual), plain(expected))) {
 			differences.push(
 				`${store.uniqueId} ${what}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`,
 			);
