@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- a test of the stand-ins, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a test of the stand-ins, never shipped */
 /**
  * The storefront stand-ins (scripts/storefronts.ts) the way-back examples run against in the
  * end-to-end suite and in `npm start`: they answer the documented requests with the documented
