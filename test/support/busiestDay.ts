@@ -384,6 +384,8 @@ export interface BusiestDayFigures {
 		shopifyRetried: number;
 		wooCommerceAttempts: number;
 		wooCommerceFailed: number;
+		/** Each store's attempts by outcome: the status n8n answered, or why there was none. */
+		outcomes: Record<Platform, Record<string, number>>;
 	};
 	catchUpRuns: Array<{ platform: Platform; summary: Json }>;
 	/** n8n's executions of the intake workflows, by status. */
@@ -411,6 +413,17 @@ function percentile(values: number[], p: number): number {
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** Delivery attempts counted by outcome: the status, or the error without its details. */
+function outcomesOf(attempts: Array<{ status?: number; error?: string }>): Record<string, number> {
+	const counts: Record<string, number> = {};
+	for (const { status, error } of attempts) {
+		const key =
+			status !== undefined ? String(status) : (error ?? 'no answer').replace(/ \d.*$/, '');
+		counts[key] = (counts[key] ?? 0) + 1;
+	}
+	return counts;
+}
 
 /** Activate a workflow, deactivated first when an earlier run left it active. */
 async function activateAfresh(session: N8nSession, workflowId: string): Promise<void> {
@@ -610,6 +623,7 @@ export async function runBusiestDay(
 			wooCommerceFailed: wooAttempts.filter(
 				(attempt) => attempt.status === undefined || attempt.status >= 300,
 			).length,
+			outcomes: { shopify: outcomesOf(shopifyAttempts), woocommerce: outcomesOf(wooAttempts) },
 		},
 		catchUpRuns,
 		executions,
