@@ -287,6 +287,13 @@ async function main() {
 				seed: args.seed + 1,
 				firstId: 7_500_000,
 			}).filter((order) => order.platform === 'shopify');
+			// The way back needs no outage of the service, and its catch-up follows the service's
+			// paging links, which name the sandbox's own port: the node follows no link to another
+			// host, and the gate's port is another. So the credential now reaches the sandbox directly
+			// (n8n reads it from its database at every execution).
+			const direct = path.join(root, 'credential-direct.json');
+			writeFileSync(direct, JSON.stringify([sandboxCredential(sandbox.baseUrl)]));
+			await n8nCli(runtime, cli, ['import:credentials', `--input=${direct}`]);
 			console.log('The way back:');
 			const figures = await runWayBack(
 				{
