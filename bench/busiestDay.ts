@@ -117,6 +117,7 @@ async function main() {
 	// Postgres (queue mode) runs as its own user, which must enter this folder.
 	chmodSync(root, 0o755);
 	const closers: Array<() => Promise<void>> = [];
+	const diagnostics: { n8n?: () => N8nInstance | undefined } = {};
 	try {
 		const identity = selfSignedIdentity(root);
 		const shopify = await startShopifyStandIn({
@@ -194,6 +195,7 @@ async function main() {
 			closers.unshift(async () => await single?.stop());
 		}
 		const main = () => (stack ? stack.main : single!);
+		diagnostics.n8n = main;
 		const session = new N8nSession(main(), await ownerSession(main()));
 
 		const loadAtStart = loadavg()[0];
@@ -344,6 +346,11 @@ async function main() {
 			}
 		}
 		if (!exact) process.exitCode = 1;
+	} catch (error) {
+		// What n8n printed last: a run that ends in an error usually ends there.
+		const n8nOutput = diagnostics.n8n?.()?.output() ?? '';
+		if (n8nOutput) console.error(`n8n's last output:\n${n8nOutput.slice(-4000)}`);
+		throw error;
 	} finally {
 		for (const close of closers) await close().catch(() => undefined);
 		rmSync(root, { recursive: true, force: true });
