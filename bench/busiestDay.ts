@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- a benchmark run on Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console, @n8n/community-nodes/require-node-api-error -- a benchmark run on Node, never shipped */
 /**
  * The busiest-day run (issue 33, Proof), in a real n8n (the pinned one, from the cache): the
  * intake examples active on their production webhooks, N storefront orders of the documented
