@@ -273,6 +273,10 @@ export interface QueueStack {
 	cliOptions: N8nOptions;
 	/** Stop every n8n process and start them again on the same database and queue. */
 	restart(): Promise<void>;
+	/** The two halves of `restart`: stop every n8n process (the balancer stays)... */
+	stopProcesses(): Promise<void>;
+	/** ...and start them again. */
+	startProcesses(): Promise<void>;
 	/** Stop the n8n processes and the balancer (not Postgres and Redis: see QueueServices). */
 	stop(): Promise<void>;
 }
@@ -406,7 +410,11 @@ export async function startQueueStack(
 		balancer,
 		cliOptions: shared,
 		restart: async () => {
-			await stopProcesses();
+			await stack.stopProcesses();
+			await stack.startProcesses();
+		},
+		stopProcesses,
+		startProcesses: async () => {
 			processes = await startAll();
 			Object.assign(stack, processes);
 		},

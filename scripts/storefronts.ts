@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- local HTTP stand-ins of storefront APIs for the dev instance and the tests (openssl makes their test certificate), never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- local HTTP stand-ins of storefront APIs for the dev instance and the tests (openssl makes their test certificate), never shipped */
 /**
  * Local stand-ins of the storefront endpoints the examples call (the way back:
  * examples/print-events-to-shopify.json, examples/print-events-to-woocommerce.json; the order list
@@ -24,10 +24,17 @@
  *   (what n8n's credential test reads). A real store takes Basic only over HTTPS (over HTTP it
  *   wants OAuth 1.0a); the stand-in is plain HTTP on loopback and takes Basic.
  *
+ * Both also hold webhook subscriptions, as n8n's Shopify Trigger and WooCommerce Trigger register
+ * them on activation (Shopify: `GET /webhooks`, `POST /webhooks.json`, `DELETE /webhooks/{id}.json`;
+ * WooCommerce: `GET/POST /webhooks`, `DELETE /webhooks/{id}?force=true`), and `createOrder` sends
+ * the new order to them signed as each store signs (Webhook deliveries, below: Shopify retries a failed
+ * delivery, WooCommerce does not and disables a webhook that keeps failing).
+ *
  * Seeded with the documented orders of the fixtures (Shopify order 450789469 with its documented
  * fulfillment order 1046000780; WooCommerce order 727); tests add orders of the same shape.
  */
 import { execFileSync } from 'node:child_process';
+import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as http from 'node:http';
 import * as https from 'node:https';
@@ -95,6 +102,11 @@ export interface StandIn {
 	url: string;
 	/** Every request received, answered or refused, in order. */
 	requests: RecordedRequest[];
+	/**
+	 * The store is down for this long: its port refuses connections (ECONNREFUSED), then listens
+	 * again on the same port. Returns once it refuses.
+	 */
+	down(forMs: number): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -188,14 +200,25 @@ async function serve(
 		server.listen(port, '127.0.0.1', () => resolve());
 	});
 	const address = server.address() as AddressInfo;
+	let closed = false;
+	const stop = async () =>
+		await new Promise<void>((resolve) => {
+			server.closeAllConnections();
+			server.close(() => resolve());
+		});
 	return {
 		url: `${tls ? 'https' : 'http'}://127.0.0.1:${address.port}`,
 		requests,
-		close: async () =>
-			await new Promise<void>((resolve) => {
-				server.closeAllConnections();
-				server.close(() => resolve());
-			}),
+		down: async (forMs) => {
+			await stop();
+			setTimeout(() => {
+				if (!closed) server.listen(address.port, '127.0.0.1');
+			}, forMs);
+		},
+		close: async () => {
+			closed = true;
+			if (server.listening) await stop();
+		},
 	};
 }
 
@@ -228,6 +251,93 @@ const shopifyTime = () => new Date().toISOString().replace(/\.\d{3}Z$/, '-00:00'
 const wooTime = () => new Date().toISOString().slice(0, 19);
 
 // ---------------------------------------------------------------------------------------------
+// Webhook deliveries: what each store sends to a subscription's address
+// ---------------------------------------------------------------------------------------------
+
+/** One attempt to deliver an order to a webhook subscription. */
+export interface DeliveryAttempt {
+	/** The store's order ID. */
+	orderId: number;
+	webhookId: number;
+	/** 1 for the first attempt. */
+	attempt: number;
+	/** Date.now() when the attempt was sent. */
+	at: number;
+	/** The status the address answered, or undefined when it did not answer (`error`). */
+	status?: number;
+	error?: string;
+}
+
+/** The deliveries a stand-in sent, and a way to wait until none is pending. */
+export interface WebhookDeliveries {
+	attempts: DeliveryAttempt[];
+	/** Deliveries started and not yet ended (answered, or given up). */
+	pending(): number;
+	/** Resolves once no delivery is pending. */
+	settled(): Promise<void>;
+}
+
+/** How long a stand-in waits for a webhook's answer: Shopify documents five seconds. */
+const DELIVERY_TIMEOUT_MS = 5_000;
+
+/** POST one webhook body; the status, or the reason there was none. */
+async function post(
+	address: string,
+	body: string,
+	headers: Record<string, string>,
+): Promise<{ status?: number; error?: string }> {
+	return await new Promise((resolve) => {
+		const target = new URL(address);
+		const send = target.protocol === 'https:' ? https.request : http.request;
+		const req = send(
+			target,
+			{
+				method: 'POST',
+				headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+				timeout: DELIVERY_TIMEOUT_MS,
+			},
+			(res) => {
+				res.resume();
+				res.once('end', () => resolve({ status: res.statusCode }));
+			},
+		);
+		req.once('timeout', () => req.destroy(new Error(`no answer in ${DELIVERY_TIMEOUT_MS} ms`)));
+		req.once('error', (error) => resolve({ error: error.message }));
+		req.end(body);
+	});
+}
+
+function deliveryTracker() {
+	const attempts: DeliveryAttempt[] = [];
+	let pending = 0;
+	let waiters: Array<() => void> = [];
+	const track = async (work: () => Promise<void>) => {
+		pending++;
+		try {
+			await work();
+		} finally {
+			pending--;
+			if (pending === 0) {
+				for (const resolve of waiters) resolve();
+				waiters = [];
+			}
+		}
+	};
+	const deliveries: WebhookDeliveries = {
+		attempts,
+		pending: () => pending,
+		settled: async () =>
+			pending === 0 ? undefined : await new Promise<void>((resolve) => waiters.push(resolve)),
+	};
+	return { attempts, track, deliveries };
+}
+
+const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+
+const signed = (secret: string, body: string) =>
+	createHmac('sha256', secret).update(body, 'utf8').digest('base64');
+
+// ---------------------------------------------------------------------------------------------
 // Shopify
 // ---------------------------------------------------------------------------------------------
 
@@ -248,6 +358,16 @@ export interface ShopifyStandIn extends StandIn {
 	fulfillmentOrders(orderId: number): Json[];
 	/** The fulfillments created through the stand-in, in order. */
 	fulfillments: Json[];
+	/** The secret Shopify signs webhooks with: the app's, the credential's App Secret Key. */
+	appSecretKey: string;
+	/** The webhook subscriptions held (Shopify's Webhook resource). */
+	webhooks(): Json[];
+	/**
+	 * A new order, as a customer's checkout makes it: held, then sent to every `orders/create`
+	 * subscription (not awaited; `deliveries` follows them).
+	 */
+	createOrder(order: Json): void;
+	deliveries: WebhookDeliveries;
 }
 
 export interface ShopifyOptions {
@@ -256,7 +376,17 @@ export interface ShopifyOptions {
 	/** Also answer n8n's Shopify node, over HTTPS with this identity. */
 	tls?: TlsIdentity;
 	onRequest?: (request: RecordedRequest) => void;
+	/** The app's secret key that signs webhooks (default `stand-in-app-secret`). */
+	appSecretKey?: string;
+	/**
+	 * The waits before each retry of a delivery that got no 2xx in time. Shopify retries 8 times
+	 * over 4 hours; the default compresses that to minutes, so that a run can see the retries.
+	 */
+	webhookRetryDelaysMs?: number[];
 }
+
+/** Shopify's eight retries, compressed from four hours to about five minutes. */
+export const SHOPIFY_RETRY_DELAYS_MS = [5, 10, 20, 30, 40, 60, 60, 60].map((s) => s * 1000);
 
 /** The statuses of a fulfillment order that a fulfillment can be created for. */
 const FULFILLABLE = ['open', 'in_progress'];
@@ -266,6 +396,11 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 	const fulfillmentOrders = new Map<number, Json[]>();
 	const fulfillments: Json[] = [];
 	let nextFulfillmentId = 1069019900;
+	const webhooks = new Map<number, Json>();
+	let nextWebhookId = 4759306;
+	const appSecretKey = options.appSecretKey ?? 'stand-in-app-secret';
+	const retryDelays = options.webhookRetryDelaysMs ?? SHOPIFY_RETRY_DELAYS_MS;
+	const { attempts, track, deliveries } = deliveryTracker();
 	const base = `/admin/api/${SHOPIFY_API_VERSION}`;
 	/** The API version n8n's Shopify node (n8n-nodes-base, Shopify v1) calls. */
 	const nodeBase = `/admin/api/${SHOPIFY_NODE_API_VERSION}`;
@@ -408,6 +543,52 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		const rest = pathname.slice(base.length);
 		if (method === 'GET' && rest === '/orders.json') return listOrders(query);
 		if (method === 'POST' && rest === '/fulfillments.json') return createFulfillment(body as Json);
+		// n8n's Shopify Trigger lists them at `/webhooks` (no `.json`), which Shopify also answers.
+		if (method === 'GET' && (rest === '/webhooks' || rest === '/webhooks.json')) {
+			const topic = query.get('topic');
+			const address = query.get('address');
+			const list = [...webhooks.values()].filter(
+				(webhook) =>
+					(topic === null || webhook.topic === topic) &&
+					(address === null || webhook.address === address),
+			);
+			return { status: 200, body: { webhooks: list } };
+		}
+		if (method === 'POST' && rest === '/webhooks.json') {
+			const input = (body as Json | undefined)?.webhook as Json | undefined;
+			if (!input || typeof input.topic !== 'string' || typeof input.address !== 'string') {
+				return { status: 422, body: { errors: { webhook: ['topic and address are required'] } } };
+			}
+			const taken = [...webhooks.values()].some(
+				(webhook) => webhook.topic === input.topic && webhook.address === input.address,
+			);
+			if (taken) {
+				return {
+					status: 422,
+					body: { errors: { address: ['for this topic has already been taken'] } },
+				};
+			}
+			const id = nextWebhookId++;
+			const now = shopifyTime();
+			const webhook: Json = {
+				id,
+				address: input.address,
+				topic: input.topic,
+				created_at: now,
+				updated_at: now,
+				format: input.format ?? 'json',
+				fields: [],
+				metafield_namespaces: [],
+				api_version: SHOPIFY_NODE_API_VERSION,
+				private_metafield_namespaces: [],
+			};
+			webhooks.set(id, webhook);
+			return { status: 201, body: { webhook } };
+		}
+		const webhookMatch = /^\/webhooks\/(\d+)\.json$/.exec(rest);
+		if (webhookMatch && method === 'DELETE') {
+			return webhooks.delete(Number(webhookMatch[1])) ? { status: 200, body: {} } : notFound;
+		}
 		let match = /^\/orders\/(\d+)\/fulfillment_orders\.json$/.exec(rest);
 		if (match && method === 'GET') {
 			const id = Number(match[1]);
@@ -463,6 +644,9 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		: undefined;
 	return {
 		...standIn,
+		down: async (forMs) => {
+			await Promise.all([secure?.down(forMs), standIn.down(forMs)]);
+		},
 		close: async () => {
 			await secure?.close();
 			await standIn.close();
@@ -477,6 +661,43 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		order: (id) => orders.get(id),
 		fulfillmentOrders: (orderId) => fulfillmentOrders.get(orderId) ?? [],
 		fulfillments,
+		appSecretKey,
+		webhooks: () => [...webhooks.values()].map(clone),
+		createOrder: (order) => {
+			addOrder(order);
+			const body = JSON.stringify(order);
+			for (const webhook of webhooks.values()) {
+				if (webhook.topic !== 'orders/create') continue;
+				// The headers Shopify documents for a webhook; n8n's Shopify Trigger checks the HMAC.
+				const headers = {
+					'content-type': 'application/json',
+					'x-shopify-topic': 'orders/create',
+					'x-shopify-hmac-sha256': signed(appSecretKey, body),
+					'x-shopify-shop-domain': `${SHOP_NAME}.myshopify.com`,
+					'x-shopify-api-version': String(webhook.api_version),
+					'x-shopify-webhook-id': randomUUID(),
+					'x-shopify-event-id': randomUUID(),
+					'x-shopify-triggered-at': new Date().toISOString(),
+				};
+				void track(async () => {
+					for (let attempt = 1; ; attempt++) {
+						const at = Date.now();
+						const outcome = await post(String(webhook.address), body, headers);
+						attempts.push({
+							orderId: Number(order.id),
+							webhookId: Number(webhook.id),
+							attempt,
+							at,
+							...outcome,
+						});
+						const ok = outcome.status !== undefined && outcome.status < 300;
+						if (ok || attempt > retryDelays.length) return;
+						await sleep(retryDelays[attempt - 1]);
+					}
+				});
+			}
+		},
+		deliveries,
 	};
 }
 
@@ -502,6 +723,15 @@ export interface WooCommerceStandIn extends StandIn {
 	addOrder(order: Json): void;
 	order(id: number): Json | undefined;
 	notes(orderId: number): Json[];
+	/** The webhooks held (WooCommerce's Webhook resource), with their status. */
+	webhooks(): Json[];
+	/**
+	 * A new order, as a checkout makes it: held, then sent once to every active `order.created`
+	 * webhook (not awaited; `deliveries` follows them). WooCommerce does not retry a delivery; it
+	 * counts failures in a row and disables a webhook after more than five.
+	 */
+	createOrder(order: Json): void;
+	deliveries: WebhookDeliveries;
 }
 
 export interface WooCommerceOptions {
@@ -519,6 +749,19 @@ export async function startWooCommerceStandIn(
 	let nextNoteId = 281;
 	let url = '';
 	const base = '/wp-json/wc/v3';
+	const webhooks = new Map<number, Json>();
+	let nextWebhookId = 142;
+	let nextDeliveryId = 1;
+	const { attempts, track, deliveries } = deliveryTracker();
+	/** WooCommerce's `woocommerce_max_webhook_delivery_failures`. */
+	const MAX_FAILURES = 5;
+	/** The webhook as the REST API shows it (the secret and the failure count are not shown). */
+	const webhookView = (webhook: Json): Json => {
+		const view = clone(webhook);
+		delete view.secret;
+		delete view.failure_count;
+		return view;
+	};
 
 	const error = (status: number, code: string, message: string): Reply => ({
 		status,
@@ -614,6 +857,61 @@ export async function startWooCommerceStandIn(
 		if (!pathname.startsWith(`${base}/`)) return noRoute;
 		const rest = pathname.slice(base.length);
 		if (method === 'GET' && rest === '/products/categories') return { status: 200, body: [] };
+		if (method === 'GET' && rest === '/webhooks') {
+			const status = query.get('status') ?? 'all';
+			const list = [...webhooks.values()].filter(
+				(webhook) => status === 'all' || webhook.status === status,
+			);
+			return { status: 200, body: list.map(webhookView) };
+		}
+		if (method === 'POST' && rest === '/webhooks') {
+			const input = (body ?? {}) as Json;
+			if (typeof input.topic !== 'string' || typeof input.delivery_url !== 'string') {
+				return {
+					status: 400,
+					body: {
+						code: 'rest_missing_callback_param',
+						message: 'Missing parameter(s): topic, delivery_url',
+						data: { status: 400, params: ['topic', 'delivery_url'] },
+					},
+				};
+			}
+			const id = nextWebhookId++;
+			const now = wooTime();
+			const [resource, event] = input.topic.split('.');
+			const webhook: Json = {
+				id,
+				name: input.name ?? `Webhook created on ${now}`,
+				status: input.status ?? 'active',
+				topic: input.topic,
+				resource,
+				event,
+				hooks: [`woocommerce_new_${resource}`],
+				delivery_url: input.delivery_url,
+				date_created: now,
+				date_created_gmt: now,
+				date_modified: now,
+				date_modified_gmt: now,
+				secret: typeof input.secret === 'string' ? input.secret : '',
+				failure_count: 0,
+			};
+			webhooks.set(id, webhook);
+			return { status: 201, body: webhookView(webhook) };
+		}
+		const webhookMatch = /^\/webhooks\/(\d+)$/.exec(rest);
+		if (webhookMatch && method === 'DELETE') {
+			const webhook = webhooks.get(Number(webhookMatch[1]));
+			if (!webhook) return error(404, 'woocommerce_rest_webhook_invalid_id', 'Invalid ID.');
+			if (query.get('force') !== 'true') {
+				return error(
+					501,
+					'woocommerce_rest_trash_not_supported',
+					'Webhooks do not support trashing.',
+				);
+			}
+			webhooks.delete(Number(webhookMatch[1]));
+			return { status: 200, body: webhookView(webhook) };
+		}
 		if (method === 'GET' && rest === '/orders') return listOrders(query);
 		let match = /^\/orders\/(\d+)$/.exec(rest);
 		if (match && (method === 'GET' || method === 'PUT')) {
@@ -702,6 +1000,43 @@ export async function startWooCommerceStandIn(
 		addOrder,
 		order: (id) => orders.get(id),
 		notes: (orderId) => notes.get(orderId) ?? [],
+		webhooks: () => [...webhooks.values()].map(webhookView),
+		createOrder: (order) => {
+			addOrder(order);
+			const body = JSON.stringify(withLinks(order));
+			for (const webhook of webhooks.values()) {
+				if (webhook.topic !== 'order.created' || webhook.status !== 'active') continue;
+				// The headers WooCommerce's WC_Webhook sends; n8n's WooCommerce Trigger checks the signature.
+				const headers = {
+					'content-type': 'application/json',
+					'x-wc-webhook-source': `${url}/`,
+					'x-wc-webhook-topic': String(webhook.topic),
+					'x-wc-webhook-resource': String(webhook.resource),
+					'x-wc-webhook-event': String(webhook.event),
+					'x-wc-webhook-signature': signed(String(webhook.secret), body),
+					'x-wc-webhook-id': String(webhook.id),
+					'x-wc-webhook-delivery-id': String(nextDeliveryId++),
+				};
+				void track(async () => {
+					const at = Date.now();
+					const outcome = await post(String(webhook.delivery_url), body, headers);
+					attempts.push({
+						orderId: Number(order.id),
+						webhookId: Number(webhook.id),
+						attempt: 1,
+						at,
+						...outcome,
+					});
+					if (outcome.status !== undefined && outcome.status < 300) {
+						webhook.failure_count = 0;
+						return;
+					}
+					webhook.failure_count = Number(webhook.failure_count) + 1;
+					if (Number(webhook.failure_count) > MAX_FAILURES) webhook.status = 'disabled';
+				});
+			}
+		},
+		deliveries,
 	};
 }
 
@@ -721,7 +1056,7 @@ export function standInCredentials(shopify: ShopifyStandIn, wooCommerce: WooComm
 				// nodes take the shop's address from the workflow.
 				shopSubdomain: shopify.shopSubdomain,
 				accessToken: shopify.accessToken,
-				appSecretKey: 'stand-in-app-secret',
+				appSecretKey: shopify.appSecretKey,
 			},
 		},
 		{

@@ -1,10 +1,13 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- a test of the stand-ins, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a test of the stand-ins, never shipped */
 /**
  * The storefront stand-ins (scripts/storefronts.ts) the way-back examples run against in the
  * end-to-end suite and in `npm start`: they answer the documented requests with the documented
  * shapes, refuse a request without the credential's authentication, and record everything.
  */
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Agent, request } from 'undici';
@@ -288,5 +291,142 @@ describe('the WooCommerce stand-in', () => {
 			status: 400,
 			json: { code: 'rest_invalid_param' },
 		});
+	});
+});
+
+/**
+ * What the storefront triggers need (the busiest-day run): the webhooks n8n's Shopify Trigger and
+ * WooCommerce Trigger register, a new order sent to them signed as each store signs it, each
+ * store's way with a delivery that fails, and a store that is down for a while.
+ */
+describe('webhooks of the stand-ins', () => {
+	/** A receiver that answers the statuses given, in turn (then 200), and keeps what it got. */
+	async function receiver(statuses: number[]) {
+		const got: Array<{ headers: Record<string, unknown>; body: string }> = [];
+		const server = createServer((req, res) => {
+			let body = '';
+			req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+			req.on('end', () => {
+				got.push({ headers: req.headers, body });
+				res.writeHead(statuses.shift() ?? 200);
+				res.end();
+			});
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+		const { port } = server.address() as AddressInfo;
+		return { url: `http://127.0.0.1:${port}/webhook/x/webhook`, got, close: () => server.close() };
+	}
+	const hmac = (secret: string, body: string) =>
+		createHmac('sha256', secret).update(body).digest('base64');
+
+	test('Shopify: registers, lists (with and without .json) and deletes a webhook; a new order is sent signed with the app secret and retried until answered', async () => {
+		const target = await receiver([503, 503]);
+		const shopify = await startShopifyStandIn({
+			accessToken: TOKEN,
+			appSecretKey: 'app-secret',
+			webhookRetryDelaysMs: [50, 50, 50],
+		});
+		try {
+			const auth = { 'x-shopify-access-token': TOKEN };
+			const created = await call(`${shopify.adminUrl}/webhooks.json`, 'POST', auth, {
+				webhook: { topic: 'orders/create', address: target.url, format: 'json' },
+			});
+			expect(created.status).toBe(201);
+			expect(
+				(
+					await call(`${shopify.adminUrl}/webhooks.json`, 'POST', auth, {
+						webhook: { topic: 'orders/create', address: target.url },
+					})
+				).status,
+			).toBe(422);
+			const listed = await call(`${shopify.adminUrl}/webhooks?topic=orders/create`, 'GET', auth);
+			expect(listed.json.webhooks).toEqual([created.json.webhook]);
+			expect(
+				(await call(`${shopify.adminUrl}/webhooks.json?topic=orders/updated`, 'GET', auth)).json
+					.webhooks,
+			).toEqual([]);
+
+			const order = { ...shopifyOrder, id: 5001 };
+			shopify.createOrder(order);
+			await shopify.deliveries.settled();
+			expect(shopify.deliveries.attempts.map((a) => [a.attempt, a.status])).toEqual([
+				[1, 503],
+				[2, 503],
+				[3, 200],
+			]);
+			const [first] = target.got;
+			expect(JSON.parse(first.body)).toEqual(order);
+			expect(first.headers).toMatchObject({
+				'x-shopify-topic': 'orders/create',
+				'x-shopify-hmac-sha256': hmac('app-secret', first.body),
+				'x-shopify-api-version': '2024-07',
+			});
+			expect(shopify.order(5001)).toEqual(order);
+
+			const id = created.json.webhook.id as number;
+			const deleted = await request(`${shopify.adminUrl}/webhooks/${id}.json`, {
+				method: 'DELETE',
+				headers: auth,
+			});
+			await deleted.body.dump();
+			expect(deleted.statusCode).toBe(200);
+			expect(shopify.webhooks()).toEqual([]);
+		} finally {
+			await shopify.close();
+			target.close();
+		}
+	});
+
+	test('WooCommerce: registers and lists active webhooks; a new order is sent once, signed with the webhook secret; more than 5 failures in a row disable the webhook', async () => {
+		const target = await receiver([500, 500, 500, 500, 500, 500]);
+		const wooCommerce = await startWooCommerceStandIn({ consumerKey: KEY, consumerSecret: SECRET });
+		try {
+			const auth = { authorization: `Basic ${Buffer.from(`${KEY}:${SECRET}`).toString('base64')}` };
+			const base = `${wooCommerce.url}/wp-json/wc/v3`;
+			const created = await call(`${base}/webhooks`, 'POST', auth, {
+				delivery_url: target.url,
+				topic: 'order.created',
+				secret: 'hook-secret',
+			});
+			expect(created.status).toBe(201);
+			expect(created.json).toMatchObject({ status: 'active', topic: 'order.created' });
+			expect(created.json.secret).toBeUndefined();
+			expect((await call(`${base}/webhooks?status=active`, 'GET', auth)).json).toHaveLength(1);
+
+			for (let i = 0; i < 7; i++) {
+				wooCommerce.createOrder({ ...wooCommerceOrder, id: 900 + i });
+				await wooCommerce.deliveries.settled();
+			}
+			// Six failures, then disabled: the seventh order is not sent at all, and nothing is retried.
+			expect(wooCommerce.deliveries.attempts.map((a) => [a.orderId, a.status])).toEqual(
+				[900, 901, 902, 903, 904, 905].map((id) => [id, 500]),
+			);
+			const [first] = target.got;
+			expect(first.headers).toMatchObject({
+				'x-wc-webhook-topic': 'order.created',
+				'x-wc-webhook-signature': hmac('hook-secret', first.body),
+				'x-wc-webhook-id': String(created.json.id),
+			});
+			expect((await call(`${base}/webhooks?status=active`, 'GET', auth)).json).toEqual([]);
+			expect(wooCommerce.webhooks()[0].status).toBe('disabled');
+		} finally {
+			await wooCommerce.close();
+			target.close();
+		}
+	});
+
+	test('a stand-in that is down refuses connections, then answers again on the same port', async () => {
+		const shopify = await startShopifyStandIn({ accessToken: TOKEN });
+		try {
+			const url = `${shopify.adminUrl}/orders/450789469.json`;
+			await shopify.down(500);
+			await expect(
+				request(url, { headers: { 'x-shopify-access-token': TOKEN } }),
+			).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+			await new Promise((resolve) => setTimeout(resolve, 700));
+			expect((await call(url, 'GET', { 'x-shopify-access-token': TOKEN })).status).toBe(200);
+		} finally {
+			await shopify.close();
+		}
 	});
 });
