@@ -12,7 +12,8 @@ describe('sandbox: orders and their state machines', () => {
 	let demo: ServiceClient;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20 });
+		// Long enough that "stored at once, before processing" holds on a loaded machine too.
+		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 300 });
 		control = new SandboxControl(sandbox);
 		demo = new ServiceClient(sandbox.baseUrl);
 	});
