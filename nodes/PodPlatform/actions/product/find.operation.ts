@@ -13,7 +13,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { InputError, nodeErrorOf } from '../../../shared/errors';
 import { sizePriceOf } from '../../../shared/payloads/product';
 import { itemShopPath } from '../common/scope';
-import { lookUpProducts, newRunCatalog, readProduct } from '../order/submit/catalog';
+import { readProduct, newRunCatalog } from '../order/submit/runCatalog';
+import { lookUpProducts } from '../order/submit/catalogLookUps';
 import type { OrderProduct } from '../order/submit/types';
 import type { RunScope } from '../runScope';
 import type { OperationDefinition } from '../types';

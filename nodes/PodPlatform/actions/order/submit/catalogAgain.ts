@@ -6,8 +6,8 @@
  */
 
 import type { CatalogKind } from '../../../../shared/acrossExecutions';
-import { newRunCatalog } from './catalog';
-import type { RunCatalog } from './catalog';
+import { newRunCatalog } from './runCatalog';
+import type { RunCatalog } from './runCatalog';
 
 /** The memos of a run's catalog that hold reads, by name. */
 const MEMOS = [

@@ -19,17 +19,15 @@ import { itemShopPath } from '../../common/scope';
 import type { OperationDefinition } from '../../types';
 import type { RunScope } from '../../runScope';
 import {
-	lookUpMotives,
-	lookUpProducts,
-	newRunCatalog,
 	readCatalogFor,
 	settledCatalogFor,
 	readCountries,
-	readProduct,
 	readShopProducts,
 	skuWayOf,
 } from './catalog';
-import type { ReadCatalog, RunCatalog, SkuWay } from './catalog';
+import type { ReadCatalog } from './catalog';
+import { readProduct, newRunCatalog, type RunCatalog, type SkuWay } from './runCatalog';
+import { lookUpMotives, lookUpProducts } from './catalogLookUps';
 import { changedSince, withoutRecalled } from './catalogAgain';
 import { lookUpUniqueIds, submitOrder } from './exactlyOnce';
 import type { KnownOrders, SubmitOutcome } from './exactlyOnce';
