@@ -546,7 +546,7 @@ test('Order → Get Many shows its output after a run against the sandbox, and t
 /** n8n's MCP Server Trigger, which serves the tools connected to it to any MCP client. */
 const MCP_TRIGGER = 'MCP Server Trigger';
 
-test('as a tool of the MCP Server Trigger, the node opens on Order → Get with no issue, and Submit defaults to Pending', async () => {
+test('as a tool of the MCP Server Trigger, the node opens on Order → Get with no issue and shows what the model reads, and Submit defaults to Pending with Exactly Once shown on', async () => {
 	await addNode(page, { title: MCP_TRIGGER });
 	await closeNdv(page);
 	// The "+" on the trigger's Tool connector, then the tool's card, as a merchant adds it.
@@ -562,28 +562,36 @@ test('as a tool of the MCP Server Trigger, the node opens on Order → Get with 
 		toolDescription: await shownValue(parameterInput(page, 'toolDescriptionMode')),
 		problems: listed(await panelProblems(page, 'POD Platform Tool › Order › Get')),
 	};
-	// The description written for the model is a hidden expression: never shown as raw text.
+	// The description written for the model is a hidden expression: never shown as raw text, but
+	// what the model reads is shown as a notice, so that a merchant can read it too.
 	const rawExpression = /\{\{|\$parameter/.test(await panelText());
+	const modelText = (await panelText()).includes(
+		'Written for the Model, the model reads: Read one print order',
+	);
 	await screenshot('tool-order-get');
-	expect({ ...opened, rawExpression }).toEqual({
+	expect({ ...opened, rawExpression, modelText }).toEqual({
 		resource: 'Order',
 		operation: 'Get',
 		credential: expect.stringContaining('POD Platform sandbox') as unknown,
 		toolDescription: 'Written for the Model',
 		problems: [],
 		rawExpression: false,
+		modelText: true,
 	});
 
 	await choose(page, parameterInput(page, 'operation'), 'Submit');
 	const financialStatus = await fieldByLabel(page, /^Financial Status/);
 	await financialStatus.scrollIntoViewIfNeeded();
 	const addOption = (await fieldByLabel(page, /^Options$/)).getByTestId('collection-parameter-add');
+	// Exactly Once is a field of its own, shown on, and not an option the model may be offered.
+	const exactlyOnce = await fieldByLabel(page, /^Exactly Once/);
 	const submit = {
 		operation: await shown(/^Operation$/),
 		financialStatus: await shownValue(financialStatus),
 		hint: (await financialStatus.innerText()).includes(
 			'Pending: nothing is produced or charged until the merchant pays',
 		),
+		exactlyOnceOn: (await exactlyOnce.locator('.is-checked').count()) > 0,
 		options: await listEntriesOf(page, addOption),
 	};
 	await financialStatus.scrollIntoViewIfNeeded();
@@ -592,8 +600,10 @@ test('as a tool of the MCP Server Trigger, the node opens on Order → Get with 
 		operation: 'Submit',
 		financialStatus: 'Pending',
 		hint: true,
+		exactlyOnceOn: true,
 		options: expect.arrayContaining(['Allow Paid Orders']) as unknown,
 	});
+	expect(submit.options).not.toContain('Exactly Once');
 	// Closed by its button: Escape stays with the Options dropdown just read.
 	await page.getByTestId('ndv-close-button').click();
 	await page.getByTestId('ndv').waitFor({ state: 'hidden' });
