@@ -22,8 +22,10 @@ import { join } from 'node:path';
 import shopifyOrder from '../test/fixtures/storefront/shopify-orders-create.json';
 import { startSandbox } from '../sandbox';
 import { encodeStorefrontSku } from '../nodes/PodPlatform/actions/common/storefrontSku';
+import { shopifyOrderByIds, shopifyOrderParameters } from '../test/order/fixtures';
+import { forgetAllExecutions } from '../nodes/shared/acrossExecutions';
 import { runNode } from '../test/support/n8n';
-import { SandboxControl, sandboxCredentials, shopParameter } from '../test/support/sandbox';
+import { SandboxControl, sandboxCredentials } from '../test/support/sandbox';
 
 const LOGO = { __rl: true, mode: 'id', value: '5001' };
 const NODE_SKU = encodeStorefrontSku({
@@ -42,48 +44,21 @@ function oneLineOrder(sku: string, id: number) {
 	return order;
 }
 
-const storefront = {
-	resource: 'order',
-	operation: 'submit',
-	shop: shopParameter(),
-	inputMode: 'form',
-	input: 'storefrontOrder',
-	storefront: 'shopify',
-	financialStatus: 'PAID',
-	carrierId: '21',
-	linePrints: { print: [{ printArea: 'FRONT', elementType: 'libraryMotive', motiveId: LOGO }] },
-	options: {},
-};
+const storefront = shopifyOrderParameters({
+	print: [{ printArea: 'FRONT', elementType: 'libraryMotive', motiveId: LOGO }],
+});
 
-const byIds = {
-	resource: 'order',
-	operation: 'submit',
-	shop: shopParameter(),
-	inputMode: 'form',
-	uniqueId: 'bench-ids-1',
-	financialStatus: 'PAID',
-	country: 'US',
-	customer: { firstName: 'Bob', lastName: 'Norman', email: 'bob.norman@mail.example.com' },
-	shippingAddress: {
-		address: { street: 'Chestnut Street 92', city: 'Louisville', zip: '40202', countryCode: 'US' },
+const byIds = shopifyOrderByIds('bench-ids-1', [
+	{
+		productId: { __rl: true, mode: 'id', value: '1001' },
+		assignedColorId: '2002',
+		assignedSizeId: '3002',
+		amount: 1,
+		prints: {
+			print: [{ printAreaId: 'FRONT', elementType: 'libraryMotive', motiveId: LOGO }],
+		},
 	},
-	shippingTitle: 'Free Shipping',
-	carrierId: '21',
-	designs: {
-		design: [
-			{
-				productId: { __rl: true, mode: 'id', value: '1001' },
-				assignedColorId: '2002',
-				assignedSizeId: '3002',
-				amount: 1,
-				prints: {
-					print: [{ printAreaId: 'FRONT', elementType: 'libraryMotive', motiveId: LOGO }],
-				},
-			},
-		],
-	},
-	options: {},
-};
+]);
 
 const SIDES: Array<{ side: string; parameters: Record<string, any>; items: any[] }> = [
 	{ side: 'node SKU', parameters: storefront, items: [{ json: oneLineOrder(NODE_SKU, 9101) }] },
@@ -102,6 +77,8 @@ async function main(): Promise<void> {
 	try {
 		for (const { side, parameters, items } of SIDES) {
 			await control.reset();
+			// Each side as a fresh process starts it: nothing kept from the side before.
+			forgetAllExecutions();
 			const store = sandboxCredentials(sandbox);
 			// The credential's login, made before the count.
 			await runNode({ store, parameters: { resource: 'country', operation: 'getAll' } });

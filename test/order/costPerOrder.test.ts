@@ -12,10 +12,10 @@
 import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import { forgetAllExecutions } from '../../nodes/shared/acrossExecutions';
 import { runNode } from '../support/n8n';
-import { sandboxCredentials, shopParameter } from '../support/sandbox';
+import { sandboxCredentials } from '../support/sandbox';
 import type { LoggedRequest } from '../support/sandbox';
 import { withProductSkus } from '../support/storefrontModes';
-import { orderSandbox } from './fixtures';
+import { orderSandbox, shopifyOrderByIds, shopifyOrderParameters } from './fixtures';
 
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
@@ -33,44 +33,25 @@ const bySku = (id: number) => withProductSkus(oneLineOrder(id));
 const byName = (id: number) => oneLineOrder(id, { sku: '' });
 
 /** Submit reading the storefront's whole order; one print, FRONT with the Company Logo by name. */
-const storefrontParameters = (shopId?: number) => ({
-	resource: 'order',
-	operation: 'submit',
-	shop: shopParameter(shopId),
-	inputMode: 'form',
-	input: 'storefrontOrder',
-	storefront: 'shopify',
-	financialStatus: 'PAID',
-	carrierId: '21',
-	linePrints: {
-		print: [
-			{
-				printArea: 'FRONT',
-				elementType: 'libraryMotive',
-				motiveId: { __rl: true, mode: 'name', value: 'Company Logo' },
-			},
-		],
-	},
-	options: {},
-});
+const storefrontParameters = (shopId?: number) =>
+	shopifyOrderParameters(
+		{
+			print: [
+				{
+					printArea: 'FRONT',
+					elementType: 'libraryMotive',
+					motiveId: { __rl: true, mode: 'name', value: 'Company Logo' },
+				},
+			],
+		},
+		shopId,
+	);
 
 /** The same order by IDs, through the guided form: product, color, size, print area, motive. */
-const idParameters = (uniqueId: string, options: Record<string, unknown> = {}) => ({
-	resource: 'order',
-	operation: 'submit',
-	shop: shopParameter(),
-	inputMode: 'form',
-	uniqueId,
-	financialStatus: 'PAID',
-	country: 'US',
-	customer: { firstName: 'Bob', lastName: 'Norman', email: 'bob.norman@mail.example.com' },
-	shippingAddress: {
-		address: { street: 'Chestnut Street 92', city: 'Louisville', zip: '40202', countryCode: 'US' },
-	},
-	shippingTitle: 'Free Shipping',
-	carrierId: '21',
-	designs: {
-		design: [
+const idParameters = (uniqueId: string, options: Record<string, unknown> = {}) =>
+	shopifyOrderByIds(
+		uniqueId,
+		[
 			{
 				productId: { __rl: true, mode: 'list', value: '1004' },
 				assignedColorId: '2032',
@@ -87,9 +68,8 @@ const idParameters = (uniqueId: string, options: Record<string, unknown> = {}) =
 				},
 			},
 		],
-	},
-	options,
-});
+		options,
+	);
 
 /** A request as counted: what it was for, and its status when the service refused it. */
 function kindOf({ method, path, status }: LoggedRequest): string {

@@ -337,3 +337,58 @@ export function shopifyLineParameters(options: Record<string, any> = {}): Record
 		options,
 	};
 }
+
+/**
+ * Submit, One Item per Storefront Order, for a Shopify order as n8n's Shopify Trigger gives it:
+ * every line printed with `linePrints`, the shop's carrier 21, Paid.
+ */
+export function shopifyOrderParameters(
+	linePrints: Record<string, any>,
+	shopId?: number,
+): Record<string, any> {
+	return {
+		resource: 'order',
+		operation: 'submit',
+		shop: shopParameter(shopId),
+		inputMode: 'form',
+		input: 'storefrontOrder',
+		storefront: 'shopify',
+		financialStatus: 'PAID',
+		carrierId: '21',
+		linePrints,
+		options: {},
+	};
+}
+
+/**
+ * The same order through the guided form, by IDs: the documented Shopify order's customer and
+ * shipping address (test/fixtures/storefront/shopify-orders-create.json) with these designs.
+ */
+export function shopifyOrderByIds(
+	uniqueId: string,
+	designs: Array<Record<string, any>>,
+	options: Record<string, unknown> = {},
+): Record<string, any> {
+	return {
+		resource: 'order',
+		operation: 'submit',
+		shop: shopParameter(),
+		inputMode: 'form',
+		uniqueId,
+		financialStatus: 'PAID',
+		country: 'US',
+		customer: { firstName: 'Bob', lastName: 'Norman', email: 'bob.norman@mail.example.com' },
+		shippingAddress: {
+			address: {
+				street: 'Chestnut Street 92',
+				city: 'Louisville',
+				zip: '40202',
+				countryCode: 'US',
+			},
+		},
+		shippingTitle: 'Free Shipping',
+		carrierId: '21',
+		designs: { design: designs },
+		options,
+	};
+}

@@ -13,7 +13,7 @@ import {
 } from '../../nodes/PodPlatform/actions/common/storefrontSku';
 import { shopParameter } from '../support/sandbox';
 import type { LoggedRequest } from '../support/sandbox';
-import { orderSandbox } from './fixtures';
+import { orderSandbox, shopifyOrderByIds, shopifyOrderParameters } from './fixtures';
 import { forgetAllExecutions } from '../../nodes/shared/acrossExecutions';
 
 const TEE = { productId: 1001, white: 2001, black: 2002, m: 3002, l: 3003 };
@@ -107,41 +107,13 @@ describe('Submit reads the storefront SKUs back with no look-up', () => {
 		return fresh;
 	}
 
-	const fromStorefront = {
-		resource: 'order',
-		operation: 'submit',
-		shop: shopParameter(),
-		inputMode: 'form',
-		input: 'storefrontOrder',
-		storefront: 'shopify',
-		financialStatus: 'PAID',
-		carrierId: '21',
-		linePrints: prints,
-		options: {},
-	};
+	const fromStorefront = shopifyOrderParameters(prints);
 
 	/** The same order through the guided form, by product, color and size IDs. */
-	const byIds = (uniqueId: string) => ({
-		resource: 'order',
-		operation: 'submit',
-		shop: shopParameter(),
-		inputMode: 'form',
-		uniqueId,
-		financialStatus: 'PAID',
-		country: 'US',
-		customer: { firstName: 'Bob', lastName: 'Norman', email: 'bob.norman@mail.example.com' },
-		shippingAddress: {
-			address: {
-				street: 'Chestnut Street 92',
-				city: 'Louisville',
-				zip: '40202',
-				countryCode: 'US',
-			},
-		},
-		shippingTitle: 'Free Shipping',
-		carrierId: '21',
-		designs: {
-			design: [blackM, whiteL].map((variant, i) => ({
+	const byIds = (uniqueId: string) =>
+		shopifyOrderByIds(
+			uniqueId,
+			[blackM, whiteL].map((variant, i) => ({
 				productId: { __rl: true, mode: 'id', value: String(variant.productId) },
 				assignedColorId: String(variant.assignedColorId),
 				assignedSizeId: String(variant.assignedSizeId),
@@ -156,9 +128,7 @@ describe('Submit reads the storefront SKUs back with no look-up', () => {
 					],
 				},
 			})),
-		},
-		options: {},
-	});
+		);
 
 	/**
 	 * A run's requests as method and path, sorted (reads of one order run at once), with the ID of
