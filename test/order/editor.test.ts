@@ -8,7 +8,7 @@
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
-import { DESIGNS_FOLLOWED } from '../../nodes/PodPlatform/actions/order/submit/fields';
+import { DESIGNS_FOLLOWED } from '../../nodes/PodPlatform/actions/order/submit/printFields';
 import { PLACEMENT_RULE } from '../../nodes/PodPlatform/actions/common/position';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import * as editor from '../support/editor';

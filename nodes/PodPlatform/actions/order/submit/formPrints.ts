@@ -12,7 +12,7 @@ import { readBitmapFromBinary } from '../../common/image';
 import { locatorValue, placementOf } from '../common';
 import { placeName } from '../payloads/problems';
 import type { RunScope } from '../../runScope';
-import { LINE_PRINTING } from './fields';
+import { LINE_PRINTING } from './storefrontOrderFields';
 import type { FormElement, FormPrint } from './guidedForm';
 
 type Entries = Record<string, PlainObject[] | undefined>;
