@@ -27,7 +27,7 @@ import { join } from 'node:path';
 
 import { request } from 'undici';
 
-import { UNIQUE_IDS_PER_LOOKUP } from '../nodes/PodPlatform/actions/order/submit/exactlyOnce';
+import { UNIQUE_IDS_PER_LOOKUP } from '../nodes/PodPlatform/actions/common/list';
 import { jsonOrder } from '../test/order/fixtures';
 import { ACTION_NODE, type CredentialStore } from '../test/support/n8n';
 import { SandboxControl, SHOP_PATH, sandboxCredentials } from '../test/support/sandbox';

@@ -136,6 +136,65 @@ test('a node folder imports only from itself and nodes/shared/', () => {
 	expect(strayImports(nodeFiles)).toEqual([]);
 });
 
+/**
+ * The folders of one large operation (actions/<resource>/<operation>/, holding its .operation.ts):
+ * its own steps, which nothing outside it imports but the resource's registry (index.ts), which
+ * imports the operation. What another operation needs too lives in a room of its own (common/).
+ */
+function operationFolders(files: string[]): string[] {
+	const operation = /^(nodes\/[^/]+\/actions\/[^/]+\/[^/]+)\/[^/]+\.operation\.ts$/;
+	return [...new Set(files.flatMap((file) => operation.exec(file)?.[1] ?? []))].sort();
+}
+
+/** The imports into an operation's folder from outside it, but its registry's import of the operation. */
+function intoOperationFolders(files: Array<{ file: string; source: string }>): Import[] {
+	const folders = operationFolders(files.map(({ file }) => file));
+	return files
+		.flatMap(({ file, source }) => relativeImportsOf(file, source))
+		.filter(({ file, target }) =>
+			folders.some(
+				(folder) =>
+					isUnder(target, folder) &&
+					!isUnder(file, folder) &&
+					!(file === `${path.posix.dirname(folder)}/index.ts` && target.endsWith('.operation')),
+			),
+		);
+}
+
+test('the check finds an import into an operation folder from outside it', () => {
+	const files = [
+		{
+			file: 'nodes/A/actions/order/submit/submit.operation.ts',
+			source: "import { r } from './read';",
+		},
+		{ file: 'nodes/A/actions/order/submit/read.ts', source: '' },
+		{
+			file: 'nodes/A/actions/order/index.ts',
+			source: "import { s } from './submit/submit.operation';",
+		},
+		{
+			file: 'nodes/A/actions/order/get.operation.ts',
+			source: "import { r } from './submit/read';",
+		},
+		{
+			file: 'nodes/A/actions/product/find.operation.ts',
+			source: "import { r } from '../order/submit/read';",
+		},
+	];
+	expect(operationFolders(files.map(({ file }) => file))).toEqual(['nodes/A/actions/order/submit']);
+	expect(intoOperationFolders(files).map(({ file }) => file)).toEqual([
+		'nodes/A/actions/order/get.operation.ts',
+		'nodes/A/actions/product/find.operation.ts',
+	]);
+});
+
+test("nothing imports from an operation's folder (order/submit/) but its resource's registry", () => {
+	expect(operationFolders(shipped.map(({ file }) => file))).toContain(
+		'nodes/PodPlatform/actions/order/submit',
+	);
+	expect(intoOperationFolders(shipped)).toEqual([]);
+});
+
 test('nodes/shared/ imports nothing from a node folder', () => {
 	expect(strayImports(shipped.filter(({ file }) => isUnder(file, 'nodes/shared')))).toEqual([]);
 });

@@ -4,7 +4,7 @@
  */
 import { Problems } from '../../nodes/PodPlatform/actions/order/payloads/problems';
 import { catalogResolver } from '../../nodes/PodPlatform/actions/order/submit/resolve';
-import type { OrderProduct } from '../../nodes/PodPlatform/actions/order/submit/types';
+import type { OrderProduct } from '../../nodes/PodPlatform/actions/common/catalog/types';
 import {
 	sameName,
 	variantValues,

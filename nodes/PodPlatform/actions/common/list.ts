@@ -164,6 +164,13 @@ export async function storeFilter(
 }
 
 /**
+ * How many values (uniqueIds, SKUs, names) one stored lookup filter holds. A thousand orders are
+ * looked up in two requests (the filter and its first page of found orders), and the filter's body
+ * stays near 30 KB, well within what any request size limit allows.
+ */
+export const UNIQUE_IDS_PER_LOOKUP = 1000;
+
+/**
  * A list read through a stored filter whose ID this credential may know from an earlier execution
  * (acrossExecutions.ts): the same content is the same filter (contract, Filters rule 1), so it is
  * not stored again. A filter the service no longer knows (-104, FilterNotFoundException) is stored

@@ -13,9 +13,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { InputError, nodeErrorOf } from '../../../shared/errors';
 import { sizePriceOf } from '../../../shared/payloads/product';
 import { itemShopPath } from '../common/scope';
-import { readProduct, newRunCatalog } from '../order/submit/runCatalog';
-import { lookUpProducts } from '../order/submit/catalogLookUps';
-import type { OrderProduct } from '../order/submit/types';
+import { readProduct, newRunCatalog } from '../common/catalog/runCatalog';
+import { lookUpProducts } from '../common/catalog/catalogLookUps';
+import type { OrderProduct } from '../common/catalog/types';
 import type { RunScope } from '../runScope';
 import type { OperationDefinition } from '../types';
 import { READ, PRICES } from '../wordsForModel';

@@ -6,8 +6,8 @@
  */
 
 import type { CatalogKind } from '../../../../shared/acrossExecutions';
-import { newRunCatalog } from './runCatalog';
-import type { RunCatalog } from './runCatalog';
+import { newRunCatalog } from '../../common/catalog/runCatalog';
+import type { RunCatalog } from '../../common/catalog/runCatalog';
 
 /** The memos of a run's catalog that hold reads, by name. */
 const MEMOS = [

@@ -14,7 +14,8 @@ import { isPlainObject, toArray } from '../../../../shared/values';
 import type { InputError } from '../../../../shared/errors';
 import { problemsOf } from '../payloads/problems';
 import { orderOutput } from './output';
-import type { DeferredOrder, OrderProduct } from './types';
+import type { DeferredOrder } from './types';
+import type { OrderProduct } from '../../common/catalog/types';
 
 /** What only a sent order has: left out of what would be ordered. */
 const SENT_ONLY = new Set([

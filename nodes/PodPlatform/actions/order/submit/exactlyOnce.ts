@@ -19,7 +19,7 @@ import { recordOf } from '../../../../shared/codec';
 import { isPlainObject, isBlank } from '../../../../shared/values';
 import type { Decoded } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/values';
-import { listByStoredFilter } from '../../common/list';
+import { UNIQUE_IDS_PER_LOOKUP, listByStoredFilter } from '../../common/list';
 import { ordersWithUniqueId } from '../common';
 import type { RunScope } from '../../runScope';
 import { placeOfRefusal } from './deferredOrder';
@@ -33,13 +33,6 @@ export type OrderLookup = { state: 'found'; order: PlainObject } | { state: 'abs
  * did not look up has no entry: its state is unknown, and the item asks the service itself.
  */
 export type KnownOrders = Map<string, Map<string, OrderLookup>>;
-
-/**
- * How many uniqueIds one stored lookup filter holds. A thousand orders are looked up in two
- * requests (the filter and its first page of found orders), and the filter's body stays near
- * 30 KB, well within what any request size limit allows.
- */
-export const UNIQUE_IDS_PER_LOOKUP = 1000;
 
 /** Orders whose uniqueId is any of these (one lookup for a whole batch). */
 function uniqueIdsFilter(uniqueIds: string[]): PlainObject {

@@ -15,7 +15,7 @@ import { validateDeferredOrder } from './deferredOrder';
 import type { CheckOptions } from './deferredOrder';
 import type { DeferredOrder, DesignWords, OrderNames } from './types';
 import { newReferences, noteDesign } from './references';
-import type { OrderReferences } from './references';
+import type { OrderReferences } from '../../common/catalog/types';
 
 export type FormElement =
 	| { type: 'libraryMotive'; motiveId?: unknown; motiveName?: unknown }

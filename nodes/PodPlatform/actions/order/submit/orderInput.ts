@@ -1,6 +1,6 @@
 /** One order as Submit reads it from its input, before the check: what each reader gives. */
 
-import type { OrderReferences } from './references';
+import type { OrderReferences } from '../../common/catalog/types';
 import type { DeferredOrder, NothingToPrint, Resolver } from './types';
 
 /**

@@ -11,18 +11,7 @@ import { isBlank } from '../../../../shared/values';
 import { givenText } from './resolve';
 import { WHOLE_NUMBER } from './variantMatch';
 import type { DesignGiven, Resolver } from './types';
-
-/** What an order names that the catalog must be asked for before it can be resolved. */
-export interface OrderReferences {
-	/** Products given by ID, read as the expanded product. */
-	productIds: Set<number>;
-	/** Product SKUs and variant SKUs, looked up for the whole run at once. */
-	skus: Set<string>;
-	/** Product names, looked up for the whole run at once. */
-	productNames: Set<string>;
-	/** Motive names, looked up for the whole run at once. */
-	motiveNames: Set<string>;
-}
+import type { OrderReferences } from '../../common/catalog/types';
 
 /** Empty references, to be noted into. */
 export function newReferences(): OrderReferences {

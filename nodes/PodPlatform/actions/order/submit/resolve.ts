@@ -3,7 +3,7 @@
  * by SKU (the product's own SKU; a color/size SKU text where the service has them) or by its name,
  * its color and size by ID or by the name the product lists (any case), the variant as a
  * storefront gives it, a print area by ID or name, a motive by name. Everything is matched against
- * what the run already read (the expanded product, the product and motive look-ups, catalog.ts),
+ * what the run read (the expanded product, the product and motive look-ups, common/catalog/),
  * so resolving costs no request of its own; every unknown or ambiguous word is a problem of the
  * order, listing what the product offers or what the shop has nearest to it, reported with every
  * other problem before anything is sent. A variant value that names no option of the product is a
@@ -14,7 +14,8 @@ import { InputError } from '../../../../shared/errors';
 import { chosenId } from '../payloads/orderValues';
 import { placeText } from '../payloads/problems';
 import { isPlainObject, isBlank } from '../../../../shared/values';
-import type { DesignGiven, OrderProduct, Resolver } from './types';
+import type { DesignGiven, Resolver } from './types';
+import type { CatalogView, NamedProduct, SkuHit } from '../../common/catalog/types';
 import { nearestProducts, productLabel } from './nearest';
 import { named, nameOrId, skuProblem } from './skuCheck';
 import { sameName } from './variantValues';
@@ -30,46 +31,6 @@ import {
 	WHOLE_NUMBER,
 } from './variantMatch';
 import type { OptionKind } from './variantMatch';
-
-/** A product that carries a SKU: as its own SKU, or as the SKU of one of its color/size pairs. */
-export interface SkuHit {
-	productId: number;
-	/** Set when the SKU is a variant SKU: the pair it names. */
-	variant?: { assignedColorId: number; assignedSizeId: number };
-}
-
-/** A record the service names: a motive. */
-export interface NamedRecord {
-	id: number;
-	name: string;
-}
-
-/** A product the service names, with its own SKU, which tells two of one name apart. */
-export interface NamedProduct extends NamedRecord {
-	sku?: string;
-}
-
-/** What the run read of one shop's catalog, as a resolution sees it. */
-export interface CatalogView {
-	/** The expanded product; undefined when it was not read or could not be. */
-	product(productId: number): OrderProduct | undefined;
-	/** The products carrying this SKU; undefined when it was not looked up. */
-	skuHits(sku: string): SkuHit[] | undefined;
-	/** The shop's products of this name (any case); undefined when it was not looked up. */
-	productsNamed(name: string): NamedProduct[] | undefined;
-	/** The shop's motives of this name (any case); undefined when it was not looked up. */
-	motivesNamed(name: string): NamedRecord[] | undefined;
-	/** Every product of the shop, read when a SKU or name was unknown; undefined otherwise. */
-	shopProducts(): NamedProduct[] | undefined;
-	/** The account's countries; undefined when the run could not read them. */
-	countries(): AccountCountry[] | undefined;
-}
-
-/** A country of the account: what an order's country must be one of. */
-export interface AccountCountry {
-	id: number;
-	code?: string;
-}
 
 /** At most this many of the account's countries are listed in a refusal. */
 const COUNTRIES_LISTED = 12;

@@ -1,13 +1,14 @@
 /**
  * The SKU check: before sending, every design whose color and size are not an available SKU of
  * its product is refused, naming the sizes that are available in that color. It reads the
- * expanded product the run read once (catalog.ts), as the names of the output do.
+ * expanded product the run read once (common/catalog/), as the names of the output do.
  */
 
 import { readStorefrontSku } from '../../common/storefrontSku';
 import { placeText } from '../payloads/problems';
 import type { Place, Problem } from '../payloads/problems';
-import type { DesignVariant, OrderProduct } from './types';
+import type { DesignVariant } from './types';
+import type { OrderProduct } from '../../common/catalog/types';
 
 /** "White (2001)": a name beside its ID, or the ID alone when the product does not name it. */
 export function named(name: unknown, id: unknown): string {

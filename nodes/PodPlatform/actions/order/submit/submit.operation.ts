@@ -1,11 +1,10 @@
 /**
  * Submit: the deferred order (`POST .../orders/usingCreatorSE`), from a guided form or a JSON
  * body, with an exactly-once guard on `uniqueId`. An order is one item (a form, a JSON body, or a
- * storefront's whole order), or (One Item per Line) the consecutive items that share a Unique ID,
- * one storefront line each. Each order is read, its
- * names and SKUs resolved against the catalog the run read once (catalog.ts), and checked into a
- * typed deferred order; Exactly Once looks its uniqueId up. The output is the order made or
- * found, with its statuses and named items (output.ts), paired with every item it holds.
+ * storefront's whole order), or (One Item per Line) the consecutive items that share a Unique ID.
+ * Each order's names and SKUs are resolved against the catalog read once per run (common/catalog/)
+ * and checked into a typed deferred order; Exactly Once looks its uniqueId up. The output is the
+ * order made or found, with its statuses and named items (output.ts), paired with its items.
  */
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
@@ -24,10 +23,11 @@ import {
 	readCountries,
 	readShopProducts,
 	skuWayOf,
-} from './catalog';
-import type { ReadCatalog } from './catalog';
-import { readProduct, newRunCatalog, type RunCatalog, type SkuWay } from './runCatalog';
-import { lookUpMotives, lookUpProducts } from './catalogLookUps';
+} from '../../common/catalog/catalog';
+import type { ReadCatalog } from '../../common/catalog/catalog';
+import { newRunCatalog, readProduct } from '../../common/catalog/runCatalog';
+import type { RunCatalog, SkuWay } from '../../common/catalog/runCatalog';
+import { lookUpMotives, lookUpProducts } from '../../common/catalog/catalogLookUps';
 import { changedSince, withoutRecalled } from './catalogAgain';
 import { lookUpUniqueIds, submitOrder } from './exactlyOnce';
 import type { KnownOrders, SubmitOutcome } from './exactlyOnce';
@@ -46,7 +46,7 @@ import { readStoredOrder, storedOrderOf } from './existingOrder';
 import { checkToolOrder } from './toolUse';
 import { checkOnlyOutput, checkOnlyRefusal } from './checkOnly';
 import { catalogResolver, OFFLINE_RESOLVER } from './resolve';
-import type { OrderReferences } from './references';
+import type { OrderReferences } from '../../common/catalog/types';
 import { PRICES } from '../../wordsForModel';
 
 /** An order read before the items ran: its input and what it names of the catalog. */

@@ -5,7 +5,7 @@
  */
 
 import type { PlainObject } from '../../../../shared/values';
-import type { simplifyProduct } from '../../../../shared/payloads/product';
+import type { OrderProduct } from '../../common/catalog/types';
 import type { Place, Problems } from '../payloads/problems';
 
 /**
@@ -180,5 +180,3 @@ export interface Resolver {
 		problems: Problems,
 	): void;
 }
-
-export type OrderProduct = ReturnType<typeof simplifyProduct>;

@@ -6,7 +6,7 @@
  */
 
 import { derivedOnce } from '../../../../shared/acrossExecutions';
-import type { OrderProduct } from './types';
+import type { OrderProduct } from '../../common/catalog/types';
 import { named, nameOrId } from './skuCheck';
 import { sameName, variantValues } from './variantValues';
 import type { VariantValue } from './variantValues';

@@ -18,9 +18,14 @@
  */
 
 import type { RunScope } from '../../runScope';
-import type { CatalogView, NamedProduct, NamedRecord, SkuHit } from './resolve';
-import type { OrderReferences } from './references';
-import type { OrderProduct } from './types';
+import type {
+	CatalogView,
+	NamedProduct,
+	NamedRecord,
+	OrderProduct,
+	OrderReferences,
+	SkuHit,
+} from './types';
 import { productKey, readProduct, recallInto, type RunCatalog, type SkuWay } from './runCatalog';
 import {
 	lookUpMotives,

@@ -1,13 +1,13 @@
 /**
- * A Submit run's memory of the catalog: what it has read, by shop, shared by every item of the
- * run, and what it took from reads kept by an earlier execution (shared/acrossExecutions.ts).
+ * A run's memory of the catalog (Submit's and Product › Find's): what it has read, by shop, shared
+ * by every item of the run, and what it took from reads kept by an earlier execution
+ * (shared/acrossExecutions.ts).
  */
 
 import { recordOf } from '../../../../shared/codec';
 import { simplifyProduct } from '../../../../shared/payloads/product';
 import type { RunScope } from '../../runScope';
-import type { AccountCountry, NamedProduct, NamedRecord, SkuHit } from './resolve';
-import type { OrderProduct } from './types';
+import type { AccountCountry, NamedProduct, NamedRecord, OrderProduct, SkuHit } from './types';
 import { Memo } from '../../memo';
 import type { CatalogKind, ExecutionMemory } from '../../../../shared/acrossExecutions';
 

@@ -14,10 +14,9 @@ import { buildFilterBody } from '../../../../shared/payloads/filter';
 import { withListDefaultCondition } from '../../../../shared/payloads/listDefault';
 import type { ConditionInput, FilterBuilderInput } from '../../../../shared/payloads/filter';
 import type { FilterRoot } from '../../../../shared/payloads/filterFields';
-import { listByStoredFilter } from '../../common/list';
+import { UNIQUE_IDS_PER_LOOKUP, listByStoredFilter } from '../list';
 import type { RunScope } from '../../runScope';
-import { UNIQUE_IDS_PER_LOOKUP } from './exactlyOnce';
-import type { NamedProduct, SkuHit } from './resolve';
+import type { NamedProduct, SkuHit } from './types';
 import type { CatalogKind } from '../../../../shared/acrossExecutions';
 import { readProduct, recallInto, type RunCatalog } from './runCatalog';
 
