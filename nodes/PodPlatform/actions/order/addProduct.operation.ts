@@ -8,7 +8,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { PlainObject } from '../../../shared/values';
 import { buildIncrementalDesign } from './payloads/draftOrder';
-import { productLocator } from '../product';
+import { productLocator } from '../product/fields';
 import type { OperationDefinition } from '../types';
 import { asItem, locatorValue, orderPath, placementOf } from './common';
 import {

@@ -6,13 +6,11 @@ import { cancelOperation } from './cancel.operation';
 import { commitOperation } from './commit.operation';
 import { createOperation } from './create.operation';
 import { getOperation } from './get.operation';
+import { getAllOperation } from './getAll.operation';
+import { getCustomAttributesOperation } from './getCustomAttributes.operation';
 import { getOrderedProductImageOperation } from './getOrderedProductImage.operation';
+import { getOrderedProductsOperation } from './getOrderedProducts.operation';
 import { getSessionOrderOperation } from './getSessionOrder.operation';
-import {
-	getCustomAttributesOperation,
-	getAllOperation,
-	getOrderedProductsOperation,
-} from './lists';
 import { sendToProductionOperation } from './sendToProduction.operation';
 import { submitOperation } from './submit/submit.operation';
 

@@ -3,31 +3,13 @@
  * Creator.
  */
 
-import { simplifySharedProduct } from '../common/simplify/catalog';
-import { getManyOperation } from '../common/list';
-import { itemShopPath } from '../common/scope';
 import type { ResourceDefinition } from '../types';
+import { getAllOperation } from './getAll.operation';
 
 export const sharedProductResource: ResourceDefinition = {
 	name: 'Shared Product',
 	value: 'sharedProduct',
 	description: 'Designs saved and shared from the Creator',
 	needsShop: true,
-	operations: [
-		getManyOperation(
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				action: 'Get many shared products',
-				description: 'List the shared products of the shop',
-			},
-			{
-				filterRoot: 'sharedProductFilter',
-				async path(itemIndex, run) {
-					return `${await itemShopPath(run, itemIndex)}/sharedProducts`;
-				},
-				simplify: simplifySharedProduct,
-			},
-		),
-	],
+	operations: [getAllOperation],
 };

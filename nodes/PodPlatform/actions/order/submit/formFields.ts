@@ -6,7 +6,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { financialStatusField, orderHeaderFields, variantFields } from '../fields';
-import { productLocator } from '../../product';
+import { productLocator } from '../../product/fields';
 import { printFields } from './printFields';
 import { STOREFRONT_ORDER } from './storefrontOrderFields';
 

@@ -1,12 +1,11 @@
 /**
- * The order lists: every one pages with Return All / Limit and takes its own filter type; Get
- * Many puts the filters a merchant asks for (status, creation date, unique ID) in front.
+ * Order → Get Many: the shop's orders, paged with Return All / Limit, with the filters a merchant
+ * asks for (status, creation date, unique ID) in front.
  */
 
 import type { INodeProperties } from 'n8n-workflow';
 
-import { simplifyOrder, simplifyOrderedProduct } from '../../../shared/simplify/order';
-import { simplifyRecord } from '../common/simplify/settings';
+import { simplifyOrder } from '../../../shared/simplify/order';
 import type { OrderFilterInput } from './orderFilter';
 import { orderFilterConditions } from './orderFilter';
 import { financialStatusLabel, fulfilmentStatusLabel } from '../../../shared/statusLabels';
@@ -14,8 +13,6 @@ import { FINANCIAL_STATUSES, FULFILMENT_STATUSES } from '../../../shared/types';
 import type { SimpleFilters } from '../common/list';
 import { getManyOperation } from '../common/list';
 import { itemShopPath } from '../common/scope';
-import { orderedProductPath, orderPath } from './common';
-import { orderIdField, orderedProductIdField } from './fields';
 import { READ, BUYER_TEXT } from '../wordsForModel';
 
 /** What the fulfillment statuses mean (contract, States and transitions). */
@@ -112,39 +109,5 @@ export const getAllOperation = getManyOperation(
 			return `${await itemShopPath(run, itemIndex)}/orders`;
 		},
 		simplify: simplifyOrder,
-	},
-);
-
-export const getOrderedProductsOperation = getManyOperation(
-	{
-		name: 'Get Ordered Products',
-		value: 'getOrderedProducts',
-		action: 'Get the ordered products of an order',
-		description: 'List the items of an order',
-	},
-	{
-		filterRoot: 'orderedProductFilter',
-		extraFields: [orderIdField],
-		async path(itemIndex, run) {
-			return `${await orderPath(run, itemIndex)}/orderedProducts`;
-		},
-		simplify: simplifyOrderedProduct,
-	},
-);
-
-export const getCustomAttributesOperation = getManyOperation(
-	{
-		name: 'Get Ordered Product Custom Attributes',
-		value: 'getCustomAttributes',
-		action: 'Get the custom attributes of an ordered product',
-		description: 'List the key/value attributes stored with an item of an order',
-	},
-	{
-		filterRoot: 'orderedProductCustomAttributeFilter',
-		extraFields: [orderIdField, orderedProductIdField],
-		async path(itemIndex, run) {
-			return `${await orderedProductPath(run, itemIndex)}/customAttributes`;
-		},
-		simplify: simplifyRecord,
 	},
 );
