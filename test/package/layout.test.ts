@@ -195,6 +195,32 @@ test("nothing imports from an operation's folder (order/submit/) but its resourc
 	expect(intoOperationFolders(shipped)).toEqual([]);
 });
 
+/** Whether a source defines an operation: an OperationDefinition, or one made by getMany/getOne. */
+function definesOperation(source: string): boolean {
+	return /^(?!.*\bfunction\b).*\b(?:getManyOperation|getOneOperation)\(|:\s*OperationDefinition\s*=/m.test(
+		source,
+	);
+}
+
+test('the check finds an operation defined inline, and not the helpers that make one', () => {
+	expect(
+		definesOperation("\toperations: [\n\t\tgetManyOperation(\n\t\t\t{ name: 'Get Many' },"),
+	).toBe(true);
+	expect(definesOperation('const getSkus: OperationDefinition = {')).toBe(true);
+	expect(definesOperation('export function getManyOperation(\n\toption,')).toBe(false);
+	expect(definesOperation("import { getManyOperation } from '../common/list';")).toBe(false);
+});
+
+test('every operation of the action node is defined in its own .operation.ts', () => {
+	const inline = shipped
+		.filter(
+			({ file }) => isUnder(file, 'nodes/PodPlatform/actions') && !file.endsWith('.operation.ts'),
+		)
+		.filter(({ source }) => definesOperation(source))
+		.map(({ file }) => file);
+	expect(inline).toEqual([]);
+});
+
 test('nodes/shared/ imports nothing from a node folder', () => {
 	expect(strayImports(shipped.filter(({ file }) => isUnder(file, 'nodes/shared')))).toEqual([]);
 });
