@@ -11,7 +11,7 @@ import { DEMO, startSandbox } from '../../sandbox';
 import { resourceMapperFields } from '../support/editor';
 import { runNode } from '../support/n8n';
 import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
-import { CONTRACT_HEADERS, sampleLines, writeCsv } from './fixtures';
+import { CONTRACT_HEADERS, erikasOrder, sampleLines, writeCsv } from './fixtures';
 
 let sandbox: Sandbox;
 let control: SandboxControl;
@@ -75,45 +75,16 @@ async function orderList(): Promise<IDataObject[]> {
 
 const orderItems: INodeExecutionData[] = [
 	{
-		json: {
-			uniqueId: 'n8n-csv-1',
-			countryId: 1,
-			shipping: { carrierId: 21, title: 'Standard; tracked', price: 4.95 },
-			customer: {
-				firstName: 'Erika',
-				lastName: 'Mustermann',
-				email: 'erika@example.com',
-				shippingAddress: {
-					company: 'Muster "GmbH"',
-					street: 'Hauptstraße',
-					streetNo: '5',
-					city: 'Berlin',
-					zip: '10115',
-					countryCode: 'DE',
-				},
+		json: erikasOrder('n8n-csv-1', { carrierId: 21, title: 'Standard; tracked', price: 4.95 }, [
+			{
+				productAreaId: 4001,
+				elements: [{ motiveId: 5001, position: { left: 10.5, right: 10.5 } }, { motiveId: 5002 }],
 			},
-			designs: [
-				{
-					productId: 1001,
-					amount: 2,
-					compositions: [
-						{
-							productAreaId: 4001,
-							elements: [
-								{ motiveId: 5001, position: { left: 10.5, right: 10.5 } },
-								{ motiveId: 5002 },
-							],
-						},
-						{
-							productAreaName: 'BACK',
-							elements: [{ motiveId: 5003, position: { horizontalCenter: 0 } }],
-						},
-					],
-				},
-				// The product's own SKU: the file has no colour or size column (contract, columns 40-43).
-				{ sku: 'TEE-CLASSIC', amount: 1 },
-			],
-		},
+			{
+				productAreaName: 'BACK',
+				elements: [{ motiveId: 5003, position: { horizontalCenter: 0 } }],
+			},
+		]),
 	},
 	{
 		json: {
