@@ -120,7 +120,11 @@ function anchorMissing(file: string, anchor: string | undefined): boolean {
 	return anchor !== undefined && file.endsWith('.md') && !anchorsOf(file).has(anchor);
 }
 
-function codexLinks(): string[] {
+/** Each node's codex file (`nodes/<Node>/<Node>.node.json`) and the documentation it names. */
+function codexResources(): Array<{
+	file: string;
+	resources: Record<string, Array<{ url: string }>>;
+}> {
 	const nodesDir = path.join(root, 'nodes');
 	return readdirSync(nodesDir, { withFileTypes: true })
 		.filter((entry) => entry.isDirectory())
@@ -129,12 +133,18 @@ function codexLinks(): string[] {
 				.filter((file) => file.endsWith('.node.json'))
 				.map((file) => path.join(nodesDir, entry.name, file)),
 		)
-		.flatMap((file) => {
+		.map((file) => {
 			const codex = JSON.parse(readFileSync(file, 'utf8')) as {
 				resources?: Record<string, Array<{ url: string }>>;
 			};
-			return Object.values(codex.resources ?? {}).flatMap((links) => links.map((l) => l.url));
+			return { file: path.relative(root, file), resources: codex.resources ?? {} };
 		});
+}
+
+function codexLinks(): string[] {
+	return codexResources().flatMap(({ resources }) =>
+		Object.values(resources).flatMap((links) => links.map((l) => l.url)),
+	);
 }
 
 /** Links to this repository written anywhere in the shipped code: field descriptions, hints. */
@@ -183,6 +193,25 @@ test('the guides the README and other links name are there', () => {
 		expect({ page, exists: existsSync(path.join(root, 'docs', page)) }).toEqual({
 			page,
 			exists: true,
+		});
+	}
+});
+
+test("every node's codex names its documentation and its credential's, as n8n's panel offers", () => {
+	const nodes = codexResources();
+	expect(nodes.map(({ file }) => file).sort()).toEqual([
+		'nodes/PodPlatform/PodPlatform.node.json',
+		'nodes/PodPlatformPollTrigger/PodPlatformPollTrigger.node.json',
+		'nodes/PodPlatformTrigger/PodPlatformTrigger.node.json',
+	]);
+	for (const { file, resources } of nodes) {
+		expect({ file, primary: resources.primaryDocumentation?.length ?? 0 }).toEqual({
+			file,
+			primary: 1,
+		});
+		expect({ file, credential: resources.credentialDocumentation?.[0]?.url }).toEqual({
+			file,
+			credential: new PodPlatformApi().documentationUrl,
 		});
 	}
 });
