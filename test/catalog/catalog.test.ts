@@ -1,23 +1,17 @@
 import type { Sandbox } from '../../sandbox';
-import { DEMO, startSandbox } from '../../sandbox';
+import { DEMO } from '../../sandbox';
 import { runNode, type RunOptions } from '../support/n8n';
-import { byId, SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
+import {
+	byId,
+	SandboxControl,
+	sandboxCredentials,
+	shopParameter,
+	useSandbox,
+} from '../support/sandbox';
 
 let sandbox: Sandbox;
 let control: SandboxControl;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, maxPageSize: 3 });
-	control = new SandboxControl(sandbox);
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(async () => {
-	await control.call('POST', '/reset');
-});
+useSandbox((started) => ({ sandbox, control } = started), { maxPageSize: 3 });
 
 /** Parameters of a Product operation on one product of the demo shop. */
 const productParameters = (

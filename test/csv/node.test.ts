@@ -7,27 +7,15 @@ import { request } from 'undici';
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { CSV_COLUMNS } from '../../nodes/PodPlatform/actions/csvImport/csv';
 import type { Sandbox } from '../../sandbox';
-import { DEMO, startSandbox } from '../../sandbox';
+import { DEMO } from '../../sandbox';
 import { resourceMapperFields } from '../support/editor';
 import { runNode } from '../support/n8n';
-import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
+import { SandboxControl, sandboxCredentials, shopParameter, useSandbox } from '../support/sandbox';
 import { CONTRACT_HEADERS, erikasOrder, sampleLines, writeCsv } from './fixtures';
 
 let sandbox: Sandbox;
 let control: SandboxControl;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-	control = new SandboxControl(sandbox);
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(async () => {
-	await control.call('POST', '/reset');
-});
+useSandbox((started) => ({ sandbox, control } = started));
 
 const csvImport = (operation: string, extra: IDataObject = {}) => ({
 	resource: 'csvImport',
