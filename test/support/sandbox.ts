@@ -175,7 +175,8 @@ export const shopParameter = (shopId: number | string = DEMO.shopId) => byId(sho
 /**
  * One sandbox for the test file (or describe block) that calls this: started on a free port before
  * its tests, put back to its seed before each test, closed after them. `started` hands it and its
- * control client to the file's own variables.
+ * control client to the file's own variables. Call it before the file's own beforeEach hooks, so
+ * that they run on the reset sandbox (a fresh login, say).
  */
 export function useSandbox(
 	started: (fixture: { sandbox: Sandbox; control: SandboxControl }) => void,
