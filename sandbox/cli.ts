@@ -7,21 +7,38 @@
  * differs from the one asked for.
  */
 
-import { VARIANT_SKU_TEXTS_ENV, variantSkuTextsFromEnv } from './launch-env';
+import {
+	readPort,
+	sandboxPortFromEnv,
+	VARIANT_SKU_TEXTS_ENV,
+	variantSkuTextsFromEnv,
+} from './launch-env';
 
-const USAGE = `Usage: npm run sandbox -- [--port N] [--variant-sku-texts]
-  --port N              listen on 127.0.0.1:N (0 = any free port); default SANDBOX_PORT or 8787
-  --variant-sku-texts   the extension: a SKU text on every ProductSku, filterable and orderable
-                        (default off, the contract's ProductSku; also ${VARIANT_SKU_TEXTS_ENV}=1)`;
+/** The flags the command line takes and what each does: the usage text and the refusal's list. */
+const FLAGS: Array<[flag: string, lines: string[]]> = [
+	[
+		'--port N, --port=N',
+		[
+			'listen on 127.0.0.1:N (0 = any free port; the URLs printed name the port',
+			'taken); default SANDBOX_PORT or 8787',
+		],
+	],
+	[
+		'--variant-sku-texts',
+		[
+			'the extension: a SKU text on every ProductSku, filterable and orderable',
+			`(default off, the contract's ProductSku; also ${VARIANT_SKU_TEXTS_ENV}=1)`,
+		],
+	],
+	['-h, --help', ['this text']],
+];
 
-function readPort(text: string | undefined, source: string): number {
-	if (text === undefined) throw new Error(`${source} needs a port number (0 = any free port)`);
-	const port = /^\d+$/.test(text) ? Number(text) : NaN;
-	if (!Number.isInteger(port) || port > 65535) {
-		throw new Error(`${source} must be a port number from 0 to 65535, got ${JSON.stringify(text)}`);
-	}
-	return port;
-}
+const USAGE = [
+	'Usage: npm run sandbox -- [--port N] [--variant-sku-texts]',
+	...FLAGS.flatMap(([flag, lines]) =>
+		lines.map((line, i) => `  ${(i === 0 ? flag : '').padEnd(22)}${line}`),
+	),
+].join('\n');
 
 interface CliOptions {
 	help?: boolean;
@@ -43,11 +60,13 @@ function parseArguments(args: string[], env: NodeJS.ProcessEnv): CliOptions {
 		} else if (arg === '--variant-sku-texts') {
 			variantSkuTexts = true;
 		} else {
-			throw new Error(`Unknown argument ${JSON.stringify(arg)}`);
+			throw new Error(
+				`Unknown argument ${JSON.stringify(arg)}; accepted: ${FLAGS.map(([flag]) => flag).join(', ')}`,
+			);
 		}
 	}
 	return {
-		port: port ?? (env.SANDBOX_PORT ? readPort(env.SANDBOX_PORT, 'SANDBOX_PORT') : 8787),
+		port: port ?? sandboxPortFromEnv(env),
 		variantSkuTexts: variantSkuTexts ?? variantSkuTextsFromEnv(env),
 	};
 }

@@ -10,7 +10,7 @@ import { CONTROL_PREFIX, SERVICE_PREFIX, startServer } from './server';
 export type { SandboxOptions } from './app';
 export type { Quirks } from './codec';
 export { DEMO } from './seed';
-export { VARIANT_SKU_TEXTS_ENV, variantSkuTextsFromEnv } from './launch-env';
+export { sandboxPortFromEnv, VARIANT_SKU_TEXTS_ENV, variantSkuTextsFromEnv } from './launch-env';
 export { signBody } from './webhook-dispatcher';
 
 export interface Sandbox {

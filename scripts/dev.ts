@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import path from 'node:path';
 import { DateTime } from 'luxon';
 
-import { DEMO, startSandbox, variantSkuTextsFromEnv } from '../sandbox';
+import { DEMO, sandboxPortFromEnv, startSandbox, variantSkuTextsFromEnv } from '../sandbox';
 import type { N8nInstance, N8nOptions, N8nRuntime } from './n8n-runtime';
 import type { QueueStackOptions, QueueStackPorts } from './queue-stack';
 import {
@@ -253,10 +253,38 @@ async function startQueue(
 	};
 }
 
+/** The one flag `npm start` takes; the sandbox's port and extension come from the environment. */
+const START_FLAGS = ['--queue'];
+
+/**
+ * The command line and the sandbox's variables, checked before anything starts: a mistyped flag
+ * (say `--port 0`, which is `npm run sandbox`'s) never starts an instance other than the one asked for.
+ */
+function startOptions(args: string[], env: NodeJS.ProcessEnv) {
+	const unknown = args.find((arg) => !START_FLAGS.includes(arg));
+	if (unknown !== undefined) {
+		throw new Error(
+			`Unknown argument ${JSON.stringify(unknown)}; npm start takes ${START_FLAGS.join(', ')} (npm run start:queue). The sandbox's port comes from SANDBOX_PORT (0 = any free port), its variant SKU texts from SANDBOX_VARIANT_SKU_TEXTS=1`,
+		);
+	}
+	return {
+		queue: args.includes('--queue'),
+		sandboxPort: sandboxPortFromEnv(env),
+		variantSkuTexts: variantSkuTextsFromEnv(env),
+	};
+}
+
 async function main() {
-	const queue = process.argv.includes('--queue');
+	let start: ReturnType<typeof startOptions>;
+	try {
+		start = startOptions(process.argv.slice(2), process.env);
+	} catch (error) {
+		// Everything startOptions throws is a refused command line or environment.
+		console.error((error as Error).message);
+		process.exit(2);
+	}
+	const { queue, sandboxPort, variantSkuTexts } = start;
 	const n8nPort = Number(process.env.N8N_PORT ?? 5678);
-	const sandboxPort = Number(process.env.SANDBOX_PORT ?? 8787);
 	const userFolder = path.resolve(
 		process.env.POD_DEV_FOLDER ?? path.join(ROOT, queue ? '.n8n-dev-queue' : '.n8n-dev'),
 	);
@@ -265,7 +293,6 @@ async function main() {
 	console.log(`n8n ${runtime.version}: ${runtime.n8nDir}`);
 
 	// SANDBOX_VARIANT_SKU_TEXTS=1 npm start: the sandbox's variant SKU text extension (sandbox/README.md).
-	const variantSkuTexts = variantSkuTextsFromEnv(process.env);
 	const sandbox = await startSandbox({
 		port: sandboxPort,
 		autoAdvance: true,

@@ -7,26 +7,19 @@
  * language or country the product lacks is refused, naming what it has.
  */
 import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
 import { readStorefrontSku } from '../../nodes/PodPlatform/actions/common/storefrontSku';
 import { runNode } from '../support/n8n';
-import { byId, SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
+import {
+	byId,
+	SandboxControl,
+	sandboxCredentials,
+	shopParameter,
+	useSandbox,
+} from '../support/sandbox';
 
 let sandbox: Sandbox;
 let control: SandboxControl;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-	control = new SandboxControl(sandbox);
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(async () => {
-	await control.reset();
-});
+useSandbox((started) => ({ sandbox, control } = started));
 
 const listing = async (extra: Record<string, unknown>) =>
 	await runNode({

@@ -1,30 +1,21 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
-import { DEMO, startSandbox } from '../../sandbox';
+import { DEMO } from '../../sandbox';
 import { runNode } from '../support/n8n';
 import {
 	CREATOR_PAGE_LOGIN,
 	SandboxControl,
 	sandboxCredentials,
 	shopParameter,
+	useSandbox,
 } from '../support/sandbox';
 import { demoStore } from '../motive/helpers';
 import { ServiceClient } from '../support/service';
 
 let sandbox: Sandbox;
 let control: SandboxControl;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-	control = new SandboxControl(sandbox);
-});
-afterAll(async () => {
-	await sandbox.close();
-});
-beforeEach(async () => {
-	await control.call('POST', '/reset');
-});
+useSandbox((started) => ({ sandbox, control } = started));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ANY_UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;

@@ -12,52 +12,31 @@ import {
 	rowsFromOrder,
 } from '../../nodes/PodPlatform/actions/csvImport/csvBuild';
 import { validateCsv } from '../../nodes/PodPlatform/actions/csvImport/csvValidate';
-import { CONTRACT_HEADERS } from './fixtures';
+import { CONTRACT_HEADERS, erikasOrder } from './fixtures';
 
 const european = csvFormat('european');
 const ukUs = csvFormat('ukUs');
 
-/** A structured order as a workflow would hand it over. */
-const structuredOrder = {
-	uniqueId: 'shop-1001',
-	countryId: 1,
-	shipping: { carrierId: 21, title: 'Express; signed', price: 4.95 },
-	customer: {
-		firstName: 'Erika',
-		lastName: 'Mustermann',
-		email: 'erika@example.com',
-		shippingAddress: {
-			company: 'Muster "GmbH"',
-			street: 'Hauptstraße',
-			streetNo: '5',
-			city: 'Berlin',
-			zip: '10115',
-			countryCode: 'DE',
-		},
-	},
-	designs: [
+/** A structured order as a workflow would hand it over, the BACK area in its nested form. */
+const structuredOrder = erikasOrder(
+	'shop-1001',
+	{ carrierId: 21, title: 'Express; signed', price: 4.95 },
+	[
 		{
-			productId: 1001,
-			amount: 2,
-			compositions: [
-				{
-					productAreaId: 4001,
-					elements: [
-						{ motiveId: 5001, position: { left: 10.5, right: '12.25', verticalCenter: 0 } },
-						{ motiveId: 5002 },
-					],
-				},
-				{
-					productArea: { name: 'BACK' },
-					elements: {
-						creatorse_designElementMotive: { motive: { id: 5003 }, position: { top: '20%' } },
-					},
-				},
+			productAreaId: 4001,
+			elements: [
+				{ motiveId: 5001, position: { left: 10.5, right: '12.25', verticalCenter: 0 } },
+				{ motiveId: 5002 },
 			],
 		},
-		{ sku: 'TEE-CLASSIC', amount: 1 },
+		{
+			productArea: { name: 'BACK' },
+			elements: {
+				creatorse_designElementMotive: { motive: { id: 5003 }, position: { top: '20%' } },
+			},
+		},
 	],
-};
+);
 
 function cells(file: Buffer, delimiter: string) {
 	return parse(file, { delimiter, bom: true }) as string[][];

@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 /**
  * Import files written straight from the contract's column table ("Batch CSV import"), by a small
  * writer of its own, so the tests do not read files through the code under test.
@@ -141,4 +143,38 @@ export function sampleLines(decimal = ','): Line[] {
 		},
 		{ ...b, 'design group id': '1', 'design product id': '1001', 'design amount': '3' },
 	];
+}
+
+/**
+ * Erika's order as a workflow hands it to Build CSV: product 1001 designed on two areas, then the
+ * product's own SKU on its own design (the file has no colour or size column, contract columns
+ * 40-43). Each test gives its shipping and the two compositions, in the forms it covers.
+ */
+export function erikasOrder(
+	uniqueId: string,
+	shipping: IDataObject,
+	compositions: IDataObject[],
+): IDataObject {
+	return {
+		uniqueId,
+		countryId: 1,
+		shipping,
+		customer: {
+			firstName: 'Erika',
+			lastName: 'Mustermann',
+			email: 'erika@example.com',
+			shippingAddress: {
+				company: 'Muster "GmbH"',
+				street: 'Hauptstraße',
+				streetNo: '5',
+				city: 'Berlin',
+				zip: '10115',
+				countryCode: 'DE',
+			},
+		},
+		designs: [
+			{ productId: 1001, amount: 2, compositions },
+			{ sku: 'TEE-CLASSIC', amount: 1 },
+		],
+	};
 }

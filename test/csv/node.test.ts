@@ -7,27 +7,15 @@ import { request } from 'undici';
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { CSV_COLUMNS } from '../../nodes/PodPlatform/actions/csvImport/csv';
 import type { Sandbox } from '../../sandbox';
-import { DEMO, startSandbox } from '../../sandbox';
+import { DEMO } from '../../sandbox';
 import { resourceMapperFields } from '../support/editor';
 import { runNode } from '../support/n8n';
-import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
-import { CONTRACT_HEADERS, sampleLines, writeCsv } from './fixtures';
+import { SandboxControl, sandboxCredentials, shopParameter, useSandbox } from '../support/sandbox';
+import { CONTRACT_HEADERS, erikasOrder, sampleLines, writeCsv } from './fixtures';
 
 let sandbox: Sandbox;
 let control: SandboxControl;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-	control = new SandboxControl(sandbox);
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(async () => {
-	await control.call('POST', '/reset');
-});
+useSandbox((started) => ({ sandbox, control } = started));
 
 const csvImport = (operation: string, extra: IDataObject = {}) => ({
 	resource: 'csvImport',
@@ -75,45 +63,16 @@ async function orderList(): Promise<IDataObject[]> {
 
 const orderItems: INodeExecutionData[] = [
 	{
-		json: {
-			uniqueId: 'n8n-csv-1',
-			countryId: 1,
-			shipping: { carrierId: 21, title: 'Standard; tracked', price: 4.95 },
-			customer: {
-				firstName: 'Erika',
-				lastName: 'Mustermann',
-				email: 'erika@example.com',
-				shippingAddress: {
-					company: 'Muster "GmbH"',
-					street: 'Hauptstraße',
-					streetNo: '5',
-					city: 'Berlin',
-					zip: '10115',
-					countryCode: 'DE',
-				},
+		json: erikasOrder('n8n-csv-1', { carrierId: 21, title: 'Standard; tracked', price: 4.95 }, [
+			{
+				productAreaId: 4001,
+				elements: [{ motiveId: 5001, position: { left: 10.5, right: 10.5 } }, { motiveId: 5002 }],
 			},
-			designs: [
-				{
-					productId: 1001,
-					amount: 2,
-					compositions: [
-						{
-							productAreaId: 4001,
-							elements: [
-								{ motiveId: 5001, position: { left: 10.5, right: 10.5 } },
-								{ motiveId: 5002 },
-							],
-						},
-						{
-							productAreaName: 'BACK',
-							elements: [{ motiveId: 5003, position: { horizontalCenter: 0 } }],
-						},
-					],
-				},
-				// The product's own SKU: the file has no colour or size column (contract, columns 40-43).
-				{ sku: 'TEE-CLASSIC', amount: 1 },
-			],
-		},
+			{
+				productAreaName: 'BACK',
+				elements: [{ motiveId: 5003, position: { horizontalCenter: 0 } }],
+			},
+		]),
 	},
 	{
 		json: {

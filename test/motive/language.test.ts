@@ -13,27 +13,22 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 import { snippetRequest } from '../../nodes/PodPlatform/actions/creator/snippetQuery';
 import { encode } from '../../nodes/shared/codec';
 import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
 import { loadOptions } from '../support/editor';
 import { runNode } from '../support/n8n';
-import { CREATOR_PAGE_LOGIN, SandboxControl, SHOP_PATH, shopParameter } from '../support/sandbox';
+import {
+	CREATOR_PAGE_LOGIN,
+	SandboxControl,
+	SHOP_PATH,
+	shopParameter,
+	useSandbox,
+} from '../support/sandbox';
 import { list, ServiceClient } from '../support/service';
 import { demoStore } from './helpers';
 
 let sandbox: Sandbox;
 let control: SandboxControl;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-	control = new SandboxControl(sandbox);
-});
-afterAll(async () => {
-	await sandbox.close();
-});
-beforeEach(async () => {
-	// Also switches the quirk langIdAsCode back off.
-	await control.call('POST', '/reset');
-});
+// Each test starts from the seed, which also switches the quirk langIdAsCode back off.
+useSandbox((started) => ({ sandbox, control } = started));
 
 const setLocalization = {
 	resource: 'motive',

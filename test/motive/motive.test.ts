@@ -1,26 +1,15 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
 import { runNode } from '../support/n8n';
-import { SandboxControl, shopParameter } from '../support/sandbox';
+import { SandboxControl, shopParameter, useSandbox } from '../support/sandbox';
 import { ServiceClient } from '../support/service';
 import { binaryItem, demoStore, tinyJpeg, tinyPng } from './helpers';
 
 let sandbox: Sandbox;
 let control: SandboxControl;
 const motives = '/accounts/387/shops/1597/motives';
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-	control = new SandboxControl(sandbox);
-});
-afterAll(async () => {
-	await sandbox.close();
-});
-beforeEach(async () => {
-	await control.call('POST', '/reset');
-});
+useSandbox((started) => ({ sandbox, control } = started));
 
 function motive(operation: string, parameters: INodeParameters = {}) {
 	return { resource: 'motive', operation, shop: shopParameter(), ...parameters };

@@ -1,27 +1,16 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
-import { startSandbox } from '../../sandbox';
 import type { CredentialStore } from '../support/n8n';
 import { runNode } from '../support/n8n';
-import { SandboxControl, shopParameter } from '../support/sandbox';
+import { SandboxControl, shopParameter, useSandbox } from '../support/sandbox';
 import { binaryItem, demoStore, tinyJpeg, tinyPng } from './helpers';
 import { ServiceClient } from '../support/service';
 
 let sandbox: Sandbox;
 let control: SandboxControl;
 const userMotives = '/accounts/387/shops/1597/userMotives';
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-	control = new SandboxControl(sandbox);
-});
-afterAll(async () => {
-	await sandbox.close();
-});
-beforeEach(async () => {
-	await control.call('POST', '/reset');
-});
+useSandbox((started) => ({ sandbox, control } = started));
 
 function userMotive(operation: string, parameters: INodeParameters = {}) {
 	return { resource: 'userMotive', operation, shop: shopParameter(), ...parameters };

@@ -2,9 +2,11 @@
 /**
  * The documentation leads somewhere: the links n8n shows beside the nodes, the credential and
  * the fields name a README heading or a docs page (and its heading) that exists; every relative
- * link of the README, the guides under docs/, CONTRIBUTING.md and bench/README.md names a file
- * that exists, and a heading of it when it has an #anchor. The README stays a front page (at most
- * 400 lines), and the operations reference words the placement rule as the forms do.
+ * link of the README, the guides under docs/, CONTRIBUTING.md, bench/README.md and every other
+ * Markdown file names a file in the repository that exists, and a heading of it when it has an
+ * #anchor (links to other sites are not fetched). The README stays a front page (at most 400
+ * lines, in the order of n8n's starter template, linking every guide and example), and the
+ * operations reference words the placement rule as the forms do.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -17,14 +19,31 @@ const REPOSITORY_URL = 'https://github.com/pod-platform/n8n-nodes-pod-platform';
 /** Where the repository's files are shown on GitHub: `${FILE_URL}docs/triggers.md`. */
 const FILE_URL = `${REPOSITORY_URL}/blob/main/`;
 
-/** The documents whose relative links must lead somewhere. */
+/** Every Markdown file of the repository, as a path from its root; no dependencies, builds or dot-folders. */
+function markdownFiles(dir = ''): string[] {
+	return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+		const relative = dir === '' ? entry.name : `${dir}/${entry.name}`;
+		if (entry.isDirectory()) {
+			return /^(\.|node_modules$|dist$)/.test(entry.name) ? [] : markdownFiles(relative);
+		}
+		return entry.name.endsWith('.md') ? [relative] : [];
+	});
+}
+
+/**
+ * The documents whose relative links must lead somewhere: the README, CONTRIBUTING.md,
+ * bench/README.md and the guides under docs/ first, then every other Markdown file.
+ */
 const DOCUMENTS = [
-	'README.md',
-	'CONTRIBUTING.md',
-	'bench/README.md',
-	...readdirSync(path.join(root, 'docs'))
-		.filter((file) => file.endsWith('.md'))
-		.map((file) => `docs/${file}`),
+	...new Set([
+		'README.md',
+		'CONTRIBUTING.md',
+		'bench/README.md',
+		...readdirSync(path.join(root, 'docs'))
+			.filter((file) => file.endsWith('.md'))
+			.map((file) => `docs/${file}`),
+		...markdownFiles(),
+	]),
 ];
 
 /** Markdown without its fenced code blocks, where a `#` line is a comment and a link is text. */
@@ -69,6 +88,9 @@ function anchorsOf(file: string): Set<string> {
 function problemOf(fromDir: string, target: string): string | undefined {
 	const [pathPart, anchor] = target.split('#') as [string, string | undefined];
 	const file = pathPart === '' ? undefined : path.resolve(fromDir, decodeURIComponent(pathPart));
+	// Outside the repository a link leads nowhere on GitHub or in a clone elsewhere.
+	if (file !== undefined && path.relative(root, file).startsWith('..'))
+		return 'outside the repository';
 	if (file !== undefined && !existsSync(file)) return 'no such file';
 	if (anchor === undefined) return undefined;
 	if (file !== undefined && statSync(file).isDirectory()) return 'an anchor on a folder';
@@ -82,8 +104,12 @@ function linksOf(document: string): Array<{ line: number; target: string }> {
 		.replace(/`[^`\n]*`/g, '');
 	const links: Array<{ line: number; target: string }> = [];
 	text.split('\n').forEach((line, index) => {
-		for (const match of line.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
-			links.push({ line: index + 1, target: match[1] });
+		// Inline links and images `[text](target "title")`, also `(<target>)`; reference
+		// definitions `[name]: target`; HTML `href="target"` and `src="target"`.
+		for (const match of line.matchAll(
+			/\]\((?:<([^>]+)>|([^)\s]+))(?:\s+"[^"]*")?\)|^ {0,3}\[[^\]]+\]:\s*<?([^\s>]+)>?|\b(?:href|src)="([^"]+)"/g,
+		)) {
+			links.push({ line: index + 1, target: match[1] ?? match[2] ?? match[3] ?? match[4] });
 		}
 	});
 	return links;
@@ -94,7 +120,11 @@ function anchorMissing(file: string, anchor: string | undefined): boolean {
 	return anchor !== undefined && file.endsWith('.md') && !anchorsOf(file).has(anchor);
 }
 
-function codexLinks(): string[] {
+/** Each node's codex file (`nodes/<Node>/<Node>.node.json`) and the documentation it names. */
+function codexResources(): Array<{
+	file: string;
+	resources: Record<string, Array<{ url: string }>>;
+}> {
 	const nodesDir = path.join(root, 'nodes');
 	return readdirSync(nodesDir, { withFileTypes: true })
 		.filter((entry) => entry.isDirectory())
@@ -103,12 +133,18 @@ function codexLinks(): string[] {
 				.filter((file) => file.endsWith('.node.json'))
 				.map((file) => path.join(nodesDir, entry.name, file)),
 		)
-		.flatMap((file) => {
+		.map((file) => {
 			const codex = JSON.parse(readFileSync(file, 'utf8')) as {
 				resources?: Record<string, Array<{ url: string }>>;
 			};
-			return Object.values(codex.resources ?? {}).flatMap((links) => links.map((l) => l.url));
+			return { file: path.relative(root, file), resources: codex.resources ?? {} };
 		});
+}
+
+function codexLinks(): string[] {
+	return codexResources().flatMap(({ resources }) =>
+		Object.values(resources).flatMap((links) => links.map((l) => l.url)),
+	);
 }
 
 /** Links to this repository written anywhere in the shipped code: field descriptions, hints. */
@@ -161,6 +197,25 @@ test('the guides the README and other links name are there', () => {
 	}
 });
 
+test("every node's codex names its documentation and its credential's, as n8n's panel offers", () => {
+	const nodes = codexResources();
+	expect(nodes.map(({ file }) => file).sort()).toEqual([
+		'nodes/PodPlatform/PodPlatform.node.json',
+		'nodes/PodPlatformPollTrigger/PodPlatformPollTrigger.node.json',
+		'nodes/PodPlatformTrigger/PodPlatformTrigger.node.json',
+	]);
+	for (const { file, resources } of nodes) {
+		expect({ file, primary: resources.primaryDocumentation?.length ?? 0 }).toEqual({
+			file,
+			primary: 1,
+		});
+		expect({ file, credential: resources.credentialDocumentation?.[0]?.url }).toEqual({
+			file,
+			credential: new PodPlatformApi().documentationUrl,
+		});
+	}
+});
+
 test('every link n8n shows beside the nodes, the credential and the fields leads to a heading that exists', () => {
 	const links = [...codexLinks(), new PodPlatformApi().documentationUrl, ...sourceLinks()];
 	// The nodes' documentation, the credential's and Build CSV's column table at least.
@@ -191,9 +246,11 @@ test.each(DOCUMENTS)(
 	},
 );
 
-test('a broken link is caught: a missing file, a missing heading', () => {
+test('a broken link is caught: a missing file, a missing heading, a path out of the repository', () => {
 	const fromDir = path.join(root, 'docs');
 	expect(problemOf(fromDir, 'no-such-page.md')).toBe('no such file');
+	expect(problemOf(fromDir, '../../README.md')).toBe('outside the repository');
+	expect(problemOf(fromDir, 'triggers.md#anything')).toBeUndefined();
 	expect(anchorMissing(path.join(root, 'README.md'), 'no-such-heading')).toBe(true);
 	expect(anchorMissing(path.join(root, 'README.md'), 'credentials')).toBe(false);
 	expect(documentOf(`${FILE_URL}docs/triggers.md#the-event`)).toEqual({
@@ -224,4 +281,56 @@ test("the README's Dependencies and why names every dependency of package.json",
 		Object.keys(manifest[field] ?? {}),
 	);
 	expect(names.filter((name) => !section.includes(`\`${name}\``))).toEqual([]);
+});
+
+/** The README's `## ` sections in the order they stand, each its heading and its text (with code). */
+function readmeSections(): Array<{ heading: string; body: string }> {
+	const [, ...sections] = readFileSync(path.join(root, 'README.md'), 'utf8').split(/^## /m);
+	return sections.map((section) => {
+		const [heading, ...body] = section.split('\n');
+		return { heading: heading.trim(), body: body.join('\n') };
+	});
+}
+
+test("the README follows n8n's starter template: what it is, then its sections in the template's order", () => {
+	const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+	// What it is: the title and the prose under it, before the first section.
+	expect(
+		readme
+			.split(/^## /m)[0]
+			.replace(/^# .*$/m, '')
+			.trim().length,
+	).toBeGreaterThan(200);
+	const template = [
+		'Installation',
+		'Operations',
+		'Credentials',
+		'Compatibility',
+		'Usage',
+		'Resources',
+		'Version history',
+	];
+	const headings = readmeSections().map((section) => section.heading);
+	expect(headings.filter((heading) => template.includes(heading))).toEqual(template);
+});
+
+test('Installation names the community nodes panel, the npm way and queue mode with its guide', () => {
+	const installation = readmeSections().find((s) => s.heading === 'Installation')?.body ?? '';
+	expect(installation).toContain('**Settings → Community Nodes → Install**');
+	expect(installation).toContain('npm install --omit=peer n8n-nodes-pod-platform');
+	expect(installation).toContain('**Queue mode**');
+	expect(installation).toContain('](docs/queue-mode.md)');
+});
+
+test('the README links every guide under docs/ and every example workflow', () => {
+	const targets = new Set(linksOf('README.md').map(({ target }) => target.split('#')[0]));
+	const pages = [
+		...readdirSync(path.join(root, 'docs'))
+			.filter((file) => file.endsWith('.md'))
+			.map((file) => `docs/${file}`),
+		...readdirSync(path.join(root, 'examples'))
+			.filter((file) => file.endsWith('.json'))
+			.map((file) => `examples/${file}`),
+	];
+	expect(pages.filter((page) => !targets.has(page))).toEqual([]);
 });

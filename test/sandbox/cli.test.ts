@@ -30,8 +30,8 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 	return { ...env, ...extra };
 }
 
-function spawnCli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-	return spawn(process.execPath, [TS_NODE, '--transpile-only', 'sandbox/cli.ts', ...args], {
+function spawnCli(args: string[], env: NodeJS.ProcessEnv, script = 'sandbox/cli.ts'): ChildProcess {
+	return spawn(process.execPath, [TS_NODE, '--transpile-only', script, ...args], {
 		cwd: ROOT,
 		env,
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -69,8 +69,8 @@ async function stop(child: ChildProcess): Promise<number | null> {
 }
 
 /** Runs the CLI to its end (for refused command lines): exit code and both outputs. */
-async function runToExit(args: string[], env: NodeJS.ProcessEnv) {
-	const child = spawnCli(args, env);
+async function runToExit(args: string[], env: NodeJS.ProcessEnv, script?: string) {
+	const child = spawnCli(args, env, script);
 	started.push(child);
 	let stdout = '';
 	let stderr = '';
@@ -127,15 +127,24 @@ describe('sandbox: the command line (npm run sandbox)', () => {
 	});
 
 	// Every refusal in one test, the processes side by side: each start of ts-node costs seconds.
-	test('unknown flags, a missing or bad port and a bad SANDBOX_VARIANT_SKU_TEXTS are refused: exit 2, the reason and the usage on stderr, nothing started', async () => {
+	test('unknown flags (named with the accepted ones), a missing or bad port, a bad SANDBOX_PORT and a bad SANDBOX_VARIANT_SKU_TEXTS are refused: exit 2, the reason and the usage on stderr, nothing started', async () => {
 		const cases: Array<[string[], NodeJS.ProcessEnv, RegExp]> = [
-			[['--prot', '0'], cleanEnv(), /^Unknown argument "--prot"/],
+			[
+				['--prot', '0'],
+				cleanEnv(),
+				/^Unknown argument "--prot"; accepted: --port N, --port=N, --variant-sku-texts, -h, --help\n/,
+			],
 			[['8787'], cleanEnv(), /^Unknown argument "8787"/],
 			[['--port'], cleanEnv(), /^--port needs a port number/],
 			[
 				['--port', 'eighty'],
 				cleanEnv(),
 				/^--port must be a port number from 0 to 65535, got "eighty"/,
+			],
+			[
+				[],
+				cleanEnv({ SANDBOX_PORT: '99999' }),
+				/^SANDBOX_PORT must be a port number from 0 to 65535, got "99999"/,
 			],
 			[
 				['--port', '0'],
@@ -150,6 +159,40 @@ describe('sandbox: the command line (npm run sandbox)', () => {
 			expect(stderr).toMatch(reason);
 			expect(stderr).toContain('Usage: npm run sandbox -- [--port N] [--variant-sku-texts]');
 			expect(stdout).not.toContain('Sandbox base URL');
+		});
+	});
+
+	test('--help prints the usage and starts nothing', async () => {
+		const { code, stdout } = await runToExit(['--help'], cleanEnv());
+		expect(code).toBe(0);
+		expect(stdout).toMatch(/^Usage: npm run sandbox -- \[--port N\] \[--variant-sku-texts\]\n/);
+		expect(stdout).toContain('--port N, --port=N');
+		expect(stdout).not.toContain('Sandbox base URL');
+	});
+
+	// `npm start` (scripts/dev.ts) starts the sandbox from the same environment variables; a flag it
+	// does not take, or a bad SANDBOX_PORT, stops it before it installs or starts anything.
+	test("npm start refuses a flag it does not take (--port is the sandbox command's) and a bad SANDBOX_PORT: exit 2, nothing started", async () => {
+		const cases: Array<[string[], NodeJS.ProcessEnv, RegExp]> = [
+			[
+				['--port', '0'],
+				cleanEnv(),
+				/^Unknown argument "--port"; npm start takes --queue \(npm run start:queue\)\. The sandbox's port comes from SANDBOX_PORT/,
+			],
+			[
+				['--queue'],
+				cleanEnv({ SANDBOX_PORT: 'eighty' }),
+				/^SANDBOX_PORT must be a port number from 0 to 65535, got "eighty"/,
+			],
+		];
+		const results = await Promise.all(
+			cases.map(([args, env]) => runToExit(args, env, 'scripts/dev.ts')),
+		);
+		results.forEach(({ code, stdout, stderr }, i) => {
+			const [args, , reason] = cases[i];
+			expect([args, code]).toEqual([args, 2]);
+			expect(stderr).toMatch(reason);
+			expect(stdout).toBe('');
 		});
 	});
 });

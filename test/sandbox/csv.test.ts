@@ -3,8 +3,8 @@ import { stringify } from 'csv-stringify/sync';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { CONTRACT_HEADERS } from '../csv/fixtures';
 import { eventually } from '../support/eventually';
-import { SandboxControl, SHOP_PATH } from '../support/sandbox';
-import { list, ServiceClient, type Json } from '../support/service';
+import { SandboxControl, SHOP_PATH, useSandbox } from '../support/sandbox';
+import { list, multipartFile, ServiceClient, type Json } from '../support/service';
 
 /** The contract's 54 columns, written out by the tests independently of the sandbox. */
 const HEADERS = CONTRACT_HEADERS;
@@ -52,33 +52,22 @@ function csv(rows: Row[], delimiter = ';', headers = HEADERS): string {
 	return stringify([headers, ...rows.map(row)], { delimiter, quoted_match: /[;,"]/ });
 }
 
-function multipart(content: string | Buffer, filename = 'orders.csv') {
-	const boundary = '----sandbox-test-boundary';
-	const body = Buffer.concat([
-		Buffer.from(
-			`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-		),
-		Buffer.isBuffer(content) ? content : Buffer.from(content),
-		Buffer.from(`\r\n--${boundary}--\r\n`),
-	]);
-	return { raw: body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
+const multipart = (content: string | Buffer, filename = 'orders.csv') =>
+	multipartFile(content, filename, { type: 'text/csv' });
 
 describe('sandbox: CSV order import', () => {
 	let sandbox: Sandbox;
 	let control: SandboxControl;
 	let demo: ServiceClient;
 
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
-		control = new SandboxControl(sandbox);
-		demo = new ServiceClient(sandbox.baseUrl);
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(async () => {
-		await control.call('POST', '/reset');
-		await demo.login();
-	});
+	useSandbox(
+		(started) => {
+			({ sandbox, control } = started);
+			demo = new ServiceClient(sandbox.baseUrl);
+		},
+		{ deferredProcessingMs: 10 },
+	);
+	beforeEach(() => demo.login());
 
 	const upload = async (content: string | Buffer, query = '') => {
 		const result = await demo.call(

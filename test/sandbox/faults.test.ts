@@ -3,8 +3,8 @@ import * as http from 'node:http';
 
 import { Client } from 'undici';
 
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { SandboxControl, SHOP_PATH } from '../support/sandbox';
+import type { Sandbox } from '../../sandbox';
+import { SandboxControl, SHOP_PATH, useSandbox } from '../support/sandbox';
 import { deferredOrder, ServiceClient } from '../support/service';
 
 describe('sandbox: fault injection and the control API', () => {
@@ -12,16 +12,11 @@ describe('sandbox: fault injection and the control API', () => {
 	let control: SandboxControl;
 	let demo: ServiceClient;
 
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0 });
-		control = new SandboxControl(sandbox);
+	useSandbox((started) => {
+		({ sandbox, control } = started);
 		demo = new ServiceClient(sandbox.baseUrl);
 	});
-	afterAll(() => sandbox.close());
-	beforeEach(async () => {
-		await control.call('POST', '/reset');
-		await demo.login();
-	});
+	beforeEach(() => demo.login());
 
 	const addFault = (fault: Record<string, unknown>) => control.call('POST', '/faults', fault);
 	const lastLogged = async () => (await control.call('GET', '/requests')).pop();

@@ -2,6 +2,227 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { SandboxControl, SHOP_PATH } from '../support/sandbox';
 import { deferredOrder, list, ServiceClient, type Json } from '../support/service';
 
+/** One criterion of `expressionSimple`, as the contract writes it. */
+const simple = (property: string, op: string, value: string) => ({ property, op, value });
+/** An `expressionContain`; one value is given as a member, not an array (the XML and JSON quirk). */
+const contain = (property: string, values: string | string[], negation = false) => ({
+	property,
+	negation,
+	list: { String: values },
+});
+
+/** A product filter and the product IDs its list answers, in order. */
+type ProductCase = [what: string, filter: Json, ids: number[]];
+
+const OPERATORS: ProductCase[] = [
+	['=', { expressionSimple: simple('id', '=', '1002') }, [1002]],
+	['!=', { expressionSimple: simple('id', '!=', '1002') }, [1001, 1003, 1004, 1005]],
+	['like', { expressionSimple: simple('name', 'like', 'Classic%') }, [1001]],
+	['like is case-sensitive', { expressionSimple: simple('name', 'like', 'classic%') }, []],
+	['ilike', { expressionSimple: simple('name', 'ilike', 'classic%') }, [1001]],
+	['<', { expressionSimple: simple('id', '<', '1002') }, [1001]],
+	['>', { expressionSimple: simple('id', '>', '1002') }, [1003, 1004, 1005]],
+	['<=', { expressionSimple: simple('id', '<=', '1002') }, [1001, 1002]],
+	['>=', { expressionSimple: simple('id', '>=', '1002') }, [1002, 1003, 1004, 1005]],
+];
+
+const COMBINATIONS: ProductCase[] = [
+	[
+		'criteria combine with AND',
+		{ expressionSimple: [simple('id', '>=', '1001'), simple('name', 'ilike', '%o%')] },
+		[1002, 1003, 1004, 1005],
+	],
+	[
+		'betweenExpression',
+		{ betweenExpression: { property: 'id', minValue: '1001', maxValue: '1002' } },
+		[1001, 1002],
+	],
+	['expressionContain', { expressionContain: contain('id', ['1001', '1003']) }, [1001, 1003]],
+	[
+		'expressionContain with negation, one value',
+		{ expressionContain: contain('id', '1001', true) },
+		[1002, 1003, 1004, 1005],
+	],
+	['expressionIsNull: every product has a sku', { expressionIsNull: { property: 'sku' } }, []],
+	[
+		'expressionDisjunction',
+		{
+			expressionDisjunction: {
+				expressionSimple: [simple('name', '=', 'Hoodie'), simple('name', '=', 'Tote Bag')],
+			},
+		},
+		[1002, 1003],
+	],
+	[
+		'expressionDisjunction with a nested expressionConjuction',
+		{
+			expressionDisjunction: {
+				expressionSimple: simple('name', '=', 'Hoodie'),
+				expressionConjuction: {
+					expressionSimple: [simple('id', '>', '1001'), simple('name', 'like', 'T%')],
+				},
+			},
+		},
+		[1002, 1003],
+	],
+	[
+		'the expressions list form',
+		{ expressions: [{ expressionSimple: simple('name', '=', 'Hoodie') }] },
+		[1002],
+	],
+];
+
+const ORDERS: ProductCase[] = [
+	['desc by id', { order: { direction: 'desc', property: 'id' } }, [1005, 1004, 1003, 1002, 1001]],
+	[
+		'asc by name',
+		{ order: { direction: 'asc', property: 'name' } },
+		[1001, 1002, 1004, 1005, 1003],
+	],
+];
+
+const SUB_ENTITIES: ProductCase[] = [
+	[
+		'SKUs (productSkuFilter)',
+		{ productSkuFilter: { expressionSimple: simple('assignedSize.id', '=', '3014') } },
+		[1002],
+	],
+	[
+		'assigned colours (assignedProductColorFilter)',
+		{ assignedProductColorFilter: { expressionSimple: simple('name', '=', 'Black') } },
+		[1001, 1004, 1005],
+	],
+	[
+		'views (assignedProductViewFilter)',
+		{ assignedProductViewFilter: { expressionSimple: simple('view.position', '=', 'BACK') } },
+		[1001, 1002],
+	],
+	[
+		'technologies (assignedPrintTechnologyFilter)',
+		{
+			assignedPrintTechnologyFilter: { expressionSimple: simple('printTechnology.id', '=', '12') },
+		},
+		[1001, 1002, 1003, 1004, 1005],
+	],
+	[
+		'both criteria on one SKU: Black/3XL (colour 2002, size 3006) has no SKU',
+		{
+			productSkuFilter: {
+				expressionSimple: [
+					simple('assignedColor.id', '=', '2002'),
+					simple('assignedSize.id', '=', '3006'),
+				],
+			},
+		},
+		[],
+	],
+];
+
+/** The product's own SKU or an ilike on its name, as one OR. */
+const ownSkuOrName = (values: string | string[]) => ({
+	expressionDisjunction: {
+		expressionContain: contain('sku', values),
+		expressionSimple: simple('name', 'ilike', '%hoodie%'),
+	},
+});
+
+const OWN_SKU_OR_NAME: ProductCase[] = [
+	['two SKUs', ownSkuOrName(['IPOD2008', 'TOTE-COTTON']), [1002, 1003, 1004]],
+	['one SKU, given as a member rather than an array', ownSkuOrName('SHIP-YOUR-IDEA'), [1002, 1005]],
+	['a variant SKU text is no product SKU', ownSkuOrName('TEE-CLASSIC-BLACK-L'), [1002]],
+	[
+		'the same OR in the expressions list form, next to another criterion (AND)',
+		{
+			expressions: [
+				{
+					expressionDisjunction: {
+						expressions: [
+							{ expressionContain: contain('sku', ['TEE-CLASSIC']) },
+							{ expressionSimple: simple('name', 'ilike', 'ipod%') },
+						],
+					},
+				},
+				{ expressionSimple: simple('id', '!=', '1004') },
+			],
+		},
+		[1001],
+	],
+];
+
+/** Another top-level root: its list path, its filter, the list's item name and the IDs it answers. */
+type RootCase = [what: string, path: string, filter: Json, item: string, ids: number[]];
+
+const OTHER_ROOTS: RootCase[] = [
+	[
+		'shops by name',
+		'/accounts/387/shops',
+		{ shopFilter: { expressionSimple: simple('name', 'ilike', 'second%') } },
+		'shop',
+		[1598],
+	],
+	[
+		'shops by a property (shopPropertyFilter)',
+		'/accounts/387/shops',
+		{ shopFilter: { shopPropertyFilter: { expressionSimple: simple('key', '=', 'currency') } } },
+		'shop',
+		[1597, 1598],
+	],
+	[
+		'countries by currency.code',
+		'/accounts/387/countries',
+		{ countryFilter: { expressionSimple: simple('currency.code', '=', 'EUR') } },
+		'country',
+		[1, 5, 6, 7],
+	],
+	[
+		'countries by default',
+		'/accounts/387/countries',
+		{ countryFilter: { expressionSimple: simple('default', '=', 'true') } },
+		'country',
+		[1],
+	],
+	[
+		'shared products by product.id',
+		`${SHOP_PATH}/sharedProducts`,
+		{ sharedProductFilter: { expressionSimple: simple('product.id', '=', '1002') } },
+		'sharedProduct',
+		[9502],
+	],
+];
+
+/** The filter calls of one logged-in client: store a filter, list through it. */
+function filterCalls(client: () => ServiceClient) {
+	const store = async (body: Json, by = client()) => {
+		const result = await by.post('/filters', body);
+		expect(result.status).toBe(200);
+		return result.json[Object.keys(body)[0]].filterId as string;
+	};
+	const ids = async (path: string, filter: Json, item: string) => {
+		const filterId = await store(filter);
+		const result = await client().get(`${path}?filterId=${filterId}&size=50`);
+		expect(result.status).toBe(200);
+		return list(result.json.pagedData[item]).map((i) => i.id);
+	};
+	const productIds = (filter: Json) =>
+		ids(`${SHOP_PATH}/products`, { productFilter: filter }, 'product');
+	return {
+		store,
+		ids,
+		productIds,
+		/** A table's row: the product filter lists exactly these IDs, in this order. */
+		listsProducts: async (_what: string, filter: Json, expected: number[]) =>
+			expect(await productIds(filter)).toEqual(expected),
+		/** Each filter of a table, beside its answer so that a failure names its case. */
+		listsAll: async (
+			cases: Array<[filter: Json, ids: number[]]>,
+			read: (filter: Json) => Promise<unknown>,
+		) => {
+			for (const [filter, expected] of cases)
+				expect([filter, await read(filter)]).toEqual([filter, expected]);
+		},
+	};
+}
+
 describe('sandbox: stored filters', () => {
 	let sandbox: Sandbox;
 	let demo: ServiceClient;
@@ -13,19 +234,7 @@ describe('sandbox: stored filters', () => {
 	});
 	afterAll(() => sandbox.close());
 
-	const store = async (body: Json, client = demo) => {
-		const result = await client.post('/filters', body);
-		expect(result.status).toBe(200);
-		return result.json[Object.keys(body)[0]].filterId as string;
-	};
-	const ids = async (path: string, filter: Json, item: string) => {
-		const filterId = await store(filter);
-		const result = await demo.get(`${path}?filterId=${filterId}&size=50`);
-		expect(result.status).toBe(200);
-		return list(result.json.pagedData[item]).map((i) => i.id);
-	};
-	const productIds = (filter: Json) =>
-		ids(`${SHOP_PATH}/products`, { productFilter: filter }, 'product');
+	const { store, ids, productIds, listsProducts, listsAll } = filterCalls(() => demo);
 
 	test('POST /filters answers the body plus filterId; same content, same user → same id', async () => {
 		const body = {
@@ -45,211 +254,28 @@ describe('sandbox: stored filters', () => {
 		expect(await store(body, other)).not.toBe(first.json.productFilter.filterId);
 	});
 
-	test('expressionSimple with =, !=, like, ilike, <, >, <=, >=', async () => {
-		expect(
-			await productIds({ expressionSimple: { property: 'id', op: '=', value: '1002' } }),
-		).toEqual([1002]);
-		expect(
-			await productIds({ expressionSimple: { property: 'id', op: '!=', value: '1002' } }),
-		).toEqual([1001, 1003, 1004, 1005]);
-		expect(
-			await productIds({ expressionSimple: { property: 'name', op: 'like', value: 'Classic%' } }),
-		).toEqual([1001]);
-		expect(
-			await productIds({ expressionSimple: { property: 'name', op: 'like', value: 'classic%' } }),
-		).toEqual([]);
-		expect(
-			await productIds({ expressionSimple: { property: 'name', op: 'ilike', value: 'classic%' } }),
-		).toEqual([1001]);
-		expect(
-			await productIds({ expressionSimple: { property: 'id', op: '<', value: '1002' } }),
-		).toEqual([1001]);
-		expect(
-			await productIds({ expressionSimple: { property: 'id', op: '>', value: '1002' } }),
-		).toEqual([1003, 1004, 1005]);
-		expect(
-			await productIds({ expressionSimple: { property: 'id', op: '<=', value: '1002' } }),
-		).toEqual([1001, 1002]);
-		expect(
-			await productIds({ expressionSimple: { property: 'id', op: '>=', value: '1002' } }),
-		).toEqual([1002, 1003, 1004, 1005]);
-	});
-
-	test('criteria combine with AND; between, contain (with negation), isNull, disjunction, conjunction', async () => {
-		expect(
-			await productIds({
-				expressionSimple: [
-					{ property: 'id', op: '>=', value: '1001' },
-					{ property: 'name', op: 'ilike', value: '%o%' },
-				],
-			}),
-		).toEqual([1002, 1003, 1004, 1005]);
-		expect(
-			await productIds({
-				betweenExpression: { property: 'id', minValue: '1001', maxValue: '1002' },
-			}),
-		).toEqual([1001, 1002]);
-		expect(
-			await productIds({
-				expressionContain: { property: 'id', negation: false, list: { String: ['1001', '1003'] } },
-			}),
-		).toEqual([1001, 1003]);
-		expect(
-			await productIds({
-				expressionContain: { property: 'id', negation: true, list: { String: '1001' } },
-			}),
-		).toEqual([1002, 1003, 1004, 1005]);
-		expect(await productIds({ expressionIsNull: { property: 'sku' } })).toEqual([]);
-		expect(
-			await productIds({
-				expressionDisjunction: {
-					expressionSimple: [
-						{ property: 'name', op: '=', value: 'Hoodie' },
-						{ property: 'name', op: '=', value: 'Tote Bag' },
-					],
-				},
-			}),
-		).toEqual([1002, 1003]);
-		expect(
-			await productIds({
-				expressionDisjunction: {
-					expressionSimple: { property: 'name', op: '=', value: 'Hoodie' },
-					expressionConjuction: {
-						expressionSimple: [
-							{ property: 'id', op: '>', value: '1001' },
-							{ property: 'name', op: 'like', value: 'T%' },
-						],
-					},
-				},
-			}),
-		).toEqual([1002, 1003]);
-		expect(
-			await productIds({
-				expressions: [{ expressionSimple: { property: 'name', op: '=', value: 'Hoodie' } }],
-			}),
-		).toEqual([1002]);
-	});
-
-	test('order{direction, property}', async () => {
-		expect(await productIds({ order: { direction: 'desc', property: 'id' } })).toEqual([
-			1005, 1004, 1003, 1002, 1001,
-		]);
-		expect(await productIds({ order: { direction: 'asc', property: 'name' } })).toEqual([
-			1001, 1002, 1004, 1005, 1003,
-		]);
-	});
-
-	test('sub-entity filters on joined data: SKUs, assigned colours, views, technologies', async () => {
-		expect(
-			await productIds({
-				productSkuFilter: {
-					expressionSimple: { property: 'assignedSize.id', op: '=', value: '3014' },
-				},
-			}),
-		).toEqual([1002]);
-		expect(
-			await productIds({
-				assignedProductColorFilter: {
-					expressionSimple: { property: 'name', op: '=', value: 'Black' },
-				},
-			}),
-		).toEqual([1001, 1004, 1005]);
-		expect(
-			await productIds({
-				assignedProductViewFilter: {
-					expressionSimple: { property: 'view.position', op: '=', value: 'BACK' },
-				},
-			}),
-		).toEqual([1001, 1002]);
-		expect(
-			await productIds({
-				assignedPrintTechnologyFilter: {
-					expressionSimple: { property: 'printTechnology.id', op: '=', value: '12' },
-				},
-			}),
-		).toEqual([1001, 1002, 1003, 1004, 1005]);
-		// Black/3XL has no SKU: no product has a SKU with colour 2002 and size 3006.
-		expect(
-			await productIds({
-				productSkuFilter: {
-					expressionSimple: [
-						{ property: 'assignedColor.id', op: '=', value: '2002' },
-						{ property: 'assignedSize.id', op: '=', value: '3006' },
-					],
-				},
-			}),
-		).toEqual([]);
-	});
+	test.each(OPERATORS)('expressionSimple %s', listsProducts);
+	test.each(COMBINATIONS)('%s', listsProducts);
+	test.each(ORDERS)('order{direction, property}: %s', listsProducts);
+	test.each(SUB_ENTITIES)('sub-entity filter on joined data: %s', listsProducts);
 
 	test('motiveFilter with a nested tagFilter, on /motives and /creator/motives', async () => {
 		const filter = {
-			motiveFilter: {
-				tagFilter: { expressionSimple: { property: 'name', op: '=', value: 'summer' } },
-			},
+			motiveFilter: { tagFilter: { expressionSimple: simple('name', '=', 'summer') } },
 		};
 		expect(await ids(`${SHOP_PATH}/motives`, filter, 'motive')).toEqual([5002, 5003]);
 		expect(await ids(`${SHOP_PATH}/creator/motives`, filter, 'motive')).toEqual([5002, 5003]);
-		const typed = {
-			motiveFilter: {
-				expressionContain: {
-					property: 'type',
-					negation: false,
-					list: { String: ['BITMAP', 'VECTOR'] },
-				},
-			},
-		};
+		const typed = { motiveFilter: { expressionContain: contain('type', ['BITMAP', 'VECTOR']) } };
 		expect(await ids(`${SHOP_PATH}/motives`, typed, 'motive')).toEqual([5001, 5003]);
 	});
 
-	test('every other top-level root filters its list', async () => {
-		expect(
-			await ids(
-				'/accounts/387/shops',
-				{ shopFilter: { expressionSimple: { property: 'name', op: 'ilike', value: 'second%' } } },
-				'shop',
-			),
-		).toEqual([1598]);
-		expect(
-			await ids(
-				'/accounts/387/shops',
-				{
-					shopFilter: {
-						shopPropertyFilter: {
-							expressionSimple: { property: 'key', op: '=', value: 'currency' },
-						},
-					},
-				},
-				'shop',
-			),
-		).toEqual([1597, 1598]);
-		expect(
-			await ids(
-				'/accounts/387/countries',
-				{
-					countryFilter: { expressionSimple: { property: 'currency.code', op: '=', value: 'EUR' } },
-				},
-				'country',
-			),
-		).toEqual([1, 5, 6, 7]);
-		expect(
-			await ids(
-				'/accounts/387/countries',
-				{ countryFilter: { expressionSimple: { property: 'default', op: '=', value: 'true' } } },
-				'country',
-			),
-		).toEqual([1]);
-		expect(
-			await ids(
-				`${SHOP_PATH}/sharedProducts`,
-				{
-					sharedProductFilter: {
-						expressionSimple: { property: 'product.id', op: '=', value: '1002' },
-					},
-				},
-				'sharedProduct',
-			),
-		).toEqual([9502]);
+	test.each(OTHER_ROOTS)(
+		'another top-level root filters its list: %s',
+		async (_what, path, filter, item, expected) =>
+			expect(await ids(path, filter, item)).toEqual(expected),
+	);
 
+	test('webhooks, orders, ordered products, their custom attributes and CSV imports filter their lists', async () => {
 		await demo.post(`${SHOP_PATH}/webhooks`, {
 			webhook: { address: 'http://127.0.0.1:9/a', topic: 'orders/updated' },
 		});
@@ -258,9 +284,7 @@ describe('sandbox: stored filters', () => {
 		});
 		const hooks = await ids(
 			`${SHOP_PATH}/webhooks`,
-			{
-				webhookFilter: { expressionSimple: { property: 'topic', op: '=', value: 'orders/failed' } },
-			},
+			{ webhookFilter: { expressionSimple: simple('topic', '=', 'orders/failed') } },
 			'webhook',
 		);
 		expect(hooks).toHaveLength(1);
@@ -277,110 +301,56 @@ describe('sandbox: stored filters', () => {
 				deferredOrder({ uniqueId: 'F-2', country: { id: 2 } }),
 			)
 		).json.productionOrderSubmited.id;
-		expect(
-			await ids(
-				`${SHOP_PATH}/orders`,
-				{
-					productionOrderFilter: {
-						expressionSimple: { property: 'uniqueId', op: '=', value: 'F-2' },
-					},
-				},
-				'productionOrder',
-			),
-		).toEqual([second]);
-		expect(
-			await ids(
-				`${SHOP_PATH}/orders`,
-				{
-					productionOrderFilter: {
-						expressionSimple: { property: 'country.id', op: '=', value: '1' },
-					},
-				},
-				'productionOrder',
-			),
-		).toEqual([first]);
-		expect(
-			await ids(
-				`${SHOP_PATH}/orders`,
-				{
-					productionOrderFilter: {
-						expressionSimple: { property: 'financialStatus', op: '=', value: 'PENDING' },
-					},
-				},
-				'productionOrder',
-			),
-		).toEqual([first]);
-		expect(
-			await ids(
-				`${SHOP_PATH}/orders`,
-				{
-					productionOrderFilter: {
+		const orderIds = (filter: Json) =>
+			ids(`${SHOP_PATH}/orders`, { productionOrderFilter: filter }, 'productionOrder');
+		await listsAll(
+			[
+				[{ expressionSimple: simple('uniqueId', '=', 'F-2') }, [second]],
+				[{ expressionSimple: simple('country.id', '=', '1') }, [first]],
+				[{ expressionSimple: simple('financialStatus', '=', 'PENDING') }, [first]],
+				[
+					{
 						betweenExpression: {
 							property: 'created',
 							minValue: '2000/01/01 00:00:00',
 							maxValue: '2999/12/31 23:59:59',
 						},
 					},
-				},
-				'productionOrder',
-			),
-		).toEqual([first, second]);
-		expect(
-			await ids(
-				`${SHOP_PATH}/orders`,
-				{
-					productionOrderFilter: {
-						expressionSimple: { property: 'created', op: '<', value: '2000/01/01 00:00:00' },
-					},
-				},
-				'productionOrder',
-			),
-		).toEqual([]);
+					[first, second],
+				],
+				[{ expressionSimple: simple('created', '<', '2000/01/01 00:00:00') }, []],
+			],
+			orderIds,
+		);
+		// Created after the cases above, which it would otherwise join (country 1, created now).
 		const anonymous = (
 			await demo.post(`${SHOP_PATH}/orders`, { productionOrder: { country: { id: 1 } } })
 		).json.productionOrderExpanded.id;
-		expect(
-			await ids(
-				`${SHOP_PATH}/orders`,
-				{ productionOrderFilter: { expressionIsNull: { property: 'uniqueId' } } },
-				'productionOrder',
-			),
-		).toEqual([anonymous]);
+		expect(await orderIds({ expressionIsNull: { property: 'uniqueId' } })).toEqual([anonymous]);
+
 		const order = (await demo.get(`${SHOP_PATH}/orders/${first}`)).json.productionOrderExpanded;
 		const itemId = order.orderedProducts.designedOrderedProduct.id;
+		const lines = `${SHOP_PATH}/orders/${first}/orderedProducts`;
+		const lineIds = (filter: Json) =>
+			ids(lines, { orderedProductFilter: filter }, 'orderedProduct');
+		await listsAll(
+			[
+				[{ expressionSimple: simple('amount', '=', '2') }, [itemId]],
+				[{ expressionSimple: simple('amount', '>', '2') }, []],
+			],
+			lineIds,
+		);
 		expect(
 			await ids(
-				`${SHOP_PATH}/orders/${first}/orderedProducts`,
-				{ orderedProductFilter: { expressionSimple: { property: 'amount', op: '=', value: '2' } } },
-				'orderedProduct',
-			),
-		).toEqual([itemId]);
-		expect(
-			await ids(
-				`${SHOP_PATH}/orders/${first}/orderedProducts`,
-				{ orderedProductFilter: { expressionSimple: { property: 'amount', op: '>', value: '2' } } },
-				'orderedProduct',
-			),
-		).toEqual([]);
-		expect(
-			await ids(
-				`${SHOP_PATH}/orders/${first}/orderedProducts/${itemId}/customAttributes`,
-				{
-					orderedProductCustomAttributeFilter: {
-						expressionSimple: { property: 'key', op: '=', value: 'x' },
-					},
-				},
+				`${lines}/${itemId}/customAttributes`,
+				{ orderedProductCustomAttributeFilter: { expressionSimple: simple('key', '=', 'x') } },
 				'orderedProductCustomAttribute',
 			),
 		).toEqual([]);
 		expect(
 			await ids(
 				`${SHOP_PATH}/orderCsvImport`,
-				{
-					productionOrderCsvImportFilter: {
-						expressionSimple: { property: 'processed', op: '=', value: 'true' },
-					},
-				},
+				{ productionOrderCsvImportFilter: { expressionSimple: simple('processed', '=', 'true') } },
 				'productionOrderCsvImport',
 			),
 		).toEqual([]);
@@ -458,42 +428,12 @@ describe('sandbox: stored filters', () => {
 		expect(skus.every((sku) => !('sku' in sku))).toBe(true);
 	});
 
-	test("the product's own sku and name stay filterable, also as an OR of expressionContain and ilike", async () => {
-		const ownSkuOrName = (list: Json) => ({
-			expressionDisjunction: {
-				expressionContain: { property: 'sku', negation: false, list },
-				expressionSimple: { property: 'name', op: 'ilike', value: '%hoodie%' },
-			},
-		});
-		expect(await productIds(ownSkuOrName({ String: ['IPOD2008', 'TOTE-COTTON'] }))).toEqual([
-			1002, 1003, 1004,
-		]);
-		// One value, as XML and the JSON quirk give it: a member rather than an array.
-		expect(await productIds(ownSkuOrName({ String: 'SHIP-YOUR-IDEA' }))).toEqual([1002, 1005]);
-		// A variant SKU text is no product's SKU.
-		expect(await productIds(ownSkuOrName({ String: 'TEE-CLASSIC-BLACK-L' }))).toEqual([1002]);
-		// The same OR in the `expressions` list form, next to another criterion (AND).
-		expect(
-			await productIds({
-				expressions: [
-					{
-						expressionDisjunction: {
-							expressions: [
-								{
-									expressionContain: {
-										property: 'sku',
-										negation: false,
-										list: { String: ['TEE-CLASSIC'] },
-									},
-								},
-								{ expressionSimple: { property: 'name', op: 'ilike', value: 'ipod%' } },
-							],
-						},
-					},
-					{ expressionSimple: { property: 'id', op: '!=', value: '1004' } },
-				],
-			}),
-		).toEqual([1001]);
+	test.each(OWN_SKU_OR_NAME)(
+		"the product's own sku and name stay filterable as an OR of expressionContain and ilike: %s",
+		listsProducts,
+	);
+
+	test("the product's own sku or name as an OR, sent as XML", async () => {
 		const viaXml = await demo.call('POST', '/filters', {
 			raw: `<productFilter><expressionDisjunction><expressionContain><property>sku</property><negation>false</negation><list><String>IPOD2008</String><String>TOTE-COTTON</String></list></expressionContain><expressionSimple><property>name</property><op>ilike</op><value>%hoodie%</value></expressionSimple></expressionDisjunction></productFilter>`,
 			contentType: 'application/xml',
@@ -552,23 +492,15 @@ describe('sandbox: stored filters', () => {
 			),
 		).not.toContain(id);
 		// Contract, Filters rule 2: the default (deleted = false) applies only without a filter.
-		expect(
-			await motiveIds({ expressionSimple: { property: 'name', op: '=', value: 'Temp' } }),
-		).toEqual([id]);
-		expect(
-			await motiveIds({ expressionSimple: { property: 'deleted', op: '=', value: 'true' } }),
-		).toEqual([id]);
-		expect(
-			await motiveIds({
-				expressionSimple: [
-					{ property: 'name', op: '=', value: 'Temp' },
-					{ property: 'deleted', op: '=', value: 'false' },
-				],
-			}),
-		).toEqual([]);
-		expect(
-			await motiveIds({ expressionSimple: { property: 'deleted', op: '=', value: 'false' } }),
-		).toEqual([5001, 5002, 5003]);
+		await listsAll(
+			[
+				[{ expressionSimple: simple('name', '=', 'Temp') }, [id]],
+				[{ expressionSimple: simple('deleted', '=', 'true') }, [id]],
+				[{ expressionSimple: [simple('name', '=', 'Temp'), simple('deleted', '=', 'false')] }, []],
+				[{ expressionSimple: simple('deleted', '=', 'false') }, [5001, 5002, 5003]],
+			],
+			motiveIds,
+		);
 	});
 
 	test('timestamps carry the service offset +01:00; filter dates are wall time in that zone', async () => {
@@ -642,34 +574,25 @@ describe('sandbox: stored filters with the variant SKU text extension (option va
 	});
 	afterAll(() => sandbox.close());
 
-	const productIds = async (filter: Json) => {
-		const stored = await demo.post('/filters', { productFilter: filter });
-		expect(stored.status).toBe(200);
-		const result = await demo.get(
-			`${SHOP_PATH}/products?filterId=${stored.json.productFilter.filterId}&size=50`,
-		);
-		expect(result.status).toBe(200);
-		return list(result.json.pagedData.product).map((p) => p.id);
-	};
+	const { listsProducts } = filterCalls(() => demo);
 
-	test('productSkuFilter filters on the variant SKU text', async () => {
-		expect(
-			await productIds({
-				productSkuFilter: { expressionSimple: { property: 'sku', op: 'like', value: '%-GREY-%' } },
-			}),
-		).toEqual([1002]);
-		expect(
-			await productIds({
-				productSkuFilter: {
-					expressionContain: { property: 'sku', negation: false, list: { String: ['Bar3'] } },
-				},
-			}),
-		).toEqual([1005]);
-		// The product's own SKU is still the product filter's sku.
-		expect(
-			await productIds({
-				expressionContain: { property: 'sku', negation: false, list: { String: 'IPOD2008' } },
-			}),
-		).toEqual([1004]);
-	});
+	const VARIANT_SKU_TEXTS: ProductCase[] = [
+		[
+			'productSkuFilter filters on the variant SKU text (like)',
+			{ productSkuFilter: { expressionSimple: simple('sku', 'like', '%-GREY-%') } },
+			[1002],
+		],
+		[
+			'productSkuFilter filters on the variant SKU text (expressionContain)',
+			{ productSkuFilter: { expressionContain: contain('sku', ['Bar3']) } },
+			[1005],
+		],
+		[
+			"the product's own SKU is still the product filter's sku",
+			{ expressionContain: contain('sku', 'IPOD2008') },
+			[1004],
+		],
+	];
+
+	test.each(VARIANT_SKU_TEXTS)('%s', listsProducts);
 });

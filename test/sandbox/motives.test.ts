@@ -1,6 +1,13 @@
-import { startSandbox, type Sandbox } from '../../sandbox';
-import { SandboxControl, SHOP_PATH } from '../support/sandbox';
-import { basic, deferredOrder, list, ServiceClient, type Json } from '../support/service';
+import type { Sandbox } from '../../sandbox';
+import { SandboxControl, SHOP_PATH, useSandbox } from '../support/sandbox';
+import {
+	basic,
+	deferredOrder,
+	list,
+	multipartFile,
+	ServiceClient,
+	type Json,
+} from '../support/service';
 
 const PNG = Buffer.concat([
 	Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -9,35 +16,19 @@ const PNG = Buffer.concat([
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 2)]);
 const GIF = Buffer.from('GIF89a-not-accepted');
 
-function multipart(data: Buffer, filename: string, field = 'file') {
-	const boundary = 'motive-boundary-42';
-	return {
-		raw: Buffer.concat([
-			Buffer.from(
-				`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-			),
-			data,
-			Buffer.from(`\r\n--${boundary}--\r\n`),
-		]),
-		contentType: `multipart/form-data; boundary=${boundary}`,
-	};
-}
+const multipart = (data: Buffer, filename: string, field = 'file') =>
+	multipartFile(data, filename, { field });
 
 describe('sandbox: motives and user motives', () => {
 	let sandbox: Sandbox;
 	let control: SandboxControl;
 	let demo: ServiceClient;
 
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0 });
-		control = new SandboxControl(sandbox);
+	useSandbox((started) => {
+		({ sandbox, control } = started);
 		demo = new ServiceClient(sandbox.baseUrl);
 	});
-	afterAll(() => sandbox.close());
-	beforeEach(async () => {
-		await control.call('POST', '/reset');
-		await demo.login();
-	});
+	beforeEach(() => demo.login());
 
 	const createMotive = async (name = 'Rocket', type = 'HIGH_RESOLUTION_BITMAP') => {
 		const result = await demo.post(`${SHOP_PATH}/motives`, { motive: { name, type } });

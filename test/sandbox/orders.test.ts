@@ -1,7 +1,7 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { sampleLines, writeCsv } from '../csv/fixtures';
 import { eventually } from '../support/eventually';
-import { SandboxControl, SHOP_PATH } from '../support/sandbox';
+import { SandboxControl, SHOP_PATH, useSandbox } from '../support/sandbox';
 import { deferredOrder, list, ServiceClient, shippingAddress, type Json } from '../support/service';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -11,17 +11,15 @@ describe('sandbox: orders and their state machines', () => {
 	let control: SandboxControl;
 	let demo: ServiceClient;
 
-	beforeAll(async () => {
-		// Long enough that "stored at once, before processing" holds on a loaded machine too.
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 300 });
-		control = new SandboxControl(sandbox);
-		demo = new ServiceClient(sandbox.baseUrl);
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(async () => {
-		await control.call('POST', '/reset');
-		await demo.login();
-	});
+	// Long enough that "stored at once, before processing" holds on a loaded machine too.
+	useSandbox(
+		(started) => {
+			({ sandbox, control } = started);
+			demo = new ServiceClient(sandbox.baseUrl);
+		},
+		{ deferredProcessingMs: 300 },
+	);
+	beforeEach(() => demo.login());
 
 	const submit = (body: Json, client = demo) =>
 		client.post(`${SHOP_PATH}/orders/usingCreatorSE`, body);
@@ -914,16 +912,14 @@ describe('sandbox: orders with the variant SKU text extension (option variantSku
 	let control: SandboxControl;
 	let demo: ServiceClient;
 
-	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20, variantSkuTexts: true });
-		control = new SandboxControl(sandbox);
-		demo = new ServiceClient(sandbox.baseUrl);
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(async () => {
-		await control.reset();
-		await demo.login();
-	});
+	useSandbox(
+		(started) => {
+			({ sandbox, control } = started);
+			demo = new ServiceClient(sandbox.baseUrl);
+		},
+		{ deferredProcessingMs: 20, variantSkuTexts: true },
+	);
+	beforeEach(() => demo.login());
 
 	const submit = (body: Json) => demo.post(`${SHOP_PATH}/orders/usingCreatorSE`, body);
 

@@ -1,8 +1,8 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { request } from 'undici';
 
-import type { Sandbox } from '../../sandbox';
-import { DEMO } from '../../sandbox';
+import type { Sandbox, SandboxOptions } from '../../sandbox';
+import { DEMO, startSandbox } from '../../sandbox';
 import { CREDENTIAL_TYPE, CredentialStore } from './n8n';
 
 /** JSON as the sandbox answers it, read loosely by the tests. */
@@ -171,3 +171,24 @@ export const byId = (value: number | string) => ({
 
 /** The Shop field (a resource locator), by default the demo shop. */
 export const shopParameter = (shopId: number | string = DEMO.shopId) => byId(shopId);
+
+/**
+ * One sandbox for the test file (or describe block) that calls this: started on a free port before
+ * its tests, put back to its seed before each test, closed after them. `started` hands it and its
+ * control client to the file's own variables. Call it before the file's own beforeEach hooks, so
+ * that they run on the reset sandbox (a fresh login, say).
+ */
+export function useSandbox(
+	started: (fixture: { sandbox: Sandbox; control: SandboxControl }) => void,
+	options: Omit<SandboxOptions, 'port'> = {},
+): void {
+	let sandbox: Sandbox | undefined;
+	let control: SandboxControl;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, ...options });
+		control = new SandboxControl(sandbox);
+		started({ sandbox, control });
+	});
+	afterAll(async () => await sandbox?.close());
+	beforeEach(async () => await control.reset());
+}

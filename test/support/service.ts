@@ -162,6 +162,25 @@ export class Receiver {
 }
 
 /** Reads a collection that may be an array, a single object or "" (the JSON quirks). */
+/** A multipart/form-data body of one file part, for `ServiceClient.call`'s `raw` and `contentType`. */
+export function multipartFile(
+	content: string | Buffer,
+	filename: string,
+	{ field = 'file', type = 'application/octet-stream' } = {},
+): { raw: Buffer; contentType: string } {
+	const boundary = 'sandbox-test-boundary';
+	return {
+		raw: Buffer.concat([
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+			),
+			Buffer.isBuffer(content) ? content : Buffer.from(content),
+			Buffer.from(`\r\n--${boundary}--\r\n`),
+		]),
+		contentType: `multipart/form-data; boundary=${boundary}`,
+	};
+}
+
 export function list(value: unknown): Json[] {
 	if (value === undefined || value === null || value === '') return [];
 	return (Array.isArray(value) ? value : [value]) as Json[];
