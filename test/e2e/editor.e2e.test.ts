@@ -1,14 +1,15 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- drives a real n8n editor in a browser, never shipped */
 /**
  * The editor as a merchant sees it: a real, pinned n8n with the packed package, the sandbox
- * behind its credential, and Debian's Chromium signing in through the sign-in page. Every
- * operation of every resource is opened with its defaults (one entry added to each list), and
- * every problem the panel shows is gathered into one list; the dropdowns cascade from the shop
- * to the product, its colors and the sizes of the chosen color (Order → Add Product, and
- * Submit's designs down to the print area); the filter builder's Operator keeps "Equals"; the
- * credential form opens and Order → Get Many runs against the sandbox; added as a tool of the
- * MCP Server Trigger the node opens on a read. Each test starts on a page and a workflow of its
- * own. Screenshots go to docs/editor/.
+ * behind its credential, and Debian's Chromium signing in through the sign-in page. The nodes
+ * panel finds the nodes by the words merchants type. Every operation of every resource is opened
+ * with its defaults (one entry added to each list), and every problem the panel shows is gathered
+ * into one list; the dropdowns cascade from the shop to the product, its colors and the sizes of
+ * the chosen color (Order → Add Product, and Submit's designs down to the print area); the filter
+ * builder's Operator keeps "Equals"; the credential form opens, with Media Type behind Show
+ * Advanced Settings, and Order → Get Many runs against the sandbox; added as a tool of the MCP
+ * Server Trigger the node opens on a read. Each test starts on a page and a workflow of its own.
+ * Screenshots go to docs/editor/.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,10 +45,12 @@ import {
 	addOneEntryToEachList,
 	addToolTo,
 	choose,
+	chooseFrom,
 	closeNdv,
 	fieldByLabel,
 	isExpression,
 	listEntriesOf,
+	listEntryStates,
 	newWorkflow,
 	panelProblems,
 	parameterInput,
@@ -158,8 +161,11 @@ function actionOf(resource: string, operation: string): string {
 	return found.action;
 }
 
+/** What merchants type in the nodes panel looking for this package (the codex files' aliases). */
+const MERCHANT_WORDS = ['print', 'print on demand', 't-shirt', 'merch', 'fulfillment'];
+
 test(
-	'the three nodes, and every operation of every resource with its defaults, show no problem',
+	'the three nodes, found in the nodes panel by the words merchants type, and every operation of every resource with its defaults, show no problem',
 	async () => {
 		const problems: Problem[] = [];
 
@@ -167,6 +173,29 @@ test(
 		problems.push(...(await panelProblems(page, 'POD Platform Trigger')));
 		await screenshot('trigger');
 		await closeNdv(page);
+
+		// The words merchants type find the nodes (their codex aliases), not only "POD".
+		const creator = page.getByTestId('node-creator');
+		await page.getByTestId('node-creator-plus-button').click();
+		const unfound: string[] = [];
+		for (const word of MERCHANT_WORDS) {
+			await page.getByTestId('node-creator-search-bar').fill(word);
+			const card = creator
+				.getByTestId('item-iterator-item')
+				.filter({ has: page.getByText(APP, { exact: true }) })
+				.first();
+			if (
+				!(await card.waitFor({ timeout: 10_000 }).then(
+					() => true,
+					() => false,
+				))
+			)
+				unfound.push(word);
+			if (word === 'print') await screenshot('nodes-panel-print');
+		}
+		await page.keyboard.press('Escape');
+		await creator.waitFor({ state: 'hidden' });
+		expect(unfound).toEqual([]);
 
 		await addNode(page, { title: POLL_APP });
 		problems.push(...(await panelProblems(page, 'POD Platform Poll Trigger')));
@@ -241,38 +270,35 @@ class Cascade {
 	async state(label: RegExp): Promise<{ shows: string; offers: string[]; cannotChoose: string[] }> {
 		const field = await this.field(label);
 		await field.scrollIntoViewIfNeeded();
-		return {
-			shows: await shownValue(field),
-			offers: (await listEntriesOf(page, await this.field(label))).map(withoutId),
-			cannotChoose: await listEntriesOf(page, await this.field(label), 'disabled'),
-		};
+		const shows = await shownValue(field);
+		const { offered, disabled } = await listEntryStates(page, await this.field(label));
+		return { shows, offers: offered.map(withoutId), cannotChoose: disabled };
 	}
 
 	/** Choose the entry whose label, without its ID, is `name`, and check that it stays chosen. */
 	async choose(label: RegExp, name: string): Promise<void> {
-		let offered = await listEntriesOf(page, await this.field(label));
+		const pick = (offered: string[]) => offered.find((entry) => withoutId(entry) === name);
+		let result = await chooseFrom(page, await this.field(label), pick);
 		// A searchable list may show the chosen entry alone before its search answers (slowly on
 		// a busy machine): look again a little later.
-		for (let retry = 0; retry < 3 && !offered.some((e) => withoutId(e) === name); retry++) {
+		for (let retry = 0; retry < 3 && result.chosen === undefined; retry++) {
 			await page.waitForTimeout(2000);
-			offered = await listEntriesOf(page, await this.field(label));
+			result = await chooseFrom(page, await this.field(label), pick);
 		}
-		const entry = offered.find((candidate) => withoutId(candidate) === name);
-		if (entry === undefined)
+		if (result.chosen === undefined)
 			throw new Error(
-				`${label} offers no "${name}": [${offered.join(', ')}]; ${this.wrong.join('; ')}`,
+				`${label} offers no "${name}": [${result.offered.join(', ')}]; ${this.wrong.join('; ')}`,
 			);
-		await choose(page, await this.field(label), entry);
 		const shown = withoutId(await shownValue(await this.field(label)));
 		if (shown !== name) this.wrong.push(`${label} shows "${shown}" after choosing "${name}"`);
 	}
 }
 
-/** Choose the sandbox's demo shop in the Shop field (a list of the account's shops). */
+/**
+ * Choose the sandbox's demo shop in the Shop field (a list of the account's shops); fails naming
+ * the shops listed when it is not among them.
+ */
 async function chooseShop(cascade: Cascade): Promise<void> {
-	const shops = await cascade.entries(/^Shop$/);
-	if (!shops.some((shop) => shop === SHOP))
-		throw new Error(`Shop lists [${shops.join(', ')}], not "${SHOP}"`);
 	await cascade.choose(/^Shop$/, SHOP);
 }
 
@@ -282,6 +308,18 @@ test("Order → Add Product's dropdowns cascade: shop, product, color, and the s
 	const product = /^Product$/;
 	const color = /^(Assigned )?Color/;
 	const size = /^(Assigned )?Size/;
+	// Before anything is chosen, Color and Size explain what fills them (not "choose one").
+	const hints = {
+		color: await (await fieldByLabel(page, color)).innerText(),
+		size: await (await fieldByLabel(page, size)).innerText(),
+	};
+	expect({
+		color: hints.color.includes("The product's colors appear here once a product is set above"),
+		size: hints.size.includes(
+			'The sizes orderable in the chosen color appear here once a color is set above',
+		),
+		listedOnce: /Listed once/.test(hints.color + hints.size),
+	}).toEqual({ color: true, size: true, listedOnce: false });
 
 	await chooseShop(cascade);
 	await cascade.expectEntries(product, PRODUCTS, `Shop "${SHOP}"`);
@@ -505,7 +543,7 @@ test('the filter builder keeps Operator "Equals" chosen, with no expression and 
 	expect(state).toEqual({ shown: 'Equals', issues: [] });
 });
 
-test('Order → Get Many shows its output after a run against the sandbox, and the credential form opens from the node', async () => {
+test('Order → Get Many shows its output after a run against the sandbox, and the credential form opens from the node, its test passing and Media Type behind Show Advanced Settings', async () => {
 	await addNode(page, { title: APP, action: actionOf('order', 'getAll') });
 	const credential = page.getByTestId('node-credentials-select');
 	await expect(credential.locator('input').inputValue()).resolves.toContain('POD Platform sandbox');
@@ -534,13 +572,36 @@ test('Order → Get Many shows its output after a run against the sandbox, and t
 		.catch(async () => {
 			throw new Error(`The credential form did not pass its test: ${await dialog.innerText()}`);
 		});
-	// The notice says where the login comes from and which role it needs.
+	// The notice says where the login comes from and which role it needs; Media Type, a detail of
+	// the deployment, is not in the main form but behind Show Advanced Settings.
 	const notice = await dialog.innerText();
+	const lines = notice.split('\n').map((line) => line.trim());
 	await screenshot('credential');
+	const toggle = dialog.locator('.el-switch');
+	const switches = await toggle.count();
+	if (switches === 1) await toggle.click();
+	const mediaTypeOnceAdvanced = await dialog
+		.getByText('Media Type', { exact: true })
+		.waitFor({ timeout: 10_000 })
+		.then(
+			() => true,
+			() => false,
+		);
 	expect({
 		where: notice.includes('the account login of a user of your POD Platform account'),
 		role: notice.includes('ROLE_SHOP_ADMIN'),
-	}).toEqual({ where: true, role: true });
+		mediaTypeInMainForm: lines.includes('Media Type'),
+		advanced: lines.includes('Show Advanced Settings'),
+		switches,
+		mediaTypeOnceAdvanced,
+	}).toEqual({
+		where: true,
+		role: true,
+		mediaTypeInMainForm: false,
+		advanced: true,
+		switches: 1,
+		mediaTypeOnceAdvanced: true,
+	});
 });
 
 /** n8n's MCP Server Trigger, which serves the tools connected to it to any MCP client. */
@@ -767,12 +828,16 @@ test('Filter → Create: a condition on a date with no date is refused before se
 	});
 });
 
-test('Motive → Create From File and Assign Print Technology: Print Technology says it is listed once a shop is chosen, and lists the shop’s technologies then', async () => {
-	const hint = 'Listed once a shop is chosen: the print technologies its products take';
+test('Motive → Create From File and Assign Print Technology: Print Technology explains that its list fills once a shop is set, and lists the shop’s technologies then', async () => {
+	const hint =
+		"The print technologies the shop's products take appear here once a shop is set above";
 	const seen: Record<string, { hint: boolean; offersAfterShop: number }> = {};
 	for (const operation of ['createFromBinary', 'assignPrintTechnology']) {
-		page = await browser.freshPage();
-		await newWorkflow(page);
+		// The second operation on a page and a workflow of its own, as the first has from beforeEach.
+		if (operation !== 'createFromBinary') {
+			page = await browser.freshPage();
+			await newWorkflow(page);
+		}
 		await addNode(page, { title: APP, action: actionOf('motive', operation) });
 		const field = await fieldByLabel(page, /^Print Technology/);
 		await field.scrollIntoViewIfNeeded();

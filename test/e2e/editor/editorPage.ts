@@ -131,10 +131,21 @@ export async function settle(page: Page): Promise<void> {
 	const deadline = Date.now() + 20_000;
 	// Loading starts a moment after a field appears: look twice, a short while apart.
 	for (let quietChecks = 0; quietChecks < 2 && Date.now() < deadline; ) {
-		await page.waitForTimeout(300);
+		await page.waitForTimeout(200);
+		// A dropdown says so in its text, its placeholder, or its value while it has one.
 		const busy =
 			(await loading.count()) > 0 ||
-			(await parameters(page).locator('input[placeholder^="Loading options"]').count()) > 0;
+			(await parameters(page)
+				.locator('input')
+				.evaluateAll(
+					(inputs, marker) =>
+						inputs.some((input) =>
+							[(input as HTMLInputElement).placeholder, (input as HTMLInputElement).value].some(
+								(text) => text.startsWith(marker),
+							),
+						),
+					LOADING_OPTIONS,
+				));
 		quietChecks = busy ? 0 : quietChecks + 1;
 	}
 }
@@ -246,21 +257,80 @@ export async function listEntriesOf(
 	field: Locator,
 	which: 'offered' | 'disabled' = 'offered',
 ): Promise<string[]> {
-	const entries = await openDropdown(page, field);
-	const labels = await entries.evaluateAll(
-		(items, wanted) =>
-			items
-				.filter((item) => item.classList.contains('is-disabled') === (wanted === 'disabled'))
-				.map((item) => (item as HTMLElement).innerText.split('\n')[0].trim()),
-		which,
+	return (await listEntryStates(page, field))[which];
+}
+
+/** Each entry of an open list: its label (a description line left out) and whether it is disabled. */
+async function readEntries(entries: Locator): Promise<Array<{ label: string; disabled: boolean }>> {
+	return await entries.evaluateAll((items) =>
+		items.map((item) => ({
+			label: (item as HTMLElement).innerText.split('\n')[0].trim(),
+			disabled: item.classList.contains('is-disabled'),
+		})),
 	);
-	// Close the list with Escape only while it is open: Escape on the panel closes the panel.
-	if (await entries.first().isVisible()) await page.keyboard.press('Escape');
+}
+
+/**
+ * The entries a field's dropdown offers and those it lists but does not let be chosen, by their
+ * labels, from one opening of the list.
+ */
+export async function listEntryStates(
+	page: Page,
+	field: Locator,
+): Promise<{ offered: string[]; disabled: string[] }> {
+	const entries = await openDropdown(page, field);
+	const items = (await readEntries(entries)).filter((item) => item.label !== '');
+	await closeList(page, field, entries);
+	return {
+		offered: items.filter((item) => !item.disabled).map((item) => item.label),
+		disabled: items.filter((item) => item.disabled).map((item) => item.label),
+	};
+}
+
+/**
+ * Choose from a field's dropdown, opened once: `pick` names the entry to choose among the labels
+ * the list offers, or none, and then the list is closed again. What the list offered, and the
+ * entry chosen.
+ */
+export async function chooseFrom(
+	page: Page,
+	field: Locator,
+	pick: (offered: string[]) => string | undefined,
+): Promise<{ offered: string[]; chosen?: string }> {
+	const entries = await openDropdown(page, field);
+	const items = await readEntries(entries);
+	const offered = items.filter((item) => !item.disabled && item.label !== '').map((e) => e.label);
+	const chosen = pick(offered);
+	if (chosen === undefined) {
+		await closeList(page, field, entries);
+		return { offered };
+	}
+	await entries.nth(items.findIndex((item) => !item.disabled && item.label === chosen)).click();
+	await settle(page);
+	return { offered, chosen };
+}
+
+/**
+ * Close a field's open list. Escape closes a plain dropdown, but a searchable list (a resource
+ * locator's: Shop, Product) ignores Escape and closes, as n8n's editor makes it, on a click
+ * outside it: pressed alone, Escape left it open and the wait for it to close took 20 s each time.
+ */
+async function closeList(page: Page, field: Locator, entries: Locator): Promise<void> {
+	// Only while the list is open: Escape on the panel itself closes the panel.
+	if (!(await entries.first().isVisible())) return;
+	if ((await field.getByTestId('rlc-input').count()) > 0) {
+		// A click on the page outside the list (n8n's onClickOutside listens on the window).
+		await page.evaluate(() => {
+			document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+			document.body.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+		});
+	} else {
+		await page.keyboard.press('Escape');
+	}
 	await entries
 		.first()
-		.waitFor({ state: 'hidden' })
+		.waitFor({ state: 'hidden', timeout: 5000 })
 		.catch(() => undefined);
-	return labels.filter((label) => label !== '');
 }
 
 /** Choose the entry labelled `label` from a field's dropdown. */

@@ -43,10 +43,10 @@ export const binaryPropertyField = binaryPropertyFieldOf('JPEG or PNG file');
 
 /**
  * The list offers the print technologies the shop's products expect (`getPrintTechnologies`), so
- * it stays empty until a shop is chosen; the hint says so, as the order forms' lists do.
+ * it stays empty until a shop is chosen; the hint explains so, as the order forms' lists do.
  */
 const PRINT_TECHNOLOGY_HINT =
-	'Listed once a shop is chosen: the print technologies its products take';
+	"The print technologies the shop's products take appear here once a shop is set above";
 
 export const printTechnologyIdField: INodeProperties = {
 	displayName: 'Print Technology Name or ID',

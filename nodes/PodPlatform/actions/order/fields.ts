@@ -234,6 +234,13 @@ export function orderHeaderFields(options: { requireShippingAddress: boolean }):
 }
 
 /**
+ * What the Color and Size lists wait for, said as an explanation: the lists fill themselves once
+ * the field above is set (read as "choose one" when it said "Listed once a product is chosen").
+ */
+const COLORS_APPEAR = "The product's colors appear here once a product is set above";
+const SIZES_APPEAR = 'The sizes orderable in the chosen color appear here once a color is set above';
+
+/**
  * A product's color and size, then the amount: what one designed item of an order needs besides
  * its prints. Colors are listed from the product; sizes from the chosen color, so that only pairs
  * with an orderable SKU are offered.
@@ -263,8 +270,8 @@ export function variantFields(lists: {
 			// By SKU or name the product is known only when the run looks it up: the list stays
 			// empty then, and the Variant usually names the color instead.
 			hint: lists.byName
-				? "Leave empty when the Variant names the color. The list shows the product's colors once a product is picked from the list or by ID."
-				: 'Listed once a product is chosen',
+				? `Leave empty when the Variant names the color. ${COLORS_APPEAR} from the list or by ID.`
+				: COLORS_APPEAR,
 		}),
 		serviceDropdown(
 			'Size Name or ID',
@@ -275,8 +282,8 @@ export function variantFields(lists: {
 				...required,
 				...byName('size'),
 				hint: lists.byName
-					? 'Leave empty when the Variant names the size. The list shows the sizes orderable in the chosen color.'
-					: 'Listed once a color is chosen: only sizes orderable in that color',
+					? `Leave empty when the Variant names the size. ${SIZES_APPEAR}.`
+					: SIZES_APPEAR,
 			},
 		),
 		{
