@@ -1,20 +1,47 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
-import { validateDeferredOrder } from '../../nodes/PodPlatform/actions/order/submit/deferredOrder';
+import { readOrderJson } from '../../nodes/PodPlatform/actions/order/submit/deferredOrder';
 import { bitmapTypeOf } from '../../nodes/PodPlatform/actions/order/submit/elements';
 import { submittedOrderOf } from '../../nodes/PodPlatform/actions/order/submit/exactlyOnce';
-import {
-	buildDeferredOrder,
-	formReferences,
-} from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
+import { formDraft } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
 import type { DeferredOrderForm } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
+import { checkOrder } from '../../nodes/PodPlatform/actions/order/submit/orderInput';
 import { catalogResolver } from '../../nodes/PodPlatform/actions/order/submit/resolve';
-import { referencesOf } from '../../nodes/PodPlatform/actions/order/submit/references';
+import { noteReferences } from '../../nodes/PodPlatform/actions/order/submit/references';
+import type { Resolver } from '../../nodes/PodPlatform/actions/order/submit/types';
 import {
 	buildDraftOrder,
 	buildIncrementalDesign,
 } from '../../nodes/PodPlatform/actions/order/payloads/draftOrder';
 import { InputError } from '../../nodes/shared/errors';
+import { problemsOf } from '../../nodes/PodPlatform/actions/order/payloads/problems';
 import { guidedForm, jsonOrder, PNG, JPEG } from './fixtures';
+
+/** An Order JSON read into its draft, checked and written. */
+const validateDeferredOrder = (input: unknown, { resolver }: { resolver?: Resolver } = {}) =>
+	checkOrder(readOrderJson(input), resolver);
+/** The guided form read into its draft, checked and written. */
+const buildDeferredOrder = (form: DeferredOrderForm) => checkOrder(formDraft(form));
+
+/** The Classic T-Shirt as the run reads it expanded: two colors, two sizes, one SKU. */
+const TEE = {
+	id: 1001,
+	name: 'Classic T-Shirt',
+	colors: [
+		{ assignedColorId: 2001, name: 'White' },
+		{ assignedColorId: 2002, name: 'Black' },
+	],
+	sizes: [
+		{ assignedSizeId: 3002, name: 'M' },
+		{ assignedSizeId: 3006, name: '3XL' },
+	],
+	views: [],
+	printAreas: [
+		{ productAreaId: 4001, name: 'Front', view: 'FRONT' },
+		{ productAreaId: 4002, name: 'Back', view: 'BACK' },
+	],
+	skus: [{ id: 1, available: true, assignedColorId: 2001, assignedSizeId: 3002 }],
+	prices: [],
+};
 
 function refusal(run: () => unknown): InputError {
 	try {
@@ -274,8 +301,8 @@ describe('deferred order payload', () => {
 		});
 	});
 
-	test("a form's references, noted from its values, are what its check gives the resolver", () => {
-		const plain = (references: ReturnType<typeof formReferences>) =>
+	test("a form's references are noted from its draft", () => {
+		const plain = (references: ReturnType<typeof noteReferences>) =>
 			Object.fromEntries(Object.entries(references).map(([key, set]) => [key, [...set]]));
 		const logo = {
 			printAreaId: 'FRONT',
@@ -316,12 +343,13 @@ describe('deferred order payload', () => {
 				],
 			},
 		];
-		for (const form of forms) {
-			expect(plain(formReferences(form))).toEqual(
-				plain(referencesOf((resolver) => buildDeferredOrder(form, { resolver }))),
-			);
-		}
-		expect(plain(formReferences(forms[1]))).toEqual({
+		expect(plain(noteReferences(formDraft(forms[0])))).toEqual({
+			productIds: [1001],
+			skus: [],
+			productNames: [],
+			motiveNames: [],
+		});
+		expect(plain(noteReferences(formDraft(forms[1])))).toEqual({
 			productIds: [1002, 1001],
 			skus: ['TEE-BLK-M', 'MUG'],
 			productNames: ['Classic T-Shirt', 'Mug'],
@@ -330,27 +358,9 @@ describe('deferred order payload', () => {
 	});
 
 	test('SKU check names the design and refuses a pair that is not a SKU', () => {
-		const named = referencesOf((resolver) => validateDeferredOrder(jsonOrder(), { resolver }));
+		const named = noteReferences(readOrderJson(jsonOrder()));
 		expect([...named.productIds]).toEqual([1001]);
-		const tShirt = {
-			id: 1001,
-			name: 'Classic T-Shirt',
-			colors: [
-				{ assignedColorId: 2001, name: 'White' },
-				{ assignedColorId: 2002, name: 'Black' },
-			],
-			sizes: [
-				{ assignedSizeId: 3002, name: 'M' },
-				{ assignedSizeId: 3006, name: '3XL' },
-			],
-			views: [],
-			printAreas: [
-				{ productAreaId: 4001, name: 'Front', view: 'FRONT' },
-				{ productAreaId: 4002, name: 'Back', view: 'BACK' },
-			],
-			skus: [{ id: 1, available: true, assignedColorId: 2001, assignedSizeId: 3002 }],
-			prices: [],
-		};
+		const tShirt = TEE;
 		const resolver = catalogResolver(
 			{
 				product: (id) => (id === 1001 ? tShirt : undefined),
@@ -374,6 +384,37 @@ describe('deferred order payload', () => {
 		expect(error.message).toBe(
 			'Design 1: Classic T-Shirt (1001) cannot be ordered in color Black (2002) and size 3XL (3006)',
 		);
+	});
+
+	test("a storefront order's Line Print is named by its own field, Print Area (printArea)", () => {
+		// Lines of a storefront order: their values come from the store, their prints from Line Prints.
+		const form = guidedForm();
+		form.designs[0].prints = [
+			{ printAreaId: 'SLEEVE', element: { type: 'libraryMotive', motiveId: 5001 } },
+		];
+		const draft = formDraft(form, {
+			designName: () => 'Line 1 (SKU TEE)',
+			designParameter: () => undefined,
+			printParameter: (_, print) => `linePrints.print[${print}]`,
+			printAreaField: 'printArea',
+		});
+		const resolver = catalogResolver(
+			{
+				product: (id) => (id === 1001 ? TEE : undefined),
+				skuHits: () => undefined,
+				productsNamed: () => undefined,
+				shopProducts: () => undefined,
+				countries: () => undefined,
+				motivesNamed: () => undefined,
+			},
+			true,
+		);
+		const [problem] = problemsOf(refusal(() => checkOrder(draft, resolver)));
+		expect(problem).toMatchObject({
+			where: 'Line 1 (SKU TEE) › Print 1',
+			message: 'no print area SLEEVE; Classic T-Shirt offers Front (4001), Back (4002)',
+			parameters: ['linePrints.print[0].printArea'],
+		});
 	});
 
 	test('submission answers under either root', () => {

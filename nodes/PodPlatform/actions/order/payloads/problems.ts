@@ -24,6 +24,42 @@ export interface Problem {
 	parameters?: string[];
 }
 
+/**
+ * A form field a value came from, by the value's key below the part of the order it is in: the
+ * parameters (what a tool's argument fills), and whether the value's own keys are the form's
+ * too (an address's street, a position's left).
+ */
+export interface FieldPlace {
+	parameters: string[];
+	below?: boolean;
+}
+
+/**
+ * Where a part of an order stands: its wire path, and the form field of each of its values by
+ * its key below that path (none where the user wrote the wire payload, or a store gave it).
+ */
+export interface Spot {
+	path: string;
+	fields?: Record<string, FieldPlace>;
+}
+
+/** The form parameters of the value at `path` within a spot; none where the form has no field. */
+export function parametersAt(spot: Spot, path: string): string[] {
+	const prefix = spot.path ? `${spot.path}.` : '';
+	if (!spot.fields || !path.startsWith(prefix)) return [];
+	const rest = path.slice(prefix.length);
+	let found: [key: string, place: FieldPlace] | undefined;
+	for (const [key, place] of Object.entries(spot.fields)) {
+		const within = rest === key || rest.startsWith(`${key}.`) || rest.startsWith(`${key}[`);
+		if (within && (!found || key.length > found[0].length)) found = [key, place];
+	}
+	if (!found) return [];
+	const [key, place] = found;
+	return place.below
+		? place.parameters.map((p) => `${p}${rest.slice(key.length)}`)
+		: place.parameters;
+}
+
 /** Where a problem is, as one reader names it; none for the whole input. */
 type PlaceOf = (problem: Problem) => string | undefined;
 
@@ -128,6 +164,18 @@ export function lazyPlace(name: () => string): () => string {
 
 export class Problems {
 	readonly list: Problem[] = [];
+	/** The parts of the order being checked, innermost last: what names a problem's parameters. */
+	private readonly spots: Spot[] = [];
+
+	/** Run the checks of one part of the order; a problem kept meanwhile is named by its spot. */
+	within<T>(spot: Spot, check: () => T): T {
+		this.spots.push(spot);
+		try {
+			return check();
+		} finally {
+			this.spots.pop();
+		}
+	}
 
 	/** Run one check; a refusal it throws is kept as a problem at `where`, and nothing returned. */
 	check<T>(where: Place, check: () => T): T | undefined {
@@ -149,21 +197,17 @@ export class Problems {
 		return undefined;
 	}
 
+	/** Keep a problem; its parameters, unless given, are the form fields its values came from. */
 	add(problem: Problem): void {
-		this.list.push(problem);
+		const spot = this.spots[this.spots.length - 1];
+		const paths = problem.paths ?? (problem.field ? [problem.field] : []);
+		const parameters =
+			problem.parameters ?? (spot ? paths.flatMap((path) => parametersAt(spot, path)) : []);
+		this.list.push(parameters.length ? { ...problem, parameters } : problem);
 	}
 
-	/**
-	 * Refuse the input when any check failed, with every problem (`rendered`). `parameterOf` gives
-	 * the form parameters of a wire path, where the input is a form.
-	 */
-	throwIfAny(subject: Subject, showPaths: boolean, parameterOf?: (path: string) => string[]): void {
-		if (!this.list.length) return;
-		const list = this.list.map((problem) => {
-			const paths = problem.paths ?? (problem.field ? [problem.field] : []);
-			const parameters = parameterOf ? paths.flatMap(parameterOf) : [];
-			return parameters.length ? { ...problem, parameters } : problem;
-		});
-		throw new ProblemsError(subject, list, showPaths);
+	/** Refuse the input when any check failed, with every problem (`rendered`). */
+	throwIfAny(subject: Subject, showPaths: boolean): void {
+		if (this.list.length) throw new ProblemsError(subject, this.list, showPaths);
 	}
 }

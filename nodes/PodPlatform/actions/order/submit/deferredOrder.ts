@@ -1,36 +1,27 @@
 /**
- * The deferred order (contract, "Deferred order payload"): the guided form and a JSON body both
- * end in `validateDeferredOrder`, so both refuse the same bad input before anything is sent, and
- * both report every problem of the item at once, each named where the user wrote it. The result
- * carries the wire body and what the later steps need from it, typed: the uniqueId for Exactly
- * Once, the product, colour and size pairs for the SKU check, and the names of the form's places
- * to translate a service refusal.
+ * Order JSON read into the order draft (draft.ts): the deferred order body (contract, "Deferred
+ * order payload") taken apart by its collections, which may be wrapped as the contract writes
+ * them (`{"creatorse_design": [...]}`), bare arrays or single objects. Every part is named by the
+ * body's own structure ("Design 1 › Composition 2 › Element 1") and its wire path, which problems
+ * show, as the user wrote the payload. Nothing is checked here but that the body can be taken
+ * apart: the draft is checked as every reader's is (check.ts).
  */
 
-import { isPlainObject, isBlank } from '../../../../shared/values';
-import type { PlainObject } from '../../../../shared/values';
-import { countryRef } from '../payloads/country';
-import { normaliseCustomer } from '../payloads/customer';
 import { InputError } from '../../../../shared/errors';
+import { isPlainObject, toArray } from '../../../../shared/values';
+import type { PlainObject } from '../../../../shared/values';
 import { membersOf, optionalText } from '../payloads/orderValues';
-import { placeName, Problems } from '../payloads/problems';
-import type { Problem } from '../payloads/problems';
-import { normaliseShipping } from '../payloads/shipping';
-import { FINANCIAL_STATUSES } from '../../../../shared/types';
-import { normaliseDesign } from './designs';
-import type { DeferredOrder, DesignWords, OrderNames, Resolver } from './types';
-import { OFFLINE_RESOLVER } from './resolve';
-import { normalisePassthroughItems } from './passthrough';
-import { normaliseTemplate } from './templates';
+import { placeName } from '../payloads/problems';
+import type {
+	DraftComposition,
+	DraftDesign,
+	DraftElement,
+	OrderDraft,
+	Parts,
+	Refused,
+} from './draft';
 
 export const DEFERRED_ROOT = 'creatorse_productionOrderDeferred';
-
-export const JSON_NAMES: OrderNames = {
-	showPaths: true,
-	design: (d) => `Design ${d + 1}`,
-	composition: (d, c) => placeName(`Design ${d + 1}`, `Composition ${c + 1}`),
-	element: (d, c, e) => placeName(`Design ${d + 1}`, `Composition ${c + 1}`, `Element ${e + 1}`),
-};
 
 /** Keys of the deferred body the client fills in itself; any other key is passed on as given. */
 const ORDER_KEYS = new Set([
@@ -44,44 +35,118 @@ const ORDER_KEYS = new Set([
 	'passthroughItems',
 ]);
 
-function financialStatusOf(value: unknown): string | undefined {
-	if (isBlank(value)) return undefined;
-	const status = String(value).trim().toUpperCase();
-	if (!(FINANCIAL_STATUSES as readonly string[]).includes(status)) {
-		throw new InputError(
-			`Financial Status must be one of ${FINANCIAL_STATUSES.join(', ')}, got ${JSON.stringify(value)}`,
-			'PAID starts production once the order is processed, and you are charged; PENDING waits for payment.',
-			'financialStatus',
-		);
+/** Keys of a design item the client fills in itself; any other key is passed on as given. */
+const DESIGN_KEYS = new Set([
+	'productId',
+	'amount',
+	'assignedColor',
+	'assignedSize',
+	'sku',
+	'compositions',
+]);
+
+/** The members of a collection, or the collection refused. */
+function members(value: unknown, memberKey: string, label: string, path: string): Parts<unknown> {
+	let failure: unknown;
+	try {
+		return membersOf(value, memberKey, label, path);
+	} catch (error) {
+		failure = error;
 	}
-	return status;
+	// Only bad input is kept for the check; anything else is a fault of its own.
+	if (failure instanceof InputError) return { refused: failure };
+	throw failure;
 }
 
-/** How an order body is checked besides its own content. */
-export interface CheckOptions {
-	/** How problems name the order's places; a JSON body's own structure by default. */
-	names?: OrderNames;
-	/** Turns names and SKUs into IDs and checks them (resolve.ts); IDs as given by default. */
-	resolver?: Resolver;
-	/** Per design, the storefront's words the guided form gives besides the wire fields. */
-	words?: DesignWords[];
-	/** Problems found before the body was checked (the lines of one order that disagree). */
-	problems?: Problem[];
-	/**
-	 * What the error calls the order, in the user's words ("Shopify order #1001 (shopify-…)"),
-	 * which then heads every message; "The order", and no heading of a single problem, without.
-	 */
-	subject?: string;
-}
+const extraOf = (value: PlainObject, known: Set<string>): PlainObject =>
+	Object.fromEntries(
+		Object.entries(value).filter(([key, extra]) => !known.has(key) && extra !== undefined),
+	);
 
 /**
- * Check a deferred order body (with or without its root key) and return it in wire form with
- * every collection wrapped as the contract writes it, every name and SKU resolved to its ID.
- * Every problem found is reported in one InputError, each named by `names`.
+ * A composition's elements, as the contract's array of single-key objects or one object holding
+ * element arrays by key (`{creatorse_designElementMotive: [...]}`), as XML reads.
  */
-export function validateDeferredOrder(input: unknown, options: CheckOptions = {}): DeferredOrder {
-	const names = options.names ?? JSON_NAMES;
-	const resolver = options.resolver ?? OFFLINE_RESOLVER;
+function elementsOf(value: unknown, path: string, words: (e: number) => string) {
+	const refused: Refused[] = [];
+	const elements: DraftElement[] = [];
+	for (const entry of toArray(value)) {
+		if (!isPlainObject(entry)) {
+			const e = elements.length;
+			refused.push({
+				words: () => words(e),
+				refused: new InputError(
+					'elements must be objects named by element type',
+					'Write each element as {"creatorse_designElementMotive": {...}}.',
+					path,
+				),
+			});
+			continue;
+		}
+		for (const [key, inner] of Object.entries(entry)) {
+			for (const content of toArray(inner)) {
+				const e = elements.length;
+				elements.push({ words: () => words(e), spot: { path: `${path}[${e}]` }, key, content });
+			}
+		}
+	}
+	return [...refused, ...elements];
+}
+
+function compositionOf(value: unknown, path: string, words: () => string): DraftComposition {
+	const composition = isPlainObject(value) ? value : {};
+	return {
+		words,
+		spot: { path },
+		isObject: isPlainObject(value),
+		productArea: composition.productArea,
+		elements: isPlainObject(value)
+			? elementsOf(composition.elements, `${path}.elements`, (e) =>
+					placeName(words(), `Element ${e + 1}`),
+				)
+			: [],
+	};
+}
+
+function designOf(value: unknown, d: number): DraftDesign {
+	const path = `designs.creatorse_design[${d}]`;
+	const words = () => `Design ${d + 1}`;
+	const design = isPlainObject(value) ? value : {};
+	const compositions = members(
+		design.compositions,
+		'creatorse_composition',
+		'Compositions',
+		`${path}.compositions`,
+	);
+	return {
+		words,
+		spot: { path },
+		isObject: isPlainObject(value),
+		productId: design.productId,
+		sku: optionalText(design.sku),
+		skuSent: true,
+		color: design.assignedColor,
+		size: design.assignedSize,
+		amount: design.amount,
+		compositions: Array.isArray(compositions)
+			? compositions.map((composition, c) =>
+					compositionOf(composition, `${path}.compositions.creatorse_composition[${c}]`, () =>
+						placeName(words(), `Composition ${c + 1}`),
+					),
+				)
+			: compositions,
+		extra: extraOf(design, DESIGN_KEYS),
+	};
+}
+
+/** The Unique ID an Order JSON gives, before anything is checked (what Exactly Once looks up). */
+export function jsonUniqueId(input: unknown): string | undefined {
+	const body = isPlainObject(input) ? (input[DEFERRED_ROOT] ?? input) : undefined;
+	return isPlainObject(body) ? optionalText(body.uniqueId) : undefined;
+}
+
+/** A deferred order body (with or without its root key) as a draft; refused when no object. */
+export function readOrderJson(input: unknown): OrderDraft {
 	const body =
 		isPlainObject(input) && isPlainObject(input[DEFERRED_ROOT]) ? input[DEFERRED_ROOT] : input;
 	if (!isPlainObject(body)) {
@@ -91,126 +156,26 @@ export function validateDeferredOrder(input: unknown, options: CheckOptions = {}
 			DEFERRED_ROOT,
 		);
 	}
-	const problems = new Problems();
-	for (const problem of options.problems ?? []) problems.add(problem);
-	const order: PlainObject = {};
-	const uniqueId = optionalText(body.uniqueId);
-	if (uniqueId) order.uniqueId = uniqueId;
-	const financialStatus = problems.check(undefined, () => financialStatusOf(body.financialStatus));
-	if (financialStatus) order.financialStatus = financialStatus;
-	order.country = problems.check(undefined, () => resolver.country(countryRef(body.country)));
-	order.customer = problems.check(undefined, () => normaliseCustomer(body.customer, true));
-	const shipping = problems.check(undefined, () => normaliseShipping(body.orderShipping));
-	if (shipping) order.orderShipping = shipping;
-
-	const designMembers =
-		problems.check(undefined, () =>
-			membersOf(body.designs, 'creatorse_design', 'Designs', 'designs'),
-		) ?? [];
-	const designs = designMembers.map((design, i) =>
-		normaliseDesign(
-			design,
-			i,
-			`designs.creatorse_design[${i}]`,
-			{ names, resolver, problems },
-			options.words?.[i],
-		),
-	);
-	const templateMembers =
-		problems.check(undefined, () =>
-			membersOf(body.templates, 'creatorse_designedTemplateProduct', 'Templates', 'templates'),
-		) ?? [];
-	const templates = templateMembers.map((template, i) =>
-		problems.check(undefined, () =>
-			normaliseTemplate(template, i, `templates.creatorse_designedTemplateProduct[${i}]`),
-		),
-	);
-	const passthroughItems = normalisePassthroughItems(body.passthroughItems, problems);
-	if (!designMembers.length && !templateMembers.length && !passthroughItems.length) {
-		problems.add({
-			message: 'The order has no items',
-			fix: 'Add at least one design, template product or passthrough item.',
-			field: 'designs',
-		});
-	}
-	problems.throwIfAny(
-		options.subject ? { text: options.subject, named: true } : { text: 'The order', named: false },
-		names.showPaths,
-		names.parameters,
-	);
-
-	if (designs.length) order.designs = { creatorse_design: designs.map((design) => design!.body) };
-	if (templates.length) order.templates = { creatorse_designedTemplateProduct: templates };
-	if (passthroughItems.length)
-		order.passthroughItems = { creatorse_passthroughItem: passthroughItems };
-	for (const [key, extra] of Object.entries(body)) {
-		if (!ORDER_KEYS.has(key) && extra !== undefined) order[key] = extra;
-	}
+	const designs = members(body.designs, 'creatorse_design', 'Designs', 'designs');
 	return {
-		body: { [DEFERRED_ROOT]: order },
-		uniqueId,
-		financialStatus,
-		customer: order.customer as PlainObject | undefined,
-		country: order.country as DeferredOrder['country'],
-		orderShipping: shipping,
-		designs: designs.map((design) => design!.ordered),
-		templates: templates as PlainObject[],
-		passthroughItems,
-		variants: designs.flatMap((design) => (design?.variant ? [design.variant] : [])),
-		names,
+		head: {
+			uniqueId: body.uniqueId,
+			financialStatus: body.financialStatus,
+			country: body.country,
+			customer: body.customer,
+			orderShipping: body.orderShipping,
+			extra: extraOf(body, ORDER_KEYS),
+			spot: { path: '' },
+		},
+		designs: Array.isArray(designs) ? designs.map(designOf) : designs,
+		templates: members(
+			body.templates,
+			'creatorse_designedTemplateProduct',
+			'Templates',
+			'templates',
+		),
+		passthroughItems: body.passthroughItems,
+		showPaths: true,
+		problems: [],
 	};
-}
-
-/** The form's name of a field at the end of a wire path. */
-const FIELD_WORDS: Array<[RegExp, string]> = [
-	[/^\.productArea\b/, 'Print Area'],
-	[/^\.assignedColor\b/, 'Color'],
-	[/^\.assignedSize\b/, 'Size'],
-	[/^\.productId\b/, 'Product'],
-	[/^\.amount\b/, 'Amount'],
-	[/^\.sku\b/, 'SKU'],
-];
-
-/** A design's place in a wire path; collections may be named with or without their member key. */
-const DESIGN_PATH =
-	/designs(?:\.creatorse_design)?\[(\d+)\](?:\.compositions(?:\.creatorse_composition)?\[(\d+)\](?:\.elements(?:\.\w+)?\[(\d+)\])?)?([.\w]*)/;
-
-/** Places outside the designs, by the wire path a refusal names. */
-const HEAD_PLACES: Array<[RegExp, (match: RegExpExecArray) => string]> = [
-	[
-		/templates\.creatorse_designedTemplateProduct\[(\d+)\]/,
-		(m) => `Template Product ${Number(m[1]) + 1}`,
-	],
-	[
-		/passthroughItems\.creatorse_passthroughItem\[(\d+)\]/,
-		(m) => `Passthrough Item ${Number(m[1]) + 1}`,
-	],
-	[/orderShipping\.carrier/, () => 'Carrier'],
-	[/customer\.shippingAddress/, () => 'Shipping Address'],
-	[/customer\.billingAddress/, () => 'Billing Address'],
-	[/\bcountry\b/i, () => 'Country'],
-];
-
-/**
- * Where in the form a service refusal points, read from the wire path its text names, or
- * undefined when it names none. The text is the service's own; only the place is translated.
- */
-export function placeOfRefusal(text: string, names: OrderNames): string | undefined {
-	const design = DESIGN_PATH.exec(text);
-	if (design) {
-		const [, d, c, e, rest] = design;
-		const place =
-			e !== undefined
-				? names.element(Number(d), Number(c), Number(e))
-				: c !== undefined
-					? names.composition(Number(d), Number(c))
-					: names.design(Number(d));
-		const field = FIELD_WORDS.find(([pattern]) => pattern.test(rest ?? ''))?.[1];
-		return field && e === undefined ? placeName(place, field) : place;
-	}
-	for (const [pattern, name] of HEAD_PLACES) {
-		const match = pattern.exec(text);
-		if (match) return name(match);
-	}
-	return undefined;
 }

@@ -1,26 +1,30 @@
 /**
- * The designs of a deferred order: a product with its colour, size and amount, and its prints
- * grouped into compositions, one per print area. Each problem of a design is kept with the others
- * of the order, named in the form's words. Each checked design also names the product, colour
- * and size it orders, so the SKU check never reads the wire body again.
+ * The designs of an order draft, checked: a product with its colour, size and amount, and its
+ * compositions, one per print area. Each problem of a design is kept with the others of the
+ * order, named by the design's words and its values' places. Each checked design also names the
+ * product, colour and size it orders, so the SKU check never reads the wire body again.
  */
 
-import { isPlainObject } from '../../../../shared/values';
 import type { PlainObject } from '../../../../shared/values';
-import { AMOUNT_HINT, membersOf, optionalText, positiveInt } from '../payloads/orderValues';
-import type {
-	DesignContext,
-	DesignVariant,
-	DesignWords,
-	OrderedDesign,
-	ResolvedDesign,
-} from './types';
+import { AMOUNT_HINT, positiveInt } from '../payloads/orderValues';
+import type { DesignContext, DesignVariant, OrderedDesign, ResolvedDesign } from './types';
 import { normaliseElements } from './elements';
 import { designByStorefrontSku } from './storefrontSkus';
-import { lazyPlace, placeText } from '../payloads/problems';
-import type { Place } from '../payloads/problems';
+import { lazyPlace } from '../payloads/problems';
+import type { Problems } from '../payloads/problems';
+import type { DraftComposition, DraftDesign, Refused } from './draft';
+import { isRefused } from './draft';
+
+/** A part the reader could not take apart, reported in its turn. */
+export function reportRefused(problems: Problems, part: Refused, where?: () => string): void {
+	problems.check(part.words ?? where, () => {
+		throw part.refused;
+	});
+}
 
 export interface CheckedDesign {
+	/** The design as read: its words and places, for the writer's map of places. */
+	draft: DraftDesign;
 	/** The `creatorse_design` item in wire form. */
 	body: PlainObject;
 	/** What it orders, for the order's output. */
@@ -29,52 +33,39 @@ export interface CheckedDesign {
 	variant?: DesignVariant;
 }
 
-/** Keys of a design item the client fills in itself; any other key is passed on as given. */
-const DESIGN_KEYS = new Set([
-	'productId',
-	'amount',
-	'assignedColor',
-	'assignedSize',
-	'sku',
-	'compositions',
-]);
-
 function normaliseComposition(
-	value: unknown,
-	path: string,
+	composition: DraftComposition,
 	design: ResolvedDesign,
 	context: DesignContext,
-	where: Place,
-	elementName: (elementIndex: number) => string,
 ): PlainObject {
 	const { problems, resolver } = context;
-	if (!isPlainObject(value)) {
+	const { path } = composition.spot;
+	if (!composition.isObject) {
 		problems.add({
-			where: placeText(where),
+			where: composition.words(),
 			message: 'must be an object',
 			fix: 'Give productArea and elements.',
 			field: path,
 		});
 		return {};
 	}
-	const productArea = problems.check(where, () =>
-		resolver.printArea(design, value.productArea, `${path}.productArea`),
+	const productArea = problems.check(composition.words, () =>
+		resolver.printArea(design, composition.productArea, `${path}.productArea`),
 	);
-	const elements = normaliseElements(value.elements, `${path}.elements`, context, elementName);
+	const elements = normaliseElements(composition.elements, context);
 	return { productArea, elements };
 }
 
 export function normaliseDesign(
-	value: unknown,
+	draft: DraftDesign,
 	index: number,
-	path: string,
 	context: DesignContext,
-	words: DesignWords = {},
 ): CheckedDesign | undefined {
-	const { names, problems, resolver } = context;
+	const { problems, resolver } = context;
+	const { path } = draft.spot;
 	// Named only when a problem is kept there: most designs have none.
-	const where = lazyPlace(() => names.design(index));
-	if (!isPlainObject(value)) {
+	const where = lazyPlace(draft.words);
+	if (!draft.isObject) {
 		problems.add({
 			where: where(),
 			message: 'must be an object',
@@ -84,19 +75,19 @@ export function normaliseDesign(
 		return undefined;
 	}
 	const out: PlainObject = {};
-	const givenSku = optionalText(value.sku);
-	const sku = words.sku ?? givenSku;
+	const givenSku = draft.skuSent ? draft.sku : undefined;
+	const { sku } = draft;
 	// A storefront SKU of this node names product, color and size by ID: no look-up.
 	const reading = designByStorefrontSku(
 		{
-			productId: value.productId,
+			productId: draft.productId,
 			sku,
-			productName: words.productName,
-			color: value.assignedColor,
-			size: value.assignedSize,
-			variant: words.variant,
+			productName: draft.productName,
+			color: draft.color,
+			size: draft.size,
+			variant: draft.variant,
 		},
-		words.storeLine === true,
+		draft.storeLine === true,
 	);
 	if ('refusal' in reading) {
 		problems.add({ where: where(), ...reading.refusal, field: `${path}.sku` });
@@ -110,38 +101,33 @@ export function normaliseDesign(
 			where,
 			path,
 			...design,
-			storeLine: words.storeLine,
+			storeLine: draft.storeLine,
 		},
 		problems,
 	);
 	if (resolved.productId !== undefined) out.productId = resolved.productId;
 	const amount = problems.check(where, () =>
-		positiveInt(value.amount, 'Amount', `${path}.amount`, AMOUNT_HINT),
+		positiveInt(draft.amount, 'Amount', `${path}.amount`, AMOUNT_HINT),
 	);
 	out.amount = amount;
 	if (resolved.assignedColorId !== undefined) out.assignedColor = { id: resolved.assignedColorId };
 	if (resolved.assignedSizeId !== undefined) out.assignedSize = { id: resolved.assignedSizeId };
 	if (wireSku) out.sku = wireSku;
-	const compositionsPath = `${path}.compositions`;
-	const compositions = (
-		problems.check(where, () =>
-			membersOf(value.compositions, 'creatorse_composition', 'Compositions', compositionsPath),
-		) ?? []
-	).map((composition, c) =>
-		normaliseComposition(
-			composition,
-			`${compositionsPath}.creatorse_composition[${c}]`,
-			resolved,
-			context,
-			lazyPlace(() => names.composition(index, c)),
-			(e) => names.element(index, c, e),
-		),
+	if (isRefused(draft.compositions)) reportRefused(problems, draft.compositions, where);
+	const compositions = (isRefused(draft.compositions) ? [] : draft.compositions).map(
+		(composition) => {
+			if (isRefused(composition)) {
+				reportRefused(problems, composition, where);
+				return {};
+			}
+			return problems.within(composition.spot, () =>
+				normaliseComposition(composition, resolved, context),
+			);
+		},
 	);
 	// No compositions: a plain base product (contract).
 	out.compositions = { creatorse_composition: compositions };
-	for (const [key, extra] of Object.entries(value)) {
-		if (!DESIGN_KEYS.has(key) && extra !== undefined) out[key] = extra;
-	}
+	Object.assign(out, draft.extra);
 	const { productId, assignedColorId, assignedSizeId } = resolved;
 	const variant =
 		productId !== undefined &&
@@ -168,5 +154,5 @@ export function normaliseDesign(
 		sku: wireSku ?? variant?.sku ?? (reading.bySku ? sku : undefined),
 		amount,
 	};
-	return { body: out, variant, ordered };
+	return { draft, body: out, variant, ordered };
 }

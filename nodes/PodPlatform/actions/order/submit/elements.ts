@@ -6,13 +6,15 @@
  * of the element ("Design 1 › Print 2") and use the form's field names.
  */
 
-import { isPlainObject, toArray, isBlank, isHttpUrl } from '../../../../shared/values';
+import { isPlainObject, isBlank, isHttpUrl } from '../../../../shared/values';
 import type { PlainObject } from '../../../../shared/values';
 import { BITMAP_MIME_TYPES, detectBitmapKind } from '../../common/image';
 import { InputError } from '../../../../shared/errors';
 import { chosenId, membersOf, optionalText } from '../payloads/orderValues';
 import { normalisePosition } from '../../common/position';
 import type { DesignContext, Resolver } from './types';
+import type { DraftElement, Refused } from './draft';
+import { isRefused } from './draft';
 
 export const ELEMENT_KEYS = {
 	motive: 'creatorse_designElementMotive',
@@ -177,52 +179,40 @@ const ELEMENT_NORMALISERS: Record<
 };
 
 /**
- * Elements as the contract's heterogeneous array of single-key objects. Also accepted: one
- * object holding element arrays by key (`{creatorse_designElementMotive: [...]}`), as XML reads.
- * A refused element is left out and its problem kept, named by `elementName`.
+ * The elements of a composition, each checked within its place; a refused element is left out
+ * and its problem kept, named by the element's words.
  */
 export function normaliseElements(
-	value: unknown,
-	path: string,
+	elements: Array<DraftElement | Refused>,
 	{ problems, resolver }: Pick<DesignContext, 'problems' | 'resolver'>,
-	elementName: (elementIndex: number) => string,
 ): PlainObject[] {
-	const entries: Array<[string, unknown]> = [];
-	for (const entry of toArray(value)) {
-		if (!isPlainObject(entry)) {
-			problems.add({
-				where: elementName(entries.length),
-				message: 'elements must be objects named by element type',
-				fix: `Write each element as {"${ELEMENT_KEYS.motive}": {...}}.`,
-				field: path,
+	const checked: PlainObject[] = [];
+	for (const element of elements) {
+		if (isRefused(element)) {
+			problems.check(element.words, () => {
+				throw element.refused;
 			});
 			continue;
 		}
-		for (const [key, inner] of Object.entries(entry)) {
-			for (const member of toArray(inner)) entries.push([key, member]);
-		}
-	}
-	const elements: PlainObject[] = [];
-	entries.forEach(([key, member], i) => {
-		const at = `${path}[${i}].${key}`;
-		const element = problems.check(
-			() => elementName(i),
-			() => {
+		const { key, content, spot } = element;
+		const at = `${spot.path}.${key}`;
+		const done = problems.within(spot, () =>
+			problems.check(element.words, () => {
 				const normaliser = ELEMENT_NORMALISERS[key];
 				if (!normaliser) {
 					throw new InputError(
 						`the key "${key}" is not a design element the client can name`,
 						`Use one of ${KNOWN_ELEMENT_KEYS.join(', ')}. The service has produced blank designs for unknown keys, so they are never sent.`,
-						`${path}[${i}]`,
+						spot.path,
 					);
 				}
-				if (!isPlainObject(member)) {
+				if (!isPlainObject(content)) {
 					throw new InputError('must be an object', `Give ${key} as an object.`, at);
 				}
-				return { [key]: normaliser(member, at, resolver) };
-			},
+				return { [key]: normaliser(content, at, resolver) };
+			}),
 		);
-		if (element) elements.push(element);
-	});
-	return elements;
+		if (done) checked.push(done);
+	}
+	return checked;
 }

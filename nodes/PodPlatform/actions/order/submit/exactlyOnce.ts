@@ -22,7 +22,7 @@ import type { PlainObject } from '../../../../shared/values';
 import { UNIQUE_IDS_PER_LOOKUP, listByStoredFilter } from '../../common/list';
 import { ordersWithUniqueId } from '../common';
 import type { RunScope } from '../../runScope';
-import { placeOfRefusal } from './deferredOrder';
+import { placeOfRefusal } from './wire';
 import type { DeferredOrder } from './types';
 
 /** What a look-up by uniqueId found: the order, or that the shop has none with it. */
@@ -106,7 +106,7 @@ function inFormWords(
 	itemIndex: number,
 ): NodeApiError {
 	if (error.httpCode !== '400') return error;
-	const place = placeOfRefusal(`${error.message} ${error.description ?? ''}`, order.names);
+	const place = placeOfRefusal(`${error.message} ${error.description ?? ''}`, order.places);
 	if (!place) return error;
 	return new NodeApiError(ctx.getNode(), error.errorResponse ?? { message: error.message }, {
 		message: `${place}: the service refused it: ${error.message}`,

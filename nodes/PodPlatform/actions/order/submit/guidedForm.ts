@@ -1,7 +1,9 @@
 /**
- * Submit's guided form as plain values (what the fields hold, binary motives already read) and
- * its translation into the deferred body, checked exactly as a JSON body would be. Problems are
- * named by the form's own places: "Design 1 › Print 2", whichever composition the print joins.
+ * Submit's guided form as plain values (what the fields hold, binary motives already read) read
+ * into the order draft (draft.ts), which the guided form, One Item per Line and One Item per
+ * Storefront Order all give. Every part is named in the form's words ("Design 1 › Print 2",
+ * whichever composition the print joins) and every value by the form field it came from, so that
+ * an AI tool's model is told the argument to fix.
  */
 
 import type { PlainObject } from '../../../../shared/values';
@@ -10,12 +12,9 @@ import type { OrderHeaderForm } from '../payloads/orderHeader';
 import { isBlank } from '../../../../shared/values';
 import { optionalText } from '../payloads/orderValues';
 import { placeName } from '../payloads/problems';
+import type { FieldPlace, Problem } from '../payloads/problems';
 import { groupByPrintArea } from '../payloads/printAreas';
-import { validateDeferredOrder } from './deferredOrder';
-import type { CheckOptions } from './deferredOrder';
-import type { DeferredOrder, DesignWords, OrderNames } from './types';
-import { newReferences, noteDesign } from './references';
-import type { OrderReferences } from '../../common/catalog/types';
+import type { DraftComposition, DraftDesign, DraftElement, OrderDraft } from './draft';
 
 export type FormElement =
 	| { type: 'libraryMotive'; motiveId?: unknown; motiveName?: unknown }
@@ -62,6 +61,35 @@ export interface DeferredOrderForm extends OrderHeaderForm {
 	passthroughItems: PlainObject[];
 }
 
+const ELEMENT = {
+	motive: 'creatorse_designElementMotive',
+	ddf: 'creatorse_designElementDdf',
+	decoration: 'creatorse_designElementDecoration',
+} as const;
+
+/** A print's element in the contract's words, its key and content, with the form field of each value. */
+function elementOf(
+	print: FormPrint,
+	parameter: string,
+): Pick<DraftElement, 'key' | 'content'> & { fields: Record<string, FieldPlace> } {
+	const field = (name: string): FieldPlace => ({ parameters: [`${parameter}.${name}`] });
+	// A position's left, top, ... are fields of the print itself.
+	const position = { parameters: [parameter], below: true };
+	const body = elementBody(print);
+	const [[key, content]] = Object.entries(body);
+	const fields: Record<string, FieldPlace> = {
+		[`${ELEMENT.motive}.motive`]: field('motiveId'),
+		[`${ELEMENT.motive}.url`]: field('url'),
+		[`${ELEMENT.motive}.position`]: position,
+		[`${ELEMENT.ddf}.productionResource.url`]: field('productionUrl'),
+		[`${ELEMENT.ddf}.productionResource.filename`]: field('productionFilename'),
+		[`${ELEMENT.ddf}.previewResource.url`]: field('previewUrl'),
+		[`${ELEMENT.ddf}.position`]: position,
+		[`${ELEMENT.decoration}.sku`]: field('decorationSku'),
+	};
+	return { key, content, fields };
+}
+
 function elementBody(print: FormPrint): PlainObject {
 	const { element } = print;
 	const withPlacement = (content: PlainObject): PlainObject => {
@@ -101,118 +129,10 @@ function elementBody(print: FormPrint): PlainObject {
 	}
 }
 
-/** The compositions of one design and, for each, the form's index of every print in it. */
-interface Grouped {
-	compositions: PlainObject[];
-	printsOf: number[][];
-}
-
 const printAreaKey = (print: FormPrint) => String(print.printAreaId ?? '').trim() || undefined;
 
-/** Prints of one design as compositions, by the order forms' rule (printAreas.ts). */
-function compositionsOf(prints: FormPrint[]): Grouped {
-	const groups = groupByPrintArea(prints, printAreaKey);
-	return {
-		compositions: groups.map((group) => ({
-			productArea: { id: group[0].print.printAreaId },
-			elements: group.map(({ print }) => elementBody(print)),
-		})),
-		printsOf: groups.map((group) => group.map(({ index }) => index)),
-	};
-}
-
-/** The form parameters of the order's head, by the wire path of a value. */
-const HEAD_PARAMETERS: Array<[RegExp, (match: RegExpExecArray) => string]> = [
-	[/^uniqueId$/, () => 'uniqueId'],
-	[/^financialStatus$/, () => 'financialStatus'],
-	[/^country\b/, () => 'country'],
-	[/^customer\.(shipping|billing)Address\.(\w+)/, (m) => `${m[1]}Address.address.${m[2]}`],
-	[/^customer\.(firstName|lastName|email|phone)$/, (m) => `customer.${m[1]}`],
-	[/^orderShipping\.carrier\b/, () => 'carrierId'],
-	[/^orderShipping\.title\b/, () => 'shippingTitle'],
-];
-
-/** A design's fields, by the rest of the wire path after the design. */
-const DESIGN_PARAMETERS: Array<[RegExp, string]> = [
-	[/^\.(productId|sku)\b/, 'productId'],
-	[/^\.assignedColor\b/, 'assignedColorId'],
-	[/^\.assignedSize\b/, 'assignedSizeId'],
-	[/^\.amount\b/, 'amount'],
-	[/^\.variant\b/, 'variant'],
-];
-
-/** A print's fields, by the rest of the wire path after its element. */
-const PRINT_PARAMETERS: Array<[RegExp, (match: RegExpExecArray) => string]> = [
-	[/^\.creatorse_designElementMotive\.motive\b/, () => 'motiveId'],
-	[/^\.creatorse_designElementMotive\.url\b/, () => 'url'],
-	[/\.productionResource\.url\b/, () => 'productionUrl'],
-	[/\.productionResource\.filename\b/, () => 'productionFilename'],
-	[/\.previewResource\.url\b/, () => 'previewUrl'],
-	[/^\.creatorse_designElementDecoration\.sku\b/, () => 'decorationSku'],
-	[/\.position\.(\w+)/, (m) => m[1]],
-];
-
-const DESIGN_PATH =
-	/^designs\.creatorse_design\[(\d+)\](?:\.compositions\.creatorse_composition\[(\d+)\](?:\.elements\[(\d+)\])?)?(.*)$/;
-
-/**
- * The form parameters a wire path's value came from: a field of the head, of a design, or of the
- * prints of a composition. None where the form has no one field for it.
- */
-function parametersOf(path: string, printsByDesign: number[][][], places: FormPlaces): string[] {
-	const design = DESIGN_PATH.exec(path);
-	if (!design) {
-		const head = HEAD_PARAMETERS.find(([pattern]) => pattern.test(path));
-		return head ? [head[1](head[0].exec(path) as RegExpExecArray)] : [];
-	}
-	const [, d, c, e, rest] = design;
-	const base = places.designParameter(Number(d));
-	if (c === undefined) {
-		const field = DESIGN_PARAMETERS.find(([pattern]) => pattern.test(rest));
-		return field && base !== undefined ? [`${base}.${field[1]}`] : [];
-	}
-	const prints = (printsByDesign[Number(d)]?.[Number(c)] ?? []).map((p) =>
-		places.printParameter(Number(d), p),
-	);
-	if (e === undefined)
-		return /^\.productArea\b/.test(rest) ? prints.map((print) => `${print}.printAreaId`) : [];
-	const print = prints[Number(e)];
-	const field = PRINT_PARAMETERS.find(([pattern]) => pattern.test(rest));
-	return print && field ? [`${print}.${field[1](field[0].exec(rest) as RegExpExecArray)}`] : [];
-}
-
-/** Where a design's values and its prints are in the form's parameters. */
-interface FormPlaces {
-	/** The parameter of a design's own fields; undefined where they are no form field. */
-	designParameter(designIndex: number): string | undefined;
-	printParameter(designIndex: number, printIndex: number): string;
-}
-
-/** Names in the form's words: each composition is the prints that went into it. */
-function formNames(
-	printsByDesign: number[][][],
-	designName: (designIndex: number) => string,
-	places: FormPlaces,
-): OrderNames {
-	const design = designName;
-	const printNumbers = (d: number, c: number) => (printsByDesign[d]?.[c] ?? []).map((p) => p + 1);
-	return {
-		parameters: (path) => parametersOf(path, printsByDesign, places),
-		showPaths: false,
-		design,
-		composition: (d, c) => {
-			const numbers = printNumbers(d, c);
-			return placeName(
-				design(d),
-				numbers.length === 1 ? `Print ${numbers[0]}` : `Prints ${numbers.join(', ')}`,
-			);
-		},
-		element: (d, c, e) => placeName(design(d), `Print ${printNumbers(d, c)[e] ?? e + 1}`),
-	};
-}
-
-/** How the guided form is checked besides its own values. */
-export interface FormCheck extends Pick<CheckOptions, 'resolver' | 'problems' | 'subject'> {
+/** How the form's parts are named and where their values are, besides the form's own values. */
+export interface FormPlaces {
 	/** The form's name of each design; "Design 1", ... by default. */
 	designName?: (designIndex: number) => string;
 	/**
@@ -222,104 +142,146 @@ export interface FormCheck extends Pick<CheckOptions, 'resolver' | 'problems' | 
 	designParameter?: (designIndex: number) => string | undefined;
 	/** The form parameter of a design's print; `<design's parameter>.prints.print[0]` by default. */
 	printParameter?: (designIndex: number, printIndex: number) => string;
+	/** The print's field that holds its print area: `printAreaId`, or a storefront's `printArea`. */
+	printAreaField?: string;
+	/** Problems found before (the lines of one order that disagree). */
+	problems?: Problem[];
+	/** What the error calls the order ("Order 1001", "Shopify order #1001 (shopify-…)"). */
+	subject?: string;
 }
 
-/** A design's words as the check gives them to the resolver: blank ones as empty text. */
-function wordsOf(design: FormDesign): DesignWords {
+/** The form fields of the order's head, by the key each fills in the contract's head. */
+const HEAD_FIELDS: Record<string, FieldPlace> = {
+	uniqueId: { parameters: ['uniqueId'] },
+	financialStatus: { parameters: ['financialStatus'] },
+	country: { parameters: ['country'] },
+	'customer.shippingAddress': { parameters: ['shippingAddress.address'], below: true },
+	'customer.billingAddress': { parameters: ['billingAddress.address'], below: true },
+	...Object.fromEntries(
+		['firstName', 'lastName', 'email', 'phone'].map((key) => [
+			`customer.${key}`,
+			{ parameters: [`customer.${key}`] },
+		]),
+	),
+	'orderShipping.carrier': { parameters: ['carrierId'] },
+	'orderShipping.title': { parameters: ['shippingTitle'] },
+};
+
+/** The form fields of a design's own values, by their key in the contract's design. */
+function designFields(parameter: string | undefined): Record<string, FieldPlace> | undefined {
+	if (parameter === undefined) return undefined;
+	const field = (name: string): FieldPlace => ({ parameters: [`${parameter}.${name}`] });
 	return {
-		sku: design.sku === undefined ? undefined : (optionalText(design.sku) ?? ''),
-		productName:
-			design.productName === undefined ? undefined : (optionalText(design.productName) ?? ''),
-		variant: design.variant,
-		...(design.storeLine ? { storeLine: true } : {}),
+		productId: field('productId'),
+		sku: field('productId'),
+		assignedColor: field('assignedColorId'),
+		assignedSize: field('assignedSizeId'),
+		amount: field('amount'),
+		variant: field('variant'),
 	};
 }
 
-/** The motive a print names by name, as the check gives it to the resolver. */
-function motiveNameOf(print: FormPrint): string | undefined {
-	const { element } = print;
-	return element.type === 'libraryMotive' && !isBlank(element.motiveName)
-		? optionalText(element.motiveName)
-		: undefined;
-}
+/** Blank words as empty text, so that the check says which is empty. */
+const wordOf = (value: unknown) => (value === undefined ? undefined : (optionalText(value) ?? ''));
 
-/**
- * What the form names of the catalog (products by ID, SKU or name, motives by name), noted from
- * its values in the order the check meets them, without checking it: what `buildDeferredOrder`
- * would give a resolver. Designs that share one list of prints (a storefront order's lines) have
- * its motives noted once.
- */
-export function formReferences(form: DeferredOrderForm): OrderReferences {
-	const references = newReferences();
-	const seen = new Set<FormPrint[]>();
-	for (const design of form.designs) {
-		const { sku, productName } = wordsOf(design);
-		noteDesign(references, { productId: design.productId, sku, productName });
-		if (seen.has(design.prints)) continue;
-		seen.add(design.prints);
-		for (const group of groupByPrintArea(design.prints, printAreaKey)) {
-			for (const { print } of group) {
-				const name = motiveNameOf(print);
-				if (name) references.motiveNames.add(name);
-			}
-		}
-	}
-	return references;
-}
-
-/** The guided form in wire form, checked exactly as a JSON body would be. */
-export function buildDeferredOrder(form: DeferredOrderForm, check: FormCheck = {}): DeferredOrder {
-	// Designs that share one list of prints (a storefront order's lines) share its compositions:
-	// the check only reads them.
-	const groupedOnce = new Map<FormPrint[], Grouped>();
-	const grouped = form.designs.map((design) => {
-		let compositions = groupedOnce.get(design.prints);
-		if (!compositions) {
-			compositions = compositionsOf(design.prints);
-			groupedOnce.set(design.prints, compositions);
-		}
-		return compositions;
-	});
-	const body: PlainObject = {
-		...headerBody(form),
-		financialStatus: form.financialStatus,
-		designs: {
-			creatorse_design: form.designs.map((design, d) => ({
-				productId: design.productId,
-				amount: design.amount,
-				assignedColor: { id: design.assignedColorId },
-				assignedSize: { id: design.assignedSizeId },
-				compositions: { creatorse_composition: grouped[d].compositions },
-			})),
-		},
-		templates: {
-			creatorse_designedTemplateProduct: form.templates.map((template) => ({
-				templateProductId: template.templateProductId,
-				templateProductSku: template.templateProductSku,
-				amount: template.amount,
-				assignedColor: isBlank(template.assignedColorId)
-					? undefined
-					: { id: template.assignedColorId },
-				assignedSize: isBlank(template.assignedSizeId)
-					? undefined
-					: { id: template.assignedSizeId },
-			})),
-		},
-		passthroughItems: { creatorse_passthroughItem: form.passthroughItems },
-	};
-	const designName = check.designName ?? ((d: number) => `Design ${d + 1}`);
-	const designParameter = check.designParameter ?? ((d: number) => `designs.design[${d}]`);
-	return validateDeferredOrder(body, {
-		...check,
-		names: formNames(
-			grouped.map((design) => design.printsOf),
-			designName,
-			{
-				designParameter,
-				printParameter:
-					check.printParameter ?? ((d, p) => `${designParameter(d) ?? ''}.prints.print[${p}]`),
+/** A design's prints as compositions, by the order forms' rule (printAreas.ts). */
+function compositionsOf(
+	design: FormDesign,
+	path: string,
+	words: () => string,
+	printParameter: (print: number) => string,
+	areaField: string,
+): DraftComposition[] {
+	return groupByPrintArea(design.prints, printAreaKey).map((group, c) => {
+		const at = `${path}.compositions.creatorse_composition[${c}]`;
+		const numbers = group.map(({ index }) => index + 1);
+		return {
+			words: () =>
+				placeName(
+					words(),
+					numbers.length === 1 ? `Print ${numbers[0]}` : `Prints ${numbers.join(', ')}`,
+				),
+			spot: {
+				path: at,
+				fields: {
+					productArea: {
+						parameters: group.map(({ index }) => `${printParameter(index)}.${areaField}`),
+					},
+				},
 			},
-		),
-		words: form.designs.map(wordsOf),
+			isObject: true,
+			productArea: { id: group[0].print.printAreaId },
+			elements: group.map(({ print, index }, e) => {
+				const { key, content, fields } = elementOf(print, printParameter(index));
+				const spot = `${at}.elements[${e}]`;
+				return {
+					words: () => placeName(words(), `Print ${numbers[e]}`),
+					spot: { path: spot, fields },
+					key,
+					content,
+				};
+			}),
+		};
 	});
+}
+
+/** The guided form as an order draft, each value in its place. */
+export function formDraft(form: DeferredOrderForm, places: FormPlaces = {}): OrderDraft {
+	const designName = places.designName ?? ((d: number) => `Design ${d + 1}`);
+	const designParameter = places.designParameter ?? ((d: number) => `designs.design[${d}]`);
+	const printParameter =
+		places.printParameter ??
+		((d: number, p: number) => `${designParameter(d) ?? ''}.prints.print[${p}]`);
+	const designs = form.designs.map((design, d): DraftDesign => {
+		const path = `designs.creatorse_design[${d}]`;
+		const words = () => designName(d);
+		return {
+			words,
+			spot: { path, fields: designFields(designParameter(d)) },
+			isObject: true,
+			productId: design.productId,
+			sku: wordOf(design.sku),
+			skuSent: false,
+			productName: wordOf(design.productName),
+			variant: design.variant,
+			color: { id: design.assignedColorId },
+			size: { id: design.assignedSizeId },
+			amount: design.amount,
+			...(design.storeLine ? { storeLine: true } : {}),
+			compositions: compositionsOf(
+				design,
+				path,
+				words,
+				(p) => printParameter(d, p),
+				places.printAreaField ?? 'printAreaId',
+			),
+			extra: {},
+		};
+	});
+	const head = headerBody(form);
+	return {
+		head: {
+			uniqueId: head.uniqueId,
+			financialStatus: form.financialStatus,
+			country: head.country,
+			customer: head.customer,
+			orderShipping: head.orderShipping,
+			extra: {},
+			spot: { path: '', fields: HEAD_FIELDS },
+		},
+		designs,
+		templates: form.templates.map((template) => ({
+			templateProductId: template.templateProductId,
+			templateProductSku: template.templateProductSku,
+			amount: template.amount,
+			assignedColor: isBlank(template.assignedColorId)
+				? undefined
+				: { id: template.assignedColorId },
+			assignedSize: isBlank(template.assignedSizeId) ? undefined : { id: template.assignedSizeId },
+		})),
+		passthroughItems: { creatorse_passthroughItem: form.passthroughItems },
+		showPaths: false,
+		problems: places.problems ?? [],
+		...(places.subject ? { subject: places.subject } : {}),
+	};
 }

@@ -9,20 +9,19 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { parseJsonInput } from '../../common/jsonInput';
-import { isPlainObject } from '../../../../shared/values';
 import type { PlainObject } from '../../../../shared/values';
 import { optionalText } from '../payloads/orderValues';
 import { locatorValue, readHeaderForm } from '../common';
 import { placeName } from '../payloads/problems';
 import type { Problem } from '../payloads/problems';
 import type { RunScope } from '../../runScope';
-import { DEFERRED_ROOT, validateDeferredOrder } from './deferredOrder';
+import { jsonUniqueId, readOrderJson } from './deferredOrder';
 import { BLANK_FIX, blankLinesChosen, entriesOf, locatorMode, readPrints } from './formPrints';
-import { buildDeferredOrder, formReferences } from './guidedForm';
+import { formDraft } from './guidedForm';
 import type { DeferredOrderForm, FormDesign, FormTemplate } from './guidedForm';
+import { draftInput } from './orderInput';
 import type { OrderInput } from './orderInput';
 import { readStorefront } from './readStorefront';
-import { referencesOf } from './references';
 
 async function readDesign(
 	ctx: IExecuteFunctions,
@@ -82,7 +81,7 @@ async function readGuidedForm(
 	};
 }
 
-function readOrderJson(run: RunScope, itemIndex: number): unknown {
+function orderJsonOf(run: RunScope, itemIndex: number): unknown {
 	const raw = run.parameter('orderJson', itemIndex, '');
 	return typeof raw === 'string' ? parseJsonInput(raw, 'Order JSON') : raw;
 }
@@ -182,19 +181,14 @@ async function readLines(
 		);
 	};
 	const uniqueId = optionalText(first.uniqueId);
-	return {
-		uniqueId,
-		references: () => formReferences(form),
-		check: (resolver) =>
-			buildDeferredOrder(form, {
-				resolver,
-				problems,
-				designName,
-				// Every line's item has the same parameters: a design's is its place in its line.
-				designParameter: (d) => `designs.design[${placeOf[d].design}]`,
-				...(uniqueId ? { subject: `Order ${uniqueId}` } : {}),
-			}),
-	};
+	const draft = formDraft(form, {
+		problems,
+		designName,
+		// Every line's item has the same parameters: a design's is its place in its line.
+		designParameter: (d) => `designs.design[${placeOf[d].design}]`,
+		...(uniqueId ? { subject: `Order ${uniqueId}` } : {}),
+	});
+	return draftInput(() => draft, uniqueId);
 }
 
 /** Whether Submit reads each input item as a storefront's whole order. */
@@ -225,20 +219,11 @@ export async function readOrderInput(
 ): Promise<OrderInput> {
 	const [itemIndex] = unit;
 	if (run.parameter<string>('inputMode', itemIndex, 'form') === 'json') {
-		const input = readOrderJson(run, itemIndex);
-		const body = isPlainObject(input) ? (input[DEFERRED_ROOT] ?? input) : undefined;
-		return {
-			uniqueId: isPlainObject(body) ? optionalText(body.uniqueId) : undefined,
-			check: (resolver) => validateDeferredOrder(input, { resolver }),
-			references: () => referencesOf((resolver) => validateDeferredOrder(input, { resolver })),
-		};
+		const input = orderJsonOf(run, itemIndex);
+		return draftInput(() => readOrderJson(input), jsonUniqueId(input));
 	}
 	if (readsLines(run)) return await readLines(ctx, run, unit, earlier);
 	if (readsStorefrontOrders(run)) return await readStorefront(ctx, run, itemIndex);
 	const form = await readGuidedForm(ctx, run, itemIndex);
-	return {
-		uniqueId: optionalText(form.uniqueId),
-		check: (resolver) => buildDeferredOrder(form, { resolver }),
-		references: () => formReferences(form),
-	};
+	return draftInput(() => formDraft(form), optionalText(form.uniqueId));
 }

@@ -11,9 +11,11 @@ import type { Problem } from '../payloads/problems';
 import { optionalText } from '../payloads/orderValues';
 import type { RunScope } from '../../runScope';
 import { BLANK_FIX, blankLinesChosen, entriesOf, readPrints } from './formPrints';
-import { buildDeferredOrder, formReferences } from './guidedForm';
+import { formDraft } from './guidedForm';
 import type { DeferredOrderForm } from './guidedForm';
+import { checkOrder } from './orderInput';
 import type { OrderInput } from './orderInput';
+import { noteReferences } from './references';
 import { readStorefrontOrder, storefrontLabel } from './storefrontOrder';
 import type { LineLeftOut, Storefront, StorefrontLine } from './storefrontOrder';
 import type { NothingToPrint, StoreLineReport } from './types';
@@ -118,7 +120,7 @@ export async function readStorefront(
 	return {
 		uniqueId,
 		nothingToPrint: read.lines.length === 0 && !read.refusal,
-		references: () => formReferences(formOf(read.lines)),
+		references: () => noteReferences(formDraft(formOf(read.lines))),
 		check(resolver) {
 			const problems: Problem[] = [];
 			if (read.refusal) problems.push(read.refusal);
@@ -139,15 +141,16 @@ export async function readStorefront(
 				return !reason;
 			});
 			if (!lines.length && !problems.length) return nothing(leftOut);
-			const order = buildDeferredOrder(formOf(lines), {
-				resolver,
+			const draft = formDraft(formOf(lines), {
 				problems,
 				designName: (d) => storeLineName(lines[d]),
 				// A line's own values come from no form field; its prints are the form's one list.
 				designParameter: () => undefined,
 				printParameter: (_, print) => `linePrints.print[${print}]`,
+				printAreaField: 'printArea',
 				subject,
 			});
+			const order = checkOrder(draft, resolver);
 			return { ...order, storeOrder: { name: read.name, lines: lineReports(lines, leftOut) } };
 		},
 	};

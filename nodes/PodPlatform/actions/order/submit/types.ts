@@ -9,19 +9,11 @@ import type { OrderProduct } from '../../common/catalog/types';
 import type { Place, Problems } from '../payloads/problems';
 
 /**
- * How problems name the places of an order. A JSON body is named by its own structure
- * (compositions and elements, with wire paths); the guided form by its prints, which it groups
- * into compositions itself.
+ * Where each wire path of a written order is, in the user's words ("Design 1 › Print 3 › Print
+ * Area"), keyed by the path in lower case without the collections' member keys
+ * (`designs[0].compositions[1].productarea`): what names the place of a service refusal.
  */
-export interface OrderNames {
-	/** Whether the user wrote the wire payload, so that wire paths help find the place. */
-	showPaths: boolean;
-	design(designIndex: number): string;
-	composition(designIndex: number, compositionIndex: number): string;
-	element(designIndex: number, compositionIndex: number, elementIndex: number): string;
-	/** The form parameters a wire path's value came from, where the input is a form. */
-	parameters?(path: string): string[];
-}
+export type RefusalPlaces = Map<string, string>;
 
 /**
  * What a design orders, in the shape of the service's ordered product: the product, color and
@@ -54,8 +46,8 @@ export interface DeferredOrder {
 	passthroughItems: PlainObject[];
 	/** The product, colour and size of every design that names all three, in design order. */
 	variants: DesignVariant[];
-	/** How this order's places are named (form or JSON). */
-	names: OrderNames;
+	/** Where each wire path of the body is, for the service's refusals (wire.ts). */
+	places: RefusalPlaces;
 	/** A storefront's order: its name in the store and what became of each of its lines. */
 	storeOrder?: StoreOrderReport;
 }
@@ -102,24 +94,8 @@ export interface DesignVariant {
 	sku?: string;
 }
 
-/** What the guided form gives a design besides its wire fields: the storefront's words. */
-export interface DesignWords {
-	/** The product SKU or variant SKU (Product → By SKU), empty if it came out empty; not sent. */
-	sku?: string;
-	/** The product's name (Product → By Name), empty if it came out empty; not sent. */
-	productName?: string;
-	/** The variant as the storefront gives it (Shopify's variant_title, WooCommerce's meta_data). */
-	variant?: unknown;
-	/**
-	 * Whether the design is a line of a storefront's order read whole, which no form field shows:
-	 * a fix then speaks of the store, not of the form's fields.
-	 */
-	storeLine?: boolean;
-}
-
-/** How a design is checked: the names of the order's places and the resolver of its words. */
+/** How a design is checked: the resolver of its words, and the order's problems. */
 export interface DesignContext {
-	names: OrderNames;
 	resolver: Resolver;
 	problems: Problems;
 }
