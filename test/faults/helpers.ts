@@ -1,37 +1,14 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { deferredOrderBody, ORDERS } from '../support/deferredOrder';
 import { SandboxControl, shopParameter } from '../support/sandbox';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** A small deferred order the service accepts: one plain T-shirt, paid, shipped to Germany. */
 export function order(uniqueId: string): Json {
-	return {
-		creatorse_productionOrderDeferred: {
-			uniqueId,
-			financialStatus: 'PAID',
-			country: { code: 'DE' },
-			customer: {
-				firstName: 'Ada',
-				lastName: 'Lovelace',
-				email: 'ada@example.com',
-				shippingAddress: {
-					street: 'Hauptstr.',
-					streetNo: '5',
-					city: 'Berlin',
-					zip: '10115',
-					countryCode: 'DE',
-				},
-			},
-			orderShipping: { title: 'Standard', carrier: { id: 21 } },
-			designs: {
-				creatorse_design: [
-					{ productId: 1001, amount: 1, assignedColor: { id: 2001 }, assignedSize: { id: 3002 } },
-				],
-			},
-		},
-	};
+	return deferredOrderBody(ORDERS.plain(uniqueId));
 }
 
 /** Input items each carrying one order, and Submit parameters that take the order from the item. */

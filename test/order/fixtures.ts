@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
 import type { DeferredOrderForm } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
 import { startSandbox, type Sandbox } from '../../sandbox';
+import { deferredOrderBody, ORDERS, SHIPPING_ADDRESS } from '../support/deferredOrder';
 import { CredentialStore, runNode } from '../support/n8n';
 import type { RunResult } from '../support/n8n';
 import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
@@ -15,13 +16,7 @@ export const JPEG = Buffer.from([
 	0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01,
 ]);
 
-export const SHIPPING_ADDRESS = {
-	street: 'Hauptstr.',
-	streetNo: '5',
-	city: 'Berlin',
-	zip: '10115',
-	countryCode: 'DE',
-};
+export { SHIPPING_ADDRESS };
 
 /** One storefront order as the guided form reads it. */
 export function guidedForm(uniqueId = 'SHOP-1001'): DeferredOrderForm {
@@ -79,86 +74,8 @@ export function guidedForm(uniqueId = 'SHOP-1001'): DeferredOrderForm {
 }
 
 /** The same order as a JSON body, the way a mapping expression would give it. */
-export function jsonOrder(uniqueId = 'SHOP-1001') {
-	return {
-		creatorse_productionOrderDeferred: {
-			uniqueId,
-			financialStatus: 'PAID',
-			customer: {
-				firstName: 'Ada',
-				lastName: 'Lovelace',
-				email: 'ada@example.com',
-				shippingAddress: { ...SHIPPING_ADDRESS },
-			},
-			country: { code: 'DE' },
-			orderShipping: { title: 'Standard', carrier: { id: 21 } },
-			designs: {
-				creatorse_design: [
-					{
-						productId: 1001,
-						amount: 2,
-						assignedColor: { id: 2001 },
-						assignedSize: { id: 3002 },
-						compositions: {
-							creatorse_composition: [
-								{
-									productArea: { id: 4001 },
-									elements: [
-										{
-											creatorse_designElementMotive: {
-												motive: { id: 5001 },
-												position: { left: 10, right: 10, top: '5%' },
-											},
-										},
-										{
-											creatorse_designElementDdf: {
-												previewResource: { url: 'https://files.example.com/p.png' },
-												productionResource: {
-													url: 'https://files.example.com/p.pdf',
-													filename: 'print.pdf',
-												},
-											},
-										},
-									] as any[],
-								},
-								{
-									productArea: { id: 4002 },
-									elements: [
-										{
-											creatorse_designElementMotive: {
-												url: 'https://files.example.com/back.png',
-												layers: {
-													creatorse_designElementLayer: [
-														{ name: 'title', text: 'Hello', rgbColor: '#FF0000' },
-													],
-												},
-											},
-										},
-										{ creatorse_designElementDecoration: { sku: 'PATCH-1', placement: 'sleeve' } },
-									] as any[],
-								},
-							],
-						},
-					} as any,
-				],
-			},
-			templates: {
-				creatorse_designedTemplateProduct: [
-					{
-						templateProductSku: 'TPL-TEE-LOGO',
-						amount: 1,
-						assignedColor: { id: 2001 },
-						assignedSize: { id: 3003 },
-					},
-				],
-			},
-			passthroughItems: {
-				creatorse_passthroughItem: [
-					{ sku: 'STICKER-1', name: 'Sticker', quantity: 3, referenceId: 'REF-9' },
-				] as any[],
-			},
-		} as any,
-	};
+export function jsonOrder(uniqueId = 'SHOP-1001'): any {
+	return deferredOrderBody(ORDERS.everyPart(uniqueId));
 }
 
 // ---------------------------------------------------------------------------------------------

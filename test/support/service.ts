@@ -8,6 +8,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 
+import { deferredOrderBody, ORDERS, SERVICE_ADDRESS } from './deferredOrder';
 import { SHOP_PATH } from './sandbox';
 import type { Json } from './sandbox';
 
@@ -187,51 +188,12 @@ export function list(value: unknown): Json[] {
 }
 
 export function shippingAddress() {
-	return { street: 'Hauptstraße', streetNo: '1', city: 'Berlin', zip: '10115', countryCode: 'DE' };
+	return { ...SERVICE_ADDRESS };
 }
 
-/** A valid deferred order body; `overrides` replace top-level fields. */
+/** A valid deferred order body (test/support/deferredOrder.ts); `overrides` replace top-level fields. */
 export function deferredOrder(overrides: Json = {}): Json {
-	return {
-		creatorse_productionOrderDeferred: {
-			uniqueId: `U-${Math.random().toString(36).slice(2, 10)}`,
-			financialStatus: 'PAID',
-			country: { id: 1 },
-			customer: {
-				firstName: 'Ada',
-				lastName: 'Lovelace',
-				email: 'ada@example.com',
-				shippingAddress: shippingAddress(),
-			},
-			orderShipping: { title: 'Standard', carrier: { id: 21 } },
-			designs: {
-				creatorse_design: [
-					{
-						productId: 1001,
-						amount: 2,
-						assignedColor: { id: 2001 },
-						assignedSize: { id: 3002 },
-						compositions: {
-							creatorse_composition: [
-								{
-									productArea: { id: 4001 },
-									elements: [
-										{
-											creatorse_designElementMotive: {
-												motive: { id: 5001 },
-												position: { left: 10, right: '10%' },
-											},
-										},
-									],
-								},
-							],
-						},
-					},
-				],
-			},
-			...overrides,
-		},
-	};
+	return deferredOrderBody(ORDERS.logo(`U-${Math.random().toString(36).slice(2, 10)}`, overrides));
 }
 
 /** Every webhook subscription of the sandbox's shop, as the service holds it. */
