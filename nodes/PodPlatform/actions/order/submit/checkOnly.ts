@@ -54,18 +54,9 @@ function elementOf(element: PlainObject): IDataObject {
 
 /** Each design's prints: a print area (ID and name) and what is printed on it. */
 function printsOf(order: DeferredOrder, products: Map<number, OrderProduct>): IDataObject[][] {
-	const deferred = isPlainObject(order.body.creatorse_productionOrderDeferred)
-		? order.body.creatorse_productionOrderDeferred
-		: {};
-	const designs = isPlainObject(deferred.designs)
-		? toArray<PlainObject>(deferred.designs.creatorse_design)
-		: [];
-	return designs.map((design) => {
+	return order.designs.map((design, d) => {
 		const product = products.get(Number(design.productId));
-		const compositions = isPlainObject(design.compositions)
-			? toArray<PlainObject>(design.compositions.creatorse_composition)
-			: [];
-		return compositions.map((composition) => {
+		return order.compositions[d].map((composition) => {
 			const areaId = isPlainObject(composition.productArea)
 				? composition.productArea.id
 				: undefined;

@@ -27,6 +27,8 @@ export interface CheckedDesign {
 	draft: DraftDesign;
 	/** The `creatorse_design` item in wire form. */
 	body: PlainObject;
+	/** Its compositions as written, one per print area, for Check Only's output. */
+	compositions: PlainObject[];
 	/** What it orders, for the order's output. */
 	ordered: OrderedDesign;
 	/** Set when the design names its product, colour and size (a design by SKU may not). */
@@ -154,5 +156,5 @@ export function normaliseDesign(
 		sku: wireSku ?? variant?.sku ?? (reading.bySku ? sku : undefined),
 		amount,
 	};
-	return { draft, body: out, variant, ordered };
+	return { draft, body: out, compositions, variant, ordered };
 }

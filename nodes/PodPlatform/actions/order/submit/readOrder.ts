@@ -191,25 +191,24 @@ async function readLines(
 	return draftInput(() => draft, uniqueId);
 }
 
-/** Whether Submit reads each input item as a storefront's whole order. */
-function readsStorefrontOrders(run: RunScope): boolean {
-	return (
-		run.parameter<string>('inputMode', 0, 'form') === 'form' &&
-		run.parameter<string>('input', 0, 'order') === 'storefrontOrder'
-	);
-}
+/**
+ * How Submit reads its input, one of four: each item a guided form, each item an Order JSON, the
+ * items as the lines of orders (One Item per Line), or each item a storefront's whole order. The
+ * node's fields give it in two parameters (Input Mode, and Input for the form); the run reads it
+ * once, here.
+ */
+export type SubmitMode = 'form' | 'json' | 'line' | 'storefrontOrder';
 
-/** Whether Submit reads each input item as one storefront line (One Item per Line). */
-export function readsLines(run: RunScope): boolean {
-	return (
-		run.parameter<string>('inputMode', 0, 'form') === 'form' &&
-		run.parameter<string>('input', 0, 'order') === 'line'
-	);
+export function submitMode(run: RunScope, itemIndex = 0): SubmitMode {
+	if (run.parameter<string>('inputMode', itemIndex, 'form') === 'json') return 'json';
+	const input = run.parameter<string>('input', 0, 'order');
+	return input === 'line' || input === 'storefrontOrder' ? input : 'form';
 }
 
 /**
- * The order of these input items: one item's guided form or Order JSON, or the lines of one
- * order (One Item per Line), with any problem found before (`earlier`) kept for its check.
+ * The order of these input items, by Submit's mode: one item's guided form, Order JSON or
+ * storefront order, or the lines of one order (One Item per Line), with any problem found before
+ * (`earlier`) kept for its check.
  */
 export async function readOrderInput(
 	ctx: IExecuteFunctions,
@@ -218,12 +217,18 @@ export async function readOrderInput(
 	earlier: Problem[] = [],
 ): Promise<OrderInput> {
 	const [itemIndex] = unit;
-	if (run.parameter<string>('inputMode', itemIndex, 'form') === 'json') {
-		const input = orderJsonOf(run, itemIndex);
-		return draftInput(() => readOrderJson(input), jsonUniqueId(input));
+	switch (submitMode(run, itemIndex)) {
+		case 'json': {
+			const input = orderJsonOf(run, itemIndex);
+			return draftInput(() => readOrderJson(input), jsonUniqueId(input));
+		}
+		case 'line':
+			return await readLines(ctx, run, unit, earlier);
+		case 'storefrontOrder':
+			return await readStorefront(ctx, run, itemIndex);
+		case 'form': {
+			const form = await readGuidedForm(ctx, run, itemIndex);
+			return draftInput(() => formDraft(form), optionalText(form.uniqueId));
+		}
 	}
-	if (readsLines(run)) return await readLines(ctx, run, unit, earlier);
-	if (readsStorefrontOrders(run)) return await readStorefront(ctx, run, itemIndex);
-	const form = await readGuidedForm(ctx, run, itemIndex);
-	return draftInput(() => formDraft(form), optionalText(form.uniqueId));
 }

@@ -32,7 +32,7 @@ import { changedSince, withoutRecalled } from './catalogAgain';
 import { lookUpUniqueIds, submitOrder } from './exactlyOnce';
 import type { KnownOrders, SubmitOutcome } from './exactlyOnce';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, exactlyOnceOf, submitFields } from './fields';
-import { readOrderInput, readsLines } from './readOrder';
+import { readOrderInput, submitMode } from './readOrder';
 import type { OrderInput } from './orderInput';
 import {
 	existingOrderOutput,
@@ -102,7 +102,7 @@ function uniqueIdOf(run: RunScope, itemIndex: number): string | undefined {
  */
 function units(this: IExecuteFunctions, itemCount: number, run: RunScope): number[][] {
 	const items = Array.from({ length: itemCount }, (_, itemIndex) => itemIndex);
-	if (!readsLines(run)) return items.map((itemIndex) => [itemIndex]);
+	if (submitMode(run) !== 'line') return items.map((itemIndex) => [itemIndex]);
 	const orders: Array<{ uniqueId?: string; items: number[] }> = [];
 	for (const itemIndex of items) {
 		const uniqueId = uniqueIdOf(run, itemIndex);
@@ -169,7 +169,7 @@ async function prepare(
 	run: RunScope,
 ): Promise<SubmitBatch> {
 	const batch = newBatch();
-	const split = readsLines(run) ? splitOrders(run, orders) : new Map<number, Problem>();
+	const split = submitMode(run) === 'line' ? splitOrders(run, orders) : new Map<number, Problem>();
 	const uniqueIdsByShop = new Map<string, string[]>();
 	const namedByShop = new Map<
 		string,

@@ -41,6 +41,8 @@ export interface DeferredOrder {
 	orderShipping: PlainObject | undefined;
 	/** What each design orders, in design order. */
 	designs: OrderedDesign[];
+	/** Each design's compositions as written (a print area and what is printed there). */
+	compositions: PlainObject[][];
 	/** The template products, checked (templates.ts). */
 	templates: PlainObject[];
 	passthroughItems: PlainObject[];

@@ -80,6 +80,7 @@ export function writeOrder(order: CheckedOrder): DeferredOrder {
 		country: order.country,
 		orderShipping: order.orderShipping,
 		designs: order.designs.map((design) => design.ordered),
+		compositions: order.designs.map((design) => design.compositions),
 		templates: order.templates,
 		passthroughItems: order.passthroughItems,
 		variants: order.designs.flatMap((design) => (design.variant ? [design.variant] : [])),
