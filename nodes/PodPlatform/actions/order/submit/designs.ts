@@ -1,8 +1,8 @@
 /**
  * The designs of an order draft, checked: a product with its colour, size and amount, and its
  * compositions, one per print area. Each problem of a design is kept with the others of the
- * order, named by the design's words and its values' places. Each checked design also names the
- * product, colour and size it orders, so the SKU check never reads the wire body again.
+ * order, named by the design's words and its values' places. Each checked design names the
+ * product, colour and size it orders, for the SKU check, the writer (wire.ts) and the output.
  */
 
 import type { PlainObject } from '../../../../shared/values';
@@ -25,10 +25,10 @@ export function reportRefused(problems: Problems, part: Refused, where?: () => s
 export interface CheckedDesign {
 	/** The design as read: its words and places, for the writer's map of places. */
 	draft: DraftDesign;
-	/** The `creatorse_design` item in wire form. */
-	body: PlainObject;
-	/** Its compositions as written, one per print area, for Check Only's output. */
+	/** Its compositions in the contract's shape, one per print area. */
 	compositions: PlainObject[];
+	/** The SKU the service is sent: a JSON body's own, never one of this node's SKUs. */
+	sentSku?: string;
 	/** What it orders, for the order's output. */
 	ordered: OrderedDesign;
 	/** Set when the design names its product, colour and size (a design by SKU may not). */
@@ -76,7 +76,6 @@ export function normaliseDesign(
 		});
 		return undefined;
 	}
-	const out: PlainObject = {};
 	const givenSku = draft.skuSent ? draft.sku : undefined;
 	const { sku } = draft;
 	// A storefront SKU of this node names product, color and size by ID: no look-up.
@@ -107,14 +106,9 @@ export function normaliseDesign(
 		},
 		problems,
 	);
-	if (resolved.productId !== undefined) out.productId = resolved.productId;
 	const amount = problems.check(where, () =>
 		positiveInt(draft.amount, 'Amount', `${path}.amount`, AMOUNT_HINT),
 	);
-	out.amount = amount;
-	if (resolved.assignedColorId !== undefined) out.assignedColor = { id: resolved.assignedColorId };
-	if (resolved.assignedSizeId !== undefined) out.assignedSize = { id: resolved.assignedSizeId };
-	if (wireSku) out.sku = wireSku;
 	if (isRefused(draft.compositions)) reportRefused(problems, draft.compositions, where);
 	const compositions = (isRefused(draft.compositions) ? [] : draft.compositions).map(
 		(composition) => {
@@ -127,9 +121,6 @@ export function normaliseDesign(
 			);
 		},
 	);
-	// No compositions: a plain base product (contract).
-	out.compositions = { creatorse_composition: compositions };
-	Object.assign(out, draft.extra);
 	const { productId, assignedColorId, assignedSizeId } = resolved;
 	const variant =
 		productId !== undefined &&
@@ -156,5 +147,5 @@ export function normaliseDesign(
 		sku: wireSku ?? variant?.sku ?? (reading.bySku ? sku : undefined),
 		amount,
 	};
-	return { draft, body: out, compositions, variant, ordered };
+	return { draft, compositions, ...(wireSku ? { sentSku: wireSku } : {}), variant, ordered };
 }

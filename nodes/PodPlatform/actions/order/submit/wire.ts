@@ -10,6 +10,7 @@
 import type { PlainObject } from '../../../../shared/values';
 import { placeName } from '../payloads/problems';
 import type { CheckedOrder } from './check';
+import type { CheckedDesign } from './designs';
 import { DEFERRED_ROOT } from './deferredOrder';
 import { isRefused, partsOf } from './draft';
 import type { DeferredOrder, RefusalPlaces } from './types';
@@ -54,6 +55,20 @@ function placesOf(order: CheckedOrder): RefusalPlaces {
 	return places;
 }
 
+/** A checked design as the contract's `creatorse_design` item. */
+function designBody({ ordered, sentSku, compositions, draft }: CheckedDesign): PlainObject {
+	return {
+		...(ordered.productId !== undefined ? { productId: ordered.productId } : {}),
+		amount: ordered.amount,
+		...(ordered.assignedColor ? { assignedColor: ordered.assignedColor } : {}),
+		...(ordered.assignedSize ? { assignedSize: ordered.assignedSize } : {}),
+		...(sentSku ? { sku: sentSku } : {}),
+		// No compositions: a plain base product (contract).
+		compositions: { creatorse_composition: compositions },
+		...draft.extra,
+	};
+}
+
 /** The checked order as the service takes it, with the typed values the later steps read. */
 export function writeOrder(order: CheckedOrder): DeferredOrder {
 	const body: PlainObject = {};
@@ -63,7 +78,7 @@ export function writeOrder(order: CheckedOrder): DeferredOrder {
 	body.customer = order.customer;
 	if (order.orderShipping) body.orderShipping = order.orderShipping;
 	if (order.designs.length) {
-		body.designs = { creatorse_design: order.designs.map((design) => design.body) };
+		body.designs = { creatorse_design: order.designs.map(designBody) };
 	}
 	if (order.templates.length) {
 		body.templates = { creatorse_designedTemplateProduct: order.templates };
