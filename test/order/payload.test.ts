@@ -2,6 +2,7 @@
 import { readOrderJson } from '../../nodes/PodPlatform/actions/order/submit/deferredOrder';
 import { bitmapTypeOf } from '../../nodes/PodPlatform/actions/order/submit/elements';
 import { submittedOrderOf } from '../../nodes/PodPlatform/actions/order/submit/exactlyOnce';
+import { placeOfRefusal } from '../../nodes/PodPlatform/actions/order/submit/wire';
 import { formDraft } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
 import type { DeferredOrderForm } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
 import { checkOrder } from '../../nodes/PodPlatform/actions/order/submit/orderInput';
@@ -415,6 +416,25 @@ describe('deferred order payload', () => {
 			message: 'no print area SLEEVE; Classic T-Shirt offers Front (4001), Back (4002)',
 			parameters: ['linePrints.print[0].printArea'],
 		});
+	});
+
+	test("a service refusal's wire path is named by the written order's places", () => {
+		const { places } = buildDeferredOrder(guidedForm());
+		const named = (text: string) => placeOfRefusal(text, places);
+		expect(named('Unknown product area designs[0].compositions[1].productArea.id 9')).toBe(
+			'Design 1 › Prints 3, 4 › Print Area',
+		);
+		expect(
+			named('bad designs.creatorse_design[0].compositions.creatorse_composition[0].elements[1]'),
+		).toBe('Design 1 › Print 2');
+		expect(named('designs.creatorse_design[0].assignedSize.id 9 is no size')).toBe(
+			'Design 1 › Size',
+		);
+		expect(named('templates.creatorse_designedTemplateProduct[0] unknown')).toBe(
+			'Template Product 1',
+		);
+		expect(named('Unknown country')).toBe('Country');
+		expect(named('Internal error')).toBeUndefined();
 	});
 
 	test('submission answers under either root', () => {
