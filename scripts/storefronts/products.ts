@@ -138,7 +138,7 @@ const ENUMS: Record<string, string[]> = {
 	CombinedListingsRole: ['PARENT', 'CHILD'],
 };
 
-interface Problem {
+export interface Problem {
 	path: Array<string | number>;
 	explanation: string;
 }
@@ -1126,8 +1126,14 @@ export function wooCommerceProducts(urlOf: () => string, now: () => string): Woo
 		};
 	};
 
-	/** One page of a list, with WooCommerce's totals headers. */
-	const page = (items: Json[], query: URLSearchParams): ProductReply => {
+	/**
+	 * One page of a list, with WooCommerce's totals headers and its `Link` header: WordPress's REST
+	 * server sends `<api root>; rel="https://api.w.org/"` on every response
+	 * (wp-includes/rest-api/class-wp-rest-server.php, serve_request), and the list adds `prev` /
+	 * `next` where there are such pages (n8n's WooCommerce node reads that header on every page of
+	 * Return All).
+	 */
+	const page = (items: Json[], query: URLSearchParams, path: string): ProductReply => {
 		const perPage = Number(query.get('per_page') ?? 10);
 		const number = Number(query.get('page') ?? 1);
 		if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) {
@@ -1135,12 +1141,24 @@ export function wooCommerceProducts(urlOf: () => string, now: () => string): Woo
 		}
 		if (!Number.isInteger(number) || number < 1)
 			return invalidParam('page', 'page must be at least 1');
+		const totalPages = Math.ceil(items.length / perPage);
+		const pageUrl = (at: number) => {
+			const next = new URLSearchParams(query);
+			next.set('page', String(at));
+			return `<${urlOf()}${base}${path}?${next.toString()}>`;
+		};
+		const links = [
+			`<${urlOf()}/wp-json/>; rel="https://api.w.org/"`,
+			...(number > 1 ? [`${pageUrl(number - 1)}; rel="prev"`] : []),
+			...(number < totalPages ? [`${pageUrl(number + 1)}; rel="next"`] : []),
+		];
 		return {
 			status: 200,
 			body: items.slice((number - 1) * perPage, number * perPage),
 			headers: {
 				'x-wp-total': String(items.length),
-				'x-wp-totalpages': String(Math.ceil(items.length / perPage)),
+				'x-wp-totalpages': String(totalPages),
+				link: links.join(', '),
 			},
 		};
 	};
@@ -1162,7 +1180,7 @@ export function wooCommerceProducts(urlOf: () => string, now: () => string): Woo
 				.filter((product) => type === null || product.type === type)
 				.sort((a, b) => Number(b.id) - Number(a.id))
 				.map(withProductDefaults);
-			return page(list, query);
+			return page(list, query, rest);
 		}
 		let match = /^\/products\/(\d+)$/.exec(rest);
 		if (match && (method === 'GET' || method === 'PUT')) {
@@ -1186,7 +1204,7 @@ export function wooCommerceProducts(urlOf: () => string, now: () => string): Woo
 				const list = (variationsOf.get(productId) ?? [])
 					.filter((variation) => sku === null || variation.sku === sku)
 					.map((variation) => withVariationDefaults(productId, variation));
-				return page(list, query);
+				return page(list, query, rest);
 			}
 			if (!match[2] && method === 'POST') {
 				const made = createVariation(productId, input);
@@ -1250,3 +1268,13 @@ export function wooCommerceProducts(urlOf: () => string, now: () => string): Woo
 		},
 	};
 }
+
+/** What is wrong with a ProductSetInput, as the stand-in refuses it (an empty list: nothing). */
+export const productSetInputProblems = (input: unknown): Problem[] =>
+	problemsOf(input, 'ProductSetInput!', []);
+
+/** The documented writable properties of a WooCommerce product and of a variation. */
+export const WOOCOMMERCE_WRITABLE = {
+	product: WOO_PRODUCT_FIELDS,
+	variation: WOO_VARIATION_FIELDS,
+};
