@@ -1098,7 +1098,8 @@ export function wooCommerceProducts(urlOf: () => string, now: () => string): Woo
 					error(400, 'woocommerce_rest_product_variation_invalid_id', 'Invalid ID.'),
 				);
 			}
-			const { id: _id, ...changes } = input;
+			const changes = { ...input };
+			delete changes.id;
 			const refusal = refusalOf(changes, 'variation');
 			if (refusal) return failed(input.id, refusal);
 			if (skuTaken(changes.sku, Number(variation.id))) return failed(input.id, duplicatedSku());

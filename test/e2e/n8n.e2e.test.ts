@@ -2759,12 +2759,14 @@ describe('from the print catalog into the store', () => {
 
 	/** The intake example, this order pinned to its trigger, as a new workflow: its run. */
 	async function intake(example: string, trigger: string, order: Record<string, unknown>) {
-		const { id: _id, ...workflow } = withPinnedPayload(
+		const workflow: Record<string, unknown> = withPinnedPayload(
 			example,
 			`podE2ePublish${String(order.id)}`,
 			trigger,
 			order,
 		);
+		// n8n gives the new workflow its own ID.
+		delete workflow.id;
 		const created = await rest<{ id: string }>(n8n, cookie, 'POST', '/workflows', workflow);
 		return await session.runFromPinnedTrigger(created.id, trigger);
 	}

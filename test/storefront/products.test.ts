@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a test of the stand-ins, never shipped */
 /**
  * The stand-ins' product endpoints (scripts/storefronts/products.ts), which the publish and set-up
  * check examples run against: Shopify's productSet as its GraphQL Admin reference documents the
