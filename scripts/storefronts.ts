@@ -24,6 +24,9 @@
  *   (what n8n's credential test reads). A real store takes Basic only over HTTPS (over HTTP it
  *   wants OAuth 1.0a); the stand-in is plain HTTP on loopback and takes Basic.
  *
+ * Both also hold the store's products (`catalog`, scripts/storefronts/products.ts): what the publish
+ * examples write and the set-up check examples read.
+ *
  * Both also hold webhook subscriptions, as n8n's Shopify Trigger and WooCommerce Trigger register
  * them on activation (Shopify: `GET /webhooks`, `POST /webhooks.json`, `DELETE /webhooks/{id}.json`;
  * WooCommerce: `GET/POST /webhooks`, `DELETE /webhooks/{id}?force=true`), and `createOrder` sends
