@@ -24,6 +24,9 @@
  *   (what n8n's credential test reads). A real store takes Basic only over HTTPS (over HTTP it
  *   wants OAuth 1.0a); the stand-in is plain HTTP on loopback and takes Basic.
  *
+ * Both also hold the store's products (`catalog`, scripts/storefronts/products.ts): what the publish
+ * examples write and the set-up check examples read.
+ *
  * Both also hold webhook subscriptions, as n8n's Shopify Trigger and WooCommerce Trigger register
  * them on activation (Shopify: `GET /webhooks`, `POST /webhooks.json`, `DELETE /webhooks/{id}.json`;
  * WooCommerce: `GET/POST /webhooks`, `DELETE /webhooks/{id}?force=true`), and `createOrder` sends
@@ -42,6 +45,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import { ROOT } from './n8n-runtime';
+import type { ShopifyProducts, WooCommerceProducts } from './storefronts/products';
+import { shopifyProducts, wooCommerceProducts } from './storefronts/products';
 
 export const SHOPIFY_API_VERSION = '2026-07';
 /** The version n8n's Shopify node calls (its notice: "Shopify API Version: 2024-07"). */
@@ -368,6 +373,8 @@ export interface ShopifyStandIn extends StandIn {
 	 */
 	createOrder(order: Json): void;
 	deliveries: WebhookDeliveries;
+	/** The store's products: GraphQL productSet / productByIdentifier, REST products.json. */
+	catalog: ShopifyProducts;
 }
 
 export interface ShopifyOptions {
@@ -409,6 +416,7 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		orders.set(Number(order.id), clone(order));
 		fulfillmentOrders.set(Number(order.id), clone(list));
 	};
+	const catalog = shopifyProducts(shopifyTime);
 	addOrder(
 		fixture('shopify-orders-create.json'),
 		fixture('shopify-fulfillment-orders.json').fulfillment_orders as Json[],
@@ -541,6 +549,8 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 			: requested;
 		if (!pathname.startsWith(`${base}/`)) return notFound;
 		const rest = pathname.slice(base.length);
+		const productReply = catalog.route(method, rest, query, body);
+		if (productReply) return productReply;
 		if (method === 'GET' && rest === '/orders.json') return listOrders(query);
 		if (method === 'POST' && rest === '/fulfillments.json') return createFulfillment(body as Json);
 		// n8n's Shopify Trigger lists them at `/webhooks` (no `.json`), which Shopify also answers.
@@ -698,6 +708,7 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 			}
 		},
 		deliveries,
+		catalog,
 	};
 }
 
@@ -732,6 +743,8 @@ export interface WooCommerceStandIn extends StandIn {
 	 */
 	createOrder(order: Json): void;
 	deliveries: WebhookDeliveries;
+	/** The store's products and variations (wc/v3 products endpoints). */
+	catalog: WooCommerceProducts;
 }
 
 export interface WooCommerceOptions {
@@ -780,6 +793,7 @@ export async function startWooCommerceStandIn(
 		notes.set(Number(order.id), []);
 	};
 	addOrder(fixture('woocommerce-order.json'));
+	const catalog = wooCommerceProducts(() => url, wooTime);
 
 	/**
 	 * "List all orders" as documented: newest first, `per_page` (default 10, at most 100) and
@@ -857,6 +871,8 @@ export async function startWooCommerceStandIn(
 		if (!pathname.startsWith(`${base}/`)) return noRoute;
 		const rest = pathname.slice(base.length);
 		if (method === 'GET' && rest === '/products/categories') return { status: 200, body: [] };
+		const productReply = catalog.route(method, rest, query, body);
+		if (productReply) return productReply;
 		if (method === 'GET' && rest === '/webhooks') {
 			const status = query.get('status') ?? 'all';
 			const list = [...webhooks.values()].filter(
@@ -1037,6 +1053,7 @@ export async function startWooCommerceStandIn(
 			}
 		},
 		deliveries,
+		catalog,
 	};
 }
 

@@ -43,6 +43,8 @@ test('the T-shirt in German, priced in Germany: one variant per orderable pair, 
 	const json = run.items[0].json as any;
 	expect(json).toMatchObject({
 		productId: 1001,
+		// The key a store finds the product by again: from IDs, whatever the language.
+		handle: 'pod-1001',
 		title: 'Klassisches T-Shirt',
 		description: 'Ein weiches Baumwoll-T-Shirt, auf Bestellung bedruckt.',
 		language: 2,
@@ -133,6 +135,7 @@ test("a motive on the product names the listing and gives its image, the motive'
 	expect(run.error).toBeUndefined();
 	const json = run.items[0].json as any;
 	expect(json.title).toBe('Cat Sketch – Classic T-Shirt');
+	expect(json.handle).toBe('pod-1001-motive-5002');
 	expect(json.motive).toEqual({ id: 5002, name: 'Cat Sketch' });
 	expect(json.images).toEqual([
 		{
@@ -148,6 +151,7 @@ test('a shared product is listed under its name, with the variants of its produc
 	const json = run.items[0].json as any;
 	expect(json).toMatchObject({
 		productId: 1002,
+		handle: 'pod-shared-9502',
 		title: 'Shared cat hoodie',
 		sharedProduct: { id: 9502, name: 'Shared cat hoodie' },
 		options: [

@@ -58,6 +58,7 @@ import {
 import type { NodeRun } from './n8nSession';
 import { McpSession } from './mcp';
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
+import { encodeStorefrontSku } from '../../nodes/PodPlatform/actions/common/storefrontSku';
 import { N8nSession, subscriptions, unflatten, waitFor } from './n8nSession';
 import { ShiftedClock } from './shiftedClock';
 import {
@@ -98,7 +99,7 @@ const BURST = 300;
 const BURST_SENDERS = 20;
 
 async function control<T>(
-	method: 'GET' | 'POST',
+	method: 'GET' | 'POST' | 'PUT',
 	route: string,
 	body?: unknown,
 	of: Sandbox = sandbox,
@@ -2709,6 +2710,372 @@ test(
  * (each connection cut unanswered): the suite's credential reaches the sandbox directly, where the
  * bench shuts a gate in front of it.
  */
+describe('from the print catalog into the store', () => {
+	/** The print product the publish examples list: Classic T-Shirt (White, Black; S to 3XL). */
+	const TEE = 1001;
+	interface LoggedRequest {
+		method: string;
+		path: string;
+		query?: Record<string, string>;
+		status: number;
+	}
+	const logged = async () => await control<LoggedRequest[]>('GET', '/requests');
+	/**
+	 * The catalog look-ups a SKU or a name costs (a product list read through a stored filter),
+	 * and any other list read through a stored filter but the two every intake run makes alike,
+	 * whatever its lines: Exactly Once's order by Unique ID, and the example's motive by name.
+	 */
+	const lookUps = (requests: LoggedRequest[]) =>
+		requests.filter(
+			(r) =>
+				r.method === 'GET' &&
+				(/\/products$/.test(r.path) ||
+					(r.query?.filterId !== undefined && !/\/(orders|motives)$/.test(r.path))),
+		);
+	const shortly = (requests: LoggedRequest[]) =>
+		requests.map((r) => `${r.method} ${r.path.replace(/^.*\/shops\/\d+/, '')}`).join(', ');
+
+	interface ListedVariant {
+		sku: string;
+		color: string;
+		size: string;
+		available: boolean;
+		assignedColorId: number;
+		assignedSizeId: number;
+	}
+	/** Run a publish example; its listing as Get Storefront Listing gave it. */
+	async function publish(workflowId: string): Promise<{ variants: ListedVariant[] }> {
+		const run = await session.runFromPinnedTrigger(workflowId, 'Publish');
+		expect({ workflowId, status: run.status, error: run.error }).toEqual({
+			workflowId,
+			status: 'success',
+			error: undefined,
+		});
+		expect(itemsOf(run.runData.Published?.[0])).toHaveLength(1);
+		return itemsOf(run.runData['Get Storefront Listing']?.[0])[0] as unknown as {
+			variants: ListedVariant[];
+		};
+	}
+
+	/** The intake example, this order pinned to its trigger, as a new workflow: its run. */
+	async function intake(example: string, trigger: string, order: Record<string, unknown>) {
+		const workflow: Record<string, unknown> = withPinnedPayload(
+			example,
+			`podE2ePublish${String(order.id)}`,
+			trigger,
+			order,
+		);
+		// n8n gives the new workflow its own ID.
+		delete workflow.id;
+		const created = await rest<{ id: string }>(n8n, cookie, 'POST', '/workflows', workflow);
+		return await session.runFromPinnedTrigger(created.id, trigger);
+	}
+
+	/** Mark every size of a color of the T-shirt (un)available in the service. */
+	async function setColorAvailability(
+		variants: ListedVariant[],
+		color: string,
+		available: boolean,
+	) {
+		for (const variant of variants.filter((entry) => entry.color === color)) {
+			await control('PUT', `/products/${TEE}/availability`, {
+				assignedColorId: variant.assignedColorId,
+				assignedSizeId: variant.assignedSizeId,
+				available,
+			});
+		}
+	}
+
+	/** The print order of a Unique ID, its lines as the variants they print. */
+	async function printedVariants(uniqueId: string) {
+		const orders = await control<ControlOrder[]>('GET', `/orders?uniqueId=${uniqueId}`);
+		expect(orders).toHaveLength(1);
+		return orders[0].orderedProducts.map(
+			({ productId, assignedColorId, assignedSizeId, amount }) => ({
+				productId,
+				assignedColorId,
+				assignedSizeId,
+				amount,
+			}),
+		);
+	}
+
+	test("Shopify: the published product's variants carry the listing's SKUs; an order of two of them through the intake example is a print order of exactly those, with no look-up; publishing again updates the same product and variants, and a color the service stopped is sold out", async () => {
+		shopify.catalog.clearProducts();
+		const sent = shopify.requests.length;
+		const listing = await publish('podExShopPublish');
+		const [product] = shopify.catalog.products() as Array<{
+			id: string;
+			handle: string;
+			variants: { nodes: Array<{ id: string; sku: string; availableForSale: boolean }> };
+		}>;
+		expect(shopify.catalog.products()).toHaveLength(1);
+		expect(product.handle).toBe(`pod-${TEE}`);
+		// For sale exactly where the service can make the pair (White 3XL it cannot: sold out).
+		expect(
+			product.variants.nodes.map((variant) => [variant.sku, variant.availableForSale]),
+		).toEqual(listing.variants.map((variant) => [variant.sku, variant.available]));
+		// Two GraphQL requests, read then productSet, both answered without errors.
+		const calls = shopify.requests.slice(sent);
+		expect(calls.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`POST /admin/api/2026-07/graphql.json 200`,
+			`POST /admin/api/2026-07/graphql.json 200`,
+		]);
+		expect(calls.map((r) => r.auth.shopifyAccessToken)).toEqual([
+			shopify.accessToken,
+			shopify.accessToken,
+		]);
+
+		const [first, , , second] = product.variants.nodes;
+		const variantId = (gid: string) => Number(gid.split('/').pop());
+		const order = {
+			...withProductSkus(shopifyOrder),
+			id: 450789490,
+			refunds: [],
+			line_items: [
+				shopify.catalog.orderLine(variantId(first.id), 1),
+				shopify.catalog.orderLine(variantId(second.id), 2),
+			],
+		};
+		const before = (await logged()).length;
+		const run = await intake('podExShopIntake', 'Shopify Trigger', order);
+		expect({ status: run.status, error: run.error }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
+		const requests = (await logged()).slice(before);
+		process.stdout.write(
+			`Shopify intake of 2 published variants: ${requests.length} requests (${shortly(requests)})\n`,
+		);
+		expect(lookUps(requests)).toEqual([]);
+		const listed = (sku: string) => listing.variants.find((variant) => variant.sku === sku);
+		expect(await printedVariants(`shopify-${order.id}`)).toEqual(
+			[
+				[first.sku, 1],
+				[second.sku, 2],
+			].map(([sku, amount]) => ({
+				productId: TEE,
+				assignedColorId: listed(sku as string)?.assignedColorId,
+				assignedSizeId: listed(sku as string)?.assignedSizeId,
+				amount,
+			})),
+		);
+
+		// Again: the same product, the same variants (IDs kept), nothing added.
+		await publish('podExShopPublish');
+		const again = shopify.catalog.products() as Array<typeof product>;
+		expect(again).toHaveLength(1);
+		expect(again[0].id).toBe(product.id);
+		expect(again[0].variants.nodes.map((variant) => variant.id)).toEqual(
+			product.variants.nodes.map((variant) => variant.id),
+		);
+
+		// Black no longer made: its variants stay, sold out; the others stay for sale.
+		try {
+			await setColorAvailability(listing.variants, 'Black', false);
+			const third = await publish('podExShopPublish');
+			const held = (shopify.catalog.products() as Array<typeof product>)[0];
+			expect(held.variants.nodes.map((variant) => variant.id)).toEqual(
+				product.variants.nodes.map((variant) => variant.id),
+			);
+			const black = third.variants.filter((v) => v.color === 'Black');
+			expect(black.length).toBeGreaterThan(0);
+			expect(black.every((v) => !v.available)).toBe(true);
+			expect(held.variants.nodes.map((variant) => [variant.sku, variant.availableForSale])).toEqual(
+				third.variants.map((variant) => [variant.sku, variant.available]),
+			);
+		} finally {
+			await setColorAvailability(listing.variants, 'Black', true);
+		}
+	});
+
+	test("WooCommerce: the published variable product's variations carry the listing's SKUs; an order of two of them through the intake example is a print order of exactly those, with no look-up; publishing again updates the same product and variations, and a color the service stopped is out of stock", async () => {
+		wooCommerce.catalog.clearProducts();
+		const listing = await publish('podExWooPublish');
+		const products = wooCommerce.catalog.products();
+		expect(products).toHaveLength(1);
+		const [product] = products as Array<{
+			id: number;
+			sku: string;
+			type: string;
+			attributes: unknown;
+		}>;
+		expect(product).toMatchObject({ sku: `pod-${TEE}`, type: 'variable' });
+		expect(product.attributes).toEqual([
+			expect.objectContaining({ name: 'Color', variation: true, options: ['White', 'Black'] }),
+			expect.objectContaining({ name: 'Size', variation: true }),
+		]);
+		const variations = () =>
+			wooCommerce.catalog.variations(product.id) as Array<{
+				id: number;
+				sku: string;
+				stock_status: string;
+			}>;
+		expect(variations().map((variation) => variation.sku)).toEqual(
+			listing.variants.map((variant) => variant.sku),
+		);
+		// In stock exactly where the service can make the pair (White 3XL it cannot).
+		const stock = (available: boolean) => (available ? 'instock' : 'outofstock');
+		expect(variations().map((variation) => [variation.sku, variation.stock_status])).toEqual(
+			listing.variants.map((variant) => [variant.sku, stock(variant.available)]),
+		);
+
+		const [first, , , second] = variations();
+		const order = {
+			...withProductSkus(wooCommerceOrderOf3Lines),
+			id: 7301,
+			number: '7301',
+			line_items: [
+				wooCommerce.catalog.orderLine(first.id, 1),
+				wooCommerce.catalog.orderLine(second.id, 2),
+			],
+		};
+		const before = (await logged()).length;
+		const run = await intake('podExWooIntake', 'WooCommerce Trigger', order);
+		expect({ status: run.status, error: run.error }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
+		const requests = (await logged()).slice(before);
+		process.stdout.write(
+			`WooCommerce intake of 2 published variations: ${requests.length} requests (${shortly(requests)})\n`,
+		);
+		expect(lookUps(requests)).toEqual([]);
+		const listed = (sku: string) => listing.variants.find((variant) => variant.sku === sku);
+		expect(await printedVariants(`woocommerce-${order.id}`)).toEqual(
+			[
+				[first.sku, 1],
+				[second.sku, 2],
+			].map(([sku, amount]) => ({
+				productId: TEE,
+				assignedColorId: listed(sku as string)?.assignedColorId,
+				assignedSizeId: listed(sku as string)?.assignedSizeId,
+				amount,
+			})),
+		);
+
+		const ids = variations().map((variation) => variation.id);
+		await publish('podExWooPublish');
+		expect(wooCommerce.catalog.products()).toHaveLength(1);
+		expect(variations().map((variation) => variation.id)).toEqual(ids);
+
+		try {
+			await setColorAvailability(listing.variants, 'Black', false);
+			const third = await publish('podExWooPublish');
+			expect(wooCommerce.catalog.products()).toHaveLength(1);
+			expect(variations().map((variation) => variation.id)).toEqual(ids);
+			const black = third.variants.filter((v) => v.color === 'Black');
+			expect(black.length).toBeGreaterThan(0);
+			expect(black.every((v) => !v.available)).toBe(true);
+			expect(variations().map((variation) => [variation.sku, variation.stock_status])).toEqual(
+				third.variants.map((variant) => [variant.sku, stock(variant.available)]),
+			);
+		} finally {
+			await setColorAvailability(listing.variants, 'Black', true);
+		}
+	});
+
+	/** The store of the set-up check: one good variant, one unknown color name, one unknown SKU. */
+	const GOOD_SKU = encodeStorefrontSku({
+		productId: TEE,
+		assignedColorId: 2001,
+		assignedSizeId: 3003,
+	});
+	const UNKNOWN_SKU = 'MUG-11OZ-WHITE';
+
+	interface CheckItem {
+		sku: string;
+		problem: string;
+		fix: string;
+	}
+	async function check(workflowId: string): Promise<CheckItem[]> {
+		const before = await logged();
+		const run = await session.runFromPinnedTrigger(workflowId, 'Run Now');
+		expect({ workflowId, status: run.status, error: run.error }).toEqual({
+			workflowId,
+			status: 'success',
+			error: undefined,
+		});
+		const requests = (await logged()).slice(before.length);
+		process.stdout.write(`${workflowId}: ${requests.length} requests (${shortly(requests)})\n`);
+		// Nothing sent: no order, no write of any kind; reads (and a look-up's stored filter) only.
+		expect(
+			requests.filter((r) => r.method !== 'GET' && !/\/filters$/.test(r.path)).map((r) => r.path),
+		).toEqual([]);
+		const checked = itemsOf(run.runData['Check Only']?.[0]);
+		expect(checked.every((item) => item.checkOnly === true)).toBe(true);
+		expect(checked).toHaveLength(3);
+		const lastNode = Object.keys(run.runData).find((name) =>
+			/Problem and Fix$/.test(name),
+		) as string;
+		return itemsOf(run.runData[lastNode]?.[0]) as unknown as CheckItem[];
+	}
+
+	const expectTheTwoProblems = (items: CheckItem[]) => {
+		expect(items.map((item) => item.sku).sort()).toEqual(['TEE-CLASSIC', UNKNOWN_SKU].sort());
+		const of = (sku: string) => items.find((item) => item.sku === sku) as CheckItem;
+		expect(of('TEE-CLASSIC').problem).toMatch(/purple/i);
+		expect(of(UNKNOWN_SKU).problem).toContain(UNKNOWN_SKU);
+		for (const item of items) expect(item.fix).toMatch(/\w/);
+	};
+
+	test('the Shopify set-up check lists exactly the variant of an unknown color name and the one of an unknown SKU, each with its fix, and sends nothing to the service', async () => {
+		shopify.catalog.clearProducts();
+		const options = (colors: string[]) => [
+			{ name: 'Color', values: colors.map((name) => ({ name })) },
+			{ name: 'Size', values: [{ name: 'L' }] },
+		];
+		const variant = (sku: string, color: string) => ({
+			sku,
+			price: '12.90',
+			optionValues: [
+				{ optionName: 'Color', name: color },
+				{ optionName: 'Size', name: 'L' },
+			],
+		});
+		expect(
+			shopify.catalog.set({
+				title: 'Classic T-Shirt',
+				productOptions: options(['White', 'Purple']),
+				variants: [variant(GOOD_SKU, 'White'), variant('TEE-CLASSIC', 'Purple')],
+			}).userErrors,
+		).toEqual([]);
+		expect(
+			shopify.catalog.set({
+				title: 'Mug',
+				productOptions: options(['White']),
+				variants: [variant(UNKNOWN_SKU, 'White')],
+			}).userErrors,
+		).toEqual([]);
+		expectTheTwoProblems(await check('podExShopCheck'));
+	});
+
+	test('the WooCommerce set-up check lists exactly the variation of an unknown color name and the one of an unknown SKU, each with its fix, and sends nothing to the service', async () => {
+		wooCommerce.catalog.clearProducts();
+		const attributes = (colors: string[]) => [
+			{ name: 'Color', options: colors, variation: true, visible: true },
+			{ name: 'Size', options: ['L'], variation: true, visible: true },
+		];
+		const variation = (sku: string, color: string) => ({
+			sku,
+			regular_price: '12.90',
+			attributes: [
+				{ name: 'Color', option: color },
+				{ name: 'Size', option: 'L' },
+			],
+		});
+		wooCommerce.catalog.addProduct(
+			{ name: 'Classic T-Shirt', type: 'variable', attributes: attributes(['White', 'Purple']) },
+			[variation(GOOD_SKU, 'White'), variation('TEE-CLASSIC', 'Purple')],
+		);
+		wooCommerce.catalog.addProduct(
+			{ name: 'Mug', type: 'variable', attributes: attributes(['White']) },
+			[variation(UNKNOWN_SKU, 'White')],
+		);
+		expectTheTwoProblems(await check('podExWooCheck'));
+	});
+});
+
 describe('the busiest day', () => {
 	const ORDERS = 24;
 

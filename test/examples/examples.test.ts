@@ -10,6 +10,8 @@ import { exampleWorkflows } from '../../scripts/dev';
 import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import wooCommerceOrder from '../fixtures/storefront/woocommerce-order-3-lines.json';
 import { withProductSkus } from '../support/storefrontModes';
+import { readStorefrontOrder } from '../../nodes/PodPlatform/actions/order/submit/storefrontOrder';
+import { productSetInputProblems, WOOCOMMERCE_WRITABLE } from '../../scripts/storefronts/products';
 
 interface ExampleNode {
 	name: string;
@@ -1078,5 +1080,374 @@ describe.each([
 			delivered: [`print order 1 (${storeKey}-1): sent`],
 			failures: [`print order 4 (${storeKey}-4): 404`, `print order 5 (${storeKey}-5): down`],
 		});
+	});
+});
+
+/**
+ * An expression that reads earlier nodes (`$('Store').item.json`), for the evaluator of one node:
+ * each named node's item becomes a field of `$json` (`$json['Store']`), given with the item.
+ */
+function readingNodes(value: unknown): unknown {
+	if (typeof value === 'string') {
+		return value.replace(
+			/\$\('((?:[^'\\]|\\.)*)'\)\.item\.json/g,
+			(_, name: string) => `$json[${JSON.stringify(name.replace(/\\'/g, "'"))}]`,
+		);
+	}
+	if (Array.isArray(value)) return value.map(readingNodes);
+	if (value && typeof value === 'object') {
+		return Object.fromEntries(
+			Object.entries(value).map(([key, entry]) => [key, readingNodes(entry)]),
+		);
+	}
+	return value;
+}
+
+/** A listing as Product › Get Storefront Listing gives it: two colors, one size, Black unavailable. */
+const LISTING = {
+	productId: 1001,
+	handle: 'pod-1001',
+	title: 'Classic T-Shirt',
+	description: 'A soft cotton T-shirt, printed on demand.',
+	options: [
+		{ name: 'Color', values: ['White', 'Black'] },
+		{ name: 'Size', values: ['L'] },
+	],
+	variants: [
+		{ sku: 'POD-P1001-C2001-S3003-X', color: 'White', available: true },
+		{ sku: 'POD-P1001-C2002-S3003-Y', color: 'Black', available: false },
+	].map((variant) => ({
+		...variant,
+		size: 'L',
+		options: [
+			{ name: 'Color', value: variant.color },
+			{ name: 'Size', value: 'L' },
+		],
+		price: 12.9,
+		currency: 'USD',
+	})),
+	images: [{ url: 'https://print.example/preview.png', alt: 'Classic T-Shirt' }],
+};
+
+describe.each([
+	{
+		id: 'podExShopPublish',
+		file: 'shopify-publish-product.json',
+		credential: 'shopifyAccessTokenApi',
+	},
+	{ id: 'podExWooPublish', file: 'woocommerce-publish-product.json', credential: 'wooCommerceApi' },
+])('the publish example $file', ({ id, credential }) => {
+	const workflow = example(id);
+	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
+
+	test("is built from n8n's own nodes and ours, with no Code node and no pinned data", () => {
+		const types = workflow.nodes.map((entry) => entry.type);
+		expect(types.every((type) => /^n8n-nodes-(base|pod-platform)\./.test(type))).toBe(true);
+		expect(types.filter((type) => /code|function/i.test(type))).toEqual([]);
+		expect(workflow.pinData ?? {}).toEqual({});
+	});
+
+	test('starts by hand with Get Storefront Listing, unavailable pairs listed (so that the store marks them)', () => {
+		const after = (name: string) => node(workflow.connections[name].main[0][0].node);
+		const start = node('Publish');
+		const listing = after(start.name);
+		const store = after(listing.name);
+		expect(start.type).toBe('n8n-nodes-base.manualTrigger');
+		expect(listing).toMatchObject({
+			type: 'n8n-nodes-pod-platform.podPlatform',
+			parameters: { resource: 'product', operation: 'getStorefrontListing', onlyAvailable: false },
+		});
+		expect(store.name).toBe('Store');
+	});
+
+	test("sends every store request with n8n's credential of that store", () => {
+		const storeNodes = workflow.nodes.filter((entry) =>
+			['n8n-nodes-base.httpRequest', 'n8n-nodes-base.wooCommerce'].includes(entry.type),
+		);
+		expect(storeNodes.length).toBeGreaterThan(1);
+		for (const entry of storeNodes) {
+			expect({ node: entry.name, credentials: Object.keys(entry.credentials ?? {}) }).toEqual({
+				node: entry.name,
+				credentials: [credential],
+			});
+			if (entry.type === 'n8n-nodes-base.httpRequest') {
+				expect(entry.parameters).toMatchObject({
+					authentication: 'predefinedCredentialType',
+					nodeCredentialType: credential,
+				});
+			}
+		}
+	});
+});
+
+describe('the Shopify publish example (shopify-publish-product.json)', () => {
+	const workflow = example('podExShopPublish');
+	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
+	const assignment = (nodeName: string, name: string) =>
+		assignmentsOf(node(nodeName)).find((entry) => entry.name === name)?.value;
+
+	test('reads the product by its handle, then sends productSet to the GraphQL Admin API 2026-07, synchronously, upserting by the handle', () => {
+		for (const name of ['Read Product From Shopify', 'Publish With productSet']) {
+			expect(String(node(name).parameters.url)).toMatch(/\/admin\/api\/2026-07\/graphql\.json$/);
+			expect(node(name).parameters.method).toBe('POST');
+		}
+		expect(String(node('Read Product From Shopify').parameters.jsonBody)).toMatch(
+			/productByIdentifier\(identifier: \$identifier\)/,
+		);
+		expect(assignment('Product for Shopify', 'query')).toMatch(
+			/^mutation \w+\(\$identifier: ProductSetIdentifiers, \$input: ProductSetInput!\) \{ productSet\(identifier: \$identifier, input: \$input, synchronous: true\)/,
+		);
+	});
+
+	test('builds a ProductSetInput Shopify takes: variants by SKU with the IDs the store holds, an unavailable one tracked under DENY (sold out)', () => {
+		const held = {
+			data: {
+				productByIdentifier: {
+					id: 'gid://shopify/Product/1',
+					variants: {
+						nodes: [{ id: 'gid://shopify/ProductVariant/7', sku: LISTING.variants[0].sku }],
+					},
+				},
+			},
+		};
+		const variables = evaluate(readingNodes(assignment('Product for Shopify', 'variables')), {
+			Store: LISTING,
+			...held,
+		}) as { identifier: unknown; input: { variants: Array<Record<string, unknown>> } };
+		expect(variables.identifier).toEqual({ handle: 'pod-1001' });
+		expect(productSetInputProblems(variables.input)).toEqual([]);
+		expect(variables.input).toMatchObject({
+			handle: 'pod-1001',
+			title: 'Classic T-Shirt',
+			productOptions: [
+				{ name: 'Color', values: [{ name: 'White' }, { name: 'Black' }] },
+				{ name: 'Size', values: [{ name: 'L' }] },
+			],
+		});
+		expect(variables.input.variants).toEqual([
+			{
+				id: 'gid://shopify/ProductVariant/7',
+				sku: LISTING.variants[0].sku,
+				price: '12.90',
+				optionValues: [
+					{ optionName: 'Color', name: 'White' },
+					{ optionName: 'Size', name: 'L' },
+				],
+				inventoryPolicy: 'DENY',
+				inventoryItem: { tracked: false },
+			},
+			{
+				sku: LISTING.variants[1].sku,
+				price: '12.90',
+				optionValues: [
+					{ optionName: 'Color', name: 'Black' },
+					{ optionName: 'Size', name: 'L' },
+				],
+				inventoryPolicy: 'DENY',
+				inventoryItem: { tracked: true },
+			},
+		]);
+		// A first publish: the store has no such product yet, every variant is new.
+		const first = evaluate(readingNodes(assignment('Product for Shopify', 'variables')), {
+			Store: LISTING,
+			data: { productByIdentifier: null },
+		}) as { input: { variants: Array<Record<string, unknown>> } };
+		expect(first.input.variants.map((variant) => variant.id)).toEqual([undefined, undefined]);
+	});
+
+	test("stops with Shopify's own message when Shopify refuses the product", () => {
+		expect(
+			workflow.connections['Refused by Shopify?'].main.map((out) => out.map((c) => c.node)),
+		).toEqual([['Stop: Shopify Refused It'], ['Published']]);
+		const check = evaluate(node('Refused by Shopify?').parameters.conditions, {
+			data: {
+				productSet: {
+					userErrors: [{ field: ['input', 'title'], message: "Title can't be blank" }],
+				},
+			},
+		}) as FilterValue;
+		expect(executeFilter(check)).toBe(true);
+		const fine = evaluate(node('Refused by Shopify?').parameters.conditions, {
+			data: { productSet: { userErrors: [] } },
+		}) as FilterValue;
+		expect(executeFilter(fine)).toBe(false);
+	});
+});
+
+describe('the WooCommerce publish example (woocommerce-publish-product.json)', () => {
+	const workflow = example('podExWooPublish');
+	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
+	const assignment = (nodeName: string, name: string) =>
+		assignmentsOf(node(nodeName)).find((entry) => entry.name === name)?.value;
+
+	test("finds the product by its SKU with n8n's WooCommerce node, then creates it (POST) or updates it (PUT) with documented properties only", () => {
+		expect(node('Find Product by SKU')).toMatchObject({
+			type: 'n8n-nodes-base.wooCommerce',
+			parameters: {
+				resource: 'product',
+				operation: 'getAll',
+				options: { sku: '={{ $json.handle }}' },
+			},
+		});
+		const write = node('Create or Update Product').parameters;
+		expect(evaluate(write.method, { id: 42 })).toBe('PUT');
+		expect(evaluate(write.method, {})).toBe('POST');
+		expect(
+			evaluate(readingNodes(write.url), { id: 42, Store: { storeUrl: 'https://shop.example' } }),
+		).toBe('https://shop.example/wp-json/wc/v3/products/42');
+		const body = evaluate(readingNodes(write.jsonBody), { Store: LISTING }) as Record<
+			string,
+			unknown
+		>;
+		expect(Object.keys(body).filter((key) => !WOOCOMMERCE_WRITABLE.product.includes(key))).toEqual(
+			[],
+		);
+		expect(body).toMatchObject({
+			type: 'variable',
+			sku: 'pod-1001',
+			attributes: [
+				{ name: 'Color', variation: true, options: ['White', 'Black'] },
+				{ name: 'Size', variation: true, options: ['L'] },
+			],
+		});
+	});
+
+	test('batches new variations as create, held ones (by SKU) as update, an unavailable pair out of stock, and a POD variation no longer listed out of stock', () => {
+		const held = [
+			{ id: 71, sku: LISTING.variants[1].sku },
+			{ id: 72, sku: 'POD-P1001-C2001-S3006-Z' },
+			{ id: 73, sku: 'MERCHANTS-OWN' },
+		];
+		const json = { body: held, Store: LISTING };
+		const create = evaluate(
+			readingNodes(assignment('Variations to Send', 'create')),
+			json,
+		) as Array<Record<string, unknown>>;
+		const update = evaluate(
+			readingNodes(assignment('Variations to Send', 'update')),
+			json,
+		) as Array<Record<string, unknown>>;
+		for (const variation of [...create, ...update]) {
+			expect(
+				Object.keys(variation).filter(
+					(key) => key !== 'id' && !WOOCOMMERCE_WRITABLE.variation.includes(key),
+				),
+			).toEqual([]);
+		}
+		expect(create).toEqual([
+			{
+				sku: LISTING.variants[0].sku,
+				regular_price: '12.90',
+				stock_status: 'instock',
+				attributes: [
+					{ name: 'Color', option: 'White' },
+					{ name: 'Size', option: 'L' },
+				],
+			},
+		]);
+		expect(update).toEqual([
+			expect.objectContaining({ id: 71, sku: LISTING.variants[1].sku, stock_status: 'outofstock' }),
+			{ id: 72, stock_status: 'outofstock' },
+		]);
+		expect(String(node('Create and Update Variations').parameters.url)).toMatch(
+			/\/wp-json\/wc\/v3\/products\/\{\{ \$json\.productId \}\}\/variations\/batch$/,
+		);
+	});
+});
+
+describe.each([
+	{
+		id: 'podExShopCheck',
+		file: 'shopify-check-store.json',
+		storefront: 'shopify' as const,
+		intake: 'podExShopIntake',
+		reader: { type: 'n8n-nodes-base.shopify', credential: 'shopifyAccessTokenApi' },
+		orderNode: 'Variant as a One-Line Order',
+	},
+	{
+		id: 'podExWooCheck',
+		file: 'woocommerce-check-store.json',
+		storefront: 'woocommerce' as const,
+		intake: 'podExWooIntake',
+		reader: { type: 'n8n-nodes-base.wooCommerce', credential: 'wooCommerceApi' },
+		orderNode: 'Variation as a One-Line Order',
+	},
+])('the set-up check example $file', ({ id, storefront, intake, reader, orderNode }) => {
+	const workflow = example(id);
+	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
+
+	test("is built from n8n's own nodes and ours, with no Code node and no pinned data; reads the store's products with n8n's node of that store", () => {
+		const types = workflow.nodes.map((entry) => entry.type);
+		expect(types.every((type) => /^n8n-nodes-(base|pod-platform)\./.test(type))).toBe(true);
+		expect(types.filter((type) => /code|function/i.test(type))).toEqual([]);
+		expect(workflow.pinData ?? {}).toEqual({});
+		expect(node("Store's Products")).toMatchObject({
+			type: reader.type,
+			parameters: { resource: 'product', operation: 'getAll', returnAll: true },
+		});
+		expect(Object.keys(node("Store's Products").credentials ?? {})).toEqual([reader.credential]);
+	});
+
+	test('checks with Submit as the intake example submits (same shop, storefront, prints, carrier), Check Only on: nothing is sent', () => {
+		const submit = example(intake).nodes.find(
+			(entry) => entry.name === 'Submit Print Order',
+		) as ExampleNode;
+		// Exactly Once aside: a check sends no order, so there is nothing to keep from sending twice.
+		const asIntake = { ...submit.parameters };
+		delete asIntake.exactlyOnce;
+		expect(node('Check Only').parameters).toMatchObject({
+			...asIntake,
+			options: { checkOnly: true },
+		});
+		expect(node('Check Only').credentials).toEqual(submit.credentials);
+	});
+
+	test('turns each variant into a one-line order Submit reads as the intake reads a store order: its SKU and its options', () => {
+		const sample =
+			storefront === 'shopify'
+				? {
+						title: 'Classic T-Shirt',
+						variant: { id: 44, product_id: 8, sku: 'TEE-CLASSIC', title: 'Purple / L' },
+					}
+				: {
+						id: 44,
+						sku: 'TEE-CLASSIC',
+						attributes: [
+							{ id: 0, name: 'Color', option: 'Purple' },
+							{ id: 0, name: 'Size', option: 'L' },
+						],
+						"Store's Products": { id: 8, name: 'Classic T-Shirt' },
+					};
+		const order = Object.fromEntries(
+			assignmentsOf(node(orderNode)).map(({ name, value }) => [
+				name,
+				evaluate(readingNodes(value), sample),
+			]),
+		);
+		const read = readStorefrontOrder(storefront, order);
+		expect(read.leftOut).toEqual([]);
+		expect(read.lines).toEqual([
+			expect.objectContaining({ sku: 'TEE-CLASSIC', title: 'Classic T-Shirt', amount: 1 }),
+		]);
+		expect(JSON.stringify(read.lines[0].variant)).toMatch(/Purple/);
+		expect(read.header.shippingAddress).toMatchObject({ countryCode: 'US' });
+	});
+
+	test('keeps only the variants Submit cannot resolve, each with its problem and fix', () => {
+		const [, , , , check, filter, last] = chain(workflow, 'Run Now');
+		expect(check.name).toBe('Check Only');
+		const kept = (ready: boolean) =>
+			executeFilter(evaluate(filter.parameters.conditions, { ready }) as FilterValue);
+		expect([kept(true), kept(false)]).toEqual([false, true]);
+		const names = assignmentsOf(last).map((entry) => entry.name);
+		expect(names).toEqual(expect.arrayContaining(['product', 'sku', 'problem', 'fix']));
+		const refusal = {
+			problems: [
+				{ message: 'no color purple', fix: 'Name the color as the product does.' },
+				{ message: 'no size XXS', fix: 'Name the size as the product does.' },
+			],
+		};
+		const problem = assignmentsOf(last).find((entry) => entry.name === 'problem')?.value;
+		expect(evaluate(problem, refusal)).toBe('no color purple; no size XXS');
 	});
 });

@@ -80,6 +80,16 @@ function countryName(input: ListingInput, id: unknown): string {
 	return input.countryCodes?.get(Number(id)) ?? `country ${text(id)}`;
 }
 
+/**
+ * The key a store finds the listing's product by on the next publish: Shopify's product handle,
+ * WooCommerce's product SKU. Built from IDs, as the variants' SKUs are, so that a renamed product
+ * or a listing in another language updates the same store product instead of adding one.
+ */
+function listingHandle(productId: number, input: ListingInput): string {
+	if (input.sharedProduct) return `pod-shared-${input.sharedProduct.id}`;
+	return input.motive ? `pod-${productId}-motive-${input.motive.id}` : `pod-${productId}`;
+}
+
 /** The listing of one print product (see the file's comment). */
 export function storefrontListing(input: ListingInput): IDataObject {
 	const product = simplifyProduct(input.product);
@@ -166,6 +176,7 @@ export function storefrontListing(input: ListingInput): IDataObject {
 	const images = motive?.previewUrl ? [{ url: motive.previewUrl, alt: listingTitle }] : [];
 	return {
 		productId,
+		handle: listingHandle(productId, input),
 		title: listingTitle,
 		description: [motive?.description, description].filter((part) => !!part).join('\n\n'),
 		...(input.language === undefined ? {} : { language: input.language }),

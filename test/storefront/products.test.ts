@@ -1,0 +1,274 @@
+/**
+ * The stand-ins' product endpoints (scripts/storefronts/products.ts), which the publish and set-up
+ * check examples run against: Shopify's productSet as its GraphQL Admin reference documents the
+ * input (unknown fields and wrong types refused as Shopify refuses a variable), upserting by handle
+ * and keeping variants by ID; WooCommerce's products and variations, documented properties only.
+ */
+import { request } from 'undici';
+
+import type { ShopifyStandIn, WooCommerceStandIn } from '../../scripts/storefronts';
+import { startShopifyStandIn, startWooCommerceStandIn } from '../../scripts/storefronts';
+
+const TOKEN = 'shpat_products_test';
+const KEY = 'ck_products_test';
+const SECRET = 'cs_products_test';
+
+async function call(
+	url: string,
+	method: 'GET' | 'POST' | 'PUT',
+	headers: Record<string, string>,
+	body?: unknown,
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies read field by field
+): Promise<{ status: number; json: any }> {
+	const response = await request(url, {
+		method,
+		headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	return { status: response.statusCode, json: await response.body.json() };
+}
+
+const PRODUCT_SET =
+	'mutation PublishProduct($identifier: ProductSetIdentifiers, $input: ProductSetInput!) { productSet(identifier: $identifier, input: $input, synchronous: true) { product { id } userErrors { field message code } } }';
+
+const tee = (colors: string[], extra: Record<string, unknown> = {}) => ({
+	handle: 'pod-1001',
+	title: 'Classic T-Shirt',
+	productOptions: [
+		{ name: 'Color', values: colors.map((name) => ({ name })) },
+		{ name: 'Size', values: [{ name: 'L' }] },
+	],
+	variants: colors.map((color) => ({
+		sku: `SKU-${color}`,
+		price: '12.90',
+		optionValues: [
+			{ optionName: 'Color', name: color },
+			{ optionName: 'Size', name: 'L' },
+		],
+		...extra,
+	})),
+});
+
+describe("the Shopify stand-in's products", () => {
+	let shopify: ShopifyStandIn;
+	const auth = { 'x-shopify-access-token': TOKEN };
+	const graphql = async (query: string, variables: unknown) =>
+		await call(`${shopify.adminUrl}/graphql.json`, 'POST', auth, { query, variables });
+
+	beforeAll(async () => {
+		shopify = await startShopifyStandIn({ accessToken: TOKEN });
+	});
+	afterAll(async () => await shopify.close());
+	beforeEach(() => shopify.catalog.clearProducts());
+
+	test('productSet creates by handle, then updates the same product; a variant given its ID is kept, one left out is deleted', async () => {
+		const identifier = { handle: 'pod-1001' };
+		const created = await graphql(PRODUCT_SET, { identifier, input: tee(['White', 'Black']) });
+		expect(created.status).toBe(200);
+		expect(created.json.data.productSet.userErrors).toEqual([]);
+		const [product] = shopify.catalog.products() as Array<{
+			id: string;
+			variants: { nodes: Array<{ id: string; sku: string }> };
+		}>;
+		const white = product.variants.nodes[0];
+
+		const input = tee(['White']);
+		(input.variants[0] as Record<string, unknown>).id = white.id;
+		const updated = await graphql(PRODUCT_SET, { identifier, input });
+		expect(updated.json.data.productSet.userErrors).toEqual([]);
+		const held = shopify.catalog.products() as Array<typeof product>;
+		expect(held).toHaveLength(1);
+		expect(held[0].id).toBe(product.id);
+		expect(held[0].variants.nodes.map((variant) => [variant.id, variant.sku])).toEqual([
+			[white.id, 'SKU-White'],
+		]);
+	});
+
+	test('an unknown field or a wrong type is refused as a GraphQL variable error, and nothing is kept', async () => {
+		const unknown = await graphql(PRODUCT_SET, {
+			input: tee(['White'], { inventoryQuantity: 0 }),
+		});
+		expect(unknown.status).toBe(200);
+		expect(unknown.json.errors[0].message).toBe(
+			'Variable $input of type ProductSetInput! was provided invalid value for variants.0.inventoryQuantity (Field is not defined on ProductVariantSetInput)',
+		);
+		const number = await graphql(PRODUCT_SET, { input: tee(['White'], { price: 12.9 }) });
+		expect(number.json.errors[0].extensions.problems[0].path).toEqual(['variants', 0, 'price']);
+		const policy = await graphql(PRODUCT_SET, {
+			input: tee(['White'], { inventoryPolicy: 'NEVER' }),
+		});
+		expect(policy.json.errors[0].message).toMatch(/DENY, CONTINUE/);
+		expect(shopify.catalog.products()).toEqual([]);
+	});
+
+	test('a variant whose option value the product does not list is a user error', async () => {
+		const input = tee(['White']);
+		input.variants[0].optionValues[0].name = 'Purple';
+		const refused = await graphql(PRODUCT_SET, { input });
+		expect(refused.json.data.productSet.userErrors).toEqual([
+			expect.objectContaining({ code: 'OPTION_VALUE_DOES_NOT_EXIST' }),
+		]);
+	});
+
+	test("a tracked variant under DENY with no stock is sold out; productByIdentifier and the REST list (n8n's Shopify node) show what is held", async () => {
+		const input = tee(['White', 'Black']);
+		Object.assign(input.variants[1], { inventoryPolicy: 'DENY', inventoryItem: { tracked: true } });
+		await graphql(PRODUCT_SET, { identifier: { handle: 'pod-1001' }, input });
+		const read = await graphql(
+			'query ReadProduct($identifier: ProductIdentifierInput!) { productByIdentifier(identifier: $identifier) { id } }',
+			{ identifier: { handle: 'pod-1001' } },
+		);
+		expect(
+			read.json.data.productByIdentifier.variants.nodes.map(
+				(variant: { sku: string; availableForSale: boolean }) => [
+					variant.sku,
+					variant.availableForSale,
+				],
+			),
+		).toEqual([
+			['SKU-White', true],
+			['SKU-Black', false],
+		]);
+		const missing = await graphql(
+			'query ReadProduct($identifier: ProductIdentifierInput!) { productByIdentifier(identifier: $identifier) { id } }',
+			{ identifier: { handle: 'pod-9999' } },
+		);
+		expect(missing.json.data.productByIdentifier).toBeNull();
+		const listed = await call(`${shopify.adminUrl}/products.json`, 'GET', auth);
+		expect(listed.json.products[0]).toMatchObject({
+			handle: 'pod-1001',
+			options: [
+				{ name: 'Color', values: ['White', 'Black'] },
+				{ name: 'Size', values: ['L'] },
+			],
+			variants: [
+				{ sku: 'SKU-White', title: 'White / L', option1: 'White', option2: 'L' },
+				{ sku: 'SKU-Black', inventory_management: 'shopify', inventory_policy: 'deny' },
+			],
+		});
+	});
+
+	test("an order line of a held variant is the Order resource's line: SKU, variant title, IDs", () => {
+		const { product } = shopify.catalog.set(tee(['White']));
+		const id = Number(
+			String((product as { variants: { nodes: Array<{ id: string }> } }).variants.nodes[0].id)
+				.split('/')
+				.pop(),
+		);
+		expect(shopify.catalog.orderLine(id, 2)).toMatchObject({
+			sku: 'SKU-White',
+			title: 'Classic T-Shirt',
+			variant_title: 'White / L',
+			variant_id: id,
+			quantity: 2,
+			current_quantity: 2,
+		});
+	});
+});
+
+describe("the WooCommerce stand-in's products", () => {
+	let woo: WooCommerceStandIn;
+	const auth = () => ({
+		authorization: `Basic ${Buffer.from(`${KEY}:${SECRET}`).toString('base64')}`,
+	});
+	const api = (path: string) => `${woo.url}/wp-json/wc/v3${path}`;
+
+	beforeAll(async () => {
+		woo = await startWooCommerceStandIn({ consumerKey: KEY, consumerSecret: SECRET });
+	});
+	afterAll(async () => await woo.close());
+	beforeEach(() => woo.catalog.clearProducts());
+
+	const product = {
+		name: 'Classic T-Shirt',
+		type: 'variable',
+		sku: 'pod-1001',
+		attributes: [
+			{ name: 'Color', position: 0, visible: true, variation: true, options: ['White', 'Black'] },
+			{ name: 'Size', position: 1, visible: true, variation: true, options: ['L'] },
+		],
+	};
+	const variation = (sku: string, color: string) => ({
+		sku,
+		regular_price: '12.90',
+		attributes: [
+			{ name: 'Color', option: color },
+			{ name: 'Size', option: 'L' },
+		],
+	});
+
+	test('creates a variable product, finds it by SKU, updates it; its variations are created, updated and read in one batch', async () => {
+		const created = await call(api('/products'), 'POST', auth(), product);
+		expect(created.status).toBe(201);
+		const found = await call(api('/products?sku=pod-1001&per_page=1'), 'GET', auth());
+		expect(found.json.map((entry: { id: number }) => entry.id)).toEqual([created.json.id]);
+		const batch = await call(api(`/products/${created.json.id}/variations/batch`), 'POST', auth(), {
+			create: [variation('V-WHITE', 'White'), variation('V-BLACK', 'Black')],
+		});
+		expect(batch.json.create.map((entry: { sku: string }) => entry.sku)).toEqual([
+			'V-WHITE',
+			'V-BLACK',
+		]);
+		const [white] = batch.json.create;
+		const update = await call(
+			api(`/products/${created.json.id}/variations/batch`),
+			'POST',
+			auth(),
+			{ update: [{ id: white.id, stock_status: 'outofstock' }] },
+		);
+		expect(update.json.update[0]).toMatchObject({ id: white.id, stock_status: 'outofstock' });
+		const read = await call(
+			api(`/products/${created.json.id}/variations?per_page=100`),
+			'GET',
+			auth(),
+		);
+		expect(
+			read.json.map((entry: { sku: string; stock_status: string }) => [
+				entry.sku,
+				entry.stock_status,
+			]),
+		).toEqual([
+			['V-WHITE', 'outofstock'],
+			['V-BLACK', 'instock'],
+		]);
+		const renamed = await call(api(`/products/${created.json.id}`), 'PUT', auth(), {
+			name: 'Classic Tee',
+		});
+		expect(renamed.json).toMatchObject({
+			id: created.json.id,
+			name: 'Classic Tee',
+			sku: 'pod-1001',
+		});
+	});
+
+	test('refuses an undocumented property, a duplicated SKU, and a variation update of an unknown ID in place', async () => {
+		const strange = await call(api('/products'), 'POST', auth(), { ...product, colour: 'x' });
+		expect(strange.status).toBe(400);
+		expect(strange.json.code).toBe('rest_invalid_param');
+		const created = await call(api('/products'), 'POST', auth(), product);
+		const again = await call(api('/products'), 'POST', auth(), product);
+		expect(again.json.code).toBe('product_invalid_sku');
+		const batch = await call(api(`/products/${created.json.id}/variations/batch`), 'POST', auth(), {
+			create: [{ ...variation('V-WHITE', 'White'), colour: 'x' }],
+			update: [{ id: 1, regular_price: '1.00' }],
+		});
+		expect(batch.json.create[0].error.code).toBe('rest_invalid_param');
+		expect(batch.json.update[0].error.code).toBe('woocommerce_rest_product_variation_invalid_id');
+		expect(woo.catalog.variations(created.json.id)).toEqual([]);
+	});
+
+	test('an order line of a held variation carries its SKU and its attributes as meta_data', () => {
+		const held = woo.catalog.addProduct(product, [variation('V-WHITE', 'White')]);
+		const [made] = woo.catalog.variations(Number(held.id)) as Array<{ id: number }>;
+		expect(woo.catalog.orderLine(made.id, 1)).toMatchObject({
+			product_id: held.id,
+			variation_id: made.id,
+			sku: 'V-WHITE',
+			quantity: 1,
+			meta_data: [
+				expect.objectContaining({ key: 'color', value: 'White' }),
+				expect.objectContaining({ key: 'size', value: 'L' }),
+			],
+		});
+	});
+});
