@@ -31,7 +31,13 @@ import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import wooCommerceOrder from '../fixtures/storefront/woocommerce-order.json';
 import wooCommerceOrderOf3Lines from '../fixtures/storefront/woocommerce-order-3-lines.json';
 import { orderValues, writeCsv } from '../csv/fixtures';
-import { busiestDayOrders, runBusiestDay, runWayBack } from '../support/busiestDay';
+import {
+	busiestDayOrders,
+	runBusiestDay,
+	runWayBack,
+	SMALL_PAGE_CATCH_UPS,
+	smallPageCatchUps,
+} from '../support/busiestDay';
 import { SHOP_PATH } from '../support/sandbox';
 import { SKU_MODES, withProductSkus } from '../support/storefrontModes';
 import type { SkuMode } from '../support/storefrontModes';
@@ -92,6 +98,8 @@ let wooCommerceEu: WooCommerceStandIn;
 
 /** The bearer token of the AI agent example's MCP Server Trigger (joined, so no literal looks like a secret). */
 const MCP_TOKEN = ['e2e', 'mcp', 'bearer', 'token'].join('-');
+/** Orders a page in the busiest-day group's catch-up copies (the examples read 250 / 100). */
+const BUSIEST_DAY_PAGE_SIZE = 5;
 
 /** Distinct deliveries sent at once, and how many are in flight together. */
 const BURST = 300;
@@ -357,6 +365,10 @@ beforeAll(async () => {
 		workflowsFile,
 		JSON.stringify([
 			...pointedAtStandIns(exampleWorkflows(), shopify, wooCommerce),
+			...smallPageCatchUps(
+				pointedAtStandIns(exampleWorkflows(), shopify, wooCommerce),
+				BUSIEST_DAY_PAGE_SIZE,
+			),
 			secondStore.workflow,
 			...e2eWorkflows(),
 			...intakeWorkflows(),
@@ -808,10 +820,10 @@ test("the catch-up examples print the last day's storefront orders that have no 
 	// The first run after the outage.
 	const shopifyFirst = await catchUp('podExShopCatchUp');
 	const listed = shopify.requests.filter(
-		(entry) => entry.method === 'GET' && entry.path.endsWith('/admin/api/2024-07//orders.json'),
+		(entry) => entry.method === 'GET' && entry.path.endsWith('/admin/api/2026-07/orders.json'),
 	);
 	expect(listed).toHaveLength(1);
-	expect(listed[0]).toMatchObject({ status: 200, query: { limit: '250' } });
+	expect(listed[0]).toMatchObject({ status: 200, query: { status: 'open', limit: '250' } });
 	// n8n's clock may run an hour ahead (the trigger's cases): the window starts about a day ago.
 	const windowStart = DateTime.fromISO(listed[0].query.created_at_min);
 	expect(Math.abs(windowStart.diff(hoursAgo(24), 'hours').hours)).toBeLessThan(2);
@@ -844,7 +856,10 @@ test("the catch-up examples print the last day's storefront orders that have no 
 	const wooFirst = await catchUp('podExWooCatchUp');
 	expect(
 		wooCommerce.requests.filter((entry) => entry.path === '/wp-json/wc/v3/orders').at(-1),
-	).toMatchObject({ status: 200, query: { status: 'processing', per_page: '100' } });
+	).toMatchObject({
+		status: 200,
+		query: { status: 'processing', per_page: '100', order: 'asc', page: '1' },
+	});
 	const [wooPrinted] = await printOrders(`woocommerce-${wooOrders.missing.id}`);
 	expect(wooFirst.of(wooOrders.missing.id)).toEqual([
 		{
@@ -2711,6 +2726,8 @@ test(
  */
 describe('the busiest day', () => {
 	const ORDERS = 24;
+	// The catch-up copies read BUSIEST_DAY_PAGE_SIZE orders a page: more than one page of each store.
+	const catchUp = SMALL_PAGE_CATCH_UPS;
 
 	test(`${ORDERS} storefront orders through a rate limit, an outage and a restart of n8n: after the catch-up, exactly one print order each, equal to its store order, no duplicate`, async () => {
 		const orders = busiestDayOrders({
@@ -2736,7 +2753,7 @@ describe('the busiest day', () => {
 				},
 				workflows: {
 					intake: { shopify: 'podExShopIntake', woocommerce: 'podExWooIntake' },
-					catchUp: { shopify: 'podExShopCatchUp', woocommerce: 'podExWooCatchUp' },
+					catchUp,
 				},
 			},
 			{
@@ -2764,6 +2781,11 @@ describe('the busiest day', () => {
 			differences: figures.differences,
 		}).toEqual({ lostAfterCatchUp: 0, missing: [], duplicates: 0, differences: [] });
 		expect(figures.unequal).toBe(0);
+		// Each store's first catch-up run read its list page by page, as a day of thousands needs.
+		for (const platform of ['shopify', 'woocommerce'] as const) {
+			const first = figures.catchUpRuns.find((run) => run.platform === platform)!;
+			expect({ platform, morePages: first.listPages > 1 }).toEqual({ platform, morePages: true });
+		}
 	}, 240_000);
 
 	const SHIPMENTS = 12;

@@ -614,46 +614,45 @@ const submitReadingWhole = (storefront: string) => ({
 	exactlyOnce: true,
 });
 
+/** n8n's HTTP Request node with a store's own n8n credential, as the catch-up examples read. */
+const storeRead = (credentialType: string, credential: { id: string; name: string }) => ({
+	type: 'n8n-nodes-base.httpRequest',
+	typeVersion: 4.2,
+	parameters: { authentication: 'predefinedCredentialType', nodeCredentialType: credentialType },
+	credentials: { [credentialType]: credential },
+});
+
 describe.each([
 	{
 		file: 'shopify-catch-up.json',
 		id: 'podExShopCatchUp',
 		storefront: 'shopify',
 		intake: 'podExShopIntake',
-		list: {
-			type: 'n8n-nodes-base.shopify',
-			typeVersion: 1,
-			parameters: {
-				authentication: 'accessToken',
-				resource: 'order',
-				operation: 'getAll',
-				limit: 250,
-				options: { createdAtMin: '={{ $now.minus({ hours: 24 }).toISO() }}' },
+		reads: [
+			{
+				...storeRead('shopifyAccessTokenApi', { id: 'shopifyStandIn', name: 'Shopify stand-in' }),
+				name: "Every Page of the Last Day's Orders",
 			},
-			credentials: { shopifyAccessTokenApi: { id: 'shopifyStandIn', name: 'Shopify stand-in' } },
-		},
+			{
+				name: 'Orders of the Last Day',
+				type: 'n8n-nodes-base.splitOut',
+				parameters: { fieldToSplitOut: 'orders' },
+			},
+		],
 	},
 	{
 		file: 'woocommerce-catch-up.json',
 		id: 'podExWooCatchUp',
 		storefront: 'woocommerce',
 		intake: 'podExWooIntake',
-		list: {
-			type: 'n8n-nodes-base.wooCommerce',
-			typeVersion: 1,
-			parameters: {
-				resource: 'order',
-				operation: 'getAll',
-				limit: 100,
-				options: {
-					after: '={{ $now.minus({ hours: 24 }).toFormat("yyyy-MM-dd\'T\'HH:mm:ss") }}',
-					status: 'processing',
-				},
+		reads: [
+			{
+				...storeRead('wooCommerceApi', { id: 'wooCommerceStandIn', name: 'WooCommerce stand-in' }),
+				name: 'Orders of the Last Day',
 			},
-			credentials: { wooCommerceApi: { id: 'wooCommerceStandIn', name: 'WooCommerce stand-in' } },
-		},
+		],
 	},
-])('the catch-up example $file', ({ id, storefront, intake, list }) => {
+])('the catch-up example $file', ({ id, storefront, intake, reads }) => {
 	const workflow = example(id);
 	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
 	const settings = (of: Example) =>
@@ -667,15 +666,17 @@ describe.each([
 	});
 
 	test('every hour (or Run Now) reads the orders of the last 24 hours, submits each, names its outcome, and sums them up in one item', () => {
-		const [start, source, submit, outcome, all, summary, ...rest] = chain(workflow, 'Run Now');
+		const [start, ...after] = chain(workflow, 'Run Now');
+		const read = after.slice(0, reads.length);
+		const [submit, outcome, all, summary, ...rest] = after.slice(reads.length);
 		expect(rest).toEqual([]);
 		expect(start.type).toBe('n8n-nodes-base.manualTrigger');
-		expect(chain(workflow, 'Every Hour')[1]).toBe(source);
+		expect(chain(workflow, 'Every Hour')[1]).toBe(read[0]);
 		expect(node('Every Hour')).toMatchObject({
 			type: 'n8n-nodes-base.scheduleTrigger',
 			parameters: { rule: { interval: [{ field: 'hours', hoursInterval: 1 }] } },
 		});
-		expect(source).toMatchObject(list);
+		expect(read).toMatchObject(reads);
 		expect(submit.name).toBe('Submit Print Order');
 		expect(outcome.type).toBe('n8n-nodes-base.set');
 		expect(all).toMatchObject({
@@ -753,6 +754,101 @@ describe.each([
 			executionOrder: 'v1',
 			errorWorkflow: ERROR_WORKFLOW_ID,
 		});
+	});
+});
+
+describe("the catch-up examples read every page of the window, as each store pages (n8n's HTTP Request pagination)", () => {
+	/** A parameter as n8n's pagination resolves it: with `$response` and `$pageCount`. */
+	const paged = (value: unknown, $response: object, $pageCount: number) =>
+		expressionHost.expression.getParameterValue(
+			value as NodeParameterValueType,
+			null,
+			0,
+			0,
+			'Host',
+			[{ json: {} }],
+			'manual',
+			{ $response, $pageCount } as never,
+		);
+	const paginationOf = (workflowId: string, name: string) =>
+		(
+			example(workflowId).nodes.find((entry) => entry.name === name)!.parameters.options as {
+				pagination: { pagination: Record<string, unknown> };
+			}
+		).pagination.pagination;
+
+	test('Shopify: the open orders of the last 24 hours, 250 a page, then the Link header\'s rel="next" page until there is none', () => {
+		const read = example('podExShopCatchUp').nodes.find(
+			(entry) => entry.name === "Every Page of the Last Day's Orders",
+		)!;
+		// Everything in the URL: a request with page_info may carry nothing but limit and fields,
+		// and n8n keeps query parameters set apart beside the next URL's.
+		expect(read.parameters.sendQuery).toBeUndefined();
+		const url = new URL(String(evaluate(read.parameters.url, {})));
+		expect(url.origin + url.pathname).toBe(
+			'https://your-shop.myshopify.com/admin/api/2026-07/orders.json',
+		);
+		expect(url.searchParams.get('status')).toBe('open');
+		expect(url.searchParams.get('limit')).toBe('250');
+		const since = Date.parse(url.searchParams.get('created_at_min')!);
+		expect(Math.abs(Date.now() - 24 * 3_600_000 - since)).toBeLessThan(60_000);
+		const pagination = paginationOf('podExShopCatchUp', "Every Page of the Last Day's Orders");
+		expect(pagination).toMatchObject({
+			paginationMode: 'responseContainsNextURL',
+			paginationCompleteWhen: 'other',
+		});
+		const next =
+			'https://your-shop.myshopify.com/admin/api/2026-07/orders.json?limit=250&page_info=b';
+		const previous =
+			'https://your-shop.myshopify.com/admin/api/2026-07/orders.json?limit=250&page_info=a';
+		// The shapes of Shopify's Link header: the first page, a middle one (previous first), the last.
+		const first = { headers: { link: `<${next}>; rel="next"` } };
+		const middle = { headers: { link: `<${previous}>; rel="previous", <${next}>; rel="next"` } };
+		const last = { headers: { link: `<${previous}>; rel="previous"` } };
+		const alone = { headers: {} };
+		// Before the first request n8n resolves the next URL with no response yet: the URL stays.
+		expect(paged(pagination.nextURL, {}, 0)).toBeUndefined();
+		expect(paged(pagination.nextURL, first, 1)).toBe(next);
+		expect(paged(pagination.nextURL, middle, 2)).toBe(next);
+		const complete = (response: object) => paged(pagination.completeExpression, response, 1);
+		expect([first, middle, last, alone].map(complete)).toEqual([false, false, true, true]);
+	});
+
+	test('WooCommerce: processing orders after the window start, oldest first, 100 a page, page 1, 2, … up to X-WP-TotalPages', () => {
+		const read = example('podExWooCatchUp').nodes.find(
+			(entry) => entry.name === 'Orders of the Last Day',
+		)!;
+		expect(read.parameters.url).toBe('=https://your-store.example/wp-json/wc/v3/orders');
+		const query = Object.fromEntries(
+			(
+				read.parameters.queryParameters as { parameters: Array<{ name: string; value: string }> }
+			).parameters.map(({ name, value }) => [name, evaluate(value, {})]),
+		);
+		expect(query).toEqual({
+			status: 'processing',
+			after: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
+			orderby: 'date',
+			order: 'asc',
+			per_page: '100',
+		});
+		const pagination = paginationOf('podExWooCatchUp', 'Orders of the Last Day');
+		expect(pagination).toMatchObject({
+			paginationMode: 'updateAParameterInEachRequest',
+			paginationCompleteWhen: 'other',
+		});
+		const [page] = (pagination.parameters as { parameters: Array<Record<string, string>> })
+			.parameters;
+		expect(page).toMatchObject({ type: 'qs', name: 'page' });
+		expect([0, 1, 2].map((count) => paged(page.value, {}, count))).toEqual([1, 2, 3]);
+		const pages = (total: string) => ({ headers: { 'x-wp-totalpages': total } });
+		const complete = (response: object, count: number) =>
+			paged(pagination.completeExpression, response, count);
+		expect(complete(pages('3'), 1)).toBe(false);
+		expect(complete(pages('3'), 2)).toBe(false);
+		expect(complete(pages('3'), 3)).toBe(true);
+		// No order in the window: one page, empty.
+		expect(complete(pages('0'), 1)).toBe(true);
+		expect(complete({ headers: {} }, 1)).toBe(true);
 	});
 });
 

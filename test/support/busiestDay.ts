@@ -387,10 +387,41 @@ export interface BusiestDayFigures {
 		/** Each store's attempts by outcome: the status n8n answered, or why there was none. */
 		outcomes: Record<Platform, Record<string, number>>;
 	};
-	catchUpRuns: Array<{ platform: Platform; summary: Json }>;
+	/** Each catch-up run: its summary, the store's list pages it read and how long it took. */
+	catchUpRuns: Array<{ platform: Platform; summary: Json; listPages: number; seconds: number }>;
 	/** n8n's executions of the intake workflows, by status. */
 	executions: Record<Platform, Record<string, number>>;
 	wallSeconds: number;
+}
+
+/** The IDs of the catch-up examples' copies that read a few orders a page. */
+export const SMALL_PAGE_CATCH_UPS: Record<Platform, string> = {
+	shopify: 'podE2eShopCatchUpPages',
+	woocommerce: 'podE2eWooCatchUpPages',
+};
+
+/**
+ * Copies of the catch-up examples that read `pageSize` orders a page (Shopify's `limit`,
+ * WooCommerce's `per_page`) under their own IDs: with a few orders, the catch-up still reads more
+ * than one page, so that a run of tens of orders proves the paging of a day of thousands.
+ */
+export function smallPageCatchUps<T extends { id?: unknown; name?: unknown }>(
+	examples: T[],
+	pageSize: number,
+): T[] {
+	const ids = SMALL_PAGE_CATCH_UPS;
+	const from = { shopify: 'podExShopCatchUp', woocommerce: 'podExWooCatchUp' };
+	const workflows = (['shopify', 'woocommerce'] as const).map((platform) => {
+		const example = examples.find((workflow) => workflow.id === from[platform]);
+		if (!example) throw new Error(`no example ${from[platform]}`);
+		const text = JSON.stringify(example)
+			.replace('&limit=250', `&limit=${pageSize}`)
+			.replace('{"name":"per_page","value":"100"}', `{"name":"per_page","value":"${pageSize}"}`);
+		if (text === JSON.stringify(example)) throw new Error(`${from[platform]}: no page size found`);
+		const copy = JSON.parse(text) as T;
+		return { ...copy, id: ids[platform], name: `${String(copy.name)}, ${pageSize} a page` };
+	});
+	return workflows;
 }
 
 async function control<T>(controlUrl: string, method: string, route: string, body?: unknown) {
@@ -534,10 +565,21 @@ export async function runBusiestDay(
 	// 4. The catch-up examples, run now: again while a run prints more (at most three runs each).
 	const catchUpRuns: BusiestDayFigures['catchUpRuns'] = [];
 	for (const platform of ['shopify', 'woocommerce'] as const) {
+		const store = platform === 'shopify' ? shopify : wooCommerce;
 		for (let run = 0; run < 3; run++) {
+			const requestsBefore = store.requests.length;
+			const runStarted = Date.now();
 			const result = await stage
 				.session()
 				.runFromPinnedTrigger(stage.workflows.catchUp[platform], 'Run Now');
+			// The pages of the store's order list this run read (the catch-up reads every page).
+			const listPages = store.requests
+				.slice(requestsBefore)
+				.filter(
+					(entry) =>
+						entry.method === 'GET' &&
+						(entry.path.endsWith('/orders.json') || entry.path.endsWith('/wc/v3/orders')),
+				).length;
 			if (result.status !== 'success') {
 				throw new Error(
 					`the ${platform} catch-up ended ${result.status}: ${JSON.stringify(result.error)}`,
@@ -548,11 +590,14 @@ export async function runBusiestDay(
 				Object.entries(summary).filter(([, value]) => !Array.isArray(value)),
 			);
 			const failures = summary.failures;
+			const seconds = round1((Date.now() - runStarted) / 1000);
 			catchUpRuns.push({
 				platform,
 				summary: { ...counts, failures: (failures as string[] | undefined)?.slice(0, 3) },
+				listPages,
+				seconds,
 			});
-			log(`${platform} catch-up: ${JSON.stringify(counts)}`);
+			log(`${platform} catch-up: ${JSON.stringify(counts)}, ${listPages} list pages, ${seconds} s`);
 			if (!summary.printedNow) break;
 		}
 	}
