@@ -309,12 +309,14 @@ export async function ownerSession(
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify(owner),
+		reset: true,
 	});
 	await setup.body.dump();
 	const login = await request(`${instance.url}/rest/login`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify({ emailOrLdapLoginId: owner.email, password: owner.password }),
+		reset: true,
 	});
 	const text = await login.body.text();
 	if (login.statusCode !== 200) throw new Error(`n8n login failed (${login.statusCode}): ${text}`);
@@ -330,6 +332,7 @@ export async function rest<T = unknown>(
 	route: string,
 	body?: unknown,
 ): Promise<T> {
+	const started = Date.now();
 	const response = await request(`${instance.url}/rest${route}`, {
 		method,
 		headers: {
@@ -338,6 +341,17 @@ export async function rest<T = unknown>(
 			...(body === undefined ? {} : { 'content-type': 'application/json' }),
 		},
 		body: body === undefined ? undefined : JSON.stringify(body),
+		// A new connection for each call, closed after it. A kept-alive one that sat idle while
+		// this process was busy (reading a large execution, serving the sandbox) may be one n8n has
+		// closed (Node's keepAliveTimeout, 5 s): undici did not see the close before it wrote the
+		// next request on it, and the call ended in `read ECONNRESET` (the busiest-day benchmark's
+		// way-back catch-up at 300 and 1,000 shipments).
+		reset: true,
+	}).catch((error: Error & { code?: string }) => {
+		throw new Error(
+			`n8n ${method} /rest${route}: ${error.code ?? ''} ${error.message} after ${Date.now() - started} ms`,
+			{ cause: error },
+		);
 	});
 	const text = await response.body.text();
 	if (response.statusCode >= 400) {

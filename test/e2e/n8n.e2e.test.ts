@@ -1857,9 +1857,12 @@ describe('the way back to the storefront', () => {
 		const SHIPPED = 450789490;
 		const CANCELLED = 450789491;
 		const LATE = 450789492; // in Shopify only after the first run: its fulfillment fails first
+		// A shipped order with no fulfillment order the app sees (another location's, a digital one).
+		const NO_FULFILLMENT_ORDER = 450789493;
 		const WOO_SHIPPED = 740;
 		addShopifyOrder(SHIPPED);
 		addShopifyOrder(CANCELLED, { tags: 'Gift' });
+		shopify.addOrder({ ...shopifyOrder, id: NO_FULFILLMENT_ORDER }, []);
 		wooCommerce.addOrder({ ...wooCommerceOrder, id: WOO_SHIPPED, number: String(WOO_SHIPPED) });
 		const tracking = (key: string) => ({
 			trackingNumber: `TRACK-CATCHUP-${key}`,
@@ -1870,6 +1873,7 @@ describe('the way back to the storefront', () => {
 			[`shopify-${SHIPPED}`, tracking('1')],
 			[`shopify-${CANCELLED}`, undefined],
 			[`shopify-${LATE}`, tracking('3')],
+			[`shopify-${NO_FULFILLMENT_ORDER}`, tracking('4')],
 			[`woocommerce-${WOO_SHIPPED}`, tracking('W1')],
 		] as const) {
 			const id = await orderInProduction(uniqueId);
@@ -1878,7 +1882,9 @@ describe('the way back to the storefront', () => {
 			else await control('POST', `/orders/${id}/advance`, { to: 'CANCELLED' });
 		}
 		const mine = (path: string) =>
-			[SHIPPED, CANCELLED, LATE, WOO_SHIPPED].some((id) => path.includes(`/orders/${id}`));
+			[SHIPPED, CANCELLED, LATE, NO_FULFILLMENT_ORDER, WOO_SHIPPED].some((id) =>
+				path.includes(`/orders/${id}`),
+			);
 		expect(shopify.requests.filter((r) => mine(r.path))).toEqual([]);
 		expect(wooCommerce.requests.filter((r) => mine(r.path))).toEqual([]);
 
@@ -1909,6 +1915,13 @@ describe('the way back to the storefront', () => {
 				failed: count('failed').length,
 				delivered: count('delivered now').map(line),
 				failures: count('failed').map(line),
+				// Shopify's only: an order with no fulfillment order left open.
+				...(workflowId === 'podExShopWbCatch'
+					? {
+							noOpenFulfillmentOrder: count('no open fulfillment order').length,
+							notDelivered: count('no open fulfillment order').map(line),
+						}
+					: {}),
 			});
 			const of = (uniqueId: string) =>
 				outcomes
@@ -1982,6 +1995,16 @@ describe('the way back to the storefront', () => {
 		expect(first.of(`woocommerce-${WOO_SHIPPED}`)).toEqual([
 			{ outcome: 'other store', printOrderId: printOrder[`woocommerce-${WOO_SHIPPED}`] },
 		]);
+		// No fulfillment order: said in the summary, nothing sent, and said again at every run.
+		expect(first.of(`shopify-${NO_FULFILLMENT_ORDER}`)).toEqual([
+			{
+				outcome: 'no open fulfillment order',
+				printOrderId: printOrder[`shopify-${NO_FULFILLMENT_ORDER}`],
+			},
+		]);
+		expect(first.summary.notDelivered).toContainEqual(
+			`print order ${printOrder[`shopify-${NO_FULFILLMENT_ORDER}`]} (shopify-${NO_FULFILLMENT_ORDER}): Shopify order ${NO_FULFILLMENT_ORDER} has no fulfillment order this app can see: tracking TRACK-CATCHUP-4 not sent (fulfil it in Shopify, or give the app the fulfillment-order access scopes of its location)`,
+		);
 		expect(JSON.stringify(first.run.runData)).not.toContain(shopify.accessToken);
 		expect(fulfillmentsOf(SHIPPED)).toEqual(['TRACK-CATCHUP-1']);
 		expect(shopify.order(CANCELLED)?.tags).toBe('Gift, Print cancelled');
@@ -2018,6 +2041,12 @@ describe('the way back to the storefront', () => {
 				{ outcome: 'already in the store', printOrderId: printOrder[`shopify-${id}`] },
 			]);
 		}
+		expect(third.of(`shopify-${NO_FULFILLMENT_ORDER}`)).toEqual([
+			{
+				outcome: 'no open fulfillment order',
+				printOrderId: printOrder[`shopify-${NO_FULFILLMENT_ORDER}`],
+			},
+		]);
 		expect(writes(shopify.requests.slice(start))).toEqual([]);
 		expect([SHIPPED, LATE].map(fulfillmentsOf)).toEqual([['TRACK-CATCHUP-1'], ['TRACK-CATCHUP-3']]);
 		expect(shopify.order(CANCELLED)?.tags).toBe('Gift, Print cancelled');

@@ -921,6 +921,8 @@ describe.each([
 		orderNode: 'Shopify Order',
 		orderIdField: 'shopifyOrderId',
 		storeKey: 'shopify',
+		// Shopify fulfils fulfillment orders: an order may have none still open.
+		fulfillmentOrders: true,
 	},
 	{
 		file: 'woocommerce-way-back-catch-up.json',
@@ -929,250 +931,339 @@ describe.each([
 		orderNode: 'WooCommerce Order',
 		orderIdField: 'wooOrderId',
 		storeKey: 'woocommerce',
+		fulfillmentOrders: false,
 	},
-])('the way-back catch-up example $file', ({ id, wayBack, orderNode, orderIdField, storeKey }) => {
-	const workflow = example(id);
-	const source = example(wayBack);
-	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
-	const TRIGGER = 'Print Order Events';
-	const MERGE = "This Store's Print Orders";
-	/** The way-back example's own nodes: every one after its trigger, the sticky note aside. */
-	const wayBackNodes = source.nodes.filter(
-		(entry) => entry.name !== TRIGGER && entry.type !== 'n8n-nodes-base.stickyNote',
-	);
-	const targets = (of: Example, name: string, output = 0) =>
-		(of.connections[name]?.main[output] ?? []).map((target) => target.node);
-	const isStoreCall = (entry: ExampleNode) =>
-		entry.type === 'n8n-nodes-base.httpRequest' || entry.type === 'n8n-nodes-base.wooCommerce';
+])(
+	'the way-back catch-up example $file',
+	({ id, wayBack, orderNode, orderIdField, storeKey, fulfillmentOrders }) => {
+		const workflow = example(id);
+		const source = example(wayBack);
+		const node = (name: string) =>
+			workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
+		const TRIGGER = 'Print Order Events';
+		const MERGE = "This Store's Print Orders";
+		/** The way-back example's own nodes: every one after its trigger, the sticky note aside. */
+		const wayBackNodes = source.nodes.filter(
+			(entry) => entry.name !== TRIGGER && entry.type !== 'n8n-nodes-base.stickyNote',
+		);
+		const targets = (of: Example, name: string, output = 0) =>
+			(of.connections[name]?.main[output] ?? []).map((target) => target.node);
+		const isStoreCall = (entry: ExampleNode) =>
+			entry.type === 'n8n-nodes-base.httpRequest' || entry.type === 'n8n-nodes-base.wooCommerce';
 
-	test("is built from n8n's own nodes and ours, with no Code node and no pinned data", () => {
-		const types = workflow.nodes.map((entry) => entry.type);
-		expect(types.every((type) => /^n8n-nodes-(base|pod-platform)\./.test(type))).toBe(true);
-		expect(types.filter((type) => /code|function/i.test(type))).toEqual([]);
-		expect(workflow.pinData).toBeUndefined();
-	});
-
-	test('every 6 hours (or Run Now) lists the print orders of the last 7 days that are shipped or cancelled, reads each, and hands it on as the trigger would', () => {
-		expect(node('Every 6 Hours')).toMatchObject({
-			type: 'n8n-nodes-base.scheduleTrigger',
-			parameters: { rule: { interval: [{ field: 'hours', hoursInterval: 6 }] } },
+		test("is built from n8n's own nodes and ours, with no Code node and no pinned data", () => {
+			const types = workflow.nodes.map((entry) => entry.type);
+			expect(types.every((type) => /^n8n-nodes-(base|pod-platform)\./.test(type))).toBe(true);
+			expect(types.filter((type) => /code|function/i.test(type))).toEqual([]);
+			expect(workflow.pinData).toBeUndefined();
 		});
-		expect(node('Run Now').type).toBe('n8n-nodes-base.manualTrigger');
-		const list = 'Shipped or Cancelled Print Orders';
-		expect([...targets(workflow, 'Every 6 Hours'), ...targets(workflow, 'Run Now')]).toEqual([
-			list,
-			list,
-		]);
-		const shop = { __rl: true, mode: 'id', value: '1597' };
-		const credentials = {
-			podPlatformApi: { id: 'podPlatformSandbox', name: 'POD Platform sandbox' },
-		};
-		expect(node(list)).toMatchObject({
-			type: 'n8n-nodes-pod-platform.podPlatform',
-			parameters: {
-				resource: 'order',
-				operation: 'getAll',
-				shop,
-				returnAll: true,
-				filterMode: 'simple',
-				orderFilters: {
-					createdAfter: "={{ $now.minus({ days: 7 }).startOf('day').toISO() }}",
-					fulfilmentStatuses: ['FINISHED', 'CANCELLED'],
+
+		test('every 6 hours (or Run Now) lists the print orders of the last 7 days that are shipped or cancelled, reads each, and hands it on as the trigger would', () => {
+			expect(node('Every 6 Hours')).toMatchObject({
+				type: 'n8n-nodes-base.scheduleTrigger',
+				parameters: { rule: { interval: [{ field: 'hours', hoursInterval: 6 }] } },
+			});
+			expect(node('Run Now').type).toBe('n8n-nodes-base.manualTrigger');
+			const list = 'Shipped or Cancelled Print Orders';
+			expect([...targets(workflow, 'Every 6 Hours'), ...targets(workflow, 'Run Now')]).toEqual([
+				list,
+				list,
+			]);
+			const shop = { __rl: true, mode: 'id', value: '1597' };
+			const credentials = {
+				podPlatformApi: { id: 'podPlatformSandbox', name: 'POD Platform sandbox' },
+			};
+			expect(node(list)).toMatchObject({
+				type: 'n8n-nodes-pod-platform.podPlatform',
+				parameters: {
+					resource: 'order',
+					operation: 'getAll',
+					shop,
+					returnAll: true,
+					filterMode: 'simple',
+					orderFilters: {
+						createdAfter: "={{ $now.minus({ days: 7 }).startOf('day').toISO() }}",
+						fulfilmentStatuses: ['FINISHED', 'CANCELLED'],
+					},
 				},
-			},
-			credentials,
-		});
-		expect(targets(workflow, list)).toEqual(['Read Each Print Order']);
-		// The list's records carry no tracking: each print order is read whole (Simplify on).
-		expect(node('Read Each Print Order')).toMatchObject({
-			type: 'n8n-nodes-pod-platform.podPlatform',
-			parameters: {
-				resource: 'order',
-				operation: 'get',
-				shop,
-				orderId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-			},
-			credentials,
-		});
-		expect(node('Read Each Print Order').parameters.simplify).toBeUndefined();
-		expect(targets(workflow, 'Read Each Print Order')).toEqual(['As a Print Order Event']);
-		expect(targets(workflow, 'As a Print Order Event')).toEqual(['Store']);
-		const event = node('As a Print Order Event');
-		expect(event.parameters.includeOtherFields).toBe(true);
-		const topic = assignmentsOf(event).find((entry) => entry.name === 'topic')?.value;
-		expect(assignmentsOf(event)).toHaveLength(1);
-		expect(evaluate(topic, { fulfilmentStatus: 'FINISHED' })).toBe('orders/fulfilled');
-		expect(evaluate(topic, { fulfilmentStatus: 'CANCELLED' })).toBe('orders/cancelled');
-	});
-
-	test("from Store on, it is the way-back example's own nodes with the same settings, connected the same way", () => {
-		for (const original of wayBackNodes) {
-			const copy = node(original.name) as ExampleNode & { onError?: string };
-			expect({ name: original.name, found: copy !== undefined }).toEqual({
-				name: original.name,
-				found: true,
+				credentials,
 			});
-			// Where a node sits on the canvas and its ID may differ; the catch-up adds On Error.
-			const same = without(original, ['position', 'id']);
-			const copied = without(copy, ['position', 'id', 'onError']);
-			expect(copied).toEqual(same);
-		}
-		for (const original of wayBackNodes) {
-			const outputs = source.connections[original.name]?.main ?? [];
-			outputs.forEach((_, output) => {
-				expect({
-					from: original.name,
-					output,
-					to: targets(workflow, original.name, output),
-				}).toEqual({ from: original.name, output, to: targets(source, original.name, output) });
+			expect(targets(workflow, list)).toEqual(['Read Each Print Order']);
+			// The list's records carry no tracking: each print order is read whole (Simplify on).
+			expect(node('Read Each Print Order')).toMatchObject({
+				type: 'n8n-nodes-pod-platform.podPlatform',
+				parameters: {
+					resource: 'order',
+					operation: 'get',
+					shop,
+					orderId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				},
+				credentials,
 			});
-		}
-		// Nothing else of the catch-up names the store's key: it is set in Store only.
-		expect(
-			workflow.nodes
-				.filter((entry) => entry.type !== 'n8n-nodes-base.stickyNote')
-				.filter((entry) => !wayBackNodes.some((original) => original.name === entry.name))
-				.filter((entry) => JSON.stringify(entry.parameters).includes(`'${storeKey}`))
-				.map((entry) => entry.name),
-		).toEqual([]);
-	});
-
-	test('an order the service lists, read and turned into an event, is matched to its store as a notification is', () => {
-		// The way-back example's pinned notification, as Order › Get gives the order (no topic, no
-		// delivery fields), through the catch-up's own event, Store and order nodes.
-		const pinned = source.pinData?.[TRIGGER]?.[0]?.json as Record<string, unknown>;
-		const item = without(pinned, [
-			'topic',
-			'source',
-			'deliveryKey',
-			'deliveryId',
-			'fulfilmentStatusRaw',
-		]);
-		for (const { name, value } of assignmentsOf(node('As a Print Order Event')))
-			item[name] = evaluate(value, item);
-		for (const { name, value } of assignmentsOf(node('Store'))) item[name] = evaluate(value, item);
-		const order: Record<string, unknown> = {};
-		for (const { name, value } of assignmentsOf(node(orderNode)))
-			order[name] = evaluate(value, item);
-		expect(order).toMatchObject({
-			topic: 'orders/fulfilled',
-			uniqueId: pinned.uniqueId,
-			printOrderId: pinned.id,
-			trackingNumber: (pinned.trackingNumbers as string[])[0],
-			trackingUrl: (pinned.trackingUrls as string[])[0],
-			[orderIdField]: String(pinned.uniqueId).slice(storeKey.length + 1),
+			expect(node('Read Each Print Order').parameters.simplify).toBeUndefined();
+			expect(targets(workflow, 'Read Each Print Order')).toEqual(['As a Print Order Event']);
+			expect(targets(workflow, 'As a Print Order Event')).toEqual(['Store']);
+			const event = node('As a Print Order Event');
+			expect(event.parameters.includeOtherFields).toBe(true);
+			const topic = assignmentsOf(event).find((entry) => entry.name === 'topic')?.value;
+			expect(assignmentsOf(event)).toHaveLength(1);
+			expect(evaluate(topic, { fulfilmentStatus: 'FINISHED' })).toBe('orders/fulfilled');
+			expect(evaluate(topic, { fulfilmentStatus: 'CANCELLED' })).toBe('orders/cancelled');
 		});
-		const check = evaluate(
-			node('Order of This Store?').parameters.conditions,
-			order,
-		) as FilterValue;
-		expect(executeFilter(check)).toBe(true);
-	});
 
-	test("every end of this store's way goes on to one outcome per print order: sent, skipped, or failed at a store call (error output)", () => {
-		const storeCalls = wayBackNodes.filter(isStoreCall).map((entry) => entry.name);
-		const skips = ["Skip: Not This Store's Order"];
-		const ends = wayBackNodes
-			.filter((entry) => (source.connections[entry.name]?.main.flat() ?? []).length === 0)
-			.map((entry) => entry.name)
-			.filter((name) => !skips.includes(name));
-		expect(ends.length).toBeGreaterThan(2);
-		const inputs: Array<{ from: string; output: number; index: number }> = [];
-		for (const [from, { main }] of Object.entries(workflow.connections)) {
-			main.forEach((list, output) => {
-				for (const target of list as Array<{ node: string; index: number }>) {
-					if (target.node === MERGE) inputs.push({ from, output, index: target.index });
-				}
+		test("from Store on, it is the way-back example's own nodes with the same settings, connected the same way", () => {
+			for (const original of wayBackNodes) {
+				const copy = node(original.name) as ExampleNode & { onError?: string };
+				expect({ name: original.name, found: copy !== undefined }).toEqual({
+					name: original.name,
+					found: true,
+				});
+				// Where a node sits on the canvas and its ID may differ; the catch-up adds On Error.
+				const same = without(original, ['position', 'id']);
+				const copied = without(copy, ['position', 'id', 'onError']);
+				expect(copied).toEqual(same);
+			}
+			for (const original of wayBackNodes) {
+				const outputs = source.connections[original.name]?.main ?? [];
+				outputs.forEach((_, output) => {
+					expect({
+						from: original.name,
+						output,
+						to: targets(workflow, original.name, output),
+					}).toEqual({ from: original.name, output, to: targets(source, original.name, output) });
+				});
+			}
+			// Nothing else of the catch-up names the store's key: it is set in Store only.
+			expect(
+				workflow.nodes
+					.filter((entry) => entry.type !== 'n8n-nodes-base.stickyNote')
+					.filter((entry) => !wayBackNodes.some((original) => original.name === entry.name))
+					.filter((entry) => JSON.stringify(entry.parameters).includes(`'${storeKey}`))
+					.map((entry) => entry.name),
+			).toEqual([]);
+		});
+
+		test('an order the service lists, read and turned into an event, is matched to its store as a notification is', () => {
+			// The way-back example's pinned notification, as Order › Get gives the order (no topic, no
+			// delivery fields), through the catch-up's own event, Store and order nodes.
+			const pinned = source.pinData?.[TRIGGER]?.[0]?.json as Record<string, unknown>;
+			const item = without(pinned, [
+				'topic',
+				'source',
+				'deliveryKey',
+				'deliveryId',
+				'fulfilmentStatusRaw',
+			]);
+			for (const { name, value } of assignmentsOf(node('As a Print Order Event')))
+				item[name] = evaluate(value, item);
+			for (const { name, value } of assignmentsOf(node('Store')))
+				item[name] = evaluate(value, item);
+			const order: Record<string, unknown> = {};
+			for (const { name, value } of assignmentsOf(node(orderNode)))
+				order[name] = evaluate(value, item);
+			expect(order).toMatchObject({
+				topic: 'orders/fulfilled',
+				uniqueId: pinned.uniqueId,
+				printOrderId: pinned.id,
+				trackingNumber: (pinned.trackingNumbers as string[])[0],
+				trackingUrl: (pinned.trackingUrls as string[])[0],
+				[orderIdField]: String(pinned.uniqueId).slice(storeKey.length + 1),
 			});
-		}
-		expect(inputs.filter((input) => input.output === 0).map((input) => input.from)).toEqual(
-			expect.arrayContaining(ends),
-		);
-		expect(inputs.filter((input) => input.output === 0)).toHaveLength(ends.length);
-		// Every store call goes on past a failure, into the outcomes, and only the store calls.
-		for (const name of storeCalls) {
-			expect({ name, onError: (node(name) as { onError?: string }).onError }).toEqual({
-				name,
-				onError: 'continueErrorOutput',
-			});
-		}
-		expect(inputs.filter((input) => input.output === 1).map((input) => input.from)).toEqual(
-			expect.arrayContaining(storeCalls),
-		);
-		expect(inputs.filter((input) => input.output === 1)).toHaveLength(storeCalls.length);
-		// Each input of the merge once, all of them used.
-		expect(inputs.map((input) => input.index).sort((a, b) => a - b)).toEqual(
-			inputs.map((_, index) => index),
-		);
-		expect(node(MERGE)).toMatchObject({
-			type: 'n8n-nodes-base.merge',
-			typeVersion: 3.2,
-			parameters: { numberInputs: inputs.length },
+			const check = evaluate(
+				node('Order of This Store?').parameters.conditions,
+				order,
+			) as FilterValue;
+			expect(executeFilter(check)).toBe(true);
 		});
-		expect(targets(workflow, MERGE)).toEqual(['Outcome of Each Print Order']);
-		expect(targets(workflow, skips[0])).toEqual(['Outcome: Other Store']);
-		expect(targets(workflow, 'Outcome of Each Print Order')).toEqual(['Every Print Order']);
-		expect(targets(workflow, 'Outcome: Other Store')).toEqual(['Every Print Order']);
-		expect(workflow.connections['Outcome: Other Store'].main[0][0]).toMatchObject({ index: 1 });
-		expect(targets(workflow, 'Every Print Order')).toEqual(['All Print Orders']);
-		expect(node('All Print Orders')).toMatchObject({
-			type: 'n8n-nodes-base.aggregate',
-			parameters: { aggregate: 'aggregateAllItemData', destinationFieldName: 'printOrders' },
-		});
-		expect(targets(workflow, 'All Print Orders')).toEqual(['Summary']);
-	});
 
-	test('counts what was delivered now, already in the store, of another store and failed, and names each', () => {
-		const outcome = assignmentsOf(node('Outcome of Each Print Order')).find(
-			(entry) => entry.name === 'outcome',
-		)?.value;
-		// What reaches the merge: a store's answer, a skip of the way-back example, an error item.
-		expect(
-			[
-				{ fulfillment: { id: 1 } },
-				{ id: 727, status: 'completed' },
-				{ skipped: true, reason: 'already there' },
-				{ error: 'Invalid ID' },
-				{ error: { message: 'The resource you are requesting could not be found' } },
-			].map((json) => evaluate(outcome, json)),
-		).toEqual(['delivered now', 'delivered now', 'already in the store', 'failed', 'failed']);
-		const other = Object.fromEntries(
-			assignmentsOf(node('Outcome: Other Store')).map(({ name, value }) => [
-				name,
-				evaluate(value, {
-					skipped: true,
-					reason: 'Unique ID DEMO-1 is not…',
-					printOrderId: 7,
-					uniqueId: 'DEMO-1',
-				}),
-			]),
-		);
-		expect(other).toEqual({
-			outcome: 'other store',
-			printOrderId: 7,
-			uniqueId: 'DEMO-1',
-			detail: 'Unique ID DEMO-1 is not…',
+		test("every end of this store's way goes on to one outcome per print order: sent, skipped, or failed at a store call (error output)", () => {
+			const storeCalls = wayBackNodes.filter(isStoreCall).map((entry) => entry.name);
+			const skips = ["Skip: Not This Store's Order"];
+			const ends = wayBackNodes
+				.filter((entry) => (source.connections[entry.name]?.main.flat() ?? []).length === 0)
+				.map((entry) => entry.name)
+				.filter((name) => !skips.includes(name));
+			expect(ends.length).toBeGreaterThan(2);
+			const inputs: Array<{ from: string; output: number; index: number }> = [];
+			for (const [from, { main }] of Object.entries(workflow.connections)) {
+				main.forEach((list, output) => {
+					for (const target of list as Array<{ node: string; index: number }>) {
+						if (target.node === MERGE) inputs.push({ from, output, index: target.index });
+					}
+				});
+			}
+			expect(inputs.filter((input) => input.output === 0).map((input) => input.from)).toEqual(
+				expect.arrayContaining(ends),
+			);
+			expect(inputs.filter((input) => input.output === 0)).toHaveLength(ends.length);
+			// Every store call goes on past a failure, into the outcomes, and only the store calls.
+			for (const name of storeCalls) {
+				expect({ name, onError: (node(name) as { onError?: string }).onError }).toEqual({
+					name,
+					onError: 'continueErrorOutput',
+				});
+			}
+			expect(inputs.filter((input) => input.output === 1).map((input) => input.from)).toEqual(
+				expect.arrayContaining(storeCalls),
+			);
+			expect(inputs.filter((input) => input.output === 1)).toHaveLength(storeCalls.length);
+			// Each input of the merge once, all of them used.
+			expect(inputs.map((input) => input.index).sort((a, b) => a - b)).toEqual(
+				inputs.map((_, index) => index),
+			);
+			expect(node(MERGE)).toMatchObject({
+				type: 'n8n-nodes-base.merge',
+				typeVersion: 3.2,
+				parameters: { numberInputs: inputs.length },
+			});
+			expect(targets(workflow, MERGE)).toEqual(['Outcome of Each Print Order']);
+			expect(targets(workflow, skips[0])).toEqual(['Outcome: Other Store']);
+			expect(targets(workflow, 'Outcome of Each Print Order')).toEqual(['Every Print Order']);
+			expect(targets(workflow, 'Outcome: Other Store')).toEqual(['Every Print Order']);
+			expect(workflow.connections['Outcome: Other Store'].main[0][0]).toMatchObject({ index: 1 });
+			expect(targets(workflow, 'Every Print Order')).toEqual(['All Print Orders']);
+			expect(node('All Print Orders')).toMatchObject({
+				type: 'n8n-nodes-base.aggregate',
+				parameters: { aggregate: 'aggregateAllItemData', destinationFieldName: 'printOrders' },
+			});
+			expect(targets(workflow, 'All Print Orders')).toEqual(['Summary']);
 		});
-		const printOrders = [
-			{ outcome: 'delivered now', printOrderId: 1, uniqueId: `${storeKey}-1`, detail: 'sent' },
-			{ outcome: 'already in the store', printOrderId: 2, uniqueId: `${storeKey}-2`, detail: 'x' },
-			{ outcome: 'other store', printOrderId: 3, uniqueId: 'DEMO-3', detail: 'y' },
-			{ outcome: 'failed', printOrderId: 4, uniqueId: `${storeKey}-4`, detail: '404' },
-			{ outcome: 'failed', printOrderId: 5, uniqueId: `${storeKey}-5`, detail: 'down' },
-		];
-		const summary = Object.fromEntries(
-			assignmentsOf(node('Summary')).map(({ name, value }) => [
-				name,
-				evaluate(value, { printOrders }),
-			]),
-		);
-		expect(summary).toEqual({
-			deliveredNow: 1,
-			alreadyInStore: 1,
-			otherStore: 1,
-			failed: 2,
-			delivered: [`print order 1 (${storeKey}-1): sent`],
-			failures: [`print order 4 (${storeKey}-4): 404`, `print order 5 (${storeKey}-5): down`],
+
+		test('counts what was delivered now, already in the store, of another store and failed, and names each', () => {
+			const outcome = assignmentsOf(node('Outcome of Each Print Order')).find(
+				(entry) => entry.name === 'outcome',
+			)?.value;
+			// What reaches the merge: a store's answer, a skip of the way-back example, an error item.
+			expect(
+				[
+					{ fulfillment: { id: 1 } },
+					{ id: 727, status: 'completed' },
+					{ skipped: true, reason: 'already there' },
+					{ error: 'Invalid ID' },
+					{ error: { message: 'The resource you are requesting could not be found' } },
+					...(fulfillmentOrders ? [{ skipped: true, noOpenFulfillmentOrder: true }] : []),
+				].map((json) => evaluate(outcome, json)),
+			).toEqual([
+				'delivered now',
+				'delivered now',
+				'already in the store',
+				'failed',
+				'failed',
+				...(fulfillmentOrders ? ['no open fulfillment order'] : []),
+			]);
+			const other = Object.fromEntries(
+				assignmentsOf(node('Outcome: Other Store')).map(({ name, value }) => [
+					name,
+					evaluate(value, {
+						skipped: true,
+						reason: 'Unique ID DEMO-1 is not…',
+						printOrderId: 7,
+						uniqueId: 'DEMO-1',
+					}),
+				]),
+			);
+			expect(other).toEqual({
+				outcome: 'other store',
+				printOrderId: 7,
+				uniqueId: 'DEMO-1',
+				detail: 'Unique ID DEMO-1 is not…',
+			});
+			const printOrders = [
+				{ outcome: 'delivered now', printOrderId: 1, uniqueId: `${storeKey}-1`, detail: 'sent' },
+				{
+					outcome: 'already in the store',
+					printOrderId: 2,
+					uniqueId: `${storeKey}-2`,
+					detail: 'x',
+				},
+				{ outcome: 'other store', printOrderId: 3, uniqueId: 'DEMO-3', detail: 'y' },
+				{ outcome: 'failed', printOrderId: 4, uniqueId: `${storeKey}-4`, detail: '404' },
+				{ outcome: 'failed', printOrderId: 5, uniqueId: `${storeKey}-5`, detail: 'down' },
+				...(fulfillmentOrders
+					? [
+							{
+								outcome: 'no open fulfillment order',
+								printOrderId: 6,
+								uniqueId: `${storeKey}-6`,
+								detail: 'none open',
+							},
+						]
+					: []),
+			];
+			const summary = Object.fromEntries(
+				assignmentsOf(node('Summary')).map(({ name, value }) => [
+					name,
+					evaluate(value, { printOrders }),
+				]),
+			);
+			expect(summary).toEqual({
+				deliveredNow: 1,
+				alreadyInStore: 1,
+				otherStore: 1,
+				failed: 2,
+				delivered: [`print order 1 (${storeKey}-1): sent`],
+				failures: [`print order 4 (${storeKey}-4): 404`, `print order 5 (${storeKey}-5): down`],
+				...(fulfillmentOrders
+					? {
+							noOpenFulfillmentOrder: 1,
+							notDelivered: [`print order 6 (${storeKey}-6): none open`],
+						}
+					: {}),
+			});
 		});
-	});
+	},
+);
+
+describe('a Shopify order with no open fulfillment order (print-events-to-shopify.json and its catch-up)', () => {
+	const shopifyOrderItem = {
+		shopifyOrderId: '450789469',
+		trackingNumber: 'TRACK-1',
+		printOrderId: 10002,
+		uniqueId: 'shopify-450789469',
+	};
+	test.each(['podExWayBackShop', 'podExShopWbCatch'])(
+		'%s: no fulfillment order at all ends on a skip that says the tracking number was not sent; one not open and not closed is not "already in the store"',
+		(id) => {
+			const workflow = example(id);
+			const node = (name: string) => workflow.nodes.find((entry) => entry.name === name)!;
+			const targets = (name: string, output: number) =>
+				(workflow.connections[name]?.main[output] ?? []).map((target) => target.node);
+			expect(targets('Get Fulfillment Orders', 0)).toEqual(['Any Fulfillment Order?']);
+			expect(targets('Any Fulfillment Order?', 0)).toEqual(['Each Fulfillment Order']);
+			expect(targets('Any Fulfillment Order?', 1)).toEqual(['Skip: No Open Fulfillment Order']);
+			const any = (json: Record<string, unknown>) =>
+				executeFilter(
+					evaluate(node('Any Fulfillment Order?').parameters.conditions, json) as FilterValue,
+				);
+			expect(any({ fulfillment_orders: [] })).toBe(false);
+			expect(any({})).toBe(false);
+			expect(any({ fulfillment_orders: [{ id: 1, status: 'closed' }] })).toBe(true);
+			// The skip's own values, with what $('Shopify Order') gives in a real n8n.
+			const values = Object.fromEntries(
+				assignmentsOf(node('Skip: No Open Fulfillment Order')).map(({ name, value }) => [
+					name,
+					evaluate(
+						String(value).replace(/\$\('Shopify Order'\)\.item\.json/g, '$json'),
+						shopifyOrderItem,
+					),
+				]),
+			);
+			expect(values).toEqual({
+				skipped: true,
+				noOpenFulfillmentOrder: true,
+				reason:
+					'Shopify order 450789469 has no fulfillment order this app can see: tracking TRACK-1 not sent (fulfil it in Shopify, or give the app the fulfillment-order access scopes of its location)',
+				printOrderId: 10002,
+				uniqueId: 'shopify-450789469',
+			});
+			const notClosed = assignmentsOf(node('Skip: Nothing Left to Fulfil')).find(
+				(entry) => entry.name === 'noOpenFulfillmentOrder',
+			)?.value;
+			expect(
+				['closed', 'on_hold', 'scheduled', 'cancelled'].map((status) =>
+					evaluate(notClosed, { status }),
+				),
+			).toEqual([false, true, true, true]);
+		},
+	);
 });

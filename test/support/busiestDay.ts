@@ -429,11 +429,16 @@ async function control<T>(controlUrl: string, method: string, route: string, bod
 		method: method as 'GET',
 		headers: body === undefined ? {} : { 'content-type': 'application/json' },
 		body: body === undefined ? undefined : JSON.stringify(body),
+		// No kept-alive connection (scripts/n8n-runtime.ts, rest: why).
+		reset: true,
 	});
 	const text = await response.body.text();
 	if (response.statusCode >= 400) throw new Error(`${route}: ${response.statusCode} ${text}`);
 	return (text ? JSON.parse(text) : undefined) as T;
 }
+
+/** How long one catch-up run may take: a day of 1,000 orders is minutes of work on 2 cores. */
+const CATCH_UP_TIMEOUT_MS = 30 * 60_000;
 
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -571,7 +576,7 @@ export async function runBusiestDay(
 			const runStarted = Date.now();
 			const result = await stage
 				.session()
-				.runFromPinnedTrigger(stage.workflows.catchUp[platform], 'Run Now');
+				.runFromPinnedTrigger(stage.workflows.catchUp[platform], 'Run Now', CATCH_UP_TIMEOUT_MS);
 			// The pages of the store's order list this run read (the catch-up reads every page).
 			const listPages = store.requests
 				.slice(requestsBefore)
@@ -847,7 +852,9 @@ export async function runWayBack(stage: WayBackStage, plan: WayBackPlan): Promis
 	// 5. The way-back catch-up, run now: again while a run delivers more (at most three runs).
 	const catchUpRuns: Json[] = [];
 	for (let run = 0; run < 3; run++) {
-		const result = await stage.session().runFromPinnedTrigger(stage.workflows.catchUp, 'Run Now');
+		const result = await stage
+			.session()
+			.runFromPinnedTrigger(stage.workflows.catchUp, 'Run Now', CATCH_UP_TIMEOUT_MS);
 		if (result.status !== 'success') {
 			throw new Error(
 				`the way-back catch-up ended ${result.status}: ${JSON.stringify(result.error)}`,
