@@ -140,6 +140,11 @@ export interface N8nOptions {
 	command?: N8nCommand;
 	/** Where /healthz/readiness answers when not on `port` (a worker's health-check server). */
 	healthPort?: number;
+	/**
+	 * How long a start may take until n8n reports ready (default 3 minutes). The busiest-day run
+	 * restarts n8n while the stores keep sending on a loaded machine: longer there.
+	 */
+	readyTimeoutMs?: number;
 }
 
 /** The environment every n8n process of one instance shares (server and CLI commands). */
@@ -264,14 +269,18 @@ export async function startN8n(runtime: N8nRuntime, options: N8nOptions): Promis
 			process.removeListener('exit', killGroup);
 		},
 	};
-	const deadline = Date.now() + 180_000;
+	const startedAt = Date.now();
+	const deadline = startedAt + (options.readyTimeoutMs ?? 180_000);
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null) {
 			throw new Error(`n8n ${command} exited with code ${child.exitCode}:\n${output.slice(-4000)}`);
 		}
 		try {
+			// Each probe on a connection of its own, and given up after 10 s: one probe that a busy
+			// n8n leaves hanging must not outlast the deadline.
 			const response = await request(
 				`http://127.0.0.1:${options.healthPort ?? options.port}/healthz/readiness`,
+				{ reset: true, headersTimeout: 10_000, bodyTimeout: 10_000 },
 			);
 			await response.body.dump();
 			if (response.statusCode === 200 && (!isN8n1(runtime) || READY_LINE[command].test(output))) {
@@ -283,7 +292,9 @@ export async function startN8n(runtime: N8nRuntime, options: N8nOptions): Promis
 		await new Promise((resolve) => setTimeout(resolve, 1000));
 	}
 	await instance.stop();
-	throw new Error(`n8n ${command} did not become ready in time:\n${output.slice(-4000)}`);
+	throw new Error(
+		`n8n ${command} did not become ready in ${Math.round((Date.now() - startedAt) / 1000)} s:\n${output.slice(-4000)}`,
+	);
 }
 
 export interface Owner {
