@@ -386,6 +386,12 @@ export interface BusiestDayFigures {
 		wooCommerceFailed: number;
 		/** Each store's attempts by outcome: the status n8n answered, or why there was none. */
 		outcomes: Record<Platform, Record<string, number>>;
+		/**
+		 * WooCommerce's order.created webhooks at the end, with their status: one disabled after
+		 * failures, and whether n8n's restart registered another (its WooCommerce Trigger looks
+		 * only for an active one).
+		 */
+		wooCommerceWebhooks: Array<{ id: unknown; status: unknown }>;
 	};
 	/** Each catch-up run: its summary, the store's list pages it read and how long it took. */
 	catchUpRuns: Array<{ platform: Platform; summary: Json; listPages: number; seconds: number }>;
@@ -674,6 +680,10 @@ export async function runBusiestDay(
 				(attempt) => attempt.status === undefined || attempt.status >= 300,
 			).length,
 			outcomes: { shopify: outcomesOf(shopifyAttempts), woocommerce: outcomesOf(wooAttempts) },
+			wooCommerceWebhooks: wooCommerce
+				.webhooks()
+				.filter((webhook) => webhook.topic === 'order.created')
+				.map((webhook) => ({ id: webhook.id, status: webhook.status })),
 		},
 		catchUpRuns,
 		executions,
