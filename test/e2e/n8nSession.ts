@@ -15,6 +15,8 @@ export interface ExecutionSummary {
 	id: string;
 	status: string;
 	workflowId: string;
+	createdAt?: string;
+	startedAt?: string | null;
 }
 
 export interface Subscription {
@@ -105,8 +107,10 @@ export class N8nSession {
 		public cookie: string,
 	) {}
 
-	async executionsOf(workflowId: string): Promise<ExecutionSummary[]> {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	async executionsOf(workflowId: string, statuses?: string[]): Promise<ExecutionSummary[]> {
+		const filter = encodeURIComponent(
+			JSON.stringify(statuses ? { workflowId, status: statuses } : { workflowId }),
+		);
 		const page = await rest<{ results: ExecutionSummary[] }>(
 			this.instance,
 			this.cookie,
