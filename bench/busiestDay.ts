@@ -148,7 +148,14 @@ async function main() {
 			services = await startQueueServices(path.join(root, 'data'));
 			const queueServices = services;
 			closers.unshift(async () => await queueServices.stop());
-			const stackOptions = { services, userFolder, workers: 2, webhookProcesses: 2, env };
+			const stackOptions = {
+				services,
+				userFolder,
+				workers: 2,
+				webhookProcesses: 2,
+				env,
+				readyTimeoutMs: 10 * 60_000,
+			};
 			const ports = await queueStackPorts(stackOptions);
 			cli = queueCliOptions(stackOptions, ports);
 			await importWork(cli);
@@ -156,7 +163,9 @@ async function main() {
 			const started = stack;
 			closers.unshift(async () => await started.stop());
 		} else {
-			cli = { userFolder, port: await freePort(), env };
+			// n8n started again while the stores keep sending, on a machine shared with other jobs:
+			// its start took more than the usual 3 minutes to report ready.
+			cli = { userFolder, port: await freePort(), env, readyTimeoutMs: 10 * 60_000 };
 			await importWork(cli);
 		}
 

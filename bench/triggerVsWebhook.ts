@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- a benchmark run on Node, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console, @n8n/community-nodes/no-dangerous-functions -- a benchmark run on Node, never shipped */
 /**
  * The POD Platform Trigger against n8n's own Webhook node, side by side in one real n8n (regular
  * mode, SQLite): the same distinct signed order events posted at the same concurrency to the
@@ -32,10 +32,14 @@
  * Environment (for experiments): BENCH_TRIGGER_TARBALL installs that package tarball instead of
  * packing this folder; BENCH_N8N_ENV adds n8n settings (a JSON object); BENCH_RESULTS_FILE writes
  * the results elsewhere; BENCH_DEDUPE_VALUES sets the distinct values (0 skips that part);
- * BENCH_TRIGGER_VERSION sets the trigger's typeVersion in the workflow; BENCH_REMEMBERED fills
- * the trigger's stored delivery memory with that many recent deliveries before n8n starts (its
- * cap is 10,000), to measure the trigger as a busy shop's would run.
+ * BENCH_TRIGGER_VERSION sets the trigger's typeVersion in the workflow; BENCH_REMEMBERED adds a
+ * side: a second trigger workflow whose stored delivery memory holds that many recent deliveries
+ * before n8n starts (its cap is 10,000), as a busy shop's would, run in the same rounds as the
+ * trigger whose memory starts empty (remembered ÷ none); BENCH_SIDES runs only the sides named
+ * (comma-separated: webhookNode, floorTrigger, trigger; the remembered side comes with
+ * BENCH_REMEMBERED).
  */
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -88,20 +92,36 @@ const TOPIC = 'orders/updated';
 const PREFIX = 'x-platform';
 
 const TRIGGER_WORKFLOW = 'benchTriggerSide';
+// At most 16 characters, as n8n's own IDs: n8n saves no static data for a workflow whose ID fails
+// its isWorkflowIdValid (more than 21 characters in 2.x, 16 in 1.x), so a trigger there keeps no
+// subscription and refuses every delivery ("No subscription for this topic"), which an earlier
+// 'benchTriggerRememberedSide' (26) did.
+const REMEMBERED_TRIGGER_WORKFLOW = 'benchTrigRemSide';
 const WEBHOOK_WORKFLOW = 'benchWebhookSide';
 const FLOOR_WORKFLOW = 'benchFloorSide';
 const DEDUPE_WORKFLOW = 'benchDedupeRaces';
 const CREDENTIAL = { podPlatformApi: { id: 'podPlatformSandbox', name: 'POD Platform sandbox' } };
 
-type SideName = 'webhookNode' | 'floorTrigger' | 'trigger';
+type SideName = 'webhookNode' | 'floorTrigger' | 'trigger' | 'triggerRemembered';
+
+const BASE_SIDES: SideName[] = ['webhookNode', 'floorTrigger', 'trigger'];
 
 /** The sides in the order of the first round; each round after starts one further on. */
-const SIDE_NAMES: SideName[] = ['webhookNode', 'floorTrigger', 'trigger'];
+const SIDE_NAMES: SideName[] = [
+	...(process.env.BENCH_SIDES
+		? BASE_SIDES.filter((name) => process.env.BENCH_SIDES!.split(',').includes(name))
+		: BASE_SIDES),
+	...(REMEMBERED > 0 ? (['triggerRemembered'] as SideName[]) : []),
+];
+
+/** Whether the three sides the ratios compare all run. */
+const COMPARES_BASE_SIDES = BASE_SIDES.every((name) => SIDE_NAMES.includes(name));
 
 const SIDE_LABELS: Record<SideName, string> = {
 	webhookNode: 'Webhook node',
 	floorTrigger: 'Floor trigger',
 	trigger: 'Trigger',
+	triggerRemembered: 'Tr. remembered',
 };
 
 interface RoundFigures {
@@ -158,10 +178,25 @@ function rememberedDeliveries(count: number): string {
 	);
 }
 
-function triggerWorkflow(webhookId: string) {
+/** Puts the delivery memory read from stdin into a workflow's stored static data; prints its subscriptions. */
+const REMEMBER_SCRIPT = [
+	'import json, sqlite3, sys',
+	'given = json.load(sys.stdin)',
+	'db = sqlite3.connect(sys.argv[1])',
+	"row = db.execute('SELECT staticData FROM workflow_entity WHERE id = ?', (given['workflowId'],)).fetchone()",
+	"data = json.loads(row[0] or '{}')",
+	"node = data.setdefault('node:POD Platform Trigger', {})",
+	"node['deliveries'] = given['deliveries']",
+	"db.execute('UPDATE workflow_entity SET staticData = ? WHERE id = ?', (json.dumps(data), given['workflowId']))",
+	'db.commit()',
+	"print(len(node.get('registrations') or {}))",
+].join('\n');
+
+function triggerWorkflow(webhookId: string, id = TRIGGER_WORKFLOW, remembered = 0) {
 	return {
-		id: TRIGGER_WORKFLOW,
-		name: 'Bench: POD Platform Trigger',
+		id,
+		name:
+			remembered > 0 ? 'Bench: POD Platform Trigger, remembering' : 'Bench: POD Platform Trigger',
 		active: false,
 		nodes: [
 			{
@@ -181,11 +216,11 @@ function triggerWorkflow(webhookId: string) {
 		],
 		connections: {},
 		settings: { executionOrder: 'v1' },
-		...(REMEMBERED > 0
+		...(remembered > 0
 			? {
 					staticData: {
 						'node:POD Platform Trigger': {
-							deliveries: { remembered: rememberedDeliveries(REMEMBERED) },
+							deliveries: { remembered: rememberedDeliveries(remembered) },
 						},
 					},
 				}
@@ -534,6 +569,8 @@ interface Side {
 	name: SideName;
 	workflowId: string;
 	url: string;
+	/** The secret its deliveries are signed with (a trigger's subscription's). */
+	secret: string;
 }
 
 async function runSide(
@@ -743,7 +780,12 @@ function line(label: string, figures: Record<SideName, number>, unit: string) {
 	const ratio = (a: number, b: number) => (a / b).toFixed(2).padStart(9);
 	console.log(
 		`${label.padEnd(34)}${SIDE_NAMES.map((name) => `${figures[name]} ${unit}`.padStart(14)).join('')}` +
-			`${ratio(figures.trigger, figures.webhookNode)}${ratio(figures.floorTrigger, figures.webhookNode)}${ratio(figures.trigger, figures.floorTrigger)}`,
+			(COMPARES_BASE_SIDES
+				? `${ratio(figures.trigger, figures.webhookNode)}${ratio(figures.floorTrigger, figures.webhookNode)}${ratio(figures.trigger, figures.floorTrigger)}`
+				: '') +
+			(REMEMBERED > 0 && SIDE_NAMES.includes('trigger')
+				? ratio(figures.triggerRemembered, figures.trigger)
+				: ''),
 	);
 }
 
@@ -774,55 +816,123 @@ async function main() {
 		);
 		const floorWebhookId = randomUUID();
 		const triggerWebhookId = randomUUID();
+		const rememberedWebhookId = randomUUID();
 		await importWork(runtime, options, root, sandbox.baseUrl, [
 			triggerWorkflow(triggerWebhookId),
+			triggerWorkflow(rememberedWebhookId, REMEMBERED_TRIGGER_WORKFLOW),
 			webhookWorkflow(randomUUID()),
 			floorWorkflow(floorWebhookId),
 			dedupeWorkflow(randomUUID(), counter.url),
 		]);
 		n8n = await startN8n(runtime, options);
 		underTest = n8n;
-		const cookie = await ownerSession(n8n);
+		let cookie = await ownerSession(n8n);
 		db = openN8nDatabase(runtime, options.userFolder);
 		await activate(n8n, cookie, db, TRIGGER_WORKFLOW);
+		if (REMEMBERED > 0) await activate(n8n, cookie, db, REMEMBERED_TRIGGER_WORKFLOW);
 		await activate(n8n, cookie, db, WEBHOOK_WORKFLOW);
 		await activate(n8n, cookie, db, FLOOR_WORKFLOW);
-		const subscription = await subscriptionOf(sandbox.baseUrl, triggerWebhookId, n8n);
+		let subscription = await subscriptionOf(sandbox.baseUrl, triggerWebhookId, n8n);
+		let remembering =
+			REMEMBERED > 0 ? await subscriptionOf(sandbox.baseUrl, rememberedWebhookId, n8n) : undefined;
+		if (remembering) {
+			// The memory goes into the static data n8n stored at the activation (with the
+			// subscriptions), while n8n is stopped: n8n started again reads it. Imported with the
+			// workflow, the activation's subscriptions were not saved beside it.
+			await db.close();
+			await n8n.stop();
+			const registrations = execFileSync(
+				'python3',
+				['-c', REMEMBER_SCRIPT, path.join(options.userFolder, '.n8n', 'database.sqlite')],
+				{
+					input: JSON.stringify({
+						workflowId: REMEMBERED_TRIGGER_WORKFLOW,
+						deliveries: { remembered: rememberedDeliveries(REMEMBERED) },
+					}),
+				},
+			);
+			if (Number(registrations.toString().trim()) < 1) {
+				throw new Error('the remembering trigger stored no subscription');
+			}
+			n8n = await startN8n(runtime, options);
+			underTest = n8n;
+			cookie = await ownerSession(n8n);
+			db = openN8nDatabase(runtime, options.userFolder);
+			// Both triggers answer an unsigned delivery with 401 once n8n serves their webhooks.
+			for (const address of [subscription.address, remembering.address]) {
+				for (;;) {
+					const probe = await request(address, { method: 'POST', body: '' });
+					await probe.body.dump();
+					if (probe.statusCode === 401) break;
+					await sleep(500);
+				}
+			}
+			// n8n's start checks every trigger's subscriptions (checkExists) and renews what does
+			// not match: the secrets are read again.
+			subscription = await subscriptionOf(sandbox.baseUrl, triggerWebhookId, n8n);
+			remembering = await subscriptionOf(sandbox.baseUrl, rememberedWebhookId, n8n);
+			for (const workflowId of [TRIGGER_WORKFLOW, REMEMBERED_TRIGGER_WORKFLOW]) {
+				const [row] = await db.all(
+					'SELECT staticData FROM workflow_entity WHERE id = ?',
+					workflowId,
+				);
+				const stored = JSON.parse(String(row?.staticData ?? '{}')) as Record<
+					string,
+					{ registrations?: Record<string, unknown>; deliveries?: { remembered?: string } }
+				>;
+				const node = stored['node:POD Platform Trigger'] ?? {};
+				console.log(
+					`${workflowId} after the restart: registrations for ${Object.keys(node.registrations ?? {}).join(', ') || 'none'}; ${node.deliveries?.remembered?.split(' ').length ?? 0} deliveries remembered`,
+				);
+			}
+		}
 		const secret = subscription.secret!;
 		const sides: Record<SideName, Side> = {
 			webhookNode: {
 				name: 'webhookNode',
 				workflowId: WEBHOOK_WORKFLOW,
 				url: `${n8n.url}/webhook/bench-webhook-side`,
+				secret,
 			},
 			floorTrigger: {
 				name: 'floorTrigger',
 				workflowId: FLOOR_WORKFLOW,
 				url: `${n8n.url}/webhook/${floorWebhookId}/webhook`,
+				secret,
 			},
 			// The address the trigger subscribed with: its production URL.
-			trigger: { name: 'trigger', workflowId: TRIGGER_WORKFLOW, url: subscription.address },
+			trigger: {
+				name: 'trigger',
+				workflowId: TRIGGER_WORKFLOW,
+				url: subscription.address,
+				secret,
+			},
+			triggerRemembered: {
+				name: 'triggerRemembered',
+				workflowId: REMEMBERED_TRIGGER_WORKFLOW,
+				url: remembering?.address ?? '',
+				secret: remembering?.secret ?? '',
+			},
 		};
 
 		// Warm-up, untimed: every side's code paths compiled before anything is measured.
-		const warmUp = deliveries(0, WARM_UP, secret);
-		for (const side of Object.values(sides)) {
+		for (const side of SIDE_NAMES.map((name) => sides[name])) {
 			const from = await lastExecutionId(db);
-			await post(side.url, warmUp, CONCURRENCY);
+			await post(side.url, deliveries(0, WARM_UP, side.secret), CONCURRENCY);
 			await finished(db, side.workflowId, from, WARM_UP);
 		}
 
-		const rounds: Record<SideName, RoundFigures[]> = {
-			webhookNode: [],
-			floorTrigger: [],
-			trigger: [],
-		};
+		const rounds = Object.fromEntries(SIDE_NAMES.map((name) => [name, []])) as unknown as Record<
+			SideName,
+			RoundFigures[]
+		>;
 		for (let round = 0; round < ROUNDS; round++) {
 			// The same deliveries to every side; new ones every round.
-			const batch = deliveries(WARM_UP + round * DELIVERIES, DELIVERIES, secret);
+			const from = WARM_UP + round * DELIVERIES;
 			const first = round % SIDE_NAMES.length;
 			const order = [...SIDE_NAMES.slice(first), ...SIDE_NAMES.slice(0, first)];
 			for (const name of order) {
+				const batch = deliveries(from, DELIVERIES, sides[name].secret);
 				const figures = await runSide(n8n, db, sides[name], batch, round + 1);
 				rounds[name].push(figures);
 				console.log(`round ${round + 1} ${name.padEnd(12)} ${JSON.stringify(figures)}`);
@@ -847,7 +957,7 @@ async function main() {
 		const summaries = Object.fromEntries(
 			SIDE_NAMES.map((name) => [name, summarise(rounds[name])]),
 		) as Record<SideName, SideSummary>;
-		const { webhookNode, floorTrigger, trigger } = summaries;
+		const { webhookNode, floorTrigger, trigger, triggerRemembered } = summaries;
 		const ratio = (
 			of: SideSummary,
 			to: SideSummary,
@@ -877,9 +987,16 @@ async function main() {
 			concurrency: CONCURRENCY,
 			warmUp: WARM_UP,
 			sides: summaries,
-			ratios: ratiosOf(trigger, webhookNode),
-			floorRatios: ratiosOf(floorTrigger, webhookNode),
-			triggerOverFloor: ratiosOf(trigger, floorTrigger),
+			...(COMPARES_BASE_SIDES
+				? {
+						ratios: ratiosOf(trigger, webhookNode),
+						floorRatios: ratiosOf(floorTrigger, webhookNode),
+						triggerOverFloor: ratiosOf(trigger, floorTrigger),
+					}
+				: {}),
+			...(triggerRemembered && trigger
+				? { rememberedOverNone: ratiosOf(triggerRemembered, trigger) }
+				: {}),
 			removeDuplicates,
 		};
 
@@ -887,8 +1004,17 @@ async function main() {
 			`\n${DELIVERIES} signed deliveries per side and round, ${CONCURRENCY} at once, ${ROUNDS} rounds (medians of the rounds)`,
 		);
 		console.log(
-			`${''.padEnd(34)}${SIDE_NAMES.map((name) => SIDE_LABELS[name].padStart(14)).join('')}${'T÷W'.padStart(9)}${'F÷W'.padStart(9)}${'T÷F'.padStart(9)}`,
+			`${''.padEnd(34)}${SIDE_NAMES.map((name) => SIDE_LABELS[name].padStart(14)).join('')}` +
+				(COMPARES_BASE_SIDES
+					? `${'T÷W'.padStart(9)}${'F÷W'.padStart(9)}${'T÷F'.padStart(9)}`
+					: '') +
+				(triggerRemembered && trigger ? 'R÷T'.padStart(9) : ''),
 		);
+		if (triggerRemembered) {
+			console.log(
+				`(Tr. remembered: the trigger with ${REMEMBERED} deliveries remembered before the run; R÷T: it ÷ the trigger whose memory started empty)`,
+			);
+		}
 		const row = (label: string, figure: (side: SideSummary) => number, unit: string) =>
 			line(
 				label,

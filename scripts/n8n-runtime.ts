@@ -140,6 +140,11 @@ export interface N8nOptions {
 	command?: N8nCommand;
 	/** Where /healthz/readiness answers when not on `port` (a worker's health-check server). */
 	healthPort?: number;
+	/**
+	 * How long a start may take until n8n reports ready (default 3 minutes). The busiest-day run
+	 * restarts n8n while the stores keep sending on a loaded machine: longer there.
+	 */
+	readyTimeoutMs?: number;
 }
 
 /** The environment every n8n process of one instance shares (server and CLI commands). */
@@ -264,14 +269,18 @@ export async function startN8n(runtime: N8nRuntime, options: N8nOptions): Promis
 			process.removeListener('exit', killGroup);
 		},
 	};
-	const deadline = Date.now() + 180_000;
+	const startedAt = Date.now();
+	const deadline = startedAt + (options.readyTimeoutMs ?? 180_000);
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null) {
 			throw new Error(`n8n ${command} exited with code ${child.exitCode}:\n${output.slice(-4000)}`);
 		}
 		try {
+			// Each probe on a connection of its own, and given up after 10 s: one probe that a busy
+			// n8n leaves hanging must not outlast the deadline.
 			const response = await request(
 				`http://127.0.0.1:${options.healthPort ?? options.port}/healthz/readiness`,
+				{ reset: true, headersTimeout: 10_000, bodyTimeout: 10_000 },
 			);
 			await response.body.dump();
 			if (response.statusCode === 200 && (!isN8n1(runtime) || READY_LINE[command].test(output))) {
@@ -283,7 +292,9 @@ export async function startN8n(runtime: N8nRuntime, options: N8nOptions): Promis
 		await new Promise((resolve) => setTimeout(resolve, 1000));
 	}
 	await instance.stop();
-	throw new Error(`n8n ${command} did not become ready in time:\n${output.slice(-4000)}`);
+	throw new Error(
+		`n8n ${command} did not become ready in ${Math.round((Date.now() - startedAt) / 1000)} s:\n${output.slice(-4000)}`,
+	);
 }
 
 export interface Owner {
@@ -309,12 +320,14 @@ export async function ownerSession(
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify(owner),
+		reset: true,
 	});
 	await setup.body.dump();
 	const login = await request(`${instance.url}/rest/login`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify({ emailOrLdapLoginId: owner.email, password: owner.password }),
+		reset: true,
 	});
 	const text = await login.body.text();
 	if (login.statusCode !== 200) throw new Error(`n8n login failed (${login.statusCode}): ${text}`);
@@ -330,6 +343,7 @@ export async function rest<T = unknown>(
 	route: string,
 	body?: unknown,
 ): Promise<T> {
+	const started = Date.now();
 	const response = await request(`${instance.url}/rest${route}`, {
 		method,
 		headers: {
@@ -338,6 +352,17 @@ export async function rest<T = unknown>(
 			...(body === undefined ? {} : { 'content-type': 'application/json' }),
 		},
 		body: body === undefined ? undefined : JSON.stringify(body),
+		// A new connection for each call, closed after it. A kept-alive one that sat idle while
+		// this process was busy (reading a large execution, serving the sandbox) may be one n8n has
+		// closed (Node's keepAliveTimeout, 5 s): undici did not see the close before it wrote the
+		// next request on it, and the call ended in `read ECONNRESET` (the busiest-day benchmark's
+		// way-back catch-up at 300 and 1,000 shipments).
+		reset: true,
+	}).catch((error: Error & { code?: string }) => {
+		throw new Error(
+			`n8n ${method} /rest${route}: ${error.code ?? ''} ${error.message} after ${Date.now() - started} ms`,
+			{ cause: error },
+		);
 	});
 	const text = await response.body.text();
 	if (response.statusCode >= 400) {

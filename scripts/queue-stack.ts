@@ -261,6 +261,8 @@ export interface QueueStackOptions {
 	workerConcurrency?: number;
 	/** Extra environment for every n8n process. */
 	env?: Record<string, string>;
+	/** How long each process may take to report ready (startN8n's readyTimeoutMs). */
+	readyTimeoutMs?: number;
 }
 
 export interface QueueStack {
@@ -339,6 +341,7 @@ export async function startQueueStack(
 	): Promise<N8nOptions> => ({
 		...shared,
 		...extra,
+		readyTimeoutMs: options.readyTimeoutMs,
 		env: {
 			...shared.env,
 			N8N_RUNNERS_BROKER_PORT: String(await freePort()),

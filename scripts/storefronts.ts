@@ -11,8 +11,8 @@
  * - Shopify (credential `shopifyAccessTokenApi`, header `X-Shopify-Access-Token`):
  *   `GET /admin/api/2026-07/orders/{id}/fulfillment_orders.json`, `POST .../fulfillments.json`,
  *   `GET .../orders/{id}.json` (`fields`), `PUT .../orders/{id}.json`, and `GET .../orders.json`
- *   (the list the catch-up example reads: `status`, `created_at_min`, `created_at_max`, `limit`;
- *   the first page only). n8n's Shopify node calls `https://<Shop Subdomain>.myshopify.com/admin/
+ *   (the list the catch-up example reads: `status`, `created_at_min`, `created_at_max`, `limit`,
+ *   paged by `page_info` in the `Link` header). n8n's Shopify node calls `https://<Shop Subdomain>.myshopify.com/admin/
  *   api/2024-07/...`, HTTPS on a host of Shopify's: started with `tls`, the stand-in answers it on
  *   a second, HTTPS port when the credential's Shop Subdomain is `shopSubdomain` (the host and
  *   port, then a path segment that the `.myshopify.com` completes), API 2024-07 as 2026-07.
@@ -124,6 +124,8 @@ interface Reply {
 
 interface Incoming {
 	method: string;
+	/** Where the request came in: `http(s)://<host>`, as the client named the host. */
+	origin: string;
 	path: string;
 	query: URLSearchParams;
 	headers: http.IncomingHttpHeaders;
@@ -163,6 +165,7 @@ async function serve(
 			}
 			const incoming: Incoming = {
 				method: req.method ?? 'GET',
+				origin: `${tls ? 'https' : 'http'}://${req.headers.host ?? '127.0.0.1'}`,
 				path: url.pathname,
 				query: url.searchParams,
 				headers: req.headers,
@@ -498,35 +501,72 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 	};
 
 	/**
-	 * "Retrieve a list of orders" as documented, first page only: `status` open (the default: not
-	 * closed, not cancelled), closed, cancelled or any; `created_at_min` / `created_at_max` (ISO 8601,
-	 * inclusive); `limit` 1 to 250 (default 50). Newest first.
+	 * "Retrieve a list of orders" as documented: `status` open (the default: not closed, not
+	 * cancelled), closed, cancelled or any; `created_at_min` / `created_at_max` (ISO 8601,
+	 * inclusive); `limit` 1 to 250 (default 50). Newest first. Paged as the REST Admin API pages
+	 * ("Make paginated requests to the REST Admin API", shopify.dev/docs/api/admin-rest/usage/
+	 * pagination): where there is another page, a `Link` header names it, `<…?limit=…&page_info=…>;
+	 * rel="next"`, and from the second page on the previous page first, `rel="previous"`; a request
+	 * with `page_info` may carry only `limit` and `fields` besides, and `page_info` is the stand-in's
+	 * own cursor (the filter and the last order of the page before), opaque to the client.
 	 */
-	const listOrders = (query: URLSearchParams): Reply => {
+	const listOrders = ({ origin, path: requested, query }: Incoming): Reply => {
 		const invalid = (param: string, message: string): Reply => ({
 			status: 400,
 			body: { errors: { [param]: [message] } },
 		});
-		const status = query.get('status') ?? 'open';
+		const limit = Number(query.get('limit') ?? 50);
+		if (!Number.isInteger(limit) || limit < 1 || limit > 250) {
+			return invalid('limit', 'must be between 1 and 250');
+		}
+		interface Cursor {
+			filter: Record<string, string>;
+			/** The last order of the page before (created_at, id), and which way to go from it. */
+			after?: [number, number];
+			before?: [number, number];
+		}
+		let cursor: Cursor;
+		const pageInfo = query.get('page_info');
+		if (pageInfo !== null) {
+			const others = [...query.keys()].filter(
+				(key) => !['page_info', 'limit', 'fields'].includes(key),
+			);
+			if (others.length) {
+				return invalid('page_info', `cannot be used with other parameters (${others.join(', ')})`);
+			}
+			try {
+				cursor = JSON.parse(Buffer.from(pageInfo, 'base64url').toString('utf8')) as Cursor;
+				if (typeof cursor.filter !== 'object' || cursor.filter === null) throw new Error();
+			} catch {
+				return invalid('page_info', 'Invalid value.');
+			}
+		} else {
+			const filter: Record<string, string> = {};
+			for (const param of ['status', 'created_at_min', 'created_at_max']) {
+				const value = query.get(param);
+				if (value !== null) filter[param] = value;
+			}
+			cursor = { filter };
+		}
+		const status = cursor.filter.status ?? 'open';
 		if (!['open', 'closed', 'cancelled', 'any'].includes(status)) {
 			return invalid('status', 'is not one of open, closed, cancelled, any');
 		}
 		const bounds: Record<string, number> = {};
 		for (const param of ['created_at_min', 'created_at_max']) {
-			const value = query.get(param);
-			if (value === null) continue;
+			const value = cursor.filter[param];
+			if (value === undefined) continue;
 			const time = Date.parse(value);
 			if (Number.isNaN(time)) return invalid(param, 'is not an ISO 8601 date');
 			bounds[param] = time;
 		}
-		const limit = Number(query.get('limit') ?? 50);
-		if (!Number.isInteger(limit) || limit < 1 || limit > 250) {
-			return invalid('limit', 'must be between 1 and 250');
-		}
-		if (query.has('page_info')) return invalid('page_info', 'the stand-in answers one page');
 		const statusOf = (order: Json) =>
 			order.cancelled_at ? 'cancelled' : order.closed_at ? 'closed' : 'open';
 		const created = (order: Json) => Date.parse(String(order.created_at));
+		/** Newest first; the same time, the higher ID first. */
+		const key = (order: Json): [number, number] => [created(order), Number(order.id)];
+		const newer = (a: [number, number], b: [number, number]) =>
+			a[0] !== b[0] ? a[0] > b[0] : a[1] > b[1];
 		const matching = [...orders.values()]
 			.filter((order) => status === 'any' || statusOf(order) === status)
 			.filter(
@@ -535,11 +575,41 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 			.filter(
 				(order) => bounds.created_at_max === undefined || created(order) <= bounds.created_at_max,
 			)
-			.sort((a, b) => created(b) - created(a));
-		return { status: 200, body: { orders: matching.slice(0, limit) } };
+			.sort((a, b) => (newer(key(a), key(b)) ? -1 : 1));
+		let page: Json[];
+		if (cursor.before) {
+			const earlier = matching.filter((order) => newer(key(order), cursor.before!));
+			page = earlier.slice(Math.max(0, earlier.length - limit));
+		} else {
+			const from = cursor.after
+				? matching.filter((order) => newer(cursor.after!, key(order)))
+				: matching;
+			page = from.slice(0, limit);
+		}
+		const link = (to: Cursor, rel: string) => {
+			const info = Buffer.from(JSON.stringify(to), 'utf8').toString('base64url');
+			return `<${origin}${requested}?limit=${limit}&page_info=${info}>; rel="${rel}"`;
+		};
+		const links: string[] = [];
+		if (page.length) {
+			const first = key(page[0]);
+			const last = key(page[page.length - 1]);
+			if (matching.some((order) => newer(key(order), first))) {
+				links.push(link({ filter: cursor.filter, before: first }, 'previous'));
+			}
+			if (matching.some((order) => newer(last, key(order)))) {
+				links.push(link({ filter: cursor.filter, after: last }, 'next'));
+			}
+		}
+		return {
+			status: 200,
+			body: { orders: page },
+			headers: links.length ? { link: links.join(', ') } : undefined,
+		};
 	};
 
-	const route = ({ method, path: requested, query, body }: Incoming): Reply => {
+	const route = (incoming: Incoming): Reply => {
+		const { method, path: requested, query, body } = incoming;
 		// n8n's Shopify node's requests, on the HTTPS port: `/<shop>.myshopify.com/admin/api/2024-07`.
 		// It joins `/admin/api/2024-07/` and `/orders.json`: the double slash is one, as at Shopify.
 		const nodePrefix = `/${SHOP_NAME}.myshopify.com${nodeBase}/`;
@@ -551,7 +621,7 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		const rest = pathname.slice(base.length);
 		const productReply = catalog.route(method, rest, query, body);
 		if (productReply) return productReply;
-		if (method === 'GET' && rest === '/orders.json') return listOrders(query);
+		if (method === 'GET' && rest === '/orders.json') return listOrders(incoming);
 		if (method === 'POST' && rest === '/fulfillments.json') return createFulfillment(body as Json);
 		// n8n's Shopify Trigger lists them at `/webhooks` (no `.json`), which Shopify also answers.
 		if (method === 'GET' && (rest === '/webhooks' || rest === '/webhooks.json')) {
@@ -796,7 +866,7 @@ export async function startWooCommerceStandIn(
 	const catalog = wooCommerceProducts(() => url, wooTime);
 
 	/**
-	 * "List all orders" as documented: newest first, `per_page` (default 10, at most 100) and
+	 * "List all orders" as documented: newest first (`order` asc or desc, `orderby` date or id), `per_page` (default 10, at most 100) and
 	 * `page`, the totals in `X-WP-Total` and `X-WP-TotalPages`, and a `Link` header naming the next
 	 * and previous pages where there are some. `after` and `before` compare with `date_created`
 	 * (the store's local time), or `date_created_gmt` with `dates_are_gmt=true`; the stand-in takes
@@ -833,6 +903,15 @@ export async function startWooCommerceStandIn(
 			return invalid('per_page', 'per_page must be between 1 (inclusive) and 100 (inclusive)');
 		}
 		if (!Number.isInteger(page) || page < 1) return invalid('page', 'page must be at least 1');
+		const direction = query.get('order') ?? 'desc';
+		if (direction !== 'asc' && direction !== 'desc') {
+			return invalid('order', 'order is not one of asc, desc.');
+		}
+		const orderBy = query.get('orderby') ?? 'date';
+		// The stand-in sorts by the two it is asked for (WooCommerce also takes include, title, slug, modified).
+		if (orderBy !== 'date' && orderBy !== 'id') {
+			return invalid('orderby', 'orderby is not one of date, id.');
+		}
 		const dateKey = query.get('dates_are_gmt') === 'true' ? 'date_created_gmt' : 'date_created';
 		const after = query.get('after');
 		const before = query.get('before');
@@ -840,7 +919,14 @@ export async function startWooCommerceStandIn(
 			.filter((order) => statuses.includes('any') || statuses.includes(String(order.status)))
 			.filter((order) => after === null || String(order[dateKey]) > after)
 			.filter((order) => before === null || String(order[dateKey]) < before)
-			.sort((a, b) => String(b.date_created_gmt).localeCompare(String(a.date_created_gmt)));
+			.sort((a, b) => {
+				const ascending =
+					orderBy === 'id'
+						? Number(a.id) - Number(b.id)
+						: String(a.date_created_gmt).localeCompare(String(b.date_created_gmt)) ||
+							Number(a.id) - Number(b.id);
+				return direction === 'asc' ? ascending : -ascending;
+			});
 		const totalPages = Math.ceil(matching.length / perPage);
 		const pageUrl = (number: number) => {
 			const next = new URLSearchParams(query);

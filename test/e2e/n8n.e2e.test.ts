@@ -31,7 +31,13 @@ import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import wooCommerceOrder from '../fixtures/storefront/woocommerce-order.json';
 import wooCommerceOrderOf3Lines from '../fixtures/storefront/woocommerce-order-3-lines.json';
 import { orderValues, writeCsv } from '../csv/fixtures';
-import { busiestDayOrders, runBusiestDay, runWayBack } from '../support/busiestDay';
+import {
+	busiestDayOrders,
+	runBusiestDay,
+	runWayBack,
+	SMALL_PAGE_CATCH_UPS,
+	smallPageCatchUps,
+} from '../support/busiestDay';
 import { SHOP_PATH } from '../support/sandbox';
 import { SKU_MODES, withProductSkus } from '../support/storefrontModes';
 import type { SkuMode } from '../support/storefrontModes';
@@ -93,6 +99,8 @@ let wooCommerceEu: WooCommerceStandIn;
 
 /** The bearer token of the AI agent example's MCP Server Trigger (joined, so no literal looks like a secret). */
 const MCP_TOKEN = ['e2e', 'mcp', 'bearer', 'token'].join('-');
+/** Orders a page in the busiest-day group's catch-up copies (the examples read 250 / 100). */
+const BUSIEST_DAY_PAGE_SIZE = 5;
 
 /** Distinct deliveries sent at once, and how many are in flight together. */
 const BURST = 300;
@@ -358,6 +366,10 @@ beforeAll(async () => {
 		workflowsFile,
 		JSON.stringify([
 			...pointedAtStandIns(exampleWorkflows(), shopify, wooCommerce),
+			...smallPageCatchUps(
+				pointedAtStandIns(exampleWorkflows(), shopify, wooCommerce),
+				BUSIEST_DAY_PAGE_SIZE,
+			),
 			secondStore.workflow,
 			...e2eWorkflows(),
 			...intakeWorkflows(),
@@ -809,10 +821,10 @@ test("the catch-up examples print the last day's storefront orders that have no 
 	// The first run after the outage.
 	const shopifyFirst = await catchUp('podExShopCatchUp');
 	const listed = shopify.requests.filter(
-		(entry) => entry.method === 'GET' && entry.path.endsWith('/admin/api/2024-07//orders.json'),
+		(entry) => entry.method === 'GET' && entry.path.endsWith('/admin/api/2026-07/orders.json'),
 	);
 	expect(listed).toHaveLength(1);
-	expect(listed[0]).toMatchObject({ status: 200, query: { limit: '250' } });
+	expect(listed[0]).toMatchObject({ status: 200, query: { status: 'open', limit: '250' } });
 	// n8n's clock may run an hour ahead (the trigger's cases): the window starts about a day ago.
 	const windowStart = DateTime.fromISO(listed[0].query.created_at_min);
 	expect(Math.abs(windowStart.diff(hoursAgo(24), 'hours').hours)).toBeLessThan(2);
@@ -845,7 +857,10 @@ test("the catch-up examples print the last day's storefront orders that have no 
 	const wooFirst = await catchUp('podExWooCatchUp');
 	expect(
 		wooCommerce.requests.filter((entry) => entry.path === '/wp-json/wc/v3/orders').at(-1),
-	).toMatchObject({ status: 200, query: { status: 'processing', per_page: '100' } });
+	).toMatchObject({
+		status: 200,
+		query: { status: 'processing', per_page: '100', order: 'asc', page: '1' },
+	});
 	const [wooPrinted] = await printOrders(`woocommerce-${wooOrders.missing.id}`);
 	expect(wooFirst.of(wooOrders.missing.id)).toEqual([
 		{
@@ -1843,9 +1858,12 @@ describe('the way back to the storefront', () => {
 		const SHIPPED = 450789490;
 		const CANCELLED = 450789491;
 		const LATE = 450789492; // in Shopify only after the first run: its fulfillment fails first
+		// A shipped order with no fulfillment order the app sees (another location's, a digital one).
+		const NO_FULFILLMENT_ORDER = 450789493;
 		const WOO_SHIPPED = 740;
 		addShopifyOrder(SHIPPED);
 		addShopifyOrder(CANCELLED, { tags: 'Gift' });
+		shopify.addOrder({ ...shopifyOrder, id: NO_FULFILLMENT_ORDER }, []);
 		wooCommerce.addOrder({ ...wooCommerceOrder, id: WOO_SHIPPED, number: String(WOO_SHIPPED) });
 		const tracking = (key: string) => ({
 			trackingNumber: `TRACK-CATCHUP-${key}`,
@@ -1856,6 +1874,7 @@ describe('the way back to the storefront', () => {
 			[`shopify-${SHIPPED}`, tracking('1')],
 			[`shopify-${CANCELLED}`, undefined],
 			[`shopify-${LATE}`, tracking('3')],
+			[`shopify-${NO_FULFILLMENT_ORDER}`, tracking('4')],
 			[`woocommerce-${WOO_SHIPPED}`, tracking('W1')],
 		] as const) {
 			const id = await orderInProduction(uniqueId);
@@ -1864,7 +1883,9 @@ describe('the way back to the storefront', () => {
 			else await control('POST', `/orders/${id}/advance`, { to: 'CANCELLED' });
 		}
 		const mine = (path: string) =>
-			[SHIPPED, CANCELLED, LATE, WOO_SHIPPED].some((id) => path.includes(`/orders/${id}`));
+			[SHIPPED, CANCELLED, LATE, NO_FULFILLMENT_ORDER, WOO_SHIPPED].some((id) =>
+				path.includes(`/orders/${id}`),
+			);
 		expect(shopify.requests.filter((r) => mine(r.path))).toEqual([]);
 		expect(wooCommerce.requests.filter((r) => mine(r.path))).toEqual([]);
 
@@ -1895,6 +1916,13 @@ describe('the way back to the storefront', () => {
 				failed: count('failed').length,
 				delivered: count('delivered now').map(line),
 				failures: count('failed').map(line),
+				// Shopify's only: an order with no fulfillment order left open.
+				...(workflowId === 'podExShopWbCatch'
+					? {
+							noOpenFulfillmentOrder: count('no open fulfillment order').length,
+							notDelivered: count('no open fulfillment order').map(line),
+						}
+					: {}),
 			});
 			const of = (uniqueId: string) =>
 				outcomes
@@ -1968,6 +1996,16 @@ describe('the way back to the storefront', () => {
 		expect(first.of(`woocommerce-${WOO_SHIPPED}`)).toEqual([
 			{ outcome: 'other store', printOrderId: printOrder[`woocommerce-${WOO_SHIPPED}`] },
 		]);
+		// No fulfillment order: said in the summary, nothing sent, and said again at every run.
+		expect(first.of(`shopify-${NO_FULFILLMENT_ORDER}`)).toEqual([
+			{
+				outcome: 'no open fulfillment order',
+				printOrderId: printOrder[`shopify-${NO_FULFILLMENT_ORDER}`],
+			},
+		]);
+		expect(first.summary.notDelivered).toContainEqual(
+			`print order ${printOrder[`shopify-${NO_FULFILLMENT_ORDER}`]} (shopify-${NO_FULFILLMENT_ORDER}): Shopify order ${NO_FULFILLMENT_ORDER} has no fulfillment order this app can see: tracking TRACK-CATCHUP-4 not sent (fulfil it in Shopify, or give the app the fulfillment-order access scopes of its location)`,
+		);
 		expect(JSON.stringify(first.run.runData)).not.toContain(shopify.accessToken);
 		expect(fulfillmentsOf(SHIPPED)).toEqual(['TRACK-CATCHUP-1']);
 		expect(shopify.order(CANCELLED)?.tags).toBe('Gift, Print cancelled');
@@ -2004,6 +2042,12 @@ describe('the way back to the storefront', () => {
 				{ outcome: 'already in the store', printOrderId: printOrder[`shopify-${id}`] },
 			]);
 		}
+		expect(third.of(`shopify-${NO_FULFILLMENT_ORDER}`)).toEqual([
+			{
+				outcome: 'no open fulfillment order',
+				printOrderId: printOrder[`shopify-${NO_FULFILLMENT_ORDER}`],
+			},
+		]);
 		expect(writes(shopify.requests.slice(start))).toEqual([]);
 		expect([SHIPPED, LATE].map(fulfillmentsOf)).toEqual([['TRACK-CATCHUP-1'], ['TRACK-CATCHUP-3']]);
 		expect(shopify.order(CANCELLED)?.tags).toBe('Gift, Print cancelled');
@@ -3078,6 +3122,8 @@ describe('from the print catalog into the store', () => {
 
 describe('the busiest day', () => {
 	const ORDERS = 24;
+	// The catch-up copies read BUSIEST_DAY_PAGE_SIZE orders a page: more than one page of each store.
+	const catchUp = SMALL_PAGE_CATCH_UPS;
 
 	test(`${ORDERS} storefront orders through a rate limit, an outage and a restart of n8n: after the catch-up, exactly one print order each, equal to its store order, no duplicate`, async () => {
 		const orders = busiestDayOrders({
@@ -3103,7 +3149,7 @@ describe('the busiest day', () => {
 				},
 				workflows: {
 					intake: { shopify: 'podExShopIntake', woocommerce: 'podExWooIntake' },
-					catchUp: { shopify: 'podExShopCatchUp', woocommerce: 'podExWooCatchUp' },
+					catchUp,
 				},
 			},
 			{
@@ -3131,6 +3177,11 @@ describe('the busiest day', () => {
 			differences: figures.differences,
 		}).toEqual({ lostAfterCatchUp: 0, missing: [], duplicates: 0, differences: [] });
 		expect(figures.unequal).toBe(0);
+		// Each store's first catch-up run read its list page by page, as a day of thousands needs.
+		for (const platform of ['shopify', 'woocommerce'] as const) {
+			const first = figures.catchUpRuns.find((run) => run.platform === platform)!;
+			expect({ platform, morePages: first.listPages > 1 }).toEqual({ platform, morePages: true });
+		}
 	}, 240_000);
 
 	const SHIPMENTS = 12;

@@ -15,6 +15,8 @@ export interface ExecutionSummary {
 	id: string;
 	status: string;
 	workflowId: string;
+	createdAt?: string;
+	startedAt?: string | null;
 }
 
 export interface Subscription {
@@ -105,8 +107,10 @@ export class N8nSession {
 		public cookie: string,
 	) {}
 
-	async executionsOf(workflowId: string): Promise<ExecutionSummary[]> {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	async executionsOf(workflowId: string, statuses?: string[]): Promise<ExecutionSummary[]> {
+		const filter = encodeURIComponent(
+			JSON.stringify(statuses ? { workflowId, status: statuses } : { workflowId }),
+		);
 		const page = await rest<{ results: ExecutionSummary[] }>(
 			this.instance,
 			this.cookie,
@@ -187,7 +191,12 @@ export class N8nSession {
 	 * than the stored one, so for it the stored workflow is sent along.
 	 * Waits for the execution to end and returns its status and each node's runs.
 	 */
-	async runFromPinnedTrigger(workflowId: string, trigger: string): Promise<ExecutionResult> {
+	async runFromPinnedTrigger(
+		workflowId: string,
+		trigger: string,
+		/** How long the execution may take (a catch-up of a busy day: minutes). */
+		timeoutMs = 30_000,
+	): Promise<ExecutionResult> {
 		const workflowData = isN8n1(this.instance)
 			? await rest<Record<string, unknown>>(
 					this.instance,
@@ -209,23 +218,27 @@ export class N8nSession {
 			);
 		}
 		const executionId = started.executionId;
-		return await waitFor(`execution ${executionId} of ${workflowId} to end`, async () => {
-			const execution = await rest<{ status: string; data: string }>(
-				this.instance,
-				this.cookie,
-				'GET',
-				`/executions/${executionId}`,
-			);
-			if (['new', 'running', 'waiting'].includes(execution.status)) return undefined;
-			const data = unflatten(execution.data) as {
-				resultData: { runData: Record<string, NodeRun[]>; error?: ExecutionResult['error'] };
-			};
-			return {
-				status: execution.status,
-				runData: data.resultData.runData,
-				error: data.resultData.error,
-			};
-		});
+		return await waitFor(
+			`execution ${executionId} of ${workflowId} to end`,
+			async () => {
+				const execution = await rest<{ status: string; data: string }>(
+					this.instance,
+					this.cookie,
+					'GET',
+					`/executions/${executionId}`,
+				);
+				if (['new', 'running', 'waiting'].includes(execution.status)) return undefined;
+				const data = unflatten(execution.data) as {
+					resultData: { runData: Record<string, NodeRun[]>; error?: ExecutionResult['error'] };
+				};
+				return {
+					status: execution.status,
+					runData: data.resultData.runData,
+					error: data.resultData.error,
+				};
+			},
+			timeoutMs,
+		);
 	}
 
 	async activate(workflowId: string): Promise<void> {

@@ -616,46 +616,45 @@ const submitReadingWhole = (storefront: string) => ({
 	exactlyOnce: true,
 });
 
+/** n8n's HTTP Request node with a store's own n8n credential, as the catch-up examples read. */
+const storeRead = (credentialType: string, credential: { id: string; name: string }) => ({
+	type: 'n8n-nodes-base.httpRequest',
+	typeVersion: 4.2,
+	parameters: { authentication: 'predefinedCredentialType', nodeCredentialType: credentialType },
+	credentials: { [credentialType]: credential },
+});
+
 describe.each([
 	{
 		file: 'shopify-catch-up.json',
 		id: 'podExShopCatchUp',
 		storefront: 'shopify',
 		intake: 'podExShopIntake',
-		list: {
-			type: 'n8n-nodes-base.shopify',
-			typeVersion: 1,
-			parameters: {
-				authentication: 'accessToken',
-				resource: 'order',
-				operation: 'getAll',
-				limit: 250,
-				options: { createdAtMin: '={{ $now.minus({ hours: 24 }).toISO() }}' },
+		reads: [
+			{
+				...storeRead('shopifyAccessTokenApi', { id: 'shopifyStandIn', name: 'Shopify stand-in' }),
+				name: "Every Page of the Last Day's Orders",
 			},
-			credentials: { shopifyAccessTokenApi: { id: 'shopifyStandIn', name: 'Shopify stand-in' } },
-		},
+			{
+				name: 'Orders of the Last Day',
+				type: 'n8n-nodes-base.splitOut',
+				parameters: { fieldToSplitOut: 'orders' },
+			},
+		],
 	},
 	{
 		file: 'woocommerce-catch-up.json',
 		id: 'podExWooCatchUp',
 		storefront: 'woocommerce',
 		intake: 'podExWooIntake',
-		list: {
-			type: 'n8n-nodes-base.wooCommerce',
-			typeVersion: 1,
-			parameters: {
-				resource: 'order',
-				operation: 'getAll',
-				limit: 100,
-				options: {
-					after: '={{ $now.minus({ hours: 24 }).toFormat("yyyy-MM-dd\'T\'HH:mm:ss") }}',
-					status: 'processing',
-				},
+		reads: [
+			{
+				...storeRead('wooCommerceApi', { id: 'wooCommerceStandIn', name: 'WooCommerce stand-in' }),
+				name: 'Orders of the Last Day',
 			},
-			credentials: { wooCommerceApi: { id: 'wooCommerceStandIn', name: 'WooCommerce stand-in' } },
-		},
+		],
 	},
-])('the catch-up example $file', ({ id, storefront, intake, list }) => {
+])('the catch-up example $file', ({ id, storefront, intake, reads }) => {
 	const workflow = example(id);
 	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
 	const settings = (of: Example) =>
@@ -669,15 +668,17 @@ describe.each([
 	});
 
 	test('every hour (or Run Now) reads the orders of the last 24 hours, submits each, names its outcome, and sums them up in one item', () => {
-		const [start, source, submit, outcome, all, summary, ...rest] = chain(workflow, 'Run Now');
+		const [start, ...after] = chain(workflow, 'Run Now');
+		const read = after.slice(0, reads.length);
+		const [submit, outcome, all, summary, ...rest] = after.slice(reads.length);
 		expect(rest).toEqual([]);
 		expect(start.type).toBe('n8n-nodes-base.manualTrigger');
-		expect(chain(workflow, 'Every Hour')[1]).toBe(source);
+		expect(chain(workflow, 'Every Hour')[1]).toBe(read[0]);
 		expect(node('Every Hour')).toMatchObject({
 			type: 'n8n-nodes-base.scheduleTrigger',
 			parameters: { rule: { interval: [{ field: 'hours', hoursInterval: 1 }] } },
 		});
-		expect(source).toMatchObject(list);
+		expect(read).toMatchObject(reads);
 		expect(submit.name).toBe('Submit Print Order');
 		expect(outcome.type).toBe('n8n-nodes-base.set');
 		expect(all).toMatchObject({
@@ -758,6 +759,101 @@ describe.each([
 	});
 });
 
+describe("the catch-up examples read every page of the window, as each store pages (n8n's HTTP Request pagination)", () => {
+	/** A parameter as n8n's pagination resolves it: with `$response` and `$pageCount`. */
+	const paged = (value: unknown, $response: object, $pageCount: number) =>
+		expressionHost.expression.getParameterValue(
+			value as NodeParameterValueType,
+			null,
+			0,
+			0,
+			'Host',
+			[{ json: {} }],
+			'manual',
+			{ $response, $pageCount } as never,
+		);
+	const paginationOf = (workflowId: string, name: string) =>
+		(
+			example(workflowId).nodes.find((entry) => entry.name === name)!.parameters.options as {
+				pagination: { pagination: Record<string, unknown> };
+			}
+		).pagination.pagination;
+
+	test('Shopify: the open orders of the last 24 hours, 250 a page, then the Link header\'s rel="next" page until there is none', () => {
+		const read = example('podExShopCatchUp').nodes.find(
+			(entry) => entry.name === "Every Page of the Last Day's Orders",
+		)!;
+		// Everything in the URL: a request with page_info may carry nothing but limit and fields,
+		// and n8n keeps query parameters set apart beside the next URL's.
+		expect(read.parameters.sendQuery).toBeUndefined();
+		const url = new URL(String(evaluate(read.parameters.url, {})));
+		expect(url.origin + url.pathname).toBe(
+			'https://your-shop.myshopify.com/admin/api/2026-07/orders.json',
+		);
+		expect(url.searchParams.get('status')).toBe('open');
+		expect(url.searchParams.get('limit')).toBe('250');
+		const since = Date.parse(url.searchParams.get('created_at_min')!);
+		expect(Math.abs(Date.now() - 24 * 3_600_000 - since)).toBeLessThan(60_000);
+		const pagination = paginationOf('podExShopCatchUp', "Every Page of the Last Day's Orders");
+		expect(pagination).toMatchObject({
+			paginationMode: 'responseContainsNextURL',
+			paginationCompleteWhen: 'other',
+		});
+		const next =
+			'https://your-shop.myshopify.com/admin/api/2026-07/orders.json?limit=250&page_info=b';
+		const previous =
+			'https://your-shop.myshopify.com/admin/api/2026-07/orders.json?limit=250&page_info=a';
+		// The shapes of Shopify's Link header: the first page, a middle one (previous first), the last.
+		const first = { headers: { link: `<${next}>; rel="next"` } };
+		const middle = { headers: { link: `<${previous}>; rel="previous", <${next}>; rel="next"` } };
+		const last = { headers: { link: `<${previous}>; rel="previous"` } };
+		const alone = { headers: {} };
+		// Before the first request n8n resolves the next URL with no response yet: the URL stays.
+		expect(paged(pagination.nextURL, {}, 0)).toBeUndefined();
+		expect(paged(pagination.nextURL, first, 1)).toBe(next);
+		expect(paged(pagination.nextURL, middle, 2)).toBe(next);
+		const complete = (response: object) => paged(pagination.completeExpression, response, 1);
+		expect([first, middle, last, alone].map(complete)).toEqual([false, false, true, true]);
+	});
+
+	test('WooCommerce: processing orders after the window start, oldest first, 100 a page, page 1, 2, … up to X-WP-TotalPages', () => {
+		const read = example('podExWooCatchUp').nodes.find(
+			(entry) => entry.name === 'Orders of the Last Day',
+		)!;
+		expect(read.parameters.url).toBe('=https://your-store.example/wp-json/wc/v3/orders');
+		const query = Object.fromEntries(
+			(
+				read.parameters.queryParameters as { parameters: Array<{ name: string; value: string }> }
+			).parameters.map(({ name, value }) => [name, evaluate(value, {})]),
+		);
+		expect(query).toEqual({
+			status: 'processing',
+			after: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
+			orderby: 'date',
+			order: 'asc',
+			per_page: '100',
+		});
+		const pagination = paginationOf('podExWooCatchUp', 'Orders of the Last Day');
+		expect(pagination).toMatchObject({
+			paginationMode: 'updateAParameterInEachRequest',
+			paginationCompleteWhen: 'other',
+		});
+		const [page] = (pagination.parameters as { parameters: Array<Record<string, string>> })
+			.parameters;
+		expect(page).toMatchObject({ type: 'qs', name: 'page' });
+		expect([0, 1, 2].map((count) => paged(page.value, {}, count))).toEqual([1, 2, 3]);
+		const pages = (total: string) => ({ headers: { 'x-wp-totalpages': total } });
+		const complete = (response: object, count: number) =>
+			paged(pagination.completeExpression, response, count);
+		expect(complete(pages('3'), 1)).toBe(false);
+		expect(complete(pages('3'), 2)).toBe(false);
+		expect(complete(pages('3'), 3)).toBe(true);
+		// No order in the window: one page, empty.
+		expect(complete(pages('0'), 1)).toBe(true);
+		expect(complete({ headers: {} }, 1)).toBe(true);
+	});
+});
+
 describe('the failed-orders email (failed-orders-to-email.json)', () => {
 	const workflow = example(ERROR_WORKFLOW_ID);
 
@@ -827,6 +923,8 @@ describe.each([
 		orderNode: 'Shopify Order',
 		orderIdField: 'shopifyOrderId',
 		storeKey: 'shopify',
+		// Shopify fulfils fulfillment orders: an order may have none still open.
+		fulfillmentOrders: true,
 	},
 	{
 		file: 'woocommerce-way-back-catch-up.json',
@@ -835,252 +933,341 @@ describe.each([
 		orderNode: 'WooCommerce Order',
 		orderIdField: 'wooOrderId',
 		storeKey: 'woocommerce',
+		fulfillmentOrders: false,
 	},
-])('the way-back catch-up example $file', ({ id, wayBack, orderNode, orderIdField, storeKey }) => {
-	const workflow = example(id);
-	const source = example(wayBack);
-	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
-	const TRIGGER = 'Print Order Events';
-	const MERGE = "This Store's Print Orders";
-	/** The way-back example's own nodes: every one after its trigger, the sticky note aside. */
-	const wayBackNodes = source.nodes.filter(
-		(entry) => entry.name !== TRIGGER && entry.type !== 'n8n-nodes-base.stickyNote',
-	);
-	const targets = (of: Example, name: string, output = 0) =>
-		(of.connections[name]?.main[output] ?? []).map((target) => target.node);
-	const isStoreCall = (entry: ExampleNode) =>
-		entry.type === 'n8n-nodes-base.httpRequest' || entry.type === 'n8n-nodes-base.wooCommerce';
+])(
+	'the way-back catch-up example $file',
+	({ id, wayBack, orderNode, orderIdField, storeKey, fulfillmentOrders }) => {
+		const workflow = example(id);
+		const source = example(wayBack);
+		const node = (name: string) =>
+			workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
+		const TRIGGER = 'Print Order Events';
+		const MERGE = "This Store's Print Orders";
+		/** The way-back example's own nodes: every one after its trigger, the sticky note aside. */
+		const wayBackNodes = source.nodes.filter(
+			(entry) => entry.name !== TRIGGER && entry.type !== 'n8n-nodes-base.stickyNote',
+		);
+		const targets = (of: Example, name: string, output = 0) =>
+			(of.connections[name]?.main[output] ?? []).map((target) => target.node);
+		const isStoreCall = (entry: ExampleNode) =>
+			entry.type === 'n8n-nodes-base.httpRequest' || entry.type === 'n8n-nodes-base.wooCommerce';
 
-	test("is built from n8n's own nodes and ours, with no Code node and no pinned data", () => {
-		const types = workflow.nodes.map((entry) => entry.type);
-		expect(types.every((type) => /^n8n-nodes-(base|pod-platform)\./.test(type))).toBe(true);
-		expect(types.filter((type) => /code|function/i.test(type))).toEqual([]);
-		expect(workflow.pinData).toBeUndefined();
-	});
-
-	test('every 6 hours (or Run Now) lists the print orders of the last 7 days that are shipped or cancelled, reads each, and hands it on as the trigger would', () => {
-		expect(node('Every 6 Hours')).toMatchObject({
-			type: 'n8n-nodes-base.scheduleTrigger',
-			parameters: { rule: { interval: [{ field: 'hours', hoursInterval: 6 }] } },
+		test("is built from n8n's own nodes and ours, with no Code node and no pinned data", () => {
+			const types = workflow.nodes.map((entry) => entry.type);
+			expect(types.every((type) => /^n8n-nodes-(base|pod-platform)\./.test(type))).toBe(true);
+			expect(types.filter((type) => /code|function/i.test(type))).toEqual([]);
+			expect(workflow.pinData).toBeUndefined();
 		});
-		expect(node('Run Now').type).toBe('n8n-nodes-base.manualTrigger');
-		const list = 'Shipped or Cancelled Print Orders';
-		expect([...targets(workflow, 'Every 6 Hours'), ...targets(workflow, 'Run Now')]).toEqual([
-			list,
-			list,
-		]);
-		const shop = { __rl: true, mode: 'id', value: '1597' };
-		const credentials = {
-			podPlatformApi: { id: 'podPlatformSandbox', name: 'POD Platform sandbox' },
-		};
-		expect(node(list)).toMatchObject({
-			type: 'n8n-nodes-pod-platform.podPlatform',
-			parameters: {
-				resource: 'order',
-				operation: 'getAll',
-				shop,
-				returnAll: true,
-				filterMode: 'simple',
-				orderFilters: {
-					createdAfter: "={{ $now.minus({ days: 7 }).startOf('day').toISO() }}",
-					fulfilmentStatuses: ['FINISHED', 'CANCELLED'],
+
+		test('every 6 hours (or Run Now) lists the print orders of the last 7 days that are shipped or cancelled, reads each, and hands it on as the trigger would', () => {
+			expect(node('Every 6 Hours')).toMatchObject({
+				type: 'n8n-nodes-base.scheduleTrigger',
+				parameters: { rule: { interval: [{ field: 'hours', hoursInterval: 6 }] } },
+			});
+			expect(node('Run Now').type).toBe('n8n-nodes-base.manualTrigger');
+			const list = 'Shipped or Cancelled Print Orders';
+			expect([...targets(workflow, 'Every 6 Hours'), ...targets(workflow, 'Run Now')]).toEqual([
+				list,
+				list,
+			]);
+			const shop = { __rl: true, mode: 'id', value: '1597' };
+			const credentials = {
+				podPlatformApi: { id: 'podPlatformSandbox', name: 'POD Platform sandbox' },
+			};
+			expect(node(list)).toMatchObject({
+				type: 'n8n-nodes-pod-platform.podPlatform',
+				parameters: {
+					resource: 'order',
+					operation: 'getAll',
+					shop,
+					returnAll: true,
+					filterMode: 'simple',
+					orderFilters: {
+						createdAfter: "={{ $now.minus({ days: 7 }).startOf('day').toISO() }}",
+						fulfilmentStatuses: ['FINISHED', 'CANCELLED'],
+					},
 				},
-			},
-			credentials,
-		});
-		expect(targets(workflow, list)).toEqual(['Read Each Print Order']);
-		// The list's records carry no tracking: each print order is read whole (Simplify on).
-		expect(node('Read Each Print Order')).toMatchObject({
-			type: 'n8n-nodes-pod-platform.podPlatform',
-			parameters: {
-				resource: 'order',
-				operation: 'get',
-				shop,
-				orderId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-			},
-			credentials,
-		});
-		expect(node('Read Each Print Order').parameters.simplify).toBeUndefined();
-		expect(targets(workflow, 'Read Each Print Order')).toEqual(['As a Print Order Event']);
-		expect(targets(workflow, 'As a Print Order Event')).toEqual(['Store']);
-		const event = node('As a Print Order Event');
-		expect(event.parameters.includeOtherFields).toBe(true);
-		const topic = assignmentsOf(event).find((entry) => entry.name === 'topic')?.value;
-		expect(assignmentsOf(event)).toHaveLength(1);
-		expect(evaluate(topic, { fulfilmentStatus: 'FINISHED' })).toBe('orders/fulfilled');
-		expect(evaluate(topic, { fulfilmentStatus: 'CANCELLED' })).toBe('orders/cancelled');
-	});
-
-	test("from Store on, it is the way-back example's own nodes with the same settings, connected the same way", () => {
-		for (const original of wayBackNodes) {
-			const copy = node(original.name) as ExampleNode & { onError?: string };
-			expect({ name: original.name, found: copy !== undefined }).toEqual({
-				name: original.name,
-				found: true,
+				credentials,
 			});
-			// Where a node sits on the canvas and its ID may differ; the catch-up adds On Error.
-			const same = without(original, ['position', 'id']);
-			const copied = without(copy, ['position', 'id', 'onError']);
-			expect(copied).toEqual(same);
-		}
-		for (const original of wayBackNodes) {
-			const outputs = source.connections[original.name]?.main ?? [];
-			outputs.forEach((_, output) => {
-				expect({
-					from: original.name,
-					output,
-					to: targets(workflow, original.name, output),
-				}).toEqual({ from: original.name, output, to: targets(source, original.name, output) });
+			expect(targets(workflow, list)).toEqual(['Read Each Print Order']);
+			// The list's records carry no tracking: each print order is read whole (Simplify on).
+			expect(node('Read Each Print Order')).toMatchObject({
+				type: 'n8n-nodes-pod-platform.podPlatform',
+				parameters: {
+					resource: 'order',
+					operation: 'get',
+					shop,
+					orderId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				},
+				credentials,
 			});
-		}
-		// Nothing else of the catch-up names the store's key: it is set in Store only.
-		expect(
-			workflow.nodes
-				.filter((entry) => entry.type !== 'n8n-nodes-base.stickyNote')
-				.filter((entry) => !wayBackNodes.some((original) => original.name === entry.name))
-				.filter((entry) => JSON.stringify(entry.parameters).includes(`'${storeKey}`))
-				.map((entry) => entry.name),
-		).toEqual([]);
-	});
-
-	test('an order the service lists, read and turned into an event, is matched to its store as a notification is', () => {
-		// The way-back example's pinned notification, as Order › Get gives the order (no topic, no
-		// delivery fields), through the catch-up's own event, Store and order nodes.
-		const pinned = source.pinData?.[TRIGGER]?.[0]?.json as Record<string, unknown>;
-		const item = without(pinned, [
-			'topic',
-			'source',
-			'deliveryKey',
-			'deliveryId',
-			'fulfilmentStatusRaw',
-		]);
-		for (const { name, value } of assignmentsOf(node('As a Print Order Event')))
-			item[name] = evaluate(value, item);
-		for (const { name, value } of assignmentsOf(node('Store'))) item[name] = evaluate(value, item);
-		const order: Record<string, unknown> = {};
-		for (const { name, value } of assignmentsOf(node(orderNode)))
-			order[name] = evaluate(value, item);
-		expect(order).toMatchObject({
-			topic: 'orders/fulfilled',
-			uniqueId: pinned.uniqueId,
-			printOrderId: pinned.id,
-			trackingNumber: (pinned.trackingNumbers as string[])[0],
-			trackingUrl: (pinned.trackingUrls as string[])[0],
-			[orderIdField]: String(pinned.uniqueId).slice(storeKey.length + 1),
+			expect(node('Read Each Print Order').parameters.simplify).toBeUndefined();
+			expect(targets(workflow, 'Read Each Print Order')).toEqual(['As a Print Order Event']);
+			expect(targets(workflow, 'As a Print Order Event')).toEqual(['Store']);
+			const event = node('As a Print Order Event');
+			expect(event.parameters.includeOtherFields).toBe(true);
+			const topic = assignmentsOf(event).find((entry) => entry.name === 'topic')?.value;
+			expect(assignmentsOf(event)).toHaveLength(1);
+			expect(evaluate(topic, { fulfilmentStatus: 'FINISHED' })).toBe('orders/fulfilled');
+			expect(evaluate(topic, { fulfilmentStatus: 'CANCELLED' })).toBe('orders/cancelled');
 		});
-		const check = evaluate(
-			node('Order of This Store?').parameters.conditions,
-			order,
-		) as FilterValue;
-		expect(executeFilter(check)).toBe(true);
-	});
 
-	test("every end of this store's way goes on to one outcome per print order: sent, skipped, or failed at a store call (error output)", () => {
-		const storeCalls = wayBackNodes.filter(isStoreCall).map((entry) => entry.name);
-		const skips = ["Skip: Not This Store's Order"];
-		const ends = wayBackNodes
-			.filter((entry) => (source.connections[entry.name]?.main.flat() ?? []).length === 0)
-			.map((entry) => entry.name)
-			.filter((name) => !skips.includes(name));
-		expect(ends.length).toBeGreaterThan(2);
-		const inputs: Array<{ from: string; output: number; index: number }> = [];
-		for (const [from, { main }] of Object.entries(workflow.connections)) {
-			main.forEach((list, output) => {
-				for (const target of list as Array<{ node: string; index: number }>) {
-					if (target.node === MERGE) inputs.push({ from, output, index: target.index });
-				}
+		test("from Store on, it is the way-back example's own nodes with the same settings, connected the same way", () => {
+			for (const original of wayBackNodes) {
+				const copy = node(original.name) as ExampleNode & { onError?: string };
+				expect({ name: original.name, found: copy !== undefined }).toEqual({
+					name: original.name,
+					found: true,
+				});
+				// Where a node sits on the canvas and its ID may differ; the catch-up adds On Error.
+				const same = without(original, ['position', 'id']);
+				const copied = without(copy, ['position', 'id', 'onError']);
+				expect(copied).toEqual(same);
+			}
+			for (const original of wayBackNodes) {
+				const outputs = source.connections[original.name]?.main ?? [];
+				outputs.forEach((_, output) => {
+					expect({
+						from: original.name,
+						output,
+						to: targets(workflow, original.name, output),
+					}).toEqual({ from: original.name, output, to: targets(source, original.name, output) });
+				});
+			}
+			// Nothing else of the catch-up names the store's key: it is set in Store only.
+			expect(
+				workflow.nodes
+					.filter((entry) => entry.type !== 'n8n-nodes-base.stickyNote')
+					.filter((entry) => !wayBackNodes.some((original) => original.name === entry.name))
+					.filter((entry) => JSON.stringify(entry.parameters).includes(`'${storeKey}`))
+					.map((entry) => entry.name),
+			).toEqual([]);
+		});
+
+		test('an order the service lists, read and turned into an event, is matched to its store as a notification is', () => {
+			// The way-back example's pinned notification, as Order › Get gives the order (no topic, no
+			// delivery fields), through the catch-up's own event, Store and order nodes.
+			const pinned = source.pinData?.[TRIGGER]?.[0]?.json as Record<string, unknown>;
+			const item = without(pinned, [
+				'topic',
+				'source',
+				'deliveryKey',
+				'deliveryId',
+				'fulfilmentStatusRaw',
+			]);
+			for (const { name, value } of assignmentsOf(node('As a Print Order Event')))
+				item[name] = evaluate(value, item);
+			for (const { name, value } of assignmentsOf(node('Store')))
+				item[name] = evaluate(value, item);
+			const order: Record<string, unknown> = {};
+			for (const { name, value } of assignmentsOf(node(orderNode)))
+				order[name] = evaluate(value, item);
+			expect(order).toMatchObject({
+				topic: 'orders/fulfilled',
+				uniqueId: pinned.uniqueId,
+				printOrderId: pinned.id,
+				trackingNumber: (pinned.trackingNumbers as string[])[0],
+				trackingUrl: (pinned.trackingUrls as string[])[0],
+				[orderIdField]: String(pinned.uniqueId).slice(storeKey.length + 1),
 			});
-		}
-		expect(inputs.filter((input) => input.output === 0).map((input) => input.from)).toEqual(
-			expect.arrayContaining(ends),
-		);
-		expect(inputs.filter((input) => input.output === 0)).toHaveLength(ends.length);
-		// Every store call goes on past a failure, into the outcomes, and only the store calls.
-		for (const name of storeCalls) {
-			expect({ name, onError: (node(name) as { onError?: string }).onError }).toEqual({
-				name,
-				onError: 'continueErrorOutput',
-			});
-		}
-		expect(inputs.filter((input) => input.output === 1).map((input) => input.from)).toEqual(
-			expect.arrayContaining(storeCalls),
-		);
-		expect(inputs.filter((input) => input.output === 1)).toHaveLength(storeCalls.length);
-		// Each input of the merge once, all of them used.
-		expect(inputs.map((input) => input.index).sort((a, b) => a - b)).toEqual(
-			inputs.map((_, index) => index),
-		);
-		expect(node(MERGE)).toMatchObject({
-			type: 'n8n-nodes-base.merge',
-			typeVersion: 3.2,
-			parameters: { numberInputs: inputs.length },
+			const check = evaluate(
+				node('Order of This Store?').parameters.conditions,
+				order,
+			) as FilterValue;
+			expect(executeFilter(check)).toBe(true);
 		});
-		expect(targets(workflow, MERGE)).toEqual(['Outcome of Each Print Order']);
-		expect(targets(workflow, skips[0])).toEqual(['Outcome: Other Store']);
-		expect(targets(workflow, 'Outcome of Each Print Order')).toEqual(['Every Print Order']);
-		expect(targets(workflow, 'Outcome: Other Store')).toEqual(['Every Print Order']);
-		expect(workflow.connections['Outcome: Other Store'].main[0][0]).toMatchObject({ index: 1 });
-		expect(targets(workflow, 'Every Print Order')).toEqual(['All Print Orders']);
-		expect(node('All Print Orders')).toMatchObject({
-			type: 'n8n-nodes-base.aggregate',
-			parameters: { aggregate: 'aggregateAllItemData', destinationFieldName: 'printOrders' },
-		});
-		expect(targets(workflow, 'All Print Orders')).toEqual(['Summary']);
-	});
 
-	test('counts what was delivered now, already in the store, of another store and failed, and names each', () => {
-		const outcome = assignmentsOf(node('Outcome of Each Print Order')).find(
-			(entry) => entry.name === 'outcome',
-		)?.value;
-		// What reaches the merge: a store's answer, a skip of the way-back example, an error item.
-		expect(
-			[
-				{ fulfillment: { id: 1 } },
-				{ id: 727, status: 'completed' },
-				{ skipped: true, reason: 'already there' },
-				{ error: 'Invalid ID' },
-				{ error: { message: 'The resource you are requesting could not be found' } },
-			].map((json) => evaluate(outcome, json)),
-		).toEqual(['delivered now', 'delivered now', 'already in the store', 'failed', 'failed']);
-		const other = Object.fromEntries(
-			assignmentsOf(node('Outcome: Other Store')).map(({ name, value }) => [
-				name,
-				evaluate(value, {
-					skipped: true,
-					reason: 'Unique ID DEMO-1 is not…',
-					printOrderId: 7,
-					uniqueId: 'DEMO-1',
-				}),
-			]),
-		);
-		expect(other).toEqual({
-			outcome: 'other store',
-			printOrderId: 7,
-			uniqueId: 'DEMO-1',
-			detail: 'Unique ID DEMO-1 is not…',
+		test("every end of this store's way goes on to one outcome per print order: sent, skipped, or failed at a store call (error output)", () => {
+			const storeCalls = wayBackNodes.filter(isStoreCall).map((entry) => entry.name);
+			const skips = ["Skip: Not This Store's Order"];
+			const ends = wayBackNodes
+				.filter((entry) => (source.connections[entry.name]?.main.flat() ?? []).length === 0)
+				.map((entry) => entry.name)
+				.filter((name) => !skips.includes(name));
+			expect(ends.length).toBeGreaterThan(2);
+			const inputs: Array<{ from: string; output: number; index: number }> = [];
+			for (const [from, { main }] of Object.entries(workflow.connections)) {
+				main.forEach((list, output) => {
+					for (const target of list as Array<{ node: string; index: number }>) {
+						if (target.node === MERGE) inputs.push({ from, output, index: target.index });
+					}
+				});
+			}
+			expect(inputs.filter((input) => input.output === 0).map((input) => input.from)).toEqual(
+				expect.arrayContaining(ends),
+			);
+			expect(inputs.filter((input) => input.output === 0)).toHaveLength(ends.length);
+			// Every store call goes on past a failure, into the outcomes, and only the store calls.
+			for (const name of storeCalls) {
+				expect({ name, onError: (node(name) as { onError?: string }).onError }).toEqual({
+					name,
+					onError: 'continueErrorOutput',
+				});
+			}
+			expect(inputs.filter((input) => input.output === 1).map((input) => input.from)).toEqual(
+				expect.arrayContaining(storeCalls),
+			);
+			expect(inputs.filter((input) => input.output === 1)).toHaveLength(storeCalls.length);
+			// Each input of the merge once, all of them used.
+			expect(inputs.map((input) => input.index).sort((a, b) => a - b)).toEqual(
+				inputs.map((_, index) => index),
+			);
+			expect(node(MERGE)).toMatchObject({
+				type: 'n8n-nodes-base.merge',
+				typeVersion: 3.2,
+				parameters: { numberInputs: inputs.length },
+			});
+			expect(targets(workflow, MERGE)).toEqual(['Outcome of Each Print Order']);
+			expect(targets(workflow, skips[0])).toEqual(['Outcome: Other Store']);
+			expect(targets(workflow, 'Outcome of Each Print Order')).toEqual(['Every Print Order']);
+			expect(targets(workflow, 'Outcome: Other Store')).toEqual(['Every Print Order']);
+			expect(workflow.connections['Outcome: Other Store'].main[0][0]).toMatchObject({ index: 1 });
+			expect(targets(workflow, 'Every Print Order')).toEqual(['All Print Orders']);
+			expect(node('All Print Orders')).toMatchObject({
+				type: 'n8n-nodes-base.aggregate',
+				parameters: { aggregate: 'aggregateAllItemData', destinationFieldName: 'printOrders' },
+			});
+			expect(targets(workflow, 'All Print Orders')).toEqual(['Summary']);
 		});
-		const printOrders = [
-			{ outcome: 'delivered now', printOrderId: 1, uniqueId: `${storeKey}-1`, detail: 'sent' },
-			{ outcome: 'already in the store', printOrderId: 2, uniqueId: `${storeKey}-2`, detail: 'x' },
-			{ outcome: 'other store', printOrderId: 3, uniqueId: 'DEMO-3', detail: 'y' },
-			{ outcome: 'failed', printOrderId: 4, uniqueId: `${storeKey}-4`, detail: '404' },
-			{ outcome: 'failed', printOrderId: 5, uniqueId: `${storeKey}-5`, detail: 'down' },
-		];
-		const summary = Object.fromEntries(
-			assignmentsOf(node('Summary')).map(({ name, value }) => [
-				name,
-				evaluate(value, { printOrders }),
-			]),
-		);
-		expect(summary).toEqual({
-			deliveredNow: 1,
-			alreadyInStore: 1,
-			otherStore: 1,
-			failed: 2,
-			delivered: [`print order 1 (${storeKey}-1): sent`],
-			failures: [`print order 4 (${storeKey}-4): 404`, `print order 5 (${storeKey}-5): down`],
+
+		test('counts what was delivered now, already in the store, of another store and failed, and names each', () => {
+			const outcome = assignmentsOf(node('Outcome of Each Print Order')).find(
+				(entry) => entry.name === 'outcome',
+			)?.value;
+			// What reaches the merge: a store's answer, a skip of the way-back example, an error item.
+			expect(
+				[
+					{ fulfillment: { id: 1 } },
+					{ id: 727, status: 'completed' },
+					{ skipped: true, reason: 'already there' },
+					{ error: 'Invalid ID' },
+					{ error: { message: 'The resource you are requesting could not be found' } },
+					...(fulfillmentOrders ? [{ skipped: true, noOpenFulfillmentOrder: true }] : []),
+				].map((json) => evaluate(outcome, json)),
+			).toEqual([
+				'delivered now',
+				'delivered now',
+				'already in the store',
+				'failed',
+				'failed',
+				...(fulfillmentOrders ? ['no open fulfillment order'] : []),
+			]);
+			const other = Object.fromEntries(
+				assignmentsOf(node('Outcome: Other Store')).map(({ name, value }) => [
+					name,
+					evaluate(value, {
+						skipped: true,
+						reason: 'Unique ID DEMO-1 is not…',
+						printOrderId: 7,
+						uniqueId: 'DEMO-1',
+					}),
+				]),
+			);
+			expect(other).toEqual({
+				outcome: 'other store',
+				printOrderId: 7,
+				uniqueId: 'DEMO-1',
+				detail: 'Unique ID DEMO-1 is not…',
+			});
+			const printOrders = [
+				{ outcome: 'delivered now', printOrderId: 1, uniqueId: `${storeKey}-1`, detail: 'sent' },
+				{
+					outcome: 'already in the store',
+					printOrderId: 2,
+					uniqueId: `${storeKey}-2`,
+					detail: 'x',
+				},
+				{ outcome: 'other store', printOrderId: 3, uniqueId: 'DEMO-3', detail: 'y' },
+				{ outcome: 'failed', printOrderId: 4, uniqueId: `${storeKey}-4`, detail: '404' },
+				{ outcome: 'failed', printOrderId: 5, uniqueId: `${storeKey}-5`, detail: 'down' },
+				...(fulfillmentOrders
+					? [
+							{
+								outcome: 'no open fulfillment order',
+								printOrderId: 6,
+								uniqueId: `${storeKey}-6`,
+								detail: 'none open',
+							},
+						]
+					: []),
+			];
+			const summary = Object.fromEntries(
+				assignmentsOf(node('Summary')).map(({ name, value }) => [
+					name,
+					evaluate(value, { printOrders }),
+				]),
+			);
+			expect(summary).toEqual({
+				deliveredNow: 1,
+				alreadyInStore: 1,
+				otherStore: 1,
+				failed: 2,
+				delivered: [`print order 1 (${storeKey}-1): sent`],
+				failures: [`print order 4 (${storeKey}-4): 404`, `print order 5 (${storeKey}-5): down`],
+				...(fulfillmentOrders
+					? {
+							noOpenFulfillmentOrder: 1,
+							notDelivered: [`print order 6 (${storeKey}-6): none open`],
+						}
+					: {}),
+			});
 		});
-	});
+	},
+);
+
+describe('a Shopify order with no open fulfillment order (print-events-to-shopify.json and its catch-up)', () => {
+	const shopifyOrderItem = {
+		shopifyOrderId: '450789469',
+		trackingNumber: 'TRACK-1',
+		printOrderId: 10002,
+		uniqueId: 'shopify-450789469',
+	};
+	test.each(['podExWayBackShop', 'podExShopWbCatch'])(
+		'%s: no fulfillment order at all ends on a skip that says the tracking number was not sent; one not open and not closed is not "already in the store"',
+		(id) => {
+			const workflow = example(id);
+			const node = (name: string) => workflow.nodes.find((entry) => entry.name === name)!;
+			const targets = (name: string, output: number) =>
+				(workflow.connections[name]?.main[output] ?? []).map((target) => target.node);
+			expect(targets('Get Fulfillment Orders', 0)).toEqual(['Any Fulfillment Order?']);
+			expect(targets('Any Fulfillment Order?', 0)).toEqual(['Each Fulfillment Order']);
+			expect(targets('Any Fulfillment Order?', 1)).toEqual(['Skip: No Open Fulfillment Order']);
+			const any = (json: Record<string, unknown>) =>
+				executeFilter(
+					evaluate(node('Any Fulfillment Order?').parameters.conditions, json) as FilterValue,
+				);
+			expect(any({ fulfillment_orders: [] })).toBe(false);
+			expect(any({})).toBe(false);
+			expect(any({ fulfillment_orders: [{ id: 1, status: 'closed' }] })).toBe(true);
+			// The skip's own values, with what $('Shopify Order') gives in a real n8n.
+			const values = Object.fromEntries(
+				assignmentsOf(node('Skip: No Open Fulfillment Order')).map(({ name, value }) => [
+					name,
+					evaluate(
+						String(value).replace(/\$\('Shopify Order'\)\.item\.json/g, '$json'),
+						shopifyOrderItem,
+					),
+				]),
+			);
+			expect(values).toEqual({
+				skipped: true,
+				noOpenFulfillmentOrder: true,
+				reason:
+					'Shopify order 450789469 has no fulfillment order this app can see: tracking TRACK-1 not sent (fulfil it in Shopify, or give the app the fulfillment-order access scopes of its location)',
+				printOrderId: 10002,
+				uniqueId: 'shopify-450789469',
+			});
+			const notClosed = assignmentsOf(node('Skip: Nothing Left to Fulfil')).find(
+				(entry) => entry.name === 'noOpenFulfillmentOrder',
+			)?.value;
+			expect(
+				['closed', 'on_hold', 'scheduled', 'cancelled'].map((status) =>
+					evaluate(notClosed, { status }),
+				),
+			).toEqual([false, true, true, true]);
+		},
+	);
 });
 
 /**

@@ -143,6 +143,49 @@ describe('the Shopify stand-in', () => {
 		expect((await list('limit=251')).status).toBe(400);
 		expect((await call(`${shopify.adminUrl}/orders.json`, 'GET', {})).status).toBe(401);
 	});
+
+	test("pages the list as the REST Admin API does: the Link header's page_info cursors, next and previous, nothing else beside them", async () => {
+		const listed = async (url: string) => {
+			const response = await request(url, { headers: auth });
+			const json = (await response.body.json()) as { orders: Array<{ id: number }> };
+			const link = String(response.headers.link ?? '');
+			const rel = (name: string) =>
+				new RegExp(`<([^>]+)>; rel="${name}"`).exec(link)?.[1] ?? undefined;
+			return {
+				status: response.statusCode,
+				ids: json.orders?.map((order) => order.id),
+				link,
+				next: rel('next'),
+				previous: rel('previous'),
+			};
+		};
+		for (let id = 2001; id <= 2005; id++) {
+			shopify.addOrder({ ...shopifyOrder, id, created_at: `2026-11-26T0${id - 2000}:00:00Z` });
+		}
+		const window = 'created_at_min=2026-11-26T00:00:00Z&created_at_max=2026-11-26T23:00:00Z';
+		const first = await listed(`${shopify.adminUrl}/orders.json?${window}&limit=2`);
+		expect(first.ids).toEqual([2005, 2004]);
+		expect(first.previous).toBeUndefined();
+		expect(first.next).toMatch(
+			new RegExp(`^${shopify.adminUrl}/orders\\.json\\?limit=2&page_info=[A-Za-z0-9_-]+$`),
+		);
+		// A new order meanwhile does not move the pages: the cursor is the last order read.
+		shopify.addOrder({ ...shopifyOrder, id: 2006, created_at: '2026-11-26T06:00:00Z' });
+		const second = await listed(first.next!);
+		expect(second.ids).toEqual([2003, 2002]);
+		// From the second page on the previous page comes first in the header (what n8n's Shopify
+		// node follows as if it were the next one).
+		expect(second.link.indexOf('rel="previous"')).toBeLessThan(second.link.indexOf('rel="next"'));
+		const third = await listed(second.next!);
+		expect(third.ids).toEqual([2001]);
+		expect(third.next).toBeUndefined();
+		expect((await listed(third.previous!)).ids).toEqual([2003, 2002]);
+		// One page holds all: no Link header.
+		expect((await listed(`${shopify.adminUrl}/orders.json?${window}&limit=250`)).link).toBe('');
+		// With page_info only limit and fields may be sent.
+		expect((await listed(`${first.next!}&status=any`)).status).toBe(400);
+		expect((await listed(`${shopify.adminUrl}/orders.json?page_info=nonsense`)).status).toBe(400);
+	});
 });
 
 test("with tls, the Shopify stand-in answers n8n's Shopify node where its Shop Subdomain sends it, over HTTPS", async () => {
@@ -283,6 +326,11 @@ describe('the WooCommerce stand-in', () => {
 		expect(second.headers.link).toBe(
 			`<${wooCommerce.url}/wp-json/wc/v3/orders?after=2026-01-01T00%3A00%3A00&status=processing&per_page=2&page=1>; rel="prev"`,
 		);
+
+		// Oldest first, as the catch-up example reads them (orders made meanwhile come last).
+		const oldest = await list(`${recent}&per_page=2&order=asc&orderby=date`);
+		expect((oldest.json as Array<{ id: number }>).map((order) => order.id)).toEqual([901, 902]);
+		expect((await list('order=up')).status).toBe(400);
 
 		expect((await list('per_page=101')).status).toBe(400);
 		expect((await list('status=shipped')).status).toBe(400);

@@ -114,6 +114,13 @@ export interface TriggerOptions {
 	/** Static data of the node as n8n stored it (carried over a simulated restart). */
 	staticData?: IDataObject;
 	webhookId?: string;
+	/** The workflow's ID (default `trigger-workflow`). */
+	workflowId?: string;
+	/**
+	 * The very node instance to run, shared with other harnesses: n8n loads a node type once per
+	 * process, and every workflow of that process runs the same instance.
+	 */
+	sharedNode?: INodeType;
 }
 
 /**
@@ -133,6 +140,7 @@ export class TriggerHarness {
 	private nodeTypes!: TriggerNodeTypes;
 	private readonly loadNode: () => INodeType;
 	private readonly webhookId: string;
+	private readonly workflowId: string;
 	private storedStaticData: IDataObject;
 	private executionsStarted = 0;
 
@@ -173,10 +181,14 @@ export class TriggerHarness {
 		this.parameters = options.parameters;
 		this.nodeType = options.nodeType ?? TRIGGER_NODE;
 		const given = options.node;
+		const shared = options.sharedNode;
 		// n8n loads each node type once per process: a restart loads it anew, with nothing in memory.
-		this.loadNode = given
-			? () => new (given.constructor as new () => INodeType)()
-			: () => new PodPlatformTrigger();
+		this.loadNode = shared
+			? () => shared
+			: given
+				? () => new (given.constructor as new () => INodeType)()
+				: () => new PodPlatformTrigger();
+		this.workflowId = options.workflowId ?? 'trigger-workflow';
 		this.loadNodeTypes();
 		this.webhookId = options.webhookId ?? 'c0ffee00-0000-4000-8000-000000000001';
 		this.storedStaticData = options.staticData ? { [this.staticKey]: options.staticData } : {};
@@ -488,7 +500,7 @@ export class TriggerHarness {
 	/** The workflow as n8n reads it from its database: with the static data saved last. */
 	private newWorkflow(): Workflow {
 		return new Workflow({
-			id: 'trigger-workflow',
+			id: this.workflowId,
 			nodes: [this.node],
 			connections: {},
 			nodeTypes: this.nodeTypes,

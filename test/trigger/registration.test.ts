@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO, signBody, startSandbox, type Sandbox } from '../../sandbox';
+import { PodPlatformTrigger } from '../../nodes/PodPlatformTrigger/PodPlatformTrigger.node';
 import { unreachableReason } from '../../nodes/PodPlatformTrigger/reachability';
 import { decodeDeliveries } from '../../nodes/PodPlatformTrigger/deliveries';
 import { SandboxControl, SHOP_PATH, shopParameter } from '../support/sandbox';
@@ -366,6 +367,51 @@ describe('trigger: subscriptions on the service', () => {
 		await trigger.deactivate({ test: true });
 		expect((await subscriptionsOf(service)).map((s) => s.address)).toEqual([trigger.webhookUrl]);
 		expect(await trigger.checkExists()).toBe(true);
+	});
+
+	test('two workflows with a trigger each, in one n8n process (one node instance), each keep their own subscriptions and secrets, and each emits its deliveries', async () => {
+		// n8n loads the node type once per process: both workflows run the same instance, with the
+		// same node name and ID (a workflow duplicated in n8n keeps its nodes' IDs).
+		const node = new PodPlatformTrigger();
+		const two = await Promise.all(
+			['wfShopOrders', 'wfShopOrders2'].map(async (workflowId, index) => {
+				const created = await new TriggerHarness({
+					store: credentialStore(sandbox.baseUrl),
+					parameters: params(['orders/updated']),
+					workflowId,
+					sharedNode: node,
+					webhookId: `c0ffee00-0000-4000-8000-00000000000${index + 2}`,
+				}).start();
+				harnesses.push(created);
+				return created;
+			}),
+		);
+		for (const trigger of two) expect(await trigger.activate()).toEqual({ existed: false });
+		const secrets = await Promise.all(
+			two.map(
+				async (trigger) => (await serviceSecrets(service, trigger.webhookUrl))['orders/updated'],
+			),
+		);
+		expect(secrets[0]).not.toBe(secrets[1]);
+		// The same notification to both: each emits it.
+		for (const [index, trigger] of two.entries()) {
+			const delivered = await trigger.deliver(signedDelivery('orders/updated', secrets[index]));
+			expect({ index, status: delivered.status, items: delivered.items.length }).toEqual({
+				index,
+				status: 200,
+				items: 1,
+			});
+		}
+		// Signed for the other workflow's subscription: refused.
+		const crossed = await two[1].deliver(signedDelivery('orders/updated', secrets[0]));
+		expect(crossed.status).toBe(401);
+		// Deactivating one leaves the other's subscription and deliveries alone.
+		await two[0].deactivate();
+		expect((await subscriptionsOf(service)).map((entry) => entry.address)).toEqual([
+			two[1].webhookUrl,
+		]);
+		const after = await two[1].deliver(signedDelivery('orders/updated', secrets[1]));
+		expect([after.status, after.items.length]).toEqual([200, 1]);
 	});
 
 	test('activation warns when the URL is not reachable from the internet and says how to fix it', async () => {
