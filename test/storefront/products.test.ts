@@ -4,29 +4,13 @@
  * input (unknown fields and wrong types refused as Shopify refuses a variable), upserting by handle
  * and keeping variants by ID; WooCommerce's products and variations, documented properties only.
  */
-import { request } from 'undici';
-
 import type { ShopifyStandIn, WooCommerceStandIn } from '../../scripts/storefronts';
 import { startShopifyStandIn, startWooCommerceStandIn } from '../../scripts/storefronts';
+import { callStandIn as call } from '../support/standInCall';
 
 const TOKEN = 'shpat_products_test';
 const KEY = 'ck_products_test';
 const SECRET = 'cs_products_test';
-
-async function call(
-	url: string,
-	method: 'GET' | 'POST' | 'PUT',
-	headers: Record<string, string>,
-	body?: unknown,
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies read field by field
-): Promise<{ status: number; json: any }> {
-	const response = await request(url, {
-		method,
-		headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	return { status: response.statusCode, json: await response.body.json() };
-}
 
 const PRODUCT_SET =
 	'mutation PublishProduct($identifier: ProductSetIdentifiers, $input: ProductSetInput!) { productSet(identifier: $identifier, input: $input, synchronous: true) { product { id } userErrors { field message code } } }';

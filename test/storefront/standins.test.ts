@@ -18,6 +18,7 @@ import {
 	startShopifyStandIn,
 	startWooCommerceStandIn,
 } from '../../scripts/storefronts';
+import { callStandIn as call } from '../support/standInCall';
 import fulfillmentOrders from '../fixtures/storefront/shopify-fulfillment-orders.json';
 import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import wooCommerceOrder from '../fixtures/storefront/woocommerce-order.json';
@@ -25,21 +26,6 @@ import wooCommerceOrder from '../fixtures/storefront/woocommerce-order.json';
 const TOKEN = 'shpat_stand_in_test';
 const KEY = 'ck_stand_in_test';
 const SECRET = 'cs_stand_in_test';
-
-async function call(
-	url: string,
-	method: 'GET' | 'POST' | 'PUT',
-	headers: Record<string, string>,
-	body?: unknown,
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies read field by field
-): Promise<{ status: number; json: any }> {
-	const response = await request(url, {
-		method,
-		headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	return { status: response.statusCode, json: await response.body.json() };
-}
 
 describe('the Shopify stand-in', () => {
 	let shopify: ShopifyStandIn;
