@@ -2830,6 +2830,38 @@ describe('from the print catalog into the store', () => {
 		}
 	}
 
+	/**
+	 * An order of two listed variants (amounts 1 and 2) through an intake example: it succeeds with
+	 * no catalog look-up, and its print order's lines are exactly those variants.
+	 */
+	async function expectPrintedAsListed(
+		intakeOf: { example: string; trigger: string; uniqueId: string },
+		order: Record<string, unknown>,
+		listing: { variants: ListedVariant[] },
+		skus: [string, string],
+	) {
+		const before = (await logged()).length;
+		const run = await intake(intakeOf.example, intakeOf.trigger, order);
+		expect({ status: run.status, error: run.error }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
+		const requests = (await logged()).slice(before);
+		process.stdout.write(
+			`${intakeOf.trigger}: intake of 2 published variants, ${requests.length} requests (${shortly(requests)})\n`,
+		);
+		expect(lookUps(requests)).toEqual([]);
+		const listed = (sku: string) => listing.variants.find((variant) => variant.sku === sku);
+		expect(await printedVariants(intakeOf.uniqueId)).toEqual(
+			skus.map((sku, index) => ({
+				productId: TEE,
+				assignedColorId: listed(sku)?.assignedColorId,
+				assignedSizeId: listed(sku)?.assignedSizeId,
+				amount: index + 1,
+			})),
+		);
+	}
+
 	/** The print order of a Unique ID, its lines as the variants they print. */
 	async function printedVariants(uniqueId: string) {
 		const orders = await control<ControlOrder[]>('GET', `/orders?uniqueId=${uniqueId}`);
@@ -2882,28 +2914,11 @@ describe('from the print catalog into the store', () => {
 				shopify.catalog.orderLine(variantId(second.id), 2),
 			],
 		};
-		const before = (await logged()).length;
-		const run = await intake('podExShopIntake', 'Shopify Trigger', order);
-		expect({ status: run.status, error: run.error }).toEqual({
-			status: 'success',
-			error: undefined,
-		});
-		const requests = (await logged()).slice(before);
-		process.stdout.write(
-			`Shopify intake of 2 published variants: ${requests.length} requests (${shortly(requests)})\n`,
-		);
-		expect(lookUps(requests)).toEqual([]);
-		const listed = (sku: string) => listing.variants.find((variant) => variant.sku === sku);
-		expect(await printedVariants(`shopify-${order.id}`)).toEqual(
-			[
-				[first.sku, 1],
-				[second.sku, 2],
-			].map(([sku, amount]) => ({
-				productId: TEE,
-				assignedColorId: listed(sku as string)?.assignedColorId,
-				assignedSizeId: listed(sku as string)?.assignedSizeId,
-				amount,
-			})),
+		await expectPrintedAsListed(
+			{ example: 'podExShopIntake', trigger: 'Shopify Trigger', uniqueId: `shopify-${order.id}` },
+			order,
+			listing,
+			[first.sku, second.sku],
 		);
 
 		// Again: the same product, the same variants (IDs kept), nothing added.
@@ -2975,28 +2990,15 @@ describe('from the print catalog into the store', () => {
 				wooCommerce.catalog.orderLine(second.id, 2),
 			],
 		};
-		const before = (await logged()).length;
-		const run = await intake('podExWooIntake', 'WooCommerce Trigger', order);
-		expect({ status: run.status, error: run.error }).toEqual({
-			status: 'success',
-			error: undefined,
-		});
-		const requests = (await logged()).slice(before);
-		process.stdout.write(
-			`WooCommerce intake of 2 published variations: ${requests.length} requests (${shortly(requests)})\n`,
-		);
-		expect(lookUps(requests)).toEqual([]);
-		const listed = (sku: string) => listing.variants.find((variant) => variant.sku === sku);
-		expect(await printedVariants(`woocommerce-${order.id}`)).toEqual(
-			[
-				[first.sku, 1],
-				[second.sku, 2],
-			].map(([sku, amount]) => ({
-				productId: TEE,
-				assignedColorId: listed(sku as string)?.assignedColorId,
-				assignedSizeId: listed(sku as string)?.assignedSizeId,
-				amount,
-			})),
+		await expectPrintedAsListed(
+			{
+				example: 'podExWooIntake',
+				trigger: 'WooCommerce Trigger',
+				uniqueId: `woocommerce-${order.id}`,
+			},
+			order,
+			listing,
+			[first.sku, second.sku],
 		);
 
 		const ids = variations().map((variation) => variation.id);
