@@ -73,11 +73,11 @@ const freshIds = (side: string, count: number) => {
 async function viaNode({ store, concurrency, ids }: Job) {
 	const out = await runWorkflow({
 		nodes: [
-			node('POD Platform', ACTION_NODE, 1, {
+			node('POD Platform', ACTION_NODE, 2, {
 				resource: 'order',
 				operation: 'submit',
 				shop: { __rl: true, mode: 'id', value: '1597' },
-				inputMode: 'json',
+				input: 'json',
 				orderJson: '={{ JSON.stringify($json.order) }}',
 				options: { concurrency },
 			}),

@@ -125,7 +125,7 @@ async function viaHttpRequestNode({ baseUrl, token, sandbox }: Job): Promise<num
 async function viaNode({ token, sandbox }: Job): Promise<number> {
 	const out = await runWorkflow({
 		nodes: [
-			node('POD Platform', ACTION_NODE, 1, {
+			node('POD Platform', ACTION_NODE, 2, {
 				resource: 'order',
 				operation: 'getAll',
 				shop: { __rl: true, mode: 'id', value: '1597' },

@@ -284,7 +284,6 @@ function submitParameters(design: Record<string, unknown>, concurrency: number) 
 		resource: 'order',
 		operation: 'submit',
 		shop: shopParameter(),
-		inputMode: 'form',
 		input: 'line',
 		uniqueId: '={{ $json.id }}',
 		financialStatus: 'PAID',
@@ -347,7 +346,6 @@ function storefrontParameters(concurrency: number) {
 		resource: 'order',
 		operation: 'submit',
 		shop: shopParameter(),
-		inputMode: 'form',
 		input: 'storefrontOrder',
 		storefront: 'shopify',
 		financialStatus: 'PAID',
@@ -377,7 +375,7 @@ async function viaNode(design: Record<string, unknown> | 'storefront', items: an
 			? storefrontParameters(job.concurrency)
 			: submitParameters(design, job.concurrency);
 	const out = await runWorkflow({
-		nodes: [node('POD Platform', ACTION_NODE, 1, parameters)],
+		nodes: [node('POD Platform', ACTION_NODE, 2, parameters)],
 		connections: {},
 		items,
 		store: job.store,

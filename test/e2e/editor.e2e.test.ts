@@ -32,6 +32,7 @@ import {
 	n8nCli,
 	ownerSession,
 	packPackage,
+	rest,
 	startN8n,
 } from '../../scripts/n8n-runtime';
 import { CSV_COLUMNS } from '../../nodes/PodPlatform/actions/csvImport/csv';
@@ -52,10 +53,12 @@ import {
 	listEntriesOf,
 	listEntryStates,
 	newWorkflow,
+	openNode,
 	panelProblems,
 	parameterInput,
 	parameters,
 	settle,
+	shownLabels,
 	shownValue,
 	signIn,
 } from './editor/editorPage';
@@ -85,6 +88,8 @@ let workFolder: string;
 let browser: Browser;
 let page: Page;
 let actionNode: INodeTypeDescription;
+/** The owner's session on n8n's REST API, for workflows saved as an older version would be. */
+let cookie: string;
 
 async function screenshot(name: string): Promise<void> {
 	await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
@@ -107,7 +112,7 @@ beforeAll(async () => {
 	await n8nCli(runtime, options, ['import:credentials', `--input=${credentialsFile}`]);
 	n8n = await startN8n(runtime, options);
 	// Creates the owner login; the browser then signs in with it through the sign-in page.
-	const cookie = await ownerSession(n8n);
+	cookie = await ownerSession(n8n);
 	// The action node's description as the editor gets it from n8n (the build just packed).
 	const types = await request(`${n8n.url}/types/nodes.json`, { headers: { cookie } });
 	actionNode = ((await types.body.json()) as INodeTypeDescription[]).find(
@@ -735,11 +740,7 @@ test('Order → Submit, One Item per Storefront Order: the form shows only what 
 	const linePrints = parameters(page).getByTestId('fixed-collection-linePrints');
 	await linePrints.getByTestId('fixed-collection-add').first().click();
 	await settle(page);
-	const labels = await parameters(page).evaluate((root) =>
-		Array.from(root.querySelectorAll('[data-test-id="input-label"]'))
-			.filter((label) => (label as HTMLElement).offsetParent !== null)
-			.map((label) => (label as HTMLElement).innerText.split('\n')[0].trim()),
-	);
+	const labels = await shownLabels(page);
 	const printArea = await fieldByLabel(page, /^Print Area$/, linePrints);
 	const placeholder = await printArea.locator('input').first().getAttribute('placeholder');
 	await screenshot('order-submit-storefront-order');
@@ -754,6 +755,63 @@ test('Order → Submit, One Item per Storefront Order: the form shows only what 
 		placeholder,
 		problems: listed(await panelProblems(page, 'Order › Submit')),
 	}).toEqual({ asked: [], readFromTheOrder: [], placeholder: 'e.g. FRONT', problems: [] });
+});
+
+test('Order → Submit: one Input chooses how the items are read, Order JSON shows its field and no form, and a workflow saved by version 1 opens with its Input Mode', async () => {
+	await addNode(page, { title: APP, action: actionOf('order', 'submit') });
+	const offered = await listEntriesOf(page, parameterInput(page, 'input'));
+	const inputModeFields = await parameters(page).getByTestId('parameter-input-inputMode').count();
+	await choose(page, parameterInput(page, 'input'), 'Order JSON');
+	const orderJsonChosen = await shownLabels(page);
+	await screenshot('order-submit-input-order-json');
+
+	// A workflow as version 1 of the node saved it, with its Input Mode set to JSON.
+	const saved = await rest<{ id: string }>(n8n, cookie, 'POST', '/workflows', {
+		name: 'Saved by version 1',
+		nodes: [
+			{
+				id: 'v1-submit',
+				name: 'Submit Saved by Version 1',
+				type: actionNode.name,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { resource: 'order', operation: 'submit', inputMode: 'json' },
+			},
+		],
+		connections: {},
+		settings: {},
+	});
+	await page.goto(`/workflow/${saved.id}`);
+	await page.getByTestId('canvas').waitFor();
+	await openNode(page, 'Submit Saved by Version 1');
+	const savedByVersion1 = {
+		inputMode: await shownValue(parameterInput(page, 'inputMode')),
+		labels: await shownLabels(page),
+	};
+	await screenshot('order-submit-saved-by-version-1');
+	const form = ['Unique ID', 'Customer', 'Designs', 'Storefront', 'Line Prints'];
+	expect({
+		offered,
+		inputModeFields,
+		orderJson: orderJsonChosen.includes('Order JSON'),
+		formWithOrderJson: form.filter((label) => orderJsonChosen.includes(label)),
+		savedByVersion1: {
+			inputMode: savedByVersion1.inputMode,
+			orderJson: savedByVersion1.labels.includes('Order JSON'),
+			form: form.filter((label) => savedByVersion1.labels.includes(label)),
+		},
+	}).toEqual({
+		offered: [
+			'One Item per Order',
+			'One Item per Line',
+			'One Item per Storefront Order',
+			'Order JSON',
+		],
+		inputModeFields: 0,
+		orderJson: true,
+		formWithOrderJson: [],
+		savedByVersion1: { inputMode: 'JSON', orderJson: true, form: [] },
+	});
 });
 
 test('Order → Submit, One Item per Storefront Order: Line Prints without a print is flagged, and Print on Lines: Nothing (Blank Products) is the one way to order plain products', async () => {

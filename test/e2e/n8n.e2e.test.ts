@@ -45,6 +45,8 @@ import { list, ServiceClient, submitOrder } from '../support/service';
 import type { N8nInstance, N8nOptions, N8nRuntime } from '../../scripts/n8n-runtime';
 import {
 	DATE_FILTER_WORKFLOW_ID,
+	VERSIONS_WORKFLOW_ID,
+	VERSION_ORDERS,
 	PARITY_OPERATIONS,
 	PARITY_WORKFLOW_ID,
 	POLL_WORKFLOW_ID,
@@ -1007,6 +1009,18 @@ test('a built date filter with $now finds exactly the orders created from then o
 	const nodes = await runWorkflow(DATE_FILTER_WORKFLOW_ID);
 	expect(nodes['Later Orders']?.error).toBeUndefined();
 	expect(itemsOf(nodes['Later Orders']).map((order) => order.uniqueId)).toEqual([LATER_ORDER]);
+});
+
+test('a Submit saved by version 1 (Input Mode: JSON) runs as before, beside version 2 (Input: Order JSON)', async () => {
+	const nodes = await runWorkflow(VERSIONS_WORKFLOW_ID);
+	for (const [version, uniqueId] of Object.entries(VERSION_ORDERS)) {
+		const node = `Saved by Version ${version}`;
+		expect({ node, error: nodes[node]?.error }).toEqual({ node, error: undefined });
+		expect(itemsOf(nodes[node])).toEqual([
+			expect.objectContaining({ uniqueId, alreadyExisted: false }),
+		]);
+		expect(await control<unknown[]>('GET', `/orders?uniqueId=${uniqueId}`)).toHaveLength(1);
+	}
 });
 
 describe('the trigger', () => {

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { DEMO } from '../../sandbox';
+import { jsonOrder } from '../order/fixtures';
 import { SANDBOX_CREDENTIAL_ID, exampleWorkflows, sandboxCredential } from '../../scripts/dev';
 import type { WooCommerceStandIn } from '../../scripts/storefronts';
 import { WOOCOMMERCE_CREDENTIAL, WOOCOMMERCE_URL_PLACEHOLDER } from '../../scripts/storefronts';
@@ -56,6 +57,8 @@ interface NodeSpec {
 	parameters: Record<string, unknown>;
 	credentialId?: string;
 	type?: string;
+	/** The version the node was saved with: the action node's current one (2) unless given. */
+	typeVersion?: number;
 }
 
 /** A workflow started by hand whose nodes all hang off the start node, side by side. */
@@ -77,7 +80,7 @@ function manualWorkflow(id: string, name: string, nodes: NodeSpec[]) {
 				id: `${id}-${index}`,
 				name: node.name,
 				type: node.type ?? 'n8n-nodes-pod-platform.podPlatform',
-				typeVersion: 1,
+				typeVersion: node.typeVersion ?? (node.type ? 1 : 2),
 				position: [300, index * 120],
 				parameters: node.parameters,
 				credentials: credentialRef(node.credentialId ?? SANDBOX_CREDENTIAL_ID),
@@ -147,6 +150,9 @@ export const SNIPPET_WORKFLOW_ID = 'podE2eSnippet';
 export const SNIPPET_WITHOUT_PAGE_LOGIN_WORKFLOW_ID = 'podE2eSnippetNoPageLogin';
 export const REFUSED_LOGIN_WORKFLOW_ID = 'podE2eWrongPassword';
 export const DATE_FILTER_WORKFLOW_ID = 'podE2eDateFilter';
+export const VERSIONS_WORKFLOW_ID = 'podE2eVersions';
+/** The orders the Submit of each version sends, by their Unique IDs. */
+export const VERSION_ORDERS = { 1: 'E2E-SAVED-BY-V1', 2: 'E2E-SAVED-BY-V2' } as const;
 export const XML_TRIGGER_WORKFLOW_ID = 'podE2eXmlTrigger';
 export const POLL_WORKFLOW_ID = 'podE2ePoll';
 
@@ -305,6 +311,31 @@ export function e2eWorkflows() {
 				credentialId: WRONG_PASSWORD_CREDENTIAL_ID,
 			},
 		]),
+		// Submit as version 1 saved it (Input Mode: JSON) beside version 2 (Input: Order JSON).
+		manualWorkflow(VERSIONS_WORKFLOW_ID, 'E2E: Submit saved by version 1 and by version 2', [
+			{
+				name: 'Saved by Version 1',
+				typeVersion: 1,
+				parameters: {
+					resource: 'order',
+					operation: 'submit',
+					shop: SHOP,
+					inputMode: 'json',
+					orderJson: JSON.stringify(jsonOrder(VERSION_ORDERS[1])),
+				},
+			},
+			{
+				name: 'Saved by Version 2',
+				typeVersion: 2,
+				parameters: {
+					resource: 'order',
+					operation: 'submit',
+					shop: SHOP,
+					input: 'json',
+					orderJson: JSON.stringify(jsonOrder(VERSION_ORDERS[2])),
+				},
+			},
+		]),
 		manualWorkflow(DATE_FILTER_WORKFLOW_ID, 'E2E: orders created from half an hour on', [
 			{
 				name: 'Later Orders',
@@ -409,6 +440,7 @@ export function queueWorkflows() {
 				id: `${id}-submit`,
 				name: 'Submit',
 				type: 'n8n-nodes-pod-platform.podPlatform',
+				// Saved by version 1 (Input Mode: JSON): such workflows run on in queue mode too.
 				typeVersion: 1,
 				position: [520, 0],
 				parameters: {

@@ -96,6 +96,24 @@ test('the field-reference rule tells a reference from JavaScript', () => {
 	).toHaveLength(3);
 });
 
+test("every POD Platform node in an example is the node's current version, as the editor adds it", () => {
+	const current = new PodPlatform().description.defaultVersion;
+	const older = examples.flatMap((workflow) =>
+		workflow.nodes
+			.filter((node) => node.type.startsWith('n8n-nodes-pod-platform.podPlatform'))
+			.filter((node) => !node.type.endsWith('Trigger') && node.typeVersion !== current)
+			.map((node) => `${workflow.id} › ${node.name}: version ${node.typeVersion}`),
+	);
+	expect(older).toEqual([]);
+	// Version 2 chooses Submit's input with one field; Input Mode is version 1's.
+	const withInputMode = examples.flatMap((workflow) =>
+		workflow.nodes
+			.filter((node) => node.parameters.operation === 'submit' && 'inputMode' in node.parameters)
+			.map((node) => `${workflow.id} › ${node.name}`),
+	);
+	expect(withInputMode).toEqual([]);
+});
+
 test('every example has an ID n8n keeps static data for (at most 16 characters), once', () => {
 	// n8n saves a workflow's static data only when its ID passes isWorkflowIdValid
 	// (packages/cli/src/utils.ts): 1 to 21 characters in 2.x, 1 to 16 in 1.x. A longer ID imports
@@ -353,7 +371,6 @@ describe.each([
 			parameters: {
 				resource: 'order',
 				operation: 'submit',
-				inputMode: 'form',
 				input: 'storefrontOrder',
 				storefront,
 				// Empty: the storefront's name, which the way-back example's Store key matches.
@@ -597,7 +614,6 @@ const ERROR_WORKFLOW_ID = 'podExOrderAlert';
 const submitReadingWhole = (storefront: string) => ({
 	resource: 'order',
 	operation: 'submit',
-	inputMode: 'form',
 	input: 'storefrontOrder',
 	storefront,
 	storeKey: '',

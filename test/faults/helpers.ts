@@ -21,7 +21,7 @@ export function submitParameters(options: Json = {}): Json {
 		resource: 'order',
 		operation: 'submit',
 		shop: shopParameter(),
-		inputMode: 'json',
+		input: 'json',
 		orderJson: '={{ JSON.stringify($json.order) }}',
 		options,
 	};

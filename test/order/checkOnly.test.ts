@@ -17,7 +17,6 @@ const checkOnly = {
 	resource: 'order',
 	operation: 'submit',
 	shop: shopParameter(),
-	inputMode: 'form',
 	input: 'storefrontOrder',
 	storefront: 'shopify',
 	financialStatus: 'PAID',

@@ -24,7 +24,6 @@ function fromStorefront(
 		resource: 'order',
 		operation: 'submit',
 		shop: shopParameter(),
-		inputMode: 'form',
 		input: 'storefrontOrder',
 		storefront,
 		financialStatus: 'PAID',

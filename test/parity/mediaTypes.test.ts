@@ -498,7 +498,7 @@ describe('writes answer the same for JSON and XML', () => {
 		resource: 'order',
 		operation: 'submit',
 		shop,
-		inputMode: 'json',
+		input: 'json',
 		orderJson: JSON.stringify({
 			...DIGITS_ORDER.creatorse_productionOrderDeferred,
 			uniqueId,

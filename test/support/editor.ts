@@ -25,7 +25,7 @@ function contextFor(store: CredentialStore, parameters: INodeParameters, path: s
 		id: 'node-in-editor',
 		name: 'POD Platform',
 		type: ACTION_NODE,
-		typeVersion: 1,
+		typeVersion: 2,
 		position: [0, 0],
 		parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: '1', name: 'POD Platform account' } },

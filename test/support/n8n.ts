@@ -21,6 +21,7 @@ import type {
 	INodeTypes,
 	IRun,
 	IWorkflowExecuteAdditionalData,
+	INodeTypeDescription,
 	IVersionedNodeType,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
@@ -194,6 +195,8 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	mode?: WorkflowExecuteMode;
 	nodeType?: string;
+	/** The node's version as a workflow saved it: the node type's default (newest) unless given. */
+	typeVersion?: number;
 	/** The node's name (its static data is kept under `node:<name>`). */
 	nodeName?: string;
 	extraNodeTypes?: Record<string, INodeType>;
@@ -236,6 +239,12 @@ export function engineData(
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
+/** The version n8n gives a node of this type when it is added to a workflow. */
+function defaultVersionOf(type: INodeType | IVersionedNodeType): number {
+	const description = type.description as INodeTypeDescription;
+	return description.defaultVersion ?? Math.max(...[description.version].flat());
+}
+
 /** Run one node of this package as a workflow through n8n-core's engine. */
 export async function runNode(options: RunOptions): Promise<RunResult> {
 	await ensureBinaryData();
@@ -244,7 +253,8 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		id: 'node-under-test',
 		name: options.nodeName ?? 'POD Platform',
 		type: options.nodeType ?? ACTION_NODE,
-		typeVersion: 1,
+		typeVersion:
+			options.typeVersion ?? defaultVersionOf(nodeTypes.getByName(options.nodeType ?? ACTION_NODE)),
 		position: [0, 0],
 		parameters: options.parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: '1', name: 'POD Platform account' } },

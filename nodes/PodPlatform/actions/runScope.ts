@@ -14,6 +14,8 @@ import { executionMemory } from '../../shared/acrossExecutions';
 import type { ExecutionMemory } from '../../shared/acrossExecutions';
 
 export interface RunScope {
+	/** The version of the node the workflow was saved with (n8n keeps it; fields differ by it). */
+	readonly nodeVersion: number;
 	/** The service, logged in once for the run. */
 	readonly service: ServiceClient;
 	/** Filters stored on the service in this run, by a digest of their body: one POST each. */
@@ -73,6 +75,7 @@ export function newRunScope(ctx: IExecuteFunctions): RunScope {
 	const service = new ServiceClient(ctx);
 	let memory: Promise<ExecutionMemory | undefined> | undefined;
 	return {
+		nodeVersion: ctx.getNode().typeVersion,
 		service,
 		storedFilters: new Map(),
 		async acrossExecutions() {

@@ -150,6 +150,15 @@ export async function settle(page: Page): Promise<void> {
 	}
 }
 
+/** The labels of the fields the panel shows now, each its first line, in their order. */
+export async function shownLabels(page: Page): Promise<string[]> {
+	return await parameters(page).evaluate((root) =>
+		Array.from(root.querySelectorAll('[data-test-id="input-label"]'))
+			.filter((label) => (label as HTMLElement).offsetParent !== null)
+			.map((label) => (label as HTMLElement).innerText.split('\n')[0].trim()),
+	);
+}
+
 /** The dropdown of the parameter `name` (its data-test-id is parameter-input-<name>). */
 export const parameterInput = (scope: Page | Locator, name: string): Locator =>
 	scope.getByTestId(`parameter-input-${name}`).first();

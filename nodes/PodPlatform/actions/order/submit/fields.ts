@@ -1,5 +1,5 @@
 /**
- * Submit's fields, assembled: the input mode and input, the Order JSON, a storefront's order
+ * Submit's fields, assembled: the Input (input.ts), the Order JSON, a storefront's order
  * (storefrontOrderFields.ts), the guided form (formFields.ts, with printFields.ts), Exactly Once
  * and the run options.
  */
@@ -9,11 +9,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { RunScope } from '../../runScope';
 import { DEFERRED_ROOT } from './deferredOrder';
 import { formFields } from './formFields';
-import {
-	STOREFRONT_ORDER,
-	linePrintingField,
-	storefrontOrderFields,
-} from './storefrontOrderFields';
+import { SUBMIT_INPUT, inputFields, jsonOnly, shownFor } from './input';
+import { linePrintingField, storefrontOrderFields } from './storefrontOrderFields';
 
 /**
  * Whether Exactly Once is on for an item: the field (on by default), unless a workflow saved before
@@ -31,68 +28,23 @@ export const DEFAULT_CONCURRENCY = 4;
 export const MAX_CONCURRENCY = 16;
 
 export const submitFields: INodeProperties[] = [
-	{
-		displayName: 'Input Mode',
-		name: 'inputMode',
-		type: 'options',
-		default: 'form',
-		options: [
-			{
-				name: 'Guided Form',
-				value: 'form',
-				description: 'Fill in customer, addresses and designs field by field',
-			},
-			{
-				name: 'JSON',
-				value: 'json',
-				description:
-					'Give the whole order as JSON, e.g. mapped from a Shopify or WooCommerce order',
-			},
-		],
-	},
-	{
-		displayName: 'Input',
-		name: 'input',
-		type: 'options',
-		default: 'order',
-		options: [
-			{
-				name: 'One Item per Order',
-				value: 'order',
-				description: 'Each input item is an order, with all its designs',
-			},
-			{
-				name: 'One Item per Line',
-				value: 'line',
-				description:
-					'Each input item is one line of a storefront order; consecutive items with the same Unique ID form one order',
-			},
-			{
-				name: 'One Item per Storefront Order',
-				value: STOREFRONT_ORDER,
-				description:
-					"Each input item is a Shopify or WooCommerce order as n8n's trigger gives it; the node reads its customer, address and lines itself",
-			},
-		],
-		displayOptions: { show: { inputMode: ['form'] } },
-	},
+	...inputFields,
 	{
 		displayName:
 			"Each input item is one line of a storefront order: Split Out the order's line items with Include: All Other Fields. Consecutive items with the same Unique ID become one order. Its order fields (customer, addresses, country, shipping) are read from its first line, and every line adds its Designs: add one and map it from the line (Product By SKU, Variant). The output has one item per order.",
 		name: 'linesNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { inputMode: ['form'], input: ['line'] } },
+		displayOptions: shownFor([SUBMIT_INPUT.line]),
 	},
-	{
+	...jsonOnly({
 		displayName: 'Order JSON',
 		name: 'orderJson',
 		type: 'json',
 		default: `{\n  "${DEFERRED_ROOT}": {\n    "uniqueId": "",\n    "financialStatus": "PAID",\n    "country": { "code": "DE" },\n    "customer": { "shippingAddress": {} },\n    "designs": { "creatorse_design": [] }\n  }\n}`,
 		required: true,
 		description: `The deferred order, with or without its root key "${DEFERRED_ROOT}". It is checked exactly like the guided form; every problem is reported at once.`,
-		displayOptions: { show: { inputMode: ['json'] } },
-	},
+	}),
 	...storefrontOrderFields,
 	linePrintingField,
 	...formFields,

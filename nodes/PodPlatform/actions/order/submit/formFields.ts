@@ -8,9 +8,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { financialStatusField, orderHeaderFields, variantFields } from '../fields';
 import { productLocator } from '../../product/fields';
 import { printFields } from './printFields';
-import { STOREFRONT_ORDER } from './storefrontOrderFields';
-
-const formOnly = { show: { inputMode: ['form'] } };
+import { SUBMIT_INPUT, onlyFor } from './input';
 
 /**
  * The form fields a storefront's order leaves to the merchant: what the order does not say. The
@@ -234,13 +232,11 @@ export const formFields: INodeProperties[] = (
 			],
 		},
 	] as INodeProperties[]
-).map((field) => ({
-	...field,
-	displayOptions: {
-		...field.displayOptions,
-		show: { ...field.displayOptions?.show, ...formOnly.show },
-		...(KEPT_FOR_STOREFRONT_ORDERS.has(field.name)
-			? {}
-			: { hide: { ...field.displayOptions?.hide, input: [STOREFRONT_ORDER] } }),
-	},
-}));
+).map((field) =>
+	onlyFor(
+		KEPT_FOR_STOREFRONT_ORDERS.has(field.name)
+			? [SUBMIT_INPUT.order, SUBMIT_INPUT.line, SUBMIT_INPUT.storefrontOrder]
+			: [SUBMIT_INPUT.order, SUBMIT_INPUT.line],
+		field,
+	),
+);

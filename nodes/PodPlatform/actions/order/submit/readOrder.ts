@@ -19,6 +19,7 @@ import { jsonUniqueId, readOrderJson } from './deferredOrder';
 import { BLANK_FIX, blankLinesChosen, entriesOf, locatorMode, readPrints } from './formPrints';
 import { formDraft } from './guidedForm';
 import type { DeferredOrderForm, FormDesign, FormTemplate } from './guidedForm';
+import { SUBMIT_INPUT, submitInput } from './input';
 import { draftInput } from './orderInput';
 import type { OrderInput } from './orderInput';
 import { readStorefront } from './readStorefront';
@@ -192,21 +193,7 @@ async function readLines(
 }
 
 /**
- * How Submit reads its input, one of four: each item a guided form, each item an Order JSON, the
- * items as the lines of orders (One Item per Line), or each item a storefront's whole order. The
- * node's fields give it in two parameters (Input Mode, and Input for the form); the run reads it
- * once, here.
- */
-export type SubmitMode = 'form' | 'json' | 'line' | 'storefrontOrder';
-
-export function submitMode(run: RunScope, itemIndex = 0): SubmitMode {
-	if (run.parameter<string>('inputMode', itemIndex, 'form') === 'json') return 'json';
-	const input = run.parameter<string>('input', 0, 'order');
-	return input === 'line' || input === 'storefrontOrder' ? input : 'form';
-}
-
-/**
- * The order of these input items, by Submit's mode: one item's guided form, Order JSON or
+ * The order of these input items, by Submit's Input (input.ts): one item's guided form, Order JSON or
  * storefront order, or the lines of one order (One Item per Line), with any problem found before
  * (`earlier`) kept for its check.
  */
@@ -217,16 +204,16 @@ export async function readOrderInput(
 	earlier: Problem[] = [],
 ): Promise<OrderInput> {
 	const [itemIndex] = unit;
-	switch (submitMode(run, itemIndex)) {
-		case 'json': {
+	switch (submitInput(run)) {
+		case SUBMIT_INPUT.json: {
 			const input = orderJsonOf(run, itemIndex);
 			return draftInput(() => readOrderJson(input), jsonUniqueId(input));
 		}
-		case 'line':
+		case SUBMIT_INPUT.line:
 			return await readLines(ctx, run, unit, earlier);
-		case 'storefrontOrder':
+		case SUBMIT_INPUT.storefrontOrder:
 			return await readStorefront(ctx, run, itemIndex);
-		case 'form': {
+		case SUBMIT_INPUT.order: {
 			const form = await readGuidedForm(ctx, run, itemIndex);
 			return draftInput(() => formDraft(form), optionalText(form.uniqueId));
 		}

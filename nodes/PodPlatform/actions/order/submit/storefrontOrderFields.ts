@@ -5,10 +5,8 @@
 
 import type { INodeProperties } from 'n8n-workflow';
 
+import { SUBMIT_INPUT, onlyFor, shownFor } from './input';
 import { printFields } from './printFields';
-
-/** Input One Item per Storefront Order: the node reads the storefront's order itself. */
-export const STOREFRONT_ORDER = 'storefrontOrder';
 
 /**
  * The prints every line of a storefront's order gets: a design's prints, but for the print area,
@@ -53,7 +51,7 @@ export const linePrintingField: INodeProperties = {
 	],
 	description:
 		'Whether the lines are printed. An order of blank products is produced and charged like any other.',
-	displayOptions: { show: { inputMode: ['form'], input: ['line', STOREFRONT_ORDER] } },
+	displayOptions: shownFor([SUBMIT_INPUT.line, SUBMIT_INPUT.storefrontOrder]),
 };
 
 /** One Item per Storefront Order: which storefront, its key, and the prints of every line. */
@@ -106,13 +104,4 @@ export const storefrontOrderFields: INodeProperties[] = [
 		options: [{ displayName: 'Print', name: 'print', values: linePrintFields }],
 		displayOptions: { show: { linePrinting: [LINE_PRINTING.prints] } },
 	},
-].map((field) => ({
-	...field,
-	displayOptions: {
-		show: {
-			...(field as INodeProperties).displayOptions?.show,
-			inputMode: ['form'],
-			input: [STOREFRONT_ORDER],
-		},
-	},
-})) as INodeProperties[];
+].map((field) => onlyFor([SUBMIT_INPUT.storefrontOrder], field as INodeProperties));

@@ -13,7 +13,6 @@ import { NodeApiError } from 'n8n-workflow';
 import { InputError } from '../../../../shared/errors';
 import { isToolNode } from '../../../../shared/toolArguments';
 import type { Problem } from '../payloads/problems';
-import { optionalText } from '../payloads/orderValues';
 import { itemShopPath } from '../../common/scope';
 import type { OperationDefinition } from '../../types';
 import type { RunScope } from '../../runScope';
@@ -32,7 +31,8 @@ import { changedSince, withoutRecalled } from './catalogAgain';
 import { lookUpUniqueIds, submitOrder } from './exactlyOnce';
 import type { KnownOrders, SubmitOutcome } from './exactlyOnce';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, exactlyOnceOf, submitFields } from './fields';
-import { readOrderInput, submitMode } from './readOrder';
+import { linesApart, ordersOfItems, uniqueIdOf } from './orderItems';
+import { readOrderInput } from './readOrder';
 import type { OrderInput } from './orderInput';
 import {
 	existingOrderOutput,
@@ -86,66 +86,6 @@ function newBatch(): SubmitBatch {
 	return { orders: new Map(), known: new Map(), catalog: newRunCatalog() };
 }
 
-/** The Unique ID an item gives, or undefined when it gives none (or its expression fails). */
-function uniqueIdOf(run: RunScope, itemIndex: number): string | undefined {
-	try {
-		return optionalText(run.parameter<unknown>('uniqueId', itemIndex, ''));
-	} catch {
-		return undefined;
-	}
-}
-
-/**
- * The orders of the input: each item alone, or (One Item per Line) the runs of consecutive items
- * that share a Unique ID. An item without a Unique ID is an order of its own (and refused by
- * Exactly Once).
- */
-function units(this: IExecuteFunctions, itemCount: number, run: RunScope): number[][] {
-	const items = Array.from({ length: itemCount }, (_, itemIndex) => itemIndex);
-	if (submitMode(run) !== 'line') return items.map((itemIndex) => [itemIndex]);
-	const orders: Array<{ uniqueId?: string; items: number[] }> = [];
-	for (const itemIndex of items) {
-		const uniqueId = uniqueIdOf(run, itemIndex);
-		const last = orders[orders.length - 1];
-		if (uniqueId !== undefined && last?.uniqueId === uniqueId) last.items.push(itemIndex);
-		else orders.push({ uniqueId, items: [itemIndex] });
-	}
-	return orders.map((order) => order.items);
-}
-
-/** "items 1–3": input items as n8n numbers them. */
-function itemRange(unit: number[]): string {
-	const first = unit[0] + 1;
-	const last = unit[unit.length - 1] + 1;
-	return first === last ? `item ${first}` : `items ${first}–${last}`;
-}
-
-/**
- * Orders whose lines are not next to each other: the same Unique ID in two runs of items would
- * be two orders, the second taken for the first by Exactly Once and its lines lost. Each such
- * run is refused, naming them all.
- */
-function splitOrders(run: RunScope, orders: number[][]): Map<number, Problem> {
-	const byUniqueId = new Map<string, number[][]>();
-	for (const unit of orders) {
-		const uniqueId = uniqueIdOf(run, unit[0]);
-		if (uniqueId !== undefined)
-			byUniqueId.set(uniqueId, [...(byUniqueId.get(uniqueId) ?? []), unit]);
-	}
-	const problems = new Map<number, Problem>();
-	// The error names the order already ("Order 450789469: its lines ...").
-	for (const parts of byUniqueId.values()) {
-		if (parts.length < 2) continue;
-		for (const unit of parts) {
-			problems.set(unit[0], {
-				message: `its lines are not next to each other: ${parts.map(itemRange).join(', ')}`,
-				fix: "Keep each order's lines together (Split Out keeps them together; sort by the Unique ID after merging inputs): consecutive items with the same Unique ID form one order.",
-			});
-		}
-	}
-	return problems;
-}
-
 /** An order's input and what it names, read once. */
 async function readOrder(
 	ctx: IExecuteFunctions,
@@ -169,7 +109,7 @@ async function prepare(
 	run: RunScope,
 ): Promise<SubmitBatch> {
 	const batch = newBatch();
-	const split = submitMode(run) === 'line' ? splitOrders(run, orders) : new Map<number, Problem>();
+	const split = linesApart(run, orders);
 	const uniqueIdsByShop = new Map<string, string[]>();
 	const namedByShop = new Map<
 		string,
@@ -436,7 +376,7 @@ export const submitOperation: OperationDefinition<SubmitBatch> = {
 	},
 	forModel: `Create one print order: products by SKU or by their whole name, colors and sizes by name, amounts, the customer and a shipping address. A Unique ID (the order's own reference) is required: a repeated call with the same Unique ID returns the order already made (alreadyExisted: true) and never orders twice. The order is created Pending: nothing is produced or charged until the merchant pays it, unless the workflow allows Paid, which starts production and charges the merchant. A name or SKU the catalog does not know, or a product name two products share, fails the call, naming what the product offers, and nothing is created; one error names every wrong argument. Answers the order as the service holds it: its ID, statuses, items with their IDs and the service's price of each item, each item's unitPrice, and the order's total and currency (the items at their unit prices, before shipping; null where the service lists no price for the order's country). ${PRICES}`,
 	fields: submitFields,
-	units,
+	units: (itemCount, run) => ordersOfItems(run, itemCount),
 	prepare,
 	execute,
 	concurrency(this: IExecuteFunctions, run: RunScope) {
