@@ -5,6 +5,10 @@ import { submittedOrderOf } from '../../nodes/PodPlatform/actions/order/submit/e
 import { placeOfRefusal } from '../../nodes/PodPlatform/actions/order/submit/wire';
 import { formDraft } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
 import type { DeferredOrderForm } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
+import type { DraftDesign } from '../../nodes/PodPlatform/actions/order/submit/draft';
+import { draftDesign } from '../../nodes/PodPlatform/actions/order/submit/draftParts';
+import type { FormPrint } from '../../nodes/PodPlatform/actions/order/submit/formPrints';
+import { linePlace } from '../../nodes/PodPlatform/actions/order/submit/readStorefront';
 import { checkOrder } from '../../nodes/PodPlatform/actions/order/submit/orderInput';
 import { catalogResolver } from '../../nodes/PodPlatform/actions/order/submit/resolve';
 import { noteReferences } from '../../nodes/PodPlatform/actions/order/submit/references';
@@ -389,16 +393,20 @@ describe('deferred order payload', () => {
 
 	test("a storefront order's Line Print is named by its own field, Print Area (printArea)", () => {
 		// Lines of a storefront order: their values come from the store, their prints from Line Prints.
-		const form = guidedForm();
-		form.designs[0].prints = [
+		// The guided form's Classic T-Shirt (by ID), in the place the storefront reader gives a line.
+		const guided = formDraft(guidedForm());
+		const [design] = guided.designs as DraftDesign[];
+		const line = {
+			position: 0,
+			sku: 'TEE',
+			variant: undefined,
+			amount: 2,
+			quantityFrom: 'quantity',
+		};
+		const prints: FormPrint[] = [
 			{ printAreaId: 'SLEEVE', element: { type: 'libraryMotive', motiveId: 5001 } },
 		];
-		const draft = formDraft(form, {
-			designName: () => 'Line 1 (SKU TEE)',
-			designParameter: () => undefined,
-			printParameter: (_, print) => `linePrints.print[${print}]`,
-			printAreaField: 'printArea',
-		});
+		const draft = { ...guided, designs: [draftDesign(design, prints, linePlace(line, 0))] };
 		const resolver = catalogResolver(
 			{
 				product: (id) => (id === 1001 ? TEE : undefined),

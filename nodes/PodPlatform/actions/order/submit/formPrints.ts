@@ -1,7 +1,8 @@
 /**
  * A form's prints as Submit reads them, shared by the guided form, its lines and a storefront's
- * order: each print's element (a library motive by ID or name, a URL, binary data read from the
- * input item, a print-ready file, a decoration), its placement and layers; and whether the
+ * order (its one list of Line Prints): each print's element (a library motive by ID or name, a
+ * URL, binary data read from the input item, a print-ready file, a decoration), its placement and
+ * layers, as plain values (FormPrint) that draftParts.ts makes compositions of; and whether the
  * merchant chose lines of blank products instead.
  */
 
@@ -13,7 +14,21 @@ import { locatorValue, placementOf } from '../common';
 import { placeName } from '../payloads/problems';
 import type { RunScope } from '../../runScope';
 import { LINE_PRINTING } from './storefrontOrderFields';
-import type { FormElement, FormPrint } from './guidedForm';
+
+export type FormElement =
+	| { type: 'libraryMotive'; motiveId?: unknown; motiveName?: unknown }
+	| { type: 'urlMotive'; url: unknown }
+	| { type: 'inlineMotive'; attachment: string; filename: string }
+	| { type: 'ddf'; previewUrl?: unknown; productionUrl: unknown; filename: unknown }
+	| { type: 'decoration'; sku: unknown; placement?: unknown };
+
+/** One print as read: where it goes (its print area as given), what, and how it is placed. */
+export interface FormPrint {
+	printAreaId: unknown;
+	element: FormElement;
+	position?: PlainObject;
+	layers?: PlainObject[];
+}
 
 type Entries = Record<string, PlainObject[] | undefined>;
 

@@ -1,8 +1,9 @@
 /**
  * A storefront's order as its n8n node gives it (One Item per Storefront Order), read into the
- * guided form's order: the head and the lines by the storefront's documented paths
- * (storefrontOrder.ts), every line named as the store numbers it, printed or left out with its
- * reason (storeLines in the output).
+ * order draft (draft.ts) straight from the storefront's order (storefrontOrder.ts: the head and
+ * the lines by the storefront's documented paths) and the form's one list of Line Prints
+ * (formPrints.ts), with the draft's pieces (draftParts.ts). Every line is named as the store
+ * numbers it, printed or left out with its reason (storeLines in the output).
  */
 
 import type { IExecuteFunctions } from 'n8n-workflow';
@@ -11,8 +12,10 @@ import type { Problem } from '../payloads/problems';
 import { optionalText } from '../payloads/orderValues';
 import type { RunScope } from '../../runScope';
 import { BLANK_FIX, blankLinesChosen, entriesOf, readPrints } from './formPrints';
-import { formDraft } from './guidedForm';
-import type { DeferredOrderForm } from './guidedForm';
+import type { DraftDesign } from './draft';
+import { draftDesign, draftHead, formOrderDraft, wordOf } from './draftParts';
+import type { DesignPlace, DraftRest } from './draftParts';
+import type { FormPrint } from './formPrints';
 import { checkOrder } from './orderInput';
 import type { OrderInput } from './orderInput';
 import { noteReferences } from './references';
@@ -24,6 +27,39 @@ import type { NothingToPrint, StoreLineReport } from './types';
 function storeLineName(line: Pick<StorefrontLine, 'position' | 'sku' | 'title'>): string {
 	const label = line.sku ? `SKU ${line.sku}` : line.title;
 	return `Line ${line.position + 1}${label ? ` (${label})` : ''}`;
+}
+
+/**
+ * Where a line of the order stands in the draft, named as the store numbers it: its own values
+ * come from no form field, and its prints are the form's one list of Line Prints.
+ */
+export function linePlace(line: StorefrontLine, index: number): DesignPlace {
+	return {
+		index,
+		words: () => storeLineName(line),
+		parameter: undefined,
+		printParameter: (print) => `linePrints.print[${print}]`,
+		printAreaField: 'printArea',
+	};
+}
+
+/** A line of the order as a design: the product by the line's SKU, else by its name. */
+function lineDesign(line: StorefrontLine, index: number, prints: FormPrint[]): DraftDesign {
+	return draftDesign(
+		{
+			productId: '',
+			sku: line.sku ? wordOf(line.sku) : undefined,
+			productName: line.sku ? undefined : wordOf(line.title),
+			variant: line.variant,
+			// No field gives a line's color and size: its variant names them.
+			color: { id: '' },
+			size: { id: '' },
+			amount: line.amount,
+			storeLine: true,
+		},
+		prints,
+		linePlace(line, index),
+	);
 }
 
 /** Why a storefront line without a SKU is not printed, when its product name is no one product's. */
@@ -92,23 +128,16 @@ export async function readStorefront(
 	const uniqueId = optionalText(header.uniqueId);
 	const label = storefrontLabel(storefront);
 	const subject = `${label} order ${read.name} (${uniqueId})`;
-	const formOf = (lines: StorefrontLine[]): DeferredOrderForm => ({
-		...header,
-		financialStatus: run.parameter('financialStatus', itemIndex, 'PAID') as string,
-		carrierId: run.parameter('carrierId', itemIndex, '') as string,
-		designs: lines.map((line) => ({
-			productId: '',
-			...(line.sku ? { sku: line.sku } : { productName: line.title }),
-			variant: line.variant,
-			assignedColorId: '',
-			assignedSizeId: '',
-			amount: line.amount,
-			prints,
-			storeLine: true,
-		})),
-		templates: [],
-		passthroughItems: [],
-	});
+	// The form's Financial Status and Carrier, read as the draft is built.
+	const draftOf = (lines: StorefrontLine[], rest?: DraftRest) => {
+		const financialStatus = run.parameter('financialStatus', itemIndex, 'PAID') as string;
+		const carrierId = run.parameter('carrierId', itemIndex, '') as string;
+		return formOrderDraft(
+			draftHead({ ...header, carrierId }, financialStatus),
+			lines.map((line, d) => lineDesign(line, d, prints)),
+			rest,
+		);
+	};
 	const nothing = (leftOut: LineLeftOut[]): NothingToPrint => ({
 		nothingToPrint: true,
 		uniqueId,
@@ -120,7 +149,7 @@ export async function readStorefront(
 	return {
 		uniqueId,
 		nothingToPrint: read.lines.length === 0 && !read.refusal,
-		references: () => noteReferences(formDraft(formOf(read.lines))),
+		references: () => noteReferences(draftOf(read.lines)),
 		check(resolver) {
 			const problems: Problem[] = [];
 			if (read.refusal) problems.push(read.refusal);
@@ -141,15 +170,7 @@ export async function readStorefront(
 				return !reason;
 			});
 			if (!lines.length && !problems.length) return nothing(leftOut);
-			const draft = formDraft(formOf(lines), {
-				problems,
-				designName: (d) => storeLineName(lines[d]),
-				// A line's own values come from no form field; its prints are the form's one list.
-				designParameter: () => undefined,
-				printParameter: (_, print) => `linePrints.print[${print}]`,
-				printAreaField: 'printArea',
-				subject,
-			});
+			const draft = draftOf(lines, { problems, subject });
 			const order = checkOrder(draft, resolver);
 			return { ...order, storeOrder: { name: read.name, lines: lineReports(lines, leftOut) } };
 		},
