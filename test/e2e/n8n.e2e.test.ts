@@ -3045,11 +3045,14 @@ describe('from the print catalog into the store', () => {
 	const UNKNOWN_SKU = 'MUG-11OZ-WHITE';
 
 	interface CheckItem {
+		product: string;
+		variation: string;
 		sku: string;
 		problem: string;
 		fix: string;
 	}
-	async function check(workflowId: string): Promise<CheckItem[]> {
+	/** Runs a set-up check: the items of its last node, after `lines` one-line orders were checked. */
+	async function check(workflowId: string, lines: number, lastNode: string): Promise<CheckItem[]> {
 		const before = await logged();
 		const run = await session.runFromPinnedTrigger(workflowId, 'Run Now');
 		expect({ workflowId, status: run.status, error: run.error }).toEqual({
@@ -3065,10 +3068,9 @@ describe('from the print catalog into the store', () => {
 		).toEqual([]);
 		const checked = itemsOf(run.runData['Check Only']?.[0]);
 		expect(checked.every((item) => item.checkOnly === true)).toBe(true);
-		expect(checked).toHaveLength(3);
-		const lastNode = Object.keys(run.runData).find((name) =>
-			/Problem and Fix$/.test(name),
-		) as string;
+		expect(checked).toHaveLength(lines);
+		// One run of the last node: every row in one list.
+		expect(run.runData[lastNode]).toHaveLength(1);
 		return itemsOf(run.runData[lastNode]?.[0]) as unknown as CheckItem[];
 	}
 
@@ -3108,10 +3110,10 @@ describe('from the print catalog into the store', () => {
 				variants: [variant(UNKNOWN_SKU, 'White')],
 			}).userErrors,
 		).toEqual([]);
-		expectTheTwoProblems(await check('podExShopCheck'));
+		expectTheTwoProblems(await check('podExShopCheck', 3, 'Variant, Problem and Fix'));
 	});
 
-	test('the WooCommerce set-up check lists exactly the variation of an unknown color name and the one of an unknown SKU, each with its fix, and sends nothing to the service', async () => {
+	test('the WooCommerce set-up check lists exactly the variation of an unknown color name, the one of an unknown SKU and the simple product of an unknown SKU, each with its fix, and the grouped product as not checked; it sends nothing to the service', async () => {
 		wooCommerce.catalog.clearProducts();
 		const attributes = (colors: string[]) => [
 			{ name: 'Color', options: colors, variation: true, visible: true },
@@ -3133,7 +3135,50 @@ describe('from the print catalog into the store', () => {
 			{ name: 'Mug', type: 'variable', attributes: attributes(['White']) },
 			[variation(UNKNOWN_SKU, 'White')],
 		);
-		expectTheTwoProblems(await check('podExWooCheck'));
+		// Simple products (one SKU each, no variation), as WooCommerce's "Create a product" example
+		// makes one: the tote bag's one pair (Natural, One Size), and a SKU the catalog does not know.
+		const tote = wooCommerce.catalog.addProduct({
+			name: 'Tote Bag with Logo',
+			type: 'simple',
+			regular_price: '9.50',
+			sku: encodeStorefrontSku({ productId: 1003, assignedColorId: 2021, assignedSizeId: 3021 }),
+		});
+		const UNKNOWN_SIMPLE_SKU = 'POSTER-A2-MATTE';
+		wooCommerce.catalog.addProduct({
+			name: 'Poster',
+			type: 'simple',
+			regular_price: '19.00',
+			sku: UNKNOWN_SIMPLE_SKU,
+		});
+		wooCommerce.catalog.addProduct({
+			name: 'Gift Set',
+			type: 'grouped',
+			grouped_products: [tote.id],
+		});
+		// Three variations and two simple products checked; the grouped product is not.
+		const items = await check('podExWooCheck', 5, 'Problems and Products Not Checked');
+		process.stdout.write(`podExWooCheck rows: ${JSON.stringify(items)}\n`);
+		const notChecked = items.filter((item) => /^not checked:/.test(item.problem));
+		expect(notChecked).toEqual([
+			expect.objectContaining({
+				product: 'Gift Set',
+				sku: '',
+				problem: expect.stringMatching(/grouped/),
+				fix: expect.stringMatching(/\w/),
+			}),
+		]);
+		const problems = items.filter((item) => !notChecked.includes(item));
+		const poster = problems.filter((item) => item.sku === UNKNOWN_SIMPLE_SKU);
+		expect(poster).toEqual([
+			expect.objectContaining({
+				product: 'Poster',
+				variation: '',
+				problem: expect.stringContaining(UNKNOWN_SIMPLE_SKU),
+				fix: expect.stringMatching(/\w/),
+			}),
+		]);
+		// The tote bag's SKU resolves: no row of it.
+		expectTheTwoProblems(problems.filter((item) => !poster.includes(item)));
 	});
 });
 

@@ -1306,6 +1306,28 @@ function readingNodes(value: unknown): unknown {
 	return value;
 }
 
+/**
+ * Set nodes one after another, the first on the sample, each next on what the one before gives
+ * (manual mode keeps no other field); `$('Node').item.json` is the sample's key of that name, as
+ * n8n's paired items give it.
+ */
+function setNodes(nodes: ExampleNode[], sample: Record<string, unknown>): Record<string, unknown> {
+	return nodes.reduce<Record<string, unknown>>((json, setNode, index) => {
+		const written = expressions(setNode.parameters)
+			.map((entry) => entry.expression)
+			.join('\n');
+		const referred = Object.fromEntries(
+			Object.entries(sample).filter(([name]) =>
+				written.includes(`$('${name.replace(/'/g, "\\'")}')`),
+			),
+		);
+		const input = index === 0 ? sample : { ...json, ...referred };
+		return Object.fromEntries(
+			assignmentsOf(setNode).map(({ name, value }) => [name, evaluate(readingNodes(value), input)]),
+		);
+	}, {});
+}
+
 /** A listing as Product › Get Storefront Listing gives it: two colors, one size, Black unavailable. */
 const LISTING = {
 	productId: 1001,
@@ -1565,7 +1587,7 @@ describe.each([
 		storefront: 'shopify' as const,
 		intake: 'podExShopIntake',
 		reader: { type: 'n8n-nodes-base.shopify', credential: 'shopifyAccessTokenApi' },
-		orderNode: 'Variant as a One-Line Order',
+		orderNodes: ['Variant as a One-Line Order'],
 	},
 	{
 		id: 'podExWooCheck',
@@ -1573,9 +1595,10 @@ describe.each([
 		storefront: 'woocommerce' as const,
 		intake: 'podExWooIntake',
 		reader: { type: 'n8n-nodes-base.wooCommerce', credential: 'wooCommerceApi' },
-		orderNode: 'Variation as a One-Line Order',
+		// A variation becomes a line to check, and every line (a simple product's too) an order.
+		orderNodes: ['Variation as a Line to Check', 'Line as a One-Line Order'],
 	},
-])('the set-up check example $file', ({ id, storefront, intake, reader, orderNode }) => {
+])('the set-up check example $file', ({ id, storefront, intake, reader, orderNodes }) => {
 	const workflow = example(id);
 	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
 
@@ -1621,12 +1644,7 @@ describe.each([
 						],
 						"Store's Products": { id: 8, name: 'Classic T-Shirt' },
 					};
-		const order = Object.fromEntries(
-			assignmentsOf(node(orderNode)).map(({ name, value }) => [
-				name,
-				evaluate(readingNodes(value), sample),
-			]),
-		);
+		const order = setNodes(orderNodes.map(node), sample);
 		const read = readStorefrontOrder(storefront, order);
 		expect(read.leftOut).toEqual([]);
 		expect(read.lines).toEqual([
@@ -1637,7 +1655,7 @@ describe.each([
 	});
 
 	test('keeps only the variants Submit cannot resolve, each with its problem and fix', () => {
-		const [, , , , check, filter, last] = chain(workflow, 'Run Now');
+		const [, check, filter, last] = chain(workflow, orderNodes[orderNodes.length - 1]);
 		expect(check.name).toBe('Check Only');
 		const kept = (ready: boolean) =>
 			executeFilter(evaluate(filter.parameters.conditions, { ready }) as FilterValue);
@@ -1652,5 +1670,166 @@ describe.each([
 		};
 		const problem = assignmentsOf(last).find((entry) => entry.name === 'problem')?.value;
 		expect(evaluate(problem, refusal)).toBe('no color purple; no size XXS');
+	});
+});
+
+describe('the WooCommerce set-up check (woocommerce-check-store.json) and the product types', () => {
+	const workflow = example('podExWooCheck');
+	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
+	const targets = (name: string, output = 0) =>
+		(workflow.connections[name]?.main[output] ?? []).map((target) => target.node);
+	const rowFields = (name: string) => assignmentsOf(node(name)).map((entry) => entry.name);
+	/** Where By Product Type sends a product: its first rule that holds, else its extra output. */
+	function routeOf(product: Record<string, unknown>): string[] {
+		const switchNode = node('By Product Type');
+		const rules = (switchNode.parameters.rules as { values: Array<{ conditions: unknown }> })
+			.values;
+		const at = rules.findIndex((rule) =>
+			executeFilter(evaluate(rule.conditions, product) as FilterValue),
+		);
+		return targets('By Product Type', at < 0 ? rules.length : at);
+	}
+	/**
+	 * WooCommerce's documented simple product ("Create a product", JSON response example, in
+	 * woocommerce-rest-api-docs' _products.md): the fields the check reads, with a SKU of ours and a
+	 * product attribute that is no variation's (a simple product's attributes are only shown).
+	 */
+	const SIMPLE = {
+		id: 794,
+		name: 'Premium Quality',
+		type: 'simple',
+		sku: 'TOTE-COTTON',
+		attributes: [
+			{
+				id: 0,
+				name: 'Material',
+				position: 0,
+				visible: true,
+				variation: false,
+				options: ['Cotton'],
+			},
+		],
+		variations: [],
+		grouped_products: [],
+	};
+	const documentedSimpleLine = wooCommerceOrder.line_items[0];
+
+	test('sends a variable product to its variations, a simple product straight to the lines to check, and a product of any other type to Not Checked', () => {
+		expect(node('By Product Type')).toMatchObject({
+			type: 'n8n-nodes-base.switch',
+			parameters: { options: { fallbackOutput: 'extra' } },
+		});
+		expect(routeOf({ type: 'variable' })).toEqual(['Variations of Each Product']);
+		expect(routeOf(SIMPLE)).toEqual(['Simple Product as a Line to Check']);
+		for (const type of ['grouped', 'external', 'bundle']) {
+			expect({ type, to: routeOf({ type }) }).toEqual({ type, to: ['Not Checked, and Why'] });
+		}
+		expect(targets('Variations of Each Product')).toEqual(['Variation as a Line to Check']);
+		// Both kinds of line into one Merge, each on an input of its own, then the one order node.
+		expect(workflow.connections['Variation as a Line to Check'].main[0]).toEqual([
+			expect.objectContaining({ node: 'Every Line to Check', index: 0 }),
+		]);
+		expect(workflow.connections['Simple Product as a Line to Check'].main[0]).toEqual([
+			expect.objectContaining({ node: 'Every Line to Check', index: 1 }),
+		]);
+		expect(node('Every Line to Check')).toMatchObject({
+			type: 'n8n-nodes-base.merge',
+			parameters: { mode: 'append' },
+		});
+		expect(targets('Every Line to Check')).toEqual(['Line as a One-Line Order']);
+		expect(rowFields('Variation as a Line to Check')).toEqual(
+			rowFields('Simple Product as a Line to Check'),
+		);
+	});
+
+	test("a simple product is one line of its own, as WooCommerce writes a simple product's order line: its SKU and name, variation_id 0, no meta_data", () => {
+		const order = setNodes(
+			[node('Simple Product as a Line to Check'), node('Line as a One-Line Order')],
+			SIMPLE,
+		);
+		const [line] = order.line_items as Array<Record<string, unknown>>;
+		expect(line).toMatchObject({
+			name: 'Premium Quality',
+			product_id: 794,
+			variation_id: documentedSimpleLine.variation_id,
+			meta_data: documentedSimpleLine.meta_data,
+			sku: 'TOTE-COTTON',
+			quantity: 1,
+		});
+		// Only fields a WooCommerce order line has.
+		expect(Object.keys(line).filter((key) => !(key in documentedSimpleLine))).toEqual([]);
+		const read = readStorefrontOrder('woocommerce', order);
+		expect(read.leftOut).toEqual([]);
+		expect(read.lines).toEqual([
+			expect.objectContaining({
+				sku: 'TOTE-COTTON',
+				title: 'Premium Quality',
+				variant: [],
+				amount: 1,
+			}),
+		]);
+		expect(order.number).toBe('Premium Quality, product 794');
+		// Without a SKU, Submit finds it by its name.
+		const unnamed = setNodes(
+			[node('Simple Product as a Line to Check'), node('Line as a One-Line Order')],
+			{ ...SIMPLE, sku: '' },
+		);
+		expect(readStorefrontOrder('woocommerce', unnamed).lines).toEqual([
+			expect.objectContaining({ title: 'Premium Quality', amount: 1 }),
+		]);
+		expect(readStorefrontOrder('woocommerce', unnamed).lines[0].sku).toBeUndefined();
+	});
+
+	test("a simple product's problem row names it, its SKU and no variation", () => {
+		const line = setNodes([node('Simple Product as a Line to Check')], SIMPLE);
+		const row = setNodes([node('Line, Problem and Fix')], {
+			'Every Line to Check': line,
+			problems: [{ message: 'no product has the SKU TOTE-COTTON', fix: 'Give the SKU.' }],
+		});
+		expect(row).toEqual({
+			product: 'Premium Quality',
+			variation: '',
+			sku: 'TOTE-COTTON',
+			productId: 794,
+			variationId: 0,
+			problem: 'no product has the SKU TOTE-COTTON',
+			fix: 'Give the SKU.',
+		});
+	});
+
+	test('a grouped, an external or any other product comes out as one row saying it was not checked and why, among the problem rows', () => {
+		const rowOf = (type: string) =>
+			setNodes([node('Not Checked, and Why')], {
+				id: 800,
+				name: 'Gift Set',
+				type,
+				sku: '',
+				grouped_products: [794],
+			});
+		expect(rowFields('Not Checked, and Why')).toEqual(rowFields('Line, Problem and Fix'));
+		expect(rowOf('grouped')).toMatchObject({
+			product: 'Gift Set',
+			productId: 800,
+			variation: '',
+			problem: expect.stringMatching(/^not checked: a grouped product .*its products are/),
+			fix: expect.stringMatching(/\w/),
+		});
+		expect(rowOf('external').problem).toMatch(/^not checked: an external product .*another site/);
+		expect(rowOf('bundle').problem).toBe(
+			'not checked: the check reads simple and variable products, this one is of type bundle',
+		);
+		expect(rowOf('bundle').fix).toMatch(/Check Only/);
+		// Both lists end in one output, the workflow's last node.
+		expect(workflow.connections['Line, Problem and Fix'].main[0]).toEqual([
+			expect.objectContaining({ node: 'Problems and Products Not Checked', index: 0 }),
+		]);
+		expect(workflow.connections['Not Checked, and Why'].main[0]).toEqual([
+			expect.objectContaining({ node: 'Problems and Products Not Checked', index: 1 }),
+		]);
+		expect(node('Problems and Products Not Checked')).toMatchObject({
+			type: 'n8n-nodes-base.merge',
+			parameters: { mode: 'append' },
+		});
+		expect(workflow.connections['Problems and Products Not Checked']).toBeUndefined();
 	});
 });
