@@ -114,6 +114,7 @@ function settleOptions(
 	const inStore = given.storeLine === true;
 	const color = new OptionChoice(COLOR, product, report.on(COLOR.wire));
 	const size = new OptionChoice(SIZE, product, report.on(SIZE.wire));
+	// Its own fields first: a color or size by ID or by the name the product lists.
 	for (const [kind, choice, value] of [
 		[COLOR, color, givenText(given.color)],
 		[SIZE, size, givenText(given.size)],
@@ -122,6 +123,7 @@ function settleOptions(
 		const id = resolveOption(kind, value, product, strict, report.on(kind.wire));
 		if (id !== undefined) choice.settle(id, `the ${kind.field} field`);
 	}
+	// The variant as a storefront gives it; a value that names no option is kept for the end.
 	let unmatched: string[] = [];
 	if (!isBlank(given.variant)) {
 		if (product) {
