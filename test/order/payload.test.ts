@@ -48,6 +48,20 @@ const TEE = {
 	prices: [],
 };
 
+/** A resolver with Check SKUs on whose catalog read holds the Classic T-Shirt alone. */
+const teeResolver = () =>
+	catalogResolver(
+		{
+			product: (id) => (id === TEE.id ? TEE : undefined),
+			skuHits: () => undefined,
+			productsNamed: () => undefined,
+			shopProducts: () => undefined,
+			countries: () => undefined,
+			motivesNamed: () => undefined,
+		},
+		true,
+	);
+
 function refusal(run: () => unknown): InputError {
 	try {
 		run();
@@ -365,18 +379,7 @@ describe('deferred order payload', () => {
 	test('SKU check names the design and refuses a pair that is not a SKU', () => {
 		const named = noteReferences(readOrderJson(jsonOrder()));
 		expect([...named.productIds]).toEqual([1001]);
-		const tShirt = TEE;
-		const resolver = catalogResolver(
-			{
-				product: (id) => (id === 1001 ? tShirt : undefined),
-				skuHits: () => undefined,
-				productsNamed: () => undefined,
-				shopProducts: () => undefined,
-				countries: () => undefined,
-				motivesNamed: () => undefined,
-			},
-			true,
-		);
+		const resolver = teeResolver();
 		expect(() => validateDeferredOrder(jsonOrder(), { resolver })).not.toThrow();
 		const black3xl = jsonOrder();
 		black3xl.creatorse_productionOrderDeferred.designs.creatorse_design[0].assignedColor = {
@@ -407,17 +410,7 @@ describe('deferred order payload', () => {
 			{ printAreaId: 'SLEEVE', element: { type: 'libraryMotive', motiveId: 5001 } },
 		];
 		const draft = { ...guided, designs: [draftDesign(design, prints, linePlace(line, 0))] };
-		const resolver = catalogResolver(
-			{
-				product: (id) => (id === 1001 ? TEE : undefined),
-				skuHits: () => undefined,
-				productsNamed: () => undefined,
-				shopProducts: () => undefined,
-				countries: () => undefined,
-				motivesNamed: () => undefined,
-			},
-			true,
-		);
+		const resolver = teeResolver();
 		const [problem] = problemsOf(refusal(() => checkOrder(draft, resolver)));
 		expect(problem).toMatchObject({
 			where: 'Line 1 (SKU TEE) › Print 1',
