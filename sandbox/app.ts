@@ -35,6 +35,12 @@ export interface SandboxOptions {
 	 * filterable and accepted as a design's `sku` (sandbox/README.md, Variant SKU texts).
 	 */
 	variantSkuTexts?: boolean;
+	/**
+	 * Default false: a repeated `uniqueId` is stored as a new order (deferred, incremental, CSV),
+	 * since the contract names no rule that refuses it. True refuses a second order of the shop
+	 * with the same `uniqueId` with 409 (sandbox/README.md, Options).
+	 */
+	refuseRepeatedUniqueId?: boolean;
 }
 
 const freshStats = (): Stats => ({
@@ -66,9 +72,11 @@ export class App implements SandboxState {
 	readonly autoAdvance: boolean;
 	readonly maxPageSize: number;
 	readonly variantSkuTexts: boolean;
+	readonly refuseRepeatedUniqueId: boolean;
 
 	constructor(private readonly options: SandboxOptions) {
 		this.variantSkuTexts = options.variantSkuTexts ?? false;
+		this.refuseRepeatedUniqueId = options.refuseRepeatedUniqueId ?? false;
 		this.store = this.freshStore();
 		this.quirks = this.defaultQuirks();
 		this.deferredProcessingMs = options.deferredProcessingMs ?? 50;

@@ -93,6 +93,8 @@ export interface SandboxState {
 	readonly maxPageSize: number;
 	/** The variant SKU text extension (SandboxOptions.variantSkuTexts); false = the contract's ProductSku. */
 	readonly variantSkuTexts: boolean;
+	/** Whether a repeated `uniqueId` is refused with 409 (SandboxOptions.refuseRepeatedUniqueId). */
+	readonly refuseRepeatedUniqueId: boolean;
 	readonly clock: VirtualClock;
 	readonly scheduler: Scheduler;
 	readonly faults: FaultTable;

@@ -29,6 +29,15 @@ const FULFILMENT_MOVES: Record<FulfilmentState, FulfilmentStatus[]> = {
 	CANCELLED: [],
 };
 
+/** Where a cancellation may be requested (`requestCancellation`). */
+const CANCELLABLE: FulfilmentState[] = [
+	'NONE',
+	'WAITING_FOR_RESOURCES',
+	'PREPARED_TO_PRODUCE',
+	'ERROR_HQ_MOTIVES',
+	'NOT_EDITABLE',
+];
+
 /** The step `advance` takes without a target: along the production path. */
 const NEXT_STEP: Partial<Record<FulfilmentState, FulfilmentStatus>> = {
 	NONE: 'WAITING_FOR_RESOURCES',
@@ -231,14 +240,33 @@ export class OrderLifecycle implements OrderLifecycleService {
 		return undefined;
 	}
 
+	/**
+	 * A cancellation request. The contract shows it from NOT_EDITABLE (to CANCELLATION_WAITING,
+	 * confirmed later as CANCELLED); the field notes record integrators cancelling uncommitted
+	 * orders routinely. The states before pickup (none yet, WAITING_FOR_RESOURCES,
+	 * PREPARED_TO_PRODUCE, ERROR_HQ_MOTIVES) the contract leaves open: the sandbox takes the
+	 * request there too, the same way, and production does not go on. Shipped, reclaimed or
+	 * already cancelling orders: 409.
+	 */
 	requestCancellation(order: Order): void {
-		if (order.fulfilmentStatus !== 'NOT_EDITABLE') {
+		const from = stateOf(order);
+		if (!CANCELLABLE.includes(from)) {
 			throw conflict(
 				'Order cannot be cancelled now',
-				`Cancellation is requested from NOT_EDITABLE; order is ${stateOf(order)}`,
+				`Cancellation is requested before the order ships; order is ${from}`,
 			);
 		}
-		this.move(order, 'CANCELLATION_WAITING');
+		// Before production the pipeline's own checks (`startProductionIfReady`, the resource
+		// timer) see a status and stop; the move is set here, past the NONE → production rule.
+		order.fulfilmentStatus = 'CANCELLATION_WAITING';
+		this.fire('orders/updated', order);
+		if (this.deps.autoAdvance) {
+			this.deps.scheduler.after(this.deps.deferredProcessingMs, () => {
+				if (this.isCurrent(order) && order.fulfilmentStatus === 'CANCELLATION_WAITING') {
+					this.move(order, 'CANCELLED');
+				}
+			});
+		}
 	}
 
 	confirmCancellation(order: Order): void {

@@ -24,12 +24,17 @@ import { pagedList } from './paging';
 import { noContent, ok, type Reply, type Router } from './router';
 import { FINANCIAL_STATUSES, type FinancialStatus, type Order, type Shop } from './types';
 
+/**
+ * With the option `refuseRepeatedUniqueId` only: a second order of the shop with the same
+ * `uniqueId` is a 409. The contract defines `uniqueId` as the integrator's reference, echoed in the
+ * answer, and names no rule that makes it unique, so by default a repeat is a new order.
+ */
 export function assertUniqueIdFree(
 	sandbox: SandboxState,
 	shop: Shop,
 	uniqueId: string | undefined,
 ): void {
-	if (!uniqueId) return;
+	if (!uniqueId || !sandbox.refuseRepeatedUniqueId) return;
 	const existing = [...sandbox.store.orders.values()].find(
 		(order) => order.shopId === shop.id && !order.deleted && order.uniqueId === uniqueId,
 	);

@@ -13,6 +13,14 @@
  * - **stored filters' IDs** by their content for `FILTER_LIFETIME_MS`: the service returns the
  *   same filter for the same content (contract, Filters rule 1), and a filter it no longer knows
  *   (-104) is stored again (`common/list.ts`, `listByStoredFilter`);
+ * - **the Unique IDs being sent** (`oneSenderAtATime`): runs of Submit in this process that send
+ *   the same Unique ID to the same shop at the same moment (a storefront's repeated delivery, the
+ *   catch-up beside the intake) take turns, the later after the earlier has settled, so that the
+ *   later finds the earlier's order instead of sending a second one. The service names no rule
+ *   that refuses a repeated Unique ID; within one process this costs no request and no second
+ *   order is ever sent. Kept: a queue per key while a run holds it, and when each key was last
+ *   released (`SENDERS_KEPT`, for `SENT_LIFETIME_MS`), so that a look-up made before that release
+ *   is known to be stale;
  * - **pure derivations of immutable input** (`textMemo`, `derivedOnce`, each named): a variant
  *   text read into values, a name's compared forms, an XML element's name, a product's colors and
  *   sizes as records, what a variant's value fits of a product. They hold nothing a credential or a
@@ -35,6 +43,10 @@ export const PRODUCTS_KEPT = 500;
 export const LOOKUPS_KEPT = 5_000;
 /** At most this many filter IDs across every credential. */
 export const FILTERS_KEPT = 2_000;
+/** At most this many Unique IDs whose last send is remembered, across every shop. */
+export const SENDERS_KEPT = 10_000;
+/** How long a send is remembered: longer than any batch takes from its look-up to its send. */
+export const SENT_LIFETIME_MS = 60 * 60_000;
 /** At most this many pure derivations of each kind. */
 export const DERIVED_KEPT = 4_096;
 
@@ -129,11 +141,48 @@ export function executionMemory(identity: string, baseUrl: string): ExecutionMem
 	};
 }
 
+/** The turn of each Unique ID being sent: the promise the next sender waits for, by key. */
+const SENDING = new Map<string, Promise<void>>();
+/** When each key's last sender released it, as a tick of `sendTick`. */
+const SENT = new Lapsing<number>(SENDERS_KEPT, SENT_LIFETIME_MS);
+let lastTick = 0;
+
+/** A moment, as a number that only grows: when a look-up began, when a sender released a key. */
+export function sendTick(): number {
+	lastTick += 1;
+	return lastTick;
+}
+
+/**
+ * `send` runs once every earlier sender of the same key (the service, the shop, the Unique ID) in
+ * this process has settled, and the next waits for it. `send` learns through `sentSince(tick)`
+ * whether a sender of this key released it after that tick: a look-up made before then may no
+ * longer be true.
+ */
+export async function oneSenderAtATime<T>(
+	key: string,
+	send: (sentSince: (tick: number) => boolean) => Promise<T>,
+): Promise<T> {
+	const earlier = SENDING.get(key) ?? Promise.resolve();
+	let release = () => {};
+	const turn = earlier.then(async () => await new Promise<void>((done) => (release = done)));
+	SENDING.set(key, turn);
+	await earlier;
+	try {
+		return await send((tick) => (SENT.get(key) ?? 0) > tick);
+	} finally {
+		SENT.set(key, sendTick());
+		if (SENDING.get(key) === turn) SENDING.delete(key);
+		release();
+	}
+}
+
 /** Forget everything kept across executions (tests; a process that wants a clean slate). */
 export function forgetAllExecutions(): void {
 	PRODUCTS.clear();
 	LOOKUPS.clear();
 	FILTERS.clear();
+	SENT.clear();
 	for (const memo of PURE_MEMOS.values()) memo.clear();
 }
 

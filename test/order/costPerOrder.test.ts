@@ -105,7 +105,9 @@ describe('a one-line storefront order, execution after execution', () => {
 
 	test('within a minute of the catalog read, by SKU and by names it costs exactly the requests of the same order by IDs', async () => {
 		// A fresh process: the order by IDs reads the countries and the product, looks its
-		// Unique ID up (a stored filter and its page) and sends the order.
+		// Unique ID up (a stored filter and its page), sends the order, looks the Unique ID up
+		// again (the same filter: a repeat another process sent at the same moment is found and
+		// cancelled) and reads the new order.
 		const idsCold = await execution(idParameters('IDS-COLD'));
 		ok(idsCold);
 		expect(idsCold.requests.filter((kind) => kind !== 'GET /auth')).toEqual([
@@ -114,6 +116,7 @@ describe('a one-line storefront order, execution after execution', () => {
 			'POST /filters',
 			'GET /orders',
 			'POST /submit',
+			'GET /orders',
 			'GET /orders/{new}',
 		]);
 
@@ -133,6 +136,7 @@ describe('a one-line storefront order, execution after execution', () => {
 				'POST /filters',
 				'POST /filters',
 				'POST /submit',
+				'GET /orders',
 				'GET /orders/{new}',
 			].sort(),
 		);
@@ -148,6 +152,7 @@ describe('a one-line storefront order, execution after execution', () => {
 			'POST /filters',
 			'GET /orders',
 			'POST /submit',
+			'GET /orders',
 			'GET /orders/{new}',
 		]);
 		expect(sku.requests).toEqual(ids.requests);
@@ -229,6 +234,7 @@ describe('a one-line storefront order, execution after execution', () => {
 					'GET /products/expanded/1004',
 					'POST /filters',
 					'POST /submit',
+					'GET /orders',
 					'GET /orders/{new}',
 				].sort(),
 			);
@@ -297,10 +303,11 @@ describe('a one-line storefront order, execution after execution', () => {
 				'GET /products',
 				'POST /filters',
 				'POST /submit',
+				'GET /orders',
 				'GET /orders/{new}',
 			].sort(),
 		);
-		expect(back.requests.slice(-2)).toEqual(['POST /submit', 'GET /orders/{new}']);
+		expect(back.requests.slice(-3)).toEqual(['POST /submit', 'GET /orders', 'GET /orders/{new}']);
 	});
 
 	test('a refusal the same catalog gives again is not sent twice', async () => {
@@ -317,7 +324,13 @@ describe('a one-line storefront order, execution after execution', () => {
 
 	test('another shop or another credential never takes what one kept', async () => {
 		ok(await execution(storefrontParameters(), bySku(31)));
-		const steady = ['POST /filters', 'GET /orders', 'POST /submit', 'GET /orders/{new}'];
+		const steady = [
+			'POST /filters',
+			'GET /orders',
+			'POST /submit',
+			'GET /orders',
+			'GET /orders/{new}',
+		];
 		expect((await execution(storefrontParameters(), bySku(32))).requests).toEqual(steady);
 
 		// The second shop of the account: its own look-ups and its own product (1104).

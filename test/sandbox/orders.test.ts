@@ -420,11 +420,30 @@ describe('sandbox: orders and their state machines', () => {
 			expect(order.orderedProductIds).toEqual([order.orderedProducts[0].id]);
 		});
 
-		test('a duplicate uniqueId is 409 and creates nothing', async () => {
+		test('a repeated uniqueId is a new order by default; refused with 409 only under refuseRepeatedUniqueId', async () => {
+			// The contract names no rule that makes a uniqueId unique: the plain sandbox stores it.
 			expect((await submit(deferredOrder({ uniqueId: 'DUP-1' }))).status).toBe(200);
-			const again = await submit(deferredOrder({ uniqueId: 'DUP-1' }));
-			expect(again.status).toBe(409);
-			expect(await control.call('GET', '/orders?uniqueId=DUP-1')).toHaveLength(1);
+			expect((await submit(deferredOrder({ uniqueId: 'DUP-1' }))).status).toBe(200);
+			expect(await control.call('GET', '/orders?uniqueId=DUP-1')).toHaveLength(2);
+
+			const refusing = await startSandbox({ port: 0, refuseRepeatedUniqueId: true });
+			try {
+				const client = new ServiceClient(refusing.baseUrl);
+				await client.login();
+				const send = async () =>
+					await client.post(
+						`${SHOP_PATH}/orders/usingCreatorSE`,
+						deferredOrder({ uniqueId: 'DUP-1' }),
+					);
+				expect((await send()).status).toBe(200);
+				const again = await send();
+				expect(again.status).toBe(409);
+				expect(again.text).toMatch(/uniqueId DUP-1/);
+				const stored = await new SandboxControl(refusing).call('GET', '/orders?uniqueId=DUP-1');
+				expect(stored).toHaveLength(1);
+			} finally {
+				await refusing.close();
+			}
 		});
 
 		test('an XML deferred order is accepted and answered in XML', async () => {
@@ -653,7 +672,7 @@ describe('sandbox: orders and their state machines', () => {
 			expect((await demo.put(`${SHOP_PATH}/orders/${id}/sendToProduction`)).status).toBe(409);
 		});
 
-		test('create needs a country; duplicate uniqueId is 409; unknown order is 404', async () => {
+		test('create needs a country; a repeated uniqueId is another draft; unknown order is 404', async () => {
 			expect(
 				(
 					await demo.post(`${SHOP_PATH}/orders`, {
@@ -668,7 +687,8 @@ describe('sandbox: orders and their state machines', () => {
 						productionOrder: { uniqueId: 'INC-DUP', country: { id: 1 } },
 					})
 				).status,
-			).toBe(409);
+			).toBe(200);
+			expect(await control.call('GET', '/orders?uniqueId=INC-DUP')).toHaveLength(2);
 			expect((await demo.get(`${SHOP_PATH}/orders/999999`)).status).toBe(404);
 			expect((await demo.put(`${SHOP_PATH}/orders/999999/commitOrder`)).status).toBe(404);
 			expect(
@@ -756,12 +776,11 @@ describe('sandbox: orders and their state machines', () => {
 			expect((await control.answer('POST', `/orders/${id}/advance`)).status).toBe(409);
 		});
 
-		test('ship with tracking; cancellation only from NOT_EDITABLE', async () => {
+		test('ship with tracking; cancellation before shipping, not after', async () => {
 			const id = await readyOrder();
 			await eventually(async () =>
 				expect((await controlOrder(id)).fulfilmentStatus).toBe('PREPARED_TO_PRODUCE'),
 			);
-			expect((await demo.delete(`${SHOP_PATH}/orders/${id}/cancelOrder`)).status).toBe(409);
 			expect((await control.answer('POST', `/orders/${id}/ship`, {})).status).toBe(409);
 			await control.call('POST', `/orders/${id}/advance`);
 			const shipped = await control.call('POST', `/orders/${id}/ship`, {
@@ -773,6 +792,17 @@ describe('sandbox: orders and their state machines', () => {
 				trackingNumber: 'TN-1',
 				trackingUrl: 'https://track.example.com/TN-1',
 			});
+			expect((await demo.delete(`${SHOP_PATH}/orders/${id}/cancelOrder`)).status).toBe(409);
+
+			// Before pickup (the contract leaves it open) a request is taken as from NOT_EDITABLE,
+			// and production stops there.
+			const early = await readyOrder();
+			await eventually(async () =>
+				expect((await controlOrder(early)).fulfilmentStatus).toBe('PREPARED_TO_PRODUCE'),
+			);
+			expect((await demo.delete(`${SHOP_PATH}/orders/${early}/cancelOrder`)).status).toBe(204);
+			expect((await controlOrder(early)).fulfilmentStatus).toBe('CANCELLATION_WAITING');
+			expect((await demo.delete(`${SHOP_PATH}/orders/${early}/cancelOrder`)).status).toBe(409);
 
 			const second = await readyOrder();
 			await control.call('POST', `/orders/${second}/advance`, { to: 'NOT_EDITABLE' });

@@ -45,6 +45,29 @@ export async function ordersWithUniqueId(
 	);
 }
 
+/** Fulfilment statuses of an order whose cancellation is requested or done. */
+const CANCELLING = new Set(['CANCELLATION_WAITING', 'CANCELLED']);
+
+/** Whether the order's cancellation is requested or done. */
+export function isCancelling(order: PlainObject): boolean {
+	return CANCELLING.has(String(order.fulfilmentStatus ?? ''));
+}
+
+/**
+ * The order a Unique ID stands for when the shop holds several (a service that stores a repeated
+ * Unique ID, and runs in other n8n processes that sent it at the same moment): the lowest order ID
+ * among those not being cancelled, else the lowest. Every run picks by this one rule, so every run
+ * keeps the same order; `repeats` are the others, not yet being cancelled.
+ */
+export function keptOrderOf(orders: PlainObject[]): { kept: PlainObject; repeats: PlainObject[] } {
+	const byId = [...orders].sort((a, b) => Number(a.id) - Number(b.id));
+	const kept = byId.find((order) => !isCancelling(order)) ?? byId[0];
+	return {
+		kept,
+		repeats: byId.filter((order) => order !== kept && !isCancelling(order)),
+	};
+}
+
 /**
  * The item's order ID: as given (From List, By ID, By URL), or the order the shop holds under
  * the Unique ID given By Unique ID (the storefront's reference, what an AI agent knows).
@@ -66,16 +89,10 @@ async function orderIdOf(run: RunScope, itemIndex: number): Promise<number> {
 		);
 	}
 	const shopPath = await itemShopPath(run, itemIndex);
-	const found = await ordersWithUniqueId(run, shopPath, uniqueId, itemIndex, 2);
+	const found = await ordersWithUniqueId(run, shopPath, uniqueId, itemIndex, 50);
 	if (found.length === 0) throw new UnknownUniqueIdError(uniqueId);
-	if (found.length > 1) {
-		throw new InputError(
-			`More than one order of this shop has the Unique ID "${uniqueId}" (orders ${found.map((order) => String(order.id)).join(', ')})`,
-			'Choose the order by its ID.',
-			'orderId',
-		);
-	}
-	return Number(found[0].id);
+	// Repeats of one Unique ID (sent at one moment) stand for the one order Submit keeps.
+	return Number(keptOrderOf(found).kept.id);
 }
 
 /** No order of the shop has the Unique ID given: a look-up may answer it as it answers others. */

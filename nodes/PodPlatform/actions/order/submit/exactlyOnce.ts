@@ -20,19 +20,26 @@ import { isPlainObject, isBlank } from '../../../../shared/values';
 import type { Decoded } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/values';
 import { UNIQUE_IDS_PER_LOOKUP, listByStoredFilter } from '../../common/list';
-import { ordersWithUniqueId } from '../common';
+import { isCancelling, keptOrderOf, ordersWithUniqueId } from '../common';
+import { oneSenderAtATime, sendTick } from '../../../../shared/acrossExecutions';
 import type { RunScope } from '../../runScope';
 import { placeOfRefusal } from './wire';
 import type { DeferredOrder } from './types';
 
-/** What a look-up by uniqueId found: the order, or that the shop has none with it. */
-export type OrderLookup = { state: 'found'; order: PlainObject } | { state: 'absent' };
+/**
+ * What a look-up by uniqueId found: the shop's orders with it (a service that stores a repeated
+ * Unique ID as a new order may hold several), or none, as of the tick `at` it began.
+ */
+export type OrderLookup = { state: 'found'; orders: PlainObject[] } | { state: 'absent'; at: number };
 
 /**
  * Orders a batch looked up before submitting, by shop path and uniqueId. A uniqueId the batch
  * did not look up has no entry: its state is unknown, and the item asks the service itself.
  */
 export type KnownOrders = Map<string, Map<string, OrderLookup>>;
+
+/** At most this many orders of one Unique ID are read: one and its repeats sent at one moment. */
+const ORDERS_PER_UNIQUE_ID = 50;
 
 /** Orders whose uniqueId is any of these (one lookup for a whole batch). */
 function uniqueIdsFilter(uniqueIds: string[]): PlainObject {
@@ -61,6 +68,7 @@ export async function lookUpUniqueIds(
 	const wanted = [...new Set(uniqueIds)].filter((uniqueId) => !ofShop.has(uniqueId));
 	for (let start = 0; start < wanted.length; start += UNIQUE_IDS_PER_LOOKUP) {
 		const chunk = wanted.slice(start, start + UNIQUE_IDS_PER_LOOKUP);
+		const at = sendTick();
 		const found = await listByStoredFilter(
 			run,
 			uniqueIdsFilter(chunk),
@@ -71,9 +79,25 @@ export async function lookUpUniqueIds(
 					{ returnAll: true },
 				),
 		);
-		for (const uniqueId of chunk) ofShop.set(uniqueId, { state: 'absent' });
-		for (const order of found) ofShop.set(String(order.uniqueId), { state: 'found', order });
+		for (const uniqueId of chunk) ofShop.set(uniqueId, { state: 'absent', at });
+		for (const order of found) {
+			const entry = ofShop.get(String(order.uniqueId));
+			if (entry?.state === 'found') entry.orders.push(order);
+			else ofShop.set(String(order.uniqueId), { state: 'found', orders: [order] });
+		}
 	}
+}
+
+/** The shop's orders with this uniqueId, asked now. */
+async function lookUpUniqueId(
+	run: RunScope,
+	shopPath: string,
+	uniqueId: string,
+	itemIndex: number,
+): Promise<OrderLookup> {
+	const at = sendTick();
+	const orders = await ordersWithUniqueId(run, shopPath, uniqueId, itemIndex, ORDERS_PER_UNIQUE_ID);
+	return orders.length ? { state: 'found', orders } : { state: 'absent', at };
 }
 
 /**
@@ -116,11 +140,20 @@ function inFormWords(
 	});
 }
 
+/** What became of a repeat of the order (the same Unique ID sent at one moment elsewhere). */
+export interface RepeatCancelled {
+	orderId: unknown;
+	/** `requested` by this run, or `alreadyRequested` (another run, or the merchant). */
+	cancellation: 'requested' | 'alreadyRequested';
+}
+
 /** What a submission ended with: the order's record (as answered or found) and how. */
 export interface SubmitOutcome {
 	record: PlainObject;
 	alreadyExisted: boolean;
 	recoveredAfterTimeout?: boolean;
+	/** Repeats of this Unique ID whose cancellation this run requested or found requested. */
+	repeatsCancelled?: RepeatCancelled[];
 }
 
 export interface Submission {
@@ -135,83 +168,64 @@ export interface Submission {
 /**
  * Send the order (`POST .../orders/usingCreatorSE`) unless it exists already; the outcome holds
  * the order's record and whether it existed before.
+ *
+ * With Exactly Once, one Unique ID and shop is one order however runs overlap. In this process
+ * runs take turns (`oneSenderAtATime`): the later finds the earlier's order and sends nothing.
+ * Across processes (queue-mode workers) nothing in the contract refuses a repeat, so right after
+ * sending, the run looks up every order with its Unique ID: every run keeps the same one
+ * (`keptOrderOf`, the lowest ID) and asks the service to cancel the others. A service that does
+ * refuse a repeat (409) is read as "it exists": the order is looked up and answered.
  */
 export async function submitOrder(
 	ctx: IExecuteFunctions,
 	run: RunScope,
-	{ order, shopPath, itemIndex, exactlyOnce, known }: Submission,
+	submission: Submission,
 ): Promise<SubmitOutcome> {
+	const { order, shopPath, itemIndex, exactlyOnce } = submission;
 	const { uniqueId } = order;
-	if (exactlyOnce && !uniqueId) {
+	if (!exactlyOnce) return await sendOrder(ctx, run, submission);
+	if (!uniqueId) {
 		throw new InputError(
 			'Unique ID is empty',
 			'Exactly Once finds an earlier submission by its Unique ID. Give the storefront order number, or turn Exactly Once off.',
 		);
 	}
-	const existing = async () =>
-		exactlyOnce && uniqueId
-			? (await ordersWithUniqueId(run, shopPath, uniqueId, itemIndex, 1))[0]
-			: undefined;
-	const output = (record: PlainObject, alreadyExisted: boolean, recoveredAfterTimeout = false) =>
-		({
-			record,
-			alreadyExisted,
-			...(recoveredAfterTimeout ? { recoveredAfterTimeout } : {}),
-		}) as SubmitOutcome;
+	const { baseUrl } = await run.service.getSession();
+	return await oneSenderAtATime(`${baseUrl} ${shopPath} ${uniqueId}`, async (sentSince) => {
+		let before = submission.known?.get(shopPath)?.get(uniqueId);
+		try {
+			// A look-up older than another run's send of this Unique ID is asked again.
+			if (!before || (before.state === 'absent' && sentSince(before.at))) {
+				before = await lookUpUniqueId(run, shopPath, uniqueId, itemIndex);
+			}
+		} catch (error) {
+			throw pushedBackError(ctx, error, submission, true);
+		}
+		if (before.state === 'found') return await settle(ctx, run, submission, before.orders);
+		return await sendOrder(ctx, run, submission);
+	});
+}
 
-	// When the service pushes back past the retries, the merchant reads whether the order went out.
-	const pushedBack = (error: unknown, beforeSending: boolean) => {
-		const gaveUp = gaveUpOf(error);
-		if (!gaveUp) return error;
-		const storeName = order.storeOrder?.name;
-		const label = !uniqueId
-			? 'The order'
-			: storeName
-				? `Order ${storeName} (Unique ID ${uniqueId})`
-				: `The order with Unique ID ${uniqueId}`;
-		return orderPushedBackError(
-			ctx.getNode(),
-			gaveUp,
-			{ label, exactlyOnce, beforeSending },
-			itemIndex,
-		);
-	};
-
-	const lookup = exactlyOnce && uniqueId ? known?.get(shopPath)?.get(uniqueId) : undefined;
-	let before: PlainObject | undefined;
-	try {
-		before = lookup ? (lookup.state === 'found' ? lookup.order : undefined) : await existing();
-	} catch (error) {
-		throw pushedBack(error, true);
-	}
-	if (before) return output(before, true);
-
-	// The outcome of a timed-out submission is learned by looking, never by sending again blind.
-	// An order found by its uniqueId is read back, so that its own record stands for the answer
-	// that was lost.
-	let recovered = false;
+/**
+ * Send the order. With Exactly Once, a lost answer is learned by looking, never by sending
+ * again blind; a 409 (a service that refuses a repeated Unique ID) answers the order that exists;
+ * and a sent order is settled against the orders its Unique ID now names.
+ */
+async function sendOrder(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	submission: Submission,
+): Promise<SubmitOutcome> {
+	const { order, shopPath, itemIndex, exactlyOnce } = submission;
+	const uniqueId = exactlyOnce ? order.uniqueId : undefined;
+	const lookUp = async () =>
+		uniqueId ? await lookUpUniqueId(run, shopPath, uniqueId, itemIndex) : undefined;
+	let lost: PlainObject[] | undefined;
 	const recover = async (): Promise<Decoded | undefined> => {
-		const found = await existing();
-		if (!found) return undefined;
-		recovered = true;
-		const read = await run.service.request({
-			method: 'GET',
-			path: `${shopPath}/orders/${encodeURIComponent(String(found.id))}`,
-			itemIndex,
-		});
-		if (isPlainObject(read?.data)) return read;
-		// Returning nothing would send the order again: an order that exists is never re-sent.
-		throw new NodeOperationError(
-			ctx.getNode(),
-			withItemName(
-				`The order was made (ID ${String(found.id)}), but reading it back gave no record`,
-				itemIndex,
-			),
-			{
-				itemIndex,
-				description: 'Do not submit it again: read it with Order → Get by its ID or its Unique ID.',
-			},
-		);
+		const found = await lookUp();
+		if (found?.state !== 'found') return undefined;
+		lost = found.orders;
+		return { root: 'productionOrder', data: keptOrderOf(found.orders).kept };
 	};
 	let answer: Decoded | undefined;
 	try {
@@ -220,18 +234,20 @@ export async function submitOrder(
 			path: `${shopPath}/orders/usingCreatorSE`,
 			body: order.body,
 			itemIndex,
-			recover: exactlyOnce ? recover : undefined,
+			recover: uniqueId ? recover : undefined,
 		});
 	} catch (error) {
-		// Another run (or item) submitted the same uniqueId in between.
-		const raced = exactlyOnce && isConflict(error) ? await existing() : undefined;
-		if (raced) return output(raced, true);
-		if (gaveUpOf(error)) throw pushedBack(error, false);
+		const refusedAsRepeat = uniqueId && isConflict(error) ? await lookUp() : undefined;
+		if (refusedAsRepeat?.state === 'found') {
+			return await settle(ctx, run, submission, refusedAsRepeat.orders);
+		}
+		if (gaveUpOf(error)) throw pushedBackError(ctx, error, submission, false);
 		throw error instanceof NodeApiError
 			? inFormWords(ctx, error, order, itemIndex)
 			: nodeErrorOf(ctx.getNode(), error, itemIndex);
 	}
-	if (recovered) return output(recordOf(answer), false, true);
+	// The answer was lost, and the order found by its Unique ID: the run's own, answered as new.
+	if (lost) return await settle(ctx, run, submission, lost, { recovered: true });
 	const submitted = submittedOrderOf(recordOf(answer));
 	if (!submitted) {
 		throw new NodeOperationError(
@@ -243,5 +259,136 @@ export async function submitOrder(
 			},
 		);
 	}
-	return output({ ...recordOf(answer), ...submitted } as PlainObject, false);
+	const sent = { ...recordOf(answer), ...submitted } as PlainObject;
+	if (!uniqueId) return { record: sent, alreadyExisted: false };
+	// Another process may have sent the same Unique ID at this moment: the orders it names now.
+	let after: OrderLookup | undefined;
+	try {
+		after = await lookUp();
+	} catch (error) {
+		throw repeatsUncheckedError(ctx, error, sent, submission);
+	}
+	const orders = after?.state === 'found' ? after.orders : [];
+	const named = orders.some((found) => String(found.id) === String(sent.id));
+	return await settle(ctx, run, submission, named ? orders : [...orders, sent], { sent });
+}
+
+/**
+ * The order a Unique ID's orders stand for: the one every run keeps (`keptOrderOf`), with the
+ * cancellation of each repeat requested. The run's own order is new when it is the one kept
+ * (`sent`), or when a lost answer was recovered; any other is answered as existing.
+ */
+async function settle(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	{ shopPath, itemIndex, order }: Submission,
+	orders: PlainObject[],
+	own: { sent?: PlainObject; recovered?: boolean } = {},
+): Promise<SubmitOutcome> {
+	const { kept, repeats } = keptOrderOf(orders);
+	const repeatsCancelled: RepeatCancelled[] = [];
+	for (const repeat of repeats) {
+		repeatsCancelled.push(await cancelRepeat(ctx, run, shopPath, kept, repeat, order, itemIndex));
+	}
+	const ownIsKept = own.sent !== undefined && String(own.sent.id) === String(kept.id);
+	return {
+		record: ownIsKept && own.sent ? own.sent : kept,
+		alreadyExisted: !ownIsKept && !own.recovered,
+		...(own.recovered ? { recoveredAfterTimeout: true } : {}),
+		...(repeatsCancelled.length ? { repeatsCancelled } : {}),
+	};
+}
+
+/**
+ * Ask the service to cancel a repeat of the kept order (`DELETE .../cancelOrder`, field notes).
+ * When the service refuses, the repeat is read again: a cancellation another run requested
+ * meanwhile is no failure; any other refusal is an error naming both orders, for the error
+ * workflow, since one storefront order is now two print orders.
+ */
+async function cancelRepeat(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	shopPath: string,
+	kept: PlainObject,
+	repeat: PlainObject,
+	order: DeferredOrder,
+	itemIndex: number,
+): Promise<RepeatCancelled> {
+	const orderId = repeat.id;
+	try {
+		await run.service.request({
+			method: 'DELETE',
+			path: `${shopPath}/orders/${encodeURIComponent(String(orderId))}/cancelOrder`,
+			itemIndex,
+		});
+		return { orderId, cancellation: 'requested' };
+	} catch (error) {
+		const now = await ordersWithUniqueId(
+			run,
+			shopPath,
+			String(order.uniqueId),
+			itemIndex,
+			ORDERS_PER_UNIQUE_ID,
+		).catch(() => []);
+		const again = now.find((found) => String(found.id) === String(orderId));
+		if (again && isCancelling(again)) return { orderId, cancellation: 'alreadyRequested' };
+		const reason = error instanceof Error ? error.message : String(error);
+		throw new NodeOperationError(
+			ctx.getNode(),
+			withItemName(
+				`The Unique ID ${String(order.uniqueId)} was sent twice at the same moment: orders ${String(kept.id)} and ${String(orderId)}, and order ${String(orderId)} could not be cancelled (${reason})`,
+				itemIndex,
+			),
+			{
+				itemIndex,
+				description: `Order ${String(kept.id)} is the one kept. Cancel order ${String(orderId)} with Order → Cancel, or ask the service to; do not submit the Unique ID again.`,
+			},
+		);
+	}
+}
+
+/** The order was sent, but whether another process sent it too could not be looked up. */
+function repeatsUncheckedError(
+	ctx: IExecuteFunctions,
+	error: unknown,
+	sent: PlainObject,
+	{ order, itemIndex }: Submission,
+): NodeOperationError {
+	const reason = error instanceof Error ? error.message : String(error);
+	return new NodeOperationError(
+		ctx.getNode(),
+		withItemName(
+			`The order was made (ID ${String(sent.id)}), but looking up its Unique ID ${String(order.uniqueId)} afterwards failed (${reason})`,
+			itemIndex,
+		),
+		{
+			itemIndex,
+			description:
+				'Run it again: the next run finds this order by its Unique ID, sends nothing, and cancels any repeat another run sent at the same moment.',
+		},
+	);
+}
+
+/** When the service pushes back past the retries, the merchant reads whether the order went out. */
+function pushedBackError(
+	ctx: IExecuteFunctions,
+	error: unknown,
+	{ order, itemIndex, exactlyOnce }: Submission,
+	beforeSending: boolean,
+): unknown {
+	const gaveUp = gaveUpOf(error);
+	if (!gaveUp) return error;
+	const { uniqueId } = order;
+	const storeName = order.storeOrder?.name;
+	const label = !uniqueId
+		? 'The order'
+		: storeName
+			? `Order ${storeName} (Unique ID ${uniqueId})`
+			: `The order with Unique ID ${uniqueId}`;
+	return orderPushedBackError(
+		ctx.getNode(),
+		gaveUp,
+		{ label, exactlyOnce, beforeSending },
+		itemIndex,
+	);
 }

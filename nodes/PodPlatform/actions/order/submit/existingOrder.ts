@@ -100,6 +100,26 @@ const CUSTOMER_FIELDS = ['firstName', 'lastName', 'email', 'phone'];
 const ADDRESS_FIELDS = ['street', 'streetNo', 'zip', 'city', 'countryCode'];
 
 /**
+ * Whether two items order the same: product, color, size and amount, each compared where both
+ * give it (a template product's own product, which the service settles, is given by one side).
+ */
+function sameItem(stored: IDataObject, requested: IDataObject): boolean {
+	return ITEM_FIELDS.every(({ id }) => {
+		const [have, want] = [comparable(stored[id]), comparable(requested[id])];
+		return have === undefined || want === undefined || have === want;
+	});
+}
+
+/** An item as a person reads it: "Hoodie Navy L × 2". */
+function itemText(item: IDataObject): string {
+	const named = ITEM_FIELDS.filter(({ field }) => field !== 'amount')
+		.map(({ id, name }) => (name && item[name]) ?? item[id])
+		.filter((value) => value !== undefined && value !== null && value !== '')
+		.map(String);
+	return `${named.join(' ') || 'an item'} × ${String(item.amount ?? '?')}`;
+}
+
+/**
  * Where the request differs from the stored order: its items (product, color, size, amount, in
  * order), the customer, the shipping address and the country. A field the stored record does not
  * show is not compared: the service's records need not carry every field; nor is an item's field
@@ -121,27 +141,22 @@ export function differencesOf(requested: IDataObject, stored: IDataObject): Diff
 	const storedItems = Array.isArray(stored.items) ? (stored.items as IDataObject[]) : undefined;
 	const requestedItems = Array.isArray(requested.items) ? (requested.items as IDataObject[]) : [];
 	if (storedItems) {
-		if (storedItems.length !== requestedItems.length) {
+		// Items are compared as a set, not by position: the service need not list them in the
+		// order they were sent.
+		const unmatched = [...storedItems];
+		const missing: IDataObject[] = [];
+		for (const wanted of requestedItems) {
+			const at = unmatched.findIndex((item) => sameItem(item, wanted));
+			if (at >= 0) unmatched.splice(at, 1);
+			else missing.push(wanted);
+		}
+		if (missing.length || unmatched.length) {
 			differences.push({
 				field: 'items',
-				stored: `${storedItems.length} item${storedItems.length === 1 ? '' : 's'}`,
-				requested: `${requestedItems.length} item${requestedItems.length === 1 ? '' : 's'}`,
+				stored: unmatched.length ? unmatched.map(itemText).join(', ') : 'nothing else',
+				requested: missing.length ? missing.map(itemText).join(', ') : 'nothing else',
 			});
 		}
-		storedItems.slice(0, requestedItems.length).forEach((item, i) => {
-			for (const { field, id, name } of ITEM_FIELDS) {
-				const wanted = requestedItems[i];
-				// A value only one side gives (a template product's own product, which the
-				// service settles) is no difference the request made.
-				if (comparable(item[id]) === undefined || comparable(wanted[id]) === undefined) continue;
-				if (comparable(item[id]) === comparable(wanted[id])) continue;
-				differences.push({
-					field: `items[${i}].${field}`,
-					stored: (name && item[name]) ?? item[id] ?? null,
-					requested: (name && wanted[name]) ?? wanted[id] ?? null,
-				});
-			}
-		});
 	}
 	const storedCustomer = record(stored.customer);
 	const requestedCustomer = record(requested.customer);
@@ -159,6 +174,39 @@ export function differencesOf(requested: IDataObject, stored: IDataObject): Diff
 		compare('country', stored.country, requested.country);
 	}
 	return differences;
+}
+
+/**
+ * Whether the stored order is another order than the request: other items or another customer
+ * (a second store on the same Unique IDs, a reused reference). Such a repeat is refused, never
+ * answered as printed; a country shown another way is only noted.
+ */
+export function isAnotherOrder(differences: Difference[]): boolean {
+	return differences.some(({ field }) => field === 'items' || field.startsWith('customer.'));
+}
+
+/**
+ * The refusal of a request whose Unique ID already names another order. It names the fields
+ * that differ, and the stored values of its items only: the stored customer's data is not the
+ * caller's to read (an AI agent may have guessed the Unique ID).
+ */
+export function anotherOrderMessage(
+	uniqueId: unknown,
+	storedId: unknown,
+	differences: Difference[],
+): { message: string; description: string } {
+	const listed = differences
+		.map(({ field, stored, requested }) =>
+			field === 'items'
+				? `its items are ${String(stored)}, this request's ${String(requested)}`
+				: field,
+		)
+		.join('; ');
+	return {
+		message: `The Unique ID ${String(uniqueId)} already names print order ${String(storedId)}, which is another order than this one (${listed})`,
+		description:
+			'Nothing was ordered or changed. If this is a new order (another store, another customer), give it a Unique ID of its own, for example with a Store Key; if it corrects the stored order, cancel that order first.',
+	};
 }
 
 /** What the output says of an order found under the Unique ID that differs from the request. */

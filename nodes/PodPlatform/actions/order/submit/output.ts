@@ -86,6 +86,9 @@ export function orderOutput(
 		items: nameItems(simplified.items, namings) as IDataObject[],
 		alreadyExisted: outcome.alreadyExisted,
 		...(outcome.recoveredAfterTimeout ? { recoveredAfterTimeout: true } : {}),
+		...(outcome.repeatsCancelled
+			? { repeatsCancelled: outcome.repeatsCancelled as unknown as IDataObject[] }
+			: {}),
 		...(order.storeOrder
 			? {
 					storeOrder: order.storeOrder.name,
@@ -124,6 +127,7 @@ export function existingOrderOutput(requested: IDataObject, stored: IDataObject)
 		differences: differences as unknown as IDataObject[],
 		...(differences.length ? { note: differenceNote(stored.uniqueId, differences) } : {}),
 		...(requested.recoveredAfterTimeout ? { recoveredAfterTimeout: true } : {}),
+		...(requested.repeatsCancelled ? { repeatsCancelled: requested.repeatsCancelled } : {}),
 		...(requested.storeOrder
 			? { storeOrder: requested.storeOrder, storeLines: requested.storeLines }
 			: {}),
@@ -179,6 +183,7 @@ export function newOrderOutput(requested: IDataObject, stored: IDataObject): IDa
 		...stored,
 		alreadyExisted: false,
 		...(requested.recoveredAfterTimeout ? { recoveredAfterTimeout: true } : {}),
+		...(requested.repeatsCancelled ? { repeatsCancelled: requested.repeatsCancelled } : {}),
 		...(requested.storeOrder
 			? { storeOrder: requested.storeOrder, storeLines: requested.storeLines }
 			: {}),

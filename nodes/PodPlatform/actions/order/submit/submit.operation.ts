@@ -8,9 +8,9 @@
  */
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { InputError } from '../../../../shared/errors';
+import { InputError, withItemName } from '../../../../shared/errors';
 import { isToolNode } from '../../../../shared/toolArguments';
 import type { Problem } from '../payloads/problems';
 import { itemShopPath } from '../../common/scope';
@@ -42,7 +42,13 @@ import {
 	pricedOrder,
 	statusesOf,
 } from './output';
-import { readStoredOrder, storedOrderOf } from './existingOrder';
+import {
+	anotherOrderMessage,
+	isAnotherOrder,
+	readStoredOrder,
+	storedOrderOf,
+} from './existingOrder';
+import type { Difference } from './existingOrder';
 import { checkToolOrder } from './toolUse';
 import { checkOnlyOutput, checkOnlyRefusal } from './checkOnly';
 import { catalogResolver, OFFLINE_RESOLVER } from './resolve';
@@ -334,7 +340,22 @@ async function sendOrder(
 		catalog.products,
 		itemIndex,
 	);
-	return [{ json: existingOrderOutput(requested, pricedOrder(stored)) }];
+	const answer = existingOrderOutput(requested, pricedOrder(stored));
+	const differences = answer.differences as unknown as Difference[];
+	if (isAnotherOrder(differences)) {
+		// Another order under this Unique ID: this request's order is not made, and nothing may
+		// read as printed (the error workflow and the catch-ups see it as not ordered).
+		const { message, description } = anotherOrderMessage(
+			order.uniqueId,
+			outcome.record.id,
+			differences,
+		);
+		throw new NodeOperationError(ctx.getNode(), withItemName(message, itemIndex), {
+			itemIndex,
+			description,
+		});
+	}
+	return [{ json: answer }];
 }
 
 /**
