@@ -160,6 +160,7 @@ describe('faults: secrets never appear in output, errors or logs', () => {
 				])
 			).error,
 		).toBeUndefined();
+		await control.fault({ path: 'usingCreatorSE$', kind: 'status', status: 409, count: 1 });
 		await expectFailure(
 			'409 duplicate',
 			run(submitParameters({ exactlyOnce: false }), {}, [{ json: { order: order('SEC-409') } }]),

@@ -1,9 +1,9 @@
  
 /**
  * An order Exactly Once finds under the Unique ID is answered as the service holds it, never as the
- * request asked: a retry with a corrected size, or another customer's order under a reused Unique
- * ID, is told field by field where it differs and that nothing was changed, and the service keeps
- * the order as it was.
+ * request asked. A request whose Unique ID names another order (other items, another customer: a
+ * second store on the same Unique IDs, a reused reference) is refused, naming the stored order and
+ * what differs, so that nothing reads as printed; the service keeps the order as it was.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -14,45 +14,34 @@ describe('an order found under its Unique ID', () => {
 	const order = orderSandbox();
 	const { run, submits } = order;
 
-	test('a retry with another size and another customer answers the stored order, each difference named; the service holds it unchanged', async () => {
+	test('a request with another size and another customer under a stored Unique ID is refused, naming the order and what differs but not the stored customer; the service holds it unchanged', async () => {
 		const first = await run(formParameters('EXISTING-1'));
 		expect(first.error).toBeUndefined();
 		const retry = formParameters('EXISTING-1');
 		retry.designs.design[0].assignedSizeId = '3003';
 		retry.customer = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' };
 		const again = await run(retry);
-		expect(again.error).toBeUndefined();
-		const answer = again.items[0].json;
-		expect(answer).toMatchObject({
-			id: first.items[0].json.id,
-			uniqueId: 'EXISTING-1',
-			alreadyExisted: true,
-			matchesRequest: false,
-			customer: expect.objectContaining({ firstName: 'Ada', lastName: 'Lovelace' }),
-			items: [
-				expect.objectContaining({ productName: 'Classic T-Shirt', sizeName: 'M' }),
-				// The form's template product, as the service stored it.
-				expect.objectContaining({ templateProductId: 7001 }),
-			],
-		});
-		expect(answer.differences).toEqual([
-			{ field: 'items[0].size', stored: 'M', requested: 'L' },
-			{ field: 'customer.firstName', stored: 'Ada', requested: 'Grace' },
-			{ field: 'customer.lastName', stored: 'Lovelace', requested: 'Hopper' },
-			{ field: 'customer.email', stored: 'ada@example.com', requested: 'grace@example.com' },
-		]);
-		expect(answer.note).toMatch(
-			/^An order with the Unique ID EXISTING-1 already existed, and it differs from this request: items\[0\]\.size is M, not L; .*Nothing was changed or ordered/,
+		expect(again.items).toHaveLength(0);
+		const message = again.error?.message ?? '';
+		expect(message).toMatch(
+			new RegExp(
+				`^Item 1: The Unique ID EXISTING-1 already names print order ${String(first.items[0].json.id)}, which is another order than this one \\(its items are Classic T-Shirt White M × 2, .*this request's Classic T-Shirt White L × 2.*; customer\\.firstName; customer\\.lastName; customer\\.email\\)$`,
+			),
 		);
+		// The stored customer is not the caller's to read (an agent may have guessed the ID).
+		for (const theirs of ['Ada', 'Lovelace', 'ada@example.com']) expect(message).not.toContain(theirs);
+		expect(again.error?.description).toMatch(/give it a Unique ID of its own/);
 		expect(await submits()).toHaveLength(1);
 		const stored = await order.stored(first.items[0].json.id, false);
 		expect(stored.customer).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
 
 		const same = await run(formParameters('EXISTING-1'));
 		expect(same.items[0].json).toMatchObject({
+			id: first.items[0].json.id,
 			alreadyExisted: true,
 			matchesRequest: true,
 			differences: [],
+			customer: expect.objectContaining({ firstName: 'Ada', lastName: 'Lovelace' }),
 		});
 		expect(same.items[0].json.note).toBeUndefined();
 	});
@@ -107,9 +96,38 @@ describe('the differences between a request and the stored order', () => {
 			items: [{ ...(stored.items as IDataObject[])[0], amount: 3 }, { productId: 1002 }],
 		});
 		expect(differencesOf(two, stored)).toEqual([
-			{ field: 'items', stored: '1 item', requested: '2 items' },
-			{ field: 'items[0].amount', stored: 2, requested: 3 },
+			{
+				field: 'items',
+				stored: 'Classic T-Shirt White M × 2',
+				requested: 'Classic T-Shirt White M × 3, 1002 × ?',
+			},
 			{ field: 'country', stored: 'DE', requested: 'AT' },
+		]);
+	});
+
+	test('items are compared as a set: the same items in another order are no difference', () => {
+		const hoodie = {
+			productId: 1002,
+			productName: 'Hoodie',
+			colorId: 2011,
+			colorName: 'Navy',
+			sizeId: 3013,
+			sizeName: 'L',
+			amount: 1,
+		};
+		const both = { ...stored, items: [...(stored.items as IDataObject[]), hoodie] };
+		const swapped = requested({ items: [hoodie, (stored.items as IDataObject[])[0]] });
+		expect(differencesOf(swapped, both)).toEqual([]);
+		// Two products that both have a Black are told apart by product, not "Black, not Black".
+		const otherBlack = requested({
+			items: [{ ...(stored.items as IDataObject[])[0], productId: 1004, productName: 'IPod Nano' }],
+		});
+		expect(differencesOf(otherBlack, stored)).toEqual([
+			{
+				field: 'items',
+				stored: 'Classic T-Shirt White M × 2',
+				requested: 'IPod Nano White M × 2',
+			},
 		]);
 	});
 });
