@@ -1,4 +1,3 @@
- 
 /**
  * An order Exactly Once finds under the Unique ID is answered as the service holds it, never as the
  * request asked. A request whose Unique ID names another order (other items, another customer: a
@@ -29,7 +28,8 @@ describe('an order found under its Unique ID', () => {
 			),
 		);
 		// The stored customer is not the caller's to read (an agent may have guessed the ID).
-		for (const theirs of ['Ada', 'Lovelace', 'ada@example.com']) expect(message).not.toContain(theirs);
+		for (const theirs of ['Ada', 'Lovelace', 'ada@example.com'])
+			expect(message).not.toContain(theirs);
 		expect(again.error?.description).toMatch(/give it a Unique ID of its own/);
 		expect(await submits()).toHaveLength(1);
 		const stored = await order.stored(first.items[0].json.id, false);

@@ -30,7 +30,9 @@ import type { DeferredOrder } from './types';
  * What a look-up by uniqueId found: the shop's orders with it (a service that stores a repeated
  * Unique ID as a new order may hold several), or none, as of the tick `at` it began.
  */
-export type OrderLookup = { state: 'found'; orders: PlainObject[] } | { state: 'absent'; at: number };
+export type OrderLookup =
+	| { state: 'found'; orders: PlainObject[] }
+	| { state: 'absent'; at: number };
 
 /**
  * Orders a batch looked up before submitting, by shop path and uniqueId. A uniqueId the batch
