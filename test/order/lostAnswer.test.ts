@@ -106,6 +106,32 @@ describe('order state changes after a lost answer', () => {
 			});
 		});
 
+		test('a connection reset before the service acted: the repeat commits, and says it was not already done', async () => {
+			const orderId = await draft('LOST-COMMIT-4');
+			await harness.control.fault({
+				method: 'PUT',
+				path: 'commitOrder',
+				count: 1,
+				kind: 'reset',
+			});
+			const result = await commit(orderId, 'PAID');
+			expect(result.error).toBeUndefined();
+			expect(result.items[0].json).toEqual({
+				orderId,
+				committed: true,
+				financialStatus: 'PAID',
+				alreadyDone: false,
+			});
+			expect((await calls('PUT', /commitOrder$/)).map((call) => call.status)).toEqual([
+				expect.anything(),
+				204,
+			]);
+			expect(await harness.control.order(orderId)).toMatchObject({
+				committed: true,
+				financialStatus: 'PAID',
+			});
+		});
+
 		test('a commit answered at once says it was not already done', async () => {
 			const orderId = await draft('LOST-COMMIT-2');
 			const result = await commit(orderId, 'PENDING');
