@@ -76,7 +76,11 @@ describe('reads without IDs', () => {
 			orderId: byUniqueId('AGENT-SHOP-7'),
 		});
 		expect(cancelled.error).toBeUndefined();
-		expect(cancelled.items[0].json).toEqual({ orderId: id, cancellationRequested: true });
+		expect(cancelled.items[0].json).toEqual({
+			orderId: id,
+			cancellationRequested: true,
+			alreadyDone: false,
+		});
 	});
 
 	test("with the buyer's email required, only the buyer's email (any case) reads the order; a wrong one and an unknown Unique ID get one answer with no customer data", async () => {

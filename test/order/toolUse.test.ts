@@ -294,4 +294,66 @@ describe('the node as an AI tool', () => {
 			expect(fromTool.error?.message).toBe(asNode.error?.message.replace(/^Item 1: /, ''));
 		});
 	});
+	describe('Submit called by a model with a Unique ID another customer ordered under', () => {
+		// DEMO-1004 is John Smith's order (john@example.com, Main Street 1, New York).
+		const harness = orderSandbox({ demoOrders: true });
+		const asTool = async (parameters: Record<string, any>) =>
+			await runNode({
+				store: harness.store,
+				parameters,
+				items: [{ json: {} }],
+				nodeType: TOOL_NODE,
+				extraNodeTypes: { [TOOL_NODE]: toolVariant() },
+			});
+		const submitAs = (email: string) => {
+			const parameters = formParameters('DEMO-1004');
+			return {
+				...parameters,
+				financialStatus: 'PENDING',
+				customer: { ...parameters.customer, email },
+			};
+		};
+		const JOHN = /John|Smith|john@example\.com|Main Street|New York/i;
+
+		test("another email is told only that the order exists: nothing of John Smith's order, and no order made", async () => {
+			const stranger = await asTool(submitAs('ada@example.com'));
+			expect(stranger.error).toBeUndefined();
+			expect(stranger.items[0].json).toEqual({
+				uniqueId: 'DEMO-1004',
+				alreadyExisted: true,
+				detailsWithheld: true,
+				note: expect.stringMatching(/exists already, so no order was made/),
+			});
+			expect(JSON.stringify(stranger.items[0].json)).not.toMatch(JOHN);
+			expect(await harness.submits()).toHaveLength(0);
+		});
+
+		test('his own email, in any case and with spaces, is answered his order', async () => {
+			const john = await asTool(submitAs('  JOHN@Example.com '));
+			expect(john.error).toBeUndefined();
+			expect(john.items[0].json).toMatchObject({
+				uniqueId: 'DEMO-1004',
+				alreadyExisted: true,
+				customer: expect.objectContaining({
+					firstName: 'John',
+					lastName: 'Smith',
+					email: 'john@example.com',
+				}),
+			});
+			expect(john.items[0].json.detailsWithheld).toBeUndefined();
+			expect(await harness.submits()).toHaveLength(0);
+		});
+
+		test("as a node, the merchant's own workflow, the stored order is answered whatever the email", async () => {
+			const asNode = await runNode({
+				store: harness.store,
+				parameters: submitAs('ada@example.com'),
+			});
+			expect(asNode.error).toBeUndefined();
+			expect(asNode.items[0].json).toMatchObject({
+				alreadyExisted: true,
+				customer: expect.objectContaining({ email: 'john@example.com' }),
+			});
+		});
+	});
 });

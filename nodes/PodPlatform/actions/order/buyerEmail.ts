@@ -21,7 +21,11 @@ export function noOrderMatches(): InputError {
 	);
 }
 
-/** Whether the order was placed with this email (any case); false when it holds none. */
+/**
+ * Whether the order was placed with this email (surrounding spaces dropped, any case); false when
+ * it holds none. The one rule for who may read an order's customer data: Order → Get with the
+ * buyer's email required, and a tool's Submit that finds an order by its Unique ID (toolUse.ts).
+ */
 export function placedWithEmail(order: PlainObject, email: string): boolean {
 	const customer = isPlainObject(order.customer) ? order.customer : {};
 	const placed = emailKey(customer.email);

@@ -8,9 +8,51 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { OperationDefinition } from '../types';
 import { InputError } from '../../../shared/errors';
 import { isToolNode } from '../../../shared/toolArguments';
+import type { PlainObject } from '../../../shared/values';
+import { financialStatusLabel } from '../../../shared/statusLabels';
 import { orderOf } from './common';
 import { financialStatusField, orderIdField } from './fields';
 import type { RunScope } from '../runScope';
+import { changeOrderState, stateChangeOutput } from './stateChange';
+import type { StateChange } from './stateChange';
+
+/**
+ * The payment statuses in the order a payment goes through them: the contract's forward-only
+ * moves (PENDING → AUTHORIZED → PAID) with the moves it does not show placed where they fall
+ * (part payments before PAID, refunds after it). VOIDED ends a payment on its own branch, so it
+ * is past no other status and none is past it.
+ */
+const PAYMENT_PATH = [
+	'PENDING',
+	'AUTHORIZED',
+	'PARTIALLY_PAID',
+	'PAID',
+	'PARTIALLY_REFUNDED',
+	'REFUNDED',
+];
+
+/**
+ * Whether an order with this payment status has been committed with the one asked for: it holds
+ * that status, or one a payment moves to from it. The order record has no "committed" field, so
+ * its payment status, after the service refused the commit, is the sign of it.
+ */
+function paymentReached(status: unknown, asked: string): boolean {
+	if (status === asked) return true;
+	const at = PAYMENT_PATH.indexOf(String(status));
+	const from = PAYMENT_PATH.indexOf(asked);
+	return at >= 0 && from >= 0 && at > from;
+}
+
+/** Commit as a state change: the draft stamped with the payment status asked for. */
+function commitChange(financialStatus: string): StateChange {
+	const asked = `${financialStatusLabel(financialStatus)} (${financialStatus})`;
+	return {
+		reached: (record: PlainObject) => paymentReached(record.financialStatus, financialStatus),
+		refusal: (orderId, state) => `Order ${orderId} was not committed as ${asked}: it is ${state}`,
+		advice: () =>
+			'Commit stamps the payment status of a draft order once; this order is committed already (or is one the service commits itself, such as a submitted order), and Commit cannot change its status. Read it with Order → Get; its payment status moves on when the payment does.',
+	};
+}
 
 export const commitOperation: OperationDefinition = {
 	option: {
@@ -44,13 +86,13 @@ export const commitOperation: OperationDefinition = {
 			);
 		}
 		const order = await orderOf(run, itemIndex);
-		await run.service.request({
-			method: 'PUT',
-			path: `${order.path}/commitOrder`,
-			qs: { financialStatus },
-			itemIndex,
-		});
+		const outcome = await changeOrderState(
+			run,
+			order,
+			{ method: 'PUT', path: `${order.path}/commitOrder`, qs: { financialStatus }, itemIndex },
+			commitChange(financialStatus),
+		);
 		const orderId = order.id;
-		return [{ json: { orderId, committed: true, financialStatus } }];
+		return [{ json: stateChangeOutput({ orderId, committed: true, financialStatus }, outcome) }];
 	},
 };

@@ -16,6 +16,7 @@ import type { SubmitOutcome } from './exactlyOnce';
 import { differenceNote, differencesOf } from './existingOrder';
 import type { StoredOrder } from './existingOrder';
 import { sizePriceOf } from '../../../../shared/payloads/product';
+import { withheldFromCaller } from './toolUse';
 
 export interface OrderStatuses {
 	financialStatus: unknown;
@@ -116,9 +117,17 @@ export function nothingToPrintOutput(nothing: NothingToPrint): IDataObject {
 /**
  * The output item of an order Exactly Once found: the stored order (`readStoredOrder`), never the
  * request, with whether the request matches it and, where not, each difference and a note that
- * nothing was changed; the storefront's lines as the request read them.
+ * nothing was changed; the storefront's lines as the request read them. For an AI tool (`asTool`),
+ * all of that only when the caller's request carries the email the order was placed with; else
+ * only that the Unique ID is taken (`withheldFromCaller`).
  */
-export function existingOrderOutput(requested: IDataObject, stored: IDataObject): IDataObject {
+export function existingOrderOutput(
+	requested: IDataObject,
+	stored: IDataObject,
+	asTool = false,
+): IDataObject {
+	const withheld = asTool ? withheldFromCaller(requested, stored) : undefined;
+	if (withheld) return withheld;
 	const differences = differencesOf(requested, stored);
 	return {
 		...stored,
