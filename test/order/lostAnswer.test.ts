@@ -214,12 +214,21 @@ describe('order state changes after a lost answer', () => {
 			expect((await harness.control.order(orderId)).fulfilmentStatus).toBe('CANCELLATION_WAITING');
 		});
 
-		test('an order production has not picked up stays refused, naming the order, its state and when to ask', async () => {
+		test('on a service that takes a cancellation only once production picked the order up, an order not picked up stays refused, naming the order, its state and when to ask', async () => {
 			const submitted = await harness.run(formParameters('LOST-CANCEL-2'));
 			const orderId = Number(submitted.items[0].json.id);
 			await eventually(async () =>
 				expect((await harness.control.order(orderId)).fulfilmentStatus).toBe('PREPARED_TO_PRODUCE'),
 			);
+			// The contract shows the request from NOT_EDITABLE only; the sandbox takes it earlier, so
+			// a service that does not is played by its refusal.
+			await harness.control.fault({
+				path: 'cancelOrder$',
+				kind: 'status',
+				status: 409,
+				count: 1,
+				body: JSON.stringify({ exception: { message: 'Order cannot be cancelled now' } }),
+			});
 			const refused = await cancel(orderId);
 			expect(refused.error?.httpCode).toBe('409');
 			expect(refused.error?.message).toBe(

@@ -305,12 +305,41 @@ describe('the node as an AI tool', () => {
 				nodeType: TOOL_NODE,
 				extraNodeTypes: { [TOOL_NODE]: toolVariant() },
 			});
+		/**
+		 * John Smith's order as DEMO-1004 holds it (one T-shirt White L, the Company Logo on the
+		 * front, to Main Street 1, New York), asked with this email: the same order, so that only
+		 * the email decides what the caller is told.
+		 */
 		const submitAs = (email: string) => {
 			const parameters = formParameters('DEMO-1004');
+			const [design] = parameters.designs.design;
 			return {
 				...parameters,
 				financialStatus: 'PENDING',
-				customer: { ...parameters.customer, email },
+				country: 'US',
+				customer: { firstName: 'John', lastName: 'Smith', email },
+				shippingAddress: {
+					address: {
+						street: 'Main Street',
+						streetNo: '1',
+						zip: '10001',
+						city: 'New York',
+						countryCode: 'US',
+					},
+				},
+				designs: {
+					design: [
+						{
+							...design,
+							assignedColorId: '2001',
+							assignedSizeId: '3003',
+							amount: 1,
+							prints: { print: [design.prints.print[0]] },
+						},
+					],
+				},
+				templates: {},
+				passthroughItems: {},
 			};
 		};
 		const JOHN = /John|Smith|john@example\.com|Main Street|New York/i;
@@ -344,14 +373,23 @@ describe('the node as an AI tool', () => {
 			expect(await harness.submits()).toHaveLength(0);
 		});
 
-		test("as a node, the merchant's own workflow, the stored order is answered whatever the email", async () => {
+		test("as a node, the merchant's own workflow: his order asked with another email is another order, refused naming the stored order", async () => {
 			const asNode = await runNode({
 				store: harness.store,
 				parameters: submitAs('ada@example.com'),
 			});
-			expect(asNode.error).toBeUndefined();
-			expect(asNode.items[0].json).toMatchObject({
+			expect(asNode.items).toHaveLength(0);
+			expect(asNode.error?.message).toMatch(
+				/^Item 1: The Unique ID DEMO-1004 already names print order 10004, which is another order than this one \(customer\.email\)$/,
+			);
+			expect(await harness.submits()).toHaveLength(0);
+			const same = await runNode({
+				store: harness.store,
+				parameters: submitAs('john@example.com'),
+			});
+			expect(same.items[0].json).toMatchObject({
 				alreadyExisted: true,
+				matchesRequest: true,
 				customer: expect.objectContaining({ email: 'john@example.com' }),
 			});
 		});

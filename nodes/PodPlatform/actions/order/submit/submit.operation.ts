@@ -340,8 +340,9 @@ async function sendOrder(
 		catalog.products,
 		itemIndex,
 	);
-	const answer = existingOrderOutput(requested, pricedOrder(stored));
-	const differences = answer.differences as unknown as Difference[];
+	// As an AI tool, a caller without the order's email learns only that the Unique ID is taken.
+	const answer = existingOrderOutput(requested, pricedOrder(stored), batch.tool === true);
+	const differences = (answer.differences ?? []) as unknown as Difference[];
 	if (isAnotherOrder(differences)) {
 		// Another order under this Unique ID: this request's order is not made, and nothing may
 		// read as printed (the error workflow and the catch-ups see it as not ordered).
