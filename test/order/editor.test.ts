@@ -307,10 +307,10 @@ describe('Order forms against the sandbox', () => {
 			const order = body.creatorse_productionOrderDeferred;
 			order.designs.creatorse_design[0].amount = 0;
 			order.designs.creatorse_design[0].compositions.creatorse_composition[1].productArea = {};
-			delete order.customer.shippingAddress.zip;
+			order.customer.shippingAddress.countryCode = 'Germany';
 			const result = await run(jsonParameters(body));
 			expect(result.error?.message).toBe(
-				'Item 1: The order has 3 problems: Shipping Address: fill in ZIP Code; and 2 more problems, listed below',
+				'Item 1: The order has 3 problems: Shipping Address: Country Code must be a two-letter ISO code, got "Germany"; and 2 more problems, listed below',
 			);
 			const lines = result.error?.description?.split('\n') ?? [];
 			expect(lines).toHaveLength(3);

@@ -138,7 +138,7 @@ describe('deferred order payload', () => {
 		[
 			'missing shipping address',
 			(o: any) => delete o.customer.shippingAddress,
-			/^Shipping Address: fill in Street, ZIP Code, City, Country Code$/,
+			/^Shipping Address is empty$/,
 			'customer.shippingAddress',
 		],
 		[

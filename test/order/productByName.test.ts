@@ -202,16 +202,18 @@ describe('Submit as an AI tool: every problem names the argument', () => {
 	});
 
 	test('three bad arguments give one error naming each argument, in the list and the headline; nothing is sent', async () => {
-		const bad = { ...args, uniqueId: 'TOOL-2', color: 'Purple', amount: 0, city: '' };
+		const bad = { ...args, uniqueId: 'TOOL-2', color: 'Purple', amount: 0, size: 'XXXL' };
 		const result = await asTool(tool, bad);
 		expect(result.error?.message).toBe(
-			'The order has 3 problems: Argument city: Shipping Address: fill in City; and 2 more problems, listed below',
+			'The order has 3 problems: Argument color: no color Purple; Classic T-Shirt offers White, Black; and 2 more problems, listed below',
 		);
 		const lines = String(result.error?.description).split('\n');
 		expect(lines).toEqual([
-			expect.stringMatching(/^1\. Argument city: Shipping Address: fill in City\. /),
 			expect.stringMatching(
-				/^2\. Argument color: no color Purple; Classic T-Shirt offers White, Black\. /,
+				/^1\. Argument color: no color Purple; Classic T-Shirt offers White, Black\. /,
+			),
+			expect.stringMatching(
+				/^2\. Argument size: no size XXXL; Classic T-Shirt offers S, M, L, XL, XXL, 3XL\. /,
 			),
 			expect.stringMatching(
 				/^3\. Argument amount: Amount must be a positive whole number, got 0\. /,
@@ -226,9 +228,9 @@ describe('Submit as an AI tool: every problem names the argument', () => {
 			items: [{ json: bad }],
 		});
 		expect(asNode.error?.message).toBe(
-			'Item 1: The order has 3 problems: Shipping Address: fill in City; and 2 more problems, listed below',
+			'Item 1: The order has 3 problems: Design 1: no color Purple; Classic T-Shirt offers White, Black; and 2 more problems, listed below',
 		);
-		expect(String(asNode.error?.description)).toMatch(/^2\. Design 1: no color Purple/m);
+		expect(String(asNode.error?.description)).toMatch(/^2\. Design 1: .*XXXL/m);
 	});
 
 	test('an unknown and a shared product name are refused naming the argument; nothing is sent', async () => {

@@ -233,17 +233,16 @@ const TABLE: Row[] = [
 	],
 ];
 
-const SHIPPING_ADDRESS = 'the order needs a shipping address';
-
-/** Columns without which the service refuses a line, by header, with the reason. */
+/**
+ * Columns a line cannot do without, by header, with the reason: the contract groups lines by the
+ * two group ids and requires an order's country. Every other value "may be empty" (contract,
+ * CSV import): what else a line needs (an amount, an address a parcel reaches) is the service's
+ * to judge, per line.
+ */
 const REQUIRED: Record<string, string> = {
 	'order group id': 'it names the order this line belongs to',
 	'design group id': 'it names the design (ordered product) of this line',
 	countryId: "the order's country ID",
-	'customer shipping address street': SHIPPING_ADDRESS,
-	'customer shipping address city': SHIPPING_ADDRESS,
-	'customer shipping address country code': SHIPPING_ADDRESS,
-	'design amount': 'how many of this design to make',
 };
 
 /** "shipping carrier Id" → "shippingCarrierId"; names already in camelCase stay as they are. */

@@ -3,7 +3,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { idLocator } from '../common/locators';
-import { ADDRESS_KEYS, ADDRESS_LABELS, REQUIRED_SHIPPING_KEYS } from './payloads/address';
+import { ADDRESS_KEYS, ADDRESS_LABELS } from './payloads/address';
 import { PLACEMENT_AXES, PLACEMENT_RULE } from '../common/position';
 import type { PlacementAxis } from '../common/position';
 import { FINANCIAL_STATUSES } from '../../../shared/types';
@@ -133,14 +133,11 @@ export const motiveLocator: INodeProperties = {
 };
 
 /**
- * The contract's order address, one form field per key, in postal order. The keys a shipping
- * address needs say so in a hint rather than as required fields: n8n flags an empty required field
- * inside a collection before the merchant has typed anything, and the node reports every missing
- * one at once when it runs.
+ * The contract's order address, one form field per key, in postal order. None is required on its
+ * own: which fields a parcel needs is the service's to say, and many places write addresses
+ * without a postal code.
  */
-function addressFields(required: boolean): INodeProperties[] {
-	const needed = (key: (typeof ADDRESS_KEYS)[number]) =>
-		required && (REQUIRED_SHIPPING_KEYS as readonly string[]).includes(key);
+function addressFields(): INodeProperties[] {
 	const extra: Partial<Record<(typeof ADDRESS_KEYS)[number], Partial<INodeProperties>>> = {
 		countryCode: { placeholder: 'e.g. DE', description: 'Two-letter ISO 3166-1 code' },
 	};
@@ -149,7 +146,6 @@ function addressFields(required: boolean): INodeProperties[] {
 		name: key,
 		type: 'string',
 		default: '',
-		...(needed(key) ? { hint: 'Required for delivery' } : {}),
 		...extra[key],
 	}));
 }
@@ -157,10 +153,6 @@ function addressFields(required: boolean): INodeProperties[] {
 /** Where a recipient's name can go, since an order address cannot carry one. */
 const RECIPIENT_NOTE =
 	'An order address has no name or company: the parcel is addressed to the customer (Customer → First Name and Last Name). For another recipient per address, use CSV Import, whose addresses carry names.';
-
-const REQUIRED_SHIPPING_FIELDS = REQUIRED_SHIPPING_KEYS.map((key) => ADDRESS_LABELS[key]).join(
-	', ',
-);
 
 /** An address as one group whose fields all open at once, in postal order. */
 function addressField(
@@ -177,7 +169,7 @@ function addressField(
 		default: {},
 		required,
 		description,
-		options: [{ displayName: 'Address', name: 'address', values: addressFields(required) }],
+		options: [{ displayName: 'Address', name: 'address', values: addressFields() }],
 	};
 }
 
@@ -211,7 +203,7 @@ export function orderHeaderFields(options: { requireShippingAddress: boolean }):
 			'Shipping Address',
 			'shippingAddress',
 			options.requireShippingAddress
-				? `Where the order is shipped; required, with ${REQUIRED_SHIPPING_FIELDS}. ${RECIPIENT_NOTE}`
+				? `Where the order is shipped; required: the service refuses an order without one. ${RECIPIENT_NOTE}`
 				: `Where the order is shipped. ${RECIPIENT_NOTE}`,
 			options.requireShippingAddress,
 		),
@@ -238,7 +230,8 @@ export function orderHeaderFields(options: { requireShippingAddress: boolean }):
  * the field above is set (read as "choose one" when it said "Listed once a product is chosen").
  */
 const COLORS_APPEAR = "The product's colors appear here once a product is set above";
-const SIZES_APPEAR = 'The sizes orderable in the chosen color appear here once a color is set above';
+const SIZES_APPEAR =
+	'The sizes orderable in the chosen color appear here once a color is set above';
 
 /**
  * A product's color and size, then the amount: what one designed item of an order needs besides

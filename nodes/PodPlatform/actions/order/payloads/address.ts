@@ -20,9 +20,6 @@ export const ADDRESS_LABELS: Record<(typeof ADDRESS_KEYS)[number], string> = {
 	countryCode: 'Country Code',
 };
 
-/** What a parcel needs to arrive: every shipping address of a submitted order has these. */
-export const REQUIRED_SHIPPING_KEYS = ['street', 'zip', 'city', 'countryCode'] as const;
-
 /** Keys naming a recipient: only the CSV import carries them per address (contract, Order). */
 const RECIPIENT_KEYS = new Set(['firstName', 'lastName', 'company', 'companyName', 'name']);
 

@@ -73,10 +73,11 @@ function normaliseLayers(value: unknown, path: string): PlainObject | undefined 
 			if (!isBlank(layer.text)) out.text = String(layer.text);
 			if (!isBlank(layer.rgbColor)) {
 				const colour = optionalText(layer.rgbColor) as string;
-				if (!/^#?[0-9a-fA-F]{6}$/.test(colour)) {
+				// The contract asks for "a hex colour string": #F00 is one as much as #FF0000.
+				if (!/^#?(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(colour)) {
 					throw new InputError(
 						`${layerLabel} Color must be a hex color such as #FF0000, got ${JSON.stringify(colour)}`,
-						'Write the color as six hex digits, optionally with a leading #.',
+						'Write the color as three or six hex digits, optionally with a leading #.',
 						`${at}.rgbColor`,
 					);
 				}
