@@ -518,3 +518,33 @@ describe('incremental payloads', () => {
 		});
 	});
 });
+
+describe('an SVG layer color', () => {
+	/** The order JSON with the first design's back print's first layer colored so. */
+	const colored = (rgbColor: string) => {
+		const order = jsonOrder().creatorse_productionOrderDeferred;
+		const [, back] = order.designs.creatorse_design[0].compositions.creatorse_composition;
+		const element = back.elements.find((entry: any) => entry.creatorse_designElementMotive);
+		element.creatorse_designElementMotive.layers.creatorse_designElementLayer[0].rgbColor =
+			rgbColor;
+		return order;
+	};
+	const sentColor = (order: any) =>
+		(
+			validateDeferredOrder(order).body as any
+		).creatorse_productionOrderDeferred.designs.creatorse_design[0].compositions.creatorse_composition[1].elements.find(
+			(entry: any) => entry.creatorse_designElementMotive,
+		).creatorse_designElementMotive.layers.creatorse_designElementLayer[0].rgbColor;
+
+	test.each(['#FF0000', 'ff0000', '#F00', 'f00'])(
+		'%s is a hex color string (the contract) and is sent as given',
+		(rgbColor) => expect(sentColor(colored(rgbColor))).toBe(rgbColor),
+	);
+
+	test.each(['#FF00', 'red', '#GG0000'])('%s is refused naming the layer', (rgbColor) => {
+		const error = refusal(() => validateDeferredOrder(colored(rgbColor)));
+		expect(error.message).toBe(
+			`Design 1 › Composition 2 › Element 1: Layer 1 Color must be a hex color such as #FF0000, got ${JSON.stringify(rgbColor)}`,
+		);
+	});
+});
