@@ -6,6 +6,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationDefinition } from '../types';
+import { FINANCIAL_STATUSES } from '../../../shared/types';
 import { InputError } from '../../../shared/errors';
 import { isToolNode } from '../../../shared/toolArguments';
 import type { PlainObject } from '../../../shared/values';
@@ -22,14 +23,7 @@ import type { StateChange } from './stateChange';
  * (part payments before PAID, refunds after it). VOIDED ends a payment on its own branch, so it
  * is past no other status and none is past it.
  */
-const PAYMENT_PATH = [
-	'PENDING',
-	'AUTHORIZED',
-	'PARTIALLY_PAID',
-	'PAID',
-	'PARTIALLY_REFUNDED',
-	'REFUNDED',
-];
+const PAYMENT_PATH: readonly string[] = FINANCIAL_STATUSES.filter((status) => status !== 'VOIDED');
 
 /**
  * Whether an order with this payment status has been committed with the one asked for: it holds
