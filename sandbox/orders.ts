@@ -281,7 +281,17 @@ export function registerOrderRoutes(router: Router<ServiceContext>): void {
 	});
 
 	router.get(`${orders}/session`, sessionOrder);
-	router.get(one, (ctx) => ok(orderDoc(ctx.sandbox, requireOrder(ctx, requireShop(ctx)))));
+	// A path the contract does not list (it lists the collection, and orders carry `self` links):
+	// by default the basic record, as the collection lists it, with its `expanded` link; the
+	// expanded order, collections embedded, only with the option `expandedOrderRead`.
+	router.get(one, (ctx) => {
+		const order = requireOrder(ctx, requireShop(ctx));
+		return ok(
+			ctx.sandbox.kind.expandedOrderRead
+				? orderDoc(ctx.sandbox, order)
+				: { productionOrder: orderBasicBody(ctx.sandbox, order) },
+		);
+	});
 	router.get(`${orders}/expanded/:orderId`, (ctx) =>
 		ok(orderDoc(ctx.sandbox, requireOrder(ctx, requireShop(ctx)))),
 	);

@@ -31,6 +31,9 @@ function sessionDetailsDoc(sandbox: SandboxState, session: Session) {
 	};
 }
 
+/** The routing suffix of tokens under the option `routingSuffix`: a node name, as a load balancer's. */
+const ROUTING_SUFFIX = 'node-7';
+
 function sessionHeaders(token: string): Record<string, string | string[]> {
 	return {
 		'x-auth-token': token,
@@ -73,7 +76,9 @@ function login(ctx: ServiceContext): Reply {
 		store.customerStorageIds.set(customerKey, store.nextId('misc'));
 	}
 	const session: Session = {
-		token: randomUUID(),
+		// The contract's routing suffix after a `.` only with the option: a bare UUID otherwise
+		// (field notes: "The token is a bare UUID").
+		token: ctx.sandbox.kind.routingSuffix ? `${randomUUID()}.${ROUTING_SUFFIX}` : randomUUID(),
 		userId: user.id,
 		accountId: user.accountId,
 		customerKey: customerKey || undefined,

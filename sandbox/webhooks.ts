@@ -71,6 +71,8 @@ function assertNoDuplicate(
 	fields: WebhookFields,
 	selfId?: number,
 ) {
+	// The contract does not say a repeat is refused; by default it is stored like any other.
+	if (!ctx.sandbox.kind.refuseRepeatedSubscription) return;
 	const duplicate = [...ctx.sandbox.store.webhooks.values()].find(
 		(hook) =>
 			!hook.deleted &&
@@ -151,6 +153,9 @@ export function registerWebhookRoutes(router: Router<ServiceContext>): void {
 			dispatcher.payloadFor(hook.topic, order, 'Test processing error'),
 		);
 		await dispatcher.idle();
-		return { status: 204, headers: { 'x-platform-delivery-id': delivery.deliveryId } };
+		// The delivery's id is an answer header only with the option that sends it on deliveries.
+		return ctx.sandbox.kind.deliveryIdHeader
+			? { status: 204, headers: { 'x-platform-delivery-id': delivery.deliveryId } }
+			: { status: 204 };
 	});
 }

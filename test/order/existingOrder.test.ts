@@ -1,4 +1,3 @@
- 
 /**
  * An order Exactly Once finds under the Unique ID is answered as the service holds it, never as the
  * request asked: a retry with a corrected size, or another customer's order under a reused Unique

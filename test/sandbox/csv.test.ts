@@ -130,7 +130,8 @@ describe('sandbox: CSV order import', () => {
 		expect(first).toMatchObject({ origin: 'csv', shopId: 1597 });
 		expect(results[0].orderId).toBe(first.id);
 
-		const order = (await demo.get(`${SHOP_PATH}/orders/${first.id}`)).json.productionOrderExpanded;
+		const order = (await demo.get(`${SHOP_PATH}/orders/expanded/${first.id}`)).json
+			.productionOrderExpanded;
 		expect(order.customer).toMatchObject({
 			firstName: 'Jürgen',
 			shippingAddress: { city: 'Köln' },
@@ -180,7 +181,8 @@ describe('sandbox: CSV order import', () => {
 		const done = await finished(result.json.productionOrderCsvImport.id);
 		expect(done.error).toBe(false);
 		const [order] = (await control.call('GET', '/orders?uniqueId=UK-1')) as Json[];
-		const full = (await demo.get(`${SHOP_PATH}/orders/${order.id}`)).json.productionOrderExpanded;
+		const full = (await demo.get(`${SHOP_PATH}/orders/expanded/${order.id}`)).json
+			.productionOrderExpanded;
 		expect(full.orderShipping.price).toBe(1234.5);
 	});
 
@@ -192,7 +194,8 @@ describe('sandbox: CSV order import', () => {
 		const job = await upload(Buffer.from(content, 'latin1'), "?quote='&encoding=windows-1252");
 		expect((await finished(job.id)).error).toBe(false);
 		const [order] = (await control.call('GET', '/orders?uniqueId=Q-1')) as Json[];
-		const full = (await demo.get(`${SHOP_PATH}/orders/${order.id}`)).json.productionOrderExpanded;
+		const full = (await demo.get(`${SHOP_PATH}/orders/expanded/${order.id}`)).json
+			.productionOrderExpanded;
 		expect(full.orderShipping.title).toBe('Express; fast');
 		expect(full.customer.lastName).toBe('Müller');
 	});
