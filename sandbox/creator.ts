@@ -71,7 +71,7 @@ function snippet(ctx: ServiceContext) {
 		}
 		start.set('sharedProductId', sharedProductId.toLowerCase());
 	}
-	const mode = (q.get('creatorDesignMode') || 'SHOP').toUpperCase();
+	const mode = q.get('creatorDesignMode') || 'SHOP';
 	if (mode !== 'SHOP' && mode !== 'TEMPLATE') {
 		throw badRequest(
 			'Invalid parameter creatorDesignMode',

@@ -42,7 +42,8 @@ export function assertUniqueIdFree(
 }
 
 function readFinancialStatus(value: unknown, field: string): FinancialStatus {
-	const text = (readString(value) ?? 'PENDING').toUpperCase();
+	// The contract's values exactly, as it spells them (no other case).
+	const text = readString(value) ?? 'PENDING';
 	if (!(FINANCIAL_STATUSES as readonly string[]).includes(text)) {
 		throw badRequest(`${field} must be one of ${FINANCIAL_STATUSES.join(', ')}`, `Got ${text}`);
 	}

@@ -39,7 +39,8 @@ function readWebhookFields(ctx: ServiceContext, current?: WebhookFields): Webhoo
 	const address = readString(fields.address) ?? current?.address;
 	const topic = readString(fields.topic) ?? current?.topic;
 	const secret = readString(fields.secret) ?? current?.secret ?? '';
-	const mediaType = (readString(fields.mediaType) ?? current?.mediaType ?? 'JSON').toUpperCase();
+	// The contract's enum `JSON` / `XML`, exactly.
+	const mediaType = readString(fields.mediaType) ?? current?.mediaType ?? 'JSON';
 	if (!address) throw badRequest('webhook.address is required');
 	let url: URL | undefined;
 	try {

@@ -300,6 +300,18 @@ describe('sandbox: CSV order import', () => {
 		expect((await finished(short.id)).errorMessage).toMatch(/54/);
 	});
 
+	test('a header in another case or with surrounding space is wrong: the contract says exactly', async () => {
+		const upper = [...HEADERS];
+		upper[1] = 'UNIQUEID';
+		const upperJob = await finished((await upload(csv([orderRow('1', 'H-2')], ';', upper))).id);
+		expect(upperJob).toMatchObject({ error: true, linesTotal: 0 });
+		expect(upperJob.errorMessage).toBe('Column 2 must be "uniqueId", found "UNIQUEID"');
+		const spaced = [...HEADERS];
+		spaced[2] = ` ${HEADERS[2]} `;
+		const spacedJob = await finished((await upload(csv([orderRow('1', 'H-3')], ';', spaced))).id);
+		expect(spacedJob.errorMessage).toMatch(/^Column 3 must be "countryId"/);
+	});
+
 	test('a row with the wrong number of values fails alone', async () => {
 		const content = `${csv([orderRow('1', 'N-1')])}2;N-2;1\n`;
 		const job = await upload(content);

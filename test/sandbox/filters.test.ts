@@ -328,7 +328,8 @@ describe('sandbox: stored filters', () => {
 		).json.productionOrderExpanded.id;
 		expect(await orderIds({ expressionIsNull: { property: 'uniqueId' } })).toEqual([anonymous]);
 
-		const order = (await demo.get(`${SHOP_PATH}/orders/${first}`)).json.productionOrderExpanded;
+		const order = (await demo.get(`${SHOP_PATH}/orders/expanded/${first}`)).json
+			.productionOrderExpanded;
 		const itemId = order.orderedProducts.designedOrderedProduct.id;
 		const lines = `${SHOP_PATH}/orders/${first}/orderedProducts`;
 		const lineIds = (filter: Json) =>

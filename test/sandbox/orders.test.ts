@@ -182,6 +182,20 @@ describe('sandbox: orders and their state machines', () => {
 
 		test.each<[string, (o: Json) => void, RegExp]>([
 			['missing country', (o) => delete o.country, /country/i],
+			// The contract's enum spelling exactly, and a JSON number's decimal point.
+			[
+				'a financial status in another case',
+				(o) => (o.financialStatus = 'paid'),
+				/financialStatus/,
+			],
+			[
+				'a position with a decimal comma',
+				(o) =>
+					(o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements = [
+						{ creatorse_designElementMotive: { motive: { id: 5001 }, position: { left: '12,5' } } },
+					]),
+				/left must be millimetres or a percentage/,
+			],
 			[
 				'missing customer shipping address',
 				(o) => delete o.customer.shippingAddress,
