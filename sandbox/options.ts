@@ -8,7 +8,8 @@
 
 /**
  * Every kinder behaviour, in the order of sandbox/README.md's table. A new one is added here (and
- * in that table); nothing else lists them.
+ * in that table); nothing else lists them. (The repeated-`uniqueId` 409, `refuseRepeatedUniqueId`,
+ * joins this list with the change that owns that rule.)
  */
 export const KIND_OPTION_NAMES = [
 	/** A SKU text per colour/size pair (ProductSku.sku), filterable and orderable. */
@@ -23,6 +24,8 @@ export const KIND_OPTION_NAMES = [
 	'refuseRepeatedSubscription',
 	/** Session tokens are issued as `<uuid>.<suffix>` (a routing suffix the Creator must not see). */
 	'routingSuffix',
+	/** `GET /auth` with a session token and no Basic credentials answers that session's details. */
+	'sessionDetailsByToken',
 ] as const;
 
 export type KindOptionName = (typeof KIND_OPTION_NAMES)[number];

@@ -44,8 +44,9 @@ function sessionHeaders(token: string): Record<string, string | string[]> {
 function login(ctx: ServiceContext): Reply {
 	const credentials = parseBasic(ctx.headers.authorization);
 	if (!credentials) {
-		// Without Basic credentials a valid session may ask for its own details.
-		if (tokenOf(ctx)) {
+		// Contract: GET /auth takes Basic credentials. Only with the option may a valid session
+		// ask for its own details without them.
+		if (ctx.sandbox.kind.sessionDetailsByToken && tokenOf(ctx)) {
 			const { session } = requireSession(ctx);
 			return ok(sessionDetailsDoc(ctx.sandbox, session));
 		}

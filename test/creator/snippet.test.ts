@@ -15,7 +15,13 @@ import { ServiceClient } from '../support/service';
 
 let sandbox: Sandbox;
 let control: SandboxControl;
-useSandbox((started) => ({ sandbox, control } = started));
+// sessionDetailsByToken: these tests learn who holds a session with GET /auth and its token
+// (ownerOf), which the package never asks. routingSuffix off, also under SANDBOX_OPTIONS=all:
+// they compare tokens with bare UUIDs; the routingSuffix block below runs with it on.
+useSandbox((started) => ({ sandbox, control } = started), {
+	sessionDetailsByToken: true,
+	routingSuffix: false,
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ANY_UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
