@@ -194,6 +194,9 @@ export function orderSandbox(options: { variantSkuTexts?: boolean } = {}) {
 			port: 0,
 			deferredProcessingMs: 20,
 			...SUBMIT_READ_BACK,
+			// The contract's ProductSku unless a test asks for texts, also under SANDBOX_OPTIONS=all:
+			// these tests check the SKUs an order holds on it.
+			variantSkuTexts: false,
 			...options,
 		});
 		harness.control = new SandboxControl(harness.sandbox);

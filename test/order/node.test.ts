@@ -37,7 +37,13 @@ describe('Order resource against the sandbox', () => {
 	};
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20, ...SUBMIT_READ_BACK });
+		sandbox = await startSandbox({
+			port: 0,
+			deferredProcessingMs: 20,
+			...SUBMIT_READ_BACK,
+			// The product's own SKU on ordered products (the contract's ProductSku), also under all.
+			variantSkuTexts: false,
+		});
 		control = new SandboxControl(sandbox);
 	});
 	afterAll(() => sandbox.close());

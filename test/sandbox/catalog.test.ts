@@ -11,7 +11,12 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 
 	beforeAll(async () => {
 		// pagingDetails off also under SANDBOX_OPTIONS=all: the paging test checks the contract's fields.
-		sandbox = await startSandbox({ port: 0, maxPageSize: 5, pagingDetails: false });
+		sandbox = await startSandbox({
+			port: 0,
+			maxPageSize: 5,
+			pagingDetails: false,
+			variantSkuTexts: false,
+		});
 		control = new SandboxControl(sandbox);
 		demo = new ServiceClient(sandbox.baseUrl);
 		await demo.login();

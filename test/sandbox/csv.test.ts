@@ -65,7 +65,8 @@ describe('sandbox: CSV order import', () => {
 			({ sandbox, control } = started);
 			demo = new ServiceClient(sandbox.baseUrl);
 		},
-		{ deferredProcessingMs: 10 },
+		// The contract's ProductSku (no texts), also under SANDBOX_OPTIONS=all.
+		{ deferredProcessingMs: 10, variantSkuTexts: false },
 	);
 	beforeEach(() => demo.login());
 

@@ -228,7 +228,8 @@ describe('sandbox: stored filters', () => {
 	let demo: ServiceClient;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0 });
+		// The contract's ProductSku (no sku to filter on), also under SANDBOX_OPTIONS=all.
+		sandbox = await startSandbox({ port: 0, variantSkuTexts: false });
 		demo = new ServiceClient(sandbox.baseUrl);
 		await demo.login();
 	});

@@ -17,7 +17,8 @@ describe('sandbox: orders and their state machines', () => {
 			({ sandbox, control } = started);
 			demo = new ServiceClient(sandbox.baseUrl);
 		},
-		{ deferredProcessingMs: 300 },
+		// The contract's ProductSku (no texts), also under SANDBOX_OPTIONS=all.
+		{ deferredProcessingMs: 300, variantSkuTexts: false },
 	);
 	beforeEach(() => demo.login());
 
