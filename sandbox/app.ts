@@ -9,11 +9,17 @@ import type { Quirks } from './codec';
 import type { RequestLogEntry, SandboxState, SessionPolicy, Stats } from './context';
 import { FaultTable } from './faults';
 import { OrderLifecycle } from './lifecycle';
+import type { KindOptions } from './options';
 import { createSeededStore } from './seed';
 import type { Store } from './store';
 import { WebhookDispatcher } from './webhook-dispatcher';
 
-export interface SandboxOptions {
+/**
+ * How a sandbox is started. Beside the settings below, each kinder behaviour of
+ * sandbox/options.ts (`KIND_OPTION_NAMES`) is a boolean here, off by default; `startSandbox`
+ * takes any not given from SANDBOX_OPTIONS (sandbox/README.md, Options).
+ */
+export interface SandboxOptions extends Partial<KindOptions> {
 	/** 0 = ephemeral (default 0). */
 	port?: number;
 	quirks?: Partial<Quirks>;
@@ -28,19 +34,6 @@ export interface SandboxOptions {
 	 * reset (sandbox/README.md).
 	 */
 	demoOrders?: boolean;
-	/**
-	 * Default false: ProductSku is the contract's record (`id`, `stockId`, `available`,
-	 * `assignedColor`, `assignedSize`) and `productSkuFilter` knows no `sku`. True is the sandbox's
-	 * extension: each colour/size pair also carries a SKU text (`TEE-CLASSIC-BLACK-L`), listed,
-	 * filterable and accepted as a design's `sku` (sandbox/README.md, Variant SKU texts).
-	 */
-	variantSkuTexts?: boolean;
-	/**
-	 * Default false: a repeated `uniqueId` is stored as a new order (deferred, incremental, CSV),
-	 * since the contract names no rule that refuses it. True refuses a second order of the shop
-	 * with the same `uniqueId` with 409 (sandbox/README.md, Options).
-	 */
-	refuseRepeatedUniqueId?: boolean;
 }
 
 const freshStats = (): Stats => ({
@@ -71,12 +64,14 @@ export class App implements SandboxState {
 	readonly deferredProcessingMs: number;
 	readonly autoAdvance: boolean;
 	readonly maxPageSize: number;
-	readonly variantSkuTexts: boolean;
-	readonly refuseRepeatedUniqueId: boolean;
+	readonly kind: KindOptions;
 
-	constructor(private readonly options: SandboxOptions) {
-		this.variantSkuTexts = options.variantSkuTexts ?? false;
-		this.refuseRepeatedUniqueId = options.refuseRepeatedUniqueId ?? false;
+	/** `kind`: the kinder behaviours as startSandbox resolved them (given, else SANDBOX_OPTIONS, else off). */
+	constructor(
+		private readonly options: SandboxOptions,
+		kind: KindOptions,
+	) {
+		this.kind = kind;
 		this.store = this.freshStore();
 		this.quirks = this.defaultQuirks();
 		this.deferredProcessingMs = options.deferredProcessingMs ?? 50;
@@ -87,6 +82,7 @@ export class App implements SandboxState {
 			quirks: () => this.quirks,
 			baseUrl: () => this.baseUrl,
 			clock: this.clock,
+			deliveryIdHeader: kind.deliveryIdHeader,
 			onAttempt: () => {
 				this.stats.deliveriesAttempted++;
 			},
@@ -102,6 +98,10 @@ export class App implements SandboxState {
 				this.stats.ordersCreated++;
 			},
 		});
+	}
+
+	get variantSkuTexts(): boolean {
+		return this.kind.variantSkuTexts;
 	}
 
 	private freshStore(): Store {

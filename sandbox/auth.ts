@@ -23,6 +23,23 @@ export function tokenOf(ctx: Pick<ServiceContext, 'headers'>): string | undefine
 	return undefined;
 }
 
+/** The session id the Creator knows: the token without a routing suffix from the first `.`. */
+export function bareSessionId(token: string): string {
+	const dot = token.indexOf('.');
+	return dot === -1 ? token : token.slice(0, dot);
+}
+
+/**
+ * The session a token names: the token as issued; with the option `routingSuffix` also its bare
+ * id, as the Creator widget's host knows the session only by the bare id it was handed (contract,
+ * Creator widget snippet) and reads and fills the session order with it.
+ */
+function sessionOf(sandbox: SandboxState, token: string): Session | undefined {
+	const issued = sandbox.store.sessions.get(token);
+	if (issued || !sandbox.kind.routingSuffix || token.includes('.')) return issued;
+	return [...sandbox.store.sessions.values()].find((s) => bareSessionId(s.token) === token);
+}
+
 function isExpired(sandbox: SandboxState, session: Session): boolean {
 	const { expireAfterRequests, ttlMs } = sandbox.sessionPolicy;
 	if (expireAfterRequests !== null && session.uses >= expireAfterRequests) return true;
@@ -36,7 +53,7 @@ export function requireSession(ctx: ServiceContext): { session: Session; user: U
 	const token = tokenOf(ctx);
 	if (!token)
 		throw unauthorized('Authentication required', 'No x-auth-token header or SESSION cookie');
-	const session = ctx.sandbox.store.sessions.get(token);
+	const session = sessionOf(ctx.sandbox, token);
 	if (!session || !session.valid)
 		throw unauthorized('Session is not valid', 'Unknown or logged-out session');
 	if (isExpired(ctx.sandbox, session)) {

@@ -1,18 +1,23 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- the sandbox is a Node server, never shipped */
 /**
- * `npm run sandbox [-- --port N] [-- --variant-sku-texts]`: runs the emulator until
- * SIGINT/SIGTERM. The port comes from `--port` (0 = any free port), else SANDBOX_PORT, else 8787;
- * the variant SKU text extension from `--variant-sku-texts`, else SANDBOX_VARIANT_SKU_TEXTS.
+ * `npm run sandbox [-- --port N] [-- --options LIST] [-- --variant-sku-texts]`: runs the emulator
+ * until SIGINT/SIGTERM. The port comes from `--port` (0 = any free port), else SANDBOX_PORT, else
+ * 8787; the kinder behaviours (sandbox/options.ts) from `--options` (`all` or a comma list), else
+ * SANDBOX_OPTIONS; the variant SKU text extension also from `--variant-sku-texts` or
+ * SANDBOX_VARIANT_SKU_TEXTS.
  * Anything else on the command line is refused, so a mistyped flag never starts a sandbox that
  * differs from the one asked for.
  */
 
 import {
 	readPort,
+	resolveKindOptions,
+	SANDBOX_OPTIONS_ENV,
 	sandboxPortFromEnv,
 	VARIANT_SKU_TEXTS_ENV,
 	variantSkuTextsFromEnv,
 } from './launch-env';
+import { KIND_OPTION_NAMES, readOptionList, type KindOptions } from './options';
 
 /** The flags the command line takes and what each does: the usage text and the refusal's list. */
 const FLAGS: Array<[flag: string, lines: string[]]> = [
@@ -21,6 +26,14 @@ const FLAGS: Array<[flag: string, lines: string[]]> = [
 		[
 			'listen on 127.0.0.1:N (0 = any free port; the URLs printed name the port',
 			'taken); default SANDBOX_PORT or 8787',
+		],
+	],
+	[
+		'--options LIST',
+		[
+			'kinder behaviours than the contract: all, or a comma list of',
+			`${KIND_OPTION_NAMES.join(', ')}`,
+			`(default: ${SANDBOX_OPTIONS_ENV}, else none; sandbox/README.md, Options)`,
 		],
 	],
 	[
@@ -34,25 +47,31 @@ const FLAGS: Array<[flag: string, lines: string[]]> = [
 ];
 
 const USAGE = [
-	'Usage: npm run sandbox -- [--port N] [--variant-sku-texts]',
+	'Usage: npm run sandbox -- [--port N] [--options LIST] [--variant-sku-texts]',
 	...FLAGS.flatMap(([flag, lines]) =>
 		lines.map((line, i) => `  ${(i === 0 ? flag : '').padEnd(22)}${line}`),
 	),
 ].join('\n');
 
-interface CliOptions {
+interface CliOptions extends KindOptions {
 	help?: boolean;
 	port: number;
-	variantSkuTexts: boolean;
 }
 
 function parseArguments(args: string[], env: NodeJS.ProcessEnv): CliOptions {
 	let port: number | undefined;
 	let variantSkuTexts: boolean | undefined;
+	let listed: Partial<KindOptions> | undefined;
 	for (let i = 0; i < args.length; i++) {
 		const arg = args[i];
 		if (arg === '--help' || arg === '-h') {
-			return { help: true, port: 0, variantSkuTexts: false };
+			return { help: true, port: 0, ...resolveKindOptions({}, {}) };
+		} else if (arg === '--options') {
+			const list = args[++i];
+			if (list === undefined) throw new Error('--options needs a list (all, or option names)');
+			listed = readOptionList(list, '--options');
+		} else if (arg.startsWith('--options=')) {
+			listed = readOptionList(arg.slice('--options='.length), '--options');
 		} else if (arg === '--port') {
 			port = readPort(args[++i], '--port');
 		} else if (arg.startsWith('--port=')) {
@@ -65,9 +84,13 @@ function parseArguments(args: string[], env: NodeJS.ProcessEnv): CliOptions {
 			);
 		}
 	}
+	// `--options` replaces SANDBOX_OPTIONS (what is not listed is off); --variant-sku-texts and
+	// SANDBOX_VARIANT_SKU_TEXTS add their one option to either.
+	const kind = resolveKindOptions(listed ?? {}, listed ? {} : env);
 	return {
+		...kind,
 		port: port ?? sandboxPortFromEnv(env),
-		variantSkuTexts: variantSkuTexts ?? variantSkuTextsFromEnv(env),
+		variantSkuTexts: variantSkuTexts || kind.variantSkuTexts || variantSkuTextsFromEnv(env),
 	};
 }
 
@@ -99,6 +122,12 @@ async function main(): Promise<void> {
 		options.variantSkuTexts
 			? 'ProductSku:          with variant SKU texts (extension --variant-sku-texts)'
 			: "ProductSku:          the contract's (no SKU texts; --variant-sku-texts adds them)",
+	);
+	const on = KIND_OPTION_NAMES.filter((name) => options[name]);
+	console.log(
+		on.length
+			? `Options on:          ${on.join(', ')}`
+			: "Options on:          none (the contract's plainest reading; --options adds them)",
 	);
 	let stopping = false;
 	const stop = (signal: string) => {

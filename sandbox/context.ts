@@ -7,6 +7,7 @@
 import type { Scheduler, VirtualClock } from './clock';
 import type { Doc, Quirks } from './codec';
 import type { FaultTable } from './faults';
+import type { KindOptions } from './options';
 import type { RequestInfo } from './router';
 import type { Store } from './store';
 import type {
@@ -93,8 +94,8 @@ export interface SandboxState {
 	readonly maxPageSize: number;
 	/** The variant SKU text extension (SandboxOptions.variantSkuTexts); false = the contract's ProductSku. */
 	readonly variantSkuTexts: boolean;
-	/** Whether a repeated `uniqueId` is refused with 409 (SandboxOptions.refuseRepeatedUniqueId). */
-	readonly refuseRepeatedUniqueId: boolean;
+	/** The kinder behaviours this sandbox has on (sandbox/options.ts); all off = the contract's plainest reading. */
+	readonly kind: KindOptions;
 	readonly clock: VirtualClock;
 	readonly scheduler: Scheduler;
 	readonly faults: FaultTable;

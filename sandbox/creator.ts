@@ -2,7 +2,7 @@
 
 import { createHmac } from 'node:crypto';
 
-import { isUuid, requireSession, requireShop } from './auth';
+import { bareSessionId, isUuid, requireSession, requireShop } from './auth';
 import { findProduct } from './catalog';
 import type { ServiceContext } from './context';
 import { ApiError, badRequest } from './errors';
@@ -25,12 +25,6 @@ const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
 
 /** Key for the tamper-proof signature of `editOrderedProductId` (fixed: the sandbox is local). */
 const EDIT_SIGNATURE_KEY = 'sandbox-creator-edit-signature';
-
-/** The session id the Creator knows: the token without a routing suffix from the first `.`. */
-export function bareSessionId(token: string): string {
-	const dot = token.indexOf('.');
-	return dot === -1 ? token : token.slice(0, dot);
-}
 
 function escapeHtmlAttribute(text: string): string {
 	return text
@@ -77,7 +71,7 @@ function snippet(ctx: ServiceContext) {
 		}
 		start.set('sharedProductId', sharedProductId.toLowerCase());
 	}
-	const mode = (q.get('creatorDesignMode') || 'SHOP').toUpperCase();
+	const mode = q.get('creatorDesignMode') || 'SHOP';
 	if (mode !== 'SHOP' && mode !== 'TEMPLATE') {
 		throw badRequest(
 			'Invalid parameter creatorDesignMode',
@@ -170,8 +164,18 @@ const PRELOADER_SCRIPT = `/* sandbox Creator preloader: the real widget is not e
 
 export function registerCreatorRoutes(router: Router<ServiceContext>): void {
 	router.get('/accounts/:accountId/shops/:shopId/creator/snippet', (ctx) => ok(snippet(ctx)));
-	router.get('/public/creator/preloader.js', () => ({
-		status: 200,
-		raw: { body: PRELOADER_SCRIPT, contentType: 'application/javascript; charset=utf-8' },
-	}));
+	router.get('/public/creator/preloader.js', (ctx) => {
+		// Contract: the Creator fails with 500 on a session id that carries a routing suffix.
+		if ((ctx.query.get('orderSessionId') ?? '').includes('.')) {
+			throw new ApiError(
+				500,
+				'Creator failed to start',
+				'orderSessionId carries a routing suffix; the Creator takes the bare UUID',
+			);
+		}
+		return {
+			status: 200,
+			raw: { body: PRELOADER_SCRIPT, contentType: 'application/javascript; charset=utf-8' },
+		};
+	});
 }

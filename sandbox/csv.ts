@@ -466,13 +466,13 @@ function processImport(
 		return;
 	}
 	if (records.length === 0) return finish('The file is empty');
-	const header = records[0].record.map((h) => h.trim());
+	// Contract: "All 54 columns must be present as headers, in exactly this order": each header
+	// is the column's name exactly, no other case, no surrounding space.
+	const header = records[0].record;
 	if (header.length !== CSV_HEADERS.length) {
 		return finish(`Expected ${CSV_HEADERS.length} columns, found ${header.length}`);
 	}
-	const mismatch = CSV_HEADERS.findIndex(
-		(name, i) => header[i].toLowerCase() !== name.toLowerCase(),
-	);
+	const mismatch = CSV_HEADERS.findIndex((name, i) => header[i] !== name);
 	if (mismatch >= 0) {
 		return finish(
 			`Column ${mismatch + 1} must be "${CSV_HEADERS[mismatch]}", found "${header[mismatch]}"`,

@@ -5,12 +5,21 @@
  */
 
 import { App, type SandboxOptions } from './app';
+import { resolveKindOptions } from './launch-env';
 import { CONTROL_PREFIX, SERVICE_PREFIX, startServer } from './server';
 
 export type { SandboxOptions } from './app';
 export type { Quirks } from './codec';
 export { DEMO } from './seed';
-export { sandboxPortFromEnv, VARIANT_SKU_TEXTS_ENV, variantSkuTextsFromEnv } from './launch-env';
+export {
+	resolveKindOptions,
+	SANDBOX_OPTIONS_ENV,
+	sandboxOptionsFromEnv,
+	sandboxPortFromEnv,
+	VARIANT_SKU_TEXTS_ENV,
+	variantSkuTextsFromEnv,
+} from './launch-env';
+export { KIND_OPTION_NAMES, type KindOptionName, type KindOptions } from './options';
 export { signBody } from './webhook-dispatcher';
 
 export interface Sandbox {
@@ -23,9 +32,14 @@ export interface Sandbox {
 	close(): Promise<void>;
 }
 
-/** Starts a local emulator of the print-on-demand service on 127.0.0.1. */
+/**
+ * Starts a local emulator of the print-on-demand service on 127.0.0.1. Each kinder behaviour
+ * (sandbox/options.ts) is as `options` gives it, else as the environment's SANDBOX_OPTIONS names
+ * it, else off; a SANDBOX_OPTIONS naming no option throws before anything starts.
+ */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-	const app = new App(options);
+	// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- the sandbox runs on Node, never shipped
+	const app = new App(options, resolveKindOptions(options, process.env));
 	const running = await startServer(app, options.port ?? 0);
 	const origin = `http://127.0.0.1:${running.port}`;
 	app.baseUrl = `${origin}${SERVICE_PREFIX}`;

@@ -4,6 +4,40 @@
  * sandbox.
  */
 
+import { KIND_OPTION_NAMES, readOptionList, type KindOptions } from './options';
+
+/**
+ * The environment variable naming the kinder behaviours a sandbox turns on when its starter does
+ * not say: `all`, or a comma list of option names (sandbox/options.ts). `startSandbox` reads it,
+ * so that `SANDBOX_OPTIONS=all npx jest` runs the whole node-level suite with every option on.
+ */
+export const SANDBOX_OPTIONS_ENV = 'SANDBOX_OPTIONS';
+
+/**
+ * The options SANDBOX_OPTIONS turns on (unset or empty: none). A name that is no option throws,
+ * naming the variable and the accepted names, so that a typo never runs a plain suite that
+ * believes itself kind.
+ */
+export function sandboxOptionsFromEnv(
+	env: Record<string, string | undefined>,
+): Partial<KindOptions> {
+	return readOptionList(env[SANDBOX_OPTIONS_ENV] ?? '', SANDBOX_OPTIONS_ENV);
+}
+
+/**
+ * The kinder behaviours of a sandbox: each one as its starter gave it, else as SANDBOX_OPTIONS
+ * names it, else off. An option given explicitly (also `false`) wins over the environment.
+ */
+export function resolveKindOptions(
+	given: Partial<KindOptions>,
+	env: Record<string, string | undefined>,
+): KindOptions {
+	const fromEnv = sandboxOptionsFromEnv(env);
+	return Object.fromEntries(
+		KIND_OPTION_NAMES.map((name) => [name, given[name] ?? fromEnv[name] ?? false]),
+	) as KindOptions;
+}
+
 /** The environment variable that turns the variant SKU text extension on for `npm run sandbox` and `npm start`. */
 export const VARIANT_SKU_TEXTS_ENV = 'SANDBOX_VARIANT_SKU_TEXTS';
 

@@ -56,7 +56,7 @@ function technologyBody(sandbox: SandboxState, assignment: Motive['technologies'
 }
 
 function readMotiveType(value: unknown, fallback: string): string {
-	const type = (readString(value) ?? fallback).toUpperCase();
+	const type = readString(value) ?? fallback;
 	if (!(MOTIVE_TYPES as readonly string[]).includes(type)) {
 		throw badRequest('Unknown motive type', `Allowed: ${MOTIVE_TYPES.join(', ')}`);
 	}

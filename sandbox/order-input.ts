@@ -127,7 +127,12 @@ export function readShipping(sandbox: SandboxState, value: unknown): ShippingInf
 	return shipping;
 }
 
-const POSITION_VALUE = /^-?\d+([.,]\d+)?%?$/;
+/**
+ * A position value in a JSON or XML payload: a number, or one ending with `%` (contract,
+ * Position). A decimal comma is the CSV's European format only (csv.ts converts it), not a JSON
+ * number's.
+ */
+const POSITION_VALUE = /^-?\d+(\.\d+)?%?$/;
 
 export function readPosition(value: unknown, field: string): Position | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
@@ -317,7 +322,7 @@ function resolveArea(product: Product, value: Record<string, unknown>, field: st
 	// The incremental form names the view: assignedView{view{position}} (or assignedView{id}).
 	const assignedView =
 		readObject(value.assignedView) ?? readObject(readObject(value.productArea)?.assignedView);
-	const position = readString(readObject(assignedView?.view)?.position)?.toUpperCase();
+	const position = readString(readObject(assignedView?.view)?.position);
 	const viewId = readInt(assignedView?.id);
 	const view = product.views.find((v) => (position ? v.position === position : v.id === viewId));
 	if (!assignedView || !view) {

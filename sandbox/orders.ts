@@ -34,7 +34,7 @@ export function assertUniqueIdFree(
 	shop: Shop,
 	uniqueId: string | undefined,
 ): void {
-	if (!uniqueId || !sandbox.refuseRepeatedUniqueId) return;
+	if (!uniqueId || !sandbox.kind.refuseRepeatedUniqueId) return;
 	const existing = [...sandbox.store.orders.values()].find(
 		(order) => order.shopId === shop.id && !order.deleted && order.uniqueId === uniqueId,
 	);
@@ -47,7 +47,8 @@ export function assertUniqueIdFree(
 }
 
 function readFinancialStatus(value: unknown, field: string): FinancialStatus {
-	const text = (readString(value) ?? 'PENDING').toUpperCase();
+	// The contract's values exactly, as it spells them (no other case).
+	const text = readString(value) ?? 'PENDING';
 	if (!(FINANCIAL_STATUSES as readonly string[]).includes(text)) {
 		throw badRequest(`${field} must be one of ${FINANCIAL_STATUSES.join(', ')}`, `Got ${text}`);
 	}
@@ -286,7 +287,17 @@ export function registerOrderRoutes(router: Router<ServiceContext>): void {
 	});
 
 	router.get(`${orders}/session`, sessionOrder);
-	router.get(one, (ctx) => ok(orderDoc(ctx.sandbox, requireOrder(ctx, requireShop(ctx)))));
+	// A path the contract does not list (it lists the collection, and orders carry `self` links):
+	// by default the basic record, as the collection lists it, with its `expanded` link; the
+	// expanded order, collections embedded, only with the option `expandedOrderRead`.
+	router.get(one, (ctx) => {
+		const order = requireOrder(ctx, requireShop(ctx));
+		return ok(
+			ctx.sandbox.kind.expandedOrderRead
+				? orderDoc(ctx.sandbox, order)
+				: { productionOrder: orderBasicBody(ctx.sandbox, order) },
+		);
+	});
 	router.get(`${orders}/expanded/:orderId`, (ctx) =>
 		ok(orderDoc(ctx.sandbox, requireOrder(ctx, requireShop(ctx)))),
 	);

@@ -62,7 +62,8 @@ function selectRecords<T>(ctx: ServiceContext, records: T[], filterRoot: string 
 
 /**
  * A `pagedData` answer: filtered (stored filter or the default one), paged with `page`/`size`
- * (size clamped to maxPageSize), items under `itemName`, `totalElements`, absolute links.
+ * (size clamped to maxPageSize), items under `itemName`, `totalElements`, absolute links; the
+ * option `pagingDetails` adds `totalPages`, `number` and `size`.
  */
 export function pagedList<T>(ctx: ServiceContext, spec: ListSpec<T>): Reply {
 	const page = readPagingNumber(ctx, 'page', 0, 0);
@@ -81,9 +82,10 @@ export function pagedList<T>(ctx: ServiceContext, spec: ListSpec<T>): Reply {
 			pagedData: {
 				[spec.itemName]: items.map(spec.represent),
 				totalElements: selected.length,
-				totalPages: Math.ceil(selected.length / size),
-				number: page,
-				size,
+				// The contract names only the items, totalElements and the next/prev links.
+				...(ctx.sandbox.kind.pagingDetails
+					? { totalPages: Math.ceil(selected.length / size), number: page, size }
+					: {}),
 				'atom.link': links,
 			},
 		},

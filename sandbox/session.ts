@@ -31,6 +31,9 @@ function sessionDetailsDoc(sandbox: SandboxState, session: Session) {
 	};
 }
 
+/** The routing suffix of tokens under the option `routingSuffix`: a node name, as a load balancer's. */
+const ROUTING_SUFFIX = 'node-7';
+
 function sessionHeaders(token: string): Record<string, string | string[]> {
 	return {
 		'x-auth-token': token,
@@ -41,8 +44,9 @@ function sessionHeaders(token: string): Record<string, string | string[]> {
 function login(ctx: ServiceContext): Reply {
 	const credentials = parseBasic(ctx.headers.authorization);
 	if (!credentials) {
-		// Without Basic credentials a valid session may ask for its own details.
-		if (tokenOf(ctx)) {
+		// Contract: GET /auth takes Basic credentials. Only with the option may a valid session
+		// ask for its own details without them.
+		if (ctx.sandbox.kind.sessionDetailsByToken && tokenOf(ctx)) {
 			const { session } = requireSession(ctx);
 			return ok(sessionDetailsDoc(ctx.sandbox, session));
 		}
@@ -73,7 +77,9 @@ function login(ctx: ServiceContext): Reply {
 		store.customerStorageIds.set(customerKey, store.nextId('misc'));
 	}
 	const session: Session = {
-		token: randomUUID(),
+		// The contract's routing suffix after a `.` only with the option: a bare UUID otherwise
+		// (field notes: "The token is a bare UUID").
+		token: ctx.sandbox.kind.routingSuffix ? `${randomUUID()}.${ROUTING_SUFFIX}` : randomUUID(),
 		userId: user.id,
 		accountId: user.accountId,
 		customerKey: customerKey || undefined,

@@ -40,6 +40,11 @@ export interface DispatcherDeps {
 	clock: VirtualClock;
 	/** Counts each attempt. */
 	onAttempt: () => void;
+	/**
+	 * Option `deliveryIdHeader`: send the delivery's id as `x-platform-delivery-id`. The contract
+	 * names two headers only (topic, signature), so by default the id stays the control API's.
+	 */
+	deliveryIdHeader: boolean;
 }
 
 /**
@@ -195,7 +200,9 @@ export class WebhookDispatcher implements WebhookDeliveryService {
 						'user-agent': 'pod-platform-sandbox-webhooks',
 						'x-platform-topic': delivery.topic,
 						'x-platform-hmac-sha256': delivery.signature,
-						'x-platform-delivery-id': delivery.deliveryId,
+						...(this.deps.deliveryIdHeader
+							? { 'x-platform-delivery-id': delivery.deliveryId }
+							: {}),
 					},
 				},
 				(response) => {

@@ -14,7 +14,14 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import path from 'node:path';
 import { DateTime } from 'luxon';
 
-import { DEMO, sandboxPortFromEnv, startSandbox, variantSkuTextsFromEnv } from '../sandbox';
+import {
+	DEMO,
+	KIND_OPTION_NAMES,
+	resolveKindOptions,
+	sandboxPortFromEnv,
+	startSandbox,
+	variantSkuTextsFromEnv,
+} from '../sandbox';
 import type { N8nInstance, N8nOptions, N8nRuntime } from './n8n-runtime';
 import type { QueueStackOptions, QueueStackPorts } from './queue-stack';
 import {
@@ -264,13 +271,15 @@ function startOptions(args: string[], env: NodeJS.ProcessEnv) {
 	const unknown = args.find((arg) => !START_FLAGS.includes(arg));
 	if (unknown !== undefined) {
 		throw new Error(
-			`Unknown argument ${JSON.stringify(unknown)}; npm start takes ${START_FLAGS.join(', ')} (npm run start:queue). The sandbox's port comes from SANDBOX_PORT (0 = any free port), its variant SKU texts from SANDBOX_VARIANT_SKU_TEXTS=1`,
+			`Unknown argument ${JSON.stringify(unknown)}; npm start takes ${START_FLAGS.join(', ')} (npm run start:queue). The sandbox's port comes from SANDBOX_PORT (0 = any free port), its kinder behaviours from SANDBOX_OPTIONS (all, or a comma list), its variant SKU texts also from SANDBOX_VARIANT_SKU_TEXTS=1`,
 		);
 	}
+	// Read here, not left to startSandbox, so that a bad SANDBOX_OPTIONS stops npm start before n8n.
+	const kind = resolveKindOptions({}, env);
 	return {
 		queue: args.includes('--queue'),
 		sandboxPort: sandboxPortFromEnv(env),
-		variantSkuTexts: variantSkuTextsFromEnv(env),
+		kind: { ...kind, variantSkuTexts: kind.variantSkuTexts || variantSkuTextsFromEnv(env) },
 	};
 }
 
@@ -283,7 +292,8 @@ async function main() {
 		console.error((error as Error).message);
 		process.exit(2);
 	}
-	const { queue, sandboxPort, variantSkuTexts } = start;
+	const { queue, sandboxPort, kind } = start;
+	const { variantSkuTexts } = kind;
 	const n8nPort = Number(process.env.N8N_PORT ?? 5678);
 	const userFolder = path.resolve(
 		process.env.POD_DEV_FOLDER ?? path.join(ROOT, queue ? '.n8n-dev-queue' : '.n8n-dev'),
@@ -292,13 +302,16 @@ async function main() {
 	const runtime = await ensureN8n({ onProgress: (line) => console.log(line) });
 	console.log(`n8n ${runtime.version}: ${runtime.n8nDir}`);
 
-	// SANDBOX_VARIANT_SKU_TEXTS=1 npm start: the sandbox's variant SKU text extension (sandbox/README.md).
+	// SANDBOX_OPTIONS=all npm start (or SANDBOX_VARIANT_SKU_TEXTS=1): the sandbox's kinder
+	// behaviours (sandbox/README.md, Options); by default the contract's plainest reading.
 	const sandbox = await startSandbox({
 		port: sandboxPort,
 		autoAdvance: true,
 		demoOrders: true,
-		variantSkuTexts,
+		...kind,
 	});
+	const on = KIND_OPTION_NAMES.filter((name) => kind[name]);
+	if (on.length) console.log(`Sandbox options on: ${on.join(', ')}`);
 	console.log(
 		`Sandbox:  ${sandbox.baseUrl}  (control: ${sandbox.controlUrl})${variantSkuTexts ? ', with variant SKU texts' : ''}`,
 	);

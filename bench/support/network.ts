@@ -94,4 +94,3 @@ export function printSides(sides: Record<string, SideSummary>): void {
 		);
 	}
 }
-

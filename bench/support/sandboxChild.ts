@@ -5,8 +5,14 @@
  */
 import { startSandbox } from '../../sandbox';
 
-void startSandbox(JSON.parse(process.env.SANDBOX_OPTIONS ?? '{}')).then((sandbox) => {
-	console.log(JSON.stringify({ baseUrl: sandbox.baseUrl, controlUrl: sandbox.controlUrl, port: sandbox.port }));
+void startSandbox(JSON.parse(process.env.SANDBOX_CHILD_OPTIONS ?? '{}')).then((sandbox) => {
+	console.log(
+		JSON.stringify({
+			baseUrl: sandbox.baseUrl,
+			controlUrl: sandbox.controlUrl,
+			port: sandbox.port,
+		}),
+	);
 	process.on('SIGTERM', () => {
 		void sandbox.close().then(() => process.exit(0));
 	});

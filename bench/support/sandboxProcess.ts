@@ -20,7 +20,7 @@ const CHILD = join(__dirname, 'sandboxChild.ts');
 export async function startSandboxProcess(options: SandboxOptions = {}): Promise<Sandbox> {
 	const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', CHILD], {
 		cwd: join(__dirname, '..', '..'),
-		env: { ...process.env, SANDBOX_OPTIONS: JSON.stringify({ ...options, port: 0 }) },
+		env: { ...process.env, SANDBOX_CHILD_OPTIONS: JSON.stringify({ ...options, port: 0 }) },
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
 	const exited = once(child, 'exit');

@@ -77,7 +77,11 @@ export interface OrderEvent {
 	 * topic and body) or for the same status change seen again (poll). Remove Duplicates keys on it.
 	 */
 	deliveryKey: string;
-	/** The delivery's own id, when the service sends one. */
+	/**
+	 * The delivery's own id, only when the service sent one (a deployment's `x-…-delivery-id`
+	 * header; the contract names none). Nothing in the package reads it: deliveries are told
+	 * apart by `deliveryKey`.
+	 */
 	deliveryId?: string;
 	/** Root element of the notification body (`productionOrderExpanded`, ...). */
 	payloadRoot?: string;

@@ -28,7 +28,7 @@ const shop = shopParameter();
 const all = { returnAll: true };
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
+	sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10, variantSkuTexts: false });
 	control = new SandboxControl(sandbox);
 	store = sandboxCredentials(sandbox);
 	const service = ServiceClient.as(sandbox.baseUrl);

@@ -15,7 +15,13 @@ import { ServiceClient } from '../support/service';
 
 let sandbox: Sandbox;
 let control: SandboxControl;
-useSandbox((started) => ({ sandbox, control } = started));
+// sessionDetailsByToken: these tests learn who holds a session with GET /auth and its token
+// (ownerOf), which the package never asks. routingSuffix off, also under SANDBOX_OPTIONS=all:
+// they compare tokens with bare UUIDs; the routingSuffix block below runs with it on.
+useSandbox((started) => ({ sandbox, control } = started), {
+	sessionDetailsByToken: true,
+	routingSuffix: false,
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ANY_UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -506,5 +512,58 @@ describe('the Creator page login', () => {
 			productionOrder: { country: { id: 1 } },
 		});
 		expect(draft.status).toBe(403);
+	});
+});
+
+describe('on a service whose session tokens carry a routing suffix (option routingSuffix)', () => {
+	let suffixed: Sandbox;
+	let suffixedControl: SandboxControl;
+	useSandbox((started) => ({ sandbox: suffixed, control: suffixedControl } = started), {
+		routingSuffix: true,
+	});
+
+	test('the page gets the bare UUID as its Order Session ID, which the Creator and Get Session Order take', async () => {
+		// The token as issued carries the suffix: the x-auth-token is used as issued (contract).
+		const login = new ServiceClient(suffixed.baseUrl);
+		await login.login(CREATOR_PAGE_LOGIN.creatorPageLogin, CREATOR_PAGE_LOGIN.creatorPagePassword);
+		expect(login.token).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9-]+$/);
+
+		const store = demoStore(suffixed, CREATOR_PAGE_LOGIN);
+		const result = await runNode({ store, parameters: snippet() });
+		expect(result.error).toBeUndefined();
+		const out = result.items[0].json as Out;
+		// The strip (creator/snippetQuery.ts stripRoutingSuffix): without it this is `<uuid>.<suffix>`.
+		expect(out.orderSessionId).toMatch(UUID);
+		const preloader = new URL(out.preloaderUrl);
+		expect(preloader.searchParams.get('orderSessionId')).toBe(out.orderSessionId);
+		expect(publishedUuids(out)).toEqual([out.orderSessionId]);
+		// The Creator starts with the bare id (it fails with 500 on a suffixed one).
+		const started = await new ServiceClient(suffixed.baseUrl).get(
+			`${preloader.pathname.replace(/^.*\/webservices\/rest/, '')}${preloader.search}`,
+			{ token: null },
+		);
+		expect(started.status).toBe(200);
+
+		// Reusing the page session by its bare id binds a second snippet to it.
+		const again = await runNode({
+			store,
+			parameters: snippet({ pageSessionId: out.orderSessionId, widgetId: 'two' }),
+		});
+		expect(again.error).toBeUndefined();
+		expect((again.items[0].json as Out).orderSessionId).toBe(out.orderSessionId);
+		expect((await suffixedControl.stats()).logins).toBe(2);
+
+		// The basket of that page session, read by its bare id.
+		const basket = await runNode({
+			store,
+			parameters: {
+				resource: 'order',
+				operation: 'getSessionOrder',
+				shop: shopParameter(),
+				orderSessionId: out.orderSessionId,
+			},
+		});
+		expect(basket.error).toBeUndefined();
+		expect(basket.items[0].json.orderedProducts).toEqual([]);
 	});
 });

@@ -1160,6 +1160,7 @@ describe.each([
 					{ error: 'Invalid ID' },
 					{ error: { message: 'The resource you are requesting could not be found' } },
 					...(fulfillmentOrders ? [{ skipped: true, noOpenFulfillmentOrder: true }] : []),
+					{ skipped: true, noTrackingNumber: true },
 				].map((json) => evaluate(outcome, json)),
 			).toEqual([
 				'delivered now',
@@ -1168,6 +1169,7 @@ describe.each([
 				'failed',
 				'failed',
 				...(fulfillmentOrders ? ['no open fulfillment order'] : []),
+				'no tracking number',
 			]);
 			const other = Object.fromEntries(
 				assignmentsOf(node('Outcome: Other Store')).map(({ name, value }) => [
@@ -1207,6 +1209,12 @@ describe.each([
 							},
 						]
 					: []),
+				{
+					outcome: 'no tracking number',
+					printOrderId: 7,
+					uniqueId: `${storeKey}-7`,
+					detail: 'no tracking',
+				},
 			];
 			const summary = Object.fromEntries(
 				assignmentsOf(node('Summary')).map(({ name, value }) => [
@@ -1221,12 +1229,16 @@ describe.each([
 				failed: 2,
 				delivered: [`print order 1 (${storeKey}-1): sent`],
 				failures: [`print order 4 (${storeKey}-4): 404`, `print order 5 (${storeKey}-5): down`],
+				noTrackingNumber: 1,
 				...(fulfillmentOrders
 					? {
 							noOpenFulfillmentOrder: 1,
-							notDelivered: [`print order 6 (${storeKey}-6): none open`],
+							notDelivered: [
+								`print order 6 (${storeKey}-6): none open`,
+								`print order 7 (${storeKey}-7): no tracking`,
+							],
 						}
-					: {}),
+					: { notDelivered: [`print order 7 (${storeKey}-7): no tracking`] }),
 			});
 		});
 	},
@@ -1282,6 +1294,67 @@ describe('a Shopify order with no open fulfillment order (print-events-to-shopif
 					evaluate(notClosed, { status }),
 				),
 			).toEqual([false, true, true, true]);
+		},
+	);
+});
+
+describe('a shipped print order without a tracking number is never sent to the store as shipped (the way-back examples and their catch-ups)', () => {
+	test.each([
+		['podExWayBackShop', 'Shopify Order', 'Shopify order', 'shopifyOrderId', '450789469'],
+		['podExShopWbCatch', 'Shopify Order', 'Shopify order', 'shopifyOrderId', '450789469'],
+		['podExWayBackWoo', 'WooCommerce Order', 'WooCommerce order', 'wooOrderId', '727'],
+		['podExWooWbCatch', 'WooCommerce Order', 'WooCommerce order', 'wooOrderId', '727'],
+	])(
+		'%s: empty tracking ends on Skip: No Tracking Number, which says so',
+		(id, orderNode, words, idField, storeOrderId) => {
+			const workflow = example(id);
+			const node = (name: string) => workflow.nodes.find((entry) => entry.name === name)!;
+			const sw = node('Shipped or Cancelled?');
+			const rules = (
+				sw.parameters.rules as { values: Array<{ outputKey: string; conditions: unknown }> }
+			).values;
+			/** The Switch's first matching output (n8n's default: the first rule that matches). */
+			const route = (trackingNumber: string, topic = 'orders/fulfilled') => {
+				const order = {
+					topic,
+					trackingNumber,
+					printOrderId: 10001,
+					uniqueId: `x-${storeOrderId}`,
+					[idField]: storeOrderId,
+				};
+				// Shopify's Switch reads its input (the order item); WooCommerce's reads the order node
+				// beside the store's answer (an order not completed yet).
+				const json = { ...order, status: 'processing', [orderNode]: order };
+				return rules.find((rule) =>
+					executeFilter(evaluate(readingNodes(rule.conditions), json) as FilterValue),
+				)?.outputKey;
+			};
+			expect(route('')).toBe('No Tracking Number');
+			expect(route('TRACK-1')).toBe('Shipped');
+			expect(route('', 'orders/cancelled')).toBe('Cancelled');
+			const output = rules.findIndex((rule) => rule.outputKey === 'No Tracking Number');
+			expect(
+				(workflow.connections['Shipped or Cancelled?'].main[output] ?? []).map((t) => t.node),
+			).toEqual(['Skip: No Tracking Number']);
+			const values = Object.fromEntries(
+				assignmentsOf(node('Skip: No Tracking Number')).map(({ name, value }) => [
+					name,
+					evaluate(readingNodes(value), {
+						[orderNode]: {
+							printOrderId: 10001,
+							uniqueId: `x-${storeOrderId}`,
+							[idField]: storeOrderId,
+						},
+					}),
+				]),
+			);
+			expect(values).toEqual({
+				skipped: true,
+				noTrackingNumber: true,
+				reason: `Print order 10001 is shipped but the print service gave no tracking number: nothing sent to ${words} ${storeOrderId} (a shipment is never sent with an empty tracking number; run again once the print order has one, or ship it in the store by hand)`,
+				printOrderId: 10001,
+				uniqueId: `x-${storeOrderId}`,
+			});
 		},
 	);
 });

@@ -7,7 +7,13 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
 import * as editor from '../support/editor';
 import { CredentialStore, runNode } from '../support/n8n';
-import { byId, SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
+import {
+	byId,
+	SandboxControl,
+	sandboxCredentials,
+	shopParameter,
+	SUBMIT_READ_BACK,
+} from '../support/sandbox';
 import { formParameters, jsonOrder, jsonParameters } from './fixtures';
 
 const BLACK = 2002;
@@ -26,7 +32,7 @@ describe('an unavailable SKU is refused before sending', () => {
 		).length;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20 });
+		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20, ...SUBMIT_READ_BACK });
 		control = new SandboxControl(sandbox);
 	});
 	afterAll(() => sandbox.close());

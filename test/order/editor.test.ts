@@ -13,7 +13,13 @@ import { PLACEMENT_RULE } from '../../nodes/PodPlatform/actions/common/position'
 import { startSandbox, type Sandbox } from '../../sandbox';
 import * as editor from '../support/editor';
 import { CredentialStore, runNode } from '../support/n8n';
-import { byId, SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
+import {
+	byId,
+	SandboxControl,
+	sandboxCredentials,
+	shopParameter,
+	SUBMIT_READ_BACK,
+} from '../support/sandbox';
 import { formParameters, jsonOrder, jsonParameters } from './fixtures';
 
 /** What the editor holds while a field is edited: the credential, the parameters, the field's path. */
@@ -46,7 +52,7 @@ describe('Order forms against the sandbox', () => {
 		).length;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20 });
+		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20, ...SUBMIT_READ_BACK });
 		control = new SandboxControl(sandbox);
 	});
 	afterAll(() => sandbox.close());

@@ -3,7 +3,13 @@ import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { eventually } from '../support/eventually';
 import { CredentialStore, runNode } from '../support/n8n';
-import { byId, SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
+import {
+	byId,
+	SandboxControl,
+	SUBMIT_READ_BACK,
+	sandboxCredentials,
+	shopParameter,
+} from '../support/sandbox';
 import { formParameters, jsonOrder, jsonParameters, PNG } from './fixtures';
 
 describe('Order resource against the sandbox', () => {
@@ -31,7 +37,13 @@ describe('Order resource against the sandbox', () => {
 	};
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20 });
+		sandbox = await startSandbox({
+			port: 0,
+			deferredProcessingMs: 20,
+			...SUBMIT_READ_BACK,
+			// The product's own SKU on ordered products (the contract's ProductSku), also under all.
+			variantSkuTexts: false,
+		});
 		control = new SandboxControl(sandbox);
 	});
 	afterAll(() => sandbox.close());

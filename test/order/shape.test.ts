@@ -11,7 +11,12 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { MINUTE } from '../support/clock';
 import { eventually } from '../support/eventually';
 import { PACKAGE, runNode, type CredentialStore } from '../support/n8n';
-import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
+import {
+	SandboxControl,
+	SUBMIT_READ_BACK,
+	sandboxCredentials,
+	shopParameter,
+} from '../support/sandbox';
 import { captureLogs, TriggerHarness } from '../support/trigger';
 import { formParameters } from './fixtures';
 
@@ -50,7 +55,7 @@ describe('one order shape: Submit, Order → Get and both triggers', () => {
 		});
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
+		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10, ...SUBMIT_READ_BACK });
 		control = new SandboxControl(sandbox);
 		nowSpy = jest.spyOn(Date, 'now').mockImplementation(() => clock);
 	});

@@ -10,7 +10,13 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 	let demo: ServiceClient;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, maxPageSize: 5 });
+		// pagingDetails off also under SANDBOX_OPTIONS=all: the paging test checks the contract's fields.
+		sandbox = await startSandbox({
+			port: 0,
+			maxPageSize: 5,
+			pagingDetails: false,
+			variantSkuTexts: false,
+		});
 		control = new SandboxControl(sandbox);
 		demo = new ServiceClient(sandbox.baseUrl);
 		await demo.login();
@@ -110,8 +116,9 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 		// maxPageSize is 5 in this sandbox: size=50 gives 5 SKUs per page.
 		const skus = (await demo.get(`${SHOP_PATH}/products/1001/sku?size=50`)).json.pagedData;
 		expect(list(skus.productSku)).toHaveLength(5);
-		expect(skus.size).toBe(5);
 		expect(skus.totalElements).toBe(11);
+		// The contract names the items, totalElements and the links: nothing more by default.
+		expect(Object.keys(skus).sort()).toEqual(['atom.link', 'productSku', 'totalElements']);
 		expect((await demo.get(`${SHOP_PATH}/products?page=-1`)).status).toBe(400);
 		expect((await demo.get(`${SHOP_PATH}/products?size=abc`)).status).toBe(400);
 	});
@@ -342,5 +349,23 @@ describe('sandbox: catalog with the variant SKU text extension (option variantSk
 		const xml = await demo.get(`${SHOP_PATH}/products/1005/sku`, { accept: 'application/xml' });
 		expect(xml.text).toContain('<sku>Bar3</sku>');
 		expect((await demo.get(`${SHOP_PATH}/products/1001`)).json.product.sku).toBe('TEE-CLASSIC');
+	});
+});
+
+describe('sandbox: paging with the option pagingDetails', () => {
+	let sandbox: Sandbox;
+	let demo: ServiceClient;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, maxPageSize: 5, pagingDetails: true });
+		demo = new ServiceClient(sandbox.baseUrl);
+		await demo.login();
+	});
+	afterAll(() => sandbox.close());
+
+	test('pagedData also carries totalPages, number and the size served (clamped)', async () => {
+		const skus = (await demo.get(`${SHOP_PATH}/products/1001/sku?size=50&page=1`)).json.pagedData;
+		expect(skus).toMatchObject({ totalElements: 11, totalPages: 3, number: 1, size: 5 });
+		expect(list(skus.productSku)).toHaveLength(5);
 	});
 });

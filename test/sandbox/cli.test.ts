@@ -27,6 +27,7 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 	const env = { ...process.env };
 	delete env.SANDBOX_PORT;
 	delete env.SANDBOX_VARIANT_SKU_TEXTS;
+	delete env.SANDBOX_OPTIONS;
 	return { ...env, ...extra };
 }
 
@@ -126,13 +127,30 @@ describe('sandbox: the command line (npm run sandbox)', () => {
 		expect(await stop(running.child)).toBe(0);
 	});
 
+	test('--options all turns every kinder behaviour on; SANDBOX_OPTIONS names them without the flag', async () => {
+		const pagedData = async (baseUrl: string) => {
+			const client = new ServiceClient(baseUrl);
+			await client.login();
+			return (await client.get(`${SHOP_PATH}/products`)).json.pagedData;
+		};
+		const all = await startCli(['--port=0', '--options', 'all'], cleanEnv());
+		expect(await skuTexts(all.baseUrl)).toContain('TEE-CLASSIC-BLACK-L');
+		expect(await pagedData(all.baseUrl)).toMatchObject({ number: 0, size: 10 });
+		expect(await stop(all.child)).toBe(0);
+
+		const listed = await startCli(['--port=0'], cleanEnv({ SANDBOX_OPTIONS: 'pagingDetails' }));
+		expect(await pagedData(listed.baseUrl)).toMatchObject({ number: 0, size: 10 });
+		expect(await skuTexts(listed.baseUrl)).toEqual([]);
+		expect(await stop(listed.child)).toBe(0);
+	});
+
 	// Every refusal in one test, the processes side by side: each start of ts-node costs seconds.
 	test('unknown flags (named with the accepted ones), a missing or bad port, a bad SANDBOX_PORT and a bad SANDBOX_VARIANT_SKU_TEXTS are refused: exit 2, the reason and the usage on stderr, nothing started', async () => {
 		const cases: Array<[string[], NodeJS.ProcessEnv, RegExp]> = [
 			[
 				['--prot', '0'],
 				cleanEnv(),
-				/^Unknown argument "--prot"; accepted: --port N, --port=N, --variant-sku-texts, -h, --help\n/,
+				/^Unknown argument "--prot"; accepted: --port N, --port=N, --options LIST, --variant-sku-texts, -h, --help\n/,
 			],
 			[['8787'], cleanEnv(), /^Unknown argument "8787"/],
 			[['--port'], cleanEnv(), /^--port needs a port number/],
@@ -151,13 +169,25 @@ describe('sandbox: the command line (npm run sandbox)', () => {
 				cleanEnv({ SANDBOX_VARIANT_SKU_TEXTS: 'yes' }),
 				/^SANDBOX_VARIANT_SKU_TEXTS must be 1 or true \(on\), 0 or false \(off\), got "yes"/,
 			],
+			[
+				['--port', '0'],
+				cleanEnv({ SANDBOX_OPTIONS: 'pagingDetails,kindness' }),
+				/^SANDBOX_OPTIONS: unknown sandbox option "kindness"; accepted: all, or a comma list of variantSkuTexts, /,
+			],
+			[
+				['--port', '0', '--options', 'expandedOrder'],
+				cleanEnv(),
+				/^--options: unknown sandbox option "expandedOrder"/,
+			],
 		];
 		const results = await Promise.all(cases.map(([args, env]) => runToExit(args, env)));
 		results.forEach(({ code, stdout, stderr }, i) => {
 			const [args, , reason] = cases[i];
 			expect([args, code]).toEqual([args, 2]);
 			expect(stderr).toMatch(reason);
-			expect(stderr).toContain('Usage: npm run sandbox -- [--port N] [--variant-sku-texts]');
+			expect(stderr).toContain(
+				'Usage: npm run sandbox -- [--port N] [--options LIST] [--variant-sku-texts]',
+			);
 			expect(stdout).not.toContain('Sandbox base URL');
 		});
 	});
@@ -165,7 +195,9 @@ describe('sandbox: the command line (npm run sandbox)', () => {
 	test('--help prints the usage and starts nothing', async () => {
 		const { code, stdout } = await runToExit(['--help'], cleanEnv());
 		expect(code).toBe(0);
-		expect(stdout).toMatch(/^Usage: npm run sandbox -- \[--port N\] \[--variant-sku-texts\]\n/);
+		expect(stdout).toMatch(
+			/^Usage: npm run sandbox -- \[--port N\] \[--options LIST\] \[--variant-sku-texts\]\n/,
+		);
 		expect(stdout).toContain('--port N, --port=N');
 		expect(stdout).not.toContain('Sandbox base URL');
 	});

@@ -11,7 +11,8 @@ describe('sandbox: Creator snippet', () => {
 		demo.get(`${SHOP_PATH}/creator/snippet${query}`, { accept });
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0 });
+		// Bare-UUID tokens, also under SANDBOX_OPTIONS=all (test/creator runs routingSuffix).
+		sandbox = await startSandbox({ port: 0, routingSuffix: false });
 		demo = new ServiceClient(sandbox.baseUrl);
 		await demo.login();
 	});

@@ -65,7 +65,8 @@ describe('sandbox: CSV order import', () => {
 			({ sandbox, control } = started);
 			demo = new ServiceClient(sandbox.baseUrl);
 		},
-		{ deferredProcessingMs: 10 },
+		// The contract's ProductSku (no texts), also under SANDBOX_OPTIONS=all.
+		{ deferredProcessingMs: 10, variantSkuTexts: false },
 	);
 	beforeEach(() => demo.login());
 
@@ -130,7 +131,8 @@ describe('sandbox: CSV order import', () => {
 		expect(first).toMatchObject({ origin: 'csv', shopId: 1597 });
 		expect(results[0].orderId).toBe(first.id);
 
-		const order = (await demo.get(`${SHOP_PATH}/orders/${first.id}`)).json.productionOrderExpanded;
+		const order = (await demo.get(`${SHOP_PATH}/orders/expanded/${first.id}`)).json
+			.productionOrderExpanded;
 		expect(order.customer).toMatchObject({
 			firstName: 'Jürgen',
 			shippingAddress: { city: 'Köln' },
@@ -180,7 +182,8 @@ describe('sandbox: CSV order import', () => {
 		const done = await finished(result.json.productionOrderCsvImport.id);
 		expect(done.error).toBe(false);
 		const [order] = (await control.call('GET', '/orders?uniqueId=UK-1')) as Json[];
-		const full = (await demo.get(`${SHOP_PATH}/orders/${order.id}`)).json.productionOrderExpanded;
+		const full = (await demo.get(`${SHOP_PATH}/orders/expanded/${order.id}`)).json
+			.productionOrderExpanded;
 		expect(full.orderShipping.price).toBe(1234.5);
 	});
 
@@ -192,7 +195,8 @@ describe('sandbox: CSV order import', () => {
 		const job = await upload(Buffer.from(content, 'latin1'), "?quote='&encoding=windows-1252");
 		expect((await finished(job.id)).error).toBe(false);
 		const [order] = (await control.call('GET', '/orders?uniqueId=Q-1')) as Json[];
-		const full = (await demo.get(`${SHOP_PATH}/orders/${order.id}`)).json.productionOrderExpanded;
+		const full = (await demo.get(`${SHOP_PATH}/orders/expanded/${order.id}`)).json
+			.productionOrderExpanded;
 		expect(full.orderShipping.title).toBe('Express; fast');
 		expect(full.customer.lastName).toBe('Müller');
 	});
@@ -296,6 +300,18 @@ describe('sandbox: CSV order import', () => {
 		expect(done.errorMessage).toMatch(/Column 2/);
 		const short = await upload(csv([], ';', HEADERS.slice(0, 53)));
 		expect((await finished(short.id)).errorMessage).toMatch(/54/);
+	});
+
+	test('a header in another case or with surrounding space is wrong: the contract says exactly', async () => {
+		const upper = [...HEADERS];
+		upper[1] = 'UNIQUEID';
+		const upperJob = await finished((await upload(csv([orderRow('1', 'H-2')], ';', upper))).id);
+		expect(upperJob).toMatchObject({ error: true, linesTotal: 0 });
+		expect(upperJob.errorMessage).toBe('Column 2 must be "uniqueId", found "UNIQUEID"');
+		const spaced = [...HEADERS];
+		spaced[2] = ` ${HEADERS[2]} `;
+		const spacedJob = await finished((await upload(csv([orderRow('1', 'H-3')], ';', spaced))).id);
+		expect(spacedJob.errorMessage).toMatch(/^Column 3 must be "countryId"/);
 	});
 
 	test('a row with the wrong number of values fails alone', async () => {

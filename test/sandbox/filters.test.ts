@@ -228,7 +228,8 @@ describe('sandbox: stored filters', () => {
 	let demo: ServiceClient;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0 });
+		// The contract's ProductSku (no sku to filter on), also under SANDBOX_OPTIONS=all.
+		sandbox = await startSandbox({ port: 0, variantSkuTexts: false });
 		demo = new ServiceClient(sandbox.baseUrl);
 		await demo.login();
 	});
@@ -328,7 +329,8 @@ describe('sandbox: stored filters', () => {
 		).json.productionOrderExpanded.id;
 		expect(await orderIds({ expressionIsNull: { property: 'uniqueId' } })).toEqual([anonymous]);
 
-		const order = (await demo.get(`${SHOP_PATH}/orders/${first}`)).json.productionOrderExpanded;
+		const order = (await demo.get(`${SHOP_PATH}/orders/expanded/${first}`)).json
+			.productionOrderExpanded;
 		const itemId = order.orderedProducts.designedOrderedProduct.id;
 		const lines = `${SHOP_PATH}/orders/${first}/orderedProducts`;
 		const lineIds = (filter: Json) =>

@@ -26,6 +26,7 @@ const LAYERS: string[][] = [
 		'images',
 		'multipart',
 		'launch-env',
+		'options',
 	],
 	// What a handler receives, and the virtual clock.
 	['context', 'clock'],

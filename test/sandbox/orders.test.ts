@@ -17,7 +17,8 @@ describe('sandbox: orders and their state machines', () => {
 			({ sandbox, control } = started);
 			demo = new ServiceClient(sandbox.baseUrl);
 		},
-		{ deferredProcessingMs: 300 },
+		// The contract's ProductSku (no texts), also under SANDBOX_OPTIONS=all.
+		{ deferredProcessingMs: 300, variantSkuTexts: false },
 	);
 	beforeEach(() => demo.login());
 
@@ -47,7 +48,8 @@ describe('sandbox: orders and their state machines', () => {
 			});
 			expect(ready).toMatchObject({ committed: true, handedOff: true, origin: 'deferred' });
 
-			const order = (await demo.get(`${SHOP_PATH}/orders/${id}`)).json.productionOrderExpanded;
+			const order = (await demo.get(`${SHOP_PATH}/orders/expanded/${id}`)).json
+				.productionOrderExpanded;
 			expect(order).toMatchObject({
 				id,
 				uniqueId: 'SHOP-1',
@@ -113,7 +115,7 @@ describe('sandbox: orders and their state machines', () => {
 			const result = await submit(body);
 			expect(result.status).toBe(200);
 			const order = (
-				await demo.get(`${SHOP_PATH}/orders/${result.json.productionOrderSubmited.id}`)
+				await demo.get(`${SHOP_PATH}/orders/expanded/${result.json.productionOrderSubmited.id}`)
 			).json.productionOrderExpanded;
 			expect(order.country).toEqual({ id: 2, code: 'DK' });
 			expect(list(order.orderedProducts.designedOrderedProduct)).toHaveLength(2);
@@ -141,7 +143,7 @@ describe('sandbox: orders and their state machines', () => {
 			const result = await submit(body);
 			expect(result.status).toBe(200);
 			const order = (
-				await demo.get(`${SHOP_PATH}/orders/${result.json.productionOrderSubmited.id}`)
+				await demo.get(`${SHOP_PATH}/orders/expanded/${result.json.productionOrderSubmited.id}`)
 			).json.productionOrderExpanded;
 			const items = list(order.orderedProducts.designedOrderedProduct);
 			expect(
@@ -181,6 +183,20 @@ describe('sandbox: orders and their state machines', () => {
 
 		test.each<[string, (o: Json) => void, RegExp]>([
 			['missing country', (o) => delete o.country, /country/i],
+			// The contract's enum spelling exactly, and a JSON number's decimal point.
+			[
+				'a financial status in another case',
+				(o) => (o.financialStatus = 'paid'),
+				/financialStatus/,
+			],
+			[
+				'a position with a decimal comma',
+				(o) =>
+					(o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements = [
+						{ creatorse_designElementMotive: { motive: { id: 5001 }, position: { left: '12,5' } } },
+					]),
+				/left must be millimetres or a percentage/,
+			],
 			[
 				'missing customer shipping address',
 				(o) => delete o.customer.shippingAddress,
@@ -311,7 +327,7 @@ describe('sandbox: orders and their state machines', () => {
 			const result = await submit(body);
 			expect(result.status).toBe(200);
 			const order = (
-				await demo.get(`${SHOP_PATH}/orders/${result.json.productionOrderSubmited.id}`)
+				await demo.get(`${SHOP_PATH}/orders/expanded/${result.json.productionOrderSubmited.id}`)
 			).json.productionOrderExpanded;
 			expect(order.customer.shippingAddress).toEqual(shippingAddress());
 			expect(order.customer.billingAddress).toEqual(shippingAddress());
@@ -342,7 +358,8 @@ describe('sandbox: orders and their state machines', () => {
 				expect(found).toBeTruthy();
 				return found;
 			});
-			const full = (await demo.get(`${SHOP_PATH}/orders/${order.id}`)).json.productionOrderExpanded;
+			const full = (await demo.get(`${SHOP_PATH}/orders/expanded/${order.id}`)).json
+				.productionOrderExpanded;
 			expect(full.customer.shippingAddress).toMatchObject({
 				firstName: 'Erika',
 				lastName: 'Mustermann',
@@ -494,7 +511,8 @@ describe('sandbox: orders and their state machines', () => {
 			const result = await submit(body);
 			expect(result.status).toBe(200);
 			const { id } = result.json.productionOrderSubmited;
-			const order = (await demo.get(`${SHOP_PATH}/orders/${id}`)).json.productionOrderExpanded;
+			const order = (await demo.get(`${SHOP_PATH}/orders/expanded/${id}`)).json
+				.productionOrderExpanded;
 			const [item] = list(order.orderedProducts.designedOrderedProduct);
 			const [composition] = list(item.compositions.composition);
 			const stored = list(composition.elements.creatorse_designElementMotive).map(
@@ -756,7 +774,8 @@ describe('sandbox: orders and their state machines', () => {
 			expect((await control.answer('POST', `/orders/${id}/advance`, { to: 'NOPE' })).status).toBe(
 				400,
 			);
-			const order = (await demo.get(`${SHOP_PATH}/orders/${id}`)).json.productionOrderExpanded;
+			const order = (await demo.get(`${SHOP_PATH}/orders/expanded/${id}`)).json
+				.productionOrderExpanded;
 			expect(order.fulfillments.orderFulfillmentExpanded.trackingNumber).toBeTruthy();
 		});
 
@@ -921,7 +940,8 @@ describe('sandbox: the demo orders of npm start (option demoOrders)', () => {
 			[10003, 'DEMO-1003', 'PAID', 'PREPARED_TO_PRODUCE'],
 			[10004, 'DEMO-1004', 'PENDING', null],
 		]);
-		const shipped = (await demo.get(`${SHOP_PATH}/orders/10001`)).json.productionOrderExpanded;
+		const shipped = (await demo.get(`${SHOP_PATH}/orders/expanded/10001`)).json
+			.productionOrderExpanded;
 		expect(list(shipped.fulfillments.orderFulfillmentExpanded)[0].trackingNumber).toMatch(
 			/^SBX10001/,
 		);
@@ -973,8 +993,9 @@ describe('sandbox: orders with the variant SKU text extension (option variantSku
 		});
 		const result = await submit(body);
 		expect(result.status).toBe(200);
-		const order = (await demo.get(`${SHOP_PATH}/orders/${result.json.productionOrderSubmited.id}`))
-			.json.productionOrderExpanded;
+		const order = (
+			await demo.get(`${SHOP_PATH}/orders/expanded/${result.json.productionOrderSubmited.id}`)
+		).json.productionOrderExpanded;
 		const items = list(order.orderedProducts.designedOrderedProduct);
 		expect(
 			items.map((item: Json) => [
@@ -1027,5 +1048,48 @@ describe('sandbox: orders with the variant SKU text extension (option variantSku
 		expect(refused.json.exception.internalErrorMessage).toMatch(
 			/^designs\.creatorse_design\[0\]: SKU TEE-CLASSIC-BLACK-XL of product 1001 .* is not available/,
 		);
+	});
+});
+
+describe('sandbox: GET .../orders/{id}, a path the contract does not list (option expandedOrderRead)', () => {
+	const read = async (options: { expandedOrderRead: boolean }) => {
+		const sandbox = await startSandbox({ port: 0, demoOrders: true, ...options });
+		try {
+			const demo = new ServiceClient(sandbox.baseUrl);
+			await demo.login();
+			const one = await demo.get(`${SHOP_PATH}/orders/10001`);
+			const expanded = await demo.get(`${SHOP_PATH}/orders/expanded/10001`);
+			return { baseUrl: sandbox.baseUrl, one, expanded };
+		} finally {
+			await sandbox.close();
+		}
+	};
+
+	test('by default: the basic record, its own fields and links (expanded among them), no embedded collections', async () => {
+		const { baseUrl, one, expanded } = await read({ expandedOrderRead: false });
+		expect(one.status).toBe(200);
+		const basic = one.json.productionOrder;
+		expect(basic).toMatchObject({ id: 10001, uniqueId: 'DEMO-1001', fulfilmentStatus: 'FINISHED' });
+		for (const key of ['orderedProducts', 'fulfillments', 'passthroughItems'])
+			expect(basic).not.toHaveProperty(key);
+		const links = list(basic['atom.link']);
+		expect(links.find((l) => l['@rel'] === 'expanded')?.['@href']).toBe(
+			`${baseUrl}${SHOP_PATH}/orders/expanded/10001`,
+		);
+		// The contract's Resource expansion pattern: the expanded variant embeds the collections.
+		const full = expanded.json.productionOrderExpanded;
+		expect(list(full.fulfillments.orderFulfillmentExpanded)[0].trackingNumber).toBe(
+			'SBX1000170001',
+		);
+		expect(list(full.orderedProducts.designedOrderedProduct)).toHaveLength(1);
+	});
+
+	test('with the option: the expanded order, as orders/expanded/{id} answers it', async () => {
+		const { one, expanded } = await read({ expandedOrderRead: true });
+		expect(one.json).toEqual(expanded.json);
+		expect(
+			list(one.json.productionOrderExpanded.fulfillments.orderFulfillmentExpanded)[0]
+				.trackingNumber,
+		).toBe('SBX1000170001');
 	});
 });

@@ -10,7 +10,8 @@ describe('sandbox: session and authentication', () => {
 	let control: SandboxControl;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0 });
+		// The plain default, also under SANDBOX_OPTIONS=all: bare-UUID tokens, GET /auth needs Basic.
+		sandbox = await startSandbox({ port: 0, routingSuffix: false, sessionDetailsByToken: false });
 		control = new SandboxControl(sandbox);
 	});
 	afterAll(() => sandbox.close());
@@ -51,6 +52,22 @@ describe('sandbox: session and authentication', () => {
 		expect(wrong.json.exception.message).toBeTruthy();
 		const none = await new ServiceClient(sandbox.baseUrl).get('/auth');
 		expect(none.status).toBe(401);
+	});
+
+	test('GET /auth with a token and no Basic credentials: 401 by default, the session with the option sessionDetailsByToken', async () => {
+		const client = new ServiceClient(sandbox.baseUrl);
+		await client.login('shopadmin');
+		expect((await client.get('/auth')).status).toBe(401);
+		const kind = await startSandbox({ port: 0, sessionDetailsByToken: true });
+		try {
+			const kindClient = new ServiceClient(kind.baseUrl);
+			await kindClient.login('shopadmin');
+			const details = await kindClient.get('/auth');
+			expect(details.status).toBe(200);
+			expect(details.json.authSessionDetails.userId).toBe(12);
+		} finally {
+			await kind.close();
+		}
 	});
 
 	test('the token is accepted as header or as SESSION cookie; nothing or garbage is 401', async () => {

@@ -23,7 +23,13 @@ describe('sandbox: webhooks', () => {
 	let receiver: Receiver;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
+		// The plain default, also under SANDBOX_OPTIONS=all: no delivery id header, repeats stored.
+		sandbox = await startSandbox({
+			port: 0,
+			deferredProcessingMs: 10,
+			deliveryIdHeader: false,
+			refuseRepeatedSubscription: false,
+		});
 		control = new SandboxControl(sandbox);
 		demo = new ServiceClient(sandbox.baseUrl);
 		receiver = await new Receiver().start();
@@ -113,7 +119,7 @@ describe('sandbox: webhooks', () => {
 		expect((await demo.post(`${SHOP_PATH}/webhooks`, { webhook })).status).toBe(400);
 	});
 
-	test('400 without the webhook root; 409 for a duplicate address and topic; 403 for the viewer', async () => {
+	test('400 without the webhook root; a repeated address and topic is stored (the contract refuses no repeat); 403 for the viewer', async () => {
 		expect(
 			(
 				await demo.post(`${SHOP_PATH}/webhooks`, {
@@ -122,14 +128,12 @@ describe('sandbox: webhooks', () => {
 				})
 			).status,
 		).toBe(400);
-		await subscribe('orders/updated');
-		expect(
-			(
-				await demo.post(`${SHOP_PATH}/webhooks`, {
-					webhook: { address: `${receiver.url}/hook`, topic: 'orders/updated' },
-				})
-			).status,
-		).toBe(409);
+		const first = await subscribe('orders/updated');
+		const repeat = await demo.post(`${SHOP_PATH}/webhooks`, {
+			webhook: { address: `${receiver.url}/hook`, topic: 'orders/updated' },
+		});
+		expect(repeat.status).toBe(200);
+		expect(repeat.json.webhook.id).not.toBe(first);
 		const viewer = new ServiceClient(sandbox.baseUrl);
 		await viewer.login('viewer');
 		expect(
@@ -160,7 +164,8 @@ describe('sandbox: webhooks', () => {
 		for (const hook of receiver.received) {
 			expect(hook.headers['x-platform-hmac-sha256']).toBe(expectedSignature('s3cr3t', hook.body));
 			expect(hook.headers['content-type']).toMatch(/application\/json/);
-			expect(hook.headers['x-platform-delivery-id']).toMatch(/^[0-9a-f-]{36}$/);
+			// The contract's two headers only: no delivery id without the option deliveryIdHeader.
+			expect(hook.headers).not.toHaveProperty('x-platform-delivery-id');
 			expect(JSON.parse(hook.body.toString()).productionOrderExpanded.id).toBe(id);
 		}
 		const statuses = receiver.received
@@ -192,7 +197,8 @@ describe('sandbox: webhooks', () => {
 		expect(list(payload['atom.link']).map((l) => l['@rel'])).toContain('self');
 		// The order itself says FINISHED.
 		expect(
-			(await demo.get(`${SHOP_PATH}/orders/${id}`)).json.productionOrderExpanded.fulfilmentStatus,
+			(await demo.get(`${SHOP_PATH}/orders/expanded/${id}`)).json.productionOrderExpanded
+				.fulfilmentStatus,
 		).toBe('FINISHED');
 
 		await control.call('PUT', '/quirks', { fulfilledAsFULFILLED: false });
@@ -285,8 +291,9 @@ describe('sandbox: webhooks', () => {
 		expect(attempts).toHaveLength(2);
 		expect(attempts[1]).toMatchObject({ attempt: 2, status: 302, deliveryId: first.deliveryId });
 		expect(attempts[1].at - first.at).toBe(60 * 60 * 1000);
-		// Same delivery id on every retry.
-		expect(new Set(receiver.received.map((h) => h.headers['x-platform-delivery-id'])).size).toBe(1);
+		// Every retry the same bytes and signature, and no delivery id header.
+		expect(receiver.received[1].body.equals(receiver.received[0].body)).toBe(true);
+		expect(receiver.received.some((h) => 'x-platform-delivery-id' in h.headers)).toBe(false);
 
 		// Far beyond the window: retries stop after 48 hours (1 first attempt + 48 retries).
 		await control.call('POST', '/clock/advance', { minutes: 60 * 72 });
@@ -315,9 +322,6 @@ describe('sandbox: webhooks', () => {
 		expect(receiver.received[2].headers['x-platform-hmac-sha256']).toBe(
 			receiver.received[0].headers['x-platform-hmac-sha256'],
 		);
-		expect(receiver.received[2].headers['x-platform-delivery-id']).toBe(
-			receiver.received[0].headers['x-platform-delivery-id'],
-		);
 		expect((await control.answer('POST', '/deliveries/nope/redeliver')).status).toBe(404);
 	});
 
@@ -342,9 +346,8 @@ describe('sandbox: webhooks', () => {
 		expect(sent.status).toBe(204);
 		expect(receiver.received).toHaveLength(1);
 		expect(receiver.received[0].headers['x-platform-topic']).toBe('orders/updated');
-		expect(receiver.received[0].headers['x-platform-delivery-id']).toBe(
-			sent.headers['x-platform-delivery-id'],
-		);
+		expect(receiver.received[0].headers).not.toHaveProperty('x-platform-delivery-id');
+		expect(sent.headers).not.toHaveProperty('x-platform-delivery-id');
 		expect((await demo.post(`${SHOP_PATH}/webhooks/${hookId}/testOrderEvent/999999`)).status).toBe(
 			404,
 		);
@@ -378,5 +381,72 @@ describe('sandbox: webhooks', () => {
 		expect(
 			(await control.answer('POST', '/events', { topic: 'orders/updated', orderId: 1 })).status,
 		).toBe(404);
+	});
+});
+
+describe('sandbox: webhooks with the options deliveryIdHeader and refuseRepeatedSubscription', () => {
+	let sandbox: Sandbox;
+	let control: SandboxControl;
+	let demo: ServiceClient;
+	let receiver: Receiver;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({
+			port: 0,
+			deferredProcessingMs: 10,
+			deliveryIdHeader: true,
+			refuseRepeatedSubscription: true,
+		});
+		control = new SandboxControl(sandbox);
+		demo = new ServiceClient(sandbox.baseUrl);
+		receiver = await new Receiver().start();
+	});
+	afterAll(async () => {
+		await sandbox.close();
+		await receiver.close();
+	});
+	beforeEach(async () => {
+		await control.call('POST', '/reset');
+		await demo.login();
+		receiver.received = [];
+		receiver.status = 200;
+	});
+
+	const subscribe = async (topic: string) =>
+		await demo.post(`${SHOP_PATH}/webhooks`, {
+			webhook: { address: `${receiver.url}/hook`, topic, secret: 's3cr3t' },
+		});
+
+	test('a second subscription with the same address and topic is 409; another topic is not', async () => {
+		expect((await subscribe('orders/updated')).status).toBe(200);
+		const repeat = await subscribe('orders/updated');
+		expect(repeat.status).toBe(409);
+		expect(repeat.json.exception.message).toBe('Duplicate webhook subscription');
+		expect((await subscribe('orders/fulfilled')).status).toBe(200);
+	});
+
+	test('deliveries carry x-platform-delivery-id, the same on retries, redeliveries and in the testOrderEvent answer', async () => {
+		const hookId = (await subscribe('orders/acknowledged')).json.webhook.id as number;
+		receiver.status = 500;
+		const id = (await demo.post(`${SHOP_PATH}/orders/usingCreatorSE`, deferredOrder())).json
+			.productionOrderSubmited.id as number;
+		await eventually(() => expect(receiver.received).toHaveLength(1));
+		receiver.status = 200;
+		await control.call('POST', '/clock/advance', { minutes: 60 });
+		const [first] = (await control.call('GET', '/deliveries')) as Json[];
+		await control.call('POST', `/deliveries/${first.deliveryId}/redeliver`);
+		expect(receiver.received).toHaveLength(3);
+		expect(receiver.received.map((h) => h.headers['x-platform-delivery-id'])).toEqual([
+			first.deliveryId,
+			first.deliveryId,
+			first.deliveryId,
+		]);
+		expect(first.deliveryId).toMatch(/^[0-9a-f-]{36}$/);
+
+		const sent = await demo.post(`${SHOP_PATH}/webhooks/${hookId}/testOrderEvent/${id}`);
+		expect(sent.status).toBe(204);
+		expect(receiver.received[3].headers['x-platform-delivery-id']).toBe(
+			sent.headers['x-platform-delivery-id'],
+		);
 	});
 });

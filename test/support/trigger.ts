@@ -7,6 +7,7 @@
  * webhook(), then answers the sandbox as n8n would (the node's own status when it answered
  * itself, otherwise 200).
  */
+import { createHash } from 'node:crypto';
 import {
 	ExecutionLifecycleHooks,
 	HookContext,
@@ -61,10 +62,24 @@ class TriggerNodeTypes implements INodeTypes {
 	}
 }
 
+/**
+ * A delivery's identity as a test tells it: the SHA-256 (hex) of its topic, a newline and its
+ * exact bytes. A control API delivery record (`topic`, `body`) gives the same key for the bytes
+ * it sent, so a test can match what the node emitted to what the service sent without a delivery
+ * id, which the contract does not give.
+ */
+export function deliveryKeyOf(topic: string, body: Buffer | string): string {
+	return createHash('sha256').update(`${topic}\n`).update(body).digest('hex');
+}
+
 /** What the node did with one delivery. */
 export interface Received {
 	topic?: string;
-	deliveryId?: string;
+	/**
+	 * Which delivery this was, worked out here independently of the node: the SHA-256 of the topic
+	 * and the exact bytes (`deliveryKeyOf`), as the service sends no delivery id (contract).
+	 */
+	deliveryKey?: string;
 	/** The status n8n answered with. */
 	status: number;
 	/** Items the delivery emitted (empty when acknowledged without starting the workflow). */
@@ -351,7 +366,7 @@ export class TriggerHarness {
 		);
 		const entry: Received = {
 			topic: headers['x-platform-topic'] as string | undefined,
-			deliveryId: headers['x-platform-delivery-id'] as string | undefined,
+			deliveryKey: deliveryKeyOf(String(headers['x-platform-topic'] ?? ''), request.body),
 			status: 200,
 			items: [],
 		};

@@ -83,7 +83,7 @@ describe('the memory of deliveries', () => {
 		expect(decodeDeliveries(stored)).toEqual([]);
 	});
 
-	test("the copy 0.1.0 stored (128-bit keys, times in milliseconds) is read, so an upgrade forgets nothing", () => {
+	test('the copy 0.1.0 stored (128-bit keys, times in milliseconds) is read, so an upgrade forgets nothing', () => {
 		const key = deliveryKeyOf('orders/updated', body);
 		const old128 = Buffer.from(key, 'hex').subarray(0, 16).toString('base64url');
 		const stored = { emitted: `${old128}:${start.toString(36)},${(start + 5).toString(36)}` };
@@ -193,7 +193,7 @@ describe('the memory of deliveries', () => {
 		expect(storedOf(stored)).toEqual({ k: [start] });
 	});
 
-	test("a copy n8n has yet to save holds, once saved, every delivery remembered before: executions meanwhile change no copy, and n8n saves nothing for them", () => {
+	test('a copy n8n has yet to save holds, once saved, every delivery remembered before: executions meanwhile change no copy, and n8n saves nothing for them', () => {
 		const log = new DeliveryLog();
 		const copies = [0, 1, 2, 3, 4].map(executionCopy);
 		log.record('a', start);

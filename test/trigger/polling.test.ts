@@ -42,7 +42,7 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 		);
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
+		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10, variantSkuTexts: false });
 		control = new SandboxControl(sandbox);
 		nowSpy = jest.spyOn(Date, 'now').mockImplementation(() => clock);
 	});

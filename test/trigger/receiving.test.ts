@@ -5,7 +5,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { HOUR, MINUTE, useMovedClock } from '../support/clock';
 import { eventually } from '../support/eventually';
 import { SandboxControl, shopParameter } from '../support/sandbox';
-import { TriggerHarness, captureLogs, serviceSecrets } from '../support/trigger';
+import { TriggerHarness, captureLogs, deliveryKeyOf, serviceSecrets } from '../support/trigger';
 import { credentialStore, type Json } from './helpers';
 import { ServiceClient, submitOrder } from '../support/service';
 
@@ -17,6 +17,9 @@ function sign(secretText: string, body: Buffer): string {
 	const key = createHash('sha256').update(secretText, 'utf8').digest('hex');
 	return createHmac('sha256', key).update(body).digest('base64');
 }
+
+/** The key of the bytes a control API delivery record sent (see deliveryKeyOf). */
+const keyOf = (delivery: Json) => deliveryKeyOf(delivery.topic as string, delivery.body as string);
 
 describe('trigger: receiving deliveries from the sandbox', () => {
 	let sandbox: Sandbox;
@@ -46,7 +49,8 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 
 	beforeAll(async () => {
 		logs = captureLogs();
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
+		// No delivery id header, also under SANDBOX_OPTIONS=all: the node must not need one.
+		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10, deliveryIdHeader: false });
 		control = new SandboxControl(sandbox);
 	});
 	afterAll(async () => {
@@ -118,8 +122,10 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 			// The full payload only when Include Full Payload asks for it.
 			expect(fulfilled).not.toHaveProperty('payload');
 			expect(JSON.stringify(fulfilled)).not.toMatch(/"links"|creatorse_/);
-			expect(fulfilled.deliveryId).toBe(
-				deliveries.find((d) => d.topic === 'orders/fulfilled')!.deliveryId,
+			// The service sent no delivery id, so the event carries none; its key names the bytes.
+			expect(fulfilled).not.toHaveProperty('deliveryId');
+			expect(fulfilled.deliveryKey).toBe(
+				keyOf(deliveries.find((d) => d.topic === 'orders/fulfilled')!),
 			);
 			for (const topic of CYCLE)
 				expect(JSON.stringify(events)).not.toContain(await secretOf(topic));
@@ -176,6 +182,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 		});
 		expect(failed.map((d) => d.status)).toEqual([0, 0, 0]);
 		const ids = failed.map((d) => d.deliveryId as string);
+		const keys = failed.map(keyOf);
 
 		// n8n comes back (a new process) on the same address with the static data it saved.
 		const restarted = new TriggerHarness({
@@ -188,8 +195,8 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 		// The node runs and answers each first retry, but the answers get lost on the way back.
 		const firstRetry = new Set<string>();
 		restarted.loseAnswer = (entry) => {
-			const first = !firstRetry.has(entry.deliveryId!);
-			firstRetry.add(entry.deliveryId!);
+			const first = !firstRetry.has(entry.deliveryKey!);
+			firstRetry.add(entry.deliveryKey!);
 			return first;
 		};
 
@@ -202,7 +209,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 			const all = await control.deliveries();
 			expect(all).toHaveLength(6);
 		});
-		expect(restarted.emitted.map((e) => e.deliveryId)).toEqual(ids);
+		expect(restarted.emitted.map((e) => e.deliveryKey)).toEqual(keys);
 		expect(restarted.received.every((r) => r.answerLost)).toBe(true);
 
 		// Another hour: the service retries what it saw fail, and the node starts nothing.
@@ -222,7 +229,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 		}
 		expect(restarted.received.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
 		expect(restarted.received.map((r) => r.items.length)).toEqual([1, 1, 1, 0, 0, 0]);
-		expect(restarted.emitted.map((e) => e.deliveryId)).toEqual(ids);
+		expect(restarted.emitted.map((e) => e.deliveryKey)).toEqual(keys);
 		expect(restarted.emitted.map((e) => e.fulfilmentStatus)).toEqual([
 			null,
 			'WAITING_FOR_RESOURCES',
@@ -248,8 +255,8 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 		// n8n fails after webhook() and before the execution exists, on each delivery's first attempt.
 		const tried = new Set<string>();
 		trigger.startsNoExecution = (entry) => {
-			const first = !tried.has(entry.deliveryId!);
-			tried.add(entry.deliveryId!);
+			const first = !tried.has(entry.deliveryKey!);
+			tried.add(entry.deliveryKey!);
 			return first;
 		};
 		const id = await fireOne('orders/fulfilled');
@@ -262,7 +269,7 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 		await eventually(async () =>
 			expect((await attemptsOf(id)).map((d) => d.status)).toEqual([500, 200]),
 		);
-		expect(trigger.emitted.map((e) => e.deliveryId)).toEqual([id]);
+		expect(trigger.emitted.map((e) => e.deliveryKey)).toEqual([keyOf((await attemptsOf(id))[0])]);
 
 		// Once: the service retries no more, and a copy of that retry an hour later (its answer
 		// lost on the way, say) starts nothing.
@@ -406,6 +413,29 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 			expect(trigger.emitted).toHaveLength(2);
 		});
 
+		test('the event carries deliveryId only where a deployment sent a delivery id header (option deliveryIdHeader), and its memory does not use it', async () => {
+			await start(['orders/fulfilled']);
+			const signature = sign(await secretOf('orders/fulfilled'), body);
+			const plain = await trigger.deliver({
+				headers: headers('orders/fulfilled', signature),
+				body,
+			});
+			expect(plain.items[0].json).not.toHaveProperty('deliveryId');
+			// The retry an hour later with an id header it never had: still the same delivery.
+			clock.advance(60 * MINUTE);
+			const withId = await trigger.deliver({
+				headers: headers('orders/fulfilled', signature, { 'x-platform-delivery-id': 'd-7' }),
+				body,
+			});
+			expect(withId.items).toEqual([]);
+			clock.advance(50 * HOUR);
+			const later = await trigger.deliver({
+				headers: headers('orders/fulfilled', signature, { 'x-platform-delivery-id': 'd-8' }),
+				body,
+			});
+			expect(later.items[0].json.deliveryId).toBe('d-8');
+		});
+
 		test('a byte-identical delivery 54 minutes later is emitted: the service retries no sooner than an hour', async () => {
 			await start(['orders/fulfilled']);
 			const signature = sign(await secretOf('orders/fulfilled'), body);
@@ -492,7 +522,9 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 		});
 		expect(twins[1].body).toBe(twins[0].body);
 		expect(twins[1].deliveryId).not.toBe(twins[0].deliveryId);
-		expect(trigger.emitted.map((e) => e.deliveryId)).toEqual(twins.map((d) => d.deliveryId));
+		// Byte for byte the same, so the same key: told apart by when they came, not by an id.
+		expect(trigger.emitted.map((e) => e.deliveryKey)).toEqual(twins.map(keyOf));
+		expect(trigger.emitted.some((e) => 'deliveryId' in e)).toBe(false);
 		expect(trigger.emitted.map((e) => e.error)).toEqual([
 			'Motive file broken',
 			'Motive file broken',

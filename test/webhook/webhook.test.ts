@@ -16,7 +16,8 @@ describe('Webhook Subscription resource', () => {
 		sandboxCredentials(sandbox, { accountId: '387', mediaType });
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0 });
+		// Repeats stored (the plain default), also under SANDBOX_OPTIONS=all.
+		sandbox = await startSandbox({ port: 0, refuseRepeatedSubscription: false });
 		control = new SandboxControl(sandbox);
 		service = new ServiceClient(sandbox.baseUrl);
 		await service.login();
@@ -312,18 +313,40 @@ describe('Webhook Subscription resource', () => {
 		expect(await webhookPosts()).toBe(before);
 	});
 
-	test('a duplicate subscription and a missing one surface the service error', async () => {
+	test('a repeated subscription is stored, as the contract refuses none; a missing one surfaces the service error', async () => {
 		const url = address();
-		await run({ operation: 'create', address: url, topic: 'orders/acknowledged' });
-		const duplicate = await failure({
-			operation: 'create',
-			address: url,
-			topic: 'orders/acknowledged',
-		});
-		expect(duplicate.message).toMatch(/Duplicate webhook subscription/);
-		expect(duplicate.message).not.toMatch(/[0-9a-f]{64}/);
+		const [first] = await run({ operation: 'create', address: url, topic: 'orders/acknowledged' });
+		const [again] = await run({ operation: 'create', address: url, topic: 'orders/acknowledged' });
+		expect(again.json.id).not.toBe(first.json.id);
 		const missing = await failure({ operation: 'get', webhookId: '99999' });
 		expect(missing.message).toMatch(/not found/i);
 		expect(missing.description).toMatch(/does not exist/);
+	});
+});
+
+describe('Webhook Subscription resource, on a service that refuses a repeated subscription (option refuseRepeatedSubscription)', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, refuseRepeatedSubscription: true });
+	});
+	afterAll(async () => await sandbox.close());
+
+	test("the service's 409 is surfaced with its message, never the secret", async () => {
+		const store = sandboxCredentials(sandbox, { accountId: '387' });
+		const create = async () =>
+			await runNode({
+				store,
+				parameters: {
+					resource: 'webhook',
+					shop: shopParameter(),
+					operation: 'create',
+					address: 'http://127.0.0.1:1/hooks/repeat',
+					topic: 'orders/acknowledged',
+				},
+			});
+		expect((await create()).error).toBeUndefined();
+		const duplicate = (await create()).error;
+		expect(duplicate?.message).toMatch(/Duplicate webhook subscription/);
+		expect(duplicate?.message).not.toMatch(/[0-9a-f]{64}/);
 	});
 });
