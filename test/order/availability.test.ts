@@ -7,13 +7,7 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
 import * as editor from '../support/editor';
 import { CredentialStore, runNode } from '../support/n8n';
-import {
-	byId,
-	SandboxControl,
-	sandboxCredentials,
-	shopParameter,
-	SUBMIT_READ_BACK,
-} from '../support/sandbox';
+import { byId, SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
 import { formParameters, jsonOrder, jsonParameters } from './fixtures';
 
 const BLACK = 2002;
@@ -32,7 +26,7 @@ describe('an unavailable SKU is refused before sending', () => {
 		).length;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20, ...SUBMIT_READ_BACK });
+		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20 });
 		control = new SandboxControl(sandbox);
 	});
 	afterAll(() => sandbox.close());

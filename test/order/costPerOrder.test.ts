@@ -77,8 +77,9 @@ function kindOf({ method, path, status }: LoggedRequest): string {
 		.replace(/^\/accounts\/\d+\/shops\/\d+/, '')
 		.replace(/^\/accounts\/\d+/, '')
 		.replace(/\/orders\/usingCreatorSE$/, '/submit')
-		// The new order read back once it is made (its answer as Order → Get shows it).
-		.replace(/\/orders\/\d+$/, '/orders/{new}');
+		// The new order read back whole once it is made (its answer as Order → Get shows it): by
+		// the look-up's `expanded` link, or by its ID.
+		.replace(/\/orders\/(expanded\/)?\d+$/, '/orders/{new}');
 	return `${method} ${what}${status >= 400 ? ` ${status}` : ''}`;
 }
 

@@ -4,12 +4,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { deferredOrderBody, ORDERS, SHIPPING_ADDRESS } from '../support/deferredOrder';
 import { CredentialStore, runNode } from '../support/n8n';
 import type { RunResult } from '../support/n8n';
-import {
-	SandboxControl,
-	SUBMIT_READ_BACK,
-	sandboxCredentials,
-	shopParameter,
-} from '../support/sandbox';
+import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
 import type { LoggedRequest } from '../support/sandbox';
 
 /** A 1x1 PNG and the first bytes of a JPEG: the service checks content, not names. */
@@ -193,7 +188,6 @@ export function orderSandbox(options: { variantSkuTexts?: boolean; demoOrders?: 
 		harness.sandbox = await startSandbox({
 			port: 0,
 			deferredProcessingMs: 20,
-			...SUBMIT_READ_BACK,
 			// The contract's ProductSku unless a test asks for texts, also under SANDBOX_OPTIONS=all:
 			// these tests check the SKUs an order holds on it.
 			variantSkuTexts: false,

@@ -173,6 +173,73 @@ describe.each([
 	},
 );
 
+describe('a batch beside a lone delivery of one of its orders, in another n8n process', () => {
+	let sandbox: Sandbox;
+	let control: SandboxControl;
+	let store: CredentialStore;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20 });
+		control = new SandboxControl(sandbox);
+	});
+	afterAll(async () => await sandbox.close());
+	beforeEach(async () => {
+		await control.reset();
+		store = sandboxCredentials(sandbox, { accountId: '387' });
+	});
+
+	/** The documented order as three store orders (#1001 to #1003), as a catch-up reads them. */
+	const storeOrder = (n: number) => ({ ...documentedOrder(), id: 9000 + n, name: `#100${n}` });
+
+	test('both sent the same order: after its last order the batch finds the repeat, cancels it and answers the kept order', async () => {
+		const lone = anotherProcess();
+		// The batch's first send (#1002) is taken late, so that the lone delivery, which looks up
+		// after the batch did, finds nothing and sends too, and its order gets the lower ID.
+		await control.fault({
+			method: 'POST',
+			path: 'usingCreatorSE$',
+			kind: 'latency',
+			latencyMs: 1500,
+			count: 1,
+		});
+		const batchRun = runNode({
+			store,
+			parameters: intake,
+			items: [2, 1, 3].map((n) => ({ json: storeOrder(n) })),
+		});
+		// The lone delivery starts once the batch has looked its Unique IDs up.
+		await eventually(async () =>
+			expect(
+				(await control.requests()).some((r) => r.method === 'GET' && /\/orders$/.test(r.path)),
+			).toBe(true),
+		);
+		const loneRun = lone({ store, parameters: intake, items: [{ json: storeOrder(2) }] });
+		const [batch, single] = await Promise.all([batchRun, loneRun]);
+		expect(batch.error).toBeUndefined();
+		expect(single.error).toBeUndefined();
+		for (const n of [1, 3]) expect(await control.orders(`shopify-${9000 + n}`)).toHaveLength(1);
+		const both = (await control.orders('shopify-9002')) as any[];
+		expect(both).toHaveLength(2);
+		const [kept, repeat] = [...both].sort((x, y) => x.id - y.id);
+		expect(kept.fulfilmentStatus).not.toBe('CANCELLATION_WAITING');
+		expect(repeat.fulfilmentStatus).toBe('CANCELLATION_WAITING');
+		// The lone delivery sent the kept order; the batch's was the repeat.
+		expect(single.items[0].json).toMatchObject({ id: kept.id, alreadyExisted: false });
+		expect(batch.items[0].json).toMatchObject({
+			id: kept.id,
+			uniqueId: 'shopify-9002',
+			alreadyExisted: true,
+			matchesRequest: true,
+			repeatsCancelled: [{ orderId: repeat.id, cancellation: 'requested' }],
+		});
+		expect(batch.items.map((item) => item.json.uniqueId)).toEqual([
+			'shopify-9002',
+			'shopify-9001',
+			'shopify-9003',
+		]);
+		expect(batch.items[1].json.repeatsCancelled).toBeUndefined();
+	});
+});
+
 describe('a run that stopped half-way is settled by the next run of its Unique ID', () => {
 	let sandbox: Sandbox;
 	let control: SandboxControl;

@@ -179,7 +179,7 @@ describe('prices', () => {
 		// 404 is not retried: the read-back fails at once, after the order was made.
 		await harness.control.fault({
 			method: 'GET',
-			path: '/orders/\\d+$',
+			path: '/orders/(expanded/)?\\d+$',
 			kind: 'status',
 			status: 404,
 			body: JSON.stringify({ error: 'Not found' }),

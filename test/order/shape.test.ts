@@ -11,12 +11,7 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { MINUTE } from '../support/clock';
 import { eventually } from '../support/eventually';
 import { PACKAGE, runNode, type CredentialStore } from '../support/n8n';
-import {
-	SandboxControl,
-	SUBMIT_READ_BACK,
-	sandboxCredentials,
-	shopParameter,
-} from '../support/sandbox';
+import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
 import { captureLogs, TriggerHarness } from '../support/trigger';
 import { formParameters } from './fixtures';
 
@@ -55,7 +50,7 @@ describe('one order shape: Submit, Order → Get and both triggers', () => {
 		});
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10, ...SUBMIT_READ_BACK });
+		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
 		control = new SandboxControl(sandbox);
 		nowSpy = jest.spyOn(Date, 'now').mockImplementation(() => clock);
 	});

@@ -138,7 +138,7 @@ describe('Submit reads the storefront SKUs back with no look-up', () => {
 	const shapeOf = (requests: LoggedRequest[]) =>
 		requests
 			.filter((r) => r.path !== '/auth')
-			.map((r) => `${r.method} ${r.path.replace(/\/orders\/\d+$/, '/orders/{order}')}`)
+			.map((r) => `${r.method} ${r.path.replace(/\/orders\/(expanded\/)?\d+$/, '/orders/{order}')}`)
 			.sort();
 
 	const storedItems = async (id: unknown) =>

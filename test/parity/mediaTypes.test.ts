@@ -16,7 +16,6 @@ import {
 	SandboxControl,
 	sandboxCredentials,
 	SHOP_PATH,
-	SUBMIT_READ_BACK,
 	shopParameter,
 } from '../support/sandbox';
 import { TriggerHarness, captureLogs } from '../support/trigger';
@@ -158,7 +157,7 @@ async function settled(orderIds: number[]): Promise<void> {
 
 beforeAll(async () => {
 	logs = captureLogs();
-	sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10, ...SUBMIT_READ_BACK });
+	sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
 	control = new SandboxControl(sandbox);
 	stores = {
 		json: sandboxCredentials(sandbox, { mediaType: 'json', customerKey: CUSTOMER_KEY }),

@@ -173,16 +173,6 @@ export const byId = (value: number | string) => ({
 export const shopParameter = (shopId: number | string = DEMO.shopId) => byId(shopId);
 
 /**
- * The sandbox option a test needs while Submit reads its new order back with `GET .../orders/{id}`
- * and takes the output's items and tracking from that answer: on the plain default (the basic
- * record, sandbox/README.md) they are empty. Order → Get follows the record's `expanded` link
- * (order/get.operation.ts); Submit's read-back (order/submit/existingOrder.ts) is another change's
- * to move onto it. Tests whose assertions include Submit's output items start their sandbox with
- * this; remove it from them once Submit reads the expanded order.
- */
-export const SUBMIT_READ_BACK = { expandedOrderRead: true } as const;
-
-/**
  * One sandbox for the test file (or describe block) that calls this: started on a free port before
  * its tests, put back to its seed before each test, closed after them. `started` hands it and its
  * control client to the file's own variables. Call it before the file's own beforeEach hooks, so

@@ -70,8 +70,34 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		Array.from({ length: Math.min(concurrency, units.length - nextIndex) }, worker),
 	);
 	if (firstFailure) throw nodeErrorOf(this.getNode(), firstFailure.error, firstFailure.itemIndex);
+	if (operation.settle && prepared !== undefined) {
+		const failed = await operation.settle.call(this, prepared, results, units, run);
+		for (const { unit, error } of failed.sort((a, b) => a.unit - b.unit)) {
+			results[unit] = failedUnitOutput.call(this, error, units[unit]);
+		}
+	}
 
 	return [results.flat()];
+}
+
+/** A unit's failure as its output (Continue On Fail), or thrown: the run fails. */
+function failedUnitOutput(
+	this: IExecuteFunctions,
+	failure: unknown,
+	unit: number[],
+): INodeExecutionData[] {
+	// Every failure leaves the node as an n8n error that knows its item.
+	const error = nodeErrorOf(this.getNode(), failure, unit[0]);
+	if (!this.continueOnFail()) throw error;
+	return [
+		{
+			json: {
+				error: error.message,
+				...(error.description ? { errorDescription: error.description } : {}),
+			},
+			pairedItem: pairedWith(unit),
+		},
+	];
 }
 
 /** The input items an output item of this unit comes from. */
@@ -96,18 +122,5 @@ async function runOne(
 	} catch (error) {
 		failure = error;
 	}
-	// Every failure leaves the node as an n8n error that knows its item.
-	const error = nodeErrorOf(this.getNode(), failure, itemIndex);
-	if (this.continueOnFail()) {
-		return [
-			{
-				json: {
-					error: error.message,
-					...(error.description ? { errorDescription: error.description } : {}),
-				},
-				pairedItem: pairedWith(unit),
-			},
-		];
-	}
-	throw error;
+	return failedUnitOutput.call(this, failure, unit);
 }

@@ -60,6 +60,20 @@ export interface OperationDefinition<Prepared = unknown> {
 	 * A failure here fails the run; a bad unit is left for its own execute to report.
 	 */
 	prepare?(this: IExecuteFunctions, units: number[][], run: RunScope): Promise<Prepared>;
+	/**
+	 * Runs once after every unit of a prepared batch has run (not when a failure stopped the run):
+	 * learns in a few requests what only the whole batch can tell, and replaces the output of the
+	 * units it concerns (`outputs[i]` is unit `i`'s). Submit checks there, in one look-up, for
+	 * repeats another n8n process sent at the same moment. A unit's failure here is handled as in
+	 * its execute: an error item with Continue On Fail, else the run fails.
+	 */
+	settle?(
+		this: IExecuteFunctions,
+		prepared: Prepared,
+		outputs: INodeExecutionData[][],
+		units: number[][],
+		run: RunScope,
+	): Promise<Array<{ unit: number; error: unknown }>>;
 	/** How many items may run at once (read once per run). Default 1: items run in order. */
 	concurrency?(this: IExecuteFunctions, run: RunScope): number;
 }

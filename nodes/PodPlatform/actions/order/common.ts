@@ -6,6 +6,9 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
+import { recordOf } from '../../../shared/codec';
+import type { Decoded } from '../../../shared/codec';
+
 import { isPlainObject } from '../../../shared/values';
 import type { PlainObject } from '../../../shared/values';
 import type { OrderHeaderForm } from './payloads/orderHeader';
@@ -15,6 +18,56 @@ import { listByStoredFilter } from '../common/list';
 import { idParameter, itemShopPath } from '../common/scope';
 import { BY_UNIQUE_ID } from './fields';
 import type { RunScope } from '../runScope';
+
+/** The order's embedded collections: what the basic variant of an order leaves out. */
+const ORDER_COLLECTIONS = ['orderedProducts', 'fulfillments'] as const;
+
+/**
+ * The order with its ordered products and fulfilments. The contract lists no read of one order
+ * (only the collection, and orders' `self` links), and its Resource expansion pattern gives a
+ * basic variant (own fields and links) beside an expanded one that embeds the collections. An
+ * answer that already embeds them (a deployment that answers the expanded order) is used as it
+ * is; a basic record is followed to its `expanded` link (contract: clients follow links), or,
+ * without one, to the pattern's `.../orders/expanded/{id}`. Without this a shipped order read as
+ * the basic record has no tracking numbers, and a way back tells the store "shipped" with none.
+ */
+export async function orderWithCollections(
+	run: RunScope,
+	answer: Decoded | undefined,
+	path: string,
+	itemIndex: number,
+): Promise<Decoded | undefined> {
+	const record = recordOf(answer);
+	if (ORDER_COLLECTIONS.some((key) => key in record)) return answer;
+	const expanded =
+		expandedLinkOf(record) ?? path.replace(/\/orders\/([^/]+)$/, '/orders/expanded/$1');
+	return await run.service.request({ method: 'GET', path: expanded, itemIndex });
+}
+
+/** The record's `expanded` Atom link, when it has one. */
+function expandedLinkOf(record: PlainObject): string | undefined {
+	const links = isPlainObject(record.links) ? record.links : {};
+	return typeof links.expanded === 'string' && links.expanded ? links.expanded : undefined;
+}
+
+/**
+ * The whole order (`orderWithCollections`) of a record at hand: a list record (Exactly Once's
+ * look-up) is followed to its `expanded` link in one request; a record without one (a
+ * submission's answer: only the ID) is read by its ID first.
+ */
+export async function readWholeOrder(
+	run: RunScope,
+	shopPath: string,
+	record: PlainObject,
+	itemIndex: number,
+): Promise<Decoded | undefined> {
+	const path = `${shopPath}/orders/${encodeURIComponent(String(record.id))}`;
+	const expanded = expandedLinkOf(record);
+	const answer = expanded
+		? await run.service.request({ method: 'GET', path: expanded, itemIndex })
+		: await run.service.request({ method: 'GET', path, itemIndex });
+	return await orderWithCollections(run, answer, path, itemIndex);
+}
 
 /** The stored filter that finds the orders of a shop carrying one `uniqueId`. */
 function uniqueIdFilter(uniqueId: string): PlainObject {

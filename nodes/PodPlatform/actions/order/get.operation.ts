@@ -11,41 +11,12 @@ import { simplifyOrder } from '../../../shared/simplify/order';
 import { itemShopPath } from '../common/scope';
 import { simplifyField } from '../common/fields';
 import type { OperationDefinition } from '../types';
-import { asItem, orderPath, UnknownUniqueIdError } from './common';
+import { asItem, orderPath, orderWithCollections, UnknownUniqueIdError } from './common';
 import { orderIdField } from './fields';
 import type { RunScope } from '../runScope';
-import { recordOf, type Decoded } from '../../../shared/codec';
-import { isPlainObject } from '../../../shared/values';
+import { recordOf } from '../../../shared/codec';
 import { noOrderMatches, placedWithEmail } from './buyerEmail';
 import { READ, BUYER_TEXT } from '../wordsForModel';
-
-/** The order's embedded collections: what the basic variant of an order leaves out. */
-const ORDER_COLLECTIONS = ['orderedProducts', 'fulfillments'] as const;
-
-/**
- * The order with its ordered products and fulfilments. The contract lists no read of one order
- * (only the collection, and orders' `self` links), and its Resource expansion pattern gives a
- * basic variant (own fields and links) beside an expanded one that embeds the collections. An
- * answer that already embeds them (a deployment that answers the expanded order) is used as it
- * is; a basic record is followed to its `expanded` link (contract: clients follow links), or,
- * without one, to the pattern's `.../orders/expanded/{id}`. Without this a shipped order read as
- * the basic record has no tracking numbers, and a way back tells the store "shipped" with none.
- */
-async function withCollections(
-	run: RunScope,
-	answer: Decoded | undefined,
-	path: string,
-	itemIndex: number,
-): Promise<Decoded | undefined> {
-	const record = recordOf(answer);
-	if (ORDER_COLLECTIONS.some((key) => key in record)) return answer;
-	const links = isPlainObject(record.links) ? record.links : {};
-	const expanded =
-		typeof links.expanded === 'string' && links.expanded
-			? links.expanded
-			: path.replace(/\/orders\/([^/]+)$/, '/orders/expanded/$1');
-	return await run.service.request({ method: 'GET', path: expanded, itemIndex });
-}
 
 export const getOperation: OperationDefinition = {
 	option: {
@@ -99,7 +70,7 @@ export const getOperation: OperationDefinition = {
 			throw buyerEmail && unknown instanceof UnknownUniqueIdError ? noOrderMatches() : unknown;
 		const first = await run.service.request({ method: 'GET', path, itemIndex });
 		if (buyerEmail && !placedWithEmail(recordOf(first), buyerEmail)) throw noOrderMatches();
-		const answer = await withCollections(run, first, path, itemIndex);
+		const answer = await orderWithCollections(run, first, path, itemIndex);
 		const simplify = run.parameter('simplify', itemIndex, true) as boolean;
 		if (!simplify) return [asItem(answer?.data)];
 		const shopPath = await itemShopPath(run, itemIndex);

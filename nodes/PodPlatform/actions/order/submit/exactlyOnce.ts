@@ -156,6 +156,8 @@ export interface SubmitOutcome {
 	recoveredAfterTimeout?: boolean;
 	/** Repeats of this Unique ID whose cancellation this run requested or found requested. */
 	repeatsCancelled?: RepeatCancelled[];
+	/** Sent, and left to the batch's one look-up for repeats (`checkRepeatsLater`). */
+	repeatCheckDeferred?: boolean;
 }
 
 export interface Submission {
@@ -165,6 +167,11 @@ export interface Submission {
 	exactlyOnce: boolean;
 	/** What a batch lookup found before the run; without it, the order is looked up alone. */
 	known?: KnownOrders;
+	/**
+	 * A batch looks for repeats of what it sent once, after its last order (batchRepeats.ts),
+	 * instead of once per order right after sending.
+	 */
+	checkRepeatsLater?: boolean;
 }
 
 /**
@@ -263,6 +270,9 @@ async function sendOrder(
 	}
 	const sent = { ...recordOf(answer), ...submitted } as PlainObject;
 	if (!uniqueId) return { record: sent, alreadyExisted: false };
+	if (submission.checkRepeatsLater) {
+		return { record: sent, alreadyExisted: false, repeatCheckDeferred: true };
+	}
 	// Another process may have sent the same Unique ID at this moment: the orders it names now.
 	let after: OrderLookup | undefined;
 	try {
@@ -280,10 +290,10 @@ async function sendOrder(
  * cancellation of each repeat requested. The run's own order is new when it is the one kept
  * (`sent`), or when a lost answer was recovered; any other is answered as existing.
  */
-async function settle(
+export async function settle(
 	ctx: IExecuteFunctions,
 	run: RunScope,
-	{ shopPath, itemIndex, order }: Submission,
+	{ shopPath, itemIndex, order }: Pick<Submission, 'shopPath' | 'itemIndex' | 'order'>,
 	orders: PlainObject[],
 	own: { sent?: PlainObject; recovered?: boolean } = {},
 ): Promise<SubmitOutcome> {
@@ -294,7 +304,9 @@ async function settle(
 	}
 	const ownIsKept = own.sent !== undefined && String(own.sent.id) === String(kept.id);
 	return {
-		record: ownIsKept && own.sent ? own.sent : kept,
+		// The run's own order as the look-up listed it (its links lead to the whole order), with
+		// the submission's answer.
+		record: ownIsKept && own.sent ? { ...kept, ...own.sent } : kept,
 		alreadyExisted: !ownIsKept && !own.recovered,
 		...(own.recovered ? { recoveredAfterTimeout: true } : {}),
 		...(repeatsCancelled.length ? { repeatsCancelled } : {}),

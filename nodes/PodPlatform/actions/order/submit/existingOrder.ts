@@ -14,6 +14,7 @@ import { readNamings, withItemNames } from '../../../../shared/productNames';
 import type { ProductNaming } from '../../../../shared/productNames';
 import { simplifyOrder } from '../../../../shared/simplify/order';
 import type { RunScope } from '../../runScope';
+import { readWholeOrder } from '../common';
 
 /** One field where the request and the stored order disagree. */
 export interface Difference {
@@ -60,19 +61,18 @@ export async function storedOrderOf(
 	return { order, countryId: isPlainObject(country) ? country.id : undefined, namings };
 }
 
-/** The stored order, read (`GET .../orders/{id}`) and taken as `storedOrderOf` takes it. */
+/**
+ * The stored order, read whole (`readWholeOrder`: a list record by its `expanded` link, an ID by
+ * its read and then the link) and taken as `storedOrderOf` takes it.
+ */
 export async function readStoredOrder(
 	run: RunScope,
 	shopPath: string,
-	orderId: unknown,
+	order: PlainObject,
 	known: ReadonlyMap<number, ProductNaming>,
 	itemIndex: number,
 ): Promise<StoredOrder> {
-	const answer = await run.service.request({
-		method: 'GET',
-		path: `${shopPath}/orders/${encodeURIComponent(String(orderId))}`,
-		itemIndex,
-	});
+	const answer = await readWholeOrder(run, shopPath, order, itemIndex);
 	return await storedOrderOf(run, shopPath, recordOf(answer), known, itemIndex);
 }
 

@@ -8,9 +8,9 @@
  */
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
-import { InputError, withItemName } from '../../../../shared/errors';
+import { InputError } from '../../../../shared/errors';
 import { isToolNode } from '../../../../shared/toolArguments';
 import type { Problem } from '../payloads/problems';
 import { itemShopPath } from '../../common/scope';
@@ -29,27 +29,16 @@ import type { RunCatalog, SkuWay } from '../../common/catalog/runCatalog';
 import { lookUpMotives, lookUpProducts } from '../../common/catalog/catalogLookUps';
 import { changedSince, withoutRecalled } from './catalogAgain';
 import { lookUpUniqueIds, submitOrder } from './exactlyOnce';
-import type { KnownOrders, SubmitOutcome } from './exactlyOnce';
+import type { KnownOrders } from './exactlyOnce';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, exactlyOnceOf, submitFields } from './fields';
 import { linesApart, ordersOfItems, uniqueIdOf } from './orderItems';
 import { readOrderInput } from './readOrder';
 import type { OrderInput } from './orderInput';
-import {
-	existingOrderOutput,
-	newOrderOutput,
-	nothingToPrintOutput,
-	orderOutput,
-	pricedOrder,
-	statusesOf,
-} from './output';
-import {
-	anotherOrderMessage,
-	isAnotherOrder,
-	readStoredOrder,
-	storedOrderOf,
-} from './existingOrder';
-import type { Difference } from './existingOrder';
+import { nothingToPrintOutput, orderOutput, statusesOf } from './output';
 import { checkToolOrder } from './toolUse';
+import { existingOrderAnswer, newOrderAnswer } from './answer';
+import { settleSentInBatch } from './batchRepeats';
+import type { SentInBatch } from './batchRepeats';
 import { checkOnlyOutput, checkOnlyRefusal } from './checkOnly';
 import { catalogResolver, OFFLINE_RESOLVER } from './resolve';
 import type { OrderReferences } from '../../common/catalog/types';
@@ -76,6 +65,15 @@ interface SubmitBatch {
 	tool?: boolean;
 	/** Whether the run has said how it matched SKUs: once per run (`SKU_WAYS`). */
 	skuWayTold?: boolean;
+	/**
+	 * Whether `prepare` ran: a batch of several orders, whose repeats are looked for once after
+	 * its last order (`settle`, batchRepeats.ts).
+	 */
+	prepared?: boolean;
+	/** The Unique IDs the batch looked up first, per shop: the look for repeats asks the same. */
+	lookedUp: Map<string, string[]>;
+	/** The orders the batch sent, their repeats not yet looked for. */
+	sent: SentInBatch[];
 }
 
 /** What the run says, once, of how it matched storefront SKUs to print products. */
@@ -89,7 +87,13 @@ const SKU_WAYS: Record<SkuWay, string> = {
 };
 
 function newBatch(): SubmitBatch {
-	return { orders: new Map(), known: new Map(), catalog: newRunCatalog() };
+	return {
+		orders: new Map(),
+		known: new Map(),
+		catalog: newRunCatalog(),
+		lookedUp: new Map(),
+		sent: [],
+	};
 }
 
 /** An order's input and what it names, read once. */
@@ -115,6 +119,7 @@ async function prepare(
 	run: RunScope,
 ): Promise<SubmitBatch> {
 	const batch = newBatch();
+	batch.prepared = true;
 	const split = linesApart(run, orders);
 	const uniqueIdsByShop = new Map<string, string[]>();
 	const namedByShop = new Map<
@@ -170,6 +175,7 @@ async function prepare(
 		}
 		reads.push(async () => await readCountries(run, batch.catalog, shopPath, 0));
 	}
+	batch.lookedUp = uniqueIdsByShop;
 	for (const [shopPath, uniqueIds] of uniqueIdsByShop) {
 		// A look-up that fails leaves each order to look itself up, and to fail as its own item.
 		reads.unshift(async () =>
@@ -327,65 +333,25 @@ async function sendOrder(
 		itemIndex,
 		exactlyOnce: exactlyOnceOf(run, itemIndex),
 		known: batch.known,
+		checkRepeatsLater: batch.prepared === true,
 	});
 	const requested = orderOutput(order, outcome, statusesOf(order, outcome), catalog.products);
-	if (!outcome.alreadyExisted) {
-		return [{ json: await newOrderAnswer(run, shopPath, outcome, requested, catalog, itemIndex) }];
-	}
-	// Found under its Unique ID: the order as it stands, never the request (existingOrder.ts).
-	const stored = await readStoredOrder(
-		run,
-		shopPath,
-		outcome.record.id,
-		catalog.products,
-		itemIndex,
-	);
-	// As an AI tool, a caller without the order's email learns only that the Unique ID is taken.
-	const answer = existingOrderOutput(requested, pricedOrder(stored), batch.tool === true);
-	const differences = (answer.differences ?? []) as unknown as Difference[];
-	if (isAnotherOrder(differences)) {
-		// Another order under this Unique ID: this request's order is not made, and nothing may
-		// read as printed (the error workflow and the catch-ups see it as not ordered).
-		const { message, description } = anotherOrderMessage(
-			order.uniqueId,
-			outcome.record.id,
-			differences,
-		);
-		throw new NodeOperationError(ctx.getNode(), withItemName(message, itemIndex), {
+	if (outcome.repeatCheckDeferred) {
+		const { products } = catalog;
+		batch.sent.push({
 			itemIndex,
-			description,
+			shopPath,
+			uniqueId: String(order.uniqueId),
+			order,
+			requested,
+			products,
 		});
 	}
-	return [{ json: answer }];
-}
-
-/**
- * A new order's answer: the order as the service holds it. The creation's answer gives only the
- * order's ID and Unique ID (the contract's `OrderSubmited`), so the order is read back once; an
- * answer that is the order already (a submission recovered after a timeout reads it) is taken as
- * it is. The order is made either way: a read-back that fails answers the order as sent, saying so.
- */
-async function newOrderAnswer(
-	run: RunScope,
-	shopPath: string,
-	outcome: SubmitOutcome,
-	requested: IDataObject,
-	catalog: ReadCatalog,
-	itemIndex: number,
-): Promise<IDataObject> {
-	const record = outcome.record;
-	try {
-		const stored =
-			record.orderedProducts !== undefined && record.created !== undefined
-				? await storedOrderOf(run, shopPath, record, catalog.products, itemIndex)
-				: await readStoredOrder(run, shopPath, record.id, catalog.products, itemIndex);
-		return newOrderOutput(requested, pricedOrder(stored));
-	} catch (error) {
-		return {
-			...requested,
-			note: `The order was made (ID ${String(record.id)}), but reading it back failed (${(error as Error).message}): this answer is the order as sent. Do not submit it again; read it with Order → Get.`,
-		};
-	}
+	const answered = { run, shopPath, requested, products: catalog.products, itemIndex };
+	if (!outcome.alreadyExisted) return [{ json: await newOrderAnswer(answered, outcome) }];
+	return [
+		{ json: await existingOrderAnswer(ctx, answered, order, outcome.record, batch.tool === true) },
+	];
 }
 
 export const submitOperation: OperationDefinition<SubmitBatch> = {
@@ -401,6 +367,11 @@ export const submitOperation: OperationDefinition<SubmitBatch> = {
 	units: (itemCount, run) => ordersOfItems(run, itemCount),
 	prepare,
 	execute,
+	async settle(this: IExecuteFunctions, batch, outputs, units, run) {
+		if (!batch.sent.length) return [];
+		const tool = batch.tool === true;
+		return await settleSentInBatch(this, run, batch.sent, batch.lookedUp, outputs, units, tool);
+	},
 	concurrency(this: IExecuteFunctions, run: RunScope) {
 		const options = run.parameter('options', 0, {}) as IDataObject;
 		const wanted = Number(options.concurrency ?? DEFAULT_CONCURRENCY);

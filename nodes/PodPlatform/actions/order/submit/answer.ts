@@ -1,0 +1,85 @@
+/**
+ * Submit's answer: the order as the service holds it, never the request. A new order is read
+ * back whole once (its creation answers only its ID); an order found under the Unique ID is read
+ * and compared with the request, and one that is another order is refused.
+ */
+
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { withItemName } from '../../../../shared/errors';
+import type { PlainObject } from '../../../../shared/values';
+import type { OrderProduct } from '../../common/catalog/types';
+import type { RunScope } from '../../runScope';
+import type { SubmitOutcome } from './exactlyOnce';
+import {
+	anotherOrderMessage,
+	isAnotherOrder,
+	readStoredOrder,
+	storedOrderOf,
+} from './existingOrder';
+import type { Difference } from './existingOrder';
+import { existingOrderOutput, newOrderOutput, pricedOrder } from './output';
+import type { DeferredOrder } from './types';
+
+/** What an answer is made from: the request as output, and the products that name its items. */
+export interface Answering {
+	run: RunScope;
+	shopPath: string;
+	/** The request as the output shows it (`orderOutput`). */
+	requested: IDataObject;
+	products: Map<number, OrderProduct>;
+	itemIndex: number;
+}
+
+/**
+ * A new order's answer: the order as the service holds it. The creation's answer gives only the
+ * order's ID and Unique ID (the contract's `OrderSubmited`), so the order is read back once; an
+ * answer that is the order already (a submission recovered after a timeout reads it) is taken as
+ * it is. The order is made either way: a read-back that fails answers the order as sent, saying so.
+ */
+export async function newOrderAnswer(
+	{ run, shopPath, requested, products, itemIndex }: Answering,
+	outcome: SubmitOutcome,
+): Promise<IDataObject> {
+	const record = outcome.record;
+	try {
+		const stored =
+			record.orderedProducts !== undefined && record.created !== undefined
+				? await storedOrderOf(run, shopPath, record, products, itemIndex)
+				: await readStoredOrder(run, shopPath, record, products, itemIndex);
+		return newOrderOutput(requested, pricedOrder(stored));
+	} catch (error) {
+		return {
+			...requested,
+			note: `The order was made (ID ${String(record.id)}), but reading it back failed (${(error as Error).message}): this answer is the order as sent. Do not submit it again; read it with Order → Get.`,
+		};
+	}
+}
+
+/**
+ * The answer of an order found under the Unique ID (`stored`, a record of it): the order as it
+ * stands (existingOrder.ts). One that is another order than the request (other items, another
+ * customer) is refused: this request's order is not made, and nothing may read as printed (the
+ * error workflow and the catch-ups see it as not ordered). As an AI tool (`tool`), a caller
+ * without the order's email learns only that the Unique ID is taken.
+ */
+export async function existingOrderAnswer(
+	ctx: IExecuteFunctions,
+	{ run, shopPath, requested, products, itemIndex }: Answering,
+	order: DeferredOrder,
+	stored: PlainObject,
+	tool: boolean,
+): Promise<IDataObject> {
+	const read = await readStoredOrder(run, shopPath, stored, products, itemIndex);
+	const answer = existingOrderOutput(requested, pricedOrder(read), tool);
+	const differences = (answer.differences ?? []) as unknown as Difference[];
+	if (isAnotherOrder(differences)) {
+		const { message, description } = anotherOrderMessage(order.uniqueId, stored.id, differences);
+		throw new NodeOperationError(ctx.getNode(), withItemName(message, itemIndex), {
+			itemIndex,
+			description,
+		});
+	}
+	return answer;
+}
