@@ -1,0 +1,132 @@
+/**
+ * One login per expired session, however many requests are in flight when it expires (issue 42,
+ * point 2). n8n logs in again (the credential's preAuthentication) for every request that answers
+ * 401, so without coordination eight requests in flight on a token that just expired cost eight
+ * logins, and seven of the eight new sessions are thrown away unused.
+ *
+ * The sandbox expires every session after EXPIRE_AFTER requests. A session that is never thrown
+ * away serves exactly EXPIRE_AFTER requests, so a run whose requests carried `served` tokens in
+ * all needs exactly ceil(served / EXPIRE_AFTER) logins: the first, and one per expiry. Any login
+ * beyond that opened a session that served fewer, which is what the fix is there to prevent.
+ */
+import { runNode } from '../support/n8n';
+import type { LoggedRequest } from '../support/sandbox';
+import { sandboxCredentials } from '../support/sandbox';
+import { orderItems, submitParameters, useFaultSandbox } from './helpers';
+
+const EXPIRE_AFTER = 20;
+const CONCURRENCY = 8;
+
+/** Requests the service served on a session (a 401 with a token is an expiry it refused). */
+const servedOnASession = (log: LoggedRequest[]) =>
+	log.filter((r) => r.hasToken && r.status !== 401).length;
+const expiryAnswers = (log: LoggedRequest[]) =>
+	log.filter((r) => r.hasToken && r.status === 401).length;
+const refusedLogins = (log: LoggedRequest[]) =>
+	log.filter((r) => /\/auth$/.test(r.path) && !r.hasToken && r.status === 401).length;
+
+describe('faults: one login per expired session', () => {
+	const env = useFaultSandbox();
+
+	test(`a batch at concurrency ${CONCURRENCY}, the session expiring every ${EXPIRE_AFTER} requests: one login per expiry, none fails`, async () => {
+		await env.control.call('PUT', '/session-policy', { expireAfterRequests: EXPIRE_AFTER });
+		const store = sandboxCredentials(env.sandbox, { accountId: '387' });
+		const count = 80;
+
+		const result = await runNode({
+			store,
+			parameters: submitParameters({ concurrency: CONCURRENCY }),
+			items: orderItems('ONE', count),
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.filter((item) => item.json.error !== undefined)).toEqual([]);
+		const log = await env.control.requests();
+		const served = servedOnASession(log);
+		const expiries = Math.ceil(served / EXPIRE_AFTER) - 1;
+		const { logins, ordersCreated } = await env.control.stats();
+		// The proof that requests were in flight together when a session expired: more 401s than
+		// expiries (at concurrency 1 they are equal).
+		expect(expiries).toBeGreaterThanOrEqual(5);
+		expect(expiryAnswers(log)).toBeGreaterThan(expiries);
+		expect({ logins }).toEqual({ logins: expiries + 1 });
+		// n8n asked the credential to log in once per 401 (and once for the empty token); the
+		// service saw one login per expiry.
+		expect(store.preAuthenticationCount).toBeGreaterThan(logins);
+		expect(ordersCreated).toBe(count);
+		expect(new Set((await env.control.orders()).map((o) => o.uniqueId)).size).toBe(count);
+	});
+
+	test('three executions at once on one credential, as n8n runs overlapping runs in one process: one login per expiry across them', async () => {
+		await env.control.call('PUT', '/session-policy', { expireAfterRequests: EXPIRE_AFTER });
+		// One stored credential, as n8n's database holds it for every execution.
+		const store = sandboxCredentials(env.sandbox, { accountId: '387' });
+		const runs = await Promise.all(
+			['A', 'B', 'C'].map(
+				async (run) =>
+					await runNode({
+						store,
+						parameters: submitParameters({ concurrency: 4 }),
+						items: orderItems(`ONE${run}`, 30),
+					}),
+			),
+		);
+
+		for (const result of runs) {
+			expect(result.error).toBeUndefined();
+			expect(result.items.filter((item) => item.json.error !== undefined)).toEqual([]);
+		}
+		const log = await env.control.requests();
+		const expiries = Math.ceil(servedOnASession(log) / EXPIRE_AFTER) - 1;
+		const { logins, ordersCreated } = await env.control.stats();
+		expect(expiries).toBeGreaterThanOrEqual(5);
+		expect(expiryAnswers(log)).toBeGreaterThan(expiries);
+		expect({ logins }).toEqual({ logins: expiries + 1 });
+		expect(ordersCreated).toBe(90);
+	});
+
+	test('sessions that lapse by time (ttlMs) while a batch runs: none is given up before its lifetime, so at most one login per lifetime that passed', async () => {
+		// Longer than RENEWAL_SHARED_MS, as any real session is: a renewal handed out is alive.
+		const TTL_MS = 1_500;
+		await env.control.call('PUT', '/session-policy', { ttlMs: TTL_MS });
+		const store = sandboxCredentials(env.sandbox, { accountId: '387' });
+
+		const started = Date.now();
+		const result = await runNode({
+			store,
+			parameters: submitParameters({ concurrency: CONCURRENCY }),
+			items: orderItems('TTL', 300),
+		});
+		const elapsed = Date.now() - started;
+
+		expect(result.error).toBeUndefined();
+		expect(result.items.filter((item) => item.json.error !== undefined)).toEqual([]);
+		const { logins } = await env.control.stats();
+		// Sessions lapsed during the batch, each met by several requests in flight.
+		expect(logins).toBeGreaterThanOrEqual(2);
+		expect(expiryAnswers(await env.control.requests())).toBeGreaterThan(logins - 1);
+		// A session lives TTL_MS before it can lapse: a login beyond one per lifetime that passed
+		// opened a session beside one still alive.
+		expect(logins).toBeLessThanOrEqual(Math.floor(elapsed / TTL_MS) + 1);
+	});
+
+	test('a refused login (wrong password) is the credential error of every item, asked once for the whole batch: no retry storm', async () => {
+		const store = sandboxCredentials(env.sandbox, {
+			accountId: '387',
+			password: ['not', 'this', 'one'].join('-'),
+		});
+
+		const result = await runNode({
+			store,
+			continueOnFail: true,
+			parameters: submitParameters({ concurrency: CONCURRENCY }),
+			items: orderItems('REFUSED', 40),
+		});
+
+		const errors = result.items.map((item) => item.json.error);
+		expect(errors).toHaveLength(40);
+		for (const error of errors) expect(String(error)).toMatch(/refused the login/);
+		expect(refusedLogins(await env.control.requests())).toBe(1);
+		expect((await env.control.stats()).ordersCreated).toBe(0);
+	});
+});
