@@ -55,10 +55,13 @@ import {
 	WRONG_PASSWORD,
 	REFUSED_LOGIN_WORKFLOW_ID,
 	SECOND_WOO_STORE,
+	SESSION_EXPIRY_BATCH,
+	SESSION_EXPIRY_WORKFLOW_ID,
 	XML_TRIGGER_WORKFLOW_ID,
 	e2eWorkflows,
 	extraCredentials,
 	secondWooCommerceStore,
+	sessionExpiryCredential,
 	withPinnedPayload,
 	onSkuTextService,
 	skuTextsCredential,
@@ -86,6 +89,8 @@ let runtime: N8nRuntime;
 let sandbox: Sandbox;
 /** A second sandbox, whose color/size pairs carry SKU texts (the extension some deployments have). */
 let sandboxWithSkuTexts: Sandbox;
+/** A sandbox for the session expiry case alone, so that its logins are that case's only. */
+let sessionSandbox: Sandbox;
 let n8n: N8nInstance;
 let cookie: string;
 let options: N8nOptions;
@@ -321,6 +326,7 @@ beforeAll(async () => {
 		deferredProcessingMs: 100,
 		variantSkuTexts: true,
 	});
+	sessionSandbox = await startSandbox({ port: 0, deferredProcessingMs: 100 });
 	workFolder = mkdtempSync(path.join(tmpdir(), 'pod-platform-e2e-'));
 	// n8n's Shopify node (the catch-up example) calls Shopify over HTTPS: n8n trusts this certificate.
 	const standInIdentity = selfSignedIdentity(workFolder);
@@ -356,6 +362,7 @@ beforeAll(async () => {
 		JSON.stringify([
 			sandboxCredential(sandbox.baseUrl),
 			skuTextsCredential(sandboxWithSkuTexts.baseUrl),
+			sessionExpiryCredential(sessionSandbox.baseUrl),
 			...extraCredentials(sandbox.baseUrl),
 			...standInCredentials(shopify, wooCommerce),
 			secondStore.credential,
@@ -397,6 +404,7 @@ afterAll(async () => {
 	await n8n?.stop();
 	await sandbox?.close();
 	await sandboxWithSkuTexts?.close();
+	await sessionSandbox?.close();
 	await shopify?.close();
 	await wooCommerce?.close();
 	await wooCommerceEu?.close();
@@ -932,6 +940,49 @@ test('a wrong password at run time says the login was refused, with no network a
 	);
 	expect(failure).not.toMatch(/Could not reach|network|Tried \d+ times/);
 	expect(failure).not.toContain(WRONG_PASSWORD);
+});
+
+test(`one login per expired session: ${SESSION_EXPIRY_BATCH.orders} orders at concurrency ${SESSION_EXPIRY_BATCH.concurrency}, the session expiring every 20 requests`, async () => {
+	// n8n logs in again (the credential's preAuthentication) for each request that answers 401; the
+	// requests in flight when a session expires must share one login. A session that is never
+	// given up serves exactly EXPIRE_AFTER requests, so the batch needs ceil(served / EXPIRE_AFTER)
+	// logins: the first (the credential has no session yet) and one per expiry.
+	const EXPIRE_AFTER = 20;
+	await control('PUT', '/session-policy', { expireAfterRequests: EXPIRE_AFTER }, sessionSandbox);
+	let nodes: Record<string, NodeRun>;
+	try {
+		nodes = await runWorkflow(SESSION_EXPIRY_WORKFLOW_ID);
+	} finally {
+		await control('PUT', '/session-policy', { expireAfterRequests: null }, sessionSandbox);
+	}
+	expect(nodes.Submit?.error).toBeUndefined();
+	const submitted = itemsOf(nodes.Submit) as Array<{ uniqueId?: string; error?: unknown }>;
+	expect(submitted.filter((item) => item.error !== undefined)).toEqual([]);
+	expect(submitted).toHaveLength(SESSION_EXPIRY_BATCH.orders);
+
+	const log = await control<Array<{ path: string; hasToken: boolean; status: number }>>(
+		'GET',
+		'/requests',
+		undefined,
+		sessionSandbox,
+	);
+	const served = log.filter((r) => r.hasToken && r.status !== 401).length;
+	const answered401 = log.filter((r) => r.hasToken && r.status === 401).length;
+	const expiries = Math.ceil(served / EXPIRE_AFTER) - 1;
+	const { logins, ordersCreated } = await control<{ logins: number; ordersCreated: number }>(
+		'GET',
+		'/stats',
+		undefined,
+		sessionSandbox,
+	);
+	process.stdout.write(
+		`session expiry case: ${served} requests served on a session, ${answered401} answered 401, ${expiries} expiries, ${logins} logins\n`,
+	);
+	expect(expiries).toBeGreaterThanOrEqual(4);
+	// Several requests were in flight on each expired session: more 401s than expiries.
+	expect(answered401).toBeGreaterThan(expiries);
+	expect({ logins }).toEqual({ logins: expiries + 1 });
+	expect(ordersCreated).toBe(SESSION_EXPIRY_BATCH.orders);
 });
 
 /** The user a sandbox session belongs to, as the service tells its own session; undefined when it has ended. */
