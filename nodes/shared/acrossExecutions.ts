@@ -278,7 +278,7 @@ function unseal(key: SessionKey, token: string, sealed: Buffer): Renewal {
 /**
  * One login per expired session in this process: `logIn` runs only when no login for this session
  * is under way and none renewed it a moment ago; otherwise the caller gets that login's session (or
- * its error). A session renewed in turn is followed to the newest renewal. `refusal` tells a
+ * its error). Callers with no session yet (`token` empty) share a login under way, nothing more. A session renewed in turn is followed to the newest renewal. `refusal` tells a
  * refused login (kept, and answered by `refused()` until it lapses) from a failure to reach the
  * service (not kept: the next caller tries again).
  */
@@ -305,7 +305,9 @@ export async function renewSessionOnce(
 	const login = logIn().then(
 		(result) => {
 			RENEWALS_IN_FLIGHT.delete(slot);
-			RENEWED.set(slot, seal(key, key.token, result));
+			// A caller that had no session yet and comes later (another credential of the same login,
+			// say) logs in itself: only an expired session is answered from what is kept.
+			if (key.token) RENEWED.set(slot, seal(key, key.token, result));
 			return result;
 		},
 		(error: unknown) => {

@@ -203,6 +203,17 @@ describe('renewSessionOnce: one login per expired session', () => {
 		}
 	});
 
+	test('callers with no session yet share a login under way; one that comes after logs in itself', async () => {
+		const login = logins();
+		const first = await Promise.all([
+			renewSessionOnce(key(''), login, refusal),
+			renewSessionOnce(key(''), login, refusal),
+		]);
+		expect(first.map((r) => r.sessionToken)).toEqual(['T1', 'T1']);
+		expect((await renewSessionOnce(key(''), login, refusal)).sessionToken).toBe('T2');
+		expect(login).toHaveBeenCalledTimes(2);
+	});
+
 	test('a renewal renewed in turn is followed to the newest session', async () => {
 		const login = logins();
 		await renewSessionOnce(key('T0'), login, refusal); // T0 → T1
