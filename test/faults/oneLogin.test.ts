@@ -9,9 +9,15 @@
  * all needs exactly ceil(served / EXPIRE_AFTER) logins: the first, and one per expiry. Any login
  * beyond that opened a session that served fewer, which is what the fix is there to prevent.
  */
+import { sleep } from 'n8n-workflow';
+import { request } from 'undici';
+
+import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
+import { forgetAllExecutions } from '../../nodes/shared/acrossExecutions';
 import { runNode } from '../support/n8n';
+import { withProductSkus } from '../support/storefrontModes';
 import type { LoggedRequest } from '../support/sandbox';
-import { sandboxCredentials } from '../support/sandbox';
+import { sandboxCredentials, shopParameter } from '../support/sandbox';
 import { orderItems, submitParameters, useFaultSandbox } from './helpers';
 
 const EXPIRE_AFTER = 20;
@@ -108,6 +114,67 @@ describe('faults: one login per expired session', () => {
 		// A session lives TTL_MS before it can lapse: a login beyond one per lifetime that passed
 		// opened a session beside one still alive.
 		expect(logins).toBeLessThanOrEqual(Math.floor(elapsed / TTL_MS) + 1);
+	});
+
+	test('the first storefront order of a run by SKU, its stored session expired since the last run: the look-ups in flight meet the expiry together, one login renews it', async () => {
+		const store = sandboxCredentials(env.sandbox, { accountId: '387' });
+		const warmUp = await runNode({
+			store,
+			parameters: submitParameters(),
+			items: orderItems('WARM', 1),
+		});
+		expect(warmUp.error).toBeUndefined();
+		// The stored session expires between two runs: the service sees it once past a lifetime
+		// shorter than its age, and from then on holds it invalid.
+		await env.control.call('PUT', '/session-policy', { ttlMs: 0 });
+		await sleep(5);
+		const seen = await request(`${env.sandbox.baseUrl}/accounts/session`, {
+			headers: { 'x-auth-token': String(store.data().sessionToken), accept: 'application/json' },
+		});
+		await seen.body.dump();
+		expect(seen.statusCode).toBe(401);
+		await env.control.call('PUT', '/session-policy', { ttlMs: null });
+		// A run of its own, as the next storefront order starts one: nothing kept of the catalog.
+		forgetAllExecutions();
+		await env.control.clearRequests();
+		const { logins: before } = await env.control.stats();
+
+		// A new order (every line owed), its variants by the print product's SKU (the contract).
+		const order = withProductSkus(JSON.parse(JSON.stringify(shopifyOrder))) as {
+			line_items: Array<{ quantity: number; current_quantity: number }>;
+		};
+		for (const line of order.line_items) line.current_quantity = line.quantity;
+		const result = await runNode({
+			store,
+			parameters: {
+				resource: 'order',
+				operation: 'submit',
+				shop: shopParameter(),
+				input: 'storefrontOrder',
+				storefront: 'shopify',
+				financialStatus: 'PAID',
+				carrierId: '21',
+				linePrints: {
+					print: [
+						{
+							printArea: 'FRONT',
+							elementType: 'libraryMotive',
+							motiveId: { __rl: true, mode: 'name', value: 'Company Logo' },
+						},
+					],
+				},
+				options: {},
+			},
+			items: [{ json: order }],
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ alreadyExisted: false });
+		const log = await env.control.requests();
+		// Several requests met the expired session at once (the issue saw three) ...
+		expect(expiryAnswers(log)).toBeGreaterThan(1);
+		// ... and one login renewed it for all of them.
+		expect((await env.control.stats()).logins - before).toBe(1);
 	});
 
 	test('a refused login (wrong password) is the credential error of every item, asked once for the whole batch: no retry storm', async () => {
