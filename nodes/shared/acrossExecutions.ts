@@ -243,6 +243,7 @@ export interface Renewal {
 /** A per-process salt: the digests below mean nothing outside this process. */
 const PROCESS_SALT = randomBytes(32);
 
+/** Logins under way, each until it ends (bounded by the logins under way, no lifetime needed). */
 const RENEWALS_IN_FLIGHT = new Map<string, Promise<Renewal>>();
 const RENEWED = new Lapsing<Buffer>(RENEWALS_KEPT, RENEWAL_SHARED_MS);
 const REFUSED = new Lapsing<true>(RENEWALS_KEPT, REFUSAL_KEPT_MS);
@@ -278,9 +279,10 @@ function unseal(key: SessionKey, token: string, sealed: Buffer): Renewal {
 /**
  * One login per expired session in this process: `logIn` runs only when no login for this session
  * is under way and none renewed it a moment ago; otherwise the caller gets that login's session (or
- * its error). Callers with no session yet (`token` empty) share a login under way, nothing more. A session renewed in turn is followed to the newest renewal. `refusal` tells a
- * refused login (kept, and answered by `refused()` until it lapses) from a failure to reach the
- * service (not kept: the next caller tries again).
+ * its error). Callers with no session yet (`token` empty) share a login under way, nothing more.
+ * A session renewed in turn is followed to the newest renewal. `refusal` tells a refused login
+ * (kept, and answered by `refused()` until it lapses) from a failure to reach the service (not
+ * kept: the next caller tries again).
  */
 export async function renewSessionOnce(
 	key: SessionKey,
