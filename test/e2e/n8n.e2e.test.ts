@@ -55,6 +55,7 @@ import {
 	WRONG_PASSWORD,
 	REFUSED_LOGIN_WORKFLOW_ID,
 	SECOND_WOO_STORE,
+	OVERLAPPING_SESSION_EXPIRY,
 	SESSION_EXPIRY_BATCH,
 	SESSION_EXPIRY_WORKFLOW_ID,
 	XML_TRIGGER_WORKFLOW_ID,
@@ -946,8 +947,10 @@ test(`one login per expired session: ${SESSION_EXPIRY_BATCH.orders} orders at co
 	// n8n logs in again (the credential's preAuthentication) for each request that answers 401; the
 	// requests in flight when a session expires must share one login. A session that is never
 	// given up serves exactly EXPIRE_AFTER requests, so the batch needs ceil(served / EXPIRE_AFTER)
-	// logins: the first (the credential has no session yet) and one per expiry.
+	// logins: the first (the service knows no session of the credential) and one per expiry.
 	const EXPIRE_AFTER = 20;
+	// The sandbox of these cases at its seed: every session is counted from zero.
+	await control('POST', '/reset', undefined, sessionSandbox);
 	await control('PUT', '/session-policy', { expireAfterRequests: EXPIRE_AFTER }, sessionSandbox);
 	let nodes: Record<string, NodeRun>;
 	try {
@@ -983,6 +986,59 @@ test(`one login per expired session: ${SESSION_EXPIRY_BATCH.orders} orders at co
 	expect(answered401).toBeGreaterThan(expiries);
 	expect({ logins }).toEqual({ logins: expiries + 1 });
 	expect(ordersCreated).toBe(SESSION_EXPIRY_BATCH.orders);
+});
+
+test(`one login per expired session across ${OVERLAPPING_SESSION_EXPIRY.workflowIds.length} executions at once in n8n's main process, each ${OVERLAPPING_SESSION_EXPIRY.orders} orders at concurrency ${OVERLAPPING_SESSION_EXPIRY.concurrency}`, async () => {
+	// The sandbox of these cases back to its seed: no session, so the credential's stored one (if an
+	// earlier case left one) is unknown to it, and every session opened is counted from zero.
+	await control('POST', '/reset', undefined, sessionSandbox);
+	const EXPIRE_AFTER = 20;
+	await control('PUT', '/session-policy', { expireAfterRequests: EXPIRE_AFTER }, sessionSandbox);
+	let runs: Awaited<ReturnType<N8nSession['runFromPinnedTrigger']>>[];
+	try {
+		// Started together through the editor's REST call: three executions in one n8n process.
+		runs = await Promise.all(
+			OVERLAPPING_SESSION_EXPIRY.workflowIds.map(
+				async (workflowId) => await session.runFromPinnedTrigger(workflowId, 'Start', 120_000),
+			),
+		);
+	} finally {
+		await control('PUT', '/session-policy', { expireAfterRequests: null }, sessionSandbox);
+	}
+	for (const run of runs) {
+		expect({ status: run.status, error: run.error }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
+		const submitted = itemsOf(run.runData.Submit?.[0]) as Array<{ error?: unknown }>;
+		expect(submitted).toHaveLength(OVERLAPPING_SESSION_EXPIRY.orders);
+		expect(submitted.filter((item) => item.error !== undefined)).toEqual([]);
+	}
+
+	const log = await control<Array<{ hasToken: boolean; status: number }>>(
+		'GET',
+		'/requests',
+		undefined,
+		sessionSandbox,
+	);
+	const served = log.filter((r) => r.hasToken && r.status !== 401).length;
+	const answered401 = log.filter((r) => r.hasToken && r.status === 401).length;
+	const expiries = Math.ceil(served / EXPIRE_AFTER) - 1;
+	const { logins, ordersCreated } = await control<{ logins: number; ordersCreated: number }>(
+		'GET',
+		'/stats',
+		undefined,
+		sessionSandbox,
+	);
+	process.stdout.write(
+		`overlapping executions case: ${served} requests served on a session, ${answered401} answered 401, ${expiries} expiries, ${logins} logins\n`,
+	);
+	expect(expiries).toBeGreaterThanOrEqual(4);
+	expect(answered401).toBeGreaterThan(expiries);
+	expect({ logins }).toEqual({ logins: expiries + 1 });
+	expect(ordersCreated).toBe(
+		OVERLAPPING_SESSION_EXPIRY.workflowIds.length * OVERLAPPING_SESSION_EXPIRY.orders,
+	);
 });
 
 /** The user a sandbox session belongs to, as the service tells its own session; undefined when it has ended. */

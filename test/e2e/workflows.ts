@@ -159,6 +159,15 @@ export const XML_TRIGGER_WORKFLOW_ID = 'podE2eXmlTrigger';
 export const SESSION_EXPIRY_WORKFLOW_ID = 'podE2eSessionExpiry';
 export const SESSION_EXPIRY_CREDENTIAL_ID = 'podPlatformSessionExpiry';
 export const SESSION_EXPIRY_BATCH = { orders: 60, concurrency: 8, prefix: 'E2E-SESSION' } as const;
+/**
+ * Three workflows of the same shape, each its own orders, run at once in n8n's main process:
+ * overlapping executions on one credential.
+ */
+export const OVERLAPPING_SESSION_EXPIRY = {
+	workflowIds: ['podE2eSessionExpiryA', 'podE2eSessionExpiryB', 'podE2eSessionExpiryC'],
+	orders: 20,
+	concurrency: 4,
+} as const;
 export const POLL_WORKFLOW_ID = 'podE2ePoll';
 
 /**
@@ -302,9 +311,10 @@ export function sessionExpiryCredential(baseUrl: string) {
  * Manual start → a Set node holding the batch's orders → one item per order → Submit at
  * concurrency 8, as a storefront catch-up submits a day of orders.
  */
-function sessionExpiryWorkflow() {
-	const { orders, concurrency, prefix } = SESSION_EXPIRY_BATCH;
-	const id = SESSION_EXPIRY_WORKFLOW_ID;
+function sessionExpiryWorkflow(
+	id: string,
+	{ orders, concurrency, prefix }: { orders: number; concurrency: number; prefix: string },
+) {
 	const batch = Array.from({ length: orders }, (_, i) =>
 		deferredOrderBody(ORDERS.plain(`${prefix}-${i}`)),
 	);
@@ -359,13 +369,22 @@ function sessionExpiryWorkflow() {
 			Orders: { main: [[{ node: 'One Order Per Item', type: 'main', index: 0 }]] },
 			'One Order Per Item': { main: [[{ node: 'Submit', type: 'main', index: 0 }]] },
 		},
+		// Pinned, so that the editor's way of running it (POST /rest/workflows/:id/run) starts it.
+		pinData: { Start: [{ json: {} }] },
 		settings: { executionOrder: 'v1' },
 	};
 }
 
 export function e2eWorkflows() {
 	return [
-		sessionExpiryWorkflow(),
+		sessionExpiryWorkflow(SESSION_EXPIRY_WORKFLOW_ID, SESSION_EXPIRY_BATCH),
+		...OVERLAPPING_SESSION_EXPIRY.workflowIds.map((id, run) =>
+			sessionExpiryWorkflow(id, {
+				orders: OVERLAPPING_SESSION_EXPIRY.orders,
+				concurrency: OVERLAPPING_SESSION_EXPIRY.concurrency,
+				prefix: `E2E-OVERLAP-${'ABC'[run]}`,
+			}),
+		),
 		manualWorkflow(PARITY_WORKFLOW_ID, 'E2E: JSON and XML give the same output', [
 			...PARITY_OPERATIONS.map((operation) => ({ ...operation, name: `${operation.name} JSON` })),
 			...PARITY_OPERATIONS.map((operation) => ({
