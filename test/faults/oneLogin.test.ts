@@ -184,6 +184,34 @@ describe('faults: one login per expired session', () => {
 		expect((await env.control.stats()).logins - before).toBe(1);
 	});
 
+	test("a 401 on n8n's own re-send (the shared session gone before this request's turn) is sent once more, with the newest session, and goes through", async () => {
+		const store = sandboxCredentials(env.sandbox, { accountId: '387' });
+		// The submission meets 401 twice: once as an expiry would, once more on n8n's re-send.
+		await env.control.fault({
+			kind: 'status',
+			status: 401,
+			method: 'POST',
+			path: '/orders/usingCreatorSE$',
+			count: 2,
+		});
+
+		const result = await runNode({
+			store,
+			parameters: submitParameters(),
+			items: orderItems('AGAIN', 1),
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ uniqueId: 'AGAIN-0', alreadyExisted: false });
+		const posts = (await env.control.requests()).filter((r) =>
+			/\/orders\/usingCreatorSE$/.test(r.path),
+		);
+		expect(posts.map((r) => r.status)).toEqual([401, 401, 200]);
+		// The first login, and n8n's one renewal on the first 401; the last send took the stored one.
+		expect((await env.control.stats()).logins).toBe(2);
+		expect((await env.control.stats()).ordersCreated).toBe(1);
+	});
+
 	test('a refused login (wrong password) is the credential error of every item, asked once for the whole batch: no retry storm', async () => {
 		const store = sandboxCredentials(env.sandbox, {
 			accountId: '387',
