@@ -943,12 +943,15 @@ test('a wrong password at run time says the login was refused, with no network a
 	expect(failure).not.toContain(WRONG_PASSWORD);
 });
 
-test(`one login per expired session: ${SESSION_EXPIRY_BATCH.orders} orders at concurrency ${SESSION_EXPIRY_BATCH.concurrency}, the session expiring every 20 requests`, async () => {
+test(`one login per expired session: ${SESSION_EXPIRY_BATCH.orders} orders at concurrency ${SESSION_EXPIRY_BATCH.concurrency}, the session expiring every 30 requests`, async () => {
 	// n8n logs in again (the credential's preAuthentication) for each request that answers 401; the
 	// requests in flight when a session expires must share one login. A session that is never
 	// given up serves exactly EXPIRE_AFTER requests, so the batch needs ceil(served / EXPIRE_AFTER)
 	// logins: the first (the service knows no session of the credential) and one per expiry.
-	const EXPIRE_AFTER = 20;
+	// Well above the requests in flight, as any real session's lifetime is: the renewed session
+	// must still serve the re-sends of every request that waited for it (with only a few uses to
+	// spare, n8n's database writes can let new requests use it up first).
+	const EXPIRE_AFTER = 30;
 	// The sandbox of these cases at its seed: every session is counted from zero.
 	await control('POST', '/reset', undefined, sessionSandbox);
 	await control('PUT', '/session-policy', { expireAfterRequests: EXPIRE_AFTER }, sessionSandbox);
@@ -981,18 +984,19 @@ test(`one login per expired session: ${SESSION_EXPIRY_BATCH.orders} orders at co
 	process.stdout.write(
 		`session expiry case: ${served} requests served on a session, ${answered401} answered 401, ${expiries} expiries, ${logins} logins\n`,
 	);
-	expect(expiries).toBeGreaterThanOrEqual(4);
+	expect(expiries).toBeGreaterThanOrEqual(3);
 	// Several requests were in flight on each expired session: more 401s than expiries.
 	expect(answered401).toBeGreaterThan(expiries);
 	expect({ logins }).toEqual({ logins: expiries + 1 });
 	expect(ordersCreated).toBe(SESSION_EXPIRY_BATCH.orders);
 });
 
-test(`one login per expired session across ${OVERLAPPING_SESSION_EXPIRY.workflowIds.length} executions at once in n8n's main process, each ${OVERLAPPING_SESSION_EXPIRY.orders} orders at concurrency ${OVERLAPPING_SESSION_EXPIRY.concurrency}`, async () => {
+test(`one login per expired session across ${OVERLAPPING_SESSION_EXPIRY.workflowIds.length} executions at once in n8n's main process, each ${OVERLAPPING_SESSION_EXPIRY.orders} orders at concurrency ${OVERLAPPING_SESSION_EXPIRY.concurrency}, the session expiring every 60 requests`, async () => {
 	// The sandbox of these cases back to its seed: no session, so the credential's stored one (if an
 	// earlier case left one) is unknown to it, and every session opened is counted from zero.
 	await control('POST', '/reset', undefined, sessionSandbox);
-	const EXPIRE_AFTER = 20;
+	// Twelve requests in flight (three executions at concurrency 4): a lifetime well above that.
+	const EXPIRE_AFTER = 60;
 	await control('PUT', '/session-policy', { expireAfterRequests: EXPIRE_AFTER }, sessionSandbox);
 	let runs: Awaited<ReturnType<N8nSession['runFromPinnedTrigger']>>[];
 	try {
@@ -1033,7 +1037,7 @@ test(`one login per expired session across ${OVERLAPPING_SESSION_EXPIRY.workflow
 	process.stdout.write(
 		`overlapping executions case: ${served} requests served on a session, ${answered401} answered 401, ${expiries} expiries, ${logins} logins\n`,
 	);
-	expect(expiries).toBeGreaterThanOrEqual(4);
+	expect(expiries).toBeGreaterThanOrEqual(2);
 	expect(answered401).toBeGreaterThan(expiries);
 	expect({ logins }).toEqual({ logins: expiries + 1 });
 	expect(ordersCreated).toBe(

@@ -165,7 +165,7 @@ export const SESSION_EXPIRY_BATCH = { orders: 60, concurrency: 8, prefix: 'E2E-S
  */
 export const OVERLAPPING_SESSION_EXPIRY = {
 	workflowIds: ['podE2eSessionExpiryA', 'podE2eSessionExpiryB', 'podE2eSessionExpiryC'],
-	orders: 20,
+	orders: 30,
 	concurrency: 4,
 } as const;
 export const POLL_WORKFLOW_ID = 'podE2ePoll';
