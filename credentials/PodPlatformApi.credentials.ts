@@ -17,7 +17,7 @@ import type {
 } from 'n8n-workflow';
 
 import { ENVIRONMENT_BASE_URLS } from '../nodes/shared/environments';
-import { PAGE_LOGIN, logIn } from '../nodes/shared/login';
+import { PAGE_LOGIN, logInOncePerSession } from '../nodes/shared/login';
 
 /** The roles that may change a shop's orders and motives (contract, Authentication 6). */
 const SHOP_ADMIN_ROLE = 'ROLE_SHOP_ADMIN';
@@ -173,10 +173,16 @@ export class PodPlatformApi implements ICredentialType {
 
 	/**
 	 * Basic login → session token. n8n calls this when the stored token is empty, when a request
-	 * answers 401 (the token expired) and when the credential is tested.
+	 * answers 401 (the token expired) and when the credential is tested; for a 401 it calls it once
+	 * per request that met the expiry, so the requests in flight share one login
+	 * (`logInOncePerSession`) instead of opening a session each.
 	 */
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		const { sessionToken, accountId } = await logIn(this.helpers, credentials);
+		const { sessionToken, accountId } = await logInOncePerSession(
+			this.helpers,
+			credentials,
+			String(credentials.sessionToken ?? ''),
+		);
 		return { sessionToken, sessionAccountId: accountId };
 	}
 

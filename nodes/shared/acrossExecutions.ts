@@ -27,11 +27,24 @@
  *   shop could tell apart, so every run shares them; a text memo is bounded, an object's derivation
  *   lives as long as the object.
  *
+ * - **session renewals** (`renewSessionOnce`): n8n logs in again for every request that answers
+ *   401, so the requests in flight when a session expires (the items of a batch, the look-ups of
+ *   one order, overlapping executions) would each open a session of their own. Here the first of
+ *   them logs in, the others wait for that login and take its session; a request that meets the
+ *   same expired session within a second (`RENEWAL_SHARED_MS`) takes it too, and a refused login is
+ *   answered as refused for `REFUSAL_KEPT_MS` without asking again (the login can only become
+ *   right by changing the password, which is another key). The renewed session is kept sealed
+ *   (AES-256-GCM) under a key derived from the credential's password and the expired token, which
+ *   only a caller that holds both can open: this module never holds a token in clear.
+ *
  * Catalog reads and filter IDs are keyed by the credential's identity (a SHA-256 digest of the
  * base URL, login, account and customer key; never a secret in clear), the base URL, and the shop's
- * path (inside each catalog key). Every map is bounded; entries lapse when read after their
- * lifetime (no timers: n8n Cloud forbids them).
+ * path (inside each catalog key); session renewals by a keyed digest of the base URL, login,
+ * password, customer key and expired token. Every map is bounded; entries lapse when read after
+ * their lifetime (no timers: n8n Cloud forbids them).
  */
+
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'crypto';
 
 /** How long a catalog read is taken as the catalog: a minute, the storefront's steady state. */
 export const CATALOG_LIFETIME_MS = 60_000;
@@ -183,6 +196,9 @@ export function forgetAllExecutions(): void {
 	LOOKUPS.clear();
 	FILTERS.clear();
 	SENT.clear();
+	RENEWALS_IN_FLIGHT.clear();
+	RENEWED.clear();
+	REFUSED.clear();
 	for (const memo of PURE_MEMOS.values()) memo.clear();
 }
 
@@ -240,4 +256,138 @@ export function derivedOnce<K extends object, V>(
 /** The names of the pure memos made so far (the module that makes one has been loaded). */
 export function pureMemoNames(): string[] {
 	return [...PURE_MEMOS.keys()].sort();
+}
+
+/**
+ * How long a renewed session is handed to requests that met the same expired one after its login
+ * ended: such a request read the old token before n8n stored the new one (a database write), and
+ * hears its 401 within a round trip. Short, because the session handed out must still be alive:
+ * one that lapses within this time of its login could reach such a request already lapsed.
+ */
+export const RENEWAL_SHARED_MS = 1_000;
+/** How long a refused login is answered as refused without asking the service again. */
+export const REFUSAL_KEPT_MS = 30_000;
+/** At most this many renewed sessions and refusals kept, across every credential. */
+export const RENEWALS_KEPT = 1_000;
+/** How many renewals in a row a caller follows (each one renewed a session the previous gave). */
+const RENEWAL_HOPS = 8;
+
+/**
+ * Who logs in, and with which session in hand: the credential's fields that decide the session
+ * (`secret` is its password; the rest name the service, login and customer key), and the token
+ * the caller sent when it met the 401 (empty when it has none yet).
+ */
+export interface SessionKey {
+	who: string[];
+	secret: string;
+	token: string;
+}
+
+/** What a login gives: the session token and what the login answer said besides. */
+export interface Renewal {
+	sessionToken: string;
+	accountId: string;
+}
+
+/** A per-process salt: the digests below mean nothing outside this process. */
+const PROCESS_SALT = randomBytes(32);
+
+/** Logins under way, each until it ends (bounded by the logins under way, no lifetime needed). */
+const RENEWALS_IN_FLIGHT = new Map<string, Promise<Renewal>>();
+const RENEWED = new Lapsing<Buffer>(RENEWALS_KEPT, RENEWAL_SHARED_MS);
+const REFUSED = new Lapsing<true>(RENEWALS_KEPT, REFUSAL_KEPT_MS);
+
+function digest(purpose: string, parts: string[]): Buffer {
+	return createHash('sha256')
+		.update(PROCESS_SALT)
+		.update(JSON.stringify([purpose, ...parts]))
+		.digest();
+}
+
+const slotOf = (key: SessionKey, token: string) =>
+	digest('slot', [...key.who, key.secret, token]).toString('hex');
+const refusalSlotOf = (key: SessionKey) =>
+	digest('refused', [...key.who, key.secret]).toString('hex');
+const sealKeyOf = (key: SessionKey, token: string) =>
+	digest('seal', [...key.who, key.secret, token]);
+
+function seal(key: SessionKey, token: string, renewal: Renewal): Buffer {
+	const iv = randomBytes(12);
+	const cipher = createCipheriv('aes-256-gcm', sealKeyOf(key, token), iv);
+	const sealed = Buffer.concat([cipher.update(JSON.stringify(renewal), 'utf8'), cipher.final()]);
+	return Buffer.concat([iv, cipher.getAuthTag(), sealed]);
+}
+
+function unseal(key: SessionKey, token: string, sealed: Buffer): Renewal {
+	const decipher = createDecipheriv('aes-256-gcm', sealKeyOf(key, token), sealed.subarray(0, 12));
+	decipher.setAuthTag(sealed.subarray(12, 28));
+	const text = Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]);
+	return JSON.parse(text.toString('utf8')) as Renewal;
+}
+
+/**
+ * One login per expired session in this process: `logIn` runs only when no login for this session
+ * is under way and none renewed it a moment ago; otherwise the caller gets that login's session (or
+ * its error). Callers with no session yet (`token` empty) share a login under way, nothing more.
+ * A session renewed in turn is followed to the newest renewal. `refusal` tells a refused login
+ * (kept, and answered by `refused()` until it lapses) from a failure to reach the service (not
+ * kept: the next caller tries again).
+ */
+export async function renewSessionOnce(
+	key: SessionKey,
+	logIn: () => Promise<Renewal>,
+	refusal: { is(error: unknown): boolean; refused(): Error },
+): Promise<Renewal> {
+	if (REFUSED.get(refusalSlotOf(key))) throw refusal.refused();
+	let token = key.token;
+	let renewal: Renewal | undefined;
+	for (let hop = 0; hop < RENEWAL_HOPS; hop++) {
+		const slot = slotOf(key, token);
+		const inFlight = RENEWALS_IN_FLIGHT.get(slot);
+		const sealed = inFlight ? undefined : RENEWED.get(slot);
+		if (inFlight) renewal = await sharedOutcome(inFlight, refusal);
+		else if (sealed) renewal = unseal(key, token, sealed);
+		else break;
+		token = renewal.sessionToken;
+	}
+	if (renewal) return renewal;
+
+	const slot = slotOf(key, key.token);
+	const login = logIn().then(
+		(result) => {
+			RENEWALS_IN_FLIGHT.delete(slot);
+			// A caller that had no session yet and comes later (another credential of the same login,
+			// say) logs in itself: only an expired session is answered from what is kept.
+			if (key.token) RENEWED.set(slot, seal(key, key.token, result));
+			return result;
+		},
+		(error: unknown) => {
+			RENEWALS_IN_FLIGHT.delete(slot);
+			if (refusal.is(error)) REFUSED.set(refusalSlotOf(key), true);
+			throw error;
+		},
+	);
+	RENEWALS_IN_FLIGHT.set(slot, login);
+	return await login;
+}
+
+/** A login another caller started: its session, or its error (a refusal of the caller's own). */
+async function sharedOutcome(
+	login: Promise<Renewal>,
+	refusal: { is(error: unknown): boolean; refused(): Error },
+): Promise<Renewal> {
+	const outcome = await login.then(
+		(renewal) => ({ renewal }),
+		(error: unknown) => ({ error }),
+	);
+	if ('renewal' in outcome) return outcome.renewal;
+	// A refusal as each caller's own error object, for n8n to wrap in that caller's node error; any
+	// other failure (the login unreachable) is the same for every caller, as it came.
+	if (refusal.is(outcome.error)) throw refusal.refused();
+	throw outcome.error;
+}
+
+/** How many session renewals and refusals are kept (tests check the bounds). */
+export function renewalSizes(): { inFlight: number; renewed: number; refused: number } {
+	return { inFlight: RENEWALS_IN_FLIGHT.size, renewed: RENEWED.size, refused: REFUSED.size };
 }

@@ -6,6 +6,7 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper } from 'n8n-workflow';
 import { UserError } from 'n8n-workflow';
 
+import { renewSessionOnce } from './acrossExecutions';
 import { baseUrlOf } from './environments';
 
 export const LOGIN_REFUSED_MESSAGE =
@@ -36,15 +37,18 @@ export interface LoginResult {
 	accountId: string;
 }
 
+/** The error of a refused login, marked so that `isLoginRefusal` knows it through n8n's wrapping. */
+export function loginRefusal(): UserError {
+	return new UserError(LOGIN_REFUSED_MESSAGE, {
+		description: LOGIN_REFUSED_DESCRIPTION,
+		extra: { [LOGIN_REFUSED_MARK]: true },
+	});
+}
+
 /** A login that failed: refused (401), or the service could not be reached. */
 function loginFailure(url: string, error: unknown): never {
 	const status = (error as { response?: { status?: number } }).response?.status;
-	if (status === 401) {
-		throw new UserError(LOGIN_REFUSED_MESSAGE, {
-			description: LOGIN_REFUSED_DESCRIPTION,
-			extra: { [LOGIN_REFUSED_MARK]: true },
-		});
-	}
+	if (status === 401) throw loginRefusal();
 	throw new UserError(
 		`Could not reach the POD Platform login at ${url}` +
 			(status ? ` (HTTP ${status})` : `: ${(error as Error).message}`),
@@ -131,4 +135,29 @@ export async function logIn(
 		throw new UserError('The service accepted the login but sent no x-auth-token header');
 	}
 	return { sessionToken, accountId: accountIdOfLoginBody(response.body) };
+}
+
+/**
+ * The credential's login when n8n asks for one (its token is empty, or a request answered 401):
+ * one login per session in this process, however many requests met its expiry at once
+ * (`renewSessionOnce`). `staleToken` is the token the caller sent, empty when it had none.
+ */
+export async function logInOncePerSession(
+	helpers: IHttpRequestHelper['helpers'],
+	credentials: ICredentialDataDecryptedObject,
+	staleToken: string,
+): Promise<LoginResult> {
+	return await renewSessionOnce(
+		{
+			who: [
+				baseUrlOf(credentials),
+				String(credentials.login ?? ''),
+				String(credentials.customerKey ?? ''),
+			],
+			secret: String(credentials.password ?? ''),
+			token: staleToken,
+		},
+		async () => await logIn(helpers, credentials),
+		{ is: isLoginRefusal, refused: loginRefusal },
+	);
 }

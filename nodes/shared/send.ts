@@ -205,6 +205,7 @@ export async function send(
 	};
 
 	let waitedMs = 0;
+	let sentAgainAfter401 = false;
 	const wait = async (ms: number) => {
 		waitedMs += ms;
 		await sleep(ms);
@@ -245,6 +246,16 @@ export async function send(
 		}
 		const failure = httpFailureOf(thrown);
 		const { status } = failure;
+		// n8n has already logged in again and re-sent once; a 401 on that re-send can mean the
+		// session it was handed was shared by the requests that met the same expiry
+		// (renewSessionOnce) and used up or lapsed before this one's turn. Sent once more, n8n reads
+		// the newest stored session, and renews it, once for all, if it is gone too. A 401 was not
+		// processed, so even a non-idempotent request may be sent again; a page session is not the
+		// credential's to renew.
+		if (status === 401 && !spec.sessionToken && !sentAgainAfter401) {
+			sentAgainAfter401 = true;
+			continue;
+		}
 		const lastAttempt = attempt >= RETRY.maxAttempts;
 		const serviceError =
 			status === undefined

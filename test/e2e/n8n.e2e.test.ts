@@ -55,10 +55,14 @@ import {
 	WRONG_PASSWORD,
 	REFUSED_LOGIN_WORKFLOW_ID,
 	SECOND_WOO_STORE,
+	OVERLAPPING_SESSION_EXPIRY,
+	SESSION_EXPIRY_BATCH,
+	SESSION_EXPIRY_WORKFLOW_ID,
 	XML_TRIGGER_WORKFLOW_ID,
 	e2eWorkflows,
 	extraCredentials,
 	secondWooCommerceStore,
+	sessionExpiryCredential,
 	withPinnedPayload,
 	onSkuTextService,
 	skuTextsCredential,
@@ -86,6 +90,8 @@ let runtime: N8nRuntime;
 let sandbox: Sandbox;
 /** A second sandbox, whose color/size pairs carry SKU texts (the extension some deployments have). */
 let sandboxWithSkuTexts: Sandbox;
+/** A sandbox for the session expiry case alone, so that its logins are that case's only. */
+let sessionSandbox: Sandbox;
 let n8n: N8nInstance;
 let cookie: string;
 let options: N8nOptions;
@@ -321,6 +327,7 @@ beforeAll(async () => {
 		deferredProcessingMs: 100,
 		variantSkuTexts: true,
 	});
+	sessionSandbox = await startSandbox({ port: 0, deferredProcessingMs: 100 });
 	workFolder = mkdtempSync(path.join(tmpdir(), 'pod-platform-e2e-'));
 	// n8n's Shopify node (the catch-up example) calls Shopify over HTTPS: n8n trusts this certificate.
 	const standInIdentity = selfSignedIdentity(workFolder);
@@ -356,6 +363,7 @@ beforeAll(async () => {
 		JSON.stringify([
 			sandboxCredential(sandbox.baseUrl),
 			skuTextsCredential(sandboxWithSkuTexts.baseUrl),
+			sessionExpiryCredential(sessionSandbox.baseUrl),
 			...extraCredentials(sandbox.baseUrl),
 			...standInCredentials(shopify, wooCommerce),
 			secondStore.credential,
@@ -397,6 +405,7 @@ afterAll(async () => {
 	await n8n?.stop();
 	await sandbox?.close();
 	await sandboxWithSkuTexts?.close();
+	await sessionSandbox?.close();
 	await shopify?.close();
 	await wooCommerce?.close();
 	await wooCommerceEu?.close();
@@ -932,6 +941,108 @@ test('a wrong password at run time says the login was refused, with no network a
 	);
 	expect(failure).not.toMatch(/Could not reach|network|Tried \d+ times/);
 	expect(failure).not.toContain(WRONG_PASSWORD);
+});
+
+test(`one login per expired session: ${SESSION_EXPIRY_BATCH.orders} orders at concurrency ${SESSION_EXPIRY_BATCH.concurrency}, the session expiring every 30 requests`, async () => {
+	// n8n logs in again (the credential's preAuthentication) for each request that answers 401; the
+	// requests in flight when a session expires must share one login. A session that is never
+	// given up serves exactly EXPIRE_AFTER requests, so the batch needs ceil(served / EXPIRE_AFTER)
+	// logins: the first (the service knows no session of the credential) and one per expiry.
+	// Well above the requests in flight, as any real session's lifetime is: the renewed session
+	// must still serve the re-sends of every request that waited for it (with only a few uses to
+	// spare, n8n's database writes can let new requests use it up first).
+	const EXPIRE_AFTER = 30;
+	// The sandbox of these cases at its seed: every session is counted from zero.
+	await control('POST', '/reset', undefined, sessionSandbox);
+	await control('PUT', '/session-policy', { expireAfterRequests: EXPIRE_AFTER }, sessionSandbox);
+	let nodes: Record<string, NodeRun>;
+	try {
+		nodes = await runWorkflow(SESSION_EXPIRY_WORKFLOW_ID);
+	} finally {
+		await control('PUT', '/session-policy', { expireAfterRequests: null }, sessionSandbox);
+	}
+	expect(nodes.Submit?.error).toBeUndefined();
+	const submitted = itemsOf(nodes.Submit) as Array<{ uniqueId?: string; error?: unknown }>;
+	expect(submitted.filter((item) => item.error !== undefined)).toEqual([]);
+	expect(submitted).toHaveLength(SESSION_EXPIRY_BATCH.orders);
+
+	const log = await control<Array<{ path: string; hasToken: boolean; status: number }>>(
+		'GET',
+		'/requests',
+		undefined,
+		sessionSandbox,
+	);
+	const served = log.filter((r) => r.hasToken && r.status !== 401).length;
+	const answered401 = log.filter((r) => r.hasToken && r.status === 401).length;
+	const expiries = Math.ceil(served / EXPIRE_AFTER) - 1;
+	const { logins, ordersCreated } = await control<{ logins: number; ordersCreated: number }>(
+		'GET',
+		'/stats',
+		undefined,
+		sessionSandbox,
+	);
+	process.stdout.write(
+		`session expiry case: ${served} requests served on a session, ${answered401} answered 401, ${expiries} expiries, ${logins} logins\n`,
+	);
+	expect(expiries).toBeGreaterThanOrEqual(3);
+	// Several requests were in flight on each expired session: more 401s than expiries.
+	expect(answered401).toBeGreaterThan(expiries);
+	expect({ logins }).toEqual({ logins: expiries + 1 });
+	expect(ordersCreated).toBe(SESSION_EXPIRY_BATCH.orders);
+});
+
+test(`one login per expired session across ${OVERLAPPING_SESSION_EXPIRY.workflowIds.length} executions at once in n8n's main process, each ${OVERLAPPING_SESSION_EXPIRY.orders} orders at concurrency ${OVERLAPPING_SESSION_EXPIRY.concurrency}, the session expiring every 60 requests`, async () => {
+	// The sandbox of these cases back to its seed: no session, so the credential's stored one (if an
+	// earlier case left one) is unknown to it, and every session opened is counted from zero.
+	await control('POST', '/reset', undefined, sessionSandbox);
+	// Twelve requests in flight (three executions at concurrency 4): a lifetime well above that.
+	const EXPIRE_AFTER = 60;
+	await control('PUT', '/session-policy', { expireAfterRequests: EXPIRE_AFTER }, sessionSandbox);
+	let runs: Awaited<ReturnType<N8nSession['runFromPinnedTrigger']>>[];
+	try {
+		// Started together through the editor's REST call: three executions in one n8n process.
+		runs = await Promise.all(
+			OVERLAPPING_SESSION_EXPIRY.workflowIds.map(
+				async (workflowId) => await session.runFromPinnedTrigger(workflowId, 'Start', 120_000),
+			),
+		);
+	} finally {
+		await control('PUT', '/session-policy', { expireAfterRequests: null }, sessionSandbox);
+	}
+	for (const run of runs) {
+		expect({ status: run.status, error: run.error }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
+		const submitted = itemsOf(run.runData.Submit?.[0]) as Array<{ error?: unknown }>;
+		expect(submitted).toHaveLength(OVERLAPPING_SESSION_EXPIRY.orders);
+		expect(submitted.filter((item) => item.error !== undefined)).toEqual([]);
+	}
+
+	const log = await control<Array<{ hasToken: boolean; status: number }>>(
+		'GET',
+		'/requests',
+		undefined,
+		sessionSandbox,
+	);
+	const served = log.filter((r) => r.hasToken && r.status !== 401).length;
+	const answered401 = log.filter((r) => r.hasToken && r.status === 401).length;
+	const expiries = Math.ceil(served / EXPIRE_AFTER) - 1;
+	const { logins, ordersCreated } = await control<{ logins: number; ordersCreated: number }>(
+		'GET',
+		'/stats',
+		undefined,
+		sessionSandbox,
+	);
+	process.stdout.write(
+		`overlapping executions case: ${served} requests served on a session, ${answered401} answered 401, ${expiries} expiries, ${logins} logins\n`,
+	);
+	expect(expiries).toBeGreaterThanOrEqual(2);
+	expect(answered401).toBeGreaterThan(expiries);
+	expect({ logins }).toEqual({ logins: expiries + 1 });
+	expect(ordersCreated).toBe(
+		OVERLAPPING_SESSION_EXPIRY.workflowIds.length * OVERLAPPING_SESSION_EXPIRY.orders,
+	);
 });
 
 /** The user a sandbox session belongs to, as the service tells its own session; undefined when it has ended. */

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 
 import { DEMO } from '../../sandbox';
 import { jsonOrder } from '../order/fixtures';
+import { ORDERS, deferredOrderBody } from '../support/deferredOrder';
 import { SANDBOX_CREDENTIAL_ID, exampleWorkflows, sandboxCredential } from '../../scripts/dev';
 import type { WooCommerceStandIn } from '../../scripts/storefronts';
 import { WOOCOMMERCE_CREDENTIAL, WOOCOMMERCE_URL_PLACEHOLDER } from '../../scripts/storefronts';
@@ -154,6 +155,19 @@ export const VERSIONS_WORKFLOW_ID = 'podE2eVersions';
 /** The orders the Submit of each version sends, by their Unique IDs. */
 export const VERSION_ORDERS = { 1: 'E2E-SAVED-BY-V1', 2: 'E2E-SAVED-BY-V2' } as const;
 export const XML_TRIGGER_WORKFLOW_ID = 'podE2eXmlTrigger';
+/** A batch of orders on a sandbox of its own, whose sessions expire during it (issue 42, point 2). */
+export const SESSION_EXPIRY_WORKFLOW_ID = 'podE2eSessionExpiry';
+export const SESSION_EXPIRY_CREDENTIAL_ID = 'podPlatformSessionExpiry';
+export const SESSION_EXPIRY_BATCH = { orders: 60, concurrency: 8, prefix: 'E2E-SESSION' } as const;
+/**
+ * Three workflows of the same shape, each its own orders, run at once in n8n's main process:
+ * overlapping executions on one credential.
+ */
+export const OVERLAPPING_SESSION_EXPIRY = {
+	workflowIds: ['podE2eSessionExpiryA', 'podE2eSessionExpiryB', 'podE2eSessionExpiryC'],
+	orders: 30,
+	concurrency: 4,
+} as const;
 export const POLL_WORKFLOW_ID = 'podE2ePoll';
 
 /**
@@ -280,8 +294,97 @@ export function secondWooCommerceStore(standIn: WooCommerceStandIn) {
 	};
 }
 
+/**
+ * The credential of the session expiry case: the sandbox login, on a sandbox that nothing else
+ * uses (the poll trigger's logins on the shared one would blur the count), with no session yet.
+ */
+export function sessionExpiryCredential(baseUrl: string) {
+	const json = sandboxCredential(baseUrl);
+	return {
+		...json,
+		id: SESSION_EXPIRY_CREDENTIAL_ID,
+		name: 'POD Platform sandbox of the session expiry case',
+	};
+}
+
+/**
+ * Manual start → a Set node holding the batch's orders → one item per order → Submit at
+ * concurrency 8, as a storefront catch-up submits a day of orders.
+ */
+function sessionExpiryWorkflow(
+	id: string,
+	{ orders, concurrency, prefix }: { orders: number; concurrency: number; prefix: string },
+) {
+	const batch = Array.from({ length: orders }, (_, i) =>
+		deferredOrderBody(ORDERS.plain(`${prefix}-${i}`)),
+	);
+	return {
+		id,
+		name: 'E2E: a batch whose session expires while it runs',
+		active: false,
+		nodes: [
+			{
+				id: `${id}-start`,
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: `${id}-orders`,
+				name: 'Orders',
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [220, 0],
+				parameters: { mode: 'raw', jsonOutput: JSON.stringify({ orders: batch }), options: {} },
+			},
+			{
+				id: `${id}-split`,
+				name: 'One Order Per Item',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [440, 0],
+				parameters: { fieldToSplitOut: 'orders', options: {} },
+			},
+			{
+				id: `${id}-submit`,
+				name: 'Submit',
+				type: 'n8n-nodes-pod-platform.podPlatform',
+				typeVersion: 2,
+				position: [660, 0],
+				parameters: {
+					resource: 'order',
+					operation: 'submit',
+					shop: SHOP,
+					input: 'json',
+					orderJson: '={{ JSON.stringify($json) }}',
+					options: { concurrency },
+				},
+				credentials: credentialRef(SESSION_EXPIRY_CREDENTIAL_ID),
+			},
+		],
+		connections: {
+			Start: { main: [[{ node: 'Orders', type: 'main', index: 0 }]] },
+			Orders: { main: [[{ node: 'One Order Per Item', type: 'main', index: 0 }]] },
+			'One Order Per Item': { main: [[{ node: 'Submit', type: 'main', index: 0 }]] },
+		},
+		// Pinned, so that the editor's way of running it (POST /rest/workflows/:id/run) starts it.
+		pinData: { Start: [{ json: {} }] },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
 export function e2eWorkflows() {
 	return [
+		sessionExpiryWorkflow(SESSION_EXPIRY_WORKFLOW_ID, SESSION_EXPIRY_BATCH),
+		...OVERLAPPING_SESSION_EXPIRY.workflowIds.map((id, run) =>
+			sessionExpiryWorkflow(id, {
+				orders: OVERLAPPING_SESSION_EXPIRY.orders,
+				concurrency: OVERLAPPING_SESSION_EXPIRY.concurrency,
+				prefix: `E2E-OVERLAP-${'ABC'[run]}`,
+			}),
+		),
 		manualWorkflow(PARITY_WORKFLOW_ID, 'E2E: JSON and XML give the same output', [
 			...PARITY_OPERATIONS.map((operation) => ({ ...operation, name: `${operation.name} JSON` })),
 			...PARITY_OPERATIONS.map((operation) => ({

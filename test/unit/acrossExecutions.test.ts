@@ -10,10 +10,15 @@ import {
 	LOOKUPS_KEPT,
 	Lapsing,
 	PRODUCTS_KEPT,
+	REFUSAL_KEPT_MS,
+	RENEWALS_KEPT,
+	RENEWAL_SHARED_MS,
 	executionMemory,
 	executionMemorySizes,
 	forgetAllExecutions,
 	pureMemoNames,
+	renewSessionOnce,
+	renewalSizes,
 	textMemo,
 } from '../../nodes/shared/acrossExecutions';
 import { sameName } from '../../nodes/PodPlatform/actions/order/submit/variantValues';
@@ -149,5 +154,122 @@ describe('pure memos', () => {
 		// Emptied when full: 'a' is made again.
 		upper('a');
 		expect(made).toBe(DERIVED_KEPT + 3);
+	});
+});
+
+describe('renewSessionOnce: one login per expired session', () => {
+	beforeEach(() => forgetAllExecutions());
+	const who = ['https://pilot.example/rest', 'merchant', ''];
+	const key = (token: string, secret = 'pw-1') => ({ who, secret, token });
+	const refusal = {
+		is: (error: unknown) => (error as Error).message === 'refused',
+		refused: () => new Error('refused'),
+	};
+	/** A login that answers the next token of a numbered series, after the caller lets it. */
+	function logins() {
+		let made = 0;
+		const login = jest.fn(async () => {
+			await Promise.resolve();
+			made++;
+			return { sessionToken: `T${made}`, accountId: '387' };
+		});
+		return login;
+	}
+
+	test('callers that met the same expired session at once share one login', async () => {
+		const login = logins();
+		const renewed = await Promise.all(
+			Array.from({ length: 8 }, async () => await renewSessionOnce(key('T0'), login, refusal)),
+		);
+		expect(login).toHaveBeenCalledTimes(1);
+		expect(new Set(renewed.map((r) => r.sessionToken))).toEqual(new Set(['T1']));
+		expect(renewalSizes()).toEqual({ inFlight: 0, renewed: 1, refused: 0 });
+	});
+
+	test('a caller that meets it just after gets that session; after RENEWAL_SHARED_MS it logs in', async () => {
+		expect(RENEWAL_SHARED_MS).toBe(1_000);
+		jest.useFakeTimers({ now: 7_000_000, doNotFake: ['nextTick', 'queueMicrotask'] });
+		try {
+			const login = logins();
+			await renewSessionOnce(key('T0'), login, refusal);
+			jest.setSystemTime(7_000_000 + 999);
+			expect((await renewSessionOnce(key('T0'), login, refusal)).sessionToken).toBe('T1');
+			expect(login).toHaveBeenCalledTimes(1);
+			jest.setSystemTime(7_000_000 + 1_001);
+			expect((await renewSessionOnce(key('T0'), login, refusal)).sessionToken).toBe('T2');
+			expect(login).toHaveBeenCalledTimes(2);
+		} finally {
+			jest.useRealTimers();
+		}
+	});
+
+	test('callers with no session yet share a login under way; one that comes after logs in itself', async () => {
+		const login = logins();
+		const first = await Promise.all([
+			renewSessionOnce(key(''), login, refusal),
+			renewSessionOnce(key(''), login, refusal),
+		]);
+		expect(first.map((r) => r.sessionToken)).toEqual(['T1', 'T1']);
+		expect((await renewSessionOnce(key(''), login, refusal)).sessionToken).toBe('T2');
+		expect(login).toHaveBeenCalledTimes(2);
+	});
+
+	test('a renewal renewed in turn is followed to the newest session', async () => {
+		const login = logins();
+		await renewSessionOnce(key('T0'), login, refusal); // T0 → T1
+		await renewSessionOnce(key('T1'), login, refusal); // T1 → T2
+		expect((await renewSessionOnce(key('T0'), login, refusal)).sessionToken).toBe('T2');
+		expect(login).toHaveBeenCalledTimes(2);
+	});
+
+	test('another password, service or login is another session: it logs in itself', async () => {
+		const login = logins();
+		await renewSessionOnce(key('T0'), login, refusal);
+		await renewSessionOnce(key('T0', 'pw-2'), login, refusal);
+		await renewSessionOnce(
+			{ ...key('T0'), who: ['https://live.example/rest', 'merchant', ''] },
+			login,
+			refusal,
+		);
+		await renewSessionOnce({ ...key('T0'), who: [who[0], 'other', ''] }, login, refusal);
+		expect(login).toHaveBeenCalledTimes(4);
+	});
+
+	test('a refused login is answered as refused, each caller its own error, until the password changes', async () => {
+		expect(REFUSAL_KEPT_MS).toBe(30_000);
+		const login = jest.fn(async () => {
+			await Promise.resolve();
+			throw new Error('refused');
+		});
+		const errors = await Promise.all(
+			Array.from({ length: 4 }, async () =>
+				renewSessionOnce(key('T0'), login, refusal).catch((error: Error) => error),
+			),
+		);
+		const later = await renewSessionOnce(key(''), login, refusal).catch((error: Error) => error);
+		expect(login).toHaveBeenCalledTimes(1);
+		for (const error of [...errors, later]) expect((error as Error).message).toBe('refused');
+		expect(new Set([...errors, later]).size).toBe(5);
+		await renewSessionOnce(key('', 'pw-2'), login, refusal).catch(() => undefined);
+		expect(login).toHaveBeenCalledTimes(2);
+	});
+
+	test('a login that could not reach the service is not kept: the next caller tries again', async () => {
+		let calls = 0;
+		const login = async () => {
+			calls++;
+			if (calls === 1) throw new Error('socket hang up');
+			return { sessionToken: 'T1', accountId: '387' };
+		};
+		await expect(renewSessionOnce(key('T0'), login, refusal)).rejects.toThrow('socket hang up');
+		expect((await renewSessionOnce(key('T0'), login, refusal)).sessionToken).toBe('T1');
+		expect(calls).toBe(2);
+	});
+
+	test('bounded: at most RENEWALS_KEPT renewed sessions are kept', async () => {
+		const login = logins();
+		for (let k = 0; k < RENEWALS_KEPT + 5; k++)
+			await renewSessionOnce(key(`S${k}`), login, refusal);
+		expect(renewalSizes().renewed).toBe(RENEWALS_KEPT);
 	});
 });
