@@ -5,6 +5,7 @@
  */
 
 import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { recordOf } from '../../../shared/codec';
 import type { Decoded } from '../../../shared/codec';
@@ -51,9 +52,11 @@ function expandedLinkOf(record: PlainObject): string | undefined {
 }
 
 /**
- * The whole order (`orderWithCollections`) of a record at hand: a list record (Exactly Once's
- * look-up) is followed to its `expanded` link in one request; a record without one (a
- * submission's answer: only the ID) is read by its ID first.
+ * The whole order (`orderWithCollections`) of a record at hand, in one request: a list record
+ * (Exactly Once's look-up) is followed to its `expanded` link; a record without one (a
+ * submission's answer: only the ID) is read at the Resource expansion pattern's
+ * `.../orders/expanded/{id}`, and where a service has no such path (404), by its ID and then its
+ * link.
  */
 export async function readWholeOrder(
 	run: RunScope,
@@ -61,11 +64,15 @@ export async function readWholeOrder(
 	record: PlainObject,
 	itemIndex: number,
 ): Promise<Decoded | undefined> {
-	const path = `${shopPath}/orders/${encodeURIComponent(String(record.id))}`;
-	const expanded = expandedLinkOf(record);
-	const answer = expanded
-		? await run.service.request({ method: 'GET', path: expanded, itemIndex })
-		: await run.service.request({ method: 'GET', path, itemIndex });
+	const id = encodeURIComponent(String(record.id));
+	const path = `${shopPath}/orders/${id}`;
+	const expanded = expandedLinkOf(record) ?? `${shopPath}/orders/expanded/${id}`;
+	try {
+		return await run.service.request({ method: 'GET', path: expanded, itemIndex });
+	} catch (error) {
+		if (!(error instanceof NodeApiError && error.httpCode === '404')) throw error;
+	}
+	const answer = await run.service.request({ method: 'GET', path, itemIndex });
 	return await orderWithCollections(run, answer, path, itemIndex);
 }
 
