@@ -178,7 +178,12 @@ describe('a batch beside a lone delivery of one of its orders, in another n8n pr
 	let control: SandboxControl;
 	let store: CredentialStore;
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20 });
+		// Repeats stored (the contract), also under SANDBOX_OPTIONS=all.
+		sandbox = await startSandbox({
+			port: 0,
+			deferredProcessingMs: 20,
+			refuseRepeatedUniqueId: false,
+		});
 		control = new SandboxControl(sandbox);
 	});
 	afterAll(async () => await sandbox.close());
@@ -246,7 +251,12 @@ describe('a run that stopped half-way is settled by the next run of its Unique I
 	let store: CredentialStore;
 	let service: ServiceClient;
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20 });
+		// Repeats stored (the contract), also under SANDBOX_OPTIONS=all.
+		sandbox = await startSandbox({
+			port: 0,
+			deferredProcessingMs: 20,
+			refuseRepeatedUniqueId: false,
+		});
 		control = new SandboxControl(sandbox);
 		service = new ServiceClient(sandbox.baseUrl);
 	});

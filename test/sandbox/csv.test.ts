@@ -65,8 +65,9 @@ describe('sandbox: CSV order import', () => {
 			({ sandbox, control } = started);
 			demo = new ServiceClient(sandbox.baseUrl);
 		},
-		// The contract's ProductSku (no texts), also under SANDBOX_OPTIONS=all.
-		{ deferredProcessingMs: 10, variantSkuTexts: false },
+		// The contract's ProductSku (no texts) and a repeated uniqueId stored, also under
+		// SANDBOX_OPTIONS=all.
+		{ deferredProcessingMs: 10, variantSkuTexts: false, refuseRepeatedUniqueId: false },
 	);
 	beforeEach(() => demo.login());
 

@@ -17,8 +17,9 @@ describe('sandbox: orders and their state machines', () => {
 			({ sandbox, control } = started);
 			demo = new ServiceClient(sandbox.baseUrl);
 		},
-		// The contract's ProductSku (no texts), also under SANDBOX_OPTIONS=all.
-		{ deferredProcessingMs: 300, variantSkuTexts: false },
+		// The contract's ProductSku (no texts) and a repeated uniqueId stored, also under
+		// SANDBOX_OPTIONS=all.
+		{ deferredProcessingMs: 300, variantSkuTexts: false, refuseRepeatedUniqueId: false },
 	);
 	beforeEach(() => demo.login());
 
