@@ -2739,22 +2739,33 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 		}
 	});
 
-	test('a call reusing a Unique ID with another size answers the order as it stands, each difference named, and changes nothing; a country the account lacks is refused as countryCode before any order request', async () => {
+	test("a call reusing a Unique ID with another size is another order, refused naming the stored one, and changes nothing; with another customer's email it learns only that the Unique ID is taken; a country the account lacks is refused as countryCode before any order request", async () => {
 		const before = await orderPosts();
-		const [retried] = await agent.items<Record<string, unknown>>('submit_pending_order', {
+		const retried = await agent.call('submit_pending_order', { ...order, size: 'l' });
+		expect(retried.isError).toBe(true);
+		expect(retried.text).toMatch(
+			/The Unique ID AGENT-1001 already names print order \d+, which is another order than this one \(its items are Classic T-Shirt Black M × 2, this request's Classic T-Shirt Black L × 2\)/,
+		);
+		const [stored] = await control<ControlOrder[]>('GET', '/orders?uniqueId=AGENT-1001');
+		expect(stored.orderedProducts.map((item) => item.assignedSizeId)).toEqual([3002]);
+
+		// Another customer who guessed the Unique ID: told it is taken, and nothing of Ada's order.
+		const [stranger] = await agent.items<Record<string, unknown>>('submit_pending_order', {
 			...order,
-			size: 'l',
+			customerFirstName: 'Grace',
+			customerLastName: 'Hopper',
+			customerEmail: 'grace@example.com',
+			street: 'Main Street 1',
+			zip: '10001',
+			city: 'New York',
 		});
-		expect(retried).toMatchObject({
+		expect(stranger).toEqual({
 			uniqueId: 'AGENT-1001',
 			alreadyExisted: true,
-			matchesRequest: false,
-			items: [expect.objectContaining({ sizeName: 'M' })],
-			differences: [{ field: 'items[0].size', stored: 'M', requested: 'L' }],
+			detailsWithheld: true,
+			note: expect.stringMatching(/exists already, so no order was made/),
 		});
-		expect(retried.note).toMatch(/Nothing was changed or ordered/);
-		const stored = await control<ControlOrder>('GET', `/orders/${String(retried.id)}`);
-		expect(stored.orderedProducts.map((item) => item.assignedSizeId)).toEqual([3002]);
+		expect(JSON.stringify(stranger)).not.toMatch(/Ada|Lovelace|ada@example\.com|Torstra/);
 
 		const noSuchCountry = await agent.call('submit_pending_order', {
 			...order,
