@@ -4,10 +4,9 @@
  * and compared with the request, and one that is another order is refused.
  */
 
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { withItemName } from '../../../../shared/errors';
+import { InputError } from '../../../../shared/errors';
 import type { PlainObject } from '../../../../shared/values';
 import type { OrderProduct } from '../../common/catalog/types';
 import type { RunScope } from '../../runScope';
@@ -65,7 +64,6 @@ export async function newOrderAnswer(
  * without the order's email learns only that the Unique ID is taken.
  */
 export async function existingOrderAnswer(
-	ctx: IExecuteFunctions,
 	{ run, shopPath, requested, products, itemIndex }: Answering,
 	order: DeferredOrder,
 	stored: PlainObject,
@@ -75,11 +73,9 @@ export async function existingOrderAnswer(
 	const answer = existingOrderOutput(requested, pricedOrder(read), tool);
 	const differences = (answer.differences ?? []) as unknown as Difference[];
 	if (isAnotherOrder(differences)) {
+		// The input's error (a model reads it without "Item 1:", as its other refusals).
 		const { message, description } = anotherOrderMessage(order.uniqueId, stored.id, differences);
-		throw new NodeOperationError(ctx.getNode(), withItemName(message, itemIndex), {
-			itemIndex,
-			description,
-		});
+		throw new InputError(message, description);
 	}
 	return answer;
 }

@@ -69,7 +69,6 @@ export async function settleSentInBatch(
 				continue;
 			}
 			const answer = await existingOrderAnswer(
-				ctx,
 				{ run, ...entry, requested: { ...entry.requested, repeatsCancelled } },
 				entry.order,
 				outcome.record,

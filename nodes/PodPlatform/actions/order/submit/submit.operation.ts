@@ -350,7 +350,7 @@ async function sendOrder(
 	const answered = { run, shopPath, requested, products: catalog.products, itemIndex };
 	if (!outcome.alreadyExisted) return [{ json: await newOrderAnswer(answered, outcome) }];
 	return [
-		{ json: await existingOrderAnswer(ctx, answered, order, outcome.record, batch.tool === true) },
+		{ json: await existingOrderAnswer(answered, order, outcome.record, batch.tool === true) },
 	];
 }
 
