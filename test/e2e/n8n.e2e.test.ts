@@ -62,12 +62,15 @@ import {
 	withPinnedPayload,
 	onSkuTextService,
 	skuTextsCredential,
+	REFUSING_REPEATS_CREDENTIAL_ID,
+	intakeOnWebhook,
+	refusingRepeatsCredential,
 } from './workflows';
 import type { NodeRun } from './n8nSession';
 import { McpSession } from './mcp';
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { encodeStorefrontSku } from '../../nodes/PodPlatform/actions/common/storefrontSku';
-import { N8nSession, subscriptions, unflatten, waitFor } from './n8nSession';
+import { N8nSession, subscriptions, unflatten, waitFor, webhookServed } from './n8nSession';
 import { ShiftedClock } from './shiftedClock';
 import {
 	ensureN8n,
@@ -86,6 +89,8 @@ let runtime: N8nRuntime;
 let sandbox: Sandbox;
 /** A second sandbox, whose color/size pairs carry SKU texts (the extension some deployments have). */
 let sandboxWithSkuTexts: Sandbox;
+/** A third sandbox, which refuses a repeated Unique ID with 409 (the deployment option). */
+let sandboxRefusingRepeats: Sandbox;
 let n8n: N8nInstance;
 let cookie: string;
 let options: N8nOptions;
@@ -313,6 +318,39 @@ function intakeWorkflows(): Array<Record<string, unknown>> {
 	);
 }
 
+/**
+ * The intake examples with their storefront trigger replaced by n8n's Webhook node (answered on
+ * receipt, as the storefront triggers answer), each on the main sandbox, which stores a repeated
+ * Unique ID as a new order, and on one that refuses it with 409. The documented order as the
+ * contract deployment takes it (its lines by their print products' SKUs); on the main sandbox
+ * under another ID, since the intake case above prints the documented one there.
+ */
+const OVERLAP_INTAKES = [
+	{ store: 'Shopify', example: INTAKE_WORKFLOWS.shopify.example, documented: shopifyOrder },
+	{
+		store: 'WooCommerce',
+		example: INTAKE_WORKFLOWS.woocommerce.example,
+		documented: wooCommerceOrderOf3Lines,
+	},
+].flatMap(({ store, example, documented }) =>
+	[false, true].map((refusing) => {
+		const storefront = store.toLowerCase();
+		const anotherId = store === 'Shopify' ? { id: 450789490 } : { id: 740, number: '740' };
+		const order = withProductSkus({ ...documented, ...(refusing ? {} : anotherId) });
+		const service = refusing ? 'refuses it with 409' : 'stores it as a new order';
+		return {
+			store,
+			example,
+			refusing,
+			service,
+			order,
+			uniqueId: `${storefront}-${order.id}`,
+			workflowId: `podE2e-${storefront}-webhook-${refusing ? 'refusing' : 'storing'}`,
+			webhookPath: `e2e-${storefront}-orders-${refusing ? 'refusing' : 'storing'}`,
+		};
+	}),
+);
+
 beforeAll(async () => {
 	runtime = await ensureN8n();
 	sandbox = await startSandbox({ port: 0, deferredProcessingMs: 100 });
@@ -320,6 +358,11 @@ beforeAll(async () => {
 		port: 0,
 		deferredProcessingMs: 100,
 		variantSkuTexts: true,
+	});
+	sandboxRefusingRepeats = await startSandbox({
+		port: 0,
+		deferredProcessingMs: 100,
+		refuseRepeatedUniqueId: true,
 	});
 	workFolder = mkdtempSync(path.join(tmpdir(), 'pod-platform-e2e-'));
 	// n8n's Shopify node (the catch-up example) calls Shopify over HTTPS: n8n trusts this certificate.
@@ -356,6 +399,7 @@ beforeAll(async () => {
 		JSON.stringify([
 			sandboxCredential(sandbox.baseUrl),
 			skuTextsCredential(sandboxWithSkuTexts.baseUrl),
+			refusingRepeatsCredential(sandboxRefusingRepeats.baseUrl),
 			...extraCredentials(sandbox.baseUrl),
 			...standInCredentials(shopify, wooCommerce),
 			secondStore.credential,
@@ -375,6 +419,14 @@ beforeAll(async () => {
 			secondStore.workflow,
 			...e2eWorkflows(),
 			...intakeWorkflows(),
+			...OVERLAP_INTAKES.map((intake) =>
+				intakeOnWebhook(
+					intake.example,
+					intake.workflowId,
+					intake.webhookPath,
+					intake.refusing ? REFUSING_REPEATS_CREDENTIAL_ID : undefined,
+				),
+			),
 		]),
 	);
 	await n8nCli(runtime, options, ['import:workflow', `--input=${workflowsFile}`]);
@@ -397,6 +449,7 @@ afterAll(async () => {
 	await n8n?.stop();
 	await sandbox?.close();
 	await sandboxWithSkuTexts?.close();
+	await sandboxRefusingRepeats?.close();
 	await shopify?.close();
 	await wooCommerce?.close();
 	await wooCommerceEu?.close();
@@ -650,6 +703,97 @@ describe.each(
 		expect(await submissions()).toBe(before);
 	});
 });
+
+/** The first item each node of an execution gave, by the execution's ID (n8n's stored data). */
+async function firstItemsOf(executionId: string): Promise<Record<string, Record<string, unknown>>> {
+	const data = unflatten(await session.executionData(executionId)) as {
+		resultData: { runData: Record<string, NodeRun[]> };
+	};
+	return Object.fromEntries(
+		Object.entries(data.resultData.runData).map(([node, runs]) => {
+			const items = itemsOf(runs[0]);
+			expect({ node, items: items.length }).toEqual({ node, items: 1 });
+			return [node, items[0]];
+		}),
+	);
+}
+
+/** Statuses of a print order whose cancellation was requested or made. */
+const CANCELLING = ['CANCELLATION_WAITING', 'CANCELLED'];
+
+describe.each(OVERLAP_INTAKES)(
+	'one storefront order delivered three times at once: the $store intake example on a Webhook, on a service that, given a repeated Unique ID, $service',
+	(intake) => {
+		test('is one print order, three green executions answer it (one as new), and nothing is cancelled', async () => {
+			const service = intake.refusing ? sandboxRefusingRepeats : sandbox;
+			const logged = async () =>
+				await control<Array<{ method: string; path: string; status: number }>>(
+					'GET',
+					'/requests',
+					undefined,
+					service,
+				);
+			const before = (await logged()).length;
+			const loginsBefore = (await control<{ logins: number }>('GET', '/stats', undefined, service))
+				.logins;
+			await session.activate(intake.workflowId);
+			await webhookServed(n8n.url, intake.webhookPath);
+			const started = Date.now();
+			const body = JSON.stringify(intake.order);
+			const answers = await Promise.all(
+				[1, 2, 3].map(async () => {
+					const response = await request(`${n8n.url}/webhook/${intake.webhookPath}`, {
+						method: 'POST',
+						headers: { 'content-type': 'application/json' },
+						body,
+					});
+					await response.body.dump();
+					return response.statusCode;
+				}),
+			);
+			expect(answers).toEqual([200, 200, 200]);
+			const executions = await session.finishedExecutionsOf(intake.workflowId, 3, 120_000);
+			const seconds = (Date.now() - started) / 1000;
+			await session.deactivate(intake.workflowId);
+			expect(executions.map((execution) => execution.status)).toEqual([
+				'success',
+				'success',
+				'success',
+			]);
+			const answered = await Promise.all(
+				executions.map(async (execution) => (await firstItemsOf(execution.id))['Submit Print Order']),
+			);
+
+			const orders = await control<Array<{ id: number; fulfilmentStatus?: string }>>(
+				'GET',
+				`/orders?uniqueId=${intake.uniqueId}`,
+				undefined,
+				service,
+			);
+			expect(orders).toHaveLength(1);
+			const [order] = orders;
+			expect(CANCELLING).not.toContain(order.fulfilmentStatus);
+			expect(answered.map((answer) => answer.uniqueId)).toEqual(Array(3).fill(intake.uniqueId));
+			expect(answered.map((answer) => answer.id)).toEqual([order.id, order.id, order.id]);
+			expect(answered.map((answer) => answer.alreadyExisted).sort()).toEqual([false, true, true]);
+			expect(answered.filter((answer) => 'repeatsCancelled' in answer)).toEqual([]);
+			// In one process the runs take turns: one submission, no refusal, no cancellation.
+			const requests = (await logged()).slice(before);
+			const sent = requests.filter(
+				(entry) => entry.method === 'POST' && entry.path.endsWith('/orders/usingCreatorSE'),
+			);
+			expect(sent).toHaveLength(1);
+			expect(requests.filter((entry) => entry.path.endsWith('/cancelOrder'))).toEqual([]);
+			expect(requests.filter((entry) => entry.status >= 400)).toEqual([]);
+			const logins =
+				(await control<{ logins: number }>('GET', '/stats', undefined, service)).logins -
+				loginsBefore;
+			process.stdout.write(
+				`overlap, ${intake.store} on a service that ${intake.service}: 3 deliveries, 3 executions (${executions.map((e) => e.status).join(', ')}) in ${seconds.toFixed(1)} s, ${orders.length} print order, ${requests.length} requests (${sent.length} submission), ${logins} login(s)\n`,
+			);
+		});
+	},
+);
 
 test('listing orders with a filter finds the paid order', async () => {
 	const output = await execute('podExListOrders1');

@@ -42,6 +42,23 @@ export async function waitFor<T>(
 	}
 }
 
+/**
+ * Wait until the n8n process at `baseUrl` serves the production webhook at `webhookPath` for POST:
+ * it answers a CORS preflight for it with 204 (n8n looks the webhook up to answer, and runs
+ * nothing), where a path it does not serve yet is an error. n8n registers an activated workflow's
+ * webhooks a moment after the activation request returns.
+ */
+export async function webhookServed(baseUrl: string, webhookPath: string): Promise<void> {
+	await waitFor(`POST /webhook/${webhookPath} at ${baseUrl}`, async () => {
+		const preflight = await request(`${baseUrl}/webhook/${webhookPath}`, {
+			method: 'OPTIONS',
+			headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' },
+		});
+		await preflight.body.dump();
+		return preflight.statusCode === 204 ? true : undefined;
+	});
+}
+
 /** The demo shop's webhook subscriptions, read from the service with the demo login. */
 export async function subscriptions(sandbox: Sandbox): Promise<Subscription[]> {
 	const login = await request(`${sandbox.baseUrl}/auth`, {
