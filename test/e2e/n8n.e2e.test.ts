@@ -64,6 +64,7 @@ import {
 	skuTextsCredential,
 	REFUSING_REPEATS_CREDENTIAL_ID,
 	intakeOnWebhook,
+	onCredential,
 	refusingRepeatsCredential,
 } from './workflows';
 import type { NodeRun } from './n8nSession';
@@ -114,7 +115,7 @@ const BURST = 300;
 const BURST_SENDERS = 20;
 
 async function control<T>(
-	method: 'GET' | 'POST' | 'PUT',
+	method: 'GET' | 'POST' | 'PUT' | 'DELETE',
 	route: string,
 	body?: unknown,
 	of: Sandbox = sandbox,
@@ -338,12 +339,15 @@ const OVERLAP_INTAKES = [
 		const anotherId = store === 'Shopify' ? { id: 450789490 } : { id: 740, number: '740' };
 		const order = withProductSkus({ ...documented, ...(refusing ? {} : anotherId) });
 		const service = refusing ? 'refuses it with 409' : 'stores it as a new order';
+		const catchUp = store === 'Shopify' ? 'podExShopCatchUp' : 'podExWooCatchUp';
 		return {
 			store,
 			example,
 			refusing,
 			service,
 			order,
+			/** The catch-up example on this service: the shipped one, or its copy on the other. */
+			catchUp: refusing ? `${catchUp}-refusing` : catchUp,
 			uniqueId: `${storefront}-${order.id}`,
 			workflowId: `podE2e-${storefront}-webhook-${refusing ? 'refusing' : 'storing'}`,
 			webhookPath: `e2e-${storefront}-orders-${refusing ? 'refusing' : 'storing'}`,
@@ -419,6 +423,11 @@ beforeAll(async () => {
 			secondStore.workflow,
 			...e2eWorkflows(),
 			...intakeWorkflows(),
+			...pointedAtStandIns(exampleWorkflows(), shopify, wooCommerce)
+				.filter((workflow) => ['podExShopCatchUp', 'podExWooCatchUp'].includes(String(workflow.id)))
+				.map((workflow) =>
+					onCredential(workflow, `${String(workflow.id)}-refusing`, REFUSING_REPEATS_CREDENTIAL_ID),
+				),
 			...OVERLAP_INTAKES.map((intake) =>
 				intakeOnWebhook(
 					intake.example,
@@ -704,97 +713,6 @@ describe.each(
 	});
 });
 
-/** The first item each node of an execution gave, by the execution's ID (n8n's stored data). */
-async function firstItemsOf(executionId: string): Promise<Record<string, Record<string, unknown>>> {
-	const data = unflatten(await session.executionData(executionId)) as {
-		resultData: { runData: Record<string, NodeRun[]> };
-	};
-	return Object.fromEntries(
-		Object.entries(data.resultData.runData).map(([node, runs]) => {
-			const items = itemsOf(runs[0]);
-			expect({ node, items: items.length }).toEqual({ node, items: 1 });
-			return [node, items[0]];
-		}),
-	);
-}
-
-/** Statuses of a print order whose cancellation was requested or made. */
-const CANCELLING = ['CANCELLATION_WAITING', 'CANCELLED'];
-
-describe.each(OVERLAP_INTAKES)(
-	'one storefront order delivered three times at once: the $store intake example on a Webhook, on a service that, given a repeated Unique ID, $service',
-	(intake) => {
-		test('is one print order, three green executions answer it (one as new), and nothing is cancelled', async () => {
-			const service = intake.refusing ? sandboxRefusingRepeats : sandbox;
-			const logged = async () =>
-				await control<Array<{ method: string; path: string; status: number }>>(
-					'GET',
-					'/requests',
-					undefined,
-					service,
-				);
-			const before = (await logged()).length;
-			const loginsBefore = (await control<{ logins: number }>('GET', '/stats', undefined, service))
-				.logins;
-			await session.activate(intake.workflowId);
-			await webhookServed(n8n.url, intake.webhookPath);
-			const started = Date.now();
-			const body = JSON.stringify(intake.order);
-			const answers = await Promise.all(
-				[1, 2, 3].map(async () => {
-					const response = await request(`${n8n.url}/webhook/${intake.webhookPath}`, {
-						method: 'POST',
-						headers: { 'content-type': 'application/json' },
-						body,
-					});
-					await response.body.dump();
-					return response.statusCode;
-				}),
-			);
-			expect(answers).toEqual([200, 200, 200]);
-			const executions = await session.finishedExecutionsOf(intake.workflowId, 3, 120_000);
-			const seconds = (Date.now() - started) / 1000;
-			await session.deactivate(intake.workflowId);
-			expect(executions.map((execution) => execution.status)).toEqual([
-				'success',
-				'success',
-				'success',
-			]);
-			const answered = await Promise.all(
-				executions.map(async (execution) => (await firstItemsOf(execution.id))['Submit Print Order']),
-			);
-
-			const orders = await control<Array<{ id: number; fulfilmentStatus?: string }>>(
-				'GET',
-				`/orders?uniqueId=${intake.uniqueId}`,
-				undefined,
-				service,
-			);
-			expect(orders).toHaveLength(1);
-			const [order] = orders;
-			expect(CANCELLING).not.toContain(order.fulfilmentStatus);
-			expect(answered.map((answer) => answer.uniqueId)).toEqual(Array(3).fill(intake.uniqueId));
-			expect(answered.map((answer) => answer.id)).toEqual([order.id, order.id, order.id]);
-			expect(answered.map((answer) => answer.alreadyExisted).sort()).toEqual([false, true, true]);
-			expect(answered.filter((answer) => 'repeatsCancelled' in answer)).toEqual([]);
-			// In one process the runs take turns: one submission, no refusal, no cancellation.
-			const requests = (await logged()).slice(before);
-			const sent = requests.filter(
-				(entry) => entry.method === 'POST' && entry.path.endsWith('/orders/usingCreatorSE'),
-			);
-			expect(sent).toHaveLength(1);
-			expect(requests.filter((entry) => entry.path.endsWith('/cancelOrder'))).toEqual([]);
-			expect(requests.filter((entry) => entry.status >= 400)).toEqual([]);
-			const logins =
-				(await control<{ logins: number }>('GET', '/stats', undefined, service)).logins -
-				loginsBefore;
-			process.stdout.write(
-				`overlap, ${intake.store} on a service that ${intake.service}: 3 deliveries, 3 executions (${executions.map((e) => e.status).join(', ')}) in ${seconds.toFixed(1)} s, ${orders.length} print order, ${requests.length} requests (${sent.length} submission), ${logins} login(s)\n`,
-			);
-		});
-	},
-);
-
 test('listing orders with a filter finds the paid order', async () => {
 	const output = await execute('podExListOrders1');
 	// The Shopify intake example submitted its order as Paid.
@@ -1063,6 +981,188 @@ test("the catch-up examples print the last day's storefront orders that have no 
 		expect(await printOrders(uniqueId)).toHaveLength(1);
 	}
 });
+
+/** The first item each node of an execution gave, by the execution's ID (n8n's stored data). */
+async function firstItemsOf(executionId: string): Promise<Record<string, Record<string, unknown>>> {
+	const data = unflatten(await session.executionData(executionId)) as {
+		resultData: { runData: Record<string, NodeRun[]> };
+	};
+	return Object.fromEntries(
+		Object.entries(data.resultData.runData).map(([node, runs]) => {
+			const items = itemsOf(runs[0]);
+			expect({ node, items: items.length }).toEqual({ node, items: 1 });
+			return [node, items[0]];
+		}),
+	);
+}
+
+/** Statuses of a print order whose cancellation was requested or made. */
+const CANCELLING = ['CANCELLATION_WAITING', 'CANCELLED'];
+
+/** The service waits this long before it processes a new order (a sandbox fault). */
+const SLOW_NEW_ORDER = {
+	method: 'POST',
+	path: '/orders/usingCreatorSE$',
+	kind: 'latency',
+	latencyMs: 1500,
+};
+
+/** What a catch-up example's outcome says of one store order. */
+interface CatchUpOutcome {
+	storeOrder: string;
+	outcome: string;
+	printOrderId: string;
+	reason: string;
+}
+
+/**
+ * Deliver the intake's order three times at once to its activated Webhook, with the catch-up
+ * example (`catchUp`, its copy on the intake's service) run over the same order at that moment
+ * when given, and check the Proof: one print order, every execution green, every answer that
+ * order (exactly one of them as new), nothing cancelled.
+ */
+async function deliverThreeTimesAtOnce(
+	intake: (typeof OVERLAP_INTAKES)[number],
+	order: { id: number },
+	catchUp?: string,
+): Promise<void> {
+	const service = intake.refusing ? sandboxRefusingRepeats : sandbox;
+	const uniqueId = `${intake.store.toLowerCase()}-${order.id}`;
+	const logged = async () =>
+		await control<Array<{ method: string; path: string; status: number }>>(
+			'GET',
+			'/requests',
+			undefined,
+			service,
+		);
+	const stats = async () => await control<{ logins: number }>('GET', '/stats', undefined, service);
+	const before = (await logged()).length;
+	const loginsBefore = (await stats()).logins;
+	const earlier = new Set((await session.executionsOf(intake.workflowId)).map((e) => e.id));
+	await session.activate(intake.workflowId);
+	await webhookServed(n8n.url, intake.webhookPath);
+	// The service takes a while before it processes a new order (a slow answer, what makes a store
+	// send again): every run is under way while the first submission waits for its answer.
+	await control('POST', '/faults', SLOW_NEW_ORDER, service);
+	const started = Date.now();
+	const body = JSON.stringify(order);
+	const [answers, catchUpRun] = await Promise.all([
+		Promise.all(
+			[1, 2, 3].map(async () => {
+				const response = await request(`${n8n.url}/webhook/${intake.webhookPath}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body,
+				});
+				await response.body.dump();
+				return response.statusCode;
+			}),
+		),
+		catchUp ? session.runFromPinnedTrigger(catchUp, 'Run Now', 120_000) : undefined,
+	]);
+	expect(answers).toEqual([200, 200, 200]);
+	const executions = (
+		await session
+			.finishedExecutionsOf(intake.workflowId, earlier.size + 3, 120_000)
+			.finally(async () => await control('DELETE', '/faults', undefined, service))
+	).filter((execution) => !earlier.has(execution.id));
+	const seconds = (Date.now() - started) / 1000;
+	await session.deactivate(intake.workflowId);
+	// The runs overlapped: each started before any of them ended (the catch-up's too).
+	const runs = [
+		...executions,
+		...(catchUp ? (await session.executionsOf(catchUp)).slice(0, 1) : []),
+	].map(({ startedAt, stoppedAt }) => [Date.parse(String(startedAt)), Date.parse(String(stoppedAt))]);
+	expect(runs).toHaveLength(catchUp ? 4 : 3);
+	expect(Math.max(...runs.map(([from]) => from))).toBeLessThan(Math.min(...runs.map(([, to]) => to)));
+	expect(executions.map((execution) => execution.status)).toEqual([
+		'success',
+		'success',
+		'success',
+	]);
+	const answered = await Promise.all(
+		executions.map(async (execution) => (await firstItemsOf(execution.id))['Submit Print Order']),
+	);
+
+	const orders = await control<Array<{ id: number; fulfilmentStatus?: string }>>(
+		'GET',
+		`/orders?uniqueId=${uniqueId}`,
+		undefined,
+		service,
+	);
+	expect(orders).toHaveLength(1);
+	const [printOrder] = orders;
+	expect(CANCELLING).not.toContain(printOrder.fulfilmentStatus);
+	expect(answered.map((answer) => [answer.uniqueId, answer.id])).toEqual(
+		Array(3).fill([uniqueId, printOrder.id]),
+	);
+	expect(answered.filter((answer) => 'repeatsCancelled' in answer)).toEqual([]);
+	const requests = (await logged()).slice(before);
+	expect(requests.filter((entry) => entry.path.endsWith('/cancelOrder'))).toEqual([]);
+	const sent = requests.filter(
+		(entry) => entry.method === 'POST' && entry.path.endsWith('/orders/usingCreatorSE'),
+	);
+	let news = answered.filter((answer) => answer.alreadyExisted === false).length;
+	let catchUpSaid = '';
+	if (catchUpRun) {
+		expect({ status: catchUpRun.status, error: catchUpRun.error }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
+		const outcomes = itemsOf(
+			catchUpRun.runData['Outcome of Each Order']?.[0],
+		) as unknown as CatchUpOutcome[];
+		const ofOrder = outcomes.filter((entry) => entry.storeOrder.endsWith(`(ID ${order.id})`));
+		expect(ofOrder).toEqual([
+			expect.objectContaining({ printOrderId: String(printOrder.id), reason: '' }),
+		]);
+		expect(['printed now', 'already printed']).toContain(ofOrder[0].outcome);
+		if (ofOrder[0].outcome === 'printed now') news++;
+		catchUpSaid = `, the catch-up: ${ofOrder[0].outcome}`;
+	} else {
+		// In one process the runs take turns: one submission, no refusal.
+		expect(sent).toHaveLength(1);
+		expect(requests.filter((entry) => entry.status >= 400)).toEqual([]);
+	}
+	// Exactly one run produced the order and says so; every other answers it as existing.
+	expect(news).toBe(1);
+	expect(answered.every((answer) => typeof answer.alreadyExisted === 'boolean')).toBe(true);
+	const logins = (await stats()).logins - loginsBefore;
+	process.stdout.write(
+		`overlap, ${intake.store} on a service that ${intake.service}${catchUp ? ', with the catch-up' : ''}: 3 deliveries, 3 executions (${executions.map((e) => e.status).join(', ')}) in ${seconds.toFixed(1)} s, ${orders.length} print order, webhook answers alreadyExisted ${JSON.stringify(answered.map((a) => a.alreadyExisted))}${catchUpSaid}, ${requests.length} requests (${sent.length} submissions), ${logins} login(s)\n`,
+	);
+}
+
+describe.each(OVERLAP_INTAKES)(
+	'one storefront order delivered three times at once: the $store intake example on a Webhook, on a service that, given a repeated Unique ID, $service',
+	(intake) => {
+		test('is one print order, three green executions answer it (one as new), and nothing is cancelled', async () => {
+			await deliverThreeTimesAtOnce(intake, intake.order);
+		});
+
+		test('with the catch-up example run over the same order at that moment, it is still one print order, every run green and answering it, one as new', async () => {
+			const hoursAgo = DateTime.now().minus({ hours: 1 });
+			const zone = process.env.GENERIC_TIMEZONE ?? 'America/New_York';
+			// The same documented order under an ID of its own, placed an hour ago, open in the store.
+			const order =
+				intake.store === 'Shopify'
+					? {
+							...intake.order,
+							id: intake.refusing ? 450789492 : 450789491,
+							created_at: hoursAgo.setZone(zone).toISO({ suppressMilliseconds: true }),
+						}
+					: {
+							...intake.order,
+							id: intake.refusing ? 742 : 741,
+							number: intake.refusing ? '742' : '741',
+							date_created: hoursAgo.setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm:ss"),
+							date_created_gmt: hoursAgo.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss"),
+						};
+			(intake.store === 'Shopify' ? shopify : wooCommerce).addOrder(order);
+			await deliverThreeTimesAtOnce(intake, order, intake.catchUp);
+		});
+	},
+);
 
 test('a wrong password at run time says the login was refused, with no network advice', async () => {
 	let failure = '';

@@ -17,6 +17,7 @@ export interface ExecutionSummary {
 	workflowId: string;
 	createdAt?: string;
 	startedAt?: string | null;
+	stoppedAt?: string | null;
 }
 
 export interface Subscription {

@@ -532,6 +532,33 @@ export function refusingRepeatsCredential(baseUrl: string) {
 	};
 }
 
+/** A node of ours on another credential; any other node as it is. */
+function onOurCredential<T extends { type: string }>(node: T, credentialId: string): T {
+	return node.type.startsWith('n8n-nodes-pod-platform.')
+		? { ...node, credentials: credentialRef(credentialId) }
+		: node;
+}
+
+/**
+ * A workflow under an ID and name of its own whose nodes of ours use another credential (a
+ * sandbox of another deployment); its webhook IDs are new, so that it shares no webhook path.
+ */
+export function onCredential(
+	workflow: Record<string, unknown>,
+	id: string,
+	credentialId: string,
+): Record<string, unknown> {
+	const nodes = workflow.nodes as Array<{ type: string; webhookId?: string }>;
+	return {
+		...workflow,
+		id,
+		name: `E2E: ${String(workflow.name)}, on ${credentialId}`,
+		nodes: nodes.map((node) =>
+			onOurCredential(node.webhookId ? { ...node, webhookId: randomUUID() } : node, credentialId),
+		),
+	};
+}
+
 /** The Webhook node that replaces an intake example's storefront trigger. */
 export const WEBHOOK_INTAKE_TRIGGER = 'Order Received';
 /** The node after it that hands Submit the order the delivery carried (the Webhook's `body`). */
@@ -562,11 +589,7 @@ export function intakeOnWebhook(
 	const { [trigger.name]: fromTrigger, ...connections } = example.connections;
 	const rest = example.nodes
 		.filter((node) => node !== trigger)
-		.map((node) =>
-			credentialId && node.type.startsWith('n8n-nodes-pod-platform.')
-				? { ...node, credentials: credentialRef(credentialId) }
-				: node,
-		);
+		.map((node) => (credentialId ? onOurCredential(node, credentialId) : node));
 	return {
 		...example,
 		id,
