@@ -66,12 +66,16 @@ import {
 	withPinnedPayload,
 	onSkuTextService,
 	skuTextsCredential,
+	REFUSING_REPEATS_CREDENTIAL_ID,
+	intakeOnWebhook,
+	onCredential,
+	refusingRepeatsCredential,
 } from './workflows';
 import type { NodeRun } from './n8nSession';
 import { McpSession } from './mcp';
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { encodeStorefrontSku } from '../../nodes/PodPlatform/actions/common/storefrontSku';
-import { N8nSession, subscriptions, unflatten, waitFor } from './n8nSession';
+import { N8nSession, subscriptions, unflatten, waitFor, webhookServed } from './n8nSession';
 import { ShiftedClock } from './shiftedClock';
 import {
 	ensureN8n,
@@ -92,6 +96,8 @@ let sandbox: Sandbox;
 let sandboxWithSkuTexts: Sandbox;
 /** A sandbox for the session expiry case alone, so that its logins are that case's only. */
 let sessionSandbox: Sandbox;
+/** A third sandbox, which refuses a repeated Unique ID with 409 (the deployment option). */
+let sandboxRefusingRepeats: Sandbox;
 let n8n: N8nInstance;
 let cookie: string;
 let options: N8nOptions;
@@ -115,7 +121,7 @@ const BURST = 300;
 const BURST_SENDERS = 20;
 
 async function control<T>(
-	method: 'GET' | 'POST' | 'PUT',
+	method: 'GET' | 'POST' | 'PUT' | 'DELETE',
 	route: string,
 	body?: unknown,
 	of: Sandbox = sandbox,
@@ -319,6 +325,42 @@ function intakeWorkflows(): Array<Record<string, unknown>> {
 	);
 }
 
+/**
+ * The intake examples with their storefront trigger replaced by n8n's Webhook node (answered on
+ * receipt, as the storefront triggers answer), each on the main sandbox, which stores a repeated
+ * Unique ID as a new order, and on one that refuses it with 409. The documented order as the
+ * contract deployment takes it (its lines by their print products' SKUs); on the main sandbox
+ * under another ID, since the intake case above prints the documented one there.
+ */
+const OVERLAP_INTAKES = [
+	{ store: 'Shopify', example: INTAKE_WORKFLOWS.shopify.example, documented: shopifyOrder },
+	{
+		store: 'WooCommerce',
+		example: INTAKE_WORKFLOWS.woocommerce.example,
+		documented: wooCommerceOrderOf3Lines,
+	},
+].flatMap(({ store, example, documented }) =>
+	[false, true].map((refusing) => {
+		const storefront = store.toLowerCase();
+		// IDs no other group of this suite gives an order (the way back's are 450789490–93 and 740).
+		const anotherId = store === 'Shopify' ? { id: 450789701 } : { id: 7701, number: '7701' };
+		const order = withProductSkus({ ...documented, ...(refusing ? {} : anotherId) });
+		const service = refusing ? 'refuses it with 409' : 'stores it as a new order';
+		const catchUp = store === 'Shopify' ? 'podExShopCatchUp' : 'podExWooCatchUp';
+		return {
+			store,
+			example,
+			refusing,
+			service,
+			order,
+			/** The catch-up example on this service: the shipped one, or its copy on the other. */
+			catchUp: refusing ? `${catchUp}-refusing` : catchUp,
+			workflowId: `podE2e-${storefront}-webhook-${refusing ? 'refusing' : 'storing'}`,
+			webhookPath: `e2e-${storefront}-orders-${refusing ? 'refusing' : 'storing'}`,
+		};
+	}),
+);
+
 beforeAll(async () => {
 	runtime = await ensureN8n();
 	sandbox = await startSandbox({ port: 0, deferredProcessingMs: 100 });
@@ -328,6 +370,11 @@ beforeAll(async () => {
 		variantSkuTexts: true,
 	});
 	sessionSandbox = await startSandbox({ port: 0, deferredProcessingMs: 100 });
+	sandboxRefusingRepeats = await startSandbox({
+		port: 0,
+		deferredProcessingMs: 100,
+		refuseRepeatedUniqueId: true,
+	});
 	workFolder = mkdtempSync(path.join(tmpdir(), 'pod-platform-e2e-'));
 	// n8n's Shopify node (the catch-up example) calls Shopify over HTTPS: n8n trusts this certificate.
 	const standInIdentity = selfSignedIdentity(workFolder);
@@ -364,6 +411,7 @@ beforeAll(async () => {
 			sandboxCredential(sandbox.baseUrl),
 			skuTextsCredential(sandboxWithSkuTexts.baseUrl),
 			sessionExpiryCredential(sessionSandbox.baseUrl),
+			refusingRepeatsCredential(sandboxRefusingRepeats.baseUrl),
 			...extraCredentials(sandbox.baseUrl),
 			...standInCredentials(shopify, wooCommerce),
 			secondStore.credential,
@@ -383,6 +431,19 @@ beforeAll(async () => {
 			secondStore.workflow,
 			...e2eWorkflows(),
 			...intakeWorkflows(),
+			...pointedAtStandIns(exampleWorkflows(), shopify, wooCommerce)
+				.filter((workflow) => ['podExShopCatchUp', 'podExWooCatchUp'].includes(String(workflow.id)))
+				.map((workflow) =>
+					onCredential(workflow, `${String(workflow.id)}-refusing`, REFUSING_REPEATS_CREDENTIAL_ID),
+				),
+			...OVERLAP_INTAKES.map((intake) =>
+				intakeOnWebhook(
+					intake.example,
+					intake.workflowId,
+					intake.webhookPath,
+					intake.refusing ? REFUSING_REPEATS_CREDENTIAL_ID : undefined,
+				),
+			),
 		]),
 	);
 	await n8nCli(runtime, options, ['import:workflow', `--input=${workflowsFile}`]);
@@ -406,6 +467,7 @@ afterAll(async () => {
 	await sandbox?.close();
 	await sandboxWithSkuTexts?.close();
 	await sessionSandbox?.close();
+	await sandboxRefusingRepeats?.close();
 	await shopify?.close();
 	await wooCommerce?.close();
 	await wooCommerceEu?.close();
@@ -928,6 +990,188 @@ test("the catch-up examples print the last day's storefront orders that have no 
 		expect(await printOrders(uniqueId)).toHaveLength(1);
 	}
 });
+
+/** The first item each node of an execution gave, by the execution's ID (n8n's stored data). */
+async function firstItemsOf(executionId: string): Promise<Record<string, Record<string, unknown>>> {
+	const data = unflatten(await session.executionData(executionId)) as {
+		resultData: { runData: Record<string, NodeRun[]> };
+	};
+	return Object.fromEntries(
+		Object.entries(data.resultData.runData).map(([node, runs]) => {
+			const items = itemsOf(runs[0]);
+			expect({ node, items: items.length }).toEqual({ node, items: 1 });
+			return [node, items[0]];
+		}),
+	);
+}
+
+/** Statuses of a print order whose cancellation was requested or made. */
+const CANCELLING = ['CANCELLATION_WAITING', 'CANCELLED'];
+
+/** The service waits this long before it processes a new order (a sandbox fault). */
+const SLOW_NEW_ORDER = {
+	method: 'POST',
+	path: '/orders/usingCreatorSE$',
+	kind: 'latency',
+	latencyMs: 1500,
+};
+
+/** What a catch-up example's outcome says of one store order. */
+interface CatchUpOutcome {
+	storeOrder: string;
+	outcome: string;
+	printOrderId: string;
+	reason: string;
+}
+
+/**
+ * Deliver the intake's order three times at once to its activated Webhook, with the catch-up
+ * example (`catchUp`, its copy on the intake's service) run over the same order at that moment
+ * when given, and check the Proof: one print order, every execution green, every answer that
+ * order (exactly one of them as new), nothing cancelled.
+ */
+async function deliverThreeTimesAtOnce(
+	intake: (typeof OVERLAP_INTAKES)[number],
+	order: { id: number },
+	catchUp?: string,
+): Promise<void> {
+	const service = intake.refusing ? sandboxRefusingRepeats : sandbox;
+	const uniqueId = `${intake.store.toLowerCase()}-${order.id}`;
+	const logged = async () =>
+		await control<Array<{ method: string; path: string; status: number }>>(
+			'GET',
+			'/requests',
+			undefined,
+			service,
+		);
+	const stats = async () => await control<{ logins: number }>('GET', '/stats', undefined, service);
+	const before = (await logged()).length;
+	const loginsBefore = (await stats()).logins;
+	const earlier = new Set((await session.executionsOf(intake.workflowId)).map((e) => e.id));
+	await session.activate(intake.workflowId);
+	await webhookServed(n8n.url, intake.webhookPath);
+	// The service takes a while before it processes a new order (a slow answer, what makes a store
+	// send again): every run is under way while the first submission waits for its answer.
+	await control('POST', '/faults', SLOW_NEW_ORDER, service);
+	const started = Date.now();
+	const body = JSON.stringify(order);
+	const [answers, catchUpRun] = await Promise.all([
+		Promise.all(
+			[1, 2, 3].map(async () => {
+				const response = await request(`${n8n.url}/webhook/${intake.webhookPath}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body,
+				});
+				await response.body.dump();
+				return response.statusCode;
+			}),
+		),
+		catchUp ? session.runFromPinnedTrigger(catchUp, 'Run Now', 120_000) : undefined,
+	]);
+	expect(answers).toEqual([200, 200, 200]);
+	const executions = (
+		await session
+			.finishedExecutionsOf(intake.workflowId, earlier.size + 3, 120_000)
+			.finally(async () => await control('DELETE', '/faults', undefined, service))
+	).filter((execution) => !earlier.has(execution.id));
+	const seconds = (Date.now() - started) / 1000;
+	await session.deactivate(intake.workflowId);
+	// The runs overlapped: each started before any of them ended (the catch-up's too).
+	const runs = [
+		...executions,
+		...(catchUp ? (await session.executionsOf(catchUp)).slice(0, 1) : []),
+	].map(({ startedAt, stoppedAt }) => [Date.parse(String(startedAt)), Date.parse(String(stoppedAt))]);
+	expect(runs).toHaveLength(catchUp ? 4 : 3);
+	expect(Math.max(...runs.map(([from]) => from))).toBeLessThan(Math.min(...runs.map(([, to]) => to)));
+	expect(executions.map((execution) => execution.status)).toEqual([
+		'success',
+		'success',
+		'success',
+	]);
+	const answered = await Promise.all(
+		executions.map(async (execution) => (await firstItemsOf(execution.id))['Submit Print Order']),
+	);
+
+	const orders = await control<Array<{ id: number; fulfilmentStatus?: string }>>(
+		'GET',
+		`/orders?uniqueId=${uniqueId}`,
+		undefined,
+		service,
+	);
+	expect(orders).toHaveLength(1);
+	const [printOrder] = orders;
+	expect(CANCELLING).not.toContain(printOrder.fulfilmentStatus);
+	expect(answered.map((answer) => [answer.uniqueId, answer.id])).toEqual(
+		Array(3).fill([uniqueId, printOrder.id]),
+	);
+	expect(answered.filter((answer) => 'repeatsCancelled' in answer)).toEqual([]);
+	const requests = (await logged()).slice(before);
+	expect(requests.filter((entry) => entry.path.endsWith('/cancelOrder'))).toEqual([]);
+	const sent = requests.filter(
+		(entry) => entry.method === 'POST' && entry.path.endsWith('/orders/usingCreatorSE'),
+	);
+	let news = answered.filter((answer) => answer.alreadyExisted === false).length;
+	let catchUpSaid = '';
+	if (catchUpRun) {
+		expect({ status: catchUpRun.status, error: catchUpRun.error }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
+		const outcomes = itemsOf(
+			catchUpRun.runData['Outcome of Each Order']?.[0],
+		) as unknown as CatchUpOutcome[];
+		const ofOrder = outcomes.filter((entry) => entry.storeOrder.endsWith(`(ID ${order.id})`));
+		expect(ofOrder).toEqual([
+			expect.objectContaining({ printOrderId: String(printOrder.id), reason: '' }),
+		]);
+		expect(['printed now', 'already printed']).toContain(ofOrder[0].outcome);
+		if (ofOrder[0].outcome === 'printed now') news++;
+		catchUpSaid = `, the catch-up: ${ofOrder[0].outcome}`;
+	} else {
+		// In one process the runs take turns: one submission, no refusal.
+		expect(sent).toHaveLength(1);
+		expect(requests.filter((entry) => entry.status >= 400)).toEqual([]);
+	}
+	// Exactly one run produced the order and says so; every other answers it as existing.
+	expect(news).toBe(1);
+	expect(answered.every((answer) => typeof answer.alreadyExisted === 'boolean')).toBe(true);
+	const logins = (await stats()).logins - loginsBefore;
+	process.stdout.write(
+		`overlap, ${intake.store} on a service that ${intake.service}${catchUp ? ', with the catch-up' : ''}: 3 deliveries, 3 executions (${executions.map((e) => e.status).join(', ')}) in ${seconds.toFixed(1)} s, ${orders.length} print order, webhook answers alreadyExisted ${JSON.stringify(answered.map((a) => a.alreadyExisted))}${catchUpSaid}, ${requests.length} requests (${sent.length} submissions), ${logins} login(s)\n`,
+	);
+}
+
+describe.each(OVERLAP_INTAKES)(
+	'one storefront order delivered three times at once: the $store intake example on a Webhook, on a service that, given a repeated Unique ID, $service',
+	(intake) => {
+		test('is one print order, three green executions answer it (one as new), and nothing is cancelled', async () => {
+			await deliverThreeTimesAtOnce(intake, intake.order);
+		});
+
+		test('with the catch-up example run over the same order at that moment, it is still one print order, every run green and answering it, one as new', async () => {
+			const hoursAgo = DateTime.now().minus({ hours: 1 });
+			const zone = process.env.GENERIC_TIMEZONE ?? 'America/New_York';
+			// The same documented order under an ID of its own, placed an hour ago, open in the store.
+			const order =
+				intake.store === 'Shopify'
+					? {
+							...intake.order,
+							id: intake.refusing ? 450789703 : 450789702,
+							created_at: hoursAgo.setZone(zone).toISO({ suppressMilliseconds: true }),
+						}
+					: {
+							...intake.order,
+							id: intake.refusing ? 7703 : 7702,
+							number: intake.refusing ? '7703' : '7702',
+							date_created: hoursAgo.setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm:ss"),
+							date_created_gmt: hoursAgo.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss"),
+						};
+			(intake.store === 'Shopify' ? shopify : wooCommerce).addOrder(order);
+			await deliverThreeTimesAtOnce(intake, order, intake.catchUp);
+		});
+	},
+);
 
 test('a wrong password at run time says the login was refused, with no network advice', async () => {
 	let failure = '';

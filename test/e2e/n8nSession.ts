@@ -17,6 +17,7 @@ export interface ExecutionSummary {
 	workflowId: string;
 	createdAt?: string;
 	startedAt?: string | null;
+	stoppedAt?: string | null;
 }
 
 export interface Subscription {
@@ -40,6 +41,23 @@ export async function waitFor<T>(
 		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
+}
+
+/**
+ * Wait until the n8n process at `baseUrl` serves the production webhook at `webhookPath` for POST:
+ * it answers a CORS preflight for it with 204 (n8n looks the webhook up to answer, and runs
+ * nothing), where a path it does not serve yet is an error. n8n registers an activated workflow's
+ * webhooks a moment after the activation request returns.
+ */
+export async function webhookServed(baseUrl: string, webhookPath: string): Promise<void> {
+	await waitFor(`POST /webhook/${webhookPath} at ${baseUrl}`, async () => {
+		const preflight = await request(`${baseUrl}/webhook/${webhookPath}`, {
+			method: 'OPTIONS',
+			headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' },
+		});
+		await preflight.body.dump();
+		return preflight.statusCode === 204 ? true : undefined;
+	});
 }
 
 /** The demo shop's webhook subscriptions, read from the service with the demo login. */

@@ -28,9 +28,12 @@ import {
 	startQueueServices,
 	startQueueStack,
 } from '../../scripts/queue-stack';
+import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import { jsonOrder } from '../order/fixtures';
 import { SandboxControl } from '../support/sandbox';
-import { N8nSession, subscriptions, waitFor } from './n8nSession';
+import { withProductSkus } from '../support/storefrontModes';
+import type { NodeRun } from './n8nSession';
+import { N8nSession, subscriptions, unflatten, waitFor, webhookServed } from './n8nSession';
 import { ShiftedClock } from './shiftedClock';
 import {
 	DEDUPE_WORKFLOW_ID,
@@ -38,6 +41,7 @@ import {
 	POLL_WORKFLOW_ID,
 	QUEUE_ORDER_WORKFLOWS,
 	e2eWorkflows,
+	intakeOnWebhook,
 	queueWorkflows,
 } from './workflows';
 
@@ -51,6 +55,16 @@ const ORDER_RANGES = [
 	[300, 1000],
 ];
 const uniqueIdOf = (index: number) => `queue-${index}`;
+/**
+ * The shipped Shopify intake example with its trigger replaced by n8n's Webhook node (its Submit,
+ * version 2, as shipped), and the documented Shopify order it receives, by its print products' SKUs.
+ */
+const OVERLAP_INTAKE = {
+	workflowId: 'podOverlapShopifyWebhook',
+	webhookPath: 'queue-shopify-orders',
+	order: withProductSkus(shopifyOrder),
+	uniqueId: `shopify-${shopifyOrder.id}`,
+};
 
 let runtime: N8nRuntime;
 let sandbox: Sandbox;
@@ -139,6 +153,7 @@ beforeAll(async () => {
 			...exampleWorkflows().filter((workflow) => workflow.id === EVENTS_WORKFLOW_ID),
 			...e2eWorkflows().filter((workflow) => workflow.id === POLL_WORKFLOW_ID),
 			...queueWorkflows(),
+			intakeOnWebhook('podExShopIntake', OVERLAP_INTAKE.workflowId, OVERLAP_INTAKE.webhookPath),
 		]),
 	);
 	await n8nCli(runtime, cli, ['import:workflow', `--input=${workflowsFile}`]);
@@ -489,4 +504,95 @@ test(
 		await session.deactivate(POLL_WORKFLOW_ID);
 	},
 	15 * 60_000,
+);
+
+test(
+	'one Shopify order delivered ten times at once through both webhook processes, the service slow to answer a new order, leaves one order to produce: the repeat both workers sent is cancelled and named in a run, every run green and answering that order',
+	async () => {
+		const { workflowId, webhookPath, order, uniqueId } = OVERLAP_INTAKE;
+		await session.activate(workflowId);
+		for (const webhookProcess of stack.webhookProcesses) {
+			await webhookServed(webhookProcess.url, webhookPath);
+		}
+		// The service takes 2 s before it processes a new order (a slow answer, what makes a store
+		// send again): the first two runs, one on each worker, both find nothing and both send.
+		await control.fault({
+			method: 'POST',
+			path: '/orders/usingCreatorSE$',
+			kind: 'latency',
+			latencyMs: 2000,
+		});
+		const mark = stack.balancer.forwarded.length;
+		const started = Date.now();
+		const body = JSON.stringify(order);
+		const answers = await Promise.all(
+			Array.from({ length: 10 }, async () => {
+				const response = await request(`${stack.balancer.url}/webhook/${webhookPath}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body,
+				});
+				await response.body.dump();
+				return response.statusCode;
+			}),
+		);
+		expect(answers).toEqual(Array(10).fill(200));
+		expect(new Set(deliveriesSince(mark).map((entry) => entry.backend)).size).toBe(2);
+		const executions = await session
+			.finishedExecutionsOf(workflowId, 10, 5 * 60_000)
+			.finally(async () => await control.clearFaults());
+		const seconds = (Date.now() - started) / 1000;
+		await session.deactivate(workflowId);
+		expect(executions).toHaveLength(10);
+		expect(executions.map((execution) => execution.status)).toEqual(Array(10).fill('success'));
+		expect(executions.every((execution) => ranOnAWorker(execution.id))).toBe(true);
+		const answered = await Promise.all(
+			executions.map(async (execution) => {
+				const data = unflatten(await session.executionData(execution.id)) as {
+					resultData: { runData: Record<string, NodeRun[]> };
+				};
+				const items = (data.resultData.runData['Submit Print Order']?.[0]?.data?.main?.[0] ?? []).map(
+					(item) => item.json,
+				);
+				expect(items).toHaveLength(1);
+				return items[0] as {
+					id: unknown;
+					uniqueId: unknown;
+					alreadyExisted: unknown;
+					repeatsCancelled?: Array<{ orderId: unknown; cancellation: string }>;
+				};
+			}),
+		);
+
+		const orders = await control.orders(uniqueId);
+		const toProduce = orders.filter(
+			(found) => !['CANCELLATION_WAITING', 'CANCELLED'].includes(String(found.fulfilmentStatus)),
+		);
+		expect(toProduce).toHaveLength(1);
+		const [kept] = toProduce;
+		const repeats = orders.filter((found) => found !== kept).map((found) => found.id as number);
+		// The two workers did overlap: at least one repeat was made, so its cancellation is tested.
+		expect(repeats.length).toBeGreaterThanOrEqual(1);
+		// Every run answers the order left to produce; the one that sent it answers it as new.
+		expect(answered.map((answer) => [answer.uniqueId, answer.id])).toEqual(
+			Array(10).fill([uniqueId, kept.id]),
+		);
+		expect(answered.filter((answer) => answer.alreadyExisted === false)).toHaveLength(1);
+		expect(answered.every((answer) => typeof answer.alreadyExisted === 'boolean')).toBe(true);
+		// Each repeat's cancellation is named in a run's output, requested by one of them.
+		const named = answered.flatMap((answer) => answer.repeatsCancelled ?? []);
+		expect(named.every((entry) => repeats.includes(entry.orderId as number))).toBe(true);
+		for (const repeat of repeats) {
+			const ofRepeat = named.filter((entry) => entry.orderId === repeat);
+			expect(ofRepeat.map((entry) => entry.cancellation)).toContain('requested');
+			expect(
+				ofRepeat.every((entry) => ['requested', 'alreadyRequested'].includes(entry.cancellation)),
+			).toBe(true);
+		}
+		const workers = executions.map((execution) => workerThatRan(execution.id));
+		console.log(
+			`queue mode, overlap: 10 deliveries of ${uniqueId} in ${seconds.toFixed(1)} s, ${executions.length} executions (${workers.filter((w) => w === 1).length} on worker 1, ${workers.filter((w) => w === 2).length} on worker 2), ${orders.length} print order(s): ${kept.id} to produce, repeats ${JSON.stringify(orders.filter((found) => found !== kept).map((found) => [found.id, found.fulfilmentStatus]))}, cancellations named ${JSON.stringify(named)}`,
+		);
+	},
+	10 * 60_000,
 );

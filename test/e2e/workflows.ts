@@ -622,3 +622,114 @@ export function queueWorkflows() {
 	};
 	return [...orders, dedupe];
 }
+
+/** The credential of a sandbox that refuses a repeated Unique ID with 409 (`refuseRepeatedUniqueId`). */
+export const REFUSING_REPEATS_CREDENTIAL_ID = 'podPlatformSandboxRefusingRepeats';
+
+/** That credential: the sandbox credential, pointed at the sandbox started with the option. */
+export function refusingRepeatsCredential(baseUrl: string) {
+	return {
+		...sandboxCredential(baseUrl),
+		id: REFUSING_REPEATS_CREDENTIAL_ID,
+		name: 'POD Platform sandbox refusing a repeated Unique ID',
+	};
+}
+
+/** A node of ours on another credential; any other node as it is. */
+function onOurCredential<T extends { type: string }>(node: T, credentialId: string): T {
+	return node.type.startsWith('n8n-nodes-pod-platform.')
+		? { ...node, credentials: credentialRef(credentialId) }
+		: node;
+}
+
+/**
+ * A workflow under an ID and name of its own whose nodes of ours use another credential (a
+ * sandbox of another deployment); its webhook IDs are new, so that it shares no webhook path.
+ */
+export function onCredential(
+	workflow: Record<string, unknown>,
+	id: string,
+	credentialId: string,
+): Record<string, unknown> {
+	const nodes = workflow.nodes as Array<{ type: string; webhookId?: string }>;
+	return {
+		...workflow,
+		id,
+		name: `E2E: ${String(workflow.name)}, on ${credentialId}`,
+		nodes: nodes.map((node) =>
+			onOurCredential(node.webhookId ? { ...node, webhookId: randomUUID() } : node, credentialId),
+		),
+	};
+}
+
+/** The Webhook node that replaces an intake example's storefront trigger. */
+export const WEBHOOK_INTAKE_TRIGGER = 'Order Received';
+/** The node after it that hands Submit the order the delivery carried (the Webhook's `body`). */
+export const WEBHOOK_INTAKE_BODY = 'Order From Body';
+
+/**
+ * An intake example (the Shopify or WooCommerce one) with its storefront trigger replaced by
+ * n8n's own Webhook node at `webhookPath`: POST, answered on receipt as the storefront triggers
+ * answer. The Webhook's item is `{headers, params, query, body}`, so an Edit Fields node (raw
+ * JSON) passes on `body`, the storefront's order as its trigger would have given it; every other
+ * node, the example's Submit among them, is as shipped. With `credentialId`, the nodes of ours use
+ * that credential (a sandbox of another deployment).
+ */
+export function intakeOnWebhook(
+	exampleId: string,
+	id: string,
+	webhookPath: string,
+	credentialId?: string,
+): Record<string, unknown> {
+	const example = exampleWorkflows().find((workflow) => workflow.id === exampleId) as {
+		name: string;
+		nodes: Array<{ name: string; type: string; position: number[] } & Record<string, unknown>>;
+		connections: Record<string, { main: unknown }>;
+	};
+	const trigger = example.nodes.find((node) => node.webhookId !== undefined);
+	if (!trigger) throw new Error(`${exampleId} has no trigger with a webhook`);
+	const [x, y] = trigger.position;
+	const { [trigger.name]: fromTrigger, ...connections } = example.connections;
+	const rest = example.nodes
+		.filter((node) => node !== trigger)
+		.map((node) => (credentialId ? onOurCredential(node, credentialId) : node));
+	return {
+		...example,
+		id,
+		name: `E2E: ${example.name}, started by a Webhook at /${webhookPath}`,
+		active: false,
+		pinData: {},
+		nodes: [
+			{
+				id: `${id}-webhook`,
+				name: WEBHOOK_INTAKE_TRIGGER,
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [x - 280, y],
+				webhookId: randomUUID(),
+				parameters: {
+					httpMethod: 'POST',
+					path: webhookPath,
+					responseMode: 'onReceived',
+					options: {},
+				},
+			},
+			{
+				id: `${id}-body`,
+				name: WEBHOOK_INTAKE_BODY,
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [x, y],
+				parameters: { mode: 'raw', jsonOutput: '={{ $json.body }}', options: {} },
+			},
+			...rest,
+		],
+		connections: {
+			...connections,
+			[WEBHOOK_INTAKE_TRIGGER]: {
+				main: [[{ node: WEBHOOK_INTAKE_BODY, type: 'main', index: 0 }]],
+			},
+			[WEBHOOK_INTAKE_BODY]: fromTrigger,
+		},
+	};
+}
