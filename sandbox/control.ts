@@ -175,6 +175,13 @@ export function buildControlRouter(): Router<ControlContext> {
 	});
 
 	router.get('/stats', (ctx) => json(ctx.sandbox.stats));
+	// Who holds a session (tests: a Creator page's session is the page login's): the control
+	// API's, since the service's GET /auth takes Basic credentials only (contract, Session).
+	router.get('/sessions/:token', (ctx) => {
+		const session = ctx.sandbox.store.sessions.get(ctx.params.token);
+		if (!session) throw notFound('Unknown session', 'No session has this token');
+		return json({ userId: session.userId, accountId: session.accountId, valid: session.valid });
+	});
 
 	router.get('/requests', (ctx) => json(ctx.sandbox.requestLog));
 	router.delete('/requests', (ctx) => {

@@ -38,6 +38,13 @@ describe('sandbox: session and authentication', () => {
 			accountId: 387,
 			sessionId: token,
 		});
+		// The control API tells who holds it; a token never issued is 404.
+		expect(await control.call('GET', `/sessions/${token}`)).toEqual({
+			userId: 11,
+			accountId: 387,
+			valid: true,
+		});
+		expect((await control.answer('GET', '/sessions/not-a-token')).status).toBe(404);
 	});
 
 	test('POST /auth logs in too; wrong credentials and missing credentials are 401', async () => {
