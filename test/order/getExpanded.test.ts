@@ -8,6 +8,7 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { runNode } from '../support/n8n';
 import { SandboxControl, SHOP_PATH, sandboxCredentials, shopParameter } from '../support/sandbox';
+import { formParameters } from './fixtures';
 
 /** Demo order 10001: shipped, one design (2 × T-shirt Black M), tracking SBX1000170001. */
 const SHIPPED = 10001;
@@ -69,5 +70,48 @@ describe.each([
 		const order = await get(false);
 		expect(JSON.stringify(order.fulfillments)).toContain('SBX1000170001');
 		expect(order.orderedProducts).toBeDefined();
+	});
+});
+
+describe("Submit's answer on a service without the expansion pattern's orders/expanded/{id}", () => {
+	let sandbox: Sandbox;
+	let control: SandboxControl;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20, expandedOrderRead: false });
+		control = new SandboxControl(sandbox);
+	});
+	afterAll(() => sandbox.close());
+	beforeEach(() => control.reset());
+
+	test('a 404 there reads the order by its ID, then its expanded link: the answer still holds its items', async () => {
+		await control.fault({
+			method: 'GET',
+			path: '/orders/expanded/\\d+$',
+			kind: 'status',
+			status: 404,
+			count: 1,
+		});
+		const result = await runNode({
+			store: sandboxCredentials(sandbox, { accountId: '387' }),
+			parameters: formParameters('NO-EXPANSION-1'),
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({
+			alreadyExisted: false,
+			items: [
+				expect.objectContaining({ productName: 'Classic T-Shirt', sizeName: 'M' }),
+				expect.anything(),
+			],
+		});
+		const reads = (await control.requests())
+			.filter((r) => r.method === 'GET' && /\/orders\/(expanded\/)?\d+$/.test(r.path))
+			.map(
+				(r) => `${r.path.replace(/^.*\/orders\//, 'orders/').replace(/\d+$/, '{id}')} ${r.status}`,
+			);
+		expect(reads).toEqual([
+			'orders/expanded/{id} 404',
+			'orders/{id} 200',
+			'orders/expanded/{id} 200',
+		]);
 	});
 });

@@ -67,11 +67,14 @@ export async function readWholeOrder(
 	const id = encodeURIComponent(String(record.id));
 	const path = `${shopPath}/orders/${id}`;
 	const expanded = expandedLinkOf(record) ?? `${shopPath}/orders/expanded/${id}`;
-	try {
-		return await run.service.request({ method: 'GET', path: expanded, itemIndex });
-	} catch (error) {
-		if (!(error instanceof NodeApiError && error.httpCode === '404')) throw error;
-	}
+	const read = await run.service.request({ method: 'GET', path: expanded, itemIndex }).then(
+		(answer) => ({ answer }),
+		async (error: unknown) =>
+			error instanceof NodeApiError && error.httpCode === '404'
+				? undefined
+				: await Promise.reject(error),
+	);
+	if (read) return read.answer;
 	const answer = await run.service.request({ method: 'GET', path, itemIndex });
 	return await orderWithCollections(run, answer, path, itemIndex);
 }
