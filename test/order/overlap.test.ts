@@ -10,11 +10,10 @@
  */
 import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import { encodeStorefrontSku } from '../../nodes/PodPlatform/actions/common/storefrontSku';
-import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox';
 import { runNode } from '../support/n8n';
 import type { CredentialStore, RunOptions, RunResult } from '../support/n8n';
-import { SandboxControl, SHOP_PATH, sandboxCredentials } from '../support/sandbox';
+import { SandboxControl, SHOP_PATH, sandboxCredentials, useSandbox } from '../support/sandbox';
 import { deferredOrder, ServiceClient } from '../support/service';
 import { eventually } from '../support/eventually';
 import { shopifyOrderParameters } from './fixtures';
@@ -67,6 +66,9 @@ function anotherProcess(): (options: RunOptions) => Promise<RunResult> {
 
 const CANCELLING = ['CANCELLATION_WAITING', 'CANCELLED'];
 
+/** A sandbox that stores a repeated Unique ID (the contract), also under SANDBOX_OPTIONS=all. */
+const REPEATS_STORED = { deferredProcessingMs: 20, refuseRepeatedUniqueId: false };
+
 describe.each([
 	{ deployment: 'stores a repeated Unique ID (the contract)', refuseRepeatedUniqueId: false },
 	{ deployment: 'refuses a repeated Unique ID with 409', refuseRepeatedUniqueId: true },
@@ -76,15 +78,11 @@ describe.each([
 		let sandbox: Sandbox;
 		let control: SandboxControl;
 		let store: CredentialStore;
-		beforeAll(async () => {
-			sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20, refuseRepeatedUniqueId });
-			control = new SandboxControl(sandbox);
+		useSandbox((started) => ({ sandbox, control } = started), {
+			deferredProcessingMs: 20,
+			refuseRepeatedUniqueId,
 		});
-		afterAll(async () => await sandbox.close());
-		beforeEach(async () => {
-			await control.reset();
-			store = sandboxCredentials(sandbox, { accountId: '387' });
-		});
+		beforeEach(() => (store = sandboxCredentials(sandbox, { accountId: '387' })));
 
 		const ordersOf = async (uniqueId: string) => (await control.orders(uniqueId)) as any[];
 		const live = (orders: any[]) => orders.filter((o) => !CANCELLING.includes(o.fulfilmentStatus));
@@ -177,20 +175,8 @@ describe('a batch beside a lone delivery of one of its orders, in another n8n pr
 	let sandbox: Sandbox;
 	let control: SandboxControl;
 	let store: CredentialStore;
-	beforeAll(async () => {
-		// Repeats stored (the contract), also under SANDBOX_OPTIONS=all.
-		sandbox = await startSandbox({
-			port: 0,
-			deferredProcessingMs: 20,
-			refuseRepeatedUniqueId: false,
-		});
-		control = new SandboxControl(sandbox);
-	});
-	afterAll(async () => await sandbox.close());
-	beforeEach(async () => {
-		await control.reset();
-		store = sandboxCredentials(sandbox, { accountId: '387' });
-	});
+	useSandbox((started) => ({ sandbox, control } = started), REPEATS_STORED);
+	beforeEach(() => (store = sandboxCredentials(sandbox, { accountId: '387' })));
 
 	/** The documented order as three store orders (#1001 to #1003), as a catch-up reads them. */
 	const storeOrder = (n: number) => ({ ...documentedOrder(), id: 9000 + n, name: `#100${n}` });
@@ -250,19 +236,11 @@ describe('a run that stopped half-way is settled by the next run of its Unique I
 	let control: SandboxControl;
 	let store: CredentialStore;
 	let service: ServiceClient;
-	beforeAll(async () => {
-		// Repeats stored (the contract), also under SANDBOX_OPTIONS=all.
-		sandbox = await startSandbox({
-			port: 0,
-			deferredProcessingMs: 20,
-			refuseRepeatedUniqueId: false,
-		});
-		control = new SandboxControl(sandbox);
+	useSandbox((started) => {
+		({ sandbox, control } = started);
 		service = new ServiceClient(sandbox.baseUrl);
-	});
-	afterAll(async () => await sandbox.close());
+	}, REPEATS_STORED);
 	beforeEach(async () => {
-		await control.reset();
 		await service.login();
 		store = sandboxCredentials(sandbox, { accountId: '387' });
 	});
