@@ -282,7 +282,7 @@ describe('a run that stopped half-way is settled by the next run of its Unique I
 		await control.call('POST', `/orders/${repeat}/advance`, { to: 'FINISHED' });
 		const next = await runNode({ store, parameters: intake, items: [{ json: documentedOrder() }] });
 		expect(next.error?.message).toBe(
-			`Item 1: The Unique ID ${UNIQUE_ID} was sent twice at the same moment: orders ${kept} and ${repeat}, and order ${repeat} could not be cancelled (Order cannot be cancelled now (Cancellation is requested before the order ships; order is FINISHED))`,
+			`Item 1: The Unique ID ${UNIQUE_ID} was sent twice at the same moment: orders ${kept} and ${repeat}, and order ${repeat} could not be cancelled (Order ${repeat} cannot be cancelled now: it is Paid (PAID), Shipped (FINISHED))`,
 		);
 		expect(next.error?.description).toMatch(new RegExp(`Order ${kept} is the one kept`));
 	});

@@ -19,6 +19,7 @@ import { listByStoredFilter } from '../common/list';
 import { idParameter, itemShopPath } from '../common/scope';
 import { BY_UNIQUE_ID } from './fields';
 import type { RunScope } from '../runScope';
+import type { StateChange } from './stateChange';
 
 /** The order's embedded collections: what the basic variant of an order leaves out. */
 const ORDER_COLLECTIONS = ['orderedProducts', 'fulfillments'] as const;
@@ -115,6 +116,23 @@ const CANCELLING = new Set(['CANCELLATION_WAITING', 'CANCELLED']);
 export function isCancelling(order: PlainObject): boolean {
 	return CANCELLING.has(String(order.fulfilmentStatus ?? ''));
 }
+
+/**
+ * Cancel as a state change (Order → Cancel, and Submit's cancel of a repeat): the cancellation
+ * requested. The contract shows the request from In Production (NOT_EDITABLE) and leaves the
+ * states before open; a service that refuses it there is told to wait for pickup. After shipping
+ * nothing can be cancelled.
+ */
+export const CANCELLATION: StateChange = {
+	reached: isCancelling,
+	refusal: (orderId, state) => `Order ${orderId} cannot be cancelled now: it is ${state}`,
+	advice: (record) => {
+		const status = String(record.fulfilmentStatus ?? '');
+		if (status === 'FINISHED' || status === 'RECLAMATION')
+			return 'It has shipped, and a shipped order cannot be cancelled.';
+		return 'A cancellation is requested once production has picked the order up (In Production, NOT_EDITABLE); request it again then (the trigger’s Order Updated event tells when its status changes).';
+	},
+};
 
 /**
  * The order a Unique ID stands for when the shop holds several (a service that stores a repeated

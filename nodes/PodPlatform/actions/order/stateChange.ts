@@ -43,7 +43,8 @@ export function stateText(record: PlainObject): string {
 	return payment ? `${payment}, ${production}` : production;
 }
 
-function isConflict(error: unknown): error is NodeApiError {
+/** Whether the service answered 409: conflict with the current state (contract, Errors). */
+export function isConflict(error: unknown): error is NodeApiError {
 	return error instanceof NodeApiError && String(error.httpCode) === '409';
 }
 

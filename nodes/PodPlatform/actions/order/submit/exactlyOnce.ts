@@ -20,7 +20,8 @@ import { isPlainObject, isBlank } from '../../../../shared/values';
 import type { Decoded } from '../../../../shared/codec';
 import type { PlainObject } from '../../../../shared/values';
 import { UNIQUE_IDS_PER_LOOKUP, listByStoredFilter } from '../../common/list';
-import { isCancelling, keptOrderOf, ordersWithUniqueId } from '../common';
+import { CANCELLATION, keptOrderOf, ordersWithUniqueId } from '../common';
+import { changeOrderState, isConflict } from '../stateChange';
 import { oneSenderAtATime, sendTick } from '../../../../shared/acrossExecutions';
 import type { RunScope } from '../../runScope';
 import { placeOfRefusal } from './wire';
@@ -115,10 +116,6 @@ export function submittedOrderOf(
 		}
 	}
 	return undefined;
-}
-
-function isConflict(error: unknown): boolean {
-	return error instanceof NodeApiError && error.httpCode === '409';
 }
 
 /**
@@ -329,23 +326,17 @@ async function cancelRepeat(
 	itemIndex: number,
 ): Promise<RepeatCancelled> {
 	const orderId = repeat.id;
+	const path = `${shopPath}/orders/${encodeURIComponent(String(orderId))}`;
 	try {
-		await run.service.request({
-			method: 'DELETE',
-			path: `${shopPath}/orders/${encodeURIComponent(String(orderId))}/cancelOrder`,
-			itemIndex,
-		});
-		return { orderId, cancellation: 'requested' };
-	} catch (error) {
-		const now = await ordersWithUniqueId(
+		// A 409 reads the repeat: a cancellation another run requested meanwhile is no failure.
+		const outcome = await changeOrderState(
 			run,
-			shopPath,
-			String(order.uniqueId),
-			itemIndex,
-			ORDERS_PER_UNIQUE_ID,
-		).catch(() => []);
-		const again = now.find((found) => String(found.id) === String(orderId));
-		if (again && isCancelling(again)) return { orderId, cancellation: 'alreadyRequested' };
+			{ id: Number(orderId), path },
+			{ method: 'DELETE', path: `${path}/cancelOrder`, itemIndex },
+			CANCELLATION,
+		);
+		return { orderId, cancellation: outcome.alreadyDone ? 'alreadyRequested' : 'requested' };
+	} catch (error) {
 		const reason = error instanceof Error ? error.message : String(error);
 		throw new NodeOperationError(
 			ctx.getNode(),
