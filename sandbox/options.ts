@@ -27,6 +27,8 @@ export const KIND_OPTION_NAMES = [
 	'sessionDetailsByToken',
 	/** A second order of a shop with the same `uniqueId` (deferred, incremental, CSV) is 409. */
 	'refuseRepeatedUniqueId',
+	/** A template product without `assignedColor{id}` or `assignedSize{id}` is 400. */
+	'refuseTemplateWithoutVariant',
 ] as const;
 
 export type KindOptionName = (typeof KIND_OPTION_NAMES)[number];

@@ -519,6 +519,18 @@ export function buildDesignItem(
 	};
 }
 
+/**
+ * A template product's `assignedColor{id}` or `assignedSize{id}`: absent (or empty) is
+ * undefined; anything else must be a reference with an integer id.
+ */
+function templateVariantRef(value: unknown, field: string): number | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (isPlainObject(value) && (value.id === undefined || value.id === '')) return undefined;
+	const id = isPlainObject(value) ? readInt(value.id) : undefined;
+	if (id === undefined) throw badRequest(`${field} must be {id} with an integer id`);
+	return id;
+}
+
 /** A `creatorse_designedTemplateProduct` item, by template id or template SKU. */
 export function buildTemplateItem(
 	sandbox: SandboxState,
@@ -544,34 +556,56 @@ export function buildTemplateItem(
 		);
 	}
 	const product = findProduct(sandbox, shop, template.productId) as Product;
-	// The contract gives a template product no fallback colour or size: both are required.
-	for (const key of ['assignedColor', 'assignedSize'] as const) {
-		if (readRefId(value[key]) === undefined) {
-			throw badRequest(
-				`${field}.${key} is required`,
-				`A template product names the ${key === 'assignedColor' ? 'colour' : 'size'} to produce as ${key}{id}`,
-			);
+	const colorId = templateVariantRef(value.assignedColor, `${field}.assignedColor`);
+	const sizeId = templateVariantRef(value.assignedSize, `${field}.assignedSize`);
+	// The contract lists `assignedColor{id}` and `assignedSize{id}` on a template product without
+	// saying they are required: by default a template product without them is stored as given
+	// (the service's template settles what it produces). Option `refuseTemplateWithoutVariant`
+	// plays a service that requires both.
+	if (sandbox.kind.refuseTemplateWithoutVariant) {
+		for (const [key, id] of [
+			['assignedColor', colorId],
+			['assignedSize', sizeId],
+		] as const) {
+			if (id === undefined) {
+				throw badRequest(
+					`${field}.${key} is required`,
+					`A template product names the ${key === 'assignedColor' ? 'colour' : 'size'} to produce as ${key}{id}`,
+				);
+			}
 		}
 	}
-	const productSku = variant(
-		product,
-		readRefId(value.assignedColor),
-		readRefId(value.assignedSize),
-		field,
-	);
 	const amount = readAmount(value.amount, `${field}.amount`);
+	// Both given: the pair must be an available SKU, as for a design. One given: it must be the
+	// product's. Neither: no variant and no price (prices are per size).
+	const productSku =
+		colorId !== undefined && sizeId !== undefined
+			? variant(product, colorId, sizeId, field)
+			: undefined;
+	if (!productSku && colorId !== undefined && !product.colors.some((c) => c.id === colorId)) {
+		throw badRequest(
+			'Unknown assigned colour',
+			`${field}.assignedColor.id ${colorId} is not an assigned colour of product ${product.id}`,
+		);
+	}
+	if (!productSku && sizeId !== undefined && !product.sizes.some((s) => s.id === sizeId)) {
+		throw badRequest(
+			'Unknown assigned size',
+			`${field}.assignedSize.id ${sizeId} is not an assigned size of product ${product.id}`,
+		);
+	}
 	return {
 		id: sandbox.store.nextId('orderedProduct'),
 		orderId,
 		kind: 'template',
 		productId: product.id,
 		templateProductId: template.id,
-		assignedColorId: productSku.assignedColorId,
-		assignedSizeId: productSku.assignedSizeId,
-		skuId: productSku.id,
-		sku: orderedSkuOf(product, productSku),
+		assignedColorId: colorId,
+		assignedSizeId: sizeId,
+		skuId: productSku?.id,
+		sku: productSku ? orderedSkuOf(product, productSku) : product.sku,
 		amount,
-		price: linePrice(product, productSku.assignedSizeId, countryId, amount),
+		price: sizeId !== undefined ? linePrice(product, sizeId, countryId, amount) : undefined,
 		created: nowIso(sandbox.clock),
 		deleted: false,
 		compositions: [],

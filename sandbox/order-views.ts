@@ -64,11 +64,13 @@ export function orderedProductBody(source: ViewSource, order: Order, item: Order
 		amount: item.amount,
 		productId: item.productId,
 		templateProductId: item.templateProductId,
-		assignedColor: { id: item.assignedColorId },
-		assignedSize: { id: item.assignedSizeId },
+		// A template product given without colour or size carries none (nor a ProductSku).
+		assignedColor: item.assignedColorId !== undefined ? { id: item.assignedColorId } : undefined,
+		assignedSize: item.assignedSizeId !== undefined ? { id: item.assignedSizeId } : undefined,
 		// The ProductSku ordered: its variant SKU text only with the extension (the store holds none
 		// otherwise), as the product's own SKU is not the ProductSku's.
-		productSku: { id: item.skuId, sku: variantSkuText(source, item) },
+		productSku:
+			item.skuId !== undefined ? { id: item.skuId, sku: variantSkuText(source, item) } : undefined,
 		sku: item.sku,
 		price: item.price,
 		created: item.created,
@@ -211,8 +213,8 @@ export function controlOrderJson(order: Order) {
 			kind: item.kind,
 			productId: item.productId,
 			templateProductId: item.templateProductId ?? null,
-			assignedColorId: item.assignedColorId,
-			assignedSizeId: item.assignedSizeId,
+			assignedColorId: item.assignedColorId ?? null,
+			assignedSizeId: item.assignedSizeId ?? null,
 			sku: item.sku,
 			amount: item.amount,
 			compositions: structuredClone(item.compositions),

@@ -316,9 +316,11 @@ export interface OrderedProduct {
 	kind: 'design' | 'template';
 	productId: number;
 	templateProductId?: number;
-	assignedColorId: number;
-	assignedSizeId: number;
-	skuId: number;
+	/** Absent only on a template product given without it (the contract shows no rule). */
+	assignedColorId?: number;
+	assignedSizeId?: number;
+	/** The ProductSku ordered; absent where colour or size is. */
+	skuId?: number;
 	/** The variant's SKU text with the extension `variantSkuTexts`, else the product's own SKU. */
 	sku: string;
 	amount: number;

@@ -166,9 +166,16 @@ export function jsonParameters(body: unknown, options: Record<string, unknown> =
  * A sandbox for one test file, reset before each test, with the demo credential: what an order
  * test needs to run Submit and read what the service stored. `options` choose its deployment:
  * the contract's by default; `variantSkuTexts` for a service whose color/size pairs carry SKU
- * texts; `demoOrders` for one holding the sandbox's demo orders (DEMO-1001 … DEMO-1004).
+ * texts; `demoOrders` for one holding the sandbox's demo orders (DEMO-1001 … DEMO-1004);
+ * `refuseTemplateWithoutVariant` for one that requires a template product's colour and size.
  */
-export function orderSandbox(options: { variantSkuTexts?: boolean; demoOrders?: boolean } = {}) {
+export function orderSandbox(
+	options: {
+		variantSkuTexts?: boolean;
+		demoOrders?: boolean;
+		refuseTemplateWithoutVariant?: boolean;
+	} = {},
+) {
 	const harness = {} as {
 		sandbox: Sandbox;
 		control: SandboxControl;

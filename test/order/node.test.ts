@@ -303,10 +303,6 @@ describe('Order resource against the sandbox', () => {
 					(o) => (o.customer.shippingAddress.company = 'ACME Ltd'),
 					/^Item 11: Shipping Address has "company", which an order address cannot carry$/,
 				],
-				[
-					(o) => delete o.templates.creatorse_designedTemplateProduct[0].assignedSize,
-					/^Item 12: Template Product 1 needs an Assigned Size ID$/,
-				],
 			];
 			const parameters = { ...jsonParameters({}), orderJson: '={{ JSON.stringify($json.order) }}' };
 			const result = await run(
@@ -324,27 +320,6 @@ describe('Order resource against the sandbox', () => {
 			);
 			expect(await submitPosts()).toBe(0);
 			expect((await stats()).ordersCreated).toBe(0);
-		});
-
-		test('the guided form requires the colour and size of a template product before sending', async () => {
-			const parameters = formParameters('TPL-NO-COLOUR');
-			// n8n itself flags the empty field; a mapped value can still come out empty at run time.
-			parameters.templates.template[0].assignedColorId = '={{ $json.colourId }}';
-			const result = await run(parameters, [{ json: {} }]);
-			expect(result.error?.message).toBe('Item 1: Template Product 1 needs an Assigned Color ID');
-			expect(result.error?.description).toMatch(
-				/^Enter the ID of the assigned color to produce.*Product → Get Expanded/,
-			);
-
-			// A size left at the form's default 0 is refused the same way, naming the field.
-			const sizeLeftAtZero = formParameters('TPL-SIZE-ZERO');
-			sizeLeftAtZero.templates.template[0].assignedSizeId = 0;
-			const zero = await run(sizeLeftAtZero);
-			expect(zero.error?.message).toBe(
-				'Item 1: Template Product 1: Assigned Size ID must be a positive whole number, got 0',
-			);
-			expect(zero.error?.description).toMatch(/Product → Get Expanded lists the assigned sizes/);
-			expect(await submitPosts()).toBe(0);
 		});
 
 		test("the service's own 400, 401 and 409 answers surface clearly", async () => {

@@ -219,12 +219,6 @@ describe('deferred order payload', () => {
 			'customer.billingAddress.company',
 		],
 		[
-			'a template product without its assigned colour',
-			(o: any) => delete o.templates.creatorse_designedTemplateProduct[0].assignedColor,
-			/^Template Product 1 needs an Assigned Color ID$/,
-			'templates.creatorse_designedTemplateProduct[0].assignedColor',
-		],
-		[
 			'a template product with assigned size 0',
 			(o: any) => (o.templates.creatorse_designedTemplateProduct[0].assignedSize = { id: 0 }),
 			/^Template Product 1: Assigned Size ID must be a positive whole number, got 0$/,
@@ -275,21 +269,36 @@ describe('deferred order payload', () => {
 		expect(hintFor('address2')).toMatch(/Move this detail into street or streetNo/);
 	});
 
-	test('the guided form refuses a template product without colour or size', () => {
+	test('a template product without colour or size goes as it is: the contract does not require them', () => {
+		const order = jsonOrder().creatorse_productionOrderDeferred;
+		delete order.templates.creatorse_designedTemplateProduct[0].assignedColor;
+		order.templates.creatorse_designedTemplateProduct[0].assignedSize = { id: '' };
+		const out = validateDeferredOrder(order).body as any;
+		expect(
+			out.creatorse_productionOrderDeferred.templates.creatorse_designedTemplateProduct,
+		).toEqual([{ templateProductSku: 'TPL-TEE-LOGO', amount: 1 }]);
+
+		// The guided form: empty or the number field's default 0 is none given.
 		const withoutColour: DeferredOrderForm = guidedForm();
 		withoutColour.templates[0].assignedColorId = '';
-		expect(refusal(() => buildDeferredOrder(withoutColour)).message).toBe(
-			'Template Product 1 needs an Assigned Color ID',
+		withoutColour.templates[0].assignedSizeId = 0;
+		const built = buildDeferredOrder(withoutColour).body as any;
+		expect(
+			built.creatorse_productionOrderDeferred.templates.creatorse_designedTemplateProduct[0],
+		).not.toHaveProperty('assignedColor');
+		expect(
+			built.creatorse_productionOrderDeferred.templates.creatorse_designedTemplateProduct[0],
+		).not.toHaveProperty('assignedSize');
+
+		// One that is given must still be an ID.
+		const word: DeferredOrderForm = guidedForm();
+		word.templates[0].assignedSizeId = 'large';
+		const error = refusal(() => buildDeferredOrder(word));
+		expect(error.message).toBe(
+			'Template Product 1: Assigned Size ID must be a positive whole number, got "large"',
 		);
-		const withoutSize: DeferredOrderForm = guidedForm();
-		delete withoutSize.templates[0].assignedSizeId;
-		const error = refusal(() => buildDeferredOrder(withoutSize));
-		expect(error.message).toBe('Template Product 1 needs an Assigned Size ID');
-		expect(error.description).toMatch(/Product → Get Expanded lists the assigned sizes/);
-		const zero: DeferredOrderForm = guidedForm();
-		zero.templates[0].assignedColorId = 0;
-		expect(refusal(() => buildDeferredOrder(zero)).message).toBe(
-			'Template Product 1: Assigned Color ID must be a positive whole number, got 0',
+		expect(error.description).toMatch(
+			/or leave it empty: Product → Get Expanded lists the assigned sizes/,
 		);
 	});
 

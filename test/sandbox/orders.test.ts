@@ -17,9 +17,14 @@ describe('sandbox: orders and their state machines', () => {
 			({ sandbox, control } = started);
 			demo = new ServiceClient(sandbox.baseUrl);
 		},
-		// The contract's ProductSku (no texts) and a repeated uniqueId stored, also under
-		// SANDBOX_OPTIONS=all.
-		{ deferredProcessingMs: 300, variantSkuTexts: false, refuseRepeatedUniqueId: false },
+		// The contract's ProductSku (no texts), a repeated uniqueId stored and a template product
+		// without colour or size taken, also under SANDBOX_OPTIONS=all.
+		{
+			deferredProcessingMs: 300,
+			variantSkuTexts: false,
+			refuseRepeatedUniqueId: false,
+			refuseTemplateWithoutVariant: false,
+		},
 	);
 	beforeEach(() => demo.login());
 
@@ -264,26 +269,6 @@ describe('sandbox: orders and their state machines', () => {
 			],
 			['unknown financial status', (o) => (o.financialStatus = 'RICH'), /financialStatus/],
 			[
-				'template product without its assigned colour',
-				(o) =>
-					(o.templates = {
-						creatorse_designedTemplateProduct: [
-							{ templateProductId: 7001, amount: 1, assignedSize: { id: 3003 } },
-						],
-					}),
-				/templates\.creatorse_designedTemplateProduct\[0\]\.assignedColor is required/,
-			],
-			[
-				'template product without its assigned size',
-				(o) =>
-					(o.templates = {
-						creatorse_designedTemplateProduct: [
-							{ templateProductSku: 'TPL-TEE-LOGO', amount: 1, assignedColor: { id: 2001 } },
-						],
-					}),
-				/assignedSize is required/,
-			],
-			[
 				'bad position value',
 				(o) =>
 					(o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements[0].creatorse_designElementMotive.position =
@@ -436,6 +421,91 @@ describe('sandbox: orders and their state machines', () => {
 				],
 			});
 			expect(order.orderedProductIds).toEqual([order.orderedProducts[0].id]);
+		});
+
+		test('a template product needs no colour or size (the contract does not say they are required); refused only under refuseTemplateWithoutVariant', async () => {
+			const templateOrder = (uniqueId: string, template: Json) => {
+				const body = deferredOrder({
+					uniqueId,
+					templates: { creatorse_designedTemplateProduct: [{ amount: 2, ...template }] },
+				});
+				delete body.creatorse_productionOrderDeferred.designs;
+				return body;
+			};
+			const templateItem = async (id: number) =>
+				list(
+					(await demo.get(`${SHOP_PATH}/orders/expanded/${id}`)).json.productionOrderExpanded
+						.orderedProducts.designedOrderedProduct,
+				)[0];
+
+			const bare = await submit(templateOrder('TPL-BARE', { templateProductId: 7001 }));
+			expect(bare.status).toBe(200);
+			const bareItem = await templateItem(bare.json.productionOrderSubmited.id);
+			expect(bareItem).toMatchObject({ templateProductId: 7001, productId: 1001, amount: 2 });
+			// Stored as given: no colour, size or ProductSku, and no price (prices are per size).
+			for (const key of ['assignedColor', 'assignedSize', 'productSku', 'price']) {
+				expect(bareItem).not.toHaveProperty(key);
+			}
+
+			const colourOnly = await submit(
+				templateOrder('TPL-COLOUR', {
+					templateProductSku: 'TPL-TEE-LOGO',
+					assignedColor: { id: 2002 },
+				}),
+			);
+			expect(colourOnly.status).toBe(200);
+			const colourItem = await templateItem(colourOnly.json.productionOrderSubmited.id);
+			expect(colourItem.assignedColor).toEqual({ id: 2002 });
+			expect(colourItem).not.toHaveProperty('assignedSize');
+
+			// What is given is checked: a colour of another product, or a pair without a SKU.
+			const foreign = await submit(
+				templateOrder('TPL-FOREIGN', { templateProductId: 7001, assignedColor: { id: 2011 } }),
+			);
+			expect([foreign.status, foreign.json.exception.message]).toEqual([
+				400,
+				'Unknown assigned colour',
+			]);
+			const noSku = await submit(
+				templateOrder('TPL-NO-SKU', {
+					templateProductId: 7001,
+					assignedColor: { id: 2002 },
+					assignedSize: { id: 3006 },
+				}),
+			);
+			expect([noSku.status, noSku.json.exception.message]).toEqual([
+				400,
+				'No SKU for this colour and size',
+			]);
+
+			const refusing = await startSandbox({ port: 0, refuseTemplateWithoutVariant: true });
+			try {
+				const client = new ServiceClient(refusing.baseUrl);
+				await client.login();
+				const send = async (template: Json) =>
+					await client.post(
+						`${SHOP_PATH}/orders/usingCreatorSE`,
+						templateOrder('TPL-REFUSED', template),
+					);
+				const noColour = await send({ templateProductId: 7001, assignedSize: { id: 3003 } });
+				expect([noColour.status, noColour.json.exception.message]).toEqual([
+					400,
+					'templates.creatorse_designedTemplateProduct[0].assignedColor is required',
+				]);
+				const noSize = await send({
+					templateProductSku: 'TPL-TEE-LOGO',
+					assignedColor: { id: 2001 },
+				});
+				expect(noSize.json.exception.message).toMatch(/assignedSize is required/);
+				const both = await send({
+					templateProductId: 7001,
+					assignedColor: { id: 2001 },
+					assignedSize: { id: 3003 },
+				});
+				expect(both.status).toBe(200);
+			} finally {
+				await refusing.close();
+			}
 		});
 
 		test('a repeated uniqueId is a new order by default; refused with 409 only under refuseRepeatedUniqueId', async () => {

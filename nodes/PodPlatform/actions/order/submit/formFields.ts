@@ -159,9 +159,8 @@ export const formFields: INodeProperties[] = (
 							type: 'number',
 							typeOptions: { numberPrecision: 0 },
 							default: 0,
-							required: true,
 							description:
-								"The ID of the assigned color to produce, at least 1; Product → Get Expanded lists the colors of the template's product",
+								"The ID of the assigned color to produce; 0 leaves it to the template. Product → Get Expanded lists the colors of the template's product.",
 						},
 						{
 							displayName: 'Assigned Size ID',
@@ -169,9 +168,8 @@ export const formFields: INodeProperties[] = (
 							type: 'number',
 							typeOptions: { numberPrecision: 0 },
 							default: 0,
-							required: true,
 							description:
-								"The ID of the assigned size to produce, at least 1; Product → Get Expanded lists the sizes of the template's product",
+								"The ID of the assigned size to produce; 0 leaves it to the template. Product → Get Expanded lists the sizes of the template's product.",
 						},
 					],
 				},

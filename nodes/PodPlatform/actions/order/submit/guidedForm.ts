@@ -36,6 +36,14 @@ export interface FormTemplate {
 	assignedSizeId?: unknown;
 }
 
+/**
+ * A template product's colour or size as the form gives it: empty, or the number field's default
+ * 0, is none given (the service's template settles it).
+ */
+function formVariant(id: unknown): { id: unknown } | undefined {
+	return isBlank(id) || Number(id) === 0 ? undefined : { id };
+}
+
 export interface DeferredOrderForm extends OrderHeaderForm {
 	financialStatus?: unknown;
 	designs: FormDesign[];
@@ -85,10 +93,8 @@ export function formDraft(form: DeferredOrderForm, places: FormPlaces = {}): Ord
 			templateProductId: template.templateProductId,
 			templateProductSku: template.templateProductSku,
 			amount: template.amount,
-			assignedColor: isBlank(template.assignedColorId)
-				? undefined
-				: { id: template.assignedColorId },
-			assignedSize: isBlank(template.assignedSizeId) ? undefined : { id: template.assignedSizeId },
+			assignedColor: formVariant(template.assignedColorId),
+			assignedSize: formVariant(template.assignedSizeId),
 		})),
 		passthroughItems: form.passthroughItems,
 		problems: places.problems,

@@ -1,6 +1,6 @@
 /**
- * The template products of a deferred order: a ready-made product by ID or SKU, with the amount
- * and the assigned colour and size to produce, all required by the service.
+ * The template products of a deferred order: a ready-made product by ID or SKU and the amount,
+ * and, where given, the assigned colour and size to produce.
  */
 
 import { isPlainObject, isBlank } from '../../../../shared/values';
@@ -8,25 +8,29 @@ import type { PlainObject } from '../../../../shared/values';
 import { InputError } from '../../../../shared/errors';
 import { AMOUNT_HINT, idRef, optionalText, positiveInt } from '../payloads/orderValues';
 
-/** Form labels of a template product's variant, as the Submit form shows them. */
-const TEMPLATE_VARIANT_LABELS = { colour: 'Assigned Color ID', size: 'Assigned Size ID' } as const;
-
 /**
- * The assigned colour or size of a template product: required, since the service refuses a
- * template product without them (the contract gives no fallback to the template's own colour).
+ * The assigned colour or size of a template product, or undefined when none is given. The
+ * contract lists `assignedColor{id}` and `assignedSize{id}` without saying they are required, so
+ * an order without them is sent as it is and the service decides; one that is given must be an
+ * ID.
  */
 function templateVariant(
 	value: unknown,
 	label: string,
-	variant: keyof typeof TEMPLATE_VARIANT_LABELS,
+	variant: 'colour' | 'size',
 	path: string,
-): { id: number } {
-	const field = TEMPLATE_VARIANT_LABELS[variant];
-	const hint = `Enter the ID of the assigned ${variant === 'colour' ? 'color' : 'size'} to produce, a whole number of at least 1: Product → Get Expanded lists the assigned ${variant === 'colour' ? 'colors' : 'sizes'} of the template's product. The service refuses a template product without it.`;
-	if (isBlank(value) || (isPlainObject(value) && isBlank(value.id))) {
-		throw new InputError(`${label} needs an ${field}`, hint, path);
-	}
-	return idRef(value, `${label}: ${field}`, path, hint);
+): { id: number } | undefined {
+	if (isBlank(value) || (isPlainObject(value) && isBlank(value.id))) return undefined;
+	const [field, one, many] =
+		variant === 'colour'
+			? ['Assigned Color ID', 'color', 'colors']
+			: ['Assigned Size ID', 'size', 'sizes'];
+	return idRef(
+		value,
+		`${label}: ${field}`,
+		path,
+		`Enter the ID of the assigned ${one} to produce, a whole number of at least 1, or leave it empty: Product → Get Expanded lists the assigned ${many} of the template's product.`,
+	);
 }
 
 export function normaliseTemplate(value: unknown, index: number, path: string): PlainObject {
@@ -57,12 +61,9 @@ export function normaliseTemplate(value: unknown, index: number, path: string): 
 		);
 	}
 	out.amount = positiveInt(value.amount, `${label} amount`, `${path}.amount`, AMOUNT_HINT);
-	out.assignedColor = templateVariant(
-		value.assignedColor,
-		label,
-		'colour',
-		`${path}.assignedColor`,
-	);
-	out.assignedSize = templateVariant(value.assignedSize, label, 'size', `${path}.assignedSize`);
+	const colour = templateVariant(value.assignedColor, label, 'colour', `${path}.assignedColor`);
+	if (colour) out.assignedColor = colour;
+	const size = templateVariant(value.assignedSize, label, 'size', `${path}.assignedSize`);
+	if (size) out.assignedSize = size;
 	return out;
 }
