@@ -8,6 +8,7 @@ import { tinyPng } from './images';
 import { localizationBody } from './languages';
 import { accountUrl, shopUrl } from './links';
 import { pagedList } from './paging';
+import type { KindOptions } from './options';
 import { ok, type Router } from './router';
 import type { Country, Product, Shop } from './types';
 
@@ -79,7 +80,7 @@ function productLinks(sandbox: SandboxState, shop: Shop, product: Product) {
 		atomLink('assignedColors', `${self}/assignedColors`),
 		atomLink('assignedSizes', `${self}/assignedSizes`),
 		atomLink('assignedViews', `${self}/assignedViews`),
-		atomLink('productSkus', `${self}/sku`),
+		// No link to `.../sku` (field notes): the contract's rels name none for it.
 	];
 }
 
@@ -174,7 +175,7 @@ function productExpanded(sandbox: SandboxState, shop: Shop, product: Product) {
 	};
 }
 
-export function registerCatalogRoutes(router: Router<ServiceContext>): void {
+export function registerCatalogRoutes(router: Router<ServiceContext>, kind: KindOptions): void {
 	router.get('/accounts/:accountId', (ctx) => {
 		const account = requireAccount(ctx);
 		const base = accountUrl(ctx.sandbox, account.id);
@@ -329,6 +330,12 @@ export function registerCatalogRoutes(router: Router<ServiceContext>): void {
 		});
 	});
 
+	// Not in the contract's endpoint tables, nor named by a link: option templateProductList.
+	if (kind.templateProductList) registerTemplateProductList(router);
+	registerSharedProducts(router, kind);
+}
+
+function registerTemplateProductList(router: Router<ServiceContext>): void {
 	router.get('/accounts/:accountId/shops/:shopId/templateProducts', (ctx) => {
 		const shop = requireShop(ctx);
 		const records = [...ctx.sandbox.store.templateProducts.values()].filter(
@@ -346,7 +353,13 @@ export function registerCatalogRoutes(router: Router<ServiceContext>): void {
 			}),
 		});
 	});
+}
 
+/**
+ * The contract's `GET .../sharedProducts` list; a shared product by id or UUID (and the `self`
+ * link that names it) only with option sharedProductById, as the contract lists no such path.
+ */
+function registerSharedProducts(router: Router<ServiceContext>, kind: KindOptions): void {
 	const shared = '/accounts/:accountId/shops/:shopId/sharedProducts';
 	const sharedBody = (
 		sandbox: SandboxState,
@@ -358,9 +371,9 @@ export function registerCatalogRoutes(router: Router<ServiceContext>): void {
 		name: s.name,
 		product: { id: s.productId },
 		created: s.created,
-		'atom.link': [
-			atomLink('self', `${shopUrl(sandbox, shop.accountId, shop.id)}/sharedProducts/${s.id}`),
-		],
+		'atom.link': kind.sharedProductById
+			? [atomLink('self', `${shopUrl(sandbox, shop.accountId, shop.id)}/sharedProducts/${s.id}`)]
+			: undefined,
 	});
 
 	router.get(shared, (ctx) => {
@@ -376,6 +389,7 @@ export function registerCatalogRoutes(router: Router<ServiceContext>): void {
 		});
 	});
 
+	if (!kind.sharedProductById) return;
 	// A shared product by numeric id or by its UUID.
 	router.get(`${shared}/:sharedId`, (ctx) => {
 		const shop = requireShop(ctx);

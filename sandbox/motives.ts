@@ -11,6 +11,7 @@ import { sniffImage, tinyPng } from './images';
 import { shopUrl } from './links';
 import { localizationBody, readLanguage, sameLanguage } from './languages';
 import { isMultipart, parseMultipart } from './multipart';
+import type { KindOptions } from './options';
 import { pagedList } from './paging';
 import { noContent, ok, type Reply, type Router } from './router';
 import { MOTIVE_TYPES, type Motive, type Shop, type StoredImage, type UserMotive } from './types';
@@ -98,7 +99,7 @@ function imageReply(image: StoredImage | undefined): Reply {
 	return { status: 200, raw: { body: tinyPng([230, 120, 40]), contentType: 'image/png' } };
 }
 
-function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
+function registerShopMotiveRoutes(router: Router<ServiceContext>, kind: KindOptions): void {
 	const base = '/accounts/:accountId/shops/:shopId/motives';
 	const one = `${base}/:motiveId`;
 
@@ -201,16 +202,6 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 		return ok({ motivePrintTechnology: technologyBody(ctx.sandbox, assignment) });
 	});
 
-	router.delete(`${one}/technologies/:assignmentId`, (ctx) => {
-		const motive = requireMotive(ctx, requireShop(ctx, { write: true }));
-		const before = motive.technologies.length;
-		motive.technologies = motive.technologies.filter(
-			(t) => t.id !== Number(ctx.params.assignmentId),
-		);
-		if (motive.technologies.length === before) throw notFound('Technology assignment not found');
-		return noContent();
-	});
-
 	router.get(`${one}/localizations`, (ctx) => {
 		const motive = requireMotive(ctx, requireShop(ctx));
 		return pagedList(ctx, {
@@ -241,16 +232,6 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 		return ok({ motiveLocalized: localizationBody(ctx.sandbox, localization) });
 	});
 
-	router.delete(`${one}/localizations/:localizationId`, (ctx) => {
-		const motive = requireMotive(ctx, requireShop(ctx, { write: true }));
-		const before = motive.localizations.length;
-		motive.localizations = motive.localizations.filter(
-			(l) => l.id !== Number(ctx.params.localizationId),
-		);
-		if (before === motive.localizations.length) throw notFound('Localization not found');
-		return noContent();
-	});
-
 	router.get(`${one}/tags`, (ctx) => {
 		const motive = requireMotive(ctx, requireShop(ctx));
 		return pagedList(ctx, {
@@ -268,23 +249,6 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 		return noContent();
 	});
 
-	router.delete(`${one}/tags/:tagId`, (ctx) => {
-		const motive = requireMotive(ctx, requireShop(ctx, { write: true }));
-		const tagId = Number(ctx.params.tagId);
-		if (!motive.tagIds.includes(tagId)) throw notFound('Tag not assigned');
-		motive.tagIds = motive.tagIds.filter((id) => id !== tagId);
-		return noContent();
-	});
-
-	router.get(`${one}/assignedCategories`, (ctx) => {
-		const motive = requireMotive(ctx, requireShop(ctx));
-		return pagedList(ctx, {
-			records: ctx.sandbox.store.categories.filter((c) => motive.categoryIds.includes(c.id)),
-			itemName: 'motiveAssignedToCategory',
-			represent: (c) => ({ id: c.id, category: { ...c } }),
-		});
-	});
-
 	// The contract does not show this body either; its root is the entity the contract's
 	// motiveAssignedToCategoryFilter names (README).
 	router.post(`${one}/assignedCategories`, (ctx) => {
@@ -300,6 +264,63 @@ function registerShopMotiveRoutes(router: Router<ServiceContext>): void {
 		return ok({ motiveAssignedToCategory: { id: category.id, category: { ...category } } });
 	});
 
+	// Routes the contract does not list, each only with its option (sandbox/README.md, Options).
+	if (kind.motiveRemovals) registerMotiveRemovals(router, one);
+	if (kind.motiveCategoryList) registerMotiveCategoryList(router, one);
+	if (kind.shopTagAndCategoryLists) registerShopTagAndCategoryLists(router);
+}
+
+/**
+ * Option motiveRemovals: DELETE of a motive's technology, tag and translation. The contract lists
+ * the assignments (POST technologies, PUT tags/{tagId}, "manage" localizations) and no removal.
+ */
+function registerMotiveRemovals(router: Router<ServiceContext>, one: string): void {
+	router.delete(`${one}/technologies/:assignmentId`, (ctx) => {
+		const motive = requireMotive(ctx, requireShop(ctx, { write: true }));
+		const before = motive.technologies.length;
+		motive.technologies = motive.technologies.filter(
+			(t) => t.id !== Number(ctx.params.assignmentId),
+		);
+		if (motive.technologies.length === before) throw notFound('Technology assignment not found');
+		return noContent();
+	});
+
+	router.delete(`${one}/tags/:tagId`, (ctx) => {
+		const motive = requireMotive(ctx, requireShop(ctx, { write: true }));
+		const tagId = Number(ctx.params.tagId);
+		if (!motive.tagIds.includes(tagId)) throw notFound('Tag not assigned');
+		motive.tagIds = motive.tagIds.filter((id) => id !== tagId);
+		return noContent();
+	});
+
+	router.delete(`${one}/localizations/:localizationId`, (ctx) => {
+		const motive = requireMotive(ctx, requireShop(ctx, { write: true }));
+		const before = motive.localizations.length;
+		motive.localizations = motive.localizations.filter(
+			(l) => l.id !== Number(ctx.params.localizationId),
+		);
+		if (before === motive.localizations.length) throw notFound('Localization not found');
+		return noContent();
+	});
+}
+
+/**
+ * Option motiveCategoryList: GET of a motive's categories. The contract lists only the POST that
+ * assigns one, and no link names such a list.
+ */
+function registerMotiveCategoryList(router: Router<ServiceContext>, one: string): void {
+	router.get(`${one}/assignedCategories`, (ctx) => {
+		const motive = requireMotive(ctx, requireShop(ctx));
+		return pagedList(ctx, {
+			records: ctx.sandbox.store.categories.filter((c) => motive.categoryIds.includes(c.id)),
+			itemName: 'motiveAssignedToCategory',
+			represent: (c) => ({ id: c.id, category: { ...c } }),
+		});
+	});
+}
+
+/** Option shopTagAndCategoryLists: the shop's tags and categories, which the contract does not list. */
+function registerShopTagAndCategoryLists(router: Router<ServiceContext>): void {
 	router.get('/accounts/:accountId/shops/:shopId/tags', (ctx) => {
 		requireShop(ctx);
 		return pagedList(ctx, {
@@ -446,7 +467,7 @@ function registerUserMotiveRoutes(router: Router<ServiceContext>): void {
 	});
 }
 
-export function registerMotiveRoutes(router: Router<ServiceContext>): void {
-	registerShopMotiveRoutes(router);
+export function registerMotiveRoutes(router: Router<ServiceContext>, kind: KindOptions): void {
+	registerShopMotiveRoutes(router, kind);
 	registerUserMotiveRoutes(router);
 }

@@ -29,6 +29,16 @@ export const KIND_OPTION_NAMES = [
 	'refuseRepeatedUniqueId',
 	/** A template product without `assignedColor{id}` or `assignedSize{id}` is 400. */
 	'refuseTemplateWithoutVariant',
+	/** `GET .../templateProducts` lists the shop's template products (a path the contract does not list). */
+	'templateProductList',
+	/** `GET .../sharedProducts/{id or uuid}`, and the `self` link that names it. */
+	'sharedProductById',
+	/** `GET .../shops/{shopId}/tags` and `.../categories`. */
+	'shopTagAndCategoryLists',
+	/** `GET .../motives/{motiveId}/assignedCategories` (the contract lists only the POST). */
+	'motiveCategoryList',
+	/** `DELETE` of a motive's technology assignment, tag and translation. */
+	'motiveRemovals',
 ] as const;
 
 export type KindOptionName = (typeof KIND_OPTION_NAMES)[number];

@@ -28,6 +28,7 @@ import { ApiError, exceptionDoc } from './errors';
 import type { Fault } from './faults';
 import { registerFilterRoutes } from './filters';
 import { registerMotiveRoutes } from './motives';
+import type { KindOptions } from './options';
 import { registerOrderRoutes } from './orders';
 import { Router, type Reply } from './router';
 import { registerSessionRoutes } from './session';
@@ -38,11 +39,12 @@ export const CONTROL_PREFIX = '/__sandbox';
 
 const MAX_BODY_BYTES = 30 * 1024 * 1024;
 
-function buildServiceRouter(): Router<ServiceContext> {
+/** The service's routes; a route the contract does not list only with its option (`kind`). */
+function buildServiceRouter(kind: KindOptions): Router<ServiceContext> {
 	const router = new Router<ServiceContext>();
 	registerSessionRoutes(router);
-	registerCatalogRoutes(router);
-	registerMotiveRoutes(router);
+	registerCatalogRoutes(router, kind);
+	registerMotiveRoutes(router, kind);
 	registerOrderRoutes(router);
 	registerFilterRoutes(router);
 	registerCsvRoutes(router);
@@ -288,7 +290,7 @@ export interface RunningServer {
 
 /** Starts the HTTP server on 127.0.0.1 for the service (under /webservices/rest) and control API. */
 export async function startServer(app: App, port: number): Promise<RunningServer> {
-	const serviceRouter = buildServiceRouter();
+	const serviceRouter = buildServiceRouter(app.kind);
 	const controlRouter = buildControlRouter();
 	const server = http.createServer((req, res) => {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');

@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox';
+import { startSandbox, type Sandbox } from '../../sandbox';
 import { runNode } from '../support/n8n';
 import { SandboxControl, shopParameter, useSandbox } from '../support/sandbox';
 import { ServiceClient } from '../support/service';
@@ -214,12 +214,21 @@ describe('catalog operations', () => {
 			name: 'Goldstern',
 			description: 'Ein Stern',
 		});
-		const categories = await ServiceClient.as(sandbox.baseUrl).get(
-			`${motives}/${motiveId}/assignedCategories`,
-		);
-		expect(categories.json.pagedData.motiveAssignedToCategory).toMatchObject({
-			category: { id: 602 },
-		});
+		// The contract lists no read of a motive's categories; its motive filter joins them.
+		const service = ServiceClient.as(sandbox.baseUrl);
+		const inCategory = async (categoryId: number) => {
+			const filter = await service.post('/filters', {
+				motiveFilter: {
+					expressionSimple: { property: 'id', op: '=', value: String(motiveId) },
+					motiveAssignedToCategoryFilter: {
+						expressionSimple: { property: 'id', op: '=', value: String(categoryId) },
+					},
+				},
+			});
+			const found = await service.get(`${motives}?filterId=${filter.json.motiveFilter.filterId}`);
+			return found.json.pagedData.totalElements;
+		};
+		expect([await inCategory(602), await inCategory(601)]).toEqual([1, 0]);
 
 		const all = await run('getAll', { returnAll: true });
 		expect(all.map((m) => m.id)).toEqual([5001, 5002, 5003, created.id]);
@@ -394,4 +403,45 @@ test('with an XML credential: create from binary, update and the customer key', 
 		parameters: { resource: 'userMotive', operation: 'getCustomerKey' },
 	});
 	expect(key.items[0].json.customerKey).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+describe("Assign Category's lost answer, with and without a list of the motive's categories", () => {
+	/** Assign Category on a sandbox whose first POST answer is lost after it took effect. */
+	const lostAnswer = async (motiveCategoryList: boolean) => {
+		const own = await startSandbox({ port: 0, motiveCategoryList });
+		try {
+			const ownControl = new SandboxControl(own);
+			await ownControl.call('POST', '/faults', {
+				method: 'POST',
+				path: '/motives/5001/assignedCategories$',
+				kind: 'drop-after-processing',
+				count: 1,
+			});
+			const result = await runNode({
+				store: demoStore(own),
+				parameters: motive('assignCategory', { motiveId: '5001', categoryId: '601' }),
+			});
+			const posts = (await ownControl.requests()).filter(
+				(r) => r.method === 'POST' && r.path.endsWith('/assignedCategories'),
+			);
+			return { result, posts: posts.length };
+		} finally {
+			await own.close();
+		}
+	};
+
+	test('with the list (option motiveCategoryList) the assignment is found there, not sent again', async () => {
+		const { result, posts } = await lostAnswer(true);
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ motiveId: 5001, category: { id: 601 } });
+		expect(posts).toBe(1);
+	});
+
+	test('on the plain contract, which lists no such read, it is not sent again and says the outcome is unknown', async () => {
+		const { result, posts } = await lostAnswer(false);
+		expect(result.error?.description).toMatch(
+			/may or may not have reached the service, so it was not sent again/,
+		);
+		expect(posts).toBe(1);
+	});
 });
