@@ -145,8 +145,10 @@ export class OrderLifecycle implements OrderLifecycleService {
 			if (!this.isCurrent(order) || order.handedOff) return;
 			order.committed = true;
 			order.handedOff = true;
-			this.startProductionIfReady(order);
+			// The hand-off fires orders/acknowledged, then production starts: the same order as
+			// sendToProduction's (the contract shows no condition for the event; README).
 			this.fire('orders/acknowledged', order);
+			this.startProductionIfReady(order);
 		});
 	}
 
@@ -189,6 +191,9 @@ export class OrderLifecycle implements OrderLifecycleService {
 				created: nowIso(this.deps.clock),
 			});
 		}
+		// Contract, Events rule 5: orders/updated on any status change, orders/fulfilled on reaching
+		// FINISHED, orders/cancelled on reaching CANCELLED. When orders/readyForProduction fires is
+		// not shown: the sandbox's choice is PREPARED_TO_PRODUCE ("resources ready"; README).
 		this.fire('orders/updated', order);
 		if (to === 'PREPARED_TO_PRODUCE') this.fire('orders/readyForProduction', order);
 		if (to === 'FINISHED') this.fire('orders/fulfilled', order);

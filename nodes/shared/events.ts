@@ -108,9 +108,13 @@ export interface StatusPair {
 }
 
 /**
- * The fulfilment statuses that fire a topic of their own when reached (contract, Events rule 5
- * and the fulfilment table). The other topics (acknowledged, failed, split) follow no status an
- * order list shows, so polling cannot see them.
+ * The fulfilment statuses whose arrival the poll reports with a topic of its own. FINISHED and
+ * CANCELLED are the contract's (Events rule 5: `orders/fulfilled`, `orders/cancelled`).
+ * PREPARED_TO_PRODUCE is the poll's own reading: the contract does not show when the service fires
+ * `orders/readyForProduction`, and this is the state it describes as "resources ready, awaiting
+ * pickup", so a poll's event may not come at the moment a webhook's would (docs/triggers.md). The
+ * other topics (acknowledged, failed, split) follow no status an order list shows, so polling
+ * cannot see them.
  */
 const TOPIC_OF_FULFILMENT_STATUS: ReadonlyMap<string, Topic> = new Map([
 	['PREPARED_TO_PRODUCE', 'orders/readyForProduction'],
@@ -125,9 +129,8 @@ export const TOPICS_OF_STATUS_CHANGES: readonly Topic[] = [
 ];
 
 /**
- * The topics the service would fire for a change between two observed statuses (contract,
- * Events rule 5 and the fulfilment table): `orders/updated` on any change, then the specific
- * topic of the fulfilment status reached.
+ * The topics a change between two observed statuses gives: `orders/updated` on any change
+ * (contract, Events rule 5), then the topic of the fulfilment status reached, if it has one.
  */
 export function topicsForChange(previous: StatusPair | undefined, current: StatusPair): Topic[] {
 	const before = {

@@ -146,18 +146,17 @@ describe('sandbox: webhooks', () => {
 		expect((await viewer.get(`${SHOP_PATH}/webhooks`)).status).toBe(200);
 	});
 
-	test('the pipeline fires updated, readyForProduction and acknowledged, signed, in order', async () => {
+	test("the sandbox's choices where the contract shows no condition (README): acknowledged at hand-off, then production; readyForProduction on PREPARED_TO_PRODUCE; signed, in order", async () => {
 		for (const topic of ['orders/updated', 'orders/readyForProduction', 'orders/acknowledged'])
 			await subscribe(topic);
 		const id = await submitPaid();
-		await eventually(() => expect(receiver.received.length).toBeGreaterThanOrEqual(4));
 		await eventually(async () =>
 			expect((await control.order(id)).fulfilmentStatus).toBe('PREPARED_TO_PRODUCE'),
 		);
 		await eventually(() => expect(receiver.received.length).toBeGreaterThanOrEqual(4));
 		expect(receiver.topics()).toEqual([
-			'orders/updated',
 			'orders/acknowledged',
+			'orders/updated',
 			'orders/updated',
 			'orders/readyForProduction',
 		]);
@@ -173,6 +172,53 @@ describe('sandbox: webhooks', () => {
 			.map((h) => JSON.parse(h.body.toString()).productionOrderExpanded.fulfilmentStatus);
 		expect(statuses).toEqual(['WAITING_FOR_RESOURCES', 'PREPARED_TO_PRODUCE']);
 		expect((await control.call('GET', '/stats')).deliveriesAttempted).toBe(4);
+	});
+
+	test("the contract's rules (Events rule 5): orders/updated on every status change, payment too; orders/fulfilled on FINISHED and orders/cancelled on CANCELLED, and only there", async () => {
+		for (const topic of ['orders/updated', 'orders/fulfilled', 'orders/cancelled'])
+			await subscribe(topic);
+		const statusOf = (hook: { body: Buffer }) => {
+			const order = JSON.parse(hook.body.toString()).productionOrderExpanded;
+			return `${order.financialStatus}|${order.fulfilmentStatus ?? ''}`;
+		};
+		const seen = (orderId: number) =>
+			receiver.received
+				.filter((h) => JSON.parse(h.body.toString()).productionOrderExpanded.id === orderId)
+				.map((h) => `${String(h.headers['x-platform-topic'])} ${statusOf(h)}`);
+
+		// Shipped: paid after hand-off, through production.
+		const shipped = await submitPaid({ financialStatus: 'PENDING' });
+		await eventually(async () => expect((await control.order(shipped)).handedOff).toBe(true));
+		await control.call('POST', `/orders/${shipped}/pay`);
+		await control.call('POST', `/orders/${shipped}/advance`, { to: 'NOT_EDITABLE' });
+		await control.call('POST', `/orders/${shipped}/ship`, {});
+		// Cancelled: a cancellation requested, then confirmed.
+		const cancelled = await submitPaid();
+		await eventually(async () =>
+			expect((await control.order(cancelled)).fulfilmentStatus).toBe('PREPARED_TO_PRODUCE'),
+		);
+		await control.call('POST', `/orders/${cancelled}/advance`, { to: 'NOT_EDITABLE' });
+		expect((await demo.delete(`${SHOP_PATH}/orders/${cancelled}/cancelOrder`)).status).toBe(204);
+		await control.call('POST', `/orders/${cancelled}/cancel-confirm`);
+
+		await eventually(() => expect(seen(cancelled).at(-1)).toBe('orders/cancelled PAID|CANCELLED'));
+		expect(seen(shipped)).toEqual([
+			'orders/updated PAID|',
+			'orders/updated PAID|WAITING_FOR_RESOURCES',
+			'orders/updated PAID|PREPARED_TO_PRODUCE',
+			'orders/updated PAID|NOT_EDITABLE',
+			'orders/updated PAID|FINISHED',
+			// The quirk fulfilledAsFULFILLED: the contract's notification example spells it so.
+			'orders/fulfilled PAID|FULFILLED',
+		]);
+		expect(seen(cancelled)).toEqual([
+			'orders/updated PAID|WAITING_FOR_RESOURCES',
+			'orders/updated PAID|PREPARED_TO_PRODUCE',
+			'orders/updated PAID|NOT_EDITABLE',
+			'orders/updated PAID|CANCELLATION_WAITING',
+			'orders/updated PAID|CANCELLED',
+			'orders/cancelled PAID|CANCELLED',
+		]);
 	});
 
 	test('orders/fulfilled carries fulfillments and says FULFILLED (quirk), FINISHED without it', async () => {

@@ -200,7 +200,10 @@ describe('event normaliser', () => {
 		}
 	});
 
-	test('status changes map to the topics the service fires', () => {
+	// The contract's rule (Events rule 5): updated on any change, fulfilled on FINISHED, cancelled on
+	// CANCELLED. readyForProduction on PREPARED_TO_PRODUCE is the poll's own reading (the contract
+	// shows no condition for it; docs/triggers.md), asserted as that, not as what the service does.
+	test("status changes give the contract's topics, and the poll's reading of PREPARED_TO_PRODUCE", () => {
 		expect(
 			topicsForChange(
 				{ financialStatus: 'PAID', fulfilmentStatus: 'NOT_EDITABLE' },

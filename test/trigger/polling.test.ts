@@ -103,6 +103,7 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 		);
 		const about = (id: number) => emitted.filter((e) => e.id === id).map((e) => e.topic);
 		expect(about(first)).toEqual(['orders/updated', 'orders/fulfilled']);
+		// The poll's own reading of PREPARED_TO_PRODUCE (nodes/shared/events.ts), not the service's.
 		expect(about(second)).toEqual(['orders/updated', 'orders/readyForProduction']);
 		const fulfilled = emitted.find((e) => e.topic === 'orders/fulfilled')!;
 		expect(fulfilled).toMatchObject({
@@ -125,7 +126,9 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 
 	/**
 	 * Watch one fulfilment with both triggers on the same shop and return both events: the webhook
-	 * trigger's delivery and the poll trigger's change. `options` go to both triggers.
+	 * trigger's delivery and the poll trigger's change. `options` go to both triggers. It is
+	 * `orders/fulfilled`, whose moment the contract gives (on reaching FINISHED), so the two meeting
+	 * proves the event's shape, not the sandbox agreeing with itself on when an event fires.
 	 */
 	const fulfilledByBoth = async (options: Json = {}) => {
 		// The webhook trigger's loopback address warning is expected here.
