@@ -245,10 +245,12 @@ export function readBool(value: unknown): boolean | undefined {
 	return undefined;
 }
 
-/** Reads `{id}` (or a bare id) of a reference such as `country{id}`. */
+/**
+ * Reads the `id` of a reference such as `country{id}`, as the contract writes every reference; a
+ * bare number in place of the object is no reference (undefined).
+ */
 export function readRefId(value: unknown): number | undefined {
-	if (isPlainObject(value)) return readInt(value.id);
-	return readInt(value);
+	return isPlainObject(value) ? readInt(value.id) : undefined;
 }
 
 export function readObject(value: unknown): Record<string, unknown> | undefined {

@@ -93,14 +93,12 @@ class LineError extends Error {
 }
 
 function readFormat(ctx: ServiceContext): CsvFormat {
+	// The contract's two formats: European (";", the default) and UK/US (",").
 	const separator = ctx.query.get('separator') || ';';
-	const allowed: Record<string, string> = { ';': ';', ',': ',', tab: '\t', '\t': '\t', '|': '|' };
+	const allowed: Record<string, string> = { ';': ';', ',': ',' };
 	const delimiter = allowed[separator];
 	if (!delimiter)
-		throw badRequest(
-			'Invalid parameter separator',
-			'Use ";" (European, default), "," (UK/US), "|" or "tab"',
-		);
+		throw badRequest('Invalid parameter separator', 'Use ";" (European, default) or "," (UK/US)');
 	const quote = ctx.query.get('quote') || '"';
 	if (quote.length !== 1 || quote === delimiter)
 		throw badRequest(
@@ -124,10 +122,20 @@ function readUpload(ctx: ServiceContext): { fileName: string; data: Buffer } {
 		if (!part) throw badRequest('Multipart field "file" is required');
 		return { fileName: part.filename || 'import.csv', data: part.data };
 	}
-	if (contentType && /^(text\/(csv|plain)|application\/(csv|octet-stream))/i.test(contentType)) {
+	// The field notes leave the upload's form open and advise multipart with field `file`; a raw
+	// CSV body is option csvRawUpload.
+	if (
+		ctx.sandbox.kind.csvRawUpload &&
+		contentType &&
+		/^(text\/(csv|plain)|application\/(csv|octet-stream))/i.test(contentType)
+	) {
 		return { fileName: ctx.query.get('fileName') || 'import.csv', data: ctx.rawBody };
 	}
-	throw badRequest('Upload the CSV as multipart/form-data (field "file") or as a text/csv body');
+	throw badRequest(
+		ctx.sandbox.kind.csvRawUpload
+			? 'Upload the CSV as multipart/form-data (field "file") or as a text/csv body'
+			: 'Upload the CSV as multipart/form-data (field "file")',
+	);
 }
 
 function decimalValue(

@@ -39,6 +39,8 @@ export const KIND_OPTION_NAMES = [
 	'motiveCategoryList',
 	/** `DELETE` of a motive's technology assignment, tag and translation. */
 	'motiveRemovals',
+	/** `POST .../orderCsvImport` also takes the file as a raw `text/csv` body, not only multipart. */
+	'csvRawUpload',
 ] as const;
 
 export type KindOptionName = (typeof KIND_OPTION_NAMES)[number];

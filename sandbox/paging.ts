@@ -62,8 +62,8 @@ function selectRecords<T>(ctx: ServiceContext, records: T[], filterRoot: string 
 
 /**
  * A `pagedData` answer: filtered (stored filter or the default one), paged with `page`/`size`
- * (size clamped to maxPageSize), items under `itemName`, `totalElements`, absolute links; the
- * option `pagingDetails` adds `totalPages`, `number` and `size`.
+ * (size clamped to maxPageSize), items under `itemName`, `totalElements`, absolute `next`/`prev`
+ * links; the option `pagingDetails` adds `totalPages`, `number`, `size` and a `self` link.
  */
 export function pagedList<T>(ctx: ServiceContext, spec: ListSpec<T>): Reply {
 	const page = readPagingNumber(ctx, 'page', 0, 0);
@@ -72,7 +72,10 @@ export function pagedList<T>(ctx: ServiceContext, spec: ListSpec<T>): Reply {
 	const start = page * size;
 	const items = selected.slice(start, start + size);
 	const type = mediaTypeOf(ctx.media);
-	const links = [atomLink('self', pageUrl(ctx, page, size), type)];
+	// The contract's paging links are next and prev; a page's own `self` comes with pagingDetails.
+	const links = ctx.sandbox.kind.pagingDetails
+		? [atomLink('self', pageUrl(ctx, page, size), type)]
+		: [];
 	if (start + size < selected.length)
 		links.push(atomLink('next', pageUrl(ctx, page + 1, size), type));
 	if (page > 0) links.push(atomLink('prev', pageUrl(ctx, page - 1, size), type));

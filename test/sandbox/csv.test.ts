@@ -65,9 +65,14 @@ describe('sandbox: CSV order import', () => {
 			({ sandbox, control } = started);
 			demo = new ServiceClient(sandbox.baseUrl);
 		},
-		// The contract's ProductSku (no texts) and a repeated uniqueId stored, also under
-		// SANDBOX_OPTIONS=all.
-		{ deferredProcessingMs: 10, variantSkuTexts: false, refuseRepeatedUniqueId: false },
+		// The contract's ProductSku (no texts), a repeated uniqueId stored and multipart uploads
+		// only, also under SANDBOX_OPTIONS=all.
+		{
+			deferredProcessingMs: 10,
+			variantSkuTexts: false,
+			refuseRepeatedUniqueId: false,
+			csvRawUpload: false,
+		},
 	);
 	beforeEach(() => demo.login());
 
@@ -168,15 +173,12 @@ describe('sandbox: CSV order import', () => {
 		expect(imports.productionOrderCsvImport.id).toBe(job.id);
 	});
 
-	test('UK/US file with separator=, and decimal point, a BOM, sent as a raw text/csv body', async () => {
+	test('UK/US file with separator=, and decimal point, and a BOM', async () => {
 		const content = `\uFEFF${csv([orderRow('1', 'UK-1', { orderShippingPrice: '1,234.50', 'position left': '12.5' })], ',')}`;
 		const result = await demo.call(
 			'POST',
-			`${SHOP_PATH}/orderCsvImport?separator=,&fileName=uk.csv`,
-			{
-				raw: content,
-				contentType: 'text/csv',
-			},
+			`${SHOP_PATH}/orderCsvImport?separator=,`,
+			multipart(content, 'uk.csv'),
 		);
 		expect(result.status).toBe(200);
 		expect(result.json.productionOrderCsvImport.fileName).toBe('uk.csv');
@@ -330,18 +332,26 @@ describe('sandbox: CSV order import', () => {
 			contentType: 'multipart/form-data; boundary=b',
 		});
 		expect(noFile.status).toBe(400);
-		expect(
-			(await demo.call('POST', `${SHOP_PATH}/orderCsvImport`, { raw: '', contentType: 'text/csv' }))
-				.status,
-		).toBe(400);
-		expect(
-			(
-				await demo.call('POST', `${SHOP_PATH}/orderCsvImport?separator=x`, {
-					raw: 'a',
-					contentType: 'text/csv',
-				})
-			).status,
-		).toBe(400);
+		const empty = await demo.call('POST', `${SHOP_PATH}/orderCsvImport`, multipart(''));
+		expect([empty.status, empty.json.exception.message]).toEqual([400, 'The CSV file is empty']);
+		// The contract's separators only: ";" and ",".
+		for (const separator of ['x', '|', 'tab', '%09']) {
+			const refused = await demo.call(
+				'POST',
+				`${SHOP_PATH}/orderCsvImport?separator=${separator}`,
+				multipart('a'),
+			);
+			expect([separator, refused.status]).toEqual([separator, 400]);
+		}
+		// Multipart, as the field notes advise; a raw CSV body only with option csvRawUpload.
+		const raw = await demo.call('POST', `${SHOP_PATH}/orderCsvImport`, {
+			raw: csv([orderRow('1', 'RAW-1')]),
+			contentType: 'text/csv',
+		});
+		expect([raw.status, raw.json.exception.message]).toEqual([
+			400,
+			'Upload the CSV as multipart/form-data (field "file")',
+		]);
 		expect(
 			(
 				await demo.call('POST', `${SHOP_PATH}/orderCsvImport`, {
@@ -357,6 +367,27 @@ describe('sandbox: CSV order import', () => {
 		);
 		expect((await demo.get(`${SHOP_PATH}/orderCsvImport/9999`)).status).toBe(404);
 		expect((await demo.get(`${SHOP_PATH}/orderCsvImport/9999/lines`)).status).toBe(404);
+	});
+
+	test('option csvRawUpload: the file as a raw text/csv body, named by query fileName', async () => {
+		const kind = await startSandbox({ port: 0, deferredProcessingMs: 10, csvRawUpload: true });
+		try {
+			const client = new ServiceClient(kind.baseUrl);
+			await client.login();
+			const result = await client.call('POST', `${SHOP_PATH}/orderCsvImport?fileName=raw.csv`, {
+				raw: csv([orderRow('1', 'RAW-1')]),
+				contentType: 'text/csv',
+			});
+			expect(result.status).toBe(200);
+			expect(result.json.productionOrderCsvImport.fileName).toBe('raw.csv');
+			const empty = await client.call('POST', `${SHOP_PATH}/orderCsvImport`, {
+				raw: '',
+				contentType: 'text/csv',
+			});
+			expect(empty.status).toBe(400);
+		} finally {
+			await kind.close();
+		}
 	});
 
 	test('lines are paged', async () => {

@@ -2,7 +2,14 @@ import { startSandbox, type Sandbox } from '../../sandbox';
 import { sampleLines, writeCsv } from '../csv/fixtures';
 import { eventually } from '../support/eventually';
 import { SandboxControl, SHOP_PATH, useSandbox } from '../support/sandbox';
-import { deferredOrder, list, ServiceClient, shippingAddress, type Json } from '../support/service';
+import {
+	deferredOrder,
+	list,
+	multipartFile,
+	ServiceClient,
+	shippingAddress,
+	type Json,
+} from '../support/service';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -267,6 +274,12 @@ describe('sandbox: orders and their state machines', () => {
 					}),
 				/100/,
 			],
+			// A reference is an object, as the contract writes it: assignedColor{id}.
+			[
+				'a bare number in place of assignedColor{id}',
+				(o) => (o.designs.creatorse_design[0].assignedColor = 2001),
+				/Unknown assigned colour/,
+			],
 			['unknown financial status', (o) => (o.financialStatus = 'RICH'), /financialStatus/],
 			[
 				'bad position value',
@@ -334,10 +347,11 @@ describe('sandbox: orders and their state machines', () => {
 			const lines = sampleLines().map((line) =>
 				line['design product sku'] ? { ...line, 'design product sku': 'TEE-CLASSIC' } : line,
 			);
-			const upload = await demo.call('POST', `${SHOP_PATH}/orderCsvImport?fileName=names.csv`, {
-				raw: writeCsv(lines),
-				contentType: 'text/csv',
-			});
+			const upload = await demo.call(
+				'POST',
+				`${SHOP_PATH}/orderCsvImport`,
+				multipartFile(writeCsv(lines), 'names.csv', { type: 'text/csv' }),
+			);
 			expect(upload.status).toBe(200);
 			const order = await eventually(async () => {
 				const [found] = await control.orders('ext-a');
