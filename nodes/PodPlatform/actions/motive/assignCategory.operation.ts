@@ -1,7 +1,8 @@
 /**
  * Motive → Assign Category: puts a motive into one of the shop's motive categories. A lost answer
- * is resolved by reading the motive's categories; a refusal names the request body the node
- * guessed, since the contract gives none.
+ * is resolved by reading the motive's categories where the service lists them (the contract lists
+ * no such read); where it does not, the POST is not sent again and the error says the outcome is
+ * unknown. A refusal names the request body the node guessed, since the contract gives none.
  */
 
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
@@ -48,7 +49,8 @@ export const assignCategoryOperation: OperationDefinition = {
 		const path = await motivePath(run, itemIndex);
 		const motiveId = idParameter(run, 'motiveId', 'Motive ID', itemIndex);
 		const categoryId = idParameter(run, 'categoryId', 'Category ID', itemIndex);
-		// When the outcome is unknown, the motive's categories tell whether the POST took effect.
+		// When the outcome is unknown, the motive's categories tell whether the POST took effect; a
+		// service without `GET .../assignedCategories` fails this look-up, and the POST is not repeated.
 		const recover = async (): Promise<Decoded | undefined> => {
 			const assigned = await run.service.requestAllItems(
 				{ method: 'GET', path: `${path}/assignedCategories`, itemIndex },
