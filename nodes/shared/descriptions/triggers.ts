@@ -24,7 +24,10 @@ export const TOPIC_LABELS: Record<Topic, INodePropertyOptions> = {
 	'orders/readyForProduction': {
 		name: 'Order Ready for Production',
 		value: 'orders/readyForProduction',
-		description: 'The print files are processed and the order awaits production',
+		// The contract does not say when the service fires it; the poll trigger emits it on reaching
+		// PREPARED_TO_PRODUCE (nodes/shared/events.ts).
+		description:
+			'The order is ready for production (polling: its print files are processed and it awaits pickup)',
 	},
 	'orders/fulfilled': {
 		name: 'Order Fulfilled',
