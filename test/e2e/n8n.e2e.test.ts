@@ -3122,7 +3122,11 @@ test(
 		const execution = await waitFor(
 			'a poll of the fulfilled order',
 			async () => {
-				for (const candidate of await session.executionsOf(POLL_WORKFLOW_ID)) {
+				// Only an execution that has ended: a poll still running can already hold the order.
+				for (const candidate of await session.executionsOf(POLL_WORKFLOW_ID, [
+					'success',
+					'error',
+				])) {
 					const data = await session.executionData(candidate.id);
 					if (data.includes('TRACK-E2E-1')) return { candidate, data };
 				}
