@@ -18,7 +18,7 @@ import {
 	storedOrderOf,
 } from './existingOrder';
 import type { Difference } from './existingOrder';
-import { existingOrderOutput, newOrderOutput, pricedOrder } from './output';
+import { existingOrderOutput, listedRecord, newOrderOutput, pricedOrder } from './output';
 import type { DeferredOrder } from './types';
 
 /** What an answer is made from: the request as output, and the products that name its items. */
@@ -29,23 +29,34 @@ export interface Answering {
 	requested: IDataObject;
 	products: Map<number, OrderProduct>;
 	itemIndex: number;
+	/** Read a new order back whole even where a look-up listed it (Options → Read Each New Order Back). */
+	readBack: boolean;
 }
 
 /**
  * A new order's answer: the order as the service holds it. The creation's answer gives only the
- * order's ID and Unique ID (the contract's `OrderSubmited`), so the order is read back once; an
- * answer that is the order already (a submission recovered after a timeout reads it) is taken as
- * it is. The order is made either way: a read-back that fails answers the order as sent, saying so.
+ * order's ID and Unique ID (the contract's `OrderSubmited`). With Exactly Once, the look-up by
+ * Unique ID right after sending (the batch's one look-up) lists the order: its own fields as the
+ * service holds them, its items as sent (`listedRecord`), with no request of its own. Without a
+ * look-up, or with Read Each New Order Back, the order is read back once. The order is made either way: a read-back that fails
+ * answers the order as sent, saying so.
  */
 export async function newOrderAnswer(
-	{ run, shopPath, requested, products, itemIndex }: Answering,
+	{ run, shopPath, requested, products, itemIndex, readBack }: Answering,
+	order: DeferredOrder,
 	outcome: SubmitOutcome,
 ): Promise<IDataObject> {
 	const record = outcome.record;
 	try {
 		const stored =
-			record.orderedProducts !== undefined && record.created !== undefined
-				? await storedOrderOf(run, shopPath, record, products, itemIndex)
+			outcome.listed && !readBack
+				? await storedOrderOf(
+						run,
+						shopPath,
+						listedRecord(order, record, products),
+						products,
+						itemIndex,
+					)
 				: await readStoredOrder(run, shopPath, record, products, itemIndex);
 		return newOrderOutput(requested, pricedOrder(stored));
 	} catch (error) {

@@ -109,6 +109,14 @@ export const submitFields: INodeProperties[] = [
 					'Whether to look the order up by its Unique ID first. Set off in an earlier version of this node, here: off turns Exactly Once off whatever the Exactly Once field says. Remove this option to use that field.',
 				displayOptions: { show: { exactlyOnce: [false] } },
 			},
+			{
+				displayName: 'Read Each New Order Back',
+				name: 'readBack',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to read each new order back whole, one request more per order, so that its answer holds each item's ID and the service's price of it. Off, the answer is the order as the service lists it right after sending (ID, statuses, customer, created) with its items as sent.",
+			},
 		],
 	},
 ];
