@@ -147,12 +147,7 @@ describe('a one-line storefront order, execution after execution', () => {
 		const firstByName = await execution(storefrontParameters(), byName(3));
 		const names = await execution(storefrontParameters(), byName(4));
 		for (const steady of [sku, ids, firstByName, names]) ok(steady);
-		expect(ids.requests).toEqual([
-			'POST /filters',
-			'GET /orders',
-			'POST /submit',
-			'GET /orders',
-		]);
+		expect(ids.requests).toEqual(['POST /filters', 'GET /orders', 'POST /submit', 'GET /orders']);
 		expect(sku.requests).toEqual(ids.requests);
 		expect(names.requests).toEqual(ids.requests);
 		expect(firstByName.requests).toEqual(['POST /filters', 'GET /products', ...ids.requests]);
@@ -320,12 +315,7 @@ describe('a one-line storefront order, execution after execution', () => {
 
 	test('another shop or another credential never takes what one kept', async () => {
 		ok(await execution(storefrontParameters(), bySku(31)));
-		const steady = [
-			'POST /filters',
-			'GET /orders',
-			'POST /submit',
-			'GET /orders',
-		];
+		const steady = ['POST /filters', 'GET /orders', 'POST /submit', 'GET /orders'];
 		expect((await execution(storefrontParameters(), bySku(32))).requests).toEqual(steady);
 
 		// The second shop of the account: its own look-ups and its own product (1104).

@@ -405,13 +405,23 @@ describe('Order forms against the sandbox', () => {
 		expect(again.items[0].json).toMatchObject({
 			uniqueId: 'B-1',
 			financialStatus: 'PAID',
-			items: expect.arrayContaining([expect.objectContaining({ sizeName: 'M' })]),
+			customer: expect.objectContaining({ firstName: 'Ada' }),
 		});
 		expect(again.items.map((item) => item.json.matchesRequest)).toEqual([true, true, true]);
-		// Each order found is read once: the answer is the order as the service holds it. The
-		// product is the one the first execution read, kept for a minute (acrossExecutions.ts).
-		expect(orderReads(await requests())).toBe(3);
+		// Each order found is answered as the batch's look-up lists it, with no read of its own
+		// (its customer, address and country compared). The product is the one the first
+		// execution read, kept for a minute (acrossExecutions.ts).
+		expect(orderReads(await requests())).toBe(0);
 		expect(productReads(await requests())).toBe(0);
+
+		// Read Orders Back Whole: each order found is read once, its items compared too.
+		await control.clearRequests();
+		const whole = await run({ ...parameters, options: { readBack: true } }, items);
+		expect(whole.items.map((item) => item.json.matchesRequest)).toEqual([true, true, true]);
+		expect(whole.items[0].json).toMatchObject({
+			items: expect.arrayContaining([expect.objectContaining({ sizeName: 'M' })]),
+		});
+		expect(orderReads(await requests())).toBe(3);
 	});
 });
 

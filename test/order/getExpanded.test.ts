@@ -93,7 +93,7 @@ describe("Submit's answer on a service without the expansion pattern's orders/ex
 		});
 		const result = await runNode({
 			store: sandboxCredentials(sandbox, { accountId: '387' }),
-			// Read Each New Order Back: the answer read whole, not as the look-up lists it.
+			// Read Orders Back Whole: the answer read whole, not as the look-up lists it.
 			parameters: { ...formParameters('NO-EXPANSION-1'), options: { readBack: true } },
 		});
 		expect(result.error).toBeUndefined();

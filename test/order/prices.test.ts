@@ -165,9 +165,12 @@ describe('prices', () => {
 			'POST /orders/usingCreatorSE',
 		]);
 
-		// The same order again: found under its Unique ID and read whole, it carries the service's
-		// price of each item beside the same unit prices.
-		const again = await harness.run(teeOrder('PRICE-CH-1', 'CH'));
+		// The same order again, found under its Unique ID and read whole (Read Orders Back Whole):
+		// it carries the service's price of each item beside the same unit prices.
+		const again = await harness.run({
+			...teeOrder('PRICE-CH-1', 'CH'),
+			options: { readBack: true },
+		});
 		expect(again.items[0].json).toMatchObject({
 			alreadyExisted: true,
 			matchesRequest: true,
@@ -176,7 +179,7 @@ describe('prices', () => {
 			items: [expect.objectContaining({ id: expect.any(Number), unitPrice, price: total })],
 		});
 
-		// Read Each New Order Back: the new order's answer holds each item's ID and the service's
+		// Read whole, the new order's answer holds each item's ID and the service's
 		// own price of it (its unit price times its amount).
 		const readBack = await harness.run({
 			...teeOrder('PRICE-CH-2', 'CH'),

@@ -110,12 +110,12 @@ export const submitFields: INodeProperties[] = [
 				displayOptions: { show: { exactlyOnce: [false] } },
 			},
 			{
-				displayName: 'Read Each New Order Back',
+				displayName: 'Read Orders Back Whole',
 				name: 'readBack',
 				type: 'boolean',
 				default: false,
 				description:
-					"Whether to read each new order back whole, one request more per order, so that its answer holds each item's ID and the service's price of it. Off, the answer is the order as the service lists it right after sending (ID, statuses, customer, created) with its items as sent.",
+					"Whether to read each order the answer is about whole, one request more per order: a new order's items then carry their IDs and the service's price, and an order found under its Unique ID has its items compared with the request. Off, an order is answered as the look-up by Unique ID lists it: a new one with its items as sent, one found without its items (its customer, address and country compared).",
 			},
 		],
 	},
