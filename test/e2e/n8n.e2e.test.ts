@@ -1009,6 +1009,8 @@ test("the catch-up examples print the last day's storefront orders that have no 
 	expect(wooAgain.of(wooOrders.missing.id)).toEqual([
 		expect.objectContaining({ outcome: 'already printed', printOrderId: String(wooPrinted.id) }),
 	]);
+	// Its line left out is named again while the order is in the window, printed before or not.
+	expect(wooAgain.summary.linesNotPrinted).toEqual(wooFirst.summary.linesNotPrinted);
 	// What could not be printed says so again, until it is fixed in the store.
 	expect(shopifyAgain.of(shopifyOrders.unknownLine.id)[0].outcome).toBe('failed');
 	expect(shopifyAgain.of(shopifyOrders.nothingOwed.id)[0].outcome).toBe('not printable');
