@@ -204,6 +204,16 @@ export const getStorefrontListingOperation: OperationDefinition = {
 			displayOptions: SOURCE,
 		},
 		{
+			displayName: 'Print Area ID',
+			name: 'printAreaId',
+			type: 'string',
+			default: '',
+			placeholder: '4001',
+			description:
+				"Where the motive is printed: one of the product's print areas (Product → Get Expanded lists them). Empty: the product's first print area on its front. The listing's SKUs name the motive and the area, so an order of them prints exactly that.",
+			displayOptions: SOURCE,
+		},
+		{
 			...idLocator({
 				displayName: 'Shared Product',
 				name: 'sharedProductId',
@@ -263,6 +273,7 @@ export const getStorefrontListingOperation: OperationDefinition = {
 		let productId: string;
 		let shared: ListingSharedProduct | undefined;
 		let motiveId = '';
+		let printAreaId: number | undefined;
 		if (listingOf === 'sharedProduct') {
 			const sharedId = idParameter(run, 'sharedProductId', 'Shared Product ID', itemIndex);
 			({ shared, productId } = await sharedProductOf(run, shopPath, sharedId, itemIndex));
@@ -276,6 +287,15 @@ export const getStorefrontListingOperation: OperationDefinition = {
 					'motiveId',
 				);
 			}
+			const area = text(run.parameter('printAreaId', itemIndex, '')).trim();
+			if (area && !/^\d+$/.test(area)) {
+				throw new InputError(
+					`Print Area ID must be a number, got "${area}"`,
+					"Give the ID of one of the product's print areas (Product → Get Expanded lists them), or leave it empty for its front.",
+					'printAreaId',
+				);
+			}
+			printAreaId = area ? Number(area) : undefined;
 		}
 		const [product, { country, codes }, motive] = await Promise.all([
 			run.service
@@ -290,6 +310,7 @@ export const getStorefrontListingOperation: OperationDefinition = {
 			country,
 			onlyAvailable,
 			motive,
+			printAreaId,
 			sharedProduct: shared,
 			countryCodes: codes,
 		});
