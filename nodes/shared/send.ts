@@ -19,6 +19,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, UnexpectedError, sleep } from 'n8n-workflow';
 
+import { heldForMs, holdRequests } from './acrossExecutions';
 import type { Decoded, MediaType } from './codec';
 import type { PlainObject } from './values';
 import { CONTENT_TYPES, encode, mediaTypeOfContentType } from './codec';
@@ -67,6 +68,16 @@ export interface Session {
 	 * in clear): what the action node keys what it keeps across executions by.
 	 */
 	identity?: string;
+	/**
+	 * Whom the service counts a rate limit against, as a digest of the base URL and the login: a
+	 * 429's Retry-After holds every request under it (`holdRequests`). The contract shows no rate
+	 * limit's values or scope (Limits: "not shown"; the field notes: a client must honour 429 with
+	 * Retry-After), so the hold is as wide as anything the service can count by: a limit counted per
+	 * shop or per resource is honoured by it too, where a narrower hold (the shop, the path) would
+	 * send into a per-login limit again from every other shop and path. The cost is bounded by the
+	 * wait the service asked for.
+	 */
+	rateLimitScope: string;
 }
 
 export interface RequestSpec {
@@ -210,7 +221,33 @@ export async function send(
 		waitedMs += ms;
 		await sleep(ms);
 	};
+	/** The longest a 429 (this request's, or the hold another request's put on this login) is waited out. */
+	const longestRateLimitWaitMs = spec.rateLimitWaitMs ?? RETRY.maxRetryAfterMs;
+	/** Nothing goes out while a 429's wait holds this login; a wait longer than this request takes fails it unsent. */
+	const waitOutRateLimitHold = async (attempt: number) => {
+		for (let held = heldForMs(session.rateLimitScope); held > 0; ) {
+			if (held > longestRateLimitWaitMs) {
+				throw gaveUpError(
+					ctx.getNode(),
+					{
+						reason: 'rateLimited',
+						status: 429,
+						attempts: attempt - 1,
+						waitedMs,
+						retryAfterMs: held,
+						...(isIdempotent(spec) ? {} : { effect: 'notTaken' }),
+					},
+					{},
+					spec.itemIndex,
+				);
+			}
+			await wait(held);
+			// Another 429 may have lengthened the hold meanwhile.
+			held = heldForMs(session.rateLimitScope);
+		}
+	};
 	for (let attempt = 1; ; attempt++) {
+		await waitOutRateLimitHold(attempt);
 		let thrown: unknown;
 		try {
 			const request: IHttpRequestOptions = {
@@ -289,12 +326,13 @@ export async function send(
 			// A caller with a wait of its own (the poll trigger) backs off itself: no blind retry.
 			const delay =
 				askedWait ?? (spec.rateLimitWaitMs === undefined ? backoffMs(attempt) : undefined);
+			// The wait holds every request of this login, in every execution of this process: the
+			// others still sending would only be refused too, and keep the limit from easing.
+			if (delay !== undefined) holdRequests(session.rateLimitScope, Date.now() + delay);
 			// A 429 was not processed, so even a non-idempotent request may be sent again.
 			if (lastAttempt || delay === undefined) throw giveUp('rateLimited', 'notTaken');
-			if (delay > (spec.rateLimitWaitMs ?? RETRY.maxRetryAfterMs)) {
-				throw giveUp('rateLimited', 'notTaken', delay);
-			}
-			await wait(delay);
+			if (delay > longestRateLimitWaitMs) throw giveUp('rateLimited', 'notTaken', delay);
+			// Sent again once the hold at the top of the loop has passed.
 			continue;
 		}
 
