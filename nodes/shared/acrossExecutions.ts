@@ -27,7 +27,7 @@
  *   shop could tell apart, so every run shares them; a text memo is bounded, an object's derivation
  *   lives as long as the object.
  *
- * - **rate-limit holds** (`holdRequests`, `heldForMs`): when the service answers a request 429, the
+ * - **rate-limit holds** (`holdRequests`, `holdEndOf`): when the service answers a request 429, the
  *   wait it asks for (Retry-After) holds every request of that credential to that service, those of
  *   overlapping executions too: a storefront sends each order as an execution of its own, and a
  *   queue worker runs several at once, all counted by the service against the same login. Held
@@ -219,14 +219,12 @@ export function holdRequests(key: string, untilMs: number): void {
 	HELD.set(key, untilMs);
 }
 
-/** How long requests under `key` are still held, in ms: 0 when they may be sent. */
-export function heldForMs(key: string): number {
+/** When the hold on requests under `key` ends (Date.now() ms); undefined when they may be sent. */
+export function holdEndOf(key: string): number | undefined {
 	const until = HELD.get(key);
-	if (until === undefined) return 0;
-	const left = until - Date.now();
-	if (left > 0) return left;
+	if (until === undefined || until > Date.now()) return until;
 	HELD.delete(key);
-	return 0;
+	return undefined;
 }
 
 /** How many rate-limit holds are kept (tests check the bound). */

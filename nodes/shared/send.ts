@@ -19,7 +19,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, UnexpectedError, sleep } from 'n8n-workflow';
 
-import { heldForMs, holdRequests } from './acrossExecutions';
+import { holdEndOf, holdRequests } from './acrossExecutions';
 import type { Decoded, MediaType } from './codec';
 import type { PlainObject } from './values';
 import { CONTENT_TYPES, encode, mediaTypeOfContentType } from './codec';
@@ -221,12 +221,19 @@ export async function send(
 		waitedMs += ms;
 		await sleep(ms);
 	};
-	/** The longest a 429 (this request's, or the hold another request's put on this login) is waited out. */
-	const longestRateLimitWaitMs = spec.rateLimitWaitMs ?? RETRY.maxRetryAfterMs;
-	/** Nothing goes out while a 429's wait holds this login; a wait longer than this request takes fails it unsent. */
+	// A caller with a wait of its own (the poll trigger) keeps it in its workflow's static data, which
+	// outlives this process, and asks the service on a test run on purpose: a 429 it meets holds the
+	// others, but no hold keeps it back.
+	const heldByOthers = spec.rateLimitWaitMs === undefined;
+	/** Nothing goes out while a 429's wait holds this login; a hold longer than a run waits fails it unsent. */
 	const waitOutRateLimitHold = async (attempt: number) => {
-		for (let held = heldForMs(session.rateLimitScope); held > 0; ) {
-			if (held > longestRateLimitWaitMs) {
+		if (!heldByOthers) return;
+		// Each end is waited for once: a hold lengthened meanwhile (another 429) is waited out again.
+		for (let waitedUntil = 0; ; ) {
+			const end = holdEndOf(session.rateLimitScope);
+			if (end === undefined || end <= waitedUntil) return;
+			const held = end - Date.now();
+			if (held > RETRY.maxRetryAfterMs) {
 				throw gaveUpError(
 					ctx.getNode(),
 					{
@@ -241,9 +248,8 @@ export async function send(
 					spec.itemIndex,
 				);
 			}
-			await wait(held);
-			// Another 429 may have lengthened the hold meanwhile.
-			held = heldForMs(session.rateLimitScope);
+			await wait(Math.max(0, held));
+			waitedUntil = end;
 		}
 	};
 	for (let attempt = 1; ; attempt++) {
@@ -331,8 +337,11 @@ export async function send(
 			if (delay !== undefined) holdRequests(session.rateLimitScope, Date.now() + delay);
 			// A 429 was not processed, so even a non-idempotent request may be sent again.
 			if (lastAttempt || delay === undefined) throw giveUp('rateLimited', 'notTaken');
-			if (delay > longestRateLimitWaitMs) throw giveUp('rateLimited', 'notTaken', delay);
-			// Sent again once the hold at the top of the loop has passed.
+			if (delay > (spec.rateLimitWaitMs ?? RETRY.maxRetryAfterMs)) {
+				throw giveUp('rateLimited', 'notTaken', delay);
+			}
+			// Held with the others at the top of the loop; a caller with a wait of its own waits here.
+			if (!heldByOthers) await wait(delay);
 			continue;
 		}
 

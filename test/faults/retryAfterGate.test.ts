@@ -5,6 +5,7 @@
  * no request starts after it until the 2 seconds have passed, and every order is made once.
  * The times are the sandbox's own arrival stamps, in the one clock of this process.
  */
+import { RETRY } from '../../nodes/shared/send';
 import type { LoggedRequest } from '../support/sandbox';
 import { runNode } from '../support/n8n';
 import { sandboxCredentials } from '../support/sandbox';
@@ -114,5 +115,41 @@ describe('faults: a 429 with Retry-After holds every request of the credential',
 				expect(await env.control.orders(`${prefix}-${i}`)).toHaveLength(1);
 			}
 		}
+	});
+
+	test('a wait longer than the node waits: nothing more is sent, each order made once at most, the error names the wait', async () => {
+		const concurrency = 4;
+		const ordersInRun = 12;
+		const retryAfter = RETRY.maxRetryAfterMs / 1000 + 1;
+		await env.control.fault({
+			method: 'POST',
+			path: SUBMIT.source,
+			kind: 'status',
+			status: 429,
+			retryAfter,
+			count: 1,
+		});
+		const store = sandboxCredentials(env.sandbox, { accountId: '387' });
+
+		const result = await runNode({
+			store,
+			parameters: submitParameters({ concurrency }),
+			items: orderItems('LONGWAIT', ordersInRun),
+			// Every order goes on to its turn, and meets the hold.
+			continueOnFail: true,
+		});
+
+		expect(result.error?.message).toMatch(
+			/asked to wait 1\d\d s \(Retry-After\), longer than the node waits/,
+		);
+		const log = await env.control.requests();
+		const [rateLimited] = log.filter((r) => r.status === 429);
+		// What was on the wire when the 429 came back, and nothing after it.
+		expect(log.filter((r) => r.seq > rateLimited.seq).length).toBeLessThanOrEqual(concurrency - 1);
+		const stored = (await env.control.orders()).filter((o) =>
+			String(o.uniqueId).startsWith('LONGWAIT-'),
+		);
+		expect(new Set(stored.map((o) => o.uniqueId)).size).toBe(stored.length);
+		expect(stored.length).toBeLessThanOrEqual(ordersInRun - 1);
 	});
 });
