@@ -7,6 +7,8 @@ import { sandboxCredentials } from '../support/sandbox';
 import { orderItems, submitParameters, useFaultSandbox } from './helpers';
 
 const ITEMS = 200;
+/** Each 429 holds all eight workers for its Retry-After (1 s): about ten seconds of the run are waits. */
+const BULK_TIMEOUT_MS = 60_000;
 
 describe('faults: 429, 503 and resets on 10% of requests during bulk submission', () => {
 	const env = useFaultSandbox();
@@ -54,5 +56,5 @@ describe('faults: 429, 503 and resets on 10% of requests during bulk submission'
 		for (const item of result.items)
 			expect(item.json.id).toBe(idOf.get(item.json.uniqueId as string));
 		expect((await env.control.stats()).logins).toBe(1);
-	});
+	}, BULK_TIMEOUT_MS);
 });
