@@ -24,7 +24,13 @@ import type { Decoded, MediaType } from './codec';
 import type { PlainObject } from './values';
 import { CONTENT_TYPES, encode, mediaTypeOfContentType } from './codec';
 import type { GaveUp } from './errors';
-import { gaveUpError, gaveUpOf, parseServiceError, serviceApiError } from './errors';
+import {
+	apiErrorInOwnWords,
+	gaveUpError,
+	gaveUpOf,
+	parseServiceError,
+	serviceApiError,
+} from './errors';
 import { httpFailureOf, lowerCaseHeaders } from './httpFailure';
 import { LOGIN_REFUSED_DESCRIPTION, LOGIN_REFUSED_MESSAGE, isLoginRefusal } from './login';
 import { isBlank } from './values';
@@ -58,6 +64,11 @@ const RETRYABLE_NETWORK_CODES = new Set([
 	'EAI_AGAIN',
 	'UND_ERR_SOCKET',
 ]);
+/**
+ * Network failures that come before any connection is made (refused, the name not resolved): the
+ * request carried nothing, so even one that creates something may be sent again.
+ */
+const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN']);
 
 export interface Session {
 	baseUrl: string;
@@ -217,6 +228,8 @@ export async function send(
 
 	let waitedMs = 0;
 	let sentAgainAfter401 = false;
+	/** Whether an attempt may have reached the service: false while every failure came before connecting. */
+	let mayHaveArrived = false;
 	const wait = async (ms: number) => {
 		waitedMs += ms;
 		await sleep(ms);
@@ -350,8 +363,12 @@ export async function send(
 			status === undefined && isNetworkFailure(failure.networkCode, failure.message);
 		if (unavailable || unreachable) {
 			const reason = unavailable ? 'unavailable' : 'unreachable';
-			if (isIdempotent(spec)) {
-				if (lastAttempt) throw giveUp(reason, undefined);
+			if (unavailable || !NOT_CONNECTED_CODES.has(failure.networkCode ?? '')) {
+				mayHaveArrived = true;
+			}
+			// Safe to send again: repeating it is harmless, or no attempt so far carried it anywhere.
+			if (isIdempotent(spec) || !mayHaveArrived) {
+				if (lastAttempt) throw giveUp(reason, 'notTaken');
 				await wait(backoffMs(attempt));
 				continue;
 			}
@@ -376,7 +393,7 @@ export async function send(
 		}
 
 		if (!serviceError) {
-			throw new NodeApiError(
+			throw apiErrorInOwnWords(
 				ctx.getNode(),
 				{ message: failure.message },
 				{
@@ -386,6 +403,7 @@ export async function send(
 						: 'The request may or may not have reached the service, so it was not sent again. Check the records before running again.',
 					itemIndex: spec.itemIndex,
 				},
+				isIdempotent(spec),
 			);
 		}
 		throw serviceApiError(ctx.getNode(), serviceError, spec.itemIndex);
