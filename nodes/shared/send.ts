@@ -52,6 +52,11 @@ export const RETRY = {
 	maxDelayMs: 8000,
 	/** Longest Retry-After honoured; a longer one fails the request with the service's advice. */
 	maxRetryAfterMs: 120_000,
+	/**
+	 * Longest a 429 holds the login's other requests (each failing unsent while the hold is longer
+	 * than `maxRetryAfterMs`): a mis-set Retry-After does not stop every execution for days.
+	 */
+	maxHoldMs: 60 * 60_000,
 };
 
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
@@ -347,7 +352,9 @@ export async function send(
 				askedWait ?? (spec.rateLimitWaitMs === undefined ? backoffMs(attempt) : undefined);
 			// The wait holds every request of this login, in every execution of this process: the
 			// others still sending would only be refused too, and keep the limit from easing.
-			if (delay !== undefined) holdRequests(session.rateLimitScope, Date.now() + delay);
+			if (delay !== undefined) {
+				holdRequests(session.rateLimitScope, Date.now() + Math.min(delay, RETRY.maxHoldMs));
+			}
 			// A 429 was not processed, so even a non-idempotent request may be sent again.
 			if (lastAttempt || delay === undefined) throw giveUp('rateLimited', 'notTaken');
 			if (delay > (spec.rateLimitWaitMs ?? RETRY.maxRetryAfterMs)) {
