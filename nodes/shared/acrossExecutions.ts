@@ -28,12 +28,12 @@
  *   lives as long as the object.
  *
  * - **rate-limit holds** (`holdRequests`, `holdEndOf`): when the service answers a request 429, the
- *   wait it asks for (Retry-After) holds every request of that credential to that service, those of
+ *   wait it asks for (Retry-After) holds every request of that login to that service, those of
  *   overlapping executions too: a storefront sends each order as an execution of its own, and a
  *   queue worker runs several at once, all counted by the service against the same login. Held
  *   here, not on the run, so that an execution starting inside the wait waits too instead of
- *   meeting a 429 of its own. Kept: per key, the moment the longest wait asked for ends; gone once
- *   read after it (`HOLDS_KEPT`);
+ *   meeting a 429 of its own. Kept: per key, the moment the longest wait asked for ends, gone once
+ *   read after it; at most `HOLDS_KEPT` keys;
  *
  * - **session renewals** (`renewSessionOnce`): n8n logs in again for every request that answers
  *   401, so the requests in flight when a session expires (the items of a batch, the look-ups of
@@ -47,7 +47,8 @@
  *
  * Catalog reads and filter IDs are keyed by the credential's identity (a SHA-256 digest of the
  * base URL, login, account and customer key; never a secret in clear), the base URL, and the shop's
- * path (inside each catalog key); rate-limit holds by the session's `rateLimitScope` (send.ts); session renewals by a keyed digest of the base URL, login,
+ * path (inside each catalog key); rate-limit holds by the session's `rateLimitScope` (a digest of
+ * the base URL and login, send.ts); session renewals by a keyed digest of the base URL, login,
  * password, customer key and expired token. Every map is bounded; entries lapse when read after
  * their lifetime (no timers: n8n Cloud forbids them).
  */

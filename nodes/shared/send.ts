@@ -233,7 +233,7 @@ export async function send(
 
 	let waitedMs = 0;
 	let sentAgainAfter401 = false;
-	/** Whether an attempt may have reached the service: false while every failure came before connecting. */
+	/** Whether an attempt may have reached the service: not while each failed before connecting. */
 	let mayHaveArrived = false;
 	const wait = async (ms: number) => {
 		waitedMs += ms;
@@ -243,7 +243,7 @@ export async function send(
 	// outlives this process, and asks the service on a test run on purpose: a 429 it meets holds the
 	// others, but no hold keeps it back.
 	const heldByOthers = spec.rateLimitWaitMs === undefined;
-	/** Nothing goes out while a 429's wait holds this login; a hold longer than a run waits fails it unsent. */
+	/** Nothing goes out while a 429's wait holds this login; a hold too long fails it unsent. */
 	const waitOutRateLimitHold = async (attempt: number) => {
 		if (!heldByOthers) return;
 		// Each end is waited for once: a hold lengthened meanwhile (another 429) is waited out again.
