@@ -4,9 +4,13 @@
  * requests already on the wire when that 429 came back (at most one per other worker) still arrive;
  * no request starts after it until the 2 seconds have passed, and every order is made once.
  * The times are the sandbox's own arrival stamps, in the one clock of this process.
+ *
+ * Every other request is answered after `ROUND_TRIP_MS`, so that no worker can finish a request and
+ * start another between the 429's arrival and the node reading it: what arrives inside the wait is
+ * then exactly what was on the wire, one request per other worker at most.
  */
 import { RETRY } from '../../nodes/shared/send';
-import type { LoggedRequest } from '../support/sandbox';
+import type { LoggedRequest, SandboxControl } from '../support/sandbox';
 import { runNode } from '../support/n8n';
 import { sandboxCredentials } from '../support/sandbox';
 import { orderItems, submitParameters, useFaultSandbox } from './helpers';
@@ -18,6 +22,20 @@ const RETRY_AFTER_S = 2;
  * asked to arrive no earlier than this before the end of the wait.
  */
 const TIMER_SLACK_MS = 5;
+const ROUND_TRIP_MS = 300;
+
+/** The first submission answered 429 with this Retry-After; every other request takes its time. */
+async function rateLimitTheFirstSubmission(control: SandboxControl, retryAfter: number) {
+	await control.fault({
+		method: 'POST',
+		path: SUBMIT.source,
+		kind: 'status',
+		status: 429,
+		retryAfter,
+		count: 1,
+	});
+	await control.fault({ kind: 'latency', latencyMs: ROUND_TRIP_MS });
+}
 
 /** The 429 and every request that arrived after it, split by the end of its Retry-After. */
 function aroundTheLimit(log: LoggedRequest[]) {
@@ -39,17 +57,10 @@ describe('faults: a 429 with Retry-After holds every request of the credential',
 	test.each([4, 8])(
 		'Concurrency %i: nothing starts inside the wait, nothing is sent twice, every order made once',
 		async (concurrency) => {
-			const ordersInRun = concurrency * 4;
+			const ordersInRun = concurrency * 2;
 			const prefix = `GATE${concurrency}`;
 			// The first submission: the other workers' look-ups and submissions are under way beside it.
-			await env.control.fault({
-				method: 'POST',
-				path: SUBMIT.source,
-				kind: 'status',
-				status: 429,
-				retryAfter: RETRY_AFTER_S,
-				count: 1,
-			});
+			await rateLimitTheFirstSubmission(env.control, RETRY_AFTER_S);
 			const store = sandboxCredentials(env.sandbox, { accountId: '387' });
 
 			const result = await runNode({
@@ -85,15 +96,8 @@ describe('faults: a 429 with Retry-After holds every request of the credential',
 
 	test('two executions at once with the same credential: the 429 of one holds the other too', async () => {
 		const concurrency = 2;
-		const ordersInRun = 8;
-		await env.control.fault({
-			method: 'POST',
-			path: SUBMIT.source,
-			kind: 'status',
-			status: 429,
-			retryAfter: RETRY_AFTER_S,
-			count: 1,
-		});
+		const ordersInRun = 4;
+		await rateLimitTheFirstSubmission(env.control, RETRY_AFTER_S);
 		const store = sandboxCredentials(env.sandbox, { accountId: '387' });
 		const run = async (prefix: string) =>
 			await runNode({
@@ -121,14 +125,7 @@ describe('faults: a 429 with Retry-After holds every request of the credential',
 		const concurrency = 4;
 		const ordersInRun = 12;
 		const retryAfter = RETRY.maxRetryAfterMs / 1000 + 1;
-		await env.control.fault({
-			method: 'POST',
-			path: SUBMIT.source,
-			kind: 'status',
-			status: 429,
-			retryAfter,
-			count: 1,
-		});
+		await rateLimitTheFirstSubmission(env.control, retryAfter);
 		const store = sandboxCredentials(env.sandbox, { accountId: '387' });
 
 		const result = await runNode({
