@@ -136,9 +136,15 @@ describe('faults: a 429 with Retry-After holds every request of the credential',
 			continueOnFail: true,
 		});
 
-		expect(result.error?.message).toMatch(
-			/asked to wait 1\d\d s \(Retry-After\), longer than the node waits/,
-		);
+		// Each order is its own item (Continue On Fail): every one says what became of it.
+		expect(result.error).toBeUndefined();
+		const errors = result.items.map((item) => String(item.json.error ?? ''));
+		expect(errors).toHaveLength(ordersInRun);
+		expect(
+			errors.every((error) =>
+				/asked to wait 1\d\d s \(Retry-After\), longer than the node waits/.test(error),
+			),
+		).toBe(true);
 		const log = await env.control.requests();
 		const [rateLimited] = log.filter((r) => r.status === 429);
 		// What was on the wire when the 429 came back, and nothing after it.
@@ -148,5 +154,9 @@ describe('faults: a 429 with Retry-After holds every request of the credential',
 		);
 		expect(new Set(stored.map((o) => o.uniqueId)).size).toBe(stored.length);
 		expect(stored.length).toBeLessThanOrEqual(ordersInRun - 1);
+		// An order that was made says so (its ID), so that nobody sends it again by hand.
+		expect(errors.filter((error) => /^.*The order was made \(ID \d+\)/.test(error))).toHaveLength(
+			stored.length,
+		);
 	});
 });

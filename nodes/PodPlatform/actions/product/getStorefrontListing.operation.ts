@@ -18,6 +18,7 @@ import type { Language } from '../common/language';
 import { languageOf, localizationIn } from '../common/language';
 import { storeFilter } from '../common/list';
 import { idLocator } from '../common/locators';
+import { serviceDropdown } from '../order/fields';
 import { idParameter, itemShopPath } from '../common/scope';
 import type { RunScope } from '../runScope';
 import type { OperationDefinition } from '../types';
@@ -204,13 +205,12 @@ export const getStorefrontListingOperation: OperationDefinition = {
 			displayOptions: SOURCE,
 		},
 		{
-			displayName: 'Print Area ID',
-			name: 'printAreaId',
-			type: 'string',
-			default: '',
-			placeholder: '4001',
+			...serviceDropdown('Print Area Name or ID', 'printAreaId', 'getProductPrintAreas', [
+				'shop.value',
+				'productId.value',
+			]),
 			description:
-				"Where the motive is printed: one of the product's print areas (Product → Get Expanded lists them). Empty: the product's first print area on its front. The listing's SKUs name the motive and the area, so an order of them prints exactly that.",
+				'Where the motive is printed: one of the product\'s print areas; empty, its first on the front. The listing\'s SKUs name the motive and the area, so an order of them prints exactly that. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			displayOptions: SOURCE,
 		},
 		{
@@ -290,7 +290,7 @@ export const getStorefrontListingOperation: OperationDefinition = {
 			const area = text(run.parameter('printAreaId', itemIndex, '')).trim();
 			if (area && !/^\d+$/.test(area)) {
 				throw new InputError(
-					`Print Area ID must be a number, got "${area}"`,
+					`Print Area must be a print area's ID, got "${area}"`,
 					"Give the ID of one of the product's print areas (Product → Get Expanded lists them), or leave it empty for its front.",
 					'printAreaId',
 				);
