@@ -1458,7 +1458,7 @@ test('a wrong password at run time says the login was refused, with no network a
 	expect(failure).not.toContain(WRONG_PASSWORD);
 });
 
-test(`one login per expired session: ${SESSION_EXPIRY_BATCH.orders} orders at concurrency ${SESSION_EXPIRY_BATCH.concurrency}, the session expiring every 30 requests`, async () => {
+test(`one login per expired session: ${SESSION_EXPIRY_BATCH.orders} orders at concurrency ${SESSION_EXPIRY_BATCH.concurrency}, the session expiring every 20 requests`, async () => {
 	// n8n logs in again (the credential's preAuthentication) for each request that answers 401; the
 	// requests in flight when a session expires must share one login. A session that is never
 	// given up serves exactly EXPIRE_AFTER requests, so the batch needs ceil(served / EXPIRE_AFTER)
@@ -1466,7 +1466,9 @@ test(`one login per expired session: ${SESSION_EXPIRY_BATCH.orders} orders at co
 	// Well above the requests in flight, as any real session's lifetime is: the renewed session
 	// must still serve the re-sends of every request that waited for it (with only a few uses to
 	// spare, n8n's database writes can let new requests use it up first).
-	const EXPIRE_AFTER = 30;
+	// About one request per order (a new order is answered by the batch's look-up): every 20
+	// requests makes three expiries or more.
+	const EXPIRE_AFTER = 20;
 	// The sandbox of these cases at its seed: every session is counted from zero.
 	await control('POST', '/reset', undefined, sessionSandbox);
 	await control('PUT', '/session-policy', { expireAfterRequests: EXPIRE_AFTER }, sessionSandbox);
@@ -1506,12 +1508,12 @@ test(`one login per expired session: ${SESSION_EXPIRY_BATCH.orders} orders at co
 	expect(ordersCreated).toBe(SESSION_EXPIRY_BATCH.orders);
 });
 
-test(`one login per expired session across ${OVERLAPPING_SESSION_EXPIRY.workflowIds.length} executions at once in n8n's main process, each ${OVERLAPPING_SESSION_EXPIRY.orders} orders at concurrency ${OVERLAPPING_SESSION_EXPIRY.concurrency}, the session expiring every 60 requests`, async () => {
+test(`one login per expired session across ${OVERLAPPING_SESSION_EXPIRY.workflowIds.length} executions at once in n8n's main process, each ${OVERLAPPING_SESSION_EXPIRY.orders} orders at concurrency ${OVERLAPPING_SESSION_EXPIRY.concurrency}, the session expiring every 40 requests`, async () => {
 	// The sandbox of these cases back to its seed: no session, so the credential's stored one (if an
 	// earlier case left one) is unknown to it, and every session opened is counted from zero.
 	await control('POST', '/reset', undefined, sessionSandbox);
 	// Twelve requests in flight (three executions at concurrency 4): a lifetime well above that.
-	const EXPIRE_AFTER = 60;
+	const EXPIRE_AFTER = 40;
 	await control('PUT', '/session-policy', { expireAfterRequests: EXPIRE_AFTER }, sessionSandbox);
 	let runs: Awaited<ReturnType<N8nSession['runFromPinnedTrigger']>>[];
 	try {
