@@ -47,6 +47,8 @@ import path from 'node:path';
 import { ROOT } from './n8n-runtime';
 import type { ShopifyProducts, WooCommerceProducts } from './storefronts/products';
 import { shopifyProducts, wooCommerceProducts } from './storefronts/products';
+import type { AdminGraphql, ThrottleOptions } from './storefronts/shopifyGraphql';
+import { adminGraphql } from './storefronts/shopifyGraphql';
 
 export const SHOPIFY_API_VERSION = '2026-07';
 /** The version n8n's Shopify node calls (its notice: "Shopify API Version: 2024-07"). */
@@ -378,6 +380,8 @@ export interface ShopifyStandIn extends StandIn {
 	deliveries: WebhookDeliveries;
 	/** The store's products: GraphQL productSet / productByIdentifier, REST products.json. */
 	catalog: ShopifyProducts;
+	/** The GraphQL Admin API of orders, fulfillments, tags and variants, and its bucket. */
+	graphql: AdminGraphql;
 }
 
 export interface ShopifyOptions {
@@ -393,6 +397,8 @@ export interface ShopifyOptions {
 	 * over 4 hours; the default compresses that to minutes, so that a run can see the retries.
 	 */
 	webhookRetryDelaysMs?: number[];
+	/** The GraphQL bucket (default: the Standard plan's, ./storefronts/shopifyGraphql.ts). */
+	throttle?: ThrottleOptions;
 }
 
 /** Shopify's eight retries, compressed from four hours to about five minutes. */
@@ -608,6 +614,18 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		};
 	};
 
+	const graphql = adminGraphql(
+		{
+			orders: () => [...orders.values()],
+			order: (id) => orders.get(id),
+			fulfillmentOrders: (orderId) => fulfillmentOrders.get(orderId) ?? [],
+			fulfillments: () => fulfillments,
+			createFulfillment,
+			products: () => catalog.products(),
+		},
+		options.throttle,
+	);
+
 	const route = (incoming: Incoming): Reply => {
 		const { method, path: requested, query, body } = incoming;
 		// n8n's Shopify node's requests, on the HTTPS port: `/<shop>.myshopify.com/admin/api/2024-07`.
@@ -619,6 +637,9 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 			: requested;
 		if (!pathname.startsWith(`${base}/`)) return notFound;
 		const rest = pathname.slice(base.length);
+		if (method === 'POST' && rest === '/graphql.json' && graphql.handles(body)) {
+			return graphql.answer(body);
+		}
 		const productReply = catalog.route(method, rest, query, body);
 		if (productReply) return productReply;
 		if (method === 'GET' && rest === '/orders.json') return listOrders(incoming);
@@ -779,6 +800,7 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		},
 		deliveries,
 		catalog,
+		graphql,
 	};
 }
 
