@@ -423,7 +423,9 @@ export function smallPageCatchUps<T extends { id?: unknown; name?: unknown }>(
 		const example = examples.find((workflow) => workflow.id === from[platform]);
 		if (!example) throw new Error(`no example ${from[platform]}`);
 		const text = JSON.stringify(example)
-			.replace('&limit=250', `&limit=${pageSize}`)
+			// Shopify's GraphQL page, and its spacing as the bucket restores a page's cost (100 a second).
+			.replace('orders(first: 20,', `orders(first: ${pageSize},`)
+			.replace('"requestInterval":7500', `"requestInterval":${Math.ceil((2 + pageSize * 35) * 10)}`)
 			.replace('{"name":"per_page","value":"100"}', `{"name":"per_page","value":"${pageSize}"}`);
 		if (text === JSON.stringify(example)) throw new Error(`${from[platform]}: no page size found`);
 		const copy = JSON.parse(text) as T;
