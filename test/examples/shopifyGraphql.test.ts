@@ -5,8 +5,8 @@
  * cancelled, every line not printed named. The GraphQL answers are the stand-in's
  * (scripts/storefronts/shopifyGraphql.ts), which refuses a field the reference does not document.
  */
-import type { IDataObject, NodeParameterValueType } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { FilterValue, IDataObject, NodeParameterValueType } from 'n8n-workflow';
+import { executeFilter, Workflow } from 'n8n-workflow';
 
 import { readStorefrontOrder } from '../../nodes/PodPlatform/actions/order/submit/storefrontOrder';
 import { exampleWorkflows } from '../../scripts/dev';
@@ -429,6 +429,83 @@ describe('the Shopify way back fulfils the printed lines only (print-events-to-s
 					}),
 				},
 			]);
+		},
+	);
+});
+
+describe("the Shopify intake prints only a paid order, never a cancelled one (the Shopify Trigger's orders/create, REST shape)", () => {
+	const workflow = example('podExShopIntake');
+	const gate = node(workflow, 'Paid and Not Cancelled?');
+	const passes = (order: object) =>
+		executeFilter(evaluate(gate.parameters.conditions, order) as FilterValue);
+
+	test.each([
+		['paid', true],
+		['partially_refunded', true],
+		['pending', false],
+		['authorized', false],
+		['partially_paid', false],
+		['refunded', false],
+		['voided', false],
+	])('financial_status %s: printed %s', (status, printed) => {
+		expect(passes({ ...shopifyOrder, financial_status: status })).toBe(printed);
+	});
+
+	test('a cancelled order stops at the gate, whatever it was paid, and the skip says why', () => {
+		const cancelled = {
+			...shopifyOrder,
+			financial_status: 'paid',
+			cancelled_at: '2026-11-30T10:00:00-05:00',
+		};
+		expect(passes(cancelled)).toBe(false);
+		expect(passes({ ...shopifyOrder, financial_status: 'paid', cancelled_at: null })).toBe(true);
+		const skip = setOutput(node(workflow, 'Skip: Not Paid or Cancelled'), cancelled);
+		expect(skip).toEqual({
+			skipped: true,
+			storeOrder: 'Shopify order #1001 (ID 450789469)',
+			reason: 'cancelled in Shopify (cancelled_at 2026-11-30T10:00:00-05:00): never printed',
+		});
+		expect(
+			setOutput(node(workflow, 'Skip: Not Paid or Cancelled'), {
+				...shopifyOrder,
+				financial_status: 'pending',
+			}).reason,
+		).toMatch(
+			/^not paid yet \(financial_status pending; only paid and partially_refunded orders are printed\): nothing sent/,
+		);
+	});
+});
+
+describe("the Shopify way back keeps within Shopify's rate limit", () => {
+	test.each(['podExWayBackShop', 'podExShopWbCatch'])(
+		"%s: the order read costs at most 226 points as Shopify counts them, one order at a time, spaced as a Standard plan's bucket restores it",
+		(id) => {
+			const read = node(example(id), 'Read Order and Fulfillment Orders');
+			const body = JSON.parse(
+				String(evaluate(read.parameters.jsonBody, { shopifyOrderId: '1', adminApi: 'https://x' })),
+			) as object;
+			const api = adminGraphql({
+				orders: () => [],
+				order: () => undefined,
+				fulfillmentOrders: () => [],
+				fulfillments: () => [],
+				createFulfillment: () => ({ status: 500, body: {} }),
+				products: () => [],
+			});
+			const answer = api.answer(body).body as {
+				errors?: unknown;
+				extensions: { cost: { requestedQueryCost: number } };
+			};
+			expect(answer.errors).toBeUndefined();
+			const cost = answer.extensions.cost.requestedQueryCost;
+			expect(cost).toBe(226);
+			expect(read.parameters.options).toEqual({
+				batching: { batch: { batchSize: 1, batchInterval: expect.any(Number) } },
+			});
+			const { batchInterval } = (
+				read.parameters.options as { batching: { batch: { batchInterval: number } } }
+			).batching.batch;
+			expect(batchInterval).toBeGreaterThanOrEqual((cost / 100) * 1000);
 		},
 	);
 });

@@ -599,13 +599,14 @@ export async function runBusiestDay(
 				.session()
 				.runFromPinnedTrigger(stage.workflows.catchUp[platform], 'Run Now', CATCH_UP_TIMEOUT_MS);
 			// The pages of the store's order list this run read (the catch-up reads every page).
-			const listPages = store.requests
-				.slice(requestsBefore)
-				.filter(
-					(entry) =>
-						entry.method === 'GET' &&
-						(entry.path.endsWith('/orders.json') || entry.path.endsWith('/wc/v3/orders')),
-				).length;
+			const listPages = store.requests.slice(requestsBefore).filter(
+				(entry) =>
+					(entry.method === 'GET' && entry.path.endsWith('/wc/v3/orders')) ||
+					// Shopify's GraphQL Admin API: a page of the orders query.
+					(entry.method === 'POST' &&
+						entry.path.endsWith('/graphql.json') &&
+						/^query CatchUp\b/.test(String((entry.body as { query?: string })?.query))),
+			).length;
 			if (result.status !== 'success') {
 				throw new Error(
 					`the ${platform} catch-up ended ${result.status}: ${JSON.stringify(result.error)}`,
