@@ -69,6 +69,7 @@ import {
 	REFUSING_REPEATS_CREDENTIAL_ID,
 	intakeOnWebhook,
 	onCredential,
+	onShopifyOAuth2,
 	refusingRepeatsCredential,
 } from './workflows';
 import type { NodeRun } from './n8nSession';
@@ -251,6 +252,12 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
  * know it: Shopify's second line (the one still owed) by the product's own SKU with a color the
  * product does not list, WooCommerce's third line likewise through its meta_data.
  */
+/** The Shopify examples the suite also runs on n8n's Shopify OAuth2 credential, and their copies' IDs. */
+const SHOPIFY_OAUTH2_COPIES: Record<string, string> = {
+	podExShopCheck: 'podE2eShopCheckOAuth2',
+	podExShopPublish: 'podE2eShopPublishOAuth2',
+};
+
 const SHOPIFY_UNKNOWN_LINE = {
 	...shopifyOrder,
 	id: 450789471,
@@ -429,6 +436,10 @@ beforeAll(async () => {
 				BUSIEST_DAY_PAGE_SIZE,
 			),
 			secondStore.workflow,
+			// The Shopify examples on n8n's Shopify OAuth2 credential (a Dev Dashboard app).
+			...pointedAtStandIns(exampleWorkflows(), shopify, wooCommerce)
+				.filter((workflow) => String(workflow.id) in SHOPIFY_OAUTH2_COPIES)
+				.map((workflow) => onShopifyOAuth2(workflow, SHOPIFY_OAUTH2_COPIES[String(workflow.id)])),
 			...e2eWorkflows(),
 			...intakeWorkflows(),
 			...pointedAtStandIns(exampleWorkflows(), shopify, wooCommerce)
@@ -3583,6 +3594,37 @@ describe('from the print catalog into the store', () => {
 			}).userErrors,
 		).toEqual([]);
 		expectTheTwoProblems(await check('podExShopCheck', 3, 'Variant, Problem and Fix'));
+	});
+
+	test("on n8n's Shopify OAuth2 credential (a Dev Dashboard app): publishing sends its token in X-Shopify-Access-Token and, the token expired, n8n refreshes it at the app's token endpoint once and goes on with the new one; the set-up check, on n8n's pagination, loses that header", async () => {
+		// The products the Access Token cases above left in the store.
+		let start = shopify.requests.length;
+		const refreshesBefore = shopify.oauth.refreshes.length;
+		shopify.oauth.expireAll();
+		await publish(SHOPIFY_OAUTH2_COPIES.podExShopPublish);
+		let made = shopify.requests.slice(start).filter((r) => r.path.endsWith('/graphql.json'));
+		// The expired token is refused once; the request again, and the next, carry the new one.
+		expect(made.map((r) => r.status)).toEqual([401, 200, 200]);
+		expect(shopify.oauth.refreshes.slice(refreshesBefore)).toEqual([{ status: 200 }]);
+		const [expired, renewed, next] = made.map((r) => r.auth.shopifyAccessToken);
+		expect(expired).toMatch(/^shpua_/);
+		expect(renewed).toMatch(/^shpua_/);
+		expect(renewed).not.toBe(expired);
+		expect(next).toBe(renewed);
+
+		// n8n 2.40.7's HTTP Request node sends a paginated request through the credential without
+		// the Shopify credential's header option: the token goes as `Authorization: Bearer` only,
+		// which the stand-in refuses as Shopify's Admin API wants `X-Shopify-Access-Token`.
+		start = shopify.requests.length;
+		const run = await session.runFromPinnedTrigger(SHOPIFY_OAUTH2_COPIES.podExShopCheck, 'Run Now');
+		made = shopify.requests.slice(start).filter((r) => r.path.endsWith('/graphql.json'));
+		process.stdout.write(
+			`Shopify OAuth2, the paginated check: ${run.status}, ${JSON.stringify(made.map((r) => ({ status: r.status, shopifyAccessToken: r.auth.shopifyAccessToken ? 'set' : 'none', authorization: r.auth.authorization ? r.auth.authorization.split(' ')[0] : 'none' })))}\n`,
+		);
+		expect(made.length).toBeGreaterThan(0);
+		expect(made.every((r) => r.auth.shopifyAccessToken === undefined)).toBe(true);
+		expect(made.every((r) => r.auth.authorization?.startsWith('Bearer shpua_'))).toBe(true);
+		expect(run.status).toBe('error');
 	});
 
 	test('the WooCommerce set-up check lists exactly the variation of an unknown color name, the one of an unknown SKU and the simple product of an unknown SKU, each with its fix, and the grouped product as not checked; it sends nothing to the service', async () => {

@@ -4,6 +4,7 @@
  * its cost, its throttle and its cursor pages.
  */
 import { sleep } from 'n8n-workflow';
+import { request } from 'undici';
 
 import type { ShopifyStandIn } from '../../scripts/storefronts';
 import { SHOPIFY_API_VERSION, startShopifyStandIn } from '../../scripts/storefronts';
@@ -309,5 +310,58 @@ describe("the Shopify stand-in's GraphQL Admin API", () => {
 			],
 			pageInfo: { hasNextPage: false },
 		});
+	});
+});
+
+describe("the Shopify stand-in's OAuth app (n8n's Shopify OAuth2 API credential)", () => {
+	let shopify: ShopifyStandIn;
+	beforeEach(async () => {
+		shopify = await startShopifyStandIn({ accessToken: TOKEN });
+	});
+	afterEach(async () => await shopify.close());
+
+	const tokenEndpoint = () =>
+		`${shopify.url}/pod-platform-stand-in.myshopify.com/admin/oauth/access_token`;
+	/** A refresh as n8n's OAuth2 client sends it: a form, the client in the body. */
+	const refresh = async (refreshToken: string, clientSecret = shopify.oauth.clientSecret) => {
+		const response = await request(tokenEndpoint(), {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams({
+				grant_type: 'refresh_token',
+				refresh_token: refreshToken,
+				client_id: shopify.oauth.clientId,
+				client_secret: clientSecret,
+			}).toString(),
+		});
+		return { status: response.statusCode, json: (await response.body.json()) as Json };
+	};
+	const read = async (token: string) =>
+		await call(
+			`${shopify.adminUrl}/graphql.json`,
+			'POST',
+			{ 'x-shopify-access-token': token },
+			{ query: '{ orders(first: 1) { nodes { id } } }' },
+		);
+
+	test('an issued token works until it expires; then 401, and a refresh gives a new pair, its refresh token once', async () => {
+		const issued = shopify.oauth.issue();
+		expect((await read(issued.access_token)).status).toBe(200);
+		shopify.oauth.expireAll();
+		const expired = await read(issued.access_token);
+		expect(expired.status).toBe(401);
+		expect(expired.json.errors).toMatch(/Invalid API key or access token/);
+		const renewed = await refresh(issued.refresh_token);
+		expect(renewed.status).toBe(200);
+		expect(renewed.json).toMatchObject({
+			access_token: expect.stringMatching(/^shpua_/),
+			refresh_token: expect.stringMatching(/^shprt_/),
+			expires_in: 3600,
+		});
+		expect((await read(String(renewed.json.access_token))).status).toBe(200);
+		// A refresh token is used once; a wrong client secret is refused.
+		expect((await refresh(issued.refresh_token)).json.error).toBe('invalid_grant');
+		expect((await refresh(String(renewed.json.refresh_token), 'wrong')).status).toBe(401);
+		expect(shopify.oauth.refreshes.map((entry) => entry.status)).toEqual([200, 400, 401]);
 	});
 });
