@@ -2478,6 +2478,10 @@ describe('the way back to the storefront', () => {
 		expect(first.of(`shopify-${SHIPPED}`)).toEqual([
 			{ outcome: 'delivered now', printOrderId: printOrder[`shopify-${SHIPPED}`] },
 		]);
+		// Its refunded lines were never printed: named, not fulfilled.
+		expect(first.outcomes.find((entry) => entry.uniqueId === `shopify-${SHIPPED}`)?.detail).toMatch(
+			/ as fulfillment gid:\/\/shopify\/Fulfillment\/\d+; not printed, so not fulfilled: Line 1 \(SKU IPOD2008\): nothing is owed: .*; Line 3 \(SKU IPOD2008\): nothing is owed: /,
+		);
 		expect(first.of(`shopify-${CANCELLED}`)).toEqual([
 			{ outcome: 'delivered now', printOrderId: printOrder[`shopify-${CANCELLED}`] },
 		]);
