@@ -18,7 +18,8 @@
  *   port, then a path segment that the `.myshopify.com` completes), API 2024-07 as 2026-07.
  * - WooCommerce (credential `wooCommerceApi`: Basic with the consumer key and secret, or the
  *   `consumer_key` / `consumer_secret` query parameters): `GET /wp-json/wc/v3/orders` (the list the
- *   daily CSV example reads: `after`, `before`, `status`, `per_page`, `page`),
+ *   daily CSV and catch-up examples read: `after`, `before`, `modified_after`, `modified_before`,
+ *   `status`, `per_page`, `page`),
  *   `GET/PUT /wp-json/wc/v3/orders/{id}`,
  *   `GET/POST /wp-json/wc/v3/orders/{id}/notes`, and `GET /wp-json/wc/v3/products/categories`
  *   (what n8n's credential test reads). A real store takes Basic only over HTTPS (over HTTP it
@@ -30,7 +31,8 @@
  * Both also hold webhook subscriptions, as n8n's Shopify Trigger and WooCommerce Trigger register
  * them on activation (Shopify: `GET /webhooks`, `POST /webhooks.json`, `DELETE /webhooks/{id}.json`;
  * WooCommerce: `GET/POST /webhooks`, `DELETE /webhooks/{id}?force=true`), and `createOrder` sends
- * the new order to them signed as each store signs (Webhook deliveries, below: Shopify retries a failed
+ * the new order to them signed as each store signs (WooCommerce's `updateOrder` and `PUT` send
+ * `order.updated`) (Webhook deliveries, below: Shopify retries a failed
  * delivery, WooCommerce does not and disables a webhook that keeps failing).
  *
  * Seeded with the documented orders of the fixtures (Shopify order 450789469 with its documented
@@ -832,7 +834,11 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 // WooCommerce
 // ---------------------------------------------------------------------------------------------
 
-/** The order statuses WooCommerce documents for `status`. */
+/**
+ * The order statuses WooCommerce documents for `status` (REST API docs, "Order properties"; core's
+ * `wc_get_order_statuses()` and `checkout-draft`, the block checkout's draft). Paid are `processing`
+ * and `completed` (core's `wc_get_is_paid_statuses()`): reaching either sets `date_paid`.
+ */
 const WOOCOMMERCE_STATUSES = [
 	'pending',
 	'processing',
@@ -841,8 +847,25 @@ const WOOCOMMERCE_STATUSES = [
 	'cancelled',
 	'refunded',
 	'failed',
+	'checkout-draft',
 	'trash',
 ];
+
+/**
+ * The hooks behind each order topic of a webhook, as WooCommerce core maps them
+ * (`WC_Webhook::get_default_topic_hooks`, plugins/woocommerce/includes/class-wc-webhook.php):
+ * `order.updated` is every save of an existing order (a status change, a REST update) and a refund.
+ */
+const WOOCOMMERCE_TOPIC_HOOKS: Record<string, string[]> = {
+	'order.created': ['woocommerce_new_order'],
+	'order.updated': [
+		'woocommerce_update_order',
+		'woocommerce_order_refunded',
+		'woocommerce_delete_order_refund',
+	],
+	'order.deleted': ['wp_trash_post', 'woocommerce_trash_order'],
+	'order.restored': ['untrashed_post', 'woocommerce_untrash_order'],
+};
 
 export interface WooCommerceStandIn extends StandIn {
 	consumerKey: string;
@@ -858,6 +881,12 @@ export interface WooCommerceStandIn extends StandIn {
 	 * counts failures in a row and disables a webhook after more than five.
 	 */
 	createOrder(order: Json): void;
+	/**
+	 * A change made in the store (a payment received: `on-hold` to `processing` with `date_paid`):
+	 * saved with a new `date_modified`, then sent to every active `order.updated` webhook, as a
+	 * REST update (`PUT /orders/{id}`) is too.
+	 */
+	updateOrder(id: number, changes: Json): void;
 	deliveries: WebhookDeliveries;
 	/** The store's products and variations (wc/v3 products endpoints). */
 	catalog: WooCommerceProducts;
@@ -912,11 +941,72 @@ export async function startWooCommerceStandIn(
 	const catalog = wooCommerceProducts(() => url, wooTime);
 
 	/**
+	 * An order saved with changes, as `WC_Order::save` does: a new `date_modified`; `date_paid` set
+	 * on reaching a paid status without one (`WC_Order::maybe_set_date_paid`), `date_completed` on
+	 * `completed`.
+	 */
+	const saveChanges = (order: Json, changes: Json) => {
+		const now = wooTime();
+		Object.assign(order, changes, { id: order.id, date_modified: now, date_modified_gmt: now });
+		const paid = ['processing', 'completed'].includes(String(order.status));
+		if (paid && (order.date_paid === null || order.date_paid === undefined)) {
+			Object.assign(order, { date_paid: now, date_paid_gmt: now });
+		}
+		if (changes.status === 'completed') {
+			Object.assign(order, { date_completed: now, date_completed_gmt: now });
+		}
+	};
+
+	/**
+	 * The order sent once to every active webhook of `topic` (not awaited; `deliveries` follows
+	 * them), never a draft (`WC_Webhook::is_valid_resource` skips `checkout-draft`). WooCommerce
+	 * does not retry a delivery; it counts failures in a row and disables a webhook after more
+	 * than five.
+	 */
+	const deliver = (topic: string, order: Json) => {
+		if (order.status === 'checkout-draft') return;
+		const body = JSON.stringify(withLinks(order));
+		for (const webhook of webhooks.values()) {
+			if (webhook.topic !== topic || webhook.status !== 'active') continue;
+			// The headers WooCommerce's WC_Webhook sends; n8n's WooCommerce Trigger checks the signature.
+			const headers = {
+				'content-type': 'application/json',
+				'x-wc-webhook-source': `${url}/`,
+				'x-wc-webhook-topic': String(webhook.topic),
+				'x-wc-webhook-resource': String(webhook.resource),
+				'x-wc-webhook-event': String(webhook.event),
+				'x-wc-webhook-signature': signed(String(webhook.secret), body),
+				'x-wc-webhook-id': String(webhook.id),
+				'x-wc-webhook-delivery-id': String(nextDeliveryId++),
+			};
+			void track(async () => {
+				const at = Date.now();
+				const outcome = await post(String(webhook.delivery_url), body, headers);
+				attempts.push({
+					orderId: Number(order.id),
+					webhookId: Number(webhook.id),
+					attempt: 1,
+					at,
+					...outcome,
+				});
+				if (outcome.status !== undefined && outcome.status < 300) {
+					webhook.failure_count = 0;
+					return;
+				}
+				webhook.failure_count = Number(webhook.failure_count) + 1;
+				if (Number(webhook.failure_count) > MAX_FAILURES) webhook.status = 'disabled';
+			});
+		}
+	};
+
+	/**
 	 * "List all orders" as documented: newest first (`order` asc or desc, `orderby` date or id), `per_page` (default 10, at most 100) and
 	 * `page`, the totals in `X-WP-Total` and `X-WP-TotalPages`, and a `Link` header naming the next
-	 * and previous pages where there are some. `after` and `before` compare with `date_created`
-	 * (the store's local time), or `date_created_gmt` with `dates_are_gmt=true`; the stand-in takes
-	 * them without a zone offset only, as the daily CSV example sends them, and refuses any other.
+	 * and previous pages where there are some. `status` is a list (`processing,on-hold`). `after`
+	 * and `before` compare with `date_created` (the store's local time), `modified_after` and
+	 * `modified_before` with `date_modified`, or their `_gmt` fields with `dates_are_gmt=true`
+	 * (`WC_REST_CRUD_Controller::prepare_objects_query`: `post_date` / `post_modified`); the stand-in
+	 * takes them without a zone offset only, as the examples send them, and refuses any other.
 	 */
 	const listOrders = (query: URLSearchParams): Reply => {
 		const invalid = (param: string, message: string): Reply => ({
@@ -928,7 +1018,7 @@ export async function startWooCommerceStandIn(
 			},
 		});
 		const localDate = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
-		for (const param of ['after', 'before']) {
+		for (const param of ['after', 'before', 'modified_after', 'modified_before']) {
 			const value = query.get(param);
 			if (value !== null && !localDate.test(value)) {
 				return invalid(
@@ -958,13 +1048,18 @@ export async function startWooCommerceStandIn(
 		if (orderBy !== 'date' && orderBy !== 'id') {
 			return invalid('orderby', 'orderby is not one of date, id.');
 		}
-		const dateKey = query.get('dates_are_gmt') === 'true' ? 'date_created_gmt' : 'date_created';
-		const after = query.get('after');
-		const before = query.get('before');
+		const gmt = query.get('dates_are_gmt') === 'true' ? '_gmt' : '';
+		/** Whether the order's `field` (its local or GMT date) is after or before the query's value. */
+		const within = (order: Json, field: string, after: string, before: string) => {
+			const value = String(order[`${field}${gmt}`]);
+			const from = query.get(after);
+			const to = query.get(before);
+			return (from === null || value > from) && (to === null || value < to);
+		};
 		const matching = [...orders.values()]
 			.filter((order) => statuses.includes('any') || statuses.includes(String(order.status)))
-			.filter((order) => after === null || String(order[dateKey]) > after)
-			.filter((order) => before === null || String(order[dateKey]) < before)
+			.filter((order) => within(order, 'date_created', 'after', 'before'))
+			.filter((order) => within(order, 'date_modified', 'modified_after', 'modified_before'))
 			.sort((a, b) => {
 				const ascending =
 					orderBy === 'id'
@@ -1034,7 +1129,7 @@ export async function startWooCommerceStandIn(
 				topic: input.topic,
 				resource,
 				event,
-				hooks: [`woocommerce_new_${resource}`],
+				hooks: WOOCOMMERCE_TOPIC_HOOKS[input.topic] ?? [`woocommerce_new_${resource}`],
 				delivery_url: input.delivery_url,
 				date_created: now,
 				date_created_gmt: now,
@@ -1083,11 +1178,8 @@ export async function startWooCommerceStandIn(
 						},
 					};
 				}
-				const now = wooTime();
-				Object.assign(order, changes, { id: order.id, date_modified: now, date_modified_gmt: now });
-				if (changes.status === 'completed') {
-					Object.assign(order, { date_completed: now, date_completed_gmt: now });
-				}
+				saveChanges(order, changes);
+				deliver('order.updated', order);
 			}
 			return { status: 200, body: withLinks(order) };
 		}
@@ -1151,38 +1243,13 @@ export async function startWooCommerceStandIn(
 		webhooks: () => [...webhooks.values()].map(webhookView),
 		createOrder: (order) => {
 			addOrder(order);
-			const body = JSON.stringify(withLinks(order));
-			for (const webhook of webhooks.values()) {
-				if (webhook.topic !== 'order.created' || webhook.status !== 'active') continue;
-				// The headers WooCommerce's WC_Webhook sends; n8n's WooCommerce Trigger checks the signature.
-				const headers = {
-					'content-type': 'application/json',
-					'x-wc-webhook-source': `${url}/`,
-					'x-wc-webhook-topic': String(webhook.topic),
-					'x-wc-webhook-resource': String(webhook.resource),
-					'x-wc-webhook-event': String(webhook.event),
-					'x-wc-webhook-signature': signed(String(webhook.secret), body),
-					'x-wc-webhook-id': String(webhook.id),
-					'x-wc-webhook-delivery-id': String(nextDeliveryId++),
-				};
-				void track(async () => {
-					const at = Date.now();
-					const outcome = await post(String(webhook.delivery_url), body, headers);
-					attempts.push({
-						orderId: Number(order.id),
-						webhookId: Number(webhook.id),
-						attempt: 1,
-						at,
-						...outcome,
-					});
-					if (outcome.status !== undefined && outcome.status < 300) {
-						webhook.failure_count = 0;
-						return;
-					}
-					webhook.failure_count = Number(webhook.failure_count) + 1;
-					if (Number(webhook.failure_count) > MAX_FAILURES) webhook.status = 'disabled';
-				});
-			}
+			deliver('order.created', orders.get(Number(order.id)) as Json);
+		},
+		updateOrder: (id, changes) => {
+			const order = orders.get(id);
+			if (!order) throw new Error(`the WooCommerce stand-in has no order ${id}`);
+			saveChanges(order, changes);
+			deliver('order.updated', order);
 		},
 		deliveries,
 		catalog,

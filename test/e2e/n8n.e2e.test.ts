@@ -821,6 +821,9 @@ test("the catch-up examples print the last day's storefront orders that have no 
 	const wooTimes = (hours: number) => ({
 		date_created: hoursAgo(hours).setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm:ss"),
 		date_created_gmt: hoursAgo(hours).toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss"),
+		// Unchanged since it was placed: the WooCommerce catch-up reads by date_modified.
+		date_modified: hoursAgo(hours).setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm:ss"),
+		date_modified_gmt: hoursAgo(hours).toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss"),
 	});
 	const shopifyDocumented = withProductSkus(shopifyOrder);
 	const shopifyOrders = {
@@ -891,12 +894,23 @@ test("the catch-up examples print the last day's storefront orders that have no 
 			...itemsOf(run.runData['Outcome of Each Order']?.[0]),
 			// The Shopify catch-up's orders left out before Submit (not paid, cancelled).
 			...itemsOf(run.runData['Outcome: Not Paid or Cancelled']?.[0]),
+			// WooCommerce's: an order read but not paid (on hold, pending).
+			...itemsOf(run.runData['Outcome: Not Paid']?.[0]),
 		] as unknown as Outcome[];
 		const summaries = itemsOf(run.runData.Summary?.[0]);
 		expect(summaries).toHaveLength(1);
 		const count = (outcome: string) => outcomes.filter((entry) => entry.outcome === outcome);
+		const wooCommerceOnly =
+			workflowId === 'podExWooCatchUp'
+				? {
+						notPaid: count('not paid').length,
+						awaitingPayment: count('not paid').map((entry) => entry.reason),
+						linesNotPrinted: expect.any(Array),
+					}
+				: {};
 		// The one summary item counts every order read, the test's and any other in the window.
 		expect(summaries[0]).toMatchObject({
+			...wooCommerceOnly,
 			ordersRead: outcomes.length,
 			printedNow: count('printed now').length,
 			alreadyPrinted: count('already printed').length,
@@ -1001,7 +1015,7 @@ test("the catch-up examples print the last day's storefront orders that have no 
 		wooCommerce.requests.filter((entry) => entry.path === '/wp-json/wc/v3/orders').at(-1),
 	).toMatchObject({
 		status: 200,
-		query: { status: 'processing', per_page: '100', order: 'asc', page: '1' },
+		query: { status: 'processing,on-hold,pending', per_page: '100', order: 'asc', page: '1' },
 	});
 	const [wooPrinted] = await printOrders(`woocommerce-${wooOrders.missing.id}`);
 	expect(wooFirst.of(wooOrders.missing.id)).toEqual([
@@ -1010,12 +1024,19 @@ test("the catch-up examples print the last day's storefront orders that have no 
 			outcome: 'printed now',
 			printOrderId: String(wooPrinted.id),
 			reason: '',
+			linesNotPrinted: [
+				'Line 1 (Woo Single #1): it has no SKU, and no product of the shop is named "Woo Single #1"',
+			],
 		},
 	]);
 	expect(wooFirst.of(wooOrders.unknownLine.id)).toEqual([
 		expect.objectContaining({ outcome: 'failed', reason: expect.stringContaining(wooRefusal) }),
 	]);
 	expect(wooFirst.of(wooOrders.completed.id)).toEqual([]);
+	// The line the shop has no product of is named with its order, not only in Submit's output.
+	expect(wooFirst.summary.linesNotPrinted).toContain(
+		'WooCommerce order #901 (ID 901) › Line 1 (Woo Single #1): it has no SKU, and no product of the shop is named "Woo Single #1"',
+	);
 	for (const id of [
 		shopifyOrders.unknownLine.id,
 		shopifyOrders.nothingOwed.id,
@@ -1052,6 +1073,8 @@ test("the catch-up examples print the last day's storefront orders that have no 
 	expect(wooAgain.of(wooOrders.missing.id)).toEqual([
 		expect.objectContaining({ outcome: 'already printed', printOrderId: String(wooPrinted.id) }),
 	]);
+	// Its line left out is named again while the order is in the window, printed before or not.
+	expect(wooAgain.summary.linesNotPrinted).toEqual(wooFirst.summary.linesNotPrinted);
 	// What could not be printed says so again, until it is fixed in the store.
 	expect(shopifyAgain.of(shopifyOrders.unknownLine.id)[0].outcome).toBe('failed');
 	expect(shopifyAgain.of(shopifyOrders.nothingOwed.id)[0].outcome).toBe('not printable');
@@ -1062,6 +1085,237 @@ test("the catch-up examples print the last day's storefront orders that have no 
 		`woocommerce-${wooOrders.missing.id}`,
 	]) {
 		expect(await printOrders(uniqueId)).toHaveLength(1);
+	}
+});
+
+/**
+ * Nothing printed before it is paid (issue "The bad day"): WooCommerce counts `processing` and
+ * `completed` as paid and sets `date_paid` on reaching them; an on-hold bank transfer or a pending
+ * order is not. The intake example, activated, listens to order.created and order.updated; the
+ * catch-up example reads the orders changed in the last 24 hours.
+ */
+test("WooCommerce: an on-hold and a pending order are printed neither by the intake nor by the catch-up, each named with its reason; paid 25 hours after it was placed, each is printed once: by the intake's order.updated, or by the next catch-up", async () => {
+	const intake = 'podExWooIntake';
+	const zone = process.env.GENERIC_TIMEZONE ?? 'America/New_York';
+	const format = "yyyy-MM-dd'T'HH:mm:ss";
+	/** The store's dates of an order placed `hours` ago and not changed since. */
+	const placed = (hours: number) => {
+		const at = DateTime.now().minus({ hours });
+		const local = at.setZone(zone).toFormat(format);
+		const gmt = at.toUTC().toFormat(format);
+		return {
+			date_created: local,
+			date_created_gmt: gmt,
+			date_modified: local,
+			date_modified_gmt: gmt,
+		};
+	};
+	const unpaid = { date_paid: null, date_paid_gmt: null, date_completed: null, transaction_id: '' };
+	const documented = withProductSkus(wooCommerceOrderOf3Lines);
+	const bankTransfer = {
+		...documented,
+		...unpaid,
+		id: 7801,
+		number: '7801',
+		status: 'on-hold',
+		payment_method: 'bacs',
+		payment_method_title: 'Direct bank transfer',
+	};
+	const pending = {
+		...documented,
+		...unpaid,
+		id: 7802,
+		number: '7802',
+		status: 'pending',
+		payment_method: 'cheque',
+		payment_method_title: 'Check payments',
+	};
+	const reasons = {
+		[bankTransfer.id]:
+			'WooCommerce order #7801 (ID 7801) is on-hold: awaiting payment (a bank transfer or cheque not yet received), not printed until the store marks it Processing',
+		[pending.id]:
+			'WooCommerce order #7802 (ID 7802) is pending: payment not received yet, not printed until it is paid (Processing)',
+	};
+	const printOrders = async (id: number) =>
+		await control<ControlOrder[]>('GET', `/orders?uniqueId=woocommerce-${id}`);
+	const submissions = async () =>
+		(await control<Array<{ method: string; path: string }>>('GET', '/requests')).filter(
+			(entry) => entry.method === 'POST' && entry.path.endsWith('/orders/usingCreatorSE'),
+		).length;
+	/** Each node's items in an execution of the intake (n8n's stored data). */
+	const intakeRun = async (executionId: string) => {
+		const data = unflatten(await session.executionData(executionId)) as {
+			resultData: { runData: Record<string, NodeRun[]> };
+		};
+		return (node: string) => itemsOf(data.resultData.runData[node]?.[0]);
+	};
+	/** The intake's executions after the first `count`, once they have ended. */
+	const intakeExecutions = async (count: number, more: number) =>
+		(await session.finishedExecutionsOf(intake, count + more, 60_000))
+			.sort((a, b) => Number(a.id) - Number(b.id))
+			.slice(count);
+	interface Outcome {
+		storeOrder: string;
+		outcome: string;
+		printOrderId: string;
+		reason: string;
+	}
+	const catchUp = async () => {
+		const listedBefore = wooCommerce.requests.length;
+		const run = await session.runFromPinnedTrigger('podExWooCatchUp', 'Run Now');
+		expect({ status: run.status, error: run.error }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
+		const outcomes = [
+			...itemsOf(run.runData['Outcome of Each Order']?.[0]),
+			...itemsOf(run.runData['Outcome: Not Paid']?.[0]),
+		] as unknown as Outcome[];
+		const listed = wooCommerce.requests
+			.slice(listedBefore)
+			.filter((entry) => entry.path === '/wp-json/wc/v3/orders');
+		return {
+			of: (id: number) => outcomes.filter((entry) => entry.storeOrder.endsWith(`(ID ${id})`)),
+			summary: itemsOf(run.runData.Summary?.[0])[0],
+			listed,
+		};
+	};
+
+	// The intake on its two webhooks.
+	const intakeWebhooks = () =>
+		wooCommerce
+			.webhooks()
+			.filter((webhook) => webhook.status === 'active')
+			.map((webhook) => webhook.topic);
+	await session.activate(intake);
+	let active = true;
+	try {
+		await waitFor('the intake webhooks at the store', async () =>
+			['order.created', 'order.updated'].every((topic) => intakeWebhooks().includes(topic))
+				? true
+				: undefined,
+		);
+		const sentBefore = await submissions();
+		let seen = await session.executionCount(intake);
+
+		// 1. Placed an hour ago, not paid: the intake skips each and says why.
+		for (const order of [bankTransfer, pending]) {
+			wooCommerce.createOrder({ ...order, ...placed(1) });
+		}
+		await wooCommerce.deliveries.settled();
+		const skippedRuns = await intakeExecutions(seen, 2);
+		seen += 2;
+		const skipped = await Promise.all(
+			skippedRuns.map(async (execution) => {
+				expect(execution.status).toBe('success');
+				const items = await intakeRun(execution.id);
+				expect(items('Submit Print Order')).toEqual([]);
+				return items('Skip: Not Paid')[0];
+			}),
+		);
+		expect(
+			skipped.sort((a, b) => String(a.storeOrder).localeCompare(String(b.storeOrder))),
+		).toEqual([
+			{
+				skipped: true,
+				storeOrder: 'WooCommerce order #7801 (ID 7801)',
+				status: 'on-hold',
+				reason: reasons[bankTransfer.id],
+			},
+			{
+				skipped: true,
+				storeOrder: 'WooCommerce order #7802 (ID 7802)',
+				status: 'pending',
+				reason: reasons[pending.id],
+			},
+		]);
+
+		// 2. The catch-up reads them (changed in the last day) and names them, printing neither.
+		const waiting = await catchUp();
+		for (const order of [bankTransfer, pending]) {
+			expect(waiting.of(order.id)).toEqual([
+				{
+					storeOrder: `WooCommerce order #${order.number} (ID ${order.id})`,
+					outcome: 'not paid',
+					printOrderId: '',
+					reason: reasons[order.id],
+				},
+			]);
+			expect(waiting.summary.awaitingPayment).toContain(reasons[order.id]);
+			expect(await printOrders(order.id)).toEqual([]);
+		}
+		expect(await submissions()).toBe(sentBefore);
+
+		// 3. A day on, as the store holds them: placed 25 hours ago, not changed since.
+		for (const order of [bankTransfer, pending]) {
+			wooCommerce.addOrder({ ...wooCommerce.order(order.id), ...placed(25) });
+		}
+		// The bank transfer arrives: WooCommerce marks the order Processing and sets date_paid, and
+		// sends order.updated. The intake prints it, once.
+		wooCommerce.updateOrder(bankTransfer.id, { status: 'processing' });
+		const paid = wooCommerce.order(bankTransfer.id)!;
+		const hoursToPay = DateTime.fromISO(String(paid.date_paid_gmt), { zone: 'utc' }).diff(
+			DateTime.fromISO(String(paid.date_created_gmt), { zone: 'utc' }),
+			'hours',
+		).hours;
+		expect(Math.round(hoursToPay)).toBe(25);
+		await wooCommerce.deliveries.settled();
+		const [printedRun] = await intakeExecutions(seen, 1);
+		seen += 1;
+		const printedByIntake = (await intakeRun(printedRun.id))('Submit Print Order');
+		expect(printedByIntake).toEqual([
+			expect.objectContaining({ uniqueId: 'woocommerce-7801', alreadyExisted: false }),
+		]);
+		const [transferPrint] = await printOrders(bankTransfer.id);
+		expect(transferPrint).toMatchObject({ id: printedByIntake[0].id, financialStatus: 'PAID' });
+		// Every later change sends order.updated again (here the customer's note): the same print order.
+		wooCommerce.updateOrder(bankTransfer.id, { customer_note: 'Please leave it at the door' });
+		await wooCommerce.deliveries.settled();
+		const [repeatRun] = await intakeExecutions(seen, 1);
+		seen += 1;
+		expect((await intakeRun(repeatRun.id))('Submit Print Order')).toEqual([
+			expect.objectContaining({ id: transferPrint.id, alreadyExisted: true }),
+		]);
+
+		// 4. The intake is down when the pending order is paid: WooCommerce's order.updated reaches
+		// nobody, and only the catch-up can print it.
+		await session.deactivate(intake);
+		active = false;
+		await waitFor('the intake webhooks to go', async () =>
+			intakeWebhooks().length === 0 ? true : undefined,
+		);
+		wooCommerce.updateOrder(pending.id, { status: 'processing' });
+		await wooCommerce.deliveries.settled();
+		expect(await printOrders(pending.id)).toEqual([]);
+
+		const next = await catchUp();
+		// By when it changed: placed 25 hours ago, outside a window by creation.
+		expect(next.listed[0].query).toMatchObject({ status: 'processing,on-hold,pending' });
+		expect(next.listed[0].query.after).toBeUndefined();
+		expect(
+			String(wooCommerce.order(pending.id)!.date_created) < next.listed[0].query.modified_after,
+		).toBe(true);
+		expect(next.of(bankTransfer.id)).toEqual([
+			expect.objectContaining({
+				outcome: 'already printed',
+				printOrderId: String(transferPrint.id),
+			}),
+		]);
+		const [pendingPrint] = await printOrders(pending.id);
+		expect(next.of(pending.id)).toEqual([
+			expect.objectContaining({ outcome: 'printed now', printOrderId: String(pendingPrint.id) }),
+		]);
+		expect(next.summary.awaitingPayment).not.toContain(reasons[pending.id]);
+
+		// Once each, and nothing else sent.
+		for (const order of [bankTransfer, pending])
+			expect(await printOrders(order.id)).toHaveLength(1);
+		expect(await submissions()).toBe(sentBefore + 2);
+		process.stdout.write(
+			`paid later, WooCommerce: on hold and pending skipped by the intake and named by the catch-up; 7801 printed by the intake's order.updated (${Math.round(hoursToPay)} h after it was placed), again answered alreadyExisted; 7802 printed by the next catch-up; ${(await submissions()) - sentBefore} submissions\n`,
+		);
+	} finally {
+		if (active) await session.deactivate(intake);
 	}
 });
 
@@ -1245,6 +1499,8 @@ describe.each(OVERLAP_INTAKES)(
 							number: intake.refusing ? '7703' : '7702',
 							date_created: hoursAgo.setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm:ss"),
 							date_created_gmt: hoursAgo.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss"),
+							date_modified: hoursAgo.setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm:ss"),
+							date_modified_gmt: hoursAgo.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss"),
 						};
 			(intake.store === 'Shopify' ? shopify : wooCommerce).addOrder(order);
 			await deliverThreeTimesAtOnce(intake, order, intake.catchUp);

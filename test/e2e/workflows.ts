@@ -690,12 +690,20 @@ export function intakeOnWebhook(
 		nodes: Array<{ name: string; type: string; position: number[] } & Record<string, unknown>>;
 		connections: Record<string, { main: unknown }>;
 	};
-	const trigger = example.nodes.find((node) => node.webhookId !== undefined);
+	// Every storefront trigger goes (the WooCommerce intake has two, created and updated); the
+	// Webhook takes the first one's place.
+	const triggers = example.nodes.filter((node) => node.webhookId !== undefined);
+	const [trigger] = triggers;
 	if (!trigger) throw new Error(`${exampleId} has no trigger with a webhook`);
 	const [x, y] = trigger.position;
-	const { [trigger.name]: fromTrigger, ...connections } = example.connections;
+	const fromTrigger = example.connections[trigger.name];
+	const connections = Object.fromEntries(
+		Object.entries(example.connections).filter(
+			([name]) => !triggers.some((node) => node.name === name),
+		),
+	);
 	const rest = example.nodes
-		.filter((node) => node !== trigger)
+		.filter((node) => !triggers.includes(node))
 		.map((node) => (credentialId ? onOurCredential(node, credentialId) : node));
 	return {
 		...example,

@@ -48,6 +48,26 @@ function chain(workflow: Example, from: string): ExampleNode[] {
 	return nodes;
 }
 
+/**
+ * The nodes from `from`, following each node's first output (an If's true branch), where each
+ * output leads to one node at most.
+ */
+function firstOutputs(workflow: Example, from: string): ExampleNode[] {
+	const byName = new Map(workflow.nodes.map((node) => [node.name, node]));
+	const nodes: ExampleNode[] = [];
+	for (let name: string | undefined = from; name; ) {
+		nodes.push(byName.get(name) as ExampleNode);
+		const outputs: Array<Array<{ node: string }>> = workflow.connections[name]?.main ?? [];
+		const many = outputs.filter((output) => output.length > 1).length;
+		expect({ after: name, oneNodeEachOutput: many === 0 }).toEqual({
+			after: name,
+			oneNodeEachOutput: true,
+		});
+		name = outputs[0]?.[0]?.node;
+	}
+	return nodes;
+}
+
 /** Every expression among a node's parameters ("=..."), with where it is. */
 function expressions(value: unknown, path = ''): Array<{ path: string; expression: string }> {
 	if (typeof value === 'string') return value.startsWith('=') ? [{ path, expression: value }] : [];
@@ -342,17 +362,6 @@ describe.each([
 		},
 		order: shopifyOrder as unknown,
 	},
-	{
-		file: 'woocommerce-orders-to-production.json',
-		id: 'podExWooIntake',
-		storefront: 'woocommerce',
-		trigger: {
-			type: 'n8n-nodes-base.wooCommerceTrigger',
-			parameters: { event: 'order.created' },
-			credentials: { wooCommerceApi: { id: 'wooCommerceStandIn', name: 'WooCommerce stand-in' } },
-		},
-		order: wooCommerceOrder as unknown,
-	},
 ])('the intake example $file', ({ id, storefront, trigger, order }) => {
 	const workflow = example(id);
 	const starts = () => workflow.nodes.filter((node) => node.type === trigger.type);
@@ -408,6 +417,137 @@ describe.each([
 		);
 		expect(JSON.stringify(mapping)).not.toMatch(/"=/);
 	});
+});
+
+/**
+ * WooCommerce's order statuses (its REST API docs' `status`): paid are `processing` and `completed`
+ * (core's wc_get_is_paid_statuses); what the WooCommerce intake and catch-up print is `processing`,
+ * paid and not yet completed.
+ */
+const WOOCOMMERCE_STATUSES = [
+	'pending',
+	'processing',
+	'on-hold',
+	'completed',
+	'cancelled',
+	'refunded',
+	'failed',
+	'checkout-draft',
+	'trash',
+];
+
+/** Which WooCommerce statuses a workflow's Paid? node lets on to Submit (n8n's own filter). */
+function passingPaid(workflow: Example): string[] {
+	const paid = workflow.nodes.find((entry) => entry.name === 'Paid?') as ExampleNode;
+	expect(paid.type).toBe('n8n-nodes-base.if');
+	return WOOCOMMERCE_STATUSES.filter((status) =>
+		executeFilter(evaluate(paid.parameters.conditions, { status }) as FilterValue),
+	);
+}
+
+describe('the intake example woocommerce-orders-to-production.json', () => {
+	const workflow = example('podExWooIntake');
+	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
+	const credentials = {
+		wooCommerceApi: { id: 'wooCommerceStandIn', name: 'WooCommerce stand-in' },
+	};
+
+	test("starts from n8n's WooCommerce Trigger twice, on a new order and on every change of one, with the store's credential", () => {
+		const starts = workflow.nodes.filter(
+			(entry) => entry.type === 'n8n-nodes-base.wooCommerceTrigger',
+		);
+		expect(starts).toEqual([
+			expect.objectContaining({
+				name: 'WooCommerce Trigger',
+				typeVersion: 1,
+				parameters: { event: 'order.created' },
+				credentials,
+			}),
+			expect.objectContaining({
+				name: 'WooCommerce Order Updated',
+				typeVersion: 1,
+				parameters: { event: 'order.updated' },
+				credentials,
+			}),
+		]);
+		const webhookIds = starts.map((entry) => (entry as unknown as { webhookId: string }).webhookId);
+		expect(new Set(webhookIds).size).toBe(2);
+	});
+
+	test("pins the store's documented order to the order.created trigger, its variants carrying the print product's own SKU (the contract's set-up)", () => {
+		expect(workflow.pinData).toEqual({
+			'WooCommerce Trigger': [{ json: withProductSkus(wooCommerceOrder) }],
+		});
+	});
+
+	test('both triggers go to Paid?, which lets only a Processing order (paid, not yet completed) on to Submit reading the order whole', () => {
+		for (const start of ['WooCommerce Trigger', 'WooCommerce Order Updated']) {
+			expect(workflow.connections[start].main).toEqual([
+				[expect.objectContaining({ node: 'Paid?' })],
+			]);
+		}
+		expect(passingPaid(workflow)).toEqual(['processing']);
+		const [paid, skip] = workflow.connections['Paid?'].main.map((output) =>
+			output.map((next) => next.node),
+		);
+		expect({ paid, skip }).toEqual({ paid: ['Submit Print Order'], skip: ['Skip: Not Paid'] });
+		expect(node('Submit Print Order')).toMatchObject({
+			type: 'n8n-nodes-pod-platform.podPlatform',
+			parameters: submitReadingWhole('woocommerce'),
+			credentials: { podPlatformApi: { id: 'podPlatformSandbox', name: 'POD Platform sandbox' } },
+		});
+		expect(workflow.connections['Submit Print Order']).toBeUndefined();
+		expect(workflow.connections['Skip: Not Paid']).toBeUndefined();
+	});
+
+	test('an order not paid ends on Skip: Not Paid, named with its status and why: on hold and pending until paid, cancelled never', () => {
+		const skipped = (status: string) =>
+			Object.fromEntries(
+				assignmentsOf(node('Skip: Not Paid')).map(({ name, value }) => [
+					name,
+					evaluate(value, { id: 730, number: '730', status }),
+				]),
+			);
+		expect(skipped('on-hold')).toEqual({
+			skipped: true,
+			storeOrder: 'WooCommerce order #730 (ID 730)',
+			status: 'on-hold',
+			reason:
+				'WooCommerce order #730 (ID 730) is on-hold: awaiting payment (a bank transfer or cheque not yet received), not printed until the store marks it Processing',
+		});
+		expect(skipped('pending').reason).toBe(
+			'WooCommerce order #730 (ID 730) is pending: payment not received yet, not printed until it is paid (Processing)',
+		);
+		expect(skipped('cancelled').reason).toBe(
+			'WooCommerce order #730 (ID 730) is cancelled: cancelled in the store, never printed',
+		);
+		// Every status WooCommerce documents gets a reason of its own; any other one a plain one.
+		const reasons = WOOCOMMERCE_STATUSES.filter((status) => status !== 'processing').map(
+			(status) => skipped(status).reason as string,
+		);
+		expect(reasons.filter((reason) => /not Processing \(paid/.test(reason))).toEqual([]);
+		expect(skipped('wc-custom').reason).toBe(
+			'WooCommerce order #730 (ID 730) is wc-custom: not Processing (paid and not yet completed), not printed',
+		);
+	});
+
+	test("is built from n8n's own nodes and ours, no Code node; Submit maps nothing", () => {
+		const types = workflow.nodes.map((entry) => entry.type);
+		expect(types.every((type) => /^n8n-nodes-(base|pod-platform)\./.test(type))).toBe(true);
+		expect(types.filter((type) => /code|function/i.test(type))).toEqual([]);
+		expect(expressions(node('Submit Print Order').parameters)).toEqual([]);
+	});
+});
+
+test('the WooCommerce intake and catch-up skip an unpaid order for the same reasons, and print the same statuses', () => {
+	const reason = (id: string, name: string) =>
+		assignmentsOf(example(id).nodes.find((entry) => entry.name === name) as ExampleNode).find(
+			(entry) => entry.name === 'reason',
+		)?.value;
+	expect(reason('podExWooCatchUp', 'Outcome: Not Paid')).toBe(
+		reason('podExWooIntake', 'Skip: Not Paid'),
+	);
+	expect(passingPaid(example('podExWooCatchUp'))).toEqual(passingPaid(example('podExWooIntake')));
 });
 
 describe('the daily CSV example', () => {
@@ -656,6 +796,7 @@ describe.each([
 		id: 'podExShopCatchUp',
 		storefront: 'shopify',
 		intake: 'podExShopIntake',
+		paidGate: false,
 		reads: [
 			{ name: 'Store', type: 'n8n-nodes-base.set' },
 			{
@@ -676,6 +817,8 @@ describe.each([
 		id: 'podExWooCatchUp',
 		storefront: 'woocommerce',
 		intake: 'podExWooIntake',
+		// Paid? sends the paid orders to Submit and the others to Outcome: Not Paid; Every Order joins them.
+		paidGate: true,
 		reads: [
 			{
 				...storeRead('wooCommerceApi', { id: 'wooCommerceStandIn', name: 'WooCommerce stand-in' }),
@@ -683,7 +826,7 @@ describe.each([
 			},
 		],
 	},
-])('the catch-up example $file', ({ id, storefront, intake, reads }) => {
+])('the catch-up example $file', ({ id, storefront, intake, paidGate, reads }) => {
 	const workflow = example(id);
 	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
 	const settings = (of: Example) =>
@@ -697,14 +840,30 @@ describe.each([
 	});
 
 	test('every hour (or Run Now) reads the orders of the last 24 hours, submits each, names its outcome, and sums them up in one item', () => {
-		const [start, ...after] = chain(workflow, 'Run Now');
+		const [start, ...after] = firstOutputs(workflow, 'Run Now');
 		const read = after.slice(0, reads.length);
-		const [submit, outcome, ...tail] = after.slice(reads.length);
-		// A merge of the orders a gate before Submit left out, where there is one.
-		const [all, summary, ...rest] = tail[0]?.type === 'n8n-nodes-base.merge' ? tail.slice(1) : tail;
+		const steps = after.slice(reads.length);
+		if (paidGate) {
+			expect(steps.splice(0, 1)).toEqual([
+				expect.objectContaining({ name: 'Paid?', type: 'n8n-nodes-base.if' }),
+			]);
+			expect(steps.splice(2, 1)).toEqual([
+				expect.objectContaining({ name: 'Every Order', type: 'n8n-nodes-base.merge' }),
+			]);
+			expect(workflow.connections['Paid?'].main[1]).toEqual([
+				expect.objectContaining({ node: 'Outcome: Not Paid' }),
+			]);
+			expect(workflow.connections['Outcome: Not Paid'].main).toEqual([
+				[{ node: 'Every Order', type: 'main', index: 1 }],
+			]);
+		}
+		const [submit, outcome, ...tail] = steps;
+		// Shopify's gate sits among the reads; a merge of the orders it left out follows Outcome.
+		const [all, summary, ...rest] =
+			!paidGate && tail[0]?.type === 'n8n-nodes-base.merge' ? tail.slice(1) : tail;
 		expect(rest).toEqual([]);
 		expect(start.type).toBe('n8n-nodes-base.manualTrigger');
-		expect(chain(workflow, 'Every Hour')[1]).toBe(read[0]);
+		expect(firstOutputs(workflow, 'Every Hour')[1]).toBe(read[0]);
 		expect(node('Every Hour')).toMatchObject({
 			type: 'n8n-nodes-base.scheduleTrigger',
 			parameters: { rule: { interval: [{ field: 'hours', hoursInterval: 1 }] } },
@@ -738,9 +897,26 @@ describe.each([
 		// What Submit gives for each kind of order (nodes/PodPlatform/actions/router.ts and
 		// submit/output.ts), through Outcome of Each Order's own expressions (the store order's name,
 		// which reads the list node, is left out here; the end-to-end case runs it in n8n).
+		const leftOut = (line: number, title: string) => ({
+			line,
+			title,
+			printed: false,
+			reason: `it has no SKU, and no product of the shop is named "${title}"`,
+		});
+		const printedLine = { line: 1, sku: 'TS', printed: true, amount: 1 };
 		const submitted = [
-			{ id: 101, uniqueId: `${storefront}-1`, alreadyExisted: false },
-			{ id: 102, uniqueId: `${storefront}-2`, alreadyExisted: true },
+			{
+				id: 101,
+				uniqueId: `${storefront}-1`,
+				alreadyExisted: false,
+				storeLines: [printedLine, leftOut(2, 'Classic Tee')],
+			},
+			{
+				id: 102,
+				uniqueId: `${storefront}-2`,
+				alreadyExisted: true,
+				storeLines: [leftOut(1, 'Mug'), printedLine],
+			},
 			{ id: null, uniqueId: `${storefront}-3`, printed: false, reason: 'Nothing is printed' },
 			{ error: 'Line 2 (SKU IPOD2008): no color purple', errorDescription: 'It offers red' },
 			{ error: 'The print service did not answer' },
@@ -752,6 +928,17 @@ describe.each([
 			}
 			return values;
 		});
+		// WooCommerce: an on-hold order, through Outcome: Not Paid (it reads the store's order).
+		const notPaid = paidGate
+			? [
+					Object.fromEntries(
+						assignmentsOf(node('Outcome: Not Paid')).map(({ name, value }) => [
+							name,
+							evaluate(value, { id: 6, number: '6', status: 'on-hold' }),
+						]),
+					),
+				]
+			: [];
 		expect(outcomes.map((entry) => entry.outcome)).toEqual([
 			'printed now',
 			'already printed',
@@ -762,11 +949,25 @@ describe.each([
 		// The Summary's own fields; one reading another node's output is tested where that node is.
 		const summary = Object.fromEntries(
 			assignmentsOf(node('Summary'))
-				.filter(({ value }) => !String(value).includes("$('"))
-				.map(({ name, value }) => [name, evaluate(value, { orders: outcomes })]),
+				// Shopify's fields that read another node's output are tested where that node is.
+				.filter(({ value }) => paidGate || !String(value).includes("$('"))
+				.map(({ name, value }) => [name, evaluate(value, { orders: [...outcomes, ...notPaid] })]),
 		);
+		// What WooCommerce's Summary adds: the orders not paid, and each store line not printed of
+		// the orders printed (now or before).
+		const wooCommerceOnly = {
+			notPaid: 1,
+			awaitingPayment: [
+				'WooCommerce order #6 (ID 6) is on-hold: awaiting payment (a bank transfer or cheque not yet received), not printed until the store marks it Processing',
+			],
+			linesNotPrinted: [
+				'order 1 › Line 2 (Classic Tee): it has no SKU, and no product of the shop is named "Classic Tee"',
+				'order 2 › Line 1 (Mug): it has no SKU, and no product of the shop is named "Mug"',
+			],
+		};
 		expect(summary).toMatchObject({
-			ordersRead: 5,
+			...(paidGate ? wooCommerceOnly : {}),
+			ordersRead: outcomes.length + notPaid.length,
 			printedNow: 1,
 			alreadyPrinted: 1,
 			notPrintable: 1,
@@ -867,7 +1068,7 @@ describe("the catch-up examples read every page of the window, as each store pag
 		expect(pagination.requestInterval).toBeGreaterThanOrEqual((requestedCost / 100) * 1000);
 	});
 
-	test('WooCommerce: processing orders after the window start, oldest first, 100 a page, page 1, 2, … up to X-WP-TotalPages', () => {
+	test('WooCommerce: the orders processing, on hold or pending payment changed since the window start (modified_after), oldest first, 100 a page, page 1, 2, … up to X-WP-TotalPages', () => {
 		const read = example('podExWooCatchUp').nodes.find(
 			(entry) => entry.name === 'Orders of the Last Day',
 		)!;
@@ -877,9 +1078,12 @@ describe("the catch-up examples read every page of the window, as each store pag
 				read.parameters.queryParameters as { parameters: Array<{ name: string; value: string }> }
 			).parameters.map(({ name, value }) => [name, evaluate(value, {})]),
 		);
+		// By when an order last changed, not when it was placed: an order paid a day after it was
+		// placed is in the window of the run after its payment. On hold and pending are read so that
+		// the Summary names them; a cancelled, refunded or failed order is not read.
 		expect(query).toEqual({
-			status: 'processing',
-			after: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
+			status: 'processing,on-hold,pending',
+			modified_after: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
 			orderby: 'date',
 			order: 'asc',
 			per_page: '100',

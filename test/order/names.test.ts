@@ -305,8 +305,8 @@ describe('SKU texts of color/size pairs, on a service that has them', () => {
 				productName: 'Hoodie',
 				colorName: 'Grey',
 				sizeName: 'M',
-				// Named by the product's SKU, stored (as Order → Get shows it) with its pair's own.
-				sku: 'HOODIE-PREMIUM-GREY-M',
+				// Named by the product's SKU, answered as sent (Order → Get shows the pair's own).
+				sku: 'HOODIE-PREMIUM',
 			}),
 		]);
 		expect((await stored(result.items[0].json.id)).slice(0, 2)).toEqual([

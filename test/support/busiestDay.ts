@@ -209,6 +209,9 @@ export function busiestDayOrders(options: OrderOptions): StoreOrder[] {
 			status: 'processing',
 			date_created: created.setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm:ss"),
 			date_created_gmt: created.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss"),
+			// Unchanged since: the WooCommerce catch-up reads by date_modified.
+			date_modified: created.setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm:ss"),
+			date_modified_gmt: created.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss"),
 			refunds: [],
 			line_items: lines.map(({ lineId, product, color, size, quantity }) => ({
 				...wooLine,

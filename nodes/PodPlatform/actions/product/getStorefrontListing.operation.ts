@@ -18,6 +18,7 @@ import type { Language } from '../common/language';
 import { languageOf, localizationIn } from '../common/language';
 import { storeFilter } from '../common/list';
 import { idLocator } from '../common/locators';
+import { serviceDropdown } from '../order/fields';
 import { idParameter, itemShopPath } from '../common/scope';
 import type { RunScope } from '../runScope';
 import type { OperationDefinition } from '../types';
@@ -204,6 +205,15 @@ export const getStorefrontListingOperation: OperationDefinition = {
 			displayOptions: SOURCE,
 		},
 		{
+			...serviceDropdown('Print Area Name or ID', 'printAreaId', 'getProductPrintAreas', [
+				'shop.value',
+				'productId.value',
+			]),
+			description:
+				'Where the motive is printed: one of the product\'s print areas; empty, its first on the front. The listing\'s SKUs name the motive and the area, so an order of them prints exactly that. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			displayOptions: SOURCE,
+		},
+		{
 			...idLocator({
 				displayName: 'Shared Product',
 				name: 'sharedProductId',
@@ -263,6 +273,7 @@ export const getStorefrontListingOperation: OperationDefinition = {
 		let productId: string;
 		let shared: ListingSharedProduct | undefined;
 		let motiveId = '';
+		let printAreaId: number | undefined;
 		if (listingOf === 'sharedProduct') {
 			const sharedId = idParameter(run, 'sharedProductId', 'Shared Product ID', itemIndex);
 			({ shared, productId } = await sharedProductOf(run, shopPath, sharedId, itemIndex));
@@ -276,6 +287,15 @@ export const getStorefrontListingOperation: OperationDefinition = {
 					'motiveId',
 				);
 			}
+			const area = text(run.parameter('printAreaId', itemIndex, '')).trim();
+			if (area && !/^\d+$/.test(area)) {
+				throw new InputError(
+					`Print Area must be a print area's ID, got "${area}"`,
+					"Give the ID of one of the product's print areas (Product → Get Expanded lists them), or leave it empty for its front.",
+					'printAreaId',
+				);
+			}
+			printAreaId = area ? Number(area) : undefined;
 		}
 		const [product, { country, codes }, motive] = await Promise.all([
 			run.service
@@ -290,6 +310,7 @@ export const getStorefrontListingOperation: OperationDefinition = {
 			country,
 			onlyAvailable,
 			motive,
+			printAreaId,
 			sharedProduct: shared,
 			countryCodes: codes,
 		});
