@@ -49,6 +49,10 @@ import path from 'node:path';
 import { ROOT } from './n8n-runtime';
 import type { ShopifyProducts, WooCommerceProducts } from './storefronts/products';
 import { shopifyProducts, wooCommerceProducts } from './storefronts/products';
+import type { AdminGraphql, ThrottleOptions } from './storefronts/shopifyGraphql';
+import { adminGraphql } from './storefronts/shopifyGraphql';
+import type { ShopifyOAuthApp, ShopifyOAuthOptions } from './storefronts/shopifyOAuth';
+import { shopifyOAuthApp } from './storefronts/shopifyOAuth';
 
 export const SHOPIFY_API_VERSION = '2026-07';
 /** The version n8n's Shopify node calls (its notice: "Shopify API Version: 2024-07"). */
@@ -87,6 +91,11 @@ export const WOOCOMMERCE_URL_PLACEHOLDER = 'https://your-store.example';
 /** The credentials the way-back examples name (created by `npm start` and the end-to-end suite). */
 export const SHOPIFY_CREDENTIAL = { id: 'shopifyStandIn', name: 'Shopify stand-in' };
 export const WOOCOMMERCE_CREDENTIAL = { id: 'wooCommerceStandIn', name: 'WooCommerce stand-in' };
+/** n8n's Shopify OAuth2 API credential of the stand-in's Dev Dashboard app. */
+export const SHOPIFY_OAUTH2_CREDENTIAL = {
+	id: 'shopifyOAuth2StandIn',
+	name: 'Shopify stand-in (OAuth2)',
+};
 
 type Json = Record<string, unknown>;
 
@@ -161,7 +170,12 @@ async function serve(
 			let body: unknown;
 			let reply: Reply;
 			try {
-				body = text ? JSON.parse(text) : undefined;
+				// An OAuth token request is a form (n8n's OAuth2 client sends one), all else JSON.
+				body = !text
+					? undefined
+					: /^application\/x-www-form-urlencoded/.test(req.headers['content-type'] ?? '')
+						? Object.fromEntries(new URLSearchParams(text))
+						: JSON.parse(text);
 			} catch {
 				body = text;
 			}
@@ -380,6 +394,10 @@ export interface ShopifyStandIn extends StandIn {
 	deliveries: WebhookDeliveries;
 	/** The store's products: GraphQL productSet / productByIdentifier, REST products.json. */
 	catalog: ShopifyProducts;
+	/** The GraphQL Admin API of orders, fulfillments, tags and variants, and its bucket. */
+	graphql: AdminGraphql;
+	/** The Dev Dashboard app n8n's Shopify OAuth2 credential connects (./storefronts/shopifyOAuth.ts). */
+	oauth: ShopifyOAuthApp;
 }
 
 export interface ShopifyOptions {
@@ -395,6 +413,10 @@ export interface ShopifyOptions {
 	 * over 4 hours; the default compresses that to minutes, so that a run can see the retries.
 	 */
 	webhookRetryDelaysMs?: number[];
+	/** The GraphQL bucket (default: the Standard plan's, ./storefronts/shopifyGraphql.ts). */
+	throttle?: ThrottleOptions;
+	/** The OAuth app's client and its tokens' lifetime. */
+	oauth?: ShopifyOAuthOptions;
 }
 
 /** Shopify's eight retries, compressed from four hours to about five minutes. */
@@ -610,8 +632,24 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		};
 	};
 
+	const graphql = adminGraphql(
+		{
+			orders: () => [...orders.values()],
+			order: (id) => orders.get(id),
+			fulfillmentOrders: (orderId) => fulfillmentOrders.get(orderId) ?? [],
+			fulfillments: () => fulfillments,
+			createFulfillment,
+			products: () => catalog.products(),
+		},
+		options.throttle,
+	);
+
+	const oauth = shopifyOAuthApp(options.oauth);
+
 	const route = (incoming: Incoming): Reply => {
 		const { method, path: requested, query, body } = incoming;
+		const tokenReply = oauth.route(method, requested, body);
+		if (tokenReply) return tokenReply;
 		// n8n's Shopify node's requests, on the HTTPS port: `/<shop>.myshopify.com/admin/api/2024-07`.
 		// It joins `/admin/api/2024-07/` and `/orders.json`: the double slash is one, as at Shopify.
 		const nodePrefix = `/${SHOP_NAME}.myshopify.com${nodeBase}/`;
@@ -621,6 +659,9 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 			: requested;
 		if (!pathname.startsWith(`${base}/`)) return notFound;
 		const rest = pathname.slice(base.length);
+		if (method === 'POST' && rest === '/graphql.json' && graphql.handles(body)) {
+			return graphql.answer(body);
+		}
 		const productReply = catalog.route(method, rest, query, body);
 		if (productReply) return productReply;
 		if (method === 'GET' && rest === '/orders.json') return listOrders(incoming);
@@ -709,8 +750,11 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		return notFound;
 	};
 
-	const authenticate = ({ headers }: Incoming): Reply | undefined =>
-		headers['x-shopify-access-token'] === options.accessToken
+	const authenticate = ({ headers, path: requested }: Incoming): Reply | undefined =>
+		headers['x-shopify-access-token'] === options.accessToken ||
+		oauth.valid(headers['x-shopify-access-token'] as string | undefined) ||
+		// The token endpoint authenticates the app by its client ID and secret (./storefronts/shopifyOAuth.ts).
+		/\/admin\/oauth\/access_token$/.test(requested)
 			? undefined
 			: {
 					status: 401,
@@ -781,6 +825,8 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		},
 		deliveries,
 		catalog,
+		graphql,
+		oauth,
 	};
 }
 
@@ -1227,6 +1273,18 @@ export function standInCredentials(shopify: ShopifyStandIn, wooCommerce: WooComm
 				shopSubdomain: shopify.shopSubdomain,
 				accessToken: shopify.accessToken,
 				appSecretKey: shopify.appSecretKey,
+			},
+		},
+		{
+			// n8n's Shopify OAuth2 API credential, connected: the token pair n8n stores once the merchant
+			// has authorised the app (the authorize step is a browser's, so it is given here).
+			...SHOPIFY_OAUTH2_CREDENTIAL,
+			type: 'shopifyOAuth2Api',
+			data: {
+				shopSubdomain: shopify.shopSubdomain,
+				clientId: shopify.oauth.clientId,
+				clientSecret: shopify.oauth.clientSecret,
+				oauthTokenData: { ...shopify.oauth.issue(), token_type: 'bearer' },
 			},
 		},
 		{

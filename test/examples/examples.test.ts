@@ -36,8 +36,12 @@ function chain(workflow: Example, from: string): ExampleNode[] {
 	const byName = new Map(workflow.nodes.map((node) => [node.name, node]));
 	const nodes: ExampleNode[] = [];
 	for (let name: string | undefined = from; name; ) {
-		nodes.push(byName.get(name) as ExampleNode);
-		const next: Array<{ node: string }> = workflow.connections[name]?.main.flat() ?? [];
+		const node = byName.get(name) as ExampleNode;
+		nodes.push(node);
+		// Through a gate (If), the way on is its true output; the other is tested where it goes.
+		const outputs = workflow.connections[name]?.main ?? [];
+		const next: Array<{ node: string }> =
+			(node.type === 'n8n-nodes-base.if' ? outputs.slice(0, 1) : outputs).flat() ?? [];
 		expect({ after: name, next: next.length <= 1 }).toEqual({ after: name, next: true });
 		name = next[0]?.node;
 	}
@@ -372,7 +376,9 @@ describe.each([
 	});
 
 	test('is the trigger, then Submit reading the order whole, with one print on every line and no mapped field', () => {
-		const [start, submit, ...rest] = chain(workflow, starts()[0].name);
+		const [start, ...after] = chain(workflow, starts()[0].name);
+		// A gate before Submit where the store's order says whether it may be printed (paid).
+		const [submit, ...rest] = after[0]?.type === 'n8n-nodes-base.if' ? after.slice(1) : after;
 		expect(rest).toEqual([]);
 		expect(start.type).toBe(trigger.type);
 		expect(submit).toMatchObject({
@@ -405,7 +411,11 @@ describe.each([
 		const types = workflow.nodes.map((node) => node.type);
 		expect(types.every((type) => /^n8n-nodes-(base|pod-platform)\./.test(type))).toBe(true);
 		expect(types.filter((type) => /code|function/i.test(type))).toEqual([]);
-		expect(JSON.stringify(workflow.nodes)).not.toMatch(/"=/);
+		// Expressions only in the gate that reads the payment state, and the skip that says why.
+		const mapping = workflow.nodes.filter(
+			(node) => node.type !== 'n8n-nodes-base.if' && !node.name.startsWith('Skip:'),
+		);
+		expect(JSON.stringify(mapping)).not.toMatch(/"=/);
 	});
 });
 
@@ -788,6 +798,7 @@ describe.each([
 		intake: 'podExShopIntake',
 		paidGate: false,
 		reads: [
+			{ name: 'Store', type: 'n8n-nodes-base.set' },
 			{
 				...storeRead('shopifyAccessTokenApi', { id: 'shopifyStandIn', name: 'Shopify stand-in' }),
 				name: "Every Page of the Last Day's Orders",
@@ -795,8 +806,10 @@ describe.each([
 			{
 				name: 'Orders of the Last Day',
 				type: 'n8n-nodes-base.splitOut',
-				parameters: { fieldToSplitOut: 'orders' },
+				parameters: { fieldToSplitOut: 'data.orders.nodes' },
 			},
+			{ name: 'As Submit Reads a Shopify Order', type: 'n8n-nodes-base.set' },
+			{ name: 'Paid and Not Cancelled?', type: 'n8n-nodes-base.if' },
 		],
 	},
 	{
@@ -844,7 +857,10 @@ describe.each([
 				[{ node: 'Every Order', type: 'main', index: 1 }],
 			]);
 		}
-		const [submit, outcome, all, summary, ...rest] = steps;
+		const [submit, outcome, ...tail] = steps;
+		// Shopify's gate sits among the reads; a merge of the orders it left out follows Outcome.
+		const [all, summary, ...rest] =
+			!paidGate && tail[0]?.type === 'n8n-nodes-base.merge' ? tail.slice(1) : tail;
 		expect(rest).toEqual([]);
 		expect(start.type).toBe('n8n-nodes-base.manualTrigger');
 		expect(firstOutputs(workflow, 'Every Hour')[1]).toBe(read[0]);
@@ -930,11 +946,12 @@ describe.each([
 			'failed',
 			'failed',
 		]);
+		// The Summary's own fields; one reading another node's output is tested where that node is.
 		const summary = Object.fromEntries(
-			assignmentsOf(node('Summary')).map(({ name, value }) => [
-				name,
-				evaluate(value, { orders: [...outcomes, ...notPaid] }),
-			]),
+			assignmentsOf(node('Summary'))
+				// Shopify's fields that read another node's output are tested where that node is.
+				.filter(({ value }) => paidGate || !String(value).includes("$('"))
+				.map(({ name, value }) => [name, evaluate(value, { orders: [...outcomes, ...notPaid] })]),
 		);
 		// What WooCommerce's Summary adds: the orders not paid, and each store line not printed of
 		// the orders printed (now or before).
@@ -948,7 +965,7 @@ describe.each([
 				'order 2 › Line 1 (Mug): it has no SKU, and no product of the shop is named "Mug"',
 			],
 		};
-		expect(summary).toEqual({
+		expect(summary).toMatchObject({
 			...(paidGate ? wooCommerceOnly : {}),
 			ordersRead: outcomes.length + notPaid.length,
 			printedNow: 1,
@@ -994,41 +1011,61 @@ describe("the catch-up examples read every page of the window, as each store pag
 			}
 		).pagination.pagination;
 
-	test('Shopify: the open orders of the last 24 hours, 250 a page, then the Link header\'s rel="next" page until there is none', () => {
-		const read = example('podExShopCatchUp').nodes.find(
+	test("Shopify: the orders created in the last 24 hours through the GraphQL Admin API, 20 a page, then pageInfo's endCursor until hasNextPage is false", () => {
+		const workflow = example('podExShopCatchUp');
+		const read = workflow.nodes.find(
 			(entry) => entry.name === "Every Page of the Last Day's Orders",
 		)!;
-		// Everything in the URL: a request with page_info may carry nothing but limit and fields,
-		// and n8n keeps query parameters set apart beside the next URL's.
-		expect(read.parameters.sendQuery).toBeUndefined();
-		const url = new URL(String(evaluate(read.parameters.url, {})));
-		expect(url.origin + url.pathname).toBe(
-			'https://your-shop.myshopify.com/admin/api/2026-07/orders.json',
+		const store = workflow.nodes.find((entry) => entry.name === 'Store')!;
+		// The shop's address and the API version are typed once, in Store.
+		expect(assignmentsOf(store)).toEqual([
+			expect.objectContaining({
+				name: 'adminApi',
+				value: 'https://your-shop.myshopify.com/admin/api/2026-07',
+			}),
+		]);
+		expect(read.parameters).toMatchObject({
+			method: 'POST',
+			url: '={{ $json.adminApi }}/graphql.json',
+		});
+		const body = JSON.parse(String(evaluate(read.parameters.jsonBody, {}))) as {
+			query: string;
+			variables: { search: string; after: null };
+		};
+		expect(body.query).toMatch(
+			/orders\(first: 20, after: \$after, query: \$search, sortKey: CREATED_AT\)/,
 		);
-		expect(url.searchParams.get('status')).toBe('open');
-		expect(url.searchParams.get('limit')).toBe('250');
-		const since = Date.parse(url.searchParams.get('created_at_min')!);
+		expect(body.query).toMatch(/pageInfo \{ hasNextPage endCursor \}/);
+		const since = Date.parse(/^created_at:>='(.+)'$/.exec(body.variables.search)![1]);
 		expect(Math.abs(Date.now() - 24 * 3_600_000 - since)).toBeLessThan(60_000);
+		expect(body.variables.after).toBeNull();
 		const pagination = paginationOf('podExShopCatchUp', "Every Page of the Last Day's Orders");
 		expect(pagination).toMatchObject({
-			paginationMode: 'responseContainsNextURL',
+			paginationMode: 'updateAParameterInEachRequest',
 			paginationCompleteWhen: 'other',
 		});
-		const next =
-			'https://your-shop.myshopify.com/admin/api/2026-07/orders.json?limit=250&page_info=b';
-		const previous =
-			'https://your-shop.myshopify.com/admin/api/2026-07/orders.json?limit=250&page_info=a';
-		// The shapes of Shopify's Link header: the first page, a middle one (previous first), the last.
-		const first = { headers: { link: `<${next}>; rel="next"` } };
-		const middle = { headers: { link: `<${previous}>; rel="previous", <${next}>; rel="next"` } };
-		const last = { headers: { link: `<${previous}>; rel="previous"` } };
-		const alone = { headers: {} };
-		// Before the first request n8n resolves the next URL with no response yet: the URL stays.
-		expect(paged(pagination.nextURL, {}, 0)).toBeUndefined();
-		expect(paged(pagination.nextURL, first, 1)).toBe(next);
-		expect(paged(pagination.nextURL, middle, 2)).toBe(next);
+		const [cursor] = (pagination.parameters as { parameters: Array<Record<string, string>> })
+			.parameters;
+		// n8n merges it into the body: the variables keep the search and take the page's cursor.
+		expect(cursor).toMatchObject({ type: 'body', name: 'variables' });
+		const pageOf = (hasNextPage: boolean, endCursor: string | null) => ({
+			body: { data: { orders: { nodes: [], pageInfo: { hasNextPage, endCursor } } } },
+		});
+		// Before the first request n8n resolves it with no response yet: no cursor, the first page.
+		expect(paged(cursor.value, {}, 0)).toEqual({ after: null });
+		expect(paged(cursor.value, pageOf(true, 'c1'), 1)).toEqual({ after: 'c1' });
 		const complete = (response: object) => paged(pagination.completeExpression, response, 1);
-		expect([first, middle, last, alone].map(complete)).toEqual([false, false, true, true]);
+		expect([pageOf(true, 'c1'), pageOf(false, 'c2'), pageOf(false, null)].map(complete)).toEqual([
+			false,
+			true,
+			true,
+		]);
+		// A page Shopify throttled ends the reading, and the Summary names it (pagesNotRead).
+		expect(complete({ body: { errors: [{ message: 'Throttled' }] } })).toBe(true);
+		// Spaced as the Standard plan restores its bucket (100 points a second) for a page's
+		// requested cost: 2 + 20 orders × (the order, its address, its shipping line, 2 + 30 lines).
+		const requestedCost = 2 + 20 * (1 + 1 + 1 + 2 + 30);
+		expect(pagination.requestInterval).toBeGreaterThanOrEqual((requestedCost / 100) * 1000);
 	});
 
 	test('WooCommerce: the orders processing, on hold or pending payment changed since the window start (modified_after), oldest first, 100 a page, page 1, 2, … up to X-WP-TotalPages', () => {
@@ -1239,9 +1276,15 @@ describe.each([
 					found: true,
 				});
 				// Where a node sits on the canvas and its ID may differ; the catch-up adds On Error.
-				const same = without(original, ['position', 'id']);
+				const same = without(original, ['position', 'id', 'onError']);
 				const copied = without(copy, ['position', 'id', 'onError']);
 				expect(copied).toEqual(same);
+				const { onError } = original as { onError?: string };
+				if (onError)
+					expect({ name: original.name, onError: copy.onError }).toEqual({
+						name: original.name,
+						onError,
+					});
 			}
 			for (const original of wayBackNodes) {
 				const outputs = source.connections[original.name]?.main ?? [];
@@ -1460,16 +1503,23 @@ describe('a Shopify order with no open fulfillment order (print-events-to-shopif
 			const node = (name: string) => workflow.nodes.find((entry) => entry.name === name)!;
 			const targets = (name: string, output: number) =>
 				(workflow.connections[name]?.main[output] ?? []).map((target) => target.node);
-			expect(targets('Get Fulfillment Orders', 0)).toEqual(['Any Fulfillment Order?']);
-			expect(targets('Any Fulfillment Order?', 0)).toEqual(['Each Fulfillment Order']);
+			expect(targets('Read Order and Fulfillment Orders', 0)).toEqual(['Any Fulfillment Order?']);
+			expect(targets('Any Fulfillment Order?', 0)).toEqual(['As Submit Reads a Shopify Order']);
 			expect(targets('Any Fulfillment Order?', 1)).toEqual(['Skip: No Open Fulfillment Order']);
 			const any = (json: Record<string, unknown>) =>
 				executeFilter(
 					evaluate(node('Any Fulfillment Order?').parameters.conditions, json) as FilterValue,
 				);
-			expect(any({ fulfillment_orders: [] })).toBe(false);
+			const withFulfillmentOrders = (nodes: object[]) => ({
+				data: { order: { fulfillmentOrders: { nodes } } },
+			});
+			expect(any(withFulfillmentOrders([]))).toBe(false);
 			expect(any({})).toBe(false);
-			expect(any({ fulfillment_orders: [{ id: 1, status: 'closed' }] })).toBe(true);
+			// Shopify answered no order (deleted, or not this app's): none either.
+			expect(any({ data: { order: null } })).toBe(false);
+			expect(
+				any(withFulfillmentOrders([{ id: 'gid://shopify/FulfillmentOrder/1', status: 'CLOSED' }])),
+			).toBe(true);
 			// The skip's own values, with what $('Shopify Order') gives in a real n8n.
 			const values = Object.fromEntries(
 				assignmentsOf(node('Skip: No Open Fulfillment Order')).map(({ name, value }) => [
@@ -1488,14 +1538,25 @@ describe('a Shopify order with no open fulfillment order (print-events-to-shopif
 				printOrderId: 10002,
 				uniqueId: 'shopify-450789469',
 			});
-			const notClosed = assignmentsOf(node('Skip: Nothing Left to Fulfil')).find(
+			// Nothing left to fulfil: "already in the store" when every fulfillment order is closed
+			// or still open with no printed line left; a fulfillment order on hold or scheduled, or
+			// not knowing what was printed, is named as not delivered.
+			const notDelivered = assignmentsOf(node('Skip: Nothing Left to Fulfil')).find(
 				(entry) => entry.name === 'noOpenFulfillmentOrder',
 			)?.value;
+			const given = (statuses: string[], readError = '') =>
+				evaluate(readingNodes(notDelivered), {
+					readError,
+					'Read Order and Fulfillment Orders': withFulfillmentOrders(
+						statuses.map((status) => ({ status })),
+					),
+				});
 			expect(
-				['closed', 'on_hold', 'scheduled', 'cancelled'].map((status) =>
-					evaluate(notClosed, { status }),
+				[['CLOSED'], ['OPEN'], ['CLOSED', 'ON_HOLD'], ['SCHEDULED'], ['CANCELLED']].map(
+					(statuses) => given(statuses),
 				),
-			).toEqual([false, true, true, true]);
+			).toEqual([false, false, true, true, true]);
+			expect(given(['OPEN'], 'no color purple')).toBe(true);
 		},
 	);
 });
@@ -1687,8 +1748,12 @@ describe('the Shopify publish example (shopify-publish-product.json)', () => {
 		assignmentsOf(node(nodeName)).find((entry) => entry.name === name)?.value;
 
 	test('reads the product by its handle, then sends productSet to the GraphQL Admin API 2026-07, synchronously, upserting by the handle', () => {
+		// The shop's address and the API version are typed once, in Store.
+		expect(assignment('Store', 'adminApi')).toBe(
+			'https://your-shop.myshopify.com/admin/api/2026-07',
+		);
 		for (const name of ['Read Product From Shopify', 'Publish With productSet']) {
-			expect(String(node(name).parameters.url)).toMatch(/\/admin\/api\/2026-07\/graphql\.json$/);
+			expect(String(node(name).parameters.url)).toMatch(/\.adminApi \}\}\/graphql\.json$/);
 			expect(node(name).parameters.method).toBe('POST');
 		}
 		expect(String(node('Read Product From Shopify').parameters.jsonBody)).toMatch(
@@ -1861,7 +1926,13 @@ describe.each([
 		file: 'shopify-check-store.json',
 		storefront: 'shopify' as const,
 		intake: 'podExShopIntake',
-		reader: { type: 'n8n-nodes-base.shopify', credential: 'shopifyAccessTokenApi' },
+		// Shopify's GraphQL Admin API `productVariants` (test/examples/shopifyGraphql.test.ts).
+		reader: {
+			name: 'Every Variant of the Store',
+			type: 'n8n-nodes-base.httpRequest',
+			credential: 'shopifyAccessTokenApi',
+			parameters: { method: 'POST', url: '={{ $json.adminApi }}/graphql.json' },
+		},
 		orderNodes: ['Variant as a One-Line Order'],
 	},
 	{
@@ -1869,7 +1940,12 @@ describe.each([
 		file: 'woocommerce-check-store.json',
 		storefront: 'woocommerce' as const,
 		intake: 'podExWooIntake',
-		reader: { type: 'n8n-nodes-base.wooCommerce', credential: 'wooCommerceApi' },
+		reader: {
+			name: "Store's Products",
+			type: 'n8n-nodes-base.wooCommerce',
+			credential: 'wooCommerceApi',
+			parameters: { resource: 'product', operation: 'getAll', returnAll: true },
+		},
 		// A variation becomes a line to check, and every line (a simple product's too) an order.
 		orderNodes: ['Variation as a Line to Check', 'Line as a One-Line Order'],
 	},
@@ -1882,11 +1958,8 @@ describe.each([
 		expect(types.every((type) => /^n8n-nodes-(base|pod-platform)\./.test(type))).toBe(true);
 		expect(types.filter((type) => /code|function/i.test(type))).toEqual([]);
 		expect(workflow.pinData ?? {}).toEqual({});
-		expect(node("Store's Products")).toMatchObject({
-			type: reader.type,
-			parameters: { resource: 'product', operation: 'getAll', returnAll: true },
-		});
-		expect(Object.keys(node("Store's Products").credentials ?? {})).toEqual([reader.credential]);
+		expect(node(reader.name)).toMatchObject({ type: reader.type, parameters: reader.parameters });
+		expect(Object.keys(node(reader.name).credentials ?? {})).toEqual([reader.credential]);
 	});
 
 	test('checks with Submit as the intake example submits (same shop, storefront, prints, carrier), Check Only on: nothing is sent', () => {
@@ -1907,8 +1980,10 @@ describe.each([
 		const sample =
 			storefront === 'shopify'
 				? {
-						title: 'Classic T-Shirt',
-						variant: { id: 44, product_id: 8, sku: 'TEE-CLASSIC', title: 'Purple / L' },
+						id: 'gid://shopify/ProductVariant/44',
+						sku: 'TEE-CLASSIC',
+						title: 'Purple / L',
+						product: { id: 'gid://shopify/Product/8', title: 'Classic T-Shirt' },
 					}
 				: {
 						id: 44,
