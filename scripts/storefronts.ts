@@ -25,7 +25,9 @@
  *   wants OAuth 1.0a); the stand-in is plain HTTP on loopback and takes Basic.
  *
  * Both also hold the store's products (`catalog`, scripts/storefronts/products.ts): what the publish
- * examples write and the set-up check examples read.
+ * examples write and the set-up check examples read; and the store's own way in for a product's
+ * image (scripts/storefronts/media.ts): WordPress's media library beside WooCommerce
+ * (`POST /wp-json/wp/v2/media`, credential `wordpressApi` with an application password).
  *
  * Both also hold webhook subscriptions, as n8n's Shopify Trigger and WooCommerce Trigger register
  * them on activation (Shopify: `GET /webhooks`, `POST /webhooks.json`, `DELETE /webhooks/{id}.json`;
@@ -45,6 +47,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import { ROOT } from './n8n-runtime';
+import type { WordpressLogin, WordpressMedia } from './storefronts/media';
+import { wordpressMedia } from './storefronts/media';
 import type { ShopifyProducts, WooCommerceProducts } from './storefronts/products';
 import { shopifyProducts, wooCommerceProducts } from './storefronts/products';
 
@@ -85,6 +89,8 @@ export const WOOCOMMERCE_URL_PLACEHOLDER = 'https://your-store.example';
 /** The credentials the way-back examples name (created by `npm start` and the end-to-end suite). */
 export const SHOPIFY_CREDENTIAL = { id: 'shopifyStandIn', name: 'Shopify stand-in' };
 export const WOOCOMMERCE_CREDENTIAL = { id: 'wooCommerceStandIn', name: 'WooCommerce stand-in' };
+/** n8n's WordPress credential of the WooCommerce stand-in's site: its media library. */
+export const WORDPRESS_CREDENTIAL = { id: 'wordpressStandIn', name: 'WordPress stand-in' };
 
 type Json = Record<string, unknown>;
 
@@ -96,8 +102,10 @@ export interface RecordedRequest {
 	/** The headers the authentication lives in, as received. */
 	auth: { authorization?: string; shopifyAccessToken?: string };
 	contentType?: string;
-	/** The parsed JSON body, undefined when there was none. */
+	/** The parsed JSON body, undefined when there was none or it was not JSON. */
 	body: unknown;
+	/** The bytes of a body that is not JSON (an upload), as received. */
+	raw?: Buffer;
 	/** The status the stand-in answered. */
 	status: number;
 }
@@ -130,6 +138,8 @@ interface Incoming {
 	query: URLSearchParams;
 	headers: http.IncomingHttpHeaders;
 	body: unknown;
+	/** The body's bytes, as received. */
+	raw: Buffer;
 }
 
 const fixture = (file: string) =>
@@ -137,11 +147,17 @@ const fixture = (file: string) =>
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-async function readBody(req: http.IncomingMessage): Promise<{ text: string }> {
+async function readBody(req: http.IncomingMessage): Promise<{ text: string; raw: Buffer }> {
 	const chunks: Buffer[] = [];
 	for await (const chunk of req) chunks.push(chunk as Buffer);
-	return { text: Buffer.concat(chunks).toString('utf8') };
+	const raw = Buffer.concat(chunks);
+	return { text: raw.toString('utf8'), raw };
 }
+
+/** An upload's body (an image, a multipart form): not JSON, and not refused for it. */
+const isUpload = (contentType: string | undefined) =>
+	contentType !== undefined &&
+	/^(image\/|multipart\/form-data|application\/octet-stream)/i.test(contentType);
 
 /** One loopback server: parse, authenticate, route, record. */
 async function serve(
@@ -155,11 +171,12 @@ async function serve(
 	const handle: http.RequestListener = (req, res) => {
 		void (async () => {
 			const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-			const { text } = await readBody(req);
+			const { text, raw } = await readBody(req);
+			const upload = isUpload(req.headers['content-type']);
 			let body: unknown;
 			let reply: Reply;
 			try {
-				body = text ? JSON.parse(text) : undefined;
+				body = text && !upload ? JSON.parse(text) : undefined;
 			} catch {
 				body = text;
 			}
@@ -170,6 +187,7 @@ async function serve(
 				query: url.searchParams,
 				headers: req.headers,
 				body,
+				raw,
 			};
 			try {
 				reply =
@@ -189,6 +207,7 @@ async function serve(
 				},
 				contentType: req.headers['content-type'],
 				body,
+				...(upload ? { raw } : {}),
 				status: reply.status,
 			};
 			requests.push(recorded);
@@ -815,12 +834,18 @@ export interface WooCommerceStandIn extends StandIn {
 	deliveries: WebhookDeliveries;
 	/** The store's products and variations (wc/v3 products endpoints). */
 	catalog: WooCommerceProducts;
+	/** The site's WordPress media library (wp/v2 media), where product images are uploaded. */
+	media: WordpressMedia;
+	/** The WordPress user and application password the media library takes. */
+	wordpress: WordpressLogin;
 }
 
 export interface WooCommerceOptions {
 	port?: number;
 	consumerKey: string;
 	consumerSecret: string;
+	/** The WordPress login of the media library; by default a user `pod-publisher`. */
+	wordpress?: WordpressLogin;
 	onRequest?: (request: RecordedRequest) => void;
 }
 
@@ -863,7 +888,12 @@ export async function startWooCommerceStandIn(
 		notes.set(Number(order.id), []);
 	};
 	addOrder(fixture('woocommerce-order.json'));
-	const catalog = wooCommerceProducts(() => url, wooTime);
+	const wordpress = options.wordpress ?? {
+		user: 'pod-publisher',
+		applicationPassword: 'Ab12 Cd34 Ef56 Gh78 Ij90 Kl12',
+	};
+	const media = wordpressMedia(() => url, wooTime, wordpress);
+	const catalog = wooCommerceProducts(() => url, wooTime, media);
 
 	/**
 	 * "List all orders" as documented: newest first (`order` asc or desc, `orderby` date or id), `per_page` (default 10, at most 100) and
@@ -948,12 +978,15 @@ export async function startWooCommerceStandIn(
 		};
 	};
 
-	const route = ({ method, path: pathname, query, body }: Incoming): Reply => {
+	const route = ({ method, path: pathname, query, body, headers, raw }: Incoming): Reply => {
 		const noRoute = error(
 			404,
 			'rest_no_route',
 			'No route was found matching the URL and request method',
 		);
+		if (pathname.startsWith(`${WORDPRESS_BASE}/`)) {
+			return media.route(method, pathname.slice(WORDPRESS_BASE.length), headers, raw);
+		}
 		if (!pathname.startsWith(`${base}/`)) return noRoute;
 		const rest = pathname.slice(base.length);
 		if (method === 'GET' && rest === '/products/categories') return { status: 200, body: [] };
@@ -1081,7 +1114,9 @@ export async function startWooCommerceStandIn(
 	};
 
 	const expected = `Basic ${Buffer.from(`${options.consumerKey}:${options.consumerSecret}`).toString('base64')}`;
-	const authenticate = ({ headers, query }: Incoming): Reply | undefined => {
+	const authenticate = ({ headers, query, path: pathname }: Incoming): Reply | undefined => {
+		// WordPress's own routes: its application passwords, not WooCommerce's keys (media.ts).
+		if (pathname.startsWith(`${WORDPRESS_BASE}/`)) return undefined;
 		if (headers.authorization === expected) return undefined;
 		if (
 			headers.authorization === undefined &&
@@ -1140,14 +1175,22 @@ export async function startWooCommerceStandIn(
 		},
 		deliveries,
 		catalog,
+		media,
+		wordpress,
 	};
 }
+
+/** WordPress's own REST routes on the WooCommerce stand-in's site. */
+const WORDPRESS_BASE = '/wp-json/wp/v2';
 
 // ---------------------------------------------------------------------------------------------
 // What n8n imports: the credentials, and the examples pointed at the stand-ins
 // ---------------------------------------------------------------------------------------------
 
-/** n8n's own credentials (types `shopifyAccessTokenApi`, `wooCommerceApi`) for the stand-ins. */
+/**
+ * n8n's own credentials (types `shopifyAccessTokenApi`, `wooCommerceApi`, `wordpressApi`) for the
+ * stand-ins.
+ */
 export function standInCredentials(shopify: ShopifyStandIn, wooCommerce: WooCommerceStandIn) {
 	return [
 		{
@@ -1170,6 +1213,16 @@ export function standInCredentials(shopify: ShopifyStandIn, wooCommerce: WooComm
 				consumerSecret: wooCommerce.consumerSecret,
 				url: wooCommerce.url,
 				includeCredentialsInQuery: false,
+			},
+		},
+		{
+			...WORDPRESS_CREDENTIAL,
+			type: 'wordpressApi',
+			data: {
+				username: wooCommerce.wordpress.user,
+				password: wooCommerce.wordpress.applicationPassword,
+				url: wooCommerce.url,
+				allowUnauthorizedCerts: false,
 			},
 		},
 	];

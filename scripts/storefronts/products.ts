@@ -16,6 +16,8 @@
  *   that a test sees a misspelt one).
  */
 
+import type { WordpressMedia } from './media';
+
 type Json = Record<string, unknown>;
 
 export interface ProductReply {
@@ -894,7 +896,11 @@ export interface WooCommerceProducts {
 	orderLine(variationId: number, quantity: number): Json;
 }
 
-export function wooCommerceProducts(urlOf: () => string, now: () => string): WooCommerceProducts {
+export function wooCommerceProducts(
+	urlOf: () => string,
+	now: () => string,
+	media: WordpressMedia,
+): WooCommerceProducts {
 	const base = '/wp-json/wc/v3';
 	const products = new Map<number, Json>();
 	const variationsOf = new Map<number, Json[]>();
@@ -989,10 +995,71 @@ export function wooCommerceProducts(urlOf: () => string, now: () => string): Woo
 		},
 	});
 
-	const createProduct = (input: Json): ProductReply => {
-		const refusal = refusalOf(input, 'product');
+	const isReply = (value: Json | ProductReply): value is ProductReply =>
+		typeof (value as ProductReply).status === 'number' && 'body' in value && !('id' in value);
+
+	/**
+	 * A request's `images` as WooCommerce's set_product_images takes them (the products controller):
+	 * an `id` must be an image of the media library ("#7 is an invalid image ID."); a `src` alone is
+	 * downloaded into the library (wc_rest_upload_image_from_url, a new attachment each time), and a
+	 * download that fails refuses the whole product, nothing written (WC_REST_Exception
+	 * `woocommerce_product_image_upload_error`, "Error getting remote image <src>. Error: ...").
+	 * The stand-in downloads only its own media: the print service's preview needs the service's
+	 * session, which no store holds. The alt text is written to the attachment, as WooCommerce does.
+	 */
+	const imagesOf = (images: Json[]): Json[] | ProductReply => {
+		const resolved: Json[] = [];
+		for (const image of images) {
+			let attachment: Json | undefined;
+			if (image.id !== undefined && Number(image.id) !== 0) {
+				attachment = media.attachment(Number(image.id));
+				if (!attachment) {
+					return error(
+						400,
+						'woocommerce_product_invalid_image_id',
+						`#${String(image.id)} is an invalid image ID.`,
+					);
+				}
+			} else if (typeof image.src === 'string') {
+				const own = media.attachmentAt(image.src);
+				if (!own) {
+					return error(
+						400,
+						'woocommerce_product_image_upload_error',
+						`Error getting remote image ${image.src}. Error: the stand-in downloads only its own media (${urlOf()}/wp-content/uploads/...); a store outside the print service's network cannot read this address.`,
+					);
+				}
+				attachment = media.copyOf(own);
+			} else {
+				continue;
+			}
+			if (typeof image.alt === 'string') attachment.alt_text = image.alt;
+			resolved.push({
+				id: attachment.id,
+				date_created: attachment.date,
+				date_created_gmt: attachment.date_gmt,
+				date_modified: attachment.modified,
+				date_modified_gmt: attachment.modified_gmt,
+				src: attachment.source_url,
+				name: (attachment.title as Json).rendered,
+				alt: attachment.alt_text,
+			});
+		}
+		return resolved;
+	};
+	/** The input with its images resolved, or the refusal of the whole product. */
+	const withImages = (input: Json): Json | ProductReply => {
+		if (!Array.isArray(input.images)) return input;
+		const images = imagesOf(input.images as Json[]);
+		return Array.isArray(images) ? { ...input, images } : images;
+	};
+
+	const createProduct = (given: Json): ProductReply => {
+		const refusal = refusalOf(given, 'product');
 		if (refusal) return refusal;
-		if (skuTaken(input.sku)) return duplicatedSku();
+		if (skuTaken(given.sku)) return duplicatedSku();
+		const input = withImages(given);
+		if (isReply(input)) return input;
 		const id = nextId++;
 		const time = now();
 		const product: Json = {
@@ -1024,10 +1091,12 @@ export function wooCommerceProducts(urlOf: () => string, now: () => string): Woo
 		return { status: 201, body: withProductDefaults(product) };
 	};
 
-	const updateProduct = (product: Json, input: Json): ProductReply => {
-		const refusal = refusalOf(input, 'product');
+	const updateProduct = (product: Json, given: Json): ProductReply => {
+		const refusal = refusalOf(given, 'product');
 		if (refusal) return refusal;
-		if (skuTaken(input.sku, Number(product.id))) return duplicatedSku();
+		if (skuTaken(given.sku, Number(product.id))) return duplicatedSku();
+		const input = withImages(given);
+		if (isReply(input)) return input;
 		const time = now();
 		Object.assign(product, clone(input), {
 			id: product.id,
@@ -1063,9 +1132,6 @@ export function wooCommerceProducts(urlOf: () => string, now: () => string): Woo
 		variationsOf.get(productId)?.push(variation);
 		return variation;
 	};
-
-	const isReply = (value: Json | ProductReply): value is ProductReply =>
-		typeof (value as ProductReply).status === 'number' && 'body' in value && !('id' in value);
 
 	/**
 	 * "Batch update product variations": `create`, `update` (each with its `id`) and `delete` (IDs),

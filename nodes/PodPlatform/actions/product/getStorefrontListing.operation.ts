@@ -345,6 +345,8 @@ export const getStorefrontListingOperation: OperationDefinition = {
 		});
 		if (!run.parameter<boolean>('downloadImage', itemIndex, false)) return [{ json: listing }];
 		const binary = await imageOf.call(this, run, listing, itemIndex);
-		return binary ? [{ json: listing, binary }] : [{ json: { ...listing, imageNote: NO_IMAGE_NOTE } }];
+		return binary
+			? [{ json: listing, binary }]
+			: [{ json: { ...listing, imageNote: NO_IMAGE_NOTE } }];
 	},
 };
