@@ -1432,9 +1432,18 @@ describe.each([
 		id: 'podExShopPublish',
 		file: 'shopify-publish-product.json',
 		credential: 'shopifyAccessTokenApi',
+		credentialOf: {} as Record<string, string>,
+		readsImage: false,
 	},
-	{ id: 'podExWooPublish', file: 'woocommerce-publish-product.json', credential: 'wooCommerceApi' },
-])('the publish example $file', ({ id, credential }) => {
+	{
+		id: 'podExWooPublish',
+		file: 'woocommerce-publish-product.json',
+		credential: 'wooCommerceApi',
+		// WordPress's media endpoint takes an application password, not WooCommerce's keys.
+		credentialOf: { 'Upload Image to WordPress': 'wordpressApi' } as Record<string, string>,
+		readsImage: true,
+	},
+])('the publish example $file', ({ id, credential, credentialOf, readsImage }) => {
 	const workflow = example(id);
 	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
 
@@ -1445,7 +1454,7 @@ describe.each([
 		expect(workflow.pinData ?? {}).toEqual({});
 	});
 
-	test('starts by hand with Get Storefront Listing, unavailable pairs listed (so that the store marks them)', () => {
+	test('starts by hand with Get Storefront Listing, unavailable pairs listed (so that the store marks them), its image read as a file', () => {
 		const after = (name: string) => node(workflow.connections[name].main[0][0].node);
 		const start = node('Publish');
 		const listing = after(start.name);
@@ -1453,9 +1462,24 @@ describe.each([
 		expect(start.type).toBe('n8n-nodes-base.manualTrigger');
 		expect(listing).toMatchObject({
 			type: 'n8n-nodes-pod-platform.podPlatform',
-			parameters: { resource: 'product', operation: 'getStorefrontListing', onlyAvailable: false },
+			parameters: {
+				resource: 'product',
+				operation: 'getStorefrontListing',
+				onlyAvailable: false,
+				...(readsImage ? { downloadImage: true, binaryPropertyName: 'image' } : {}),
+			},
 		});
 		expect(store.name).toBe('Store');
+	});
+
+	test("sends no print-service address to the store: the listing's image goes as the file, never as its link", () => {
+		const written = JSON.stringify(
+			workflow.nodes
+				.filter((entry) => entry.type !== 'n8n-nodes-base.stickyNote')
+				.map((entry) => entry.parameters),
+		);
+		expect(written).not.toMatch(/images\b[^\n]*\.url\b/);
+		expect(written).not.toMatch(/image\.url|previewUrl/);
 	});
 
 	test("sends every store request with n8n's credential of that store", () => {
@@ -1464,14 +1488,15 @@ describe.each([
 		);
 		expect(storeNodes.length).toBeGreaterThan(1);
 		for (const entry of storeNodes) {
+			const expected = credentialOf[entry.name] ?? credential;
 			expect({ node: entry.name, credentials: Object.keys(entry.credentials ?? {}) }).toEqual({
 				node: entry.name,
-				credentials: [credential],
+				credentials: [expected],
 			});
 			if (entry.type === 'n8n-nodes-base.httpRequest') {
 				expect(entry.parameters).toMatchObject({
 					authentication: 'predefinedCredentialType',
-					nodeCredentialType: credential,
+					nodeCredentialType: expected,
 				});
 			}
 		}
@@ -1588,10 +1613,16 @@ describe('the WooCommerce publish example (woocommerce-publish-product.json)', (
 			},
 		});
 		const write = node('Create or Update Product').parameters;
-		expect(evaluate(write.method, { id: 42 })).toBe('PUT');
-		expect(evaluate(write.method, {})).toBe('POST');
+		const found = { 'Find Product by SKU': { id: 42 } };
+		expect(evaluate(readingNodes(write.method), found)).toBe('PUT');
+		expect(evaluate(readingNodes(write.method), { 'Find Product by SKU': {} })).toBe('POST');
+		// After an upload the node's input is the media object: its ID is no product's.
 		expect(
-			evaluate(readingNodes(write.url), { id: 42, Store: { storeUrl: 'https://shop.example' } }),
+			evaluate(readingNodes(write.url), {
+				id: 501,
+				...found,
+				Store: { storeUrl: 'https://shop.example' },
+			}),
 		).toBe('https://shop.example/wp-json/wc/v3/products/42');
 		const body = evaluate(readingNodes(write.jsonBody), { Store: LISTING }) as Record<
 			string,
@@ -1608,6 +1639,112 @@ describe('the WooCommerce publish example (woocommerce-publish-product.json)', (
 				{ name: 'Size', variation: true, options: ['L'] },
 			],
 		});
+	});
+
+	test('uploads the image to the WordPress media library only while the product has none: the file as the body with its name, then the product names it by its media ID', () => {
+		expect(workflow.connections['Find Product by SKU'].main[0].map((c) => c.node)).toEqual([
+			'Image to Upload?',
+		]);
+		expect(
+			workflow.connections['Image to Upload?'].main.map((out) => out.map((c) => c.node)),
+		).toEqual([['Upload Image to WordPress'], ['Create or Update Product']]);
+		expect(workflow.connections['Upload Image to WordPress'].main[0].map((c) => c.node)).toEqual([
+			'Create or Update Product',
+		]);
+		const image = { fileName: 'pod-1001-motive-5002.png', mimeType: 'image/png' };
+		const decide = (binary: unknown, held: Record<string, unknown>) =>
+			executeFilter(
+				evaluate(
+					JSON.parse(
+						JSON.stringify(node('Image to Upload?').parameters.conditions).replace(
+							/\$\('Get Storefront Listing'\)\.item\.binary\?\.image/g,
+							'$json.listingImage',
+						),
+					),
+					{ ...held, listingImage: binary },
+				) as FilterValue,
+			);
+		expect(decide(image, {})).toBe(true);
+		expect(decide(image, { id: 42, images: [] })).toBe(true);
+		// Published again: the product holds its image; nothing is uploaded twice.
+		expect(
+			decide(image, { id: 42, images: [{ id: 501, src: 'https://shop.example/a.png' }] }),
+		).toBe(false);
+		// A listing without an image: nothing to upload.
+		expect(decide(undefined, {})).toBe(false);
+
+		const upload = node('Upload Image to WordPress');
+		expect(upload.type).toBe('n8n-nodes-base.httpRequest');
+		expect(upload.parameters).toMatchObject({
+			method: 'POST',
+			sendBody: true,
+			contentType: 'binaryData',
+			inputDataFieldName: "={{ $('Get Storefront Listing').item.binary.image }}",
+		});
+		expect(
+			evaluate(readingNodes(upload.parameters.url), {
+				Store: { storeUrl: 'https://shop.example' },
+			}),
+		).toBe('https://shop.example/wp-json/wp/v2/media');
+		const headers = (upload.parameters.headerParameters as { parameters: Assignment[] }).parameters;
+		expect(headers.map((header) => header.name)).toEqual(['Content-Disposition']);
+		expect(
+			evaluate(
+				String(headers[0].value).replace(
+					"$('Get Storefront Listing').item.binary.image",
+					'$json.image',
+				),
+				{ image },
+			),
+		).toBe('attachment; filename="pod-1001-motive-5002.png"');
+
+		const write = node('Create or Update Product').parameters;
+		const uploaded = evaluate(readingNodes(write.jsonBody), {
+			Store: LISTING,
+			id: 501,
+			media_type: 'image',
+			source_url: 'https://shop.example/wp-content/uploads/2026/12/pod-1001-motive-5002.png',
+		}) as Record<string, unknown>;
+		expect(uploaded.images).toEqual([{ id: 501, alt: 'Classic T-Shirt' }]);
+		// No upload (kept, or no image at all): the request names no image, so WooCommerce keeps what it has.
+		const kept = evaluate(readingNodes(write.jsonBody), { Store: LISTING, id: 42 }) as Record<
+			string,
+			unknown
+		>;
+		expect(kept.images).toBeUndefined();
+	});
+
+	test("Published names the product's image, or says why it has none", () => {
+		const published = node('Published');
+		const value = (name: string) => assignmentsOf(published).find((a) => a.name === name)?.value;
+		const of = (sample: Record<string, unknown>) => ({
+			image: evaluate(readingNodes(value('image')), sample),
+			imageNote: evaluate(readingNodes(value('imageNote')), sample),
+		});
+		const src = 'https://shop.example/wp-content/uploads/2026/12/pod-1001-motive-5002.png';
+		expect(
+			of({
+				Store: LISTING,
+				'Find Product by SKU': {},
+				'Create or Update Product': { images: [{ id: 501, src }] },
+			}),
+		).toEqual({ image: src, imageNote: expect.stringMatching(/^Uploaded/) });
+		expect(
+			of({
+				Store: LISTING,
+				'Find Product by SKU': { images: [{ id: 501, src }] },
+				'Create or Update Product': { images: [{ id: 501, src }] },
+			}),
+		).toEqual({ image: src, imageNote: expect.stringMatching(/nothing uploaded/) });
+		const note =
+			'The listing has no image (no motive is printed on it): the store product gets none.';
+		expect(
+			of({
+				Store: { ...LISTING, images: [], imageNote: note },
+				'Find Product by SKU': {},
+				'Create or Update Product': { images: [] },
+			}),
+		).toEqual({ image: null, imageNote: note });
 	});
 
 	test('batches new variations as create, held ones (by SKU) as update, an unavailable pair out of stock, and a POD variation no longer listed out of stock', () => {
