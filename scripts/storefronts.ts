@@ -27,7 +27,9 @@
  * Both also hold the store's products (`catalog`, scripts/storefronts/products.ts): what the publish
  * examples write and the set-up check examples read; and the store's own way in for a product's
  * image (scripts/storefronts/media.ts): WordPress's media library beside WooCommerce
- * (`POST /wp-json/wp/v2/media`, credential `wordpressApi` with an application password).
+ * (`POST /wp-json/wp/v2/media`, credential `wordpressApi` with an application password), and
+ * Shopify's staged uploads (`stagedUploadsCreate`, then the file to the target, which asks for no
+ * Shopify credential: its fields are its authorization).
  *
  * Both also hold webhook subscriptions, as n8n's Shopify Trigger and WooCommerce Trigger register
  * them on activation (Shopify: `GET /webhooks`, `POST /webhooks.json`, `DELETE /webhooks/{id}.json`;
@@ -47,8 +49,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import { ROOT } from './n8n-runtime';
-import type { WordpressLogin, WordpressMedia } from './storefronts/media';
-import { wordpressMedia } from './storefronts/media';
+import type { ShopifyStagedUploads, WordpressLogin, WordpressMedia } from './storefronts/media';
+import { shopifyStagedUploads, STAGED_UPLOADS_PATH, wordpressMedia } from './storefronts/media';
 import type { ShopifyProducts, WooCommerceProducts } from './storefronts/products';
 import { shopifyProducts, wooCommerceProducts } from './storefronts/products';
 
@@ -126,6 +128,8 @@ export interface StandIn {
 interface Reply {
 	status: number;
 	body: unknown;
+	/** An answer that is not JSON (a bucket's XML), sent as it is with its own content type. */
+	text?: string;
 	/** Headers besides the content type (a list's totals and page links). */
 	headers?: Record<string, string>;
 }
@@ -216,7 +220,7 @@ async function serve(
 				'content-type': 'application/json; charset=utf-8',
 				...reply.headers,
 			});
-			res.end(JSON.stringify(reply.body));
+			res.end(reply.text ?? JSON.stringify(reply.body));
 		})();
 	};
 	const server = tls
@@ -397,6 +401,8 @@ export interface ShopifyStandIn extends StandIn {
 	deliveries: WebhookDeliveries;
 	/** The store's products: GraphQL productSet / productByIdentifier, REST products.json. */
 	catalog: ShopifyProducts;
+	/** The staged upload targets stagedUploadsCreate issued, and the files uploaded to them. */
+	staged: ShopifyStagedUploads;
 }
 
 export interface ShopifyOptions {
@@ -438,7 +444,9 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		orders.set(Number(order.id), clone(order));
 		fulfillmentOrders.set(Number(order.id), clone(list));
 	};
-	const catalog = shopifyProducts(shopifyTime);
+	let url = '';
+	const staged = shopifyStagedUploads(() => url);
+	const catalog = shopifyProducts(shopifyTime, staged);
 	addOrder(
 		fixture('shopify-orders-create.json'),
 		fixture('shopify-fulfillment-orders.json').fulfillment_orders as Json[],
@@ -636,6 +644,9 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		const pathname = single.startsWith(nodePrefix)
 			? `${base}/${single.slice(nodePrefix.length)}`
 			: requested;
+		if (pathname.startsWith(`${STAGED_UPLOADS_PATH}/`)) {
+			return staged.route(method, pathname, incoming.headers, incoming.raw);
+		}
 		if (!pathname.startsWith(`${base}/`)) return notFound;
 		const rest = pathname.slice(base.length);
 		const productReply = catalog.route(method, rest, query, body);
@@ -726,7 +737,9 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		return notFound;
 	};
 
-	const authenticate = ({ headers }: Incoming): Reply | undefined =>
+	const authenticate = ({ headers, path: pathname }: Incoming): Reply | undefined =>
+		// A staged target is the bucket's: its form fields authorize the upload, no Shopify token.
+		pathname.startsWith(`${STAGED_UPLOADS_PATH}/`) ||
 		headers['x-shopify-access-token'] === options.accessToken
 			? undefined
 			: {
@@ -737,6 +750,7 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 				};
 
 	const standIn = await serve(options.port ?? 0, authenticate, route, options.onRequest);
+	url = standIn.url;
 	// The same orders and the same record of requests, over HTTPS for n8n's Shopify node.
 	const secure = options.tls
 		? await serve(0, authenticate, route, options.onRequest, options.tls, standIn.requests)
@@ -798,6 +812,7 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		},
 		deliveries,
 		catalog,
+		staged,
 	};
 }
 

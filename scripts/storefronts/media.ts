@@ -11,7 +11,8 @@
  *   (WordPress 5.6 and later, "Application Passwords"); WooCommerce's consumer keys do not reach
  *   them: WooCommerce authenticates only requests under `wp-json/wc/` and `wp-json/wc-`
  *   (woocommerce includes/class-wc-rest-authentication.php, is_request_to_rest_api).
- * - Shopify's staged uploads (see `shopifyStagedUploads` below).
+ * - Shopify's staged uploads, under the Shopify stand-in: `stagedUploadsCreate`'s targets and the
+ *   upload to them (see `shopifyStagedUploads` below).
  *
  * What each keeps is the bytes received, so that a test compares them with the service's preview.
  */
@@ -21,6 +22,8 @@ type Json = Record<string, unknown>;
 export interface MediaReply {
 	status: number;
 	body: unknown;
+	/** An answer that is not JSON (a bucket's XML), sent as it is. */
+	text?: string;
 	headers?: Record<string, string>;
 }
 
@@ -245,5 +248,211 @@ export function wordpressMedia(
 		},
 		files: () => [...held.values()].map(({ attachment, file }) => ({ ...attachment, file })),
 		clear: () => held.clear(),
+	};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shopify: staged uploads
+// ---------------------------------------------------------------------------------------------
+
+/** Where the Shopify stand-in's staged targets live on its own address (Shopify's: a bucket). */
+export const STAGED_UPLOADS_PATH = '/staged-uploads';
+
+/** One part of a multipart/form-data body. */
+interface FormPart {
+	name: string;
+	fileName?: string;
+	contentType?: string;
+	data: Buffer;
+}
+
+/** The parts of a multipart/form-data body, in order (RFC 7578); undefined when it is none. */
+function formParts(contentType: string | undefined, raw: Buffer): FormPart[] | undefined {
+	const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType ?? '');
+	if (!boundary || !/^multipart\/form-data/i.test(contentType ?? '')) return undefined;
+	const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+	const parts: FormPart[] = [];
+	let at = raw.indexOf(delimiter);
+	while (at >= 0) {
+		const start = at + delimiter.length;
+		if (raw.subarray(start, start + 2).toString() === '--') break;
+		const next = raw.indexOf(delimiter, start);
+		if (next < 0) return undefined;
+		const part = raw.subarray(start + 2, next - 2);
+		const split = part.indexOf('\r\n\r\n');
+		if (split < 0) return undefined;
+		const head = part.subarray(0, split).toString('utf8');
+		const disposition = /content-disposition:[^\r\n]*/i.exec(head)?.[0] ?? '';
+		const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
+		if (name === undefined) return undefined;
+		parts.push({
+			name,
+			fileName: /\bfilename="([^"]*)"/i.exec(disposition)?.[1],
+			contentType: /content-type:\s*([^\r\n]+)/i.exec(head)?.[1]?.trim(),
+			data: part.subarray(split + 4),
+		});
+		at = next;
+	}
+	return parts;
+}
+
+export interface StagedTarget {
+	url: string;
+	resourceUrl: string;
+	parameters: Array<{ name: string; value: string }>;
+}
+
+export interface ShopifyStagedUploads {
+	/**
+	 * stagedUploadsCreate's target for one StagedUploadInput (already checked against its type):
+	 * for POST a form's fields, for PUT (the default) a signed address and the headers to send.
+	 */
+	target(input: Json): StagedTarget;
+	/** A request to a staged target: answered as the bucket answers, refusals too. */
+	route(
+		method: string,
+		path: string,
+		headers: Record<string, string | string[] | undefined>,
+		raw: Buffer,
+	): MediaReply;
+	/** The file uploaded to the target whose `resourceUrl` this is; undefined for any other address. */
+	fileAt(resourceUrl: string): HeldFile | undefined;
+	/** Every file uploaded, oldest first, with the resourceUrl it is under. */
+	files(): Array<HeldFile & { resourceUrl: string }>;
+	clear(): void;
+}
+
+/**
+ * Shopify's staged uploads (GraphQL Admin `stagedUploadsCreate`, "Upload media to Shopify"):
+ * a target per file, then the file sent to it. Shopify's POST targets are a storage bucket's form
+ * upload: the target's parameters go back as the form's fields with their values, and the file is
+ * the form's last field (Google Cloud Storage, "POST Object": fields after the file are ignored,
+ * a field that does not match the signed policy is refused with 403). The stand-in serves its
+ * targets on its own address, signs nothing and checks every field it issued; the `resourceUrl`
+ * is what productSet's `files[].originalSource` names, and the only address the stand-in's
+ * productSet fetches a file from.
+ */
+export function shopifyStagedUploads(urlOf: () => string): ShopifyStagedUploads {
+	const issued = new Map<string, { target: StagedTarget; input: Json; method: 'POST' | 'PUT' }>();
+	const uploaded = new Map<string, HeldFile>();
+	let nextTarget = 1;
+
+	/** The bucket's XML error (Google Cloud Storage answers XML on its XML API). */
+	const bucketError = (status: number, code: string, message: string): MediaReply => ({
+		status,
+		body: undefined,
+		text: `<?xml version='1.0' encoding='UTF-8'?><Error><Code>${code}</Code><Message>${message}</Message></Error>`,
+		headers: { 'content-type': 'application/xml; charset=UTF-8' },
+	});
+
+	return {
+		target(input) {
+			const method = input.httpMethod === 'POST' ? 'POST' : 'PUT';
+			const fileName = String(input.filename).split(/[\\/]/).pop() ?? 'file';
+			const key = `tmp/68004720/products/${nextTarget++}/${fileName}`;
+			const resourceUrl = `${urlOf()}${STAGED_UPLOADS_PATH}/${key}`;
+			// Stand-in values in the shape of Shopify's documented answer; nothing is really signed.
+			const signature = `stand-in-signature-${nextTarget}`;
+			const target: StagedTarget =
+				method === 'POST'
+					? {
+							url: `${urlOf()}${STAGED_UPLOADS_PATH}/`,
+							resourceUrl,
+							parameters: [
+								{ name: 'Content-Type', value: String(input.mimeType) },
+								{ name: 'success_action_status', value: '201' },
+								{ name: 'acl', value: 'private' },
+								{ name: 'key', value: key },
+								{ name: 'x-goog-date', value: '20261201T000000Z' },
+								{
+									name: 'x-goog-credential',
+									value: 'stand-in@shopify-staged-uploads/20261201/auto/storage/goog4_request',
+								},
+								{ name: 'x-goog-algorithm', value: 'GOOG4-RSA-SHA256' },
+								{ name: 'x-goog-signature', value: signature },
+								{
+									name: 'policy',
+									value: Buffer.from(`stand-in policy for ${key}`).toString('base64'),
+								},
+							],
+						}
+					: {
+							url: `${resourceUrl}?X-Goog-Signature=${signature}`,
+							resourceUrl,
+							parameters: [
+								{ name: 'content_type', value: String(input.mimeType) },
+								{ name: 'acl', value: 'private' },
+							],
+						};
+			issued.set(key, { target, input, method });
+			return target;
+		},
+		route(method, path, headers, raw) {
+			const contentType = headers['content-type'] as string | undefined;
+			if (method === 'POST' && path === `${STAGED_UPLOADS_PATH}/`) {
+				const parts = formParts(contentType, raw);
+				if (!parts)
+					return bucketError(400, 'InvalidArgument', 'The body is not a multipart/form-data form.');
+				const key = parts.find((part) => part.name === 'key')?.data.toString('utf8') ?? '';
+				const held = issued.get(key);
+				if (!held || held.method !== 'POST') {
+					return bucketError(
+						403,
+						'AccessDenied',
+						`No staged upload target was issued for key "${key}".`,
+					);
+				}
+				const file = parts.findIndex((part) => part.name === 'file');
+				if (file < 0)
+					return bucketError(400, 'InvalidArgument', 'The form has no field named file.');
+				// Fields after the file are not read: a parameter sent after it is missing.
+				const fields = new Map(
+					parts.slice(0, file).map((part) => [part.name, part.data.toString('utf8')]),
+				);
+				const wrong = held.target.parameters.find(
+					(parameter) => fields.get(parameter.name) !== parameter.value,
+				);
+				if (wrong) {
+					return bucketError(
+						403,
+						'AccessDenied',
+						`Invalid according to Policy: Policy Condition failed: field "${wrong.name}" ${fields.has(wrong.name) ? 'does not have the value issued' : 'is missing (before the file)'}.`,
+					);
+				}
+				const bytes = parts[file].data;
+				if (bytes.length === 0) return bucketError(400, 'EntityTooSmall', 'The file is empty.');
+				uploaded.set(held.target.resourceUrl, {
+					fileName: parts[file].fileName ?? String(held.input.filename),
+					mimeType: String(held.input.mimeType),
+					bytes,
+				});
+				return {
+					status: 201,
+					body: undefined,
+					text: `<?xml version='1.0' encoding='UTF-8'?><PostResponse><Location>${held.target.resourceUrl}</Location><Bucket>shopify-staged-uploads</Bucket><Key>${key}</Key><ETag>"stand-in"</ETag></PostResponse>`,
+					headers: { 'content-type': 'application/xml; charset=UTF-8' },
+				};
+			}
+			const key = path.startsWith(`${STAGED_UPLOADS_PATH}/`)
+				? path.slice(STAGED_UPLOADS_PATH.length + 1)
+				: '';
+			const held = issued.get(key);
+			if (method === 'PUT' && held?.method === 'PUT') {
+				if (raw.length === 0) return bucketError(400, 'EntityTooSmall', 'The file is empty.');
+				uploaded.set(held.target.resourceUrl, {
+					fileName: String(held.input.filename),
+					mimeType: contentType ?? String(held.input.mimeType),
+					bytes: raw,
+				});
+				return { status: 200, body: undefined, text: '' };
+			}
+			return bucketError(404, 'NoSuchKey', 'The specified key does not exist.');
+		},
+		fileAt: (resourceUrl) => uploaded.get(resourceUrl),
+		files: () => [...uploaded.entries()].map(([resourceUrl, file]) => ({ ...file, resourceUrl })),
+		clear() {
+			issued.clear();
+			uploaded.clear();
+		},
 	};
 }

@@ -16,7 +16,7 @@
  *   that a test sees a misspelt one).
  */
 
-import type { WordpressMedia } from './media';
+import type { ShopifyStagedUploads, WordpressMedia } from './media';
 
 type Json = Record<string, unknown>;
 
@@ -125,11 +125,18 @@ const INPUT_OBJECTS: Record<string, Record<string, FieldType>> = {
 	},
 	FileSetInput: {
 		alt: 'String',
-		contentType: 'String',
-		duplicateResolutionMode: 'String',
+		contentType: 'FileContentType',
+		duplicateResolutionMode: 'FileCreateInputDuplicateResolutionMode',
 		filename: 'String',
 		id: 'ID',
 		originalSource: 'String',
+	},
+	StagedUploadInput: {
+		filename: 'String!',
+		fileSize: 'String',
+		httpMethod: 'StagedUploadHttpMethodType',
+		mimeType: 'String!',
+		resource: 'StagedUploadTargetGenerateUploadResource!',
 	},
 	SEOInput: { description: 'String', title: 'String' },
 };
@@ -138,6 +145,22 @@ const ENUMS: Record<string, string[]> = {
 	ProductStatus: ['ACTIVE', 'ARCHIVED', 'DRAFT'],
 	ProductVariantInventoryPolicy: ['DENY', 'CONTINUE'],
 	CombinedListingsRole: ['PARENT', 'CHILD'],
+	FileContentType: ['EXTERNAL_VIDEO', 'FILE', 'IMAGE', 'MODEL_3D', 'VIDEO'],
+	FileCreateInputDuplicateResolutionMode: ['APPEND_UUID', 'RAISE_ERROR', 'REPLACE'],
+	StagedUploadHttpMethodType: ['POST', 'PUT'],
+	StagedUploadTargetGenerateUploadResource: [
+		'BULK_MUTATION_VARIABLES',
+		'COLLECTION_IMAGE',
+		'DISPUTE_FILE_UPLOAD',
+		'FILE',
+		'IMAGE',
+		'MODEL_3D',
+		'PRODUCT_IMAGE',
+		'RETURN_LABEL',
+		'SHOP_IMAGE',
+		'URL_REDIRECT_IMPORT',
+		'VIDEO',
+	],
 };
 
 export interface Problem {
@@ -246,8 +269,19 @@ interface ShopifyProduct {
 	tags: string[];
 	options: Array<{ id: number; name: string; values: string[] }>;
 	variants: ShopifyVariant[];
+	media: ShopifyMedia[];
 	createdAt: string;
 	updatedAt: string;
+}
+
+/** A product's image as the stand-in holds it (MediaImage). */
+interface ShopifyMedia {
+	id: number;
+	alt: string;
+	/** MediaStatus: READY once its file is read, FAILED when it could not be downloaded. */
+	status: 'READY' | 'FAILED';
+	originalSource: string;
+	mediaErrors: Json[];
 }
 
 const gid = (type: string, id: number) => `gid://shopify/${type}/${id}`;
@@ -283,8 +317,9 @@ export interface ShopifyProducts {
 	orderLine(variantId: number, quantity: number): Json;
 }
 
-export function shopifyProducts(now: () => string): ShopifyProducts {
+export function shopifyProducts(now: () => string, staged: ShopifyStagedUploads): ShopifyProducts {
 	const products = new Map<number, ShopifyProduct>();
+	let nextMediaId = 30072000001;
 	let nextProductId = 8072000001;
 	let nextVariantId = 44072000001;
 	let nextOptionId = 10072000001;
@@ -324,7 +359,71 @@ export function shopifyProducts(now: () => string): ShopifyProducts {
 				selectedOptions: variant.options.map((option) => ({ ...option })),
 			})),
 		},
+		media: {
+			nodes: product.media.map((media) => ({
+				id: gid('MediaImage', media.id),
+				alt: media.alt,
+				mediaContentType: 'IMAGE',
+				status: media.status,
+				mediaErrors: media.mediaErrors,
+				image:
+					media.status === 'READY'
+						? { url: `https://cdn.shopify.com/s/files/stand-in/${media.id}` }
+						: null,
+			})),
+		},
 	});
+
+	/**
+	 * productSet's `files` (FileSetInput), a list field: the product's media become exactly these.
+	 * An `id` keeps a media the product holds; an `originalSource` makes a new one, whose file
+	 * Shopify downloads while it processes the media: the stand-in reads it only from its own
+	 * staged targets (a file uploaded there), and a media whose file cannot be downloaded is
+	 * FAILED with a media error (MediaErrorCode IMAGE_DOWNLOAD_FAILURE); the product is still set.
+	 * Shopify processes media asynchronously (UPLOADED, PROCESSING, READY); the stand-in at once.
+	 */
+	const mediaOf = (
+		product: ShopifyProduct,
+		files: Json[],
+	): { media?: ShopifyMedia[]; userErrors: Json[] } => {
+		const media: ShopifyMedia[] = [];
+		for (const [index, file] of files.entries()) {
+			if (file.id !== undefined && file.id !== null) {
+				const held = product.media.find((entry) => entry.id === numericId(file.id));
+				if (!held) {
+					return {
+						userErrors: [
+							userError(
+								['input', 'files', String(index), 'id'],
+								'File does not exist',
+								'FILE_DOES_NOT_EXIST',
+							),
+						],
+					};
+				}
+				media.push({ ...held, ...(typeof file.alt === 'string' ? { alt: file.alt } : {}) });
+				continue;
+			}
+			const source = typeof file.originalSource === 'string' ? file.originalSource : '';
+			const downloaded = staged.fileAt(source);
+			media.push({
+				id: nextMediaId++,
+				alt: typeof file.alt === 'string' ? file.alt : '',
+				originalSource: source,
+				status: downloaded ? 'READY' : 'FAILED',
+				mediaErrors: downloaded
+					? []
+					: [
+							{
+								code: 'IMAGE_DOWNLOAD_FAILURE',
+								details: `The stand-in downloads files only from its own staged upload targets, not from ${source}`,
+								message: 'Image could not be processed because the source could not be downloaded.',
+							},
+						],
+			});
+		}
+		return { media, userErrors: [] };
+	};
 
 	/** The REST Admin Product resource (2024-07), as n8n's Shopify node reads it. */
 	const restProduct = (product: ShopifyProduct): Json => ({
@@ -438,6 +537,7 @@ export function shopifyProducts(now: () => string): ShopifyProducts {
 					tags: [],
 					options: [],
 					variants: [],
+					media: [],
 					createdAt: time,
 					updatedAt: time,
 				};
@@ -574,6 +674,11 @@ export function shopifyProducts(now: () => string): ShopifyProducts {
 			product.options = options;
 			product.variants = variants;
 		}
+		if (Array.isArray(input.files)) {
+			const files = mediaOf(product, input.files as Json[]);
+			if (!files.media) return { userErrors: files.userErrors };
+			product.media = files.media;
+		}
 		product.updatedAt = time;
 		products.set(product.id, product);
 		return { product: graphqlProduct(product), userErrors: [] };
@@ -614,6 +719,23 @@ export function shopifyProducts(now: () => string): ShopifyProducts {
 		const request = isObject(body) ? body : {};
 		const query = typeof request.query === 'string' ? request.query : '';
 		const variables = isObject(request.variables) ? request.variables : {};
+		const stageArgs = argumentsOf(query, 'stagedUploadsCreate');
+		if (stageArgs && /^\s*mutation\b/.test(query)) {
+			const input = argumentValue(stageArgs.input, variables, '[StagedUploadInput!]!');
+			if (input.refusal) return input.refusal;
+			const inputs = (Array.isArray(input.value) ? input.value : [input.value]) as Json[];
+			return {
+				status: 200,
+				body: {
+					data: {
+						stagedUploadsCreate: {
+							stagedTargets: inputs.map((entry) => staged.target(entry)),
+							userErrors: [],
+						},
+					},
+				},
+			};
+		}
 		const setArgs = argumentsOf(query, 'productSet');
 		if (setArgs && /^\s*mutation\b/.test(query)) {
 			const unknown = Object.keys(setArgs).find(
@@ -679,7 +801,7 @@ export function shopifyProducts(now: () => string): ShopifyProducts {
 				errors: [
 					{
 						message:
-							'The stand-in answers the mutation productSet and the query productByIdentifier only',
+							'The stand-in answers the mutations productSet and stagedUploadsCreate and the query productByIdentifier only',
 					},
 				],
 			},

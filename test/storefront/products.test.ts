@@ -136,6 +136,126 @@ describe("the Shopify stand-in's products", () => {
 		});
 	});
 
+	describe("staged uploads and the product's files", () => {
+		const STAGE =
+			'mutation Stage($input: [StagedUploadInput!]!) { stagedUploadsCreate(input: $input) { stagedTargets { url resourceUrl parameters { name value } } userErrors { field message } } }';
+		const art = tinyPng([220, 180, 20], 24);
+		beforeEach(() => shopify.staged.clear());
+		const stage = async () => {
+			const answer = await graphql(STAGE, {
+				input: [
+					{
+						filename: 'pod-1001-motive-5002.png',
+						mimeType: 'image/png',
+						resource: 'IMAGE',
+						httpMethod: 'POST',
+					},
+				],
+			});
+			expect(answer.json.data.stagedUploadsCreate.userErrors).toEqual([]);
+			return answer.json.data.stagedUploadsCreate.stagedTargets[0] as {
+				url: string;
+				resourceUrl: string;
+				parameters: Array<{ name: string; value: string }>;
+			};
+		};
+		/** The form a client posts to the target: its parameters, then the file (or as given). */
+		const post = async (
+			url: string,
+			fields: Array<{ name: string; value: string }>,
+			fileFirst = false,
+		) => {
+			const form = new FormData();
+			const file = () =>
+				form.append('file', new Blob([art], { type: 'image/png' }), 'pod-1001-motive-5002.png');
+			if (fileFirst) file();
+			for (const field of fields) form.append(field.name, field.value);
+			if (!fileFirst) file();
+			// Node's fetch encodes a FormData as multipart/form-data, in the order of its fields.
+			const response = await fetch(url, { method: 'POST', body: form });
+			return { status: response.status, text: await response.text() };
+		};
+
+		test("the file posted to the staged target with its parameters is the product's image in productSet's files, READY; needing no Shopify token", async () => {
+			const target = await stage();
+			expect(target.url).toBe(`${shopify.url}/staged-uploads/`);
+			expect(target.parameters.map((p) => p.name)).toEqual(
+				expect.arrayContaining(['Content-Type', 'key', 'policy', 'x-goog-signature']),
+			);
+			const uploaded = await post(target.url, target.parameters);
+			expect(uploaded.status).toBe(201);
+			expect(uploaded.text).toContain('<PostResponse>');
+			expect(shopify.staged.fileAt(target.resourceUrl)?.bytes.equals(art)).toBe(true);
+			const set = await graphql(PRODUCT_SET, {
+				identifier: { handle: 'pod-1001' },
+				input: {
+					...tee(['White']),
+					files: [
+						{ originalSource: target.resourceUrl, contentType: 'IMAGE', alt: 'Classic T-Shirt' },
+					],
+				},
+			});
+			expect(set.json.data.productSet.userErrors).toEqual([]);
+			const [product] = shopify.catalog.products() as Array<{
+				media: { nodes: Array<Record<string, unknown>> };
+			}>;
+			expect(product.media.nodes).toEqual([
+				expect.objectContaining({ alt: 'Classic T-Shirt', status: 'READY', mediaErrors: [] }),
+			]);
+			// Set again naming the media by its ID: kept, not added again; without files: unchanged.
+			const id = product.media.nodes[0].id as string;
+			await graphql(PRODUCT_SET, {
+				identifier: { handle: 'pod-1001' },
+				input: { ...tee(['White']), files: [{ id }] },
+			});
+			await graphql(PRODUCT_SET, { identifier: { handle: 'pod-1001' }, input: tee(['White']) });
+			const held = shopify.catalog.products() as (typeof product)[];
+			expect(held[0].media.nodes.map((m) => m.id)).toEqual([id]);
+		});
+
+		test('a form missing a parameter, or with the file before them, is refused by the target, nothing kept', async () => {
+			const target = await stage();
+			const missing = await post(
+				target.url,
+				target.parameters.filter((p) => p.name !== 'policy'),
+			);
+			expect(missing.status).toBe(403);
+			expect(missing.text).toContain('AccessDenied');
+			const fileFirst = await post(target.url, target.parameters, true);
+			expect(fileFirst.status).toBe(403);
+			expect(shopify.staged.files()).toEqual([]);
+		});
+
+		test("an originalSource that is not one of its staged targets' (the print service's preview) is a FAILED media with a media error; the product is still set", async () => {
+			const preview = 'http://127.0.0.1:8787/accounts/387/shops/1597/motives/5002/image';
+			const set = await graphql(PRODUCT_SET, {
+				identifier: { handle: 'pod-1001' },
+				input: { ...tee(['White']), files: [{ originalSource: preview, contentType: 'IMAGE' }] },
+			});
+			expect(set.json.data.productSet.userErrors).toEqual([]);
+			const [product] = shopify.catalog.products() as Array<{
+				handle: string;
+				media: { nodes: Array<Record<string, unknown>> };
+			}>;
+			expect(product.handle).toBe('pod-1001');
+			expect(product.media.nodes).toEqual([
+				expect.objectContaining({
+					status: 'FAILED',
+					image: null,
+					mediaErrors: [expect.objectContaining({ code: 'IMAGE_DOWNLOAD_FAILURE' })],
+				}),
+			]);
+			expect(shopify.staged.files()).toEqual([]);
+		});
+
+		test('a staged upload input of a wrong type is refused as a variable error', async () => {
+			const answer = await graphql(STAGE, {
+				input: [{ filename: 'a.png', mimeType: 'image/png', resource: 'PICTURE' }],
+			});
+			expect(answer.json.errors[0].extensions.problems[0].path).toEqual([0, 'resource']);
+		});
+	});
+
 	test("an order line of a held variant is the Order resource's line: SKU, variant title, IDs", () => {
 		const { product } = shopify.catalog.set(tee(['White']));
 		const id = Number(
