@@ -167,7 +167,11 @@ describe("the Shopify stand-in's products", () => {
 		) => {
 			const form = new FormData();
 			const file = () =>
-				form.append('file', new Blob([art], { type: 'image/png' }), 'pod-1001-motive-5002.png');
+				form.append(
+					'file',
+					new Blob([new Uint8Array(art)], { type: 'image/png' }),
+					'pod-1001-motive-5002.png',
+				);
 			if (fileFirst) file();
 			for (const field of fields) form.append(field.name, field.value);
 			if (!fileFirst) file();
