@@ -1432,18 +1432,17 @@ describe.each([
 		id: 'podExShopPublish',
 		file: 'shopify-publish-product.json',
 		credential: 'shopifyAccessTokenApi',
-		credentialOf: {} as Record<string, string>,
-		readsImage: false,
+		// The staged target is a storage bucket's: its form fields authorize the upload.
+		credentialOf: { 'Upload to the Staged Target': null } as Record<string, string | null>,
 	},
 	{
 		id: 'podExWooPublish',
 		file: 'woocommerce-publish-product.json',
 		credential: 'wooCommerceApi',
 		// WordPress's media endpoint takes an application password, not WooCommerce's keys.
-		credentialOf: { 'Upload Image to WordPress': 'wordpressApi' } as Record<string, string>,
-		readsImage: true,
+		credentialOf: { 'Upload Image to WordPress': 'wordpressApi' } as Record<string, string | null>,
 	},
-])('the publish example $file', ({ id, credential, credentialOf, readsImage }) => {
+])('the publish example $file', ({ id, credential, credentialOf }) => {
 	const workflow = example(id);
 	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
 
@@ -1466,7 +1465,8 @@ describe.each([
 				resource: 'product',
 				operation: 'getStorefrontListing',
 				onlyAvailable: false,
-				...(readsImage ? { downloadImage: true, binaryPropertyName: 'image' } : {}),
+				downloadImage: true,
+				binaryPropertyName: 'image',
 			},
 		});
 		expect(store.name).toBe('Store');
@@ -1488,12 +1488,14 @@ describe.each([
 		);
 		expect(storeNodes.length).toBeGreaterThan(1);
 		for (const entry of storeNodes) {
-			const expected = credentialOf[entry.name] ?? credential;
+			const expected = entry.name in credentialOf ? credentialOf[entry.name] : credential;
 			expect({ node: entry.name, credentials: Object.keys(entry.credentials ?? {}) }).toEqual({
 				node: entry.name,
-				credentials: [expected],
+				credentials: expected === null ? [] : [expected],
 			});
-			if (entry.type === 'n8n-nodes-base.httpRequest') {
+			if (expected === null) {
+				expect(entry.parameters.authentication ?? 'none').toBe('none');
+			} else if (entry.type === 'n8n-nodes-base.httpRequest') {
 				expect(entry.parameters).toMatchObject({
 					authentication: 'predefinedCredentialType',
 					nodeCredentialType: expected,
@@ -1535,7 +1537,7 @@ describe('the Shopify publish example (shopify-publish-product.json)', () => {
 		};
 		const variables = evaluate(readingNodes(assignment('Product for Shopify', 'variables')), {
 			Store: LISTING,
-			...held,
+			'Read Product From Shopify': held,
 		}) as { identifier: unknown; input: { variants: Array<Record<string, unknown>> } };
 		expect(variables.identifier).toEqual({ handle: 'pod-1001' });
 		expect(productSetInputProblems(variables.input)).toEqual([]);
@@ -1573,9 +1575,178 @@ describe('the Shopify publish example (shopify-publish-product.json)', () => {
 		// A first publish: the store has no such product yet, every variant is new.
 		const first = evaluate(readingNodes(assignment('Product for Shopify', 'variables')), {
 			Store: LISTING,
-			data: { productByIdentifier: null },
+			'Read Product From Shopify': { data: { productByIdentifier: null } },
 		}) as { input: { variants: Array<Record<string, unknown>> } };
 		expect(first.input.variants.map((variant) => variant.id)).toEqual([undefined, undefined]);
+		// No image staged (none, or the product holds its own): no files, so productSet keeps the media.
+		expect(first.input).not.toHaveProperty('files');
+	});
+
+	test("stages the image only while the product has none: stagedUploadsCreate (IMAGE, POST), the file posted as a form after every parameter of the target, then productSet's files name the target's resourceUrl", () => {
+		expect(workflow.connections['Read Product From Shopify'].main[0].map((c) => c.node)).toEqual([
+			'Image to Upload?',
+		]);
+		expect(
+			workflow.connections['Image to Upload?'].main.map((out) => out.map((c) => c.node)),
+		).toEqual([['Stage the Image'], ['Product for Shopify']]);
+		for (const [from, to] of [
+			['Stage the Image', 'Upload to the Staged Target'],
+			['Upload to the Staged Target', 'Staged Image'],
+			['Staged Image', 'Product for Shopify'],
+		]) {
+			expect(workflow.connections[from].main[0].map((c) => c.node)).toEqual([to]);
+		}
+		const image = { fileName: 'pod-1001-motive-5002.png', mimeType: 'image/png' };
+		const decide = (binary: unknown, read: Record<string, unknown>) =>
+			executeFilter(
+				evaluate(
+					JSON.parse(
+						JSON.stringify(node('Image to Upload?').parameters.conditions).replace(
+							/\$\('Get Storefront Listing'\)\.item\.binary\?\.image/g,
+							'$json.listingImage',
+						),
+					),
+					{ ...read, listingImage: binary },
+				) as FilterValue,
+			);
+		const held = (media: unknown[]) => ({
+			data: { productByIdentifier: { id: 'gid://shopify/Product/1', media: { nodes: media } } },
+		});
+		expect(decide(image, { data: { productByIdentifier: null } })).toBe(true);
+		expect(decide(image, held([]))).toBe(true);
+		expect(decide(image, held([{ id: 'gid://shopify/MediaImage/3', status: 'READY' }]))).toBe(
+			false,
+		);
+		expect(decide(undefined, { data: { productByIdentifier: null } })).toBe(false);
+
+		const onImage = (value: unknown) =>
+			readingNodes(
+				JSON.parse(
+					JSON.stringify(value).replace(
+						/\$\('Get Storefront Listing'\)\.item\.binary\.image/g,
+						"$('Image').item.json",
+					),
+				),
+			);
+		const stage = evaluate(onImage(node('Stage the Image').parameters.jsonBody), {
+			Image: image,
+		}) as { query: string; variables: { input: unknown[] } };
+		expect(stage.query).toMatch(
+			/^mutation \w+\(\$input: \[StagedUploadInput!\]!\) \{ stagedUploadsCreate\(input: \$input\)/,
+		);
+		expect(stage.variables.input).toEqual([
+			{ resource: 'IMAGE', filename: image.fileName, mimeType: 'image/png', httpMethod: 'POST' },
+		]);
+
+		// A target as Shopify documents its answer (stagedUploadsCreate's example).
+		const parameters = [
+			'Content-Type',
+			'success_action_status',
+			'acl',
+			'key',
+			'x-goog-date',
+			'x-goog-credential',
+			'x-goog-algorithm',
+			'x-goog-signature',
+			'policy',
+		].map((name, at) => ({ name, value: `value-${at}` }));
+		const staged = {
+			data: {
+				stagedUploadsCreate: {
+					stagedTargets: [
+						{
+							url: 'https://bucket.example/',
+							resourceUrl: 'https://bucket.example/tmp/1/a.png',
+							parameters,
+						},
+					],
+				},
+			},
+		};
+		const upload = node('Upload to the Staged Target').parameters;
+		expect(upload).toMatchObject({
+			method: 'POST',
+			sendBody: true,
+			contentType: 'multipart-form-data',
+		});
+		expect(evaluate(upload.url, staged)).toBe('https://bucket.example/');
+		const rows = (upload.bodyParameters as { parameters: Array<Record<string, string>> })
+			.parameters;
+		const file = rows[rows.length - 1];
+		expect(file).toEqual({
+			parameterType: 'formBinaryData',
+			name: 'file',
+			inputDataFieldName: "={{ $('Get Storefront Listing').item.binary.image }}",
+		});
+		expect(
+			rows.slice(0, -1).map((row) => ({ name: row.name, value: evaluate(row.value, staged) })),
+		).toEqual(parameters);
+
+		expect(
+			evaluate(readingNodes(assignmentsOf(node('Staged Image'))[0].value), {
+				'Stage the Image': staged,
+			}),
+		).toBe('https://bucket.example/tmp/1/a.png');
+		const variables = evaluate(readingNodes(assignment('Product for Shopify', 'variables')), {
+			Store: LISTING,
+			'Read Product From Shopify': { data: { productByIdentifier: null } },
+			stagedImageUrl: 'https://bucket.example/tmp/1/a.png',
+		}) as { input: Record<string, unknown> };
+		expect(productSetInputProblems(variables.input)).toEqual([]);
+		expect(variables.input.files).toEqual([
+			{
+				originalSource: 'https://bucket.example/tmp/1/a.png',
+				contentType: 'IMAGE',
+				alt: 'Classic T-Shirt',
+			},
+		]);
+	});
+
+	test("Published names the image's media status, or says why there is none", () => {
+		const value = (name: string) =>
+			assignmentsOf(node('Published')).find((entry) => entry.name === name)?.value;
+		const of = (sample: Record<string, unknown>, media: unknown[]) => {
+			const json = { ...sample, data: { productSet: { product: { media: { nodes: media } } } } };
+			return {
+				image: evaluate(readingNodes(value('image')), json),
+				imageNote: evaluate(readingNodes(value('imageNote')), json),
+			};
+		};
+		const uploaded = { 'Product for Shopify': { variables: { input: { files: [{}] } } } };
+		expect(
+			of({ Store: LISTING, ...uploaded }, [{ id: 'm', status: 'READY', mediaErrors: [] }]),
+		).toEqual({
+			image: 'READY',
+			imageNote: expect.stringMatching(/^Uploaded/),
+		});
+		expect(
+			of({ Store: LISTING, 'Product for Shopify': { variables: { input: {} } } }, [
+				{ id: 'm', status: 'READY', mediaErrors: [] },
+			]),
+		).toEqual({ image: 'READY', imageNote: expect.stringMatching(/nothing uploaded/) });
+		expect(
+			of({ Store: LISTING, ...uploaded }, [
+				{
+					id: 'm',
+					status: 'FAILED',
+					mediaErrors: [{ code: 'IMAGE_DOWNLOAD_FAILURE', message: 'Could not download.' }],
+				},
+			]),
+		).toEqual({
+			image: 'FAILED',
+			imageNote: 'Shopify could not take the image: Could not download.',
+		});
+		const note =
+			'The listing has no image (no motive is printed on it): the store product gets none.';
+		expect(
+			of(
+				{
+					Store: { ...LISTING, imageNote: note },
+					'Product for Shopify': { variables: { input: {} } },
+				},
+				[],
+			),
+		).toEqual({ image: null, imageNote: note });
 	});
 
 	test("stops with Shopify's own message when Shopify refuses the product", () => {
