@@ -3336,7 +3336,10 @@ describe('from the print catalog into the store', () => {
 	test("Shopify: the published product's variants carry the listing's SKUs; an order of two of them through the intake example is a print order of exactly those, with no look-up; publishing again updates the same product and variants, and a color the service stopped is sold out", async () => {
 		shopify.catalog.clearProducts();
 		const sent = shopify.requests.length;
-		const listing = await publish('podExShopPublish');
+		const { listing, published } = await publishing('podExShopPublish');
+		// The plain T-shirt has no motive, so no image: published without one, and said so.
+		expect(listing.imageNote).toMatch(/no image/);
+		expect(published).toMatchObject({ image: null, imageNote: listing.imageNote });
 		const [product] = shopify.catalog.products() as Array<{
 			id: string;
 			handle: string;
@@ -3358,6 +3361,10 @@ describe('from the print catalog into the store', () => {
 			shopify.accessToken,
 			shopify.accessToken,
 		]);
+		expect(printServiceAddresses(calls)).toEqual([]);
+		expect((shopify.catalog.products()[0] as { media: { nodes: unknown[] } }).media.nodes).toEqual(
+			[],
+		);
 
 		const [first, , , second] = product.variants.nodes;
 		const variantId = (gid: string) => Number(gid.split('/').pop());
@@ -3485,6 +3492,57 @@ describe('from the print catalog into the store', () => {
 		} finally {
 			await setColorAvailability(listing.variants, 'Black', true);
 		}
+	});
+
+	test("Shopify: the listing's image reaches the store through a staged upload, the bytes of the service's preview, READY on the product, no print-service address sent and no Shopify token to the target; publishing again uploads nothing", async () => {
+		shopify.catalog.clearProducts();
+		shopify.staged.clear();
+		const { workflowId, preview, motiveId } = await publishWithMotive(
+			'podExShopPublish',
+			'E2E Shop Art',
+			[20, 160, 220],
+		);
+		const sent = shopify.requests.length;
+		const first = await publishing(workflowId);
+		const [product] = shopify.catalog.products() as Array<{
+			handle: string;
+			media: { nodes: Array<{ id: string; status: string; mediaErrors: unknown[] }> };
+		}>;
+		expect(product.handle).toBe(first.listing.handle);
+		const files = shopify.staged.files();
+		expect(files).toHaveLength(1);
+		expect(files[0].bytes.equals(preview)).toBe(true);
+		expect(files[0].fileName).toBe(`pod-${TEE}-motive-${motiveId}.png`);
+		expect(product.media.nodes).toEqual([
+			expect.objectContaining({ status: 'READY', mediaErrors: [] }),
+		]);
+		expect(first.published).toMatchObject({
+			image: 'READY',
+			imageNote: expect.stringMatching(/^Uploaded/),
+		});
+		const calls = shopify.requests.slice(sent);
+		expect(calls.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			'POST /admin/api/2026-07/graphql.json 200',
+			'POST /admin/api/2026-07/graphql.json 200',
+			'POST /staged-uploads/ 201',
+			'POST /admin/api/2026-07/graphql.json 200',
+		]);
+		const upload = calls[2];
+		expect(upload.contentType).toMatch(/^multipart\/form-data/);
+		// The store's token goes to the store's Admin API only, never to the upload target.
+		expect(upload.auth).toEqual({ authorization: undefined, shopifyAccessToken: undefined });
+		expect(printServiceAddresses(calls)).toEqual([]);
+
+		const again = shopify.requests.length;
+		const second = await publishing(workflowId);
+		expect(shopify.requests.slice(again).map((r) => r.path)).not.toContain('/staged-uploads/');
+		expect(shopify.staged.files()).toHaveLength(1);
+		const held = (shopify.catalog.products() as Array<typeof product>)[0];
+		expect(held.media.nodes.map((media) => media.id)).toEqual(product.media.nodes.map((m) => m.id));
+		expect(second.published).toMatchObject({
+			image: 'READY',
+			imageNote: expect.stringMatching(/nothing uploaded/),
+		});
 	});
 
 	test("WooCommerce: the listing's image reaches the store through the WordPress media library, the bytes of the service's preview, by its media ID, no print-service address sent; publishing again uploads nothing", async () => {

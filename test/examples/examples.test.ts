@@ -1532,6 +1532,8 @@ describe('the Shopify publish example (shopify-publish-product.json)', () => {
 					variants: {
 						nodes: [{ id: 'gid://shopify/ProductVariant/7', sku: LISTING.variants[0].sku }],
 					},
+					// The read asks for the product's media too; this product has none yet.
+					media: { nodes: [] },
 				},
 			},
 		};
@@ -1578,8 +1580,19 @@ describe('the Shopify publish example (shopify-publish-product.json)', () => {
 			'Read Product From Shopify': { data: { productByIdentifier: null } },
 		}) as { input: { variants: Array<Record<string, unknown>> } };
 		expect(first.input.variants.map((variant) => variant.id)).toEqual([undefined, undefined]);
-		// No image staged (none, or the product holds its own): no files, so productSet keeps the media.
+		// No image staged and none held: no files.
 		expect(first.input).not.toHaveProperty('files');
+		// Published again, the product holds its image: files names it by its ID, so productSet (a
+		// list field: what it does not name it deletes) keeps it; nothing is uploaded again.
+		const media = { nodes: [{ id: 'gid://shopify/MediaImage/3', status: 'READY' }] };
+		const again = evaluate(readingNodes(assignment('Product for Shopify', 'variables')), {
+			Store: LISTING,
+			'Read Product From Shopify': {
+				data: { productByIdentifier: { ...held.data.productByIdentifier, media } },
+			},
+		}) as { input: Record<string, unknown> };
+		expect(productSetInputProblems(again.input)).toEqual([]);
+		expect(again.input.files).toEqual([{ id: 'gid://shopify/MediaImage/3' }]);
 	});
 
 	test("stages the image only while the product has none: stagedUploadsCreate (IMAGE, POST), the file posted as a form after every parameter of the target, then productSet's files name the target's resourceUrl", () => {
@@ -1712,7 +1725,11 @@ describe('the Shopify publish example (shopify-publish-product.json)', () => {
 				imageNote: evaluate(readingNodes(value('imageNote')), json),
 			};
 		};
-		const uploaded = { 'Product for Shopify': { variables: { input: { files: [{}] } } } };
+		const uploaded = {
+			'Product for Shopify': {
+				variables: { input: { files: [{ originalSource: 'https://b/x' }] } },
+			},
+		};
 		expect(
 			of({ Store: LISTING, ...uploaded }, [{ id: 'm', status: 'READY', mediaErrors: [] }]),
 		).toEqual({
@@ -1720,9 +1737,13 @@ describe('the Shopify publish example (shopify-publish-product.json)', () => {
 			imageNote: expect.stringMatching(/^Uploaded/),
 		});
 		expect(
-			of({ Store: LISTING, 'Product for Shopify': { variables: { input: {} } } }, [
-				{ id: 'm', status: 'READY', mediaErrors: [] },
-			]),
+			of(
+				{
+					Store: LISTING,
+					'Product for Shopify': { variables: { input: { files: [{ id: 'm' }] } } },
+				},
+				[{ id: 'm', status: 'READY', mediaErrors: [] }],
+			),
 		).toEqual({ image: 'READY', imageNote: expect.stringMatching(/nothing uploaded/) });
 		expect(
 			of({ Store: LISTING, ...uploaded }, [
