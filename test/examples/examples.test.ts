@@ -1602,8 +1602,41 @@ describe('the Shopify publish example (shopify-publish-product.json)', () => {
 		expect(
 			workflow.connections['Image to Upload?'].main.map((out) => out.map((c) => c.node)),
 		).toEqual([['Stage the Image'], ['Product for Shopify']]);
+		expect(workflow.connections['Stage the Image'].main[0].map((c) => c.node)).toEqual([
+			'Staging Refused?',
+		]);
+		expect(
+			workflow.connections['Staging Refused?'].main.map((out) => out.map((c) => c.node)),
+		).toEqual([['Stop: Shopify Refused the Image'], ['Upload to the Staged Target']]);
+		const refused = (answer: Record<string, unknown>) =>
+			executeFilter(
+				evaluate(node('Staging Refused?').parameters.conditions, answer) as FilterValue,
+			);
+		expect(
+			refused({
+				data: {
+					stagedUploadsCreate: {
+						stagedTargets: [],
+						userErrors: [{ field: ['input', '0', 'mimeType'], message: 'Invalid mime type' }],
+					},
+				},
+			}),
+		).toBe(true);
+		expect(refused({ errors: [{ message: 'Access denied' }] })).toBe(true);
+		expect(
+			refused({ data: { stagedUploadsCreate: { stagedTargets: [{}], userErrors: [] } } }),
+		).toBe(false);
+		expect(
+			evaluate(readingNodes(node('Stop: Shopify Refused the Image').parameters.errorMessage), {
+				Store: LISTING,
+				data: {
+					stagedUploadsCreate: {
+						userErrors: [{ field: ['input', '0', 'mimeType'], message: 'Invalid mime type' }],
+					},
+				},
+			}),
+		).toBe('Shopify refused to stage the image of pod-1001: input.0.mimeType: Invalid mime type');
 		for (const [from, to] of [
-			['Stage the Image', 'Upload to the Staged Target'],
 			['Upload to the Staged Target', 'Staged Image'],
 			['Staged Image', 'Product for Shopify'],
 		]) {
