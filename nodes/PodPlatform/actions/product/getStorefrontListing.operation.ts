@@ -151,7 +151,7 @@ async function sharedProductOf(
 }
 
 /** What a listing without an image says in the item, so that a publish can say it too. */
-export const NO_IMAGE_NOTE =
+const NO_IMAGE_NOTE =
 	'The listing has no image (no motive is printed on it): the store product gets none.';
 
 /**
