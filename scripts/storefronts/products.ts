@@ -6,14 +6,16 @@
  * (`orderLine`), as a customer's checkout would. The sources of every shape are in
  * test/fixtures/storefront/README.md ("Products").
  *
- * - Shopify: the GraphQL Admin API (`POST /admin/api/2026-07/graphql.json`), mutation `productSet`
- *   and query `productByIdentifier`, variables validated against the documented input objects
+ * - Shopify: the GraphQL Admin API (`POST /admin/api/2026-07/graphql.json`), mutations `productSet`
+ *   (its `files` the product's media) and `stagedUploadsCreate` (the targets: media.ts), and query
+ *   `productByIdentifier`, variables validated against the documented input objects
  *   (an unknown field or a wrong type is refused as Shopify's GraphQL refuses a variable); and the
  *   REST product list n8n's Shopify node reads (`GET /products.json`, `GET /products/{id}.json`).
  * - WooCommerce: `GET/POST /products`, `GET/PUT /products/{id}`, `GET /products/{id}/variations`
  *   and `POST /products/{id}/variations/batch`, the writable properties of the documented product
  *   and variation only (a real store ignores an unknown property; the stand-in refuses it, so
- *   that a test sees a misspelt one).
+ *   that a test sees a misspelt one); a product's `images` by the WordPress media library's IDs,
+ *   or by a `src` it downloads (media.ts holds the library).
  */
 
 import type { ShopifyStagedUploads, WordpressMedia } from './media';
