@@ -26,7 +26,11 @@
  *   wants OAuth 1.0a); the stand-in is plain HTTP on loopback and takes Basic.
  *
  * Both also hold the store's products (`catalog`, scripts/storefronts/products.ts): what the publish
- * examples write and the set-up check examples read.
+ * examples write and the set-up check examples read; and the store's own way in for a product's
+ * image (scripts/storefronts/media.ts): WordPress's media library beside WooCommerce
+ * (`POST /wp-json/wp/v2/media`, credential `wordpressApi` with an application password), and
+ * Shopify's staged uploads (`stagedUploadsCreate`, then the file to the target, which asks for no
+ * Shopify credential: its fields are its authorization).
  *
  * Both also hold webhook subscriptions, as n8n's Shopify Trigger and WooCommerce Trigger register
  * them on activation (Shopify: `GET /webhooks`, `POST /webhooks.json`, `DELETE /webhooks/{id}.json`;
@@ -47,6 +51,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import { ROOT } from './n8n-runtime';
+import type { ShopifyStagedUploads, WordpressLogin, WordpressMedia } from './storefronts/media';
+import { shopifyStagedUploads, STAGED_UPLOADS_PATH, wordpressMedia } from './storefronts/media';
 import type { ShopifyProducts, WooCommerceProducts } from './storefronts/products';
 import { shopifyProducts, wooCommerceProducts } from './storefronts/products';
 import type { AdminGraphql, ThrottleOptions } from './storefronts/shopifyGraphql';
@@ -96,6 +102,8 @@ export const SHOPIFY_OAUTH2_CREDENTIAL = {
 	id: 'shopifyOAuth2StandIn',
 	name: 'Shopify stand-in (OAuth2)',
 };
+/** n8n's WordPress credential of the WooCommerce stand-in's site: its media library. */
+export const WORDPRESS_CREDENTIAL = { id: 'wordpressStandIn', name: 'WordPress stand-in' };
 
 type Json = Record<string, unknown>;
 
@@ -107,8 +115,10 @@ export interface RecordedRequest {
 	/** The headers the authentication lives in, as received. */
 	auth: { authorization?: string; shopifyAccessToken?: string };
 	contentType?: string;
-	/** The parsed JSON body, undefined when there was none. */
+	/** The parsed JSON body, undefined when there was none or it was not JSON. */
 	body: unknown;
+	/** The bytes of a body that is not JSON (an upload), as received. */
+	raw?: Buffer;
 	/** The status the stand-in answered. */
 	status: number;
 }
@@ -129,6 +139,8 @@ export interface StandIn {
 interface Reply {
 	status: number;
 	body: unknown;
+	/** An answer that is not JSON (a bucket's XML), sent as it is with its own content type. */
+	text?: string;
 	/** Headers besides the content type (a list's totals and page links). */
 	headers?: Record<string, string>;
 }
@@ -141,6 +153,8 @@ interface Incoming {
 	query: URLSearchParams;
 	headers: http.IncomingHttpHeaders;
 	body: unknown;
+	/** The body's bytes, as received. */
+	raw: Buffer;
 }
 
 const fixture = (file: string) =>
@@ -148,11 +162,17 @@ const fixture = (file: string) =>
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-async function readBody(req: http.IncomingMessage): Promise<{ text: string }> {
+async function readBody(req: http.IncomingMessage): Promise<{ text: string; raw: Buffer }> {
 	const chunks: Buffer[] = [];
 	for await (const chunk of req) chunks.push(chunk as Buffer);
-	return { text: Buffer.concat(chunks).toString('utf8') };
+	const raw = Buffer.concat(chunks);
+	return { text: raw.toString('utf8'), raw };
 }
+
+/** An upload's body (an image, a multipart form): not JSON, and not refused for it. */
+const isUpload = (contentType: string | undefined) =>
+	contentType !== undefined &&
+	/^(image\/|multipart\/form-data|application\/octet-stream)/i.test(contentType);
 
 /** One loopback server: parse, authenticate, route, record. */
 async function serve(
@@ -166,16 +186,19 @@ async function serve(
 	const handle: http.RequestListener = (req, res) => {
 		void (async () => {
 			const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-			const { text } = await readBody(req);
+			const { text, raw } = await readBody(req);
+			const upload = isUpload(req.headers['content-type']);
 			let body: unknown;
 			let reply: Reply;
 			try {
-				// An OAuth token request is a form (n8n's OAuth2 client sends one), all else JSON.
-				body = !text
-					? undefined
-					: /^application\/x-www-form-urlencoded/.test(req.headers['content-type'] ?? '')
-						? Object.fromEntries(new URLSearchParams(text))
-						: JSON.parse(text);
+				// An OAuth token request is a form (n8n's OAuth2 client sends one); an upload (an image,
+				// a staged file's form) is kept raw; all else is JSON.
+				body =
+					!text || upload
+						? undefined
+						: /^application\/x-www-form-urlencoded/.test(req.headers['content-type'] ?? '')
+							? Object.fromEntries(new URLSearchParams(text))
+							: JSON.parse(text);
 			} catch {
 				body = text;
 			}
@@ -186,6 +209,7 @@ async function serve(
 				query: url.searchParams,
 				headers: req.headers,
 				body,
+				raw,
 			};
 			try {
 				reply =
@@ -205,6 +229,7 @@ async function serve(
 				},
 				contentType: req.headers['content-type'],
 				body,
+				...(upload ? { raw } : {}),
 				status: reply.status,
 			};
 			requests.push(recorded);
@@ -213,7 +238,7 @@ async function serve(
 				'content-type': 'application/json; charset=utf-8',
 				...reply.headers,
 			});
-			res.end(JSON.stringify(reply.body));
+			res.end(reply.text ?? JSON.stringify(reply.body));
 		})();
 	};
 	const server = tls
@@ -398,6 +423,8 @@ export interface ShopifyStandIn extends StandIn {
 	graphql: AdminGraphql;
 	/** The Dev Dashboard app n8n's Shopify OAuth2 credential connects (./storefronts/shopifyOAuth.ts). */
 	oauth: ShopifyOAuthApp;
+	/** The staged upload targets stagedUploadsCreate issued, and the files uploaded to them. */
+	staged: ShopifyStagedUploads;
 }
 
 export interface ShopifyOptions {
@@ -443,7 +470,9 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		orders.set(Number(order.id), clone(order));
 		fulfillmentOrders.set(Number(order.id), clone(list));
 	};
-	const catalog = shopifyProducts(shopifyTime);
+	let url = '';
+	const staged = shopifyStagedUploads(() => url);
+	const catalog = shopifyProducts(shopifyTime, staged);
 	addOrder(
 		fixture('shopify-orders-create.json'),
 		fixture('shopify-fulfillment-orders.json').fulfillment_orders as Json[],
@@ -657,6 +686,9 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		const pathname = single.startsWith(nodePrefix)
 			? `${base}/${single.slice(nodePrefix.length)}`
 			: requested;
+		if (pathname.startsWith(`${STAGED_UPLOADS_PATH}/`)) {
+			return staged.route(method, pathname, incoming.headers, incoming.raw);
+		}
 		if (!pathname.startsWith(`${base}/`)) return notFound;
 		const rest = pathname.slice(base.length);
 		if (method === 'POST' && rest === '/graphql.json' && graphql.handles(body)) {
@@ -751,6 +783,8 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 	};
 
 	const authenticate = ({ headers, path: requested }: Incoming): Reply | undefined =>
+		// A staged target is the bucket's: its form fields authorize the upload, no Shopify token.
+		requested.startsWith(`${STAGED_UPLOADS_PATH}/`) ||
 		headers['x-shopify-access-token'] === options.accessToken ||
 		oauth.valid(headers['x-shopify-access-token'] as string | undefined) ||
 		// The token endpoint authenticates the app by its client ID and secret (./storefronts/shopifyOAuth.ts).
@@ -764,6 +798,7 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 				};
 
 	const standIn = await serve(options.port ?? 0, authenticate, route, options.onRequest);
+	url = standIn.url;
 	// The same orders and the same record of requests, over HTTPS for n8n's Shopify node.
 	const secure = options.tls
 		? await serve(0, authenticate, route, options.onRequest, options.tls, standIn.requests)
@@ -827,6 +862,7 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		catalog,
 		graphql,
 		oauth,
+		staged,
 	};
 }
 
@@ -890,12 +926,18 @@ export interface WooCommerceStandIn extends StandIn {
 	deliveries: WebhookDeliveries;
 	/** The store's products and variations (wc/v3 products endpoints). */
 	catalog: WooCommerceProducts;
+	/** The site's WordPress media library (wp/v2 media), where product images are uploaded. */
+	media: WordpressMedia;
+	/** The WordPress user and application password the media library takes. */
+	wordpress: WordpressLogin;
 }
 
 export interface WooCommerceOptions {
 	port?: number;
 	consumerKey: string;
 	consumerSecret: string;
+	/** The WordPress login of the media library; by default a user `pod-publisher`. */
+	wordpress?: WordpressLogin;
 	onRequest?: (request: RecordedRequest) => void;
 }
 
@@ -938,7 +980,12 @@ export async function startWooCommerceStandIn(
 		notes.set(Number(order.id), []);
 	};
 	addOrder(fixture('woocommerce-order.json'));
-	const catalog = wooCommerceProducts(() => url, wooTime);
+	const wordpress = options.wordpress ?? {
+		user: 'pod-publisher',
+		applicationPassword: 'Ab12 Cd34 Ef56 Gh78 Ij90 Kl12',
+	};
+	const media = wordpressMedia(() => url, wooTime, wordpress);
+	const catalog = wooCommerceProducts(() => url, wooTime, media);
 
 	/**
 	 * An order saved with changes, as `WC_Order::save` does: a new `date_modified`; `date_paid` set
@@ -1089,12 +1136,15 @@ export async function startWooCommerceStandIn(
 		};
 	};
 
-	const route = ({ method, path: pathname, query, body }: Incoming): Reply => {
+	const route = ({ method, path: pathname, query, body, headers, raw }: Incoming): Reply => {
 		const noRoute = error(
 			404,
 			'rest_no_route',
 			'No route was found matching the URL and request method',
 		);
+		if (pathname.startsWith(`${WORDPRESS_BASE}/`)) {
+			return media.route(method, pathname.slice(WORDPRESS_BASE.length), headers, raw);
+		}
 		if (!pathname.startsWith(`${base}/`)) return noRoute;
 		const rest = pathname.slice(base.length);
 		if (method === 'GET' && rest === '/products/categories') return { status: 200, body: [] };
@@ -1219,7 +1269,9 @@ export async function startWooCommerceStandIn(
 	};
 
 	const expected = `Basic ${Buffer.from(`${options.consumerKey}:${options.consumerSecret}`).toString('base64')}`;
-	const authenticate = ({ headers, query }: Incoming): Reply | undefined => {
+	const authenticate = ({ headers, query, path: pathname }: Incoming): Reply | undefined => {
+		// WordPress's own routes: its application passwords, not WooCommerce's keys (media.ts).
+		if (pathname.startsWith(`${WORDPRESS_BASE}/`)) return undefined;
 		if (headers.authorization === expected) return undefined;
 		if (
 			headers.authorization === undefined &&
@@ -1253,14 +1305,22 @@ export async function startWooCommerceStandIn(
 		},
 		deliveries,
 		catalog,
+		media,
+		wordpress,
 	};
 }
+
+/** WordPress's own REST routes on the WooCommerce stand-in's site. */
+const WORDPRESS_BASE = '/wp-json/wp/v2';
 
 // ---------------------------------------------------------------------------------------------
 // What n8n imports: the credentials, and the examples pointed at the stand-ins
 // ---------------------------------------------------------------------------------------------
 
-/** n8n's own credentials (types `shopifyAccessTokenApi`, `wooCommerceApi`) for the stand-ins. */
+/**
+ * n8n's own credentials (types `shopifyAccessTokenApi`, `wooCommerceApi`, `wordpressApi`) for the
+ * stand-ins.
+ */
 export function standInCredentials(shopify: ShopifyStandIn, wooCommerce: WooCommerceStandIn) {
 	return [
 		{
@@ -1295,6 +1355,16 @@ export function standInCredentials(shopify: ShopifyStandIn, wooCommerce: WooComm
 				consumerSecret: wooCommerce.consumerSecret,
 				url: wooCommerce.url,
 				includeCredentialsInQuery: false,
+			},
+		},
+		{
+			...WORDPRESS_CREDENTIAL,
+			type: 'wordpressApi',
+			data: {
+				username: wooCommerce.wordpress.user,
+				password: wooCommerce.wordpress.applicationPassword,
+				url: wooCommerce.url,
+				allowUnauthorizedCerts: false,
 			},
 		},
 	];

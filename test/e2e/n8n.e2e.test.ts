@@ -39,6 +39,7 @@ import {
 	smallPageCatchUps,
 } from '../support/busiestDay';
 import { SHOP_PATH } from '../support/sandbox';
+import { tinyPng } from '../../sandbox/images';
 import { SKU_MODES, withProductSkus } from '../support/storefrontModes';
 import type { SkuMode } from '../support/storefrontModes';
 import { list, ServiceClient, submitOrder } from '../support/service';
@@ -3546,19 +3547,81 @@ describe('from the print catalog into the store', () => {
 		assignedColorId: number;
 		assignedSizeId: number;
 	}
-	/** Run a publish example; its listing as Get Storefront Listing gave it. */
-	async function publish(workflowId: string): Promise<{ variants: ListedVariant[] }> {
+	/** Run a publish example; its listing as Get Storefront Listing gave it, and what Published says. */
+	async function publishing(workflowId: string) {
 		const run = await session.runFromPinnedTrigger(workflowId, 'Publish');
 		expect({ workflowId, status: run.status, error: run.error }).toEqual({
 			workflowId,
 			status: 'success',
 			error: undefined,
 		});
-		expect(itemsOf(run.runData.Published?.[0])).toHaveLength(1);
-		return itemsOf(run.runData['Get Storefront Listing']?.[0])[0] as unknown as {
+		const published = itemsOf(run.runData.Published?.[0]);
+		expect(published).toHaveLength(1);
+		const listing = itemsOf(run.runData['Get Storefront Listing']?.[0])[0] as unknown as {
 			variants: ListedVariant[];
+			handle: string;
+			imageNote?: string;
 		};
+		return { listing, published: published[0] };
 	}
+	async function publish(workflowId: string): Promise<{ variants: ListedVariant[] }> {
+		return (await publishing(workflowId)).listing;
+	}
+
+	/**
+	 * A publish example as a new workflow listing the T-shirt with a motive of its own, whose
+	 * bitmap is new bytes: the preview the store is to get, as the service serves it (read with
+	 * the session). Returns the workflow's ID and those bytes.
+	 */
+	async function publishWithMotive(example: string, name: string, rgb: [number, number, number]) {
+		const service = ServiceClient.as(sandbox.baseUrl);
+		const motive = await service.post(`${SHOP_PATH}/motives`, {
+			motive: { name, type: 'HIGH_RESOLUTION_BITMAP' },
+		});
+		expect(motive.status).toBeLessThan(300);
+		const motiveId = String(motive.json.id ?? motive.json.motive?.id);
+		const art = tinyPng(rgb, 40);
+		const uploaded = await service.post(`${SHOP_PATH}/motives/${motiveId}/bitmap`, undefined, {
+			raw: art,
+			contentType: 'image/png',
+		});
+		expect(uploaded.status).toBeLessThan(300);
+		const preview = await service.get(`${SHOP_PATH}/motives/${motiveId}/image`);
+		expect(preview.bytes.equals(art)).toBe(true);
+		const workflow = JSON.parse(
+			JSON.stringify(
+				pointedAtStandIns(exampleWorkflows(), shopify, wooCommerce).find(
+					(entry) => entry.id === example,
+				),
+			),
+		) as {
+			id?: string;
+			name: string;
+			nodes: Array<{ name: string; parameters: Record<string, unknown> }>;
+		};
+		delete workflow.id;
+		workflow.name = `${workflow.name} (${name})`;
+		const listingNode = workflow.nodes.find((node) => node.name === 'Get Storefront Listing');
+		if (listingNode) listingNode.parameters.motiveId = { __rl: true, mode: 'id', value: motiveId };
+		const created = await rest<{ id: string }>(n8n, cookie, 'POST', '/workflows', workflow);
+		return { workflowId: created.id, preview: preview.bytes, motiveId };
+	}
+
+	/** Every print-service address a store request carried: in its path, query or body. */
+	const printServiceAddresses = (requests: RecordedRequest[]) =>
+		requests
+			.map((r) =>
+				[
+					r.path,
+					JSON.stringify(r.query),
+					JSON.stringify(r.body ?? null),
+					r.raw?.toString('latin1') ?? '',
+				].join(' '),
+			)
+			.filter(
+				(text) =>
+					text.includes(new URL(sandbox.baseUrl).host) || /\/motives\/\d+\/image/.test(text),
+			);
 
 	/** The intake example, this order pinned to its trigger, as a new workflow: its run. */
 	async function intake(example: string, trigger: string, order: Record<string, unknown>) {
@@ -3638,7 +3701,10 @@ describe('from the print catalog into the store', () => {
 	test("Shopify: the published product's variants carry the listing's SKUs; an order of two of them through the intake example is a print order of exactly those, with no look-up; publishing again updates the same product and variants, and a color the service stopped is sold out", async () => {
 		shopify.catalog.clearProducts();
 		const sent = shopify.requests.length;
-		const listing = await publish('podExShopPublish');
+		const { listing, published } = await publishing('podExShopPublish');
+		// The plain T-shirt has no motive, so no image: published without one, and said so.
+		expect(listing.imageNote).toMatch(/no image/);
+		expect(published).toMatchObject({ image: null, imageNote: listing.imageNote });
 		const [product] = shopify.catalog.products() as Array<{
 			id: string;
 			handle: string;
@@ -3660,6 +3726,10 @@ describe('from the print catalog into the store', () => {
 			shopify.accessToken,
 			shopify.accessToken,
 		]);
+		expect(printServiceAddresses(calls)).toEqual([]);
+		expect((shopify.catalog.products()[0] as { media: { nodes: unknown[] } }).media.nodes).toEqual(
+			[],
+		);
 
 		const [first, , , second] = product.variants.nodes;
 		const variantId = (gid: string) => Number(gid.split('/').pop());
@@ -3710,9 +3780,17 @@ describe('from the print catalog into the store', () => {
 
 	test("WooCommerce: the published variable product's variations carry the listing's SKUs; an order of two of them through the intake example is a print order of exactly those, with no look-up; publishing again updates the same product and variations, and a color the service stopped is out of stock", async () => {
 		wooCommerce.catalog.clearProducts();
-		const listing = await publish('podExWooPublish');
+		const sentBefore = wooCommerce.requests.length;
+		const { listing, published } = await publishing('podExWooPublish');
 		const products = wooCommerce.catalog.products();
 		expect(products).toHaveLength(1);
+		// The plain T-shirt has no motive, so no image: published without one, and said so.
+		expect(listing.imageNote).toMatch(/no image/);
+		expect(published).toMatchObject({ image: null, imageNote: listing.imageNote });
+		expect((products[0] as { images: unknown[] }).images).toEqual([]);
+		const firstCalls = wooCommerce.requests.slice(sentBefore);
+		expect(firstCalls.filter((r) => r.path.startsWith('/wp-json/wp/'))).toEqual([]);
+		expect(printServiceAddresses(firstCalls)).toEqual([]);
 		const [product] = products as Array<{
 			id: number;
 			sku: string;
@@ -3779,6 +3857,109 @@ describe('from the print catalog into the store', () => {
 		} finally {
 			await setColorAvailability(listing.variants, 'Black', true);
 		}
+	});
+
+	test("Shopify: the listing's image reaches the store through a staged upload, the bytes of the service's preview, READY on the product, no print-service address sent and no Shopify token to the target; publishing again uploads nothing", async () => {
+		shopify.catalog.clearProducts();
+		shopify.staged.clear();
+		const { workflowId, preview, motiveId } = await publishWithMotive(
+			'podExShopPublish',
+			'E2E Shop Art',
+			[20, 160, 220],
+		);
+		const sent = shopify.requests.length;
+		const first = await publishing(workflowId);
+		const [product] = shopify.catalog.products() as Array<{
+			handle: string;
+			media: { nodes: Array<{ id: string; status: string; mediaErrors: unknown[] }> };
+		}>;
+		expect(product.handle).toBe(first.listing.handle);
+		const files = shopify.staged.files();
+		expect(files).toHaveLength(1);
+		expect(files[0].bytes.equals(preview)).toBe(true);
+		expect(files[0].fileName).toBe(`pod-${TEE}-motive-${motiveId}.png`);
+		expect(product.media.nodes).toEqual([
+			expect.objectContaining({ status: 'READY', mediaErrors: [] }),
+		]);
+		expect(first.published).toMatchObject({
+			image: 'READY',
+			imageNote: expect.stringMatching(/^Uploaded/),
+		});
+		const calls = shopify.requests.slice(sent);
+		expect(calls.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			'POST /admin/api/2026-07/graphql.json 200',
+			'POST /admin/api/2026-07/graphql.json 200',
+			'POST /staged-uploads/ 201',
+			'POST /admin/api/2026-07/graphql.json 200',
+		]);
+		const upload = calls[2];
+		expect(upload.contentType).toMatch(/^multipart\/form-data/);
+		// The store's token goes to the store's Admin API only, never to the upload target.
+		expect(upload.auth).toEqual({ authorization: undefined, shopifyAccessToken: undefined });
+		expect(printServiceAddresses(calls)).toEqual([]);
+
+		const again = shopify.requests.length;
+		const second = await publishing(workflowId);
+		expect(shopify.requests.slice(again).map((r) => r.path)).not.toContain('/staged-uploads/');
+		expect(shopify.staged.files()).toHaveLength(1);
+		const held = (shopify.catalog.products() as Array<typeof product>)[0];
+		expect(held.media.nodes.map((media) => media.id)).toEqual(product.media.nodes.map((m) => m.id));
+		expect(second.published).toMatchObject({
+			image: 'READY',
+			imageNote: expect.stringMatching(/nothing uploaded/),
+		});
+	});
+
+	test("WooCommerce: the listing's image reaches the store through the WordPress media library, the bytes of the service's preview, by its media ID, no print-service address sent; publishing again uploads nothing", async () => {
+		wooCommerce.catalog.clearProducts();
+		wooCommerce.media.clear();
+		const { workflowId, preview, motiveId } = await publishWithMotive(
+			'podExWooPublish',
+			'E2E Woo Art',
+			[200, 30, 120],
+		);
+		const sent = wooCommerce.requests.length;
+		const first = await publishing(workflowId);
+		const [product] = wooCommerce.catalog.products() as Array<{
+			sku: string;
+			images: Array<{ id: number; src: string; alt: string }>;
+		}>;
+		expect(product.sku).toBe(first.listing.handle);
+		const files = wooCommerce.media.files();
+		expect(files).toHaveLength(1);
+		expect(files[0].file.bytes.equals(preview)).toBe(true);
+		expect(files[0].file.fileName).toBe(`pod-${TEE}-motive-${motiveId}.png`);
+		expect(product.images).toEqual([
+			expect.objectContaining({ id: files[0].id, src: files[0].source_url }),
+		]);
+		expect(first.published).toMatchObject({
+			image: files[0].source_url,
+			imageNote: expect.stringMatching(/^Uploaded/),
+		});
+		const calls = wooCommerce.requests.slice(sent);
+		const uploads = calls.filter((r) => r.path === '/wp-json/wp/v2/media');
+		expect(uploads.map((r) => `${r.method} ${r.status} ${r.contentType}`)).toEqual([
+			'POST 201 image/png',
+		]);
+		// The application password of n8n's WordPress credential, not WooCommerce's keys.
+		const basic = (user: string, password: string) =>
+			`Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+		expect(uploads[0].auth.authorization).toBe(
+			basic(wooCommerce.wordpress.user, wooCommerce.wordpress.applicationPassword),
+		);
+		expect(printServiceAddresses(calls)).toEqual([]);
+
+		// Again: the product holds its image; nothing uploaded, the same image kept.
+		const again = wooCommerce.requests.length;
+		const second = await publishing(workflowId);
+		expect(
+			wooCommerce.requests.slice(again).filter((r) => r.path === '/wp-json/wp/v2/media'),
+		).toEqual([]);
+		expect(wooCommerce.media.files()).toHaveLength(1);
+		expect((wooCommerce.catalog.products()[0] as typeof product).images.map((i) => i.id)).toEqual([
+			files[0].id,
+		]);
+		expect(second.published.imageNote).toMatch(/nothing uploaded/);
 	});
 
 	/** The store of the set-up check: one good variant, one unknown color name, one unknown SKU. */

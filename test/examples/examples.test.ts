@@ -1695,9 +1695,17 @@ describe.each([
 		id: 'podExShopPublish',
 		file: 'shopify-publish-product.json',
 		credential: 'shopifyAccessTokenApi',
+		// The staged target is a storage bucket's: its form fields authorize the upload.
+		credentialOf: { 'Upload to the Staged Target': null } as Record<string, string | null>,
 	},
-	{ id: 'podExWooPublish', file: 'woocommerce-publish-product.json', credential: 'wooCommerceApi' },
-])('the publish example $file', ({ id, credential }) => {
+	{
+		id: 'podExWooPublish',
+		file: 'woocommerce-publish-product.json',
+		credential: 'wooCommerceApi',
+		// WordPress's media endpoint takes an application password, not WooCommerce's keys.
+		credentialOf: { 'Upload Image to WordPress': 'wordpressApi' } as Record<string, string | null>,
+	},
+])('the publish example $file', ({ id, credential, credentialOf }) => {
 	const workflow = example(id);
 	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
 
@@ -1708,7 +1716,7 @@ describe.each([
 		expect(workflow.pinData ?? {}).toEqual({});
 	});
 
-	test('starts by hand with Get Storefront Listing, unavailable pairs listed (so that the store marks them)', () => {
+	test('starts by hand with Get Storefront Listing, unavailable pairs listed (so that the store marks them), its image read as a file', () => {
 		const after = (name: string) => node(workflow.connections[name].main[0][0].node);
 		const start = node('Publish');
 		const listing = after(start.name);
@@ -1716,9 +1724,25 @@ describe.each([
 		expect(start.type).toBe('n8n-nodes-base.manualTrigger');
 		expect(listing).toMatchObject({
 			type: 'n8n-nodes-pod-platform.podPlatform',
-			parameters: { resource: 'product', operation: 'getStorefrontListing', onlyAvailable: false },
+			parameters: {
+				resource: 'product',
+				operation: 'getStorefrontListing',
+				onlyAvailable: false,
+				downloadImage: true,
+				binaryPropertyName: 'image',
+			},
 		});
 		expect(store.name).toBe('Store');
+	});
+
+	test("sends no print-service address to the store: the listing's image goes as the file, never as its link", () => {
+		const written = JSON.stringify(
+			workflow.nodes
+				.filter((entry) => entry.type !== 'n8n-nodes-base.stickyNote')
+				.map((entry) => entry.parameters),
+		);
+		expect(written).not.toMatch(/images\b[^\n]*\.url\b/);
+		expect(written).not.toMatch(/image\.url|previewUrl/);
 	});
 
 	test("sends every store request with n8n's credential of that store", () => {
@@ -1727,14 +1751,17 @@ describe.each([
 		);
 		expect(storeNodes.length).toBeGreaterThan(1);
 		for (const entry of storeNodes) {
+			const expected = entry.name in credentialOf ? credentialOf[entry.name] : credential;
 			expect({ node: entry.name, credentials: Object.keys(entry.credentials ?? {}) }).toEqual({
 				node: entry.name,
-				credentials: [credential],
+				credentials: expected === null ? [] : [expected],
 			});
-			if (entry.type === 'n8n-nodes-base.httpRequest') {
+			if (expected === null) {
+				expect(entry.parameters.authentication ?? 'none').toBe('none');
+			} else if (entry.type === 'n8n-nodes-base.httpRequest') {
 				expect(entry.parameters).toMatchObject({
 					authentication: 'predefinedCredentialType',
-					nodeCredentialType: credential,
+					nodeCredentialType: expected,
 				});
 			}
 		}
@@ -1772,12 +1799,14 @@ describe('the Shopify publish example (shopify-publish-product.json)', () => {
 					variants: {
 						nodes: [{ id: 'gid://shopify/ProductVariant/7', sku: LISTING.variants[0].sku }],
 					},
+					// The read asks for the product's media too; this product has none yet.
+					media: { nodes: [] },
 				},
 			},
 		};
 		const variables = evaluate(readingNodes(assignment('Product for Shopify', 'variables')), {
 			Store: LISTING,
-			...held,
+			'Read Product From Shopify': held,
 		}) as { identifier: unknown; input: { variants: Array<Record<string, unknown>> } };
 		expect(variables.identifier).toEqual({ handle: 'pod-1001' });
 		expect(productSetInputProblems(variables.input)).toEqual([]);
@@ -1815,9 +1844,230 @@ describe('the Shopify publish example (shopify-publish-product.json)', () => {
 		// A first publish: the store has no such product yet, every variant is new.
 		const first = evaluate(readingNodes(assignment('Product for Shopify', 'variables')), {
 			Store: LISTING,
-			data: { productByIdentifier: null },
+			'Read Product From Shopify': { data: { productByIdentifier: null } },
 		}) as { input: { variants: Array<Record<string, unknown>> } };
 		expect(first.input.variants.map((variant) => variant.id)).toEqual([undefined, undefined]);
+		// No image staged and none held: no files.
+		expect(first.input).not.toHaveProperty('files');
+		// Published again, the product holds its image: files names it by its ID, so productSet (a
+		// list field: what it does not name it deletes) keeps it; nothing is uploaded again.
+		const media = { nodes: [{ id: 'gid://shopify/MediaImage/3', status: 'READY' }] };
+		const again = evaluate(readingNodes(assignment('Product for Shopify', 'variables')), {
+			Store: LISTING,
+			'Read Product From Shopify': {
+				data: { productByIdentifier: { ...held.data.productByIdentifier, media } },
+			},
+		}) as { input: Record<string, unknown> };
+		expect(productSetInputProblems(again.input)).toEqual([]);
+		expect(again.input.files).toEqual([{ id: 'gid://shopify/MediaImage/3' }]);
+	});
+
+	test("stages the image only while the product has none: stagedUploadsCreate (IMAGE, POST), the file posted as a form after every parameter of the target, then productSet's files name the target's resourceUrl", () => {
+		expect(workflow.connections['Read Product From Shopify'].main[0].map((c) => c.node)).toEqual([
+			'Image to Upload?',
+		]);
+		expect(
+			workflow.connections['Image to Upload?'].main.map((out) => out.map((c) => c.node)),
+		).toEqual([['Stage the Image'], ['Product for Shopify']]);
+		expect(workflow.connections['Stage the Image'].main[0].map((c) => c.node)).toEqual([
+			'Staging Refused?',
+		]);
+		expect(
+			workflow.connections['Staging Refused?'].main.map((out) => out.map((c) => c.node)),
+		).toEqual([['Stop: Shopify Refused the Image'], ['Upload to the Staged Target']]);
+		const refused = (answer: Record<string, unknown>) =>
+			executeFilter(
+				evaluate(node('Staging Refused?').parameters.conditions, answer) as FilterValue,
+			);
+		expect(
+			refused({
+				data: {
+					stagedUploadsCreate: {
+						stagedTargets: [],
+						userErrors: [{ field: ['input', '0', 'mimeType'], message: 'Invalid mime type' }],
+					},
+				},
+			}),
+		).toBe(true);
+		expect(refused({ errors: [{ message: 'Access denied' }] })).toBe(true);
+		expect(
+			refused({ data: { stagedUploadsCreate: { stagedTargets: [{}], userErrors: [] } } }),
+		).toBe(false);
+		expect(
+			evaluate(readingNodes(node('Stop: Shopify Refused the Image').parameters.errorMessage), {
+				Store: LISTING,
+				data: {
+					stagedUploadsCreate: {
+						userErrors: [{ field: ['input', '0', 'mimeType'], message: 'Invalid mime type' }],
+					},
+				},
+			}),
+		).toBe('Shopify refused to stage the image of pod-1001: input.0.mimeType: Invalid mime type');
+		for (const [from, to] of [
+			['Upload to the Staged Target', 'Staged Image'],
+			['Staged Image', 'Product for Shopify'],
+		]) {
+			expect(workflow.connections[from].main[0].map((c) => c.node)).toEqual([to]);
+		}
+		const image = { fileName: 'pod-1001-motive-5002.png', mimeType: 'image/png' };
+		const decide = (binary: unknown, read: Record<string, unknown>) =>
+			executeFilter(
+				evaluate(
+					JSON.parse(
+						JSON.stringify(node('Image to Upload?').parameters.conditions).replace(
+							/\$\('Get Storefront Listing'\)\.item\.binary\?\.image/g,
+							'$json.listingImage',
+						),
+					),
+					{ ...read, listingImage: binary },
+				) as FilterValue,
+			);
+		const held = (media: unknown[]) => ({
+			data: { productByIdentifier: { id: 'gid://shopify/Product/1', media: { nodes: media } } },
+		});
+		expect(decide(image, { data: { productByIdentifier: null } })).toBe(true);
+		expect(decide(image, held([]))).toBe(true);
+		expect(decide(image, held([{ id: 'gid://shopify/MediaImage/3', status: 'READY' }]))).toBe(
+			false,
+		);
+		expect(decide(undefined, { data: { productByIdentifier: null } })).toBe(false);
+
+		const onImage = (value: unknown) =>
+			readingNodes(
+				JSON.parse(
+					JSON.stringify(value).replace(
+						/\$\('Get Storefront Listing'\)\.item\.binary\.image/g,
+						"$('Image').item.json",
+					),
+				),
+			);
+		const stage = evaluate(onImage(node('Stage the Image').parameters.jsonBody), {
+			Image: image,
+		}) as { query: string; variables: { input: unknown[] } };
+		expect(stage.query).toMatch(
+			/^mutation \w+\(\$input: \[StagedUploadInput!\]!\) \{ stagedUploadsCreate\(input: \$input\)/,
+		);
+		expect(stage.variables.input).toEqual([
+			{ resource: 'IMAGE', filename: image.fileName, mimeType: 'image/png', httpMethod: 'POST' },
+		]);
+
+		// A target as Shopify documents its answer (stagedUploadsCreate's example).
+		const parameters = [
+			'Content-Type',
+			'success_action_status',
+			'acl',
+			'key',
+			'x-goog-date',
+			'x-goog-credential',
+			'x-goog-algorithm',
+			'x-goog-signature',
+			'policy',
+		].map((name, at) => ({ name, value: `value-${at}` }));
+		const staged = {
+			data: {
+				stagedUploadsCreate: {
+					stagedTargets: [
+						{
+							url: 'https://bucket.example/',
+							resourceUrl: 'https://bucket.example/tmp/1/a.png',
+							parameters,
+						},
+					],
+				},
+			},
+		};
+		const upload = node('Upload to the Staged Target').parameters;
+		expect(upload).toMatchObject({
+			method: 'POST',
+			sendBody: true,
+			contentType: 'multipart-form-data',
+		});
+		expect(evaluate(upload.url, staged)).toBe('https://bucket.example/');
+		const rows = (upload.bodyParameters as { parameters: Array<Record<string, string>> })
+			.parameters;
+		const file = rows[rows.length - 1];
+		expect(file).toEqual({
+			parameterType: 'formBinaryData',
+			name: 'file',
+			inputDataFieldName: "={{ $('Get Storefront Listing').item.binary.image }}",
+		});
+		expect(
+			rows.slice(0, -1).map((row) => ({ name: row.name, value: evaluate(row.value, staged) })),
+		).toEqual(parameters);
+
+		expect(
+			evaluate(readingNodes(assignmentsOf(node('Staged Image'))[0].value), {
+				'Stage the Image': staged,
+			}),
+		).toBe('https://bucket.example/tmp/1/a.png');
+		const variables = evaluate(readingNodes(assignment('Product for Shopify', 'variables')), {
+			Store: LISTING,
+			'Read Product From Shopify': { data: { productByIdentifier: null } },
+			stagedImageUrl: 'https://bucket.example/tmp/1/a.png',
+		}) as { input: Record<string, unknown> };
+		expect(productSetInputProblems(variables.input)).toEqual([]);
+		expect(variables.input.files).toEqual([
+			{
+				originalSource: 'https://bucket.example/tmp/1/a.png',
+				contentType: 'IMAGE',
+				alt: 'Classic T-Shirt',
+			},
+		]);
+	});
+
+	test("Published names the image's media status, or says why there is none", () => {
+		const value = (name: string) =>
+			assignmentsOf(node('Published')).find((entry) => entry.name === name)?.value;
+		const of = (sample: Record<string, unknown>, media: unknown[]) => {
+			const json = { ...sample, data: { productSet: { product: { media: { nodes: media } } } } };
+			return {
+				image: evaluate(readingNodes(value('image')), json),
+				imageNote: evaluate(readingNodes(value('imageNote')), json),
+			};
+		};
+		const uploaded = {
+			'Product for Shopify': {
+				variables: { input: { files: [{ originalSource: 'https://b/x' }] } },
+			},
+		};
+		expect(
+			of({ Store: LISTING, ...uploaded }, [{ id: 'm', status: 'READY', mediaErrors: [] }]),
+		).toEqual({
+			image: 'READY',
+			imageNote: expect.stringMatching(/^Uploaded/),
+		});
+		expect(
+			of(
+				{
+					Store: LISTING,
+					'Product for Shopify': { variables: { input: { files: [{ id: 'm' }] } } },
+				},
+				[{ id: 'm', status: 'READY', mediaErrors: [] }],
+			),
+		).toEqual({ image: 'READY', imageNote: expect.stringMatching(/nothing uploaded/) });
+		expect(
+			of({ Store: LISTING, ...uploaded }, [
+				{
+					id: 'm',
+					status: 'FAILED',
+					mediaErrors: [{ code: 'IMAGE_DOWNLOAD_FAILURE', message: 'Could not download.' }],
+				},
+			]),
+		).toEqual({
+			image: 'FAILED',
+			imageNote: 'Shopify could not take the image: Could not download.',
+		});
+		const note =
+			'The listing has no image (no motive is printed on it): the store product gets none.';
+		expect(
+			of(
+				{
+					Store: { ...LISTING, imageNote: note },
+					'Product for Shopify': { variables: { input: {} } },
+				},
+				[],
+			),
+		).toEqual({ image: null, imageNote: note });
 	});
 
 	test("stops with Shopify's own message when Shopify refuses the product", () => {
@@ -1855,10 +2105,16 @@ describe('the WooCommerce publish example (woocommerce-publish-product.json)', (
 			},
 		});
 		const write = node('Create or Update Product').parameters;
-		expect(evaluate(write.method, { id: 42 })).toBe('PUT');
-		expect(evaluate(write.method, {})).toBe('POST');
+		const found = { 'Find Product by SKU': { id: 42 } };
+		expect(evaluate(readingNodes(write.method), found)).toBe('PUT');
+		expect(evaluate(readingNodes(write.method), { 'Find Product by SKU': {} })).toBe('POST');
+		// After an upload the node's input is the media object: its ID is no product's.
 		expect(
-			evaluate(readingNodes(write.url), { id: 42, Store: { storeUrl: 'https://shop.example' } }),
+			evaluate(readingNodes(write.url), {
+				id: 501,
+				...found,
+				Store: { storeUrl: 'https://shop.example' },
+			}),
 		).toBe('https://shop.example/wp-json/wc/v3/products/42');
 		const body = evaluate(readingNodes(write.jsonBody), { Store: LISTING }) as Record<
 			string,
@@ -1875,6 +2131,112 @@ describe('the WooCommerce publish example (woocommerce-publish-product.json)', (
 				{ name: 'Size', variation: true, options: ['L'] },
 			],
 		});
+	});
+
+	test('uploads the image to the WordPress media library only while the product has none: the file as the body with its name, then the product names it by its media ID', () => {
+		expect(workflow.connections['Find Product by SKU'].main[0].map((c) => c.node)).toEqual([
+			'Image to Upload?',
+		]);
+		expect(
+			workflow.connections['Image to Upload?'].main.map((out) => out.map((c) => c.node)),
+		).toEqual([['Upload Image to WordPress'], ['Create or Update Product']]);
+		expect(workflow.connections['Upload Image to WordPress'].main[0].map((c) => c.node)).toEqual([
+			'Create or Update Product',
+		]);
+		const image = { fileName: 'pod-1001-motive-5002.png', mimeType: 'image/png' };
+		const decide = (binary: unknown, held: Record<string, unknown>) =>
+			executeFilter(
+				evaluate(
+					JSON.parse(
+						JSON.stringify(node('Image to Upload?').parameters.conditions).replace(
+							/\$\('Get Storefront Listing'\)\.item\.binary\?\.image/g,
+							'$json.listingImage',
+						),
+					),
+					{ ...held, listingImage: binary },
+				) as FilterValue,
+			);
+		expect(decide(image, {})).toBe(true);
+		expect(decide(image, { id: 42, images: [] })).toBe(true);
+		// Published again: the product holds its image; nothing is uploaded twice.
+		expect(
+			decide(image, { id: 42, images: [{ id: 501, src: 'https://shop.example/a.png' }] }),
+		).toBe(false);
+		// A listing without an image: nothing to upload.
+		expect(decide(undefined, {})).toBe(false);
+
+		const upload = node('Upload Image to WordPress');
+		expect(upload.type).toBe('n8n-nodes-base.httpRequest');
+		expect(upload.parameters).toMatchObject({
+			method: 'POST',
+			sendBody: true,
+			contentType: 'binaryData',
+			inputDataFieldName: "={{ $('Get Storefront Listing').item.binary.image }}",
+		});
+		expect(
+			evaluate(readingNodes(upload.parameters.url), {
+				Store: { storeUrl: 'https://shop.example' },
+			}),
+		).toBe('https://shop.example/wp-json/wp/v2/media');
+		const headers = (upload.parameters.headerParameters as { parameters: Assignment[] }).parameters;
+		expect(headers.map((header) => header.name)).toEqual(['Content-Disposition']);
+		expect(
+			evaluate(
+				String(headers[0].value).replace(
+					"$('Get Storefront Listing').item.binary.image",
+					'$json.image',
+				),
+				{ image },
+			),
+		).toBe('attachment; filename="pod-1001-motive-5002.png"');
+
+		const write = node('Create or Update Product').parameters;
+		const uploaded = evaluate(readingNodes(write.jsonBody), {
+			Store: LISTING,
+			id: 501,
+			media_type: 'image',
+			source_url: 'https://shop.example/wp-content/uploads/2026/12/pod-1001-motive-5002.png',
+		}) as Record<string, unknown>;
+		expect(uploaded.images).toEqual([{ id: 501, alt: 'Classic T-Shirt' }]);
+		// No upload (kept, or no image at all): the request names no image, so WooCommerce keeps what it has.
+		const kept = evaluate(readingNodes(write.jsonBody), { Store: LISTING, id: 42 }) as Record<
+			string,
+			unknown
+		>;
+		expect(kept.images).toBeUndefined();
+	});
+
+	test("Published names the product's image, or says why it has none", () => {
+		const published = node('Published');
+		const value = (name: string) => assignmentsOf(published).find((a) => a.name === name)?.value;
+		const of = (sample: Record<string, unknown>) => ({
+			image: evaluate(readingNodes(value('image')), sample),
+			imageNote: evaluate(readingNodes(value('imageNote')), sample),
+		});
+		const src = 'https://shop.example/wp-content/uploads/2026/12/pod-1001-motive-5002.png';
+		expect(
+			of({
+				Store: LISTING,
+				'Find Product by SKU': {},
+				'Create or Update Product': { images: [{ id: 501, src }] },
+			}),
+		).toEqual({ image: src, imageNote: expect.stringMatching(/^Uploaded/) });
+		expect(
+			of({
+				Store: LISTING,
+				'Find Product by SKU': { images: [{ id: 501, src }] },
+				'Create or Update Product': { images: [{ id: 501, src }] },
+			}),
+		).toEqual({ image: src, imageNote: expect.stringMatching(/nothing uploaded/) });
+		const note =
+			'The listing has no image (no motive is printed on it): the store product gets none.';
+		expect(
+			of({
+				Store: { ...LISTING, images: [], imageNote: note },
+				'Find Product by SKU': {},
+				'Create or Update Product': { images: [] },
+			}),
+		).toEqual({ image: null, imageNote: note });
 	});
 
 	test('batches new variations as create, held ones (by SKU) as update, an unavailable pair out of stock, and a POD variation no longer listed out of stock', () => {

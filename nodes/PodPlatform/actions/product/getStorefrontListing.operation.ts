@@ -4,6 +4,8 @@
  * (storefrontListing.ts). Reads the expanded product, and only what the choices need besides: the
  * account's countries for a country given by code, the motive and its translations, the shared
  * product by a stored filter (the contract lists shared products, it shows no single one).
+ * Download Image reads the listing's image with the service's session into the item's binary
+ * data: the preview link needs the session, so a store cannot fetch it itself (issue 46).
  */
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
@@ -25,6 +27,7 @@ import type { OperationDefinition } from '../types';
 import type { ListingCountry, ListingMotive, ListingSharedProduct } from './storefrontListing';
 import { storefrontListing } from './storefrontListing';
 import { READ } from '../wordsForModel';
+import { BITMAP_MIME_TYPES, bitmapFileName, detectBitmapKind } from '../common/image';
 
 /** `/accounts/387` of `/accounts/387/shops/1597`. */
 const accountPathOf = (shopPath: string) => shopPath.replace(/\/shops\/[^/]+$/, '');
@@ -148,6 +151,36 @@ async function sharedProductOf(
 	};
 }
 
+/** What a listing without an image says in the item, so that a publish can say it too. */
+const NO_IMAGE_NOTE =
+	'The listing has no image (no motive is printed on it): the store product gets none.';
+
+/**
+ * The listing's image, read with the session from the link the service gave (the transport
+ * follows a link only to the service's own origin), named after the listing's handle: the same
+ * listing gives the same file name on every run, which a store can tell an upload by.
+ */
+async function imageOf(
+	this: IExecuteFunctions,
+	run: RunScope,
+	listing: IDataObject,
+	itemIndex: number,
+): Promise<INodeExecutionData['binary'] | undefined> {
+	const [image] = (listing.images ?? []) as Array<{ url?: string }>;
+	if (!image?.url) return undefined;
+	const read = await run.service.requestBinary({
+		method: 'GET',
+		path: image.url,
+		accept: 'image/png, image/jpeg',
+		itemIndex,
+	});
+	const kind = detectBitmapKind(read.data);
+	const mimeType = kind ? BITMAP_MIME_TYPES[kind] : read.contentType.split(';')[0].trim();
+	const fileName = kind ? bitmapFileName(String(listing.handle), kind) : String(listing.handle);
+	const property = run.parameter<string>('binaryPropertyName', itemIndex, 'data');
+	return { [property]: await this.helpers.prepareBinaryData(read.data, fileName, mimeType) };
+}
+
 const SOURCE = { show: { listingOf: ['product'] } };
 
 export const getStorefrontListingOperation: OperationDefinition = {
@@ -252,6 +285,23 @@ export const getStorefrontListingOperation: OperationDefinition = {
 			description:
 				'Whether to leave out the pairs the service marks as not available; by default they are listed with Available false, so that the store marks them unavailable',
 		},
+		{
+			displayName: 'Download Image',
+			name: 'downloadImage',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to read the listing's image (the motive's preview) into the item's binary data, with the service's session: a store cannot fetch the service's link itself, so upload this file to the store. A listing without an image gives no file and says so in imageNote.",
+		},
+		{
+			displayName: 'Put Output File in Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			required: true,
+			displayOptions: { show: { downloadImage: [true] } },
+			hint: 'The name of the output binary field to put the image in',
+		},
 	],
 	async execute(
 		this: IExecuteFunctions,
@@ -314,6 +364,10 @@ export const getStorefrontListingOperation: OperationDefinition = {
 			sharedProduct: shared,
 			countryCodes: codes,
 		});
-		return [{ json: listing as IDataObject }];
+		if (!run.parameter<boolean>('downloadImage', itemIndex, false)) return [{ json: listing }];
+		const binary = await imageOf.call(this, run, listing, itemIndex);
+		return binary
+			? [{ json: listing, binary }]
+			: [{ json: { ...listing, imageNote: NO_IMAGE_NOTE } }];
 	},
 };
