@@ -34,6 +34,11 @@ export interface RequestLogEntry {
 	fault?: string;
 	/** Which TCP connection carried the request: 1 for the first the sandbox accepted, and so on. */
 	connection: number;
+	/**
+	 * When the request arrived, in real time (Date.now(), not the virtual clock): a client's waits
+	 * (a 429's Retry-After) pass in real time, so tests order requests against them by this.
+	 */
+	arrivedAtMs: number;
 }
 
 export interface SessionPolicy {

@@ -180,6 +180,7 @@ async function handleService(
 		status: 0,
 		bodyBytes: 0,
 		connection: connectionNumbers.get(req.socket) ?? 0,
+		arrivedAtMs: Date.now(),
 	};
 	app.requestLog.push(entry);
 	let rawBody: Buffer;

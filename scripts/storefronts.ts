@@ -18,19 +18,25 @@
  *   port, then a path segment that the `.myshopify.com` completes), API 2024-07 as 2026-07.
  * - WooCommerce (credential `wooCommerceApi`: Basic with the consumer key and secret, or the
  *   `consumer_key` / `consumer_secret` query parameters): `GET /wp-json/wc/v3/orders` (the list the
- *   daily CSV example reads: `after`, `before`, `status`, `per_page`, `page`),
+ *   daily CSV and catch-up examples read: `after`, `before`, `modified_after`, `modified_before`,
+ *   `status`, `per_page`, `page`),
  *   `GET/PUT /wp-json/wc/v3/orders/{id}`,
  *   `GET/POST /wp-json/wc/v3/orders/{id}/notes`, and `GET /wp-json/wc/v3/products/categories`
  *   (what n8n's credential test reads). A real store takes Basic only over HTTPS (over HTTP it
  *   wants OAuth 1.0a); the stand-in is plain HTTP on loopback and takes Basic.
  *
  * Both also hold the store's products (`catalog`, scripts/storefronts/products.ts): what the publish
- * examples write and the set-up check examples read.
+ * examples write and the set-up check examples read; and the store's own way in for a product's
+ * image (scripts/storefronts/media.ts): WordPress's media library beside WooCommerce
+ * (`POST /wp-json/wp/v2/media`, credential `wordpressApi` with an application password), and
+ * Shopify's staged uploads (`stagedUploadsCreate`, then the file to the target, which asks for no
+ * Shopify credential: its fields are its authorization).
  *
  * Both also hold webhook subscriptions, as n8n's Shopify Trigger and WooCommerce Trigger register
  * them on activation (Shopify: `GET /webhooks`, `POST /webhooks.json`, `DELETE /webhooks/{id}.json`;
  * WooCommerce: `GET/POST /webhooks`, `DELETE /webhooks/{id}?force=true`), and `createOrder` sends
- * the new order to them signed as each store signs (Webhook deliveries, below: Shopify retries a failed
+ * the new order to them signed as each store signs (WooCommerce's `updateOrder` and `PUT` send
+ * `order.updated`) (Webhook deliveries, below: Shopify retries a failed
  * delivery, WooCommerce does not and disables a webhook that keeps failing).
  *
  * Seeded with the documented orders of the fixtures (Shopify order 450789469 with its documented
@@ -45,8 +51,14 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import { ROOT } from './n8n-runtime';
+import type { ShopifyStagedUploads, WordpressLogin, WordpressMedia } from './storefronts/media';
+import { shopifyStagedUploads, STAGED_UPLOADS_PATH, wordpressMedia } from './storefronts/media';
 import type { ShopifyProducts, WooCommerceProducts } from './storefronts/products';
 import { shopifyProducts, wooCommerceProducts } from './storefronts/products';
+import type { AdminGraphql, ThrottleOptions } from './storefronts/shopifyGraphql';
+import { adminGraphql } from './storefronts/shopifyGraphql';
+import type { ShopifyOAuthApp, ShopifyOAuthOptions } from './storefronts/shopifyOAuth';
+import { shopifyOAuthApp } from './storefronts/shopifyOAuth';
 
 export const SHOPIFY_API_VERSION = '2026-07';
 /** The version n8n's Shopify node calls (its notice: "Shopify API Version: 2024-07"). */
@@ -85,6 +97,13 @@ export const WOOCOMMERCE_URL_PLACEHOLDER = 'https://your-store.example';
 /** The credentials the way-back examples name (created by `npm start` and the end-to-end suite). */
 export const SHOPIFY_CREDENTIAL = { id: 'shopifyStandIn', name: 'Shopify stand-in' };
 export const WOOCOMMERCE_CREDENTIAL = { id: 'wooCommerceStandIn', name: 'WooCommerce stand-in' };
+/** n8n's Shopify OAuth2 API credential of the stand-in's Dev Dashboard app. */
+export const SHOPIFY_OAUTH2_CREDENTIAL = {
+	id: 'shopifyOAuth2StandIn',
+	name: 'Shopify stand-in (OAuth2)',
+};
+/** n8n's WordPress credential of the WooCommerce stand-in's site: its media library. */
+export const WORDPRESS_CREDENTIAL = { id: 'wordpressStandIn', name: 'WordPress stand-in' };
 
 type Json = Record<string, unknown>;
 
@@ -96,8 +115,10 @@ export interface RecordedRequest {
 	/** The headers the authentication lives in, as received. */
 	auth: { authorization?: string; shopifyAccessToken?: string };
 	contentType?: string;
-	/** The parsed JSON body, undefined when there was none. */
+	/** The parsed JSON body, undefined when there was none or it was not JSON. */
 	body: unknown;
+	/** The bytes of a body that is not JSON (an upload), as received. */
+	raw?: Buffer;
 	/** The status the stand-in answered. */
 	status: number;
 }
@@ -118,6 +139,8 @@ export interface StandIn {
 interface Reply {
 	status: number;
 	body: unknown;
+	/** An answer that is not JSON (a bucket's XML), sent as it is with its own content type. */
+	text?: string;
 	/** Headers besides the content type (a list's totals and page links). */
 	headers?: Record<string, string>;
 }
@@ -130,6 +153,8 @@ interface Incoming {
 	query: URLSearchParams;
 	headers: http.IncomingHttpHeaders;
 	body: unknown;
+	/** The body's bytes, as received. */
+	raw: Buffer;
 }
 
 const fixture = (file: string) =>
@@ -137,11 +162,17 @@ const fixture = (file: string) =>
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-async function readBody(req: http.IncomingMessage): Promise<{ text: string }> {
+async function readBody(req: http.IncomingMessage): Promise<{ text: string; raw: Buffer }> {
 	const chunks: Buffer[] = [];
 	for await (const chunk of req) chunks.push(chunk as Buffer);
-	return { text: Buffer.concat(chunks).toString('utf8') };
+	const raw = Buffer.concat(chunks);
+	return { text: raw.toString('utf8'), raw };
 }
+
+/** An upload's body (an image, a multipart form): not JSON, and not refused for it. */
+const isUpload = (contentType: string | undefined) =>
+	contentType !== undefined &&
+	/^(image\/|multipart\/form-data|application\/octet-stream)/i.test(contentType);
 
 /** One loopback server: parse, authenticate, route, record. */
 async function serve(
@@ -155,11 +186,19 @@ async function serve(
 	const handle: http.RequestListener = (req, res) => {
 		void (async () => {
 			const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-			const { text } = await readBody(req);
+			const { text, raw } = await readBody(req);
+			const upload = isUpload(req.headers['content-type']);
 			let body: unknown;
 			let reply: Reply;
 			try {
-				body = text ? JSON.parse(text) : undefined;
+				// An OAuth token request is a form (n8n's OAuth2 client sends one); an upload (an image,
+				// a staged file's form) is kept raw; all else is JSON.
+				body =
+					!text || upload
+						? undefined
+						: /^application\/x-www-form-urlencoded/.test(req.headers['content-type'] ?? '')
+							? Object.fromEntries(new URLSearchParams(text))
+							: JSON.parse(text);
 			} catch {
 				body = text;
 			}
@@ -170,6 +209,7 @@ async function serve(
 				query: url.searchParams,
 				headers: req.headers,
 				body,
+				raw,
 			};
 			try {
 				reply =
@@ -189,6 +229,7 @@ async function serve(
 				},
 				contentType: req.headers['content-type'],
 				body,
+				...(upload ? { raw } : {}),
 				status: reply.status,
 			};
 			requests.push(recorded);
@@ -197,7 +238,7 @@ async function serve(
 				'content-type': 'application/json; charset=utf-8',
 				...reply.headers,
 			});
-			res.end(JSON.stringify(reply.body));
+			res.end(reply.text ?? JSON.stringify(reply.body));
 		})();
 	};
 	const server = tls
@@ -378,6 +419,12 @@ export interface ShopifyStandIn extends StandIn {
 	deliveries: WebhookDeliveries;
 	/** The store's products: GraphQL productSet / productByIdentifier, REST products.json. */
 	catalog: ShopifyProducts;
+	/** The GraphQL Admin API of orders, fulfillments, tags and variants, and its bucket. */
+	graphql: AdminGraphql;
+	/** The Dev Dashboard app n8n's Shopify OAuth2 credential connects (./storefronts/shopifyOAuth.ts). */
+	oauth: ShopifyOAuthApp;
+	/** The staged upload targets stagedUploadsCreate issued, and the files uploaded to them. */
+	staged: ShopifyStagedUploads;
 }
 
 export interface ShopifyOptions {
@@ -393,6 +440,10 @@ export interface ShopifyOptions {
 	 * over 4 hours; the default compresses that to minutes, so that a run can see the retries.
 	 */
 	webhookRetryDelaysMs?: number[];
+	/** The GraphQL bucket (default: the Standard plan's, ./storefronts/shopifyGraphql.ts). */
+	throttle?: ThrottleOptions;
+	/** The OAuth app's client and its tokens' lifetime. */
+	oauth?: ShopifyOAuthOptions;
 }
 
 /** Shopify's eight retries, compressed from four hours to about five minutes. */
@@ -419,7 +470,9 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		orders.set(Number(order.id), clone(order));
 		fulfillmentOrders.set(Number(order.id), clone(list));
 	};
-	const catalog = shopifyProducts(shopifyTime);
+	let url = '';
+	const staged = shopifyStagedUploads(() => url);
+	const catalog = shopifyProducts(shopifyTime, staged);
 	addOrder(
 		fixture('shopify-orders-create.json'),
 		fixture('shopify-fulfillment-orders.json').fulfillment_orders as Json[],
@@ -608,8 +661,24 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		};
 	};
 
+	const graphql = adminGraphql(
+		{
+			orders: () => [...orders.values()],
+			order: (id) => orders.get(id),
+			fulfillmentOrders: (orderId) => fulfillmentOrders.get(orderId) ?? [],
+			fulfillments: () => fulfillments,
+			createFulfillment,
+			products: () => catalog.products(),
+		},
+		options.throttle,
+	);
+
+	const oauth = shopifyOAuthApp(options.oauth);
+
 	const route = (incoming: Incoming): Reply => {
 		const { method, path: requested, query, body } = incoming;
+		const tokenReply = oauth.route(method, requested, body);
+		if (tokenReply) return tokenReply;
 		// n8n's Shopify node's requests, on the HTTPS port: `/<shop>.myshopify.com/admin/api/2024-07`.
 		// It joins `/admin/api/2024-07/` and `/orders.json`: the double slash is one, as at Shopify.
 		const nodePrefix = `/${SHOP_NAME}.myshopify.com${nodeBase}/`;
@@ -617,8 +686,14 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		const pathname = single.startsWith(nodePrefix)
 			? `${base}/${single.slice(nodePrefix.length)}`
 			: requested;
+		if (pathname.startsWith(`${STAGED_UPLOADS_PATH}/`)) {
+			return staged.route(method, pathname, incoming.headers, incoming.raw);
+		}
 		if (!pathname.startsWith(`${base}/`)) return notFound;
 		const rest = pathname.slice(base.length);
+		if (method === 'POST' && rest === '/graphql.json' && graphql.handles(body)) {
+			return graphql.answer(body);
+		}
 		const productReply = catalog.route(method, rest, query, body);
 		if (productReply) return productReply;
 		if (method === 'GET' && rest === '/orders.json') return listOrders(incoming);
@@ -707,8 +782,13 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		return notFound;
 	};
 
-	const authenticate = ({ headers }: Incoming): Reply | undefined =>
-		headers['x-shopify-access-token'] === options.accessToken
+	const authenticate = ({ headers, path: requested }: Incoming): Reply | undefined =>
+		// A staged target is the bucket's: its form fields authorize the upload, no Shopify token.
+		requested.startsWith(`${STAGED_UPLOADS_PATH}/`) ||
+		headers['x-shopify-access-token'] === options.accessToken ||
+		oauth.valid(headers['x-shopify-access-token'] as string | undefined) ||
+		// The token endpoint authenticates the app by its client ID and secret (./storefronts/shopifyOAuth.ts).
+		/\/admin\/oauth\/access_token$/.test(requested)
 			? undefined
 			: {
 					status: 401,
@@ -718,6 +798,7 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 				};
 
 	const standIn = await serve(options.port ?? 0, authenticate, route, options.onRequest);
+	url = standIn.url;
 	// The same orders and the same record of requests, over HTTPS for n8n's Shopify node.
 	const secure = options.tls
 		? await serve(0, authenticate, route, options.onRequest, options.tls, standIn.requests)
@@ -779,6 +860,9 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		},
 		deliveries,
 		catalog,
+		graphql,
+		oauth,
+		staged,
 	};
 }
 
@@ -786,7 +870,11 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 // WooCommerce
 // ---------------------------------------------------------------------------------------------
 
-/** The order statuses WooCommerce documents for `status`. */
+/**
+ * The order statuses WooCommerce documents for `status` (REST API docs, "Order properties"; core's
+ * `wc_get_order_statuses()` and `checkout-draft`, the block checkout's draft). Paid are `processing`
+ * and `completed` (core's `wc_get_is_paid_statuses()`): reaching either sets `date_paid`.
+ */
 const WOOCOMMERCE_STATUSES = [
 	'pending',
 	'processing',
@@ -795,8 +883,25 @@ const WOOCOMMERCE_STATUSES = [
 	'cancelled',
 	'refunded',
 	'failed',
+	'checkout-draft',
 	'trash',
 ];
+
+/**
+ * The hooks behind each order topic of a webhook, as WooCommerce core maps them
+ * (`WC_Webhook::get_default_topic_hooks`, plugins/woocommerce/includes/class-wc-webhook.php):
+ * `order.updated` is every save of an existing order (a status change, a REST update) and a refund.
+ */
+const WOOCOMMERCE_TOPIC_HOOKS: Record<string, string[]> = {
+	'order.created': ['woocommerce_new_order'],
+	'order.updated': [
+		'woocommerce_update_order',
+		'woocommerce_order_refunded',
+		'woocommerce_delete_order_refund',
+	],
+	'order.deleted': ['wp_trash_post', 'woocommerce_trash_order'],
+	'order.restored': ['untrashed_post', 'woocommerce_untrash_order'],
+};
 
 export interface WooCommerceStandIn extends StandIn {
 	consumerKey: string;
@@ -812,15 +917,27 @@ export interface WooCommerceStandIn extends StandIn {
 	 * counts failures in a row and disables a webhook after more than five.
 	 */
 	createOrder(order: Json): void;
+	/**
+	 * A change made in the store (a payment received: `on-hold` to `processing` with `date_paid`):
+	 * saved with a new `date_modified`, then sent to every active `order.updated` webhook, as a
+	 * REST update (`PUT /orders/{id}`) is too.
+	 */
+	updateOrder(id: number, changes: Json): void;
 	deliveries: WebhookDeliveries;
 	/** The store's products and variations (wc/v3 products endpoints). */
 	catalog: WooCommerceProducts;
+	/** The site's WordPress media library (wp/v2 media), where product images are uploaded. */
+	media: WordpressMedia;
+	/** The WordPress user and application password the media library takes. */
+	wordpress: WordpressLogin;
 }
 
 export interface WooCommerceOptions {
 	port?: number;
 	consumerKey: string;
 	consumerSecret: string;
+	/** The WordPress login of the media library; by default a user `pod-publisher`. */
+	wordpress?: WordpressLogin;
 	onRequest?: (request: RecordedRequest) => void;
 }
 
@@ -863,14 +980,80 @@ export async function startWooCommerceStandIn(
 		notes.set(Number(order.id), []);
 	};
 	addOrder(fixture('woocommerce-order.json'));
-	const catalog = wooCommerceProducts(() => url, wooTime);
+	const wordpress = options.wordpress ?? {
+		user: 'pod-publisher',
+		applicationPassword: 'Ab12 Cd34 Ef56 Gh78 Ij90 Kl12',
+	};
+	const media = wordpressMedia(() => url, wooTime, wordpress);
+	const catalog = wooCommerceProducts(() => url, wooTime, media);
+
+	/**
+	 * An order saved with changes, as `WC_Order::save` does: a new `date_modified`; `date_paid` set
+	 * on reaching a paid status without one (`WC_Order::maybe_set_date_paid`), `date_completed` on
+	 * `completed`.
+	 */
+	const saveChanges = (order: Json, changes: Json) => {
+		const now = wooTime();
+		Object.assign(order, changes, { id: order.id, date_modified: now, date_modified_gmt: now });
+		const paid = ['processing', 'completed'].includes(String(order.status));
+		if (paid && (order.date_paid === null || order.date_paid === undefined)) {
+			Object.assign(order, { date_paid: now, date_paid_gmt: now });
+		}
+		if (changes.status === 'completed') {
+			Object.assign(order, { date_completed: now, date_completed_gmt: now });
+		}
+	};
+
+	/**
+	 * The order sent once to every active webhook of `topic` (not awaited; `deliveries` follows
+	 * them), never a draft (`WC_Webhook::is_valid_resource` skips `checkout-draft`). WooCommerce
+	 * does not retry a delivery; it counts failures in a row and disables a webhook after more
+	 * than five.
+	 */
+	const deliver = (topic: string, order: Json) => {
+		if (order.status === 'checkout-draft') return;
+		const body = JSON.stringify(withLinks(order));
+		for (const webhook of webhooks.values()) {
+			if (webhook.topic !== topic || webhook.status !== 'active') continue;
+			// The headers WooCommerce's WC_Webhook sends; n8n's WooCommerce Trigger checks the signature.
+			const headers = {
+				'content-type': 'application/json',
+				'x-wc-webhook-source': `${url}/`,
+				'x-wc-webhook-topic': String(webhook.topic),
+				'x-wc-webhook-resource': String(webhook.resource),
+				'x-wc-webhook-event': String(webhook.event),
+				'x-wc-webhook-signature': signed(String(webhook.secret), body),
+				'x-wc-webhook-id': String(webhook.id),
+				'x-wc-webhook-delivery-id': String(nextDeliveryId++),
+			};
+			void track(async () => {
+				const at = Date.now();
+				const outcome = await post(String(webhook.delivery_url), body, headers);
+				attempts.push({
+					orderId: Number(order.id),
+					webhookId: Number(webhook.id),
+					attempt: 1,
+					at,
+					...outcome,
+				});
+				if (outcome.status !== undefined && outcome.status < 300) {
+					webhook.failure_count = 0;
+					return;
+				}
+				webhook.failure_count = Number(webhook.failure_count) + 1;
+				if (Number(webhook.failure_count) > MAX_FAILURES) webhook.status = 'disabled';
+			});
+		}
+	};
 
 	/**
 	 * "List all orders" as documented: newest first (`order` asc or desc, `orderby` date or id), `per_page` (default 10, at most 100) and
 	 * `page`, the totals in `X-WP-Total` and `X-WP-TotalPages`, and a `Link` header naming the next
-	 * and previous pages where there are some. `after` and `before` compare with `date_created`
-	 * (the store's local time), or `date_created_gmt` with `dates_are_gmt=true`; the stand-in takes
-	 * them without a zone offset only, as the daily CSV example sends them, and refuses any other.
+	 * and previous pages where there are some. `status` is a list (`processing,on-hold`). `after`
+	 * and `before` compare with `date_created` (the store's local time), `modified_after` and
+	 * `modified_before` with `date_modified`, or their `_gmt` fields with `dates_are_gmt=true`
+	 * (`WC_REST_CRUD_Controller::prepare_objects_query`: `post_date` / `post_modified`); the stand-in
+	 * takes them without a zone offset only, as the examples send them, and refuses any other.
 	 */
 	const listOrders = (query: URLSearchParams): Reply => {
 		const invalid = (param: string, message: string): Reply => ({
@@ -882,7 +1065,7 @@ export async function startWooCommerceStandIn(
 			},
 		});
 		const localDate = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
-		for (const param of ['after', 'before']) {
+		for (const param of ['after', 'before', 'modified_after', 'modified_before']) {
 			const value = query.get(param);
 			if (value !== null && !localDate.test(value)) {
 				return invalid(
@@ -912,13 +1095,18 @@ export async function startWooCommerceStandIn(
 		if (orderBy !== 'date' && orderBy !== 'id') {
 			return invalid('orderby', 'orderby is not one of date, id.');
 		}
-		const dateKey = query.get('dates_are_gmt') === 'true' ? 'date_created_gmt' : 'date_created';
-		const after = query.get('after');
-		const before = query.get('before');
+		const gmt = query.get('dates_are_gmt') === 'true' ? '_gmt' : '';
+		/** Whether the order's `field` (its local or GMT date) is after or before the query's value. */
+		const within = (order: Json, field: string, after: string, before: string) => {
+			const value = String(order[`${field}${gmt}`]);
+			const from = query.get(after);
+			const to = query.get(before);
+			return (from === null || value > from) && (to === null || value < to);
+		};
 		const matching = [...orders.values()]
 			.filter((order) => statuses.includes('any') || statuses.includes(String(order.status)))
-			.filter((order) => after === null || String(order[dateKey]) > after)
-			.filter((order) => before === null || String(order[dateKey]) < before)
+			.filter((order) => within(order, 'date_created', 'after', 'before'))
+			.filter((order) => within(order, 'date_modified', 'modified_after', 'modified_before'))
 			.sort((a, b) => {
 				const ascending =
 					orderBy === 'id'
@@ -948,12 +1136,15 @@ export async function startWooCommerceStandIn(
 		};
 	};
 
-	const route = ({ method, path: pathname, query, body }: Incoming): Reply => {
+	const route = ({ method, path: pathname, query, body, headers, raw }: Incoming): Reply => {
 		const noRoute = error(
 			404,
 			'rest_no_route',
 			'No route was found matching the URL and request method',
 		);
+		if (pathname.startsWith(`${WORDPRESS_BASE}/`)) {
+			return media.route(method, pathname.slice(WORDPRESS_BASE.length), headers, raw);
+		}
 		if (!pathname.startsWith(`${base}/`)) return noRoute;
 		const rest = pathname.slice(base.length);
 		if (method === 'GET' && rest === '/products/categories') return { status: 200, body: [] };
@@ -988,7 +1179,7 @@ export async function startWooCommerceStandIn(
 				topic: input.topic,
 				resource,
 				event,
-				hooks: [`woocommerce_new_${resource}`],
+				hooks: WOOCOMMERCE_TOPIC_HOOKS[input.topic] ?? [`woocommerce_new_${resource}`],
 				delivery_url: input.delivery_url,
 				date_created: now,
 				date_created_gmt: now,
@@ -1037,11 +1228,8 @@ export async function startWooCommerceStandIn(
 						},
 					};
 				}
-				const now = wooTime();
-				Object.assign(order, changes, { id: order.id, date_modified: now, date_modified_gmt: now });
-				if (changes.status === 'completed') {
-					Object.assign(order, { date_completed: now, date_completed_gmt: now });
-				}
+				saveChanges(order, changes);
+				deliver('order.updated', order);
 			}
 			return { status: 200, body: withLinks(order) };
 		}
@@ -1081,7 +1269,9 @@ export async function startWooCommerceStandIn(
 	};
 
 	const expected = `Basic ${Buffer.from(`${options.consumerKey}:${options.consumerSecret}`).toString('base64')}`;
-	const authenticate = ({ headers, query }: Incoming): Reply | undefined => {
+	const authenticate = ({ headers, query, path: pathname }: Incoming): Reply | undefined => {
+		// WordPress's own routes: its application passwords, not WooCommerce's keys (media.ts).
+		if (pathname.startsWith(`${WORDPRESS_BASE}/`)) return undefined;
 		if (headers.authorization === expected) return undefined;
 		if (
 			headers.authorization === undefined &&
@@ -1105,49 +1295,32 @@ export async function startWooCommerceStandIn(
 		webhooks: () => [...webhooks.values()].map(webhookView),
 		createOrder: (order) => {
 			addOrder(order);
-			const body = JSON.stringify(withLinks(order));
-			for (const webhook of webhooks.values()) {
-				if (webhook.topic !== 'order.created' || webhook.status !== 'active') continue;
-				// The headers WooCommerce's WC_Webhook sends; n8n's WooCommerce Trigger checks the signature.
-				const headers = {
-					'content-type': 'application/json',
-					'x-wc-webhook-source': `${url}/`,
-					'x-wc-webhook-topic': String(webhook.topic),
-					'x-wc-webhook-resource': String(webhook.resource),
-					'x-wc-webhook-event': String(webhook.event),
-					'x-wc-webhook-signature': signed(String(webhook.secret), body),
-					'x-wc-webhook-id': String(webhook.id),
-					'x-wc-webhook-delivery-id': String(nextDeliveryId++),
-				};
-				void track(async () => {
-					const at = Date.now();
-					const outcome = await post(String(webhook.delivery_url), body, headers);
-					attempts.push({
-						orderId: Number(order.id),
-						webhookId: Number(webhook.id),
-						attempt: 1,
-						at,
-						...outcome,
-					});
-					if (outcome.status !== undefined && outcome.status < 300) {
-						webhook.failure_count = 0;
-						return;
-					}
-					webhook.failure_count = Number(webhook.failure_count) + 1;
-					if (Number(webhook.failure_count) > MAX_FAILURES) webhook.status = 'disabled';
-				});
-			}
+			deliver('order.created', orders.get(Number(order.id)) as Json);
+		},
+		updateOrder: (id, changes) => {
+			const order = orders.get(id);
+			if (!order) throw new Error(`the WooCommerce stand-in has no order ${id}`);
+			saveChanges(order, changes);
+			deliver('order.updated', order);
 		},
 		deliveries,
 		catalog,
+		media,
+		wordpress,
 	};
 }
+
+/** WordPress's own REST routes on the WooCommerce stand-in's site. */
+const WORDPRESS_BASE = '/wp-json/wp/v2';
 
 // ---------------------------------------------------------------------------------------------
 // What n8n imports: the credentials, and the examples pointed at the stand-ins
 // ---------------------------------------------------------------------------------------------
 
-/** n8n's own credentials (types `shopifyAccessTokenApi`, `wooCommerceApi`) for the stand-ins. */
+/**
+ * n8n's own credentials (types `shopifyAccessTokenApi`, `wooCommerceApi`, `wordpressApi`) for the
+ * stand-ins.
+ */
 export function standInCredentials(shopify: ShopifyStandIn, wooCommerce: WooCommerceStandIn) {
 	return [
 		{
@@ -1163,6 +1336,18 @@ export function standInCredentials(shopify: ShopifyStandIn, wooCommerce: WooComm
 			},
 		},
 		{
+			// n8n's Shopify OAuth2 API credential, connected: the token pair n8n stores once the merchant
+			// has authorised the app (the authorize step is a browser's, so it is given here).
+			...SHOPIFY_OAUTH2_CREDENTIAL,
+			type: 'shopifyOAuth2Api',
+			data: {
+				shopSubdomain: shopify.shopSubdomain,
+				clientId: shopify.oauth.clientId,
+				clientSecret: shopify.oauth.clientSecret,
+				oauthTokenData: { ...shopify.oauth.issue(), token_type: 'bearer' },
+			},
+		},
+		{
 			...WOOCOMMERCE_CREDENTIAL,
 			type: 'wooCommerceApi',
 			data: {
@@ -1170,6 +1355,16 @@ export function standInCredentials(shopify: ShopifyStandIn, wooCommerce: WooComm
 				consumerSecret: wooCommerce.consumerSecret,
 				url: wooCommerce.url,
 				includeCredentialsInQuery: false,
+			},
+		},
+		{
+			...WORDPRESS_CREDENTIAL,
+			type: 'wordpressApi',
+			data: {
+				username: wooCommerce.wordpress.user,
+				password: wooCommerce.wordpress.applicationPassword,
+				url: wooCommerce.url,
+				allowUnauthorizedCerts: false,
 			},
 		},
 	];

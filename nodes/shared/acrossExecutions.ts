@@ -27,6 +27,14 @@
  *   shop could tell apart, so every run shares them; a text memo is bounded, an object's derivation
  *   lives as long as the object.
  *
+ * - **rate-limit holds** (`holdRequests`, `holdEndOf`): when the service answers a request 429, the
+ *   wait it asks for (Retry-After) holds every request of that login to that service, those of
+ *   overlapping executions too: a storefront sends each order as an execution of its own, and a
+ *   queue worker runs several at once, all counted by the service against the same login. Held
+ *   here, not on the run, so that an execution starting inside the wait waits too instead of
+ *   meeting a 429 of its own. Kept: per key, the moment the longest wait asked for ends, gone once
+ *   read after it; at most `HOLDS_KEPT` keys;
+ *
  * - **session renewals** (`renewSessionOnce`): n8n logs in again for every request that answers
  *   401, so the requests in flight when a session expires (the items of a batch, the look-ups of
  *   one order, overlapping executions) would each open a session of their own. Here the first of
@@ -39,7 +47,8 @@
  *
  * Catalog reads and filter IDs are keyed by the credential's identity (a SHA-256 digest of the
  * base URL, login, account and customer key; never a secret in clear), the base URL, and the shop's
- * path (inside each catalog key); session renewals by a keyed digest of the base URL, login,
+ * path (inside each catalog key); rate-limit holds by the session's `rateLimitScope` (a digest of
+ * the base URL and login, send.ts); session renewals by a keyed digest of the base URL, login,
  * password, customer key and expired token. Every map is bounded; entries lapse when read after
  * their lifetime (no timers: n8n Cloud forbids them).
  */
@@ -190,12 +199,47 @@ export async function oneSenderAtATime<T>(
 	}
 }
 
+/** At most this many rate-limit holds, across every credential and service. */
+export const HOLDS_KEPT = 1_000;
+/** Until when requests under each key are held (Date.now() ms), by key. */
+const HELD = new Map<string, number>();
+
+/**
+ * Hold every request under `key` (a credential on a service) until `untilMs`. A hold is only ever
+ * lengthened: a shorter wait asked for later ends inside the longer one.
+ */
+export function holdRequests(key: string, untilMs: number): void {
+	if (untilMs <= (HELD.get(key) ?? 0)) return;
+	HELD.delete(key);
+	if (HELD.size >= HOLDS_KEPT) {
+		const now = Date.now();
+		for (const [old, until] of HELD) if (until <= now) HELD.delete(old);
+		// Map keeps insertion order: the first key is the one held longest ago.
+		while (HELD.size >= HOLDS_KEPT) HELD.delete(HELD.keys().next().value as string);
+	}
+	HELD.set(key, untilMs);
+}
+
+/** When the hold on requests under `key` ends (Date.now() ms); undefined when they may be sent. */
+export function holdEndOf(key: string): number | undefined {
+	const until = HELD.get(key);
+	if (until === undefined || until > Date.now()) return until;
+	HELD.delete(key);
+	return undefined;
+}
+
+/** How many rate-limit holds are kept (tests check the bound). */
+export function holdsKept(): number {
+	return HELD.size;
+}
+
 /** Forget everything kept across executions (tests; a process that wants a clean slate). */
 export function forgetAllExecutions(): void {
 	PRODUCTS.clear();
 	LOOKUPS.clear();
 	FILTERS.clear();
 	SENT.clear();
+	HELD.clear();
 	RENEWALS_IN_FLIGHT.clear();
 	RENEWED.clear();
 	REFUSED.clear();

@@ -184,6 +184,30 @@ export function adviceFor(error: ServiceError): string {
 	}
 }
 
+/**
+ * A NodeApiError that shows the node's own message. n8n's NodeApiError puts a line of its own in
+ * place of any message that names a network code (for ECONNREFUSED "The service refused the
+ * connection - perhaps it is offline"), whatever the message said around it: "Order #1001 may have
+ * been sent: ..." would become a line that contradicts its own description. The node's message
+ * stays the headline; n8n's line opens the description only where it agrees with the message
+ * (`keepN8nLine`), and is dropped where it does not (an order that may have been received, the
+ * service's own words).
+ */
+export function apiErrorInOwnWords(
+	node: INode,
+	response: JsonObject,
+	options: { message: string; description: string; httpCode?: string; itemIndex?: number },
+	keepN8nLine: boolean,
+): NodeApiError {
+	const error = new NodeApiError(node, response, options);
+	if (error.message !== options.message) {
+		const n8nLine = error.message.replace(/\.?$/, '.');
+		error.message = options.message;
+		if (keepN8nLine) error.description = `${n8nLine} ${options.description}`.trim();
+	}
+	return error;
+}
+
 /** A NodeApiError whose message carries the service's own words and whose description says what to do. */
 export function serviceApiError(
 	node: INode,
@@ -192,13 +216,18 @@ export function serviceApiError(
 ): NodeApiError {
 	const detail = error.internalErrorMessage ? ` (${error.internalErrorMessage})` : '';
 	const codeText = error.code !== undefined ? ` [code ${error.code}]` : '';
-	const apiError = new NodeApiError(node, { ...error } as unknown as JsonObject, {
-		message: `${error.message}${detail}${codeText}`,
-		description: adviceFor(error),
-		httpCode: String(error.status),
-		itemIndex,
-	});
-	return apiError;
+	// The service answered: n8n's line about a connection that failed would be wrong here.
+	return apiErrorInOwnWords(
+		node,
+		{ ...error } as unknown as JsonObject,
+		{
+			message: `${error.message}${detail}${codeText}`,
+			description: adviceFor(error),
+			httpCode: String(error.status),
+			itemIndex,
+		},
+		false,
+	);
 }
 
 /**
@@ -273,12 +302,17 @@ export function gaveUpError(
 			? ` The service said: ${response.message.trim().slice(0, 200)}`
 			: '';
 	const text = pushbackText(gaveUp);
-	const error = new NodeApiError(node, response, {
-		message: `${text.charAt(0).toUpperCase()}${text.slice(1)}`,
-		description: `${advice}${gaveUp.reason === 'unreachable' ? '' : said}`,
-		httpCode: gaveUp.status === undefined ? undefined : String(gaveUp.status),
-		itemIndex,
-	});
+	const error = apiErrorInOwnWords(
+		node,
+		response,
+		{
+			message: `${text.charAt(0).toUpperCase()}${text.slice(1)}`,
+			description: `${advice}${gaveUp.reason === 'unreachable' ? '' : said}`,
+			httpCode: gaveUp.status === undefined ? undefined : String(gaveUp.status),
+			itemIndex,
+		},
+		gaveUp.effect !== 'unknown',
+	);
 	error.context.gaveUp = { ...gaveUp };
 	return error;
 }
@@ -323,7 +357,9 @@ export function orderPushedBackError(
 			? 'The node could not look its Unique ID up before sending, so it did not send it: nothing was created.'
 			: gaveUp.effect === 'checkedNone'
 				? 'After the last attempt the node looked the order up by its Unique ID and found none: nothing was created.'
-				: 'The service did not take the order: nothing was created.';
+				: gaveUp.reason === 'unreachable'
+					? 'No connection to the service could be made, so the order never reached it: nothing was created.'
+					: 'The service did not take the order: nothing was created.';
 	} else if (order.exactlyOnce) {
 		message = `${order.label} may have been sent: ${text}, and the node could not check by its Unique ID`;
 		why =
@@ -334,7 +370,7 @@ export function orderPushedBackError(
 			'The order may or may not have reached the service, and Exactly Once is off, so it was not sent again. Look for it by its Unique ID (Order → Get Many) before running it again, or turn Exactly Once on.';
 	}
 	const unsure = !order.exactlyOnce && gaveUp.effect === 'unknown' && !order.beforeSending;
-	const error = new NodeApiError(
+	const error = apiErrorInOwnWords(
 		node,
 		{ message },
 		{
@@ -343,6 +379,8 @@ export function orderPushedBackError(
 			httpCode: gaveUp.status === undefined ? undefined : String(gaveUp.status),
 			itemIndex,
 		},
+		// "Refused the connection" beside "may have been sent" would contradict it.
+		order.beforeSending || gaveUp.effect !== 'unknown',
 	);
 	error.context.gaveUp = { ...gaveUp };
 	return error;

@@ -19,11 +19,18 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, UnexpectedError, sleep } from 'n8n-workflow';
 
+import { holdEndOf, holdRequests } from './acrossExecutions';
 import type { Decoded, MediaType } from './codec';
 import type { PlainObject } from './values';
 import { CONTENT_TYPES, encode, mediaTypeOfContentType } from './codec';
 import type { GaveUp } from './errors';
-import { gaveUpError, gaveUpOf, parseServiceError, serviceApiError } from './errors';
+import {
+	apiErrorInOwnWords,
+	gaveUpError,
+	gaveUpOf,
+	parseServiceError,
+	serviceApiError,
+} from './errors';
 import { httpFailureOf, lowerCaseHeaders } from './httpFailure';
 import { LOGIN_REFUSED_DESCRIPTION, LOGIN_REFUSED_MESSAGE, isLoginRefusal } from './login';
 import { isBlank } from './values';
@@ -45,6 +52,11 @@ export const RETRY = {
 	maxDelayMs: 8000,
 	/** Longest Retry-After honoured; a longer one fails the request with the service's advice. */
 	maxRetryAfterMs: 120_000,
+	/**
+	 * Longest a 429 holds the login's other requests (each failing unsent while the hold is longer
+	 * than `maxRetryAfterMs`): a mis-set Retry-After does not stop every execution for days.
+	 */
+	maxHoldMs: 60 * 60_000,
 };
 
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
@@ -57,6 +69,11 @@ const RETRYABLE_NETWORK_CODES = new Set([
 	'EAI_AGAIN',
 	'UND_ERR_SOCKET',
 ]);
+/**
+ * Network failures that come before any connection is made (refused, the name not resolved): the
+ * request carried nothing, so even one that creates something may be sent again.
+ */
+const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN']);
 
 export interface Session {
 	baseUrl: string;
@@ -67,6 +84,16 @@ export interface Session {
 	 * in clear): what the action node keys what it keeps across executions by.
 	 */
 	identity?: string;
+	/**
+	 * Whom the service counts a rate limit against, as a digest of the base URL and the login: a
+	 * 429's Retry-After holds every request under it (`holdRequests`). The contract shows no rate
+	 * limit's values or scope (Limits: "not shown"; the field notes: a client must honour 429 with
+	 * Retry-After), so the hold is as wide as anything the service can count by: a limit counted per
+	 * shop or per resource is honoured by it too, where a narrower hold (the shop, the path) would
+	 * send into a per-login limit again from every other shop and path. The cost is bounded by the
+	 * wait the service asked for.
+	 */
+	rateLimitScope: string;
 }
 
 export interface RequestSpec {
@@ -206,11 +233,45 @@ export async function send(
 
 	let waitedMs = 0;
 	let sentAgainAfter401 = false;
+	/** Whether an attempt may have reached the service: not while each failed before connecting. */
+	let mayHaveArrived = false;
 	const wait = async (ms: number) => {
 		waitedMs += ms;
 		await sleep(ms);
 	};
+	// A caller with a wait of its own (the poll trigger) keeps it in its workflow's static data, which
+	// outlives this process, and asks the service on a test run on purpose: a 429 it meets holds the
+	// others, but no hold keeps it back.
+	const heldByOthers = spec.rateLimitWaitMs === undefined;
+	/** Nothing goes out while a 429's wait holds this login; a hold too long fails it unsent. */
+	const waitOutRateLimitHold = async (attempt: number) => {
+		if (!heldByOthers) return;
+		// Each end is waited for once: a hold lengthened meanwhile (another 429) is waited out again.
+		for (let waitedUntil = 0; ; ) {
+			const end = holdEndOf(session.rateLimitScope);
+			if (end === undefined || end <= waitedUntil) return;
+			const held = end - Date.now();
+			if (held > RETRY.maxRetryAfterMs) {
+				throw gaveUpError(
+					ctx.getNode(),
+					{
+						reason: 'rateLimited',
+						status: 429,
+						attempts: attempt - 1,
+						waitedMs,
+						retryAfterMs: held,
+						...(isIdempotent(spec) ? {} : { effect: 'notTaken' }),
+					},
+					{},
+					spec.itemIndex,
+				);
+			}
+			await wait(Math.max(0, held));
+			waitedUntil = end;
+		}
+	};
 	for (let attempt = 1; ; attempt++) {
+		await waitOutRateLimitHold(attempt);
 		let thrown: unknown;
 		try {
 			const request: IHttpRequestOptions = {
@@ -289,12 +350,18 @@ export async function send(
 			// A caller with a wait of its own (the poll trigger) backs off itself: no blind retry.
 			const delay =
 				askedWait ?? (spec.rateLimitWaitMs === undefined ? backoffMs(attempt) : undefined);
+			// The wait holds every request of this login, in every execution of this process: the
+			// others still sending would only be refused too, and keep the limit from easing.
+			if (delay !== undefined) {
+				holdRequests(session.rateLimitScope, Date.now() + Math.min(delay, RETRY.maxHoldMs));
+			}
 			// A 429 was not processed, so even a non-idempotent request may be sent again.
 			if (lastAttempt || delay === undefined) throw giveUp('rateLimited', 'notTaken');
 			if (delay > (spec.rateLimitWaitMs ?? RETRY.maxRetryAfterMs)) {
 				throw giveUp('rateLimited', 'notTaken', delay);
 			}
-			await wait(delay);
+			// Held with the others at the top of the loop; a caller with a wait of its own waits here.
+			if (!heldByOthers) await wait(delay);
 			continue;
 		}
 
@@ -303,8 +370,12 @@ export async function send(
 			status === undefined && isNetworkFailure(failure.networkCode, failure.message);
 		if (unavailable || unreachable) {
 			const reason = unavailable ? 'unavailable' : 'unreachable';
-			if (isIdempotent(spec)) {
-				if (lastAttempt) throw giveUp(reason, undefined);
+			if (unavailable || !NOT_CONNECTED_CODES.has(failure.networkCode ?? '')) {
+				mayHaveArrived = true;
+			}
+			// Safe to send again: repeating it is harmless, or no attempt so far carried it anywhere.
+			if (isIdempotent(spec) || !mayHaveArrived) {
+				if (lastAttempt) throw giveUp(reason, 'notTaken');
 				await wait(backoffMs(attempt));
 				continue;
 			}
@@ -329,7 +400,7 @@ export async function send(
 		}
 
 		if (!serviceError) {
-			throw new NodeApiError(
+			throw apiErrorInOwnWords(
 				ctx.getNode(),
 				{ message: failure.message },
 				{
@@ -339,6 +410,7 @@ export async function send(
 						: 'The request may or may not have reached the service, so it was not sent again. Check the records before running again.',
 					itemIndex: spec.itemIndex,
 				},
+				isIdempotent(spec),
 			);
 		}
 		throw serviceApiError(ctx.getNode(), serviceError, spec.itemIndex);

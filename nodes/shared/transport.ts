@@ -184,6 +184,9 @@ async function resolveSession(ctx: ApiContext, rateLimitWaitMs?: number): Promis
 		});
 	}
 	const mediaType: MediaType = credentials.mediaType === 'xml' ? 'xml' : 'json';
+	const rateLimitScope = createHash('sha256')
+		.update(JSON.stringify(['rateLimit', baseUrl, credentials.login]))
+		.digest('hex');
 	let accountId = String(credentials.accountId ?? '').trim();
 	if (!accountId) accountId = String(credentials.sessionAccountId ?? '').trim();
 	if (!accountId) {
@@ -192,7 +195,7 @@ async function resolveSession(ctx: ApiContext, rateLimitWaitMs?: number): Promis
 		const answer = rawOf(
 			await send(
 				ctx,
-				{ baseUrl, mediaType, accountId: '' },
+				{ baseUrl, mediaType, accountId: '', rateLimitScope },
 				{ method: 'GET', path: '/accounts/session', rateLimitWaitMs },
 			),
 		);
@@ -214,5 +217,5 @@ async function resolveSession(ctx: ApiContext, rateLimitWaitMs?: number): Promis
 	const identity = createHash('sha256')
 		.update(JSON.stringify([baseUrl, credentials.login, accountId, credentials.customerKey]))
 		.digest('hex');
-	return { baseUrl, mediaType, accountId, identity };
+	return { baseUrl, mediaType, accountId, identity, rateLimitScope };
 }

@@ -6,15 +6,19 @@
  * (`orderLine`), as a customer's checkout would. The sources of every shape are in
  * test/fixtures/storefront/README.md ("Products").
  *
- * - Shopify: the GraphQL Admin API (`POST /admin/api/2026-07/graphql.json`), mutation `productSet`
- *   and query `productByIdentifier`, variables validated against the documented input objects
+ * - Shopify: the GraphQL Admin API (`POST /admin/api/2026-07/graphql.json`), mutations `productSet`
+ *   (its `files` the product's media) and `stagedUploadsCreate` (the targets: media.ts), and query
+ *   `productByIdentifier`, variables validated against the documented input objects
  *   (an unknown field or a wrong type is refused as Shopify's GraphQL refuses a variable); and the
  *   REST product list n8n's Shopify node reads (`GET /products.json`, `GET /products/{id}.json`).
  * - WooCommerce: `GET/POST /products`, `GET/PUT /products/{id}`, `GET /products/{id}/variations`
  *   and `POST /products/{id}/variations/batch`, the writable properties of the documented product
  *   and variation only (a real store ignores an unknown property; the stand-in refuses it, so
- *   that a test sees a misspelt one).
+ *   that a test sees a misspelt one); a product's `images` by the WordPress media library's IDs,
+ *   or by a `src` it downloads (media.ts holds the library).
  */
+
+import type { ShopifyStagedUploads, WordpressMedia } from './media';
 
 type Json = Record<string, unknown>;
 
@@ -123,11 +127,18 @@ const INPUT_OBJECTS: Record<string, Record<string, FieldType>> = {
 	},
 	FileSetInput: {
 		alt: 'String',
-		contentType: 'String',
-		duplicateResolutionMode: 'String',
+		contentType: 'FileContentType',
+		duplicateResolutionMode: 'FileCreateInputDuplicateResolutionMode',
 		filename: 'String',
 		id: 'ID',
 		originalSource: 'String',
+	},
+	StagedUploadInput: {
+		filename: 'String!',
+		fileSize: 'String',
+		httpMethod: 'StagedUploadHttpMethodType',
+		mimeType: 'String!',
+		resource: 'StagedUploadTargetGenerateUploadResource!',
 	},
 	SEOInput: { description: 'String', title: 'String' },
 };
@@ -136,6 +147,22 @@ const ENUMS: Record<string, string[]> = {
 	ProductStatus: ['ACTIVE', 'ARCHIVED', 'DRAFT'],
 	ProductVariantInventoryPolicy: ['DENY', 'CONTINUE'],
 	CombinedListingsRole: ['PARENT', 'CHILD'],
+	FileContentType: ['EXTERNAL_VIDEO', 'FILE', 'IMAGE', 'MODEL_3D', 'VIDEO'],
+	FileCreateInputDuplicateResolutionMode: ['APPEND_UUID', 'RAISE_ERROR', 'REPLACE'],
+	StagedUploadHttpMethodType: ['POST', 'PUT'],
+	StagedUploadTargetGenerateUploadResource: [
+		'BULK_MUTATION_VARIABLES',
+		'COLLECTION_IMAGE',
+		'DISPUTE_FILE_UPLOAD',
+		'FILE',
+		'IMAGE',
+		'MODEL_3D',
+		'PRODUCT_IMAGE',
+		'RETURN_LABEL',
+		'SHOP_IMAGE',
+		'URL_REDIRECT_IMPORT',
+		'VIDEO',
+	],
 };
 
 export interface Problem {
@@ -244,8 +271,19 @@ interface ShopifyProduct {
 	tags: string[];
 	options: Array<{ id: number; name: string; values: string[] }>;
 	variants: ShopifyVariant[];
+	media: ShopifyMedia[];
 	createdAt: string;
 	updatedAt: string;
+}
+
+/** A product's image as the stand-in holds it (MediaImage). */
+interface ShopifyMedia {
+	id: number;
+	alt: string;
+	/** MediaStatus: READY once its file is read, FAILED when it could not be downloaded. */
+	status: 'READY' | 'FAILED';
+	originalSource: string;
+	mediaErrors: Json[];
 }
 
 const gid = (type: string, id: number) => `gid://shopify/${type}/${id}`;
@@ -281,8 +319,9 @@ export interface ShopifyProducts {
 	orderLine(variantId: number, quantity: number): Json;
 }
 
-export function shopifyProducts(now: () => string): ShopifyProducts {
+export function shopifyProducts(now: () => string, staged: ShopifyStagedUploads): ShopifyProducts {
 	const products = new Map<number, ShopifyProduct>();
+	let nextMediaId = 30072000001;
 	let nextProductId = 8072000001;
 	let nextVariantId = 44072000001;
 	let nextOptionId = 10072000001;
@@ -322,7 +361,71 @@ export function shopifyProducts(now: () => string): ShopifyProducts {
 				selectedOptions: variant.options.map((option) => ({ ...option })),
 			})),
 		},
+		media: {
+			nodes: product.media.map((media) => ({
+				id: gid('MediaImage', media.id),
+				alt: media.alt,
+				mediaContentType: 'IMAGE',
+				status: media.status,
+				mediaErrors: media.mediaErrors,
+				image:
+					media.status === 'READY'
+						? { url: `https://cdn.shopify.com/s/files/stand-in/${media.id}` }
+						: null,
+			})),
+		},
 	});
+
+	/**
+	 * productSet's `files` (FileSetInput), a list field: the product's media become exactly these.
+	 * An `id` keeps a media the product holds; an `originalSource` makes a new one, whose file
+	 * Shopify downloads while it processes the media: the stand-in reads it only from its own
+	 * staged targets (a file uploaded there), and a media whose file cannot be downloaded is
+	 * FAILED with a media error (MediaErrorCode IMAGE_DOWNLOAD_FAILURE); the product is still set.
+	 * Shopify processes media asynchronously (UPLOADED, PROCESSING, READY); the stand-in at once.
+	 */
+	const mediaOf = (
+		product: ShopifyProduct,
+		files: Json[],
+	): { media?: ShopifyMedia[]; userErrors: Json[] } => {
+		const media: ShopifyMedia[] = [];
+		for (const [index, file] of files.entries()) {
+			if (file.id !== undefined && file.id !== null) {
+				const held = product.media.find((entry) => entry.id === numericId(file.id));
+				if (!held) {
+					return {
+						userErrors: [
+							userError(
+								['input', 'files', String(index), 'id'],
+								'File does not exist',
+								'FILE_DOES_NOT_EXIST',
+							),
+						],
+					};
+				}
+				media.push({ ...held, ...(typeof file.alt === 'string' ? { alt: file.alt } : {}) });
+				continue;
+			}
+			const source = typeof file.originalSource === 'string' ? file.originalSource : '';
+			const downloaded = staged.fileAt(source);
+			media.push({
+				id: nextMediaId++,
+				alt: typeof file.alt === 'string' ? file.alt : '',
+				originalSource: source,
+				status: downloaded ? 'READY' : 'FAILED',
+				mediaErrors: downloaded
+					? []
+					: [
+							{
+								code: 'IMAGE_DOWNLOAD_FAILURE',
+								details: `The stand-in downloads files only from its own staged upload targets, not from ${source}`,
+								message: 'Image could not be processed because the source could not be downloaded.',
+							},
+						],
+			});
+		}
+		return { media, userErrors: [] };
+	};
 
 	/** The REST Admin Product resource (2024-07), as n8n's Shopify node reads it. */
 	const restProduct = (product: ShopifyProduct): Json => ({
@@ -436,6 +539,7 @@ export function shopifyProducts(now: () => string): ShopifyProducts {
 					tags: [],
 					options: [],
 					variants: [],
+					media: [],
 					createdAt: time,
 					updatedAt: time,
 				};
@@ -572,6 +676,11 @@ export function shopifyProducts(now: () => string): ShopifyProducts {
 			product.options = options;
 			product.variants = variants;
 		}
+		if (Array.isArray(input.files)) {
+			const files = mediaOf(product, input.files as Json[]);
+			if (!files.media) return { userErrors: files.userErrors };
+			product.media = files.media;
+		}
 		product.updatedAt = time;
 		products.set(product.id, product);
 		return { product: graphqlProduct(product), userErrors: [] };
@@ -612,6 +721,23 @@ export function shopifyProducts(now: () => string): ShopifyProducts {
 		const request = isObject(body) ? body : {};
 		const query = typeof request.query === 'string' ? request.query : '';
 		const variables = isObject(request.variables) ? request.variables : {};
+		const stageArgs = argumentsOf(query, 'stagedUploadsCreate');
+		if (stageArgs && /^\s*mutation\b/.test(query)) {
+			const input = argumentValue(stageArgs.input, variables, '[StagedUploadInput!]!');
+			if (input.refusal) return input.refusal;
+			const inputs = (Array.isArray(input.value) ? input.value : [input.value]) as Json[];
+			return {
+				status: 200,
+				body: {
+					data: {
+						stagedUploadsCreate: {
+							stagedTargets: inputs.map((entry) => staged.target(entry)),
+							userErrors: [],
+						},
+					},
+				},
+			};
+		}
 		const setArgs = argumentsOf(query, 'productSet');
 		if (setArgs && /^\s*mutation\b/.test(query)) {
 			const unknown = Object.keys(setArgs).find(
@@ -677,7 +803,7 @@ export function shopifyProducts(now: () => string): ShopifyProducts {
 				errors: [
 					{
 						message:
-							'The stand-in answers the mutation productSet and the query productByIdentifier only',
+							'The stand-in answers the mutations productSet and stagedUploadsCreate and the query productByIdentifier only',
 					},
 				],
 			},
@@ -894,7 +1020,11 @@ export interface WooCommerceProducts {
 	orderLine(variationId: number, quantity: number): Json;
 }
 
-export function wooCommerceProducts(urlOf: () => string, now: () => string): WooCommerceProducts {
+export function wooCommerceProducts(
+	urlOf: () => string,
+	now: () => string,
+	media: WordpressMedia,
+): WooCommerceProducts {
 	const base = '/wp-json/wc/v3';
 	const products = new Map<number, Json>();
 	const variationsOf = new Map<number, Json[]>();
@@ -989,10 +1119,71 @@ export function wooCommerceProducts(urlOf: () => string, now: () => string): Woo
 		},
 	});
 
-	const createProduct = (input: Json): ProductReply => {
-		const refusal = refusalOf(input, 'product');
+	const isReply = (value: Json | ProductReply): value is ProductReply =>
+		typeof (value as ProductReply).status === 'number' && 'body' in value && !('id' in value);
+
+	/**
+	 * A request's `images` as WooCommerce's set_product_images takes them (the products controller):
+	 * an `id` must be an image of the media library ("#7 is an invalid image ID."); a `src` alone is
+	 * downloaded into the library (wc_rest_upload_image_from_url, a new attachment each time), and a
+	 * download that fails refuses the whole product, nothing written (WC_REST_Exception
+	 * `woocommerce_product_image_upload_error`, "Error getting remote image <src>. Error: ...").
+	 * The stand-in downloads only its own media: the print service's preview needs the service's
+	 * session, which no store holds. The alt text is written to the attachment, as WooCommerce does.
+	 */
+	const imagesOf = (images: Json[]): Json[] | ProductReply => {
+		const resolved: Json[] = [];
+		for (const image of images) {
+			let attachment: Json | undefined;
+			if (image.id !== undefined && Number(image.id) !== 0) {
+				attachment = media.attachment(Number(image.id));
+				if (!attachment) {
+					return error(
+						400,
+						'woocommerce_product_invalid_image_id',
+						`#${String(image.id)} is an invalid image ID.`,
+					);
+				}
+			} else if (typeof image.src === 'string') {
+				const own = media.attachmentAt(image.src);
+				if (!own) {
+					return error(
+						400,
+						'woocommerce_product_image_upload_error',
+						`Error getting remote image ${image.src}. Error: the stand-in downloads only its own media (${urlOf()}/wp-content/uploads/...); a store outside the print service's network cannot read this address.`,
+					);
+				}
+				attachment = media.copyOf(own);
+			} else {
+				continue;
+			}
+			if (typeof image.alt === 'string') attachment.alt_text = image.alt;
+			resolved.push({
+				id: attachment.id,
+				date_created: attachment.date,
+				date_created_gmt: attachment.date_gmt,
+				date_modified: attachment.modified,
+				date_modified_gmt: attachment.modified_gmt,
+				src: attachment.source_url,
+				name: (attachment.title as Json).rendered,
+				alt: attachment.alt_text,
+			});
+		}
+		return resolved;
+	};
+	/** The input with its images resolved, or the refusal of the whole product. */
+	const withImages = (input: Json): Json | ProductReply => {
+		if (!Array.isArray(input.images)) return input;
+		const images = imagesOf(input.images as Json[]);
+		return Array.isArray(images) ? { ...input, images } : images;
+	};
+
+	const createProduct = (given: Json): ProductReply => {
+		const refusal = refusalOf(given, 'product');
 		if (refusal) return refusal;
-		if (skuTaken(input.sku)) return duplicatedSku();
+		if (skuTaken(given.sku)) return duplicatedSku();
+		const input = withImages(given);
+		if (isReply(input)) return input;
 		const id = nextId++;
 		const time = now();
 		const product: Json = {
@@ -1024,10 +1215,12 @@ export function wooCommerceProducts(urlOf: () => string, now: () => string): Woo
 		return { status: 201, body: withProductDefaults(product) };
 	};
 
-	const updateProduct = (product: Json, input: Json): ProductReply => {
-		const refusal = refusalOf(input, 'product');
+	const updateProduct = (product: Json, given: Json): ProductReply => {
+		const refusal = refusalOf(given, 'product');
 		if (refusal) return refusal;
-		if (skuTaken(input.sku, Number(product.id))) return duplicatedSku();
+		if (skuTaken(given.sku, Number(product.id))) return duplicatedSku();
+		const input = withImages(given);
+		if (isReply(input)) return input;
 		const time = now();
 		Object.assign(product, clone(input), {
 			id: product.id,
@@ -1063,9 +1256,6 @@ export function wooCommerceProducts(urlOf: () => string, now: () => string): Woo
 		variationsOf.get(productId)?.push(variation);
 		return variation;
 	};
-
-	const isReply = (value: Json | ProductReply): value is ProductReply =>
-		typeof (value as ProductReply).status === 'number' && 'body' in value && !('id' in value);
 
 	/**
 	 * "Batch update product variations": `create`, `update` (each with its `id`) and `delete` (IDs),

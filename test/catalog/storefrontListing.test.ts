@@ -6,16 +6,22 @@
  * back; a motive names the listing and gives its image; a shared product lists under its name; a
  * language or country the product lacks is refused, naming what it has.
  */
+import { Container } from '@n8n/di';
+import { BinaryDataService } from 'n8n-core';
+
 import type { Sandbox } from '../../sandbox';
 import { readStorefrontSku } from '../../nodes/PodPlatform/actions/common/storefrontSku';
+import { tinyPng } from '../../sandbox/images';
 import { runNode } from '../support/n8n';
 import {
 	byId,
 	SandboxControl,
 	sandboxCredentials,
+	SHOP_PATH,
 	shopParameter,
 	useSandbox,
 } from '../support/sandbox';
+import { ServiceClient } from '../support/service';
 
 let sandbox: Sandbox;
 let control: SandboxControl;
@@ -177,4 +183,62 @@ test('a country the product is not priced in, or a language it has no translatio
 	expect(french.error?.message).toBe(
 		'Item 1: Classic T-Shirt has no translation in language fr; it has English (1), German (2)',
 	);
+});
+
+describe('Download Image', () => {
+	const previewPath = `${SHOP_PATH}/motives/5002/image`;
+
+	test("reads the motive's preview with the session into the binary field, the bytes the service serves, named after the handle", async () => {
+		// A bitmap of its own on the motive, so that bytes from anywhere else cannot match.
+		const art = tinyPng([12, 200, 90], 48);
+		const service = ServiceClient.as(sandbox.baseUrl);
+		const uploaded = await service.post(`${SHOP_PATH}/motives/5002/bitmap`, undefined, {
+			raw: art,
+			contentType: 'image/png',
+		});
+		expect(uploaded.status).toBeLessThan(300);
+		const served = await service.get(previewPath);
+		expect(served.bytes.equals(art)).toBe(true);
+		// Without the session the link answers 401: a store fetching it gets nothing.
+		expect((await ServiceClient.withSession(sandbox.baseUrl, 'none').get(previewPath)).status).toBe(
+			401,
+		);
+
+		await control.clearRequests();
+		const run = await listing({
+			motiveId: byId('5002'),
+			downloadImage: true,
+			binaryPropertyName: 'image',
+		});
+		expect(run.error).toBeUndefined();
+		const [item] = run.items;
+		expect(item.json.imageNote).toBeUndefined();
+		expect(item.binary?.image).toMatchObject({
+			mimeType: 'image/png',
+			fileName: 'pod-1001-motive-5002.png',
+			fileExtension: 'png',
+		});
+		const bytes = await Container.get(BinaryDataService).getAsBuffer(item.binary!.image);
+		expect(bytes.equals(art)).toBe(true);
+		// The link the service gave, followed once.
+		const reads = (await control.requests()).filter((r) => r.path === previewPath);
+		expect(reads).toHaveLength(1);
+	});
+
+	test('a listing without an image gives no binary and says so in imageNote', async () => {
+		const run = await listing({ downloadImage: true });
+		expect(run.error).toBeUndefined();
+		const [item] = run.items;
+		expect(item.binary).toBeUndefined();
+		expect(item.json.images).toEqual([]);
+		expect(item.json.imageNote).toMatch(/no image/);
+	});
+
+	test('off by default: the listing only, no read of the image', async () => {
+		await control.clearRequests();
+		const run = await listing({ motiveId: byId('5002') });
+		expect(run.items[0].binary).toBeUndefined();
+		expect(run.items[0].json.imageNote).toBeUndefined();
+		expect((await control.requests()).filter((r) => r.path === previewPath)).toEqual([]);
+	});
 });

@@ -9,7 +9,11 @@ import { jsonOrder } from '../order/fixtures';
 import { ORDERS, deferredOrderBody } from '../support/deferredOrder';
 import { SANDBOX_CREDENTIAL_ID, exampleWorkflows, sandboxCredential } from '../../scripts/dev';
 import type { WooCommerceStandIn } from '../../scripts/storefronts';
-import { WOOCOMMERCE_CREDENTIAL, WOOCOMMERCE_URL_PLACEHOLDER } from '../../scripts/storefronts';
+import {
+	SHOPIFY_OAUTH2_CREDENTIAL,
+	WOOCOMMERCE_CREDENTIAL,
+	WOOCOMMERCE_URL_PLACEHOLDER,
+} from '../../scripts/storefronts';
 
 export const XML_CREDENTIAL_ID = 'podPlatformSandboxXml';
 export const WRONG_PASSWORD_CREDENTIAL_ID = 'podPlatformWrongPassword';
@@ -686,12 +690,20 @@ export function intakeOnWebhook(
 		nodes: Array<{ name: string; type: string; position: number[] } & Record<string, unknown>>;
 		connections: Record<string, { main: unknown }>;
 	};
-	const trigger = example.nodes.find((node) => node.webhookId !== undefined);
+	// Every storefront trigger goes (the WooCommerce intake has two, created and updated); the
+	// Webhook takes the first one's place.
+	const triggers = example.nodes.filter((node) => node.webhookId !== undefined);
+	const [trigger] = triggers;
 	if (!trigger) throw new Error(`${exampleId} has no trigger with a webhook`);
 	const [x, y] = trigger.position;
-	const { [trigger.name]: fromTrigger, ...connections } = example.connections;
+	const fromTrigger = example.connections[trigger.name];
+	const connections = Object.fromEntries(
+		Object.entries(example.connections).filter(
+			([name]) => !triggers.some((node) => node.name === name),
+		),
+	);
 	const rest = example.nodes
-		.filter((node) => node !== trigger)
+		.filter((node) => !triggers.includes(node))
 		.map((node) => (credentialId ? onOurCredential(node, credentialId) : node));
 	return {
 		...example,
@@ -731,5 +743,40 @@ export function intakeOnWebhook(
 			},
 			[WEBHOOK_INTAKE_BODY]: fromTrigger,
 		},
+	};
+}
+
+/**
+ * A Shopify example on n8n's Shopify OAuth2 API credential (a Dev Dashboard app), as a merchant
+ * sets it: each HTTP Request node's Credential Type and credential, the trigger's Authentication.
+ */
+export function onShopifyOAuth2(
+	workflow: Record<string, unknown>,
+	id: string,
+): Record<string, unknown> {
+	type Node = {
+		type: string;
+		parameters: Record<string, unknown>;
+		credentials?: Record<string, unknown>;
+		webhookId?: string;
+	};
+	const nodes = (workflow.nodes as Node[]).map((node) => {
+		if (!node.credentials?.shopifyAccessTokenApi) return node;
+		const parameters =
+			node.type === 'n8n-nodes-base.shopifyTrigger'
+				? { ...node.parameters, authentication: 'oAuth2' }
+				: { ...node.parameters, nodeCredentialType: 'shopifyOAuth2Api' };
+		return {
+			...node,
+			...(node.webhookId ? { webhookId: randomUUID() } : {}),
+			parameters,
+			credentials: { shopifyOAuth2Api: SHOPIFY_OAUTH2_CREDENTIAL },
+		};
+	});
+	return {
+		...workflow,
+		id,
+		name: `E2E: ${String(workflow.name)}, on Shopify OAuth2`,
+		nodes,
 	};
 }

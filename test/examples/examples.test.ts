@@ -36,10 +36,34 @@ function chain(workflow: Example, from: string): ExampleNode[] {
 	const byName = new Map(workflow.nodes.map((node) => [node.name, node]));
 	const nodes: ExampleNode[] = [];
 	for (let name: string | undefined = from; name; ) {
-		nodes.push(byName.get(name) as ExampleNode);
-		const next: Array<{ node: string }> = workflow.connections[name]?.main.flat() ?? [];
+		const node = byName.get(name) as ExampleNode;
+		nodes.push(node);
+		// Through a gate (If), the way on is its true output; the other is tested where it goes.
+		const outputs = workflow.connections[name]?.main ?? [];
+		const next: Array<{ node: string }> =
+			(node.type === 'n8n-nodes-base.if' ? outputs.slice(0, 1) : outputs).flat() ?? [];
 		expect({ after: name, next: next.length <= 1 }).toEqual({ after: name, next: true });
 		name = next[0]?.node;
+	}
+	return nodes;
+}
+
+/**
+ * The nodes from `from`, following each node's first output (an If's true branch), where each
+ * output leads to one node at most.
+ */
+function firstOutputs(workflow: Example, from: string): ExampleNode[] {
+	const byName = new Map(workflow.nodes.map((node) => [node.name, node]));
+	const nodes: ExampleNode[] = [];
+	for (let name: string | undefined = from; name; ) {
+		nodes.push(byName.get(name) as ExampleNode);
+		const outputs: Array<Array<{ node: string }>> = workflow.connections[name]?.main ?? [];
+		const many = outputs.filter((output) => output.length > 1).length;
+		expect({ after: name, oneNodeEachOutput: many === 0 }).toEqual({
+			after: name,
+			oneNodeEachOutput: true,
+		});
+		name = outputs[0]?.[0]?.node;
 	}
 	return nodes;
 }
@@ -338,17 +362,6 @@ describe.each([
 		},
 		order: shopifyOrder as unknown,
 	},
-	{
-		file: 'woocommerce-orders-to-production.json',
-		id: 'podExWooIntake',
-		storefront: 'woocommerce',
-		trigger: {
-			type: 'n8n-nodes-base.wooCommerceTrigger',
-			parameters: { event: 'order.created' },
-			credentials: { wooCommerceApi: { id: 'wooCommerceStandIn', name: 'WooCommerce stand-in' } },
-		},
-		order: wooCommerceOrder as unknown,
-	},
 ])('the intake example $file', ({ id, storefront, trigger, order }) => {
 	const workflow = example(id);
 	const starts = () => workflow.nodes.filter((node) => node.type === trigger.type);
@@ -363,7 +376,9 @@ describe.each([
 	});
 
 	test('is the trigger, then Submit reading the order whole, with one print on every line and no mapped field', () => {
-		const [start, submit, ...rest] = chain(workflow, starts()[0].name);
+		const [start, ...after] = chain(workflow, starts()[0].name);
+		// A gate before Submit where the store's order says whether it may be printed (paid).
+		const [submit, ...rest] = after[0]?.type === 'n8n-nodes-base.if' ? after.slice(1) : after;
 		expect(rest).toEqual([]);
 		expect(start.type).toBe(trigger.type);
 		expect(submit).toMatchObject({
@@ -396,8 +411,143 @@ describe.each([
 		const types = workflow.nodes.map((node) => node.type);
 		expect(types.every((type) => /^n8n-nodes-(base|pod-platform)\./.test(type))).toBe(true);
 		expect(types.filter((type) => /code|function/i.test(type))).toEqual([]);
-		expect(JSON.stringify(workflow.nodes)).not.toMatch(/"=/);
+		// Expressions only in the gate that reads the payment state, and the skip that says why.
+		const mapping = workflow.nodes.filter(
+			(node) => node.type !== 'n8n-nodes-base.if' && !node.name.startsWith('Skip:'),
+		);
+		expect(JSON.stringify(mapping)).not.toMatch(/"=/);
 	});
+});
+
+/**
+ * WooCommerce's order statuses (its REST API docs' `status`): paid are `processing` and `completed`
+ * (core's wc_get_is_paid_statuses); what the WooCommerce intake and catch-up print is `processing`,
+ * paid and not yet completed.
+ */
+const WOOCOMMERCE_STATUSES = [
+	'pending',
+	'processing',
+	'on-hold',
+	'completed',
+	'cancelled',
+	'refunded',
+	'failed',
+	'checkout-draft',
+	'trash',
+];
+
+/** Which WooCommerce statuses a workflow's Paid? node lets on to Submit (n8n's own filter). */
+function passingPaid(workflow: Example): string[] {
+	const paid = workflow.nodes.find((entry) => entry.name === 'Paid?') as ExampleNode;
+	expect(paid.type).toBe('n8n-nodes-base.if');
+	return WOOCOMMERCE_STATUSES.filter((status) =>
+		executeFilter(evaluate(paid.parameters.conditions, { status }) as FilterValue),
+	);
+}
+
+describe('the intake example woocommerce-orders-to-production.json', () => {
+	const workflow = example('podExWooIntake');
+	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
+	const credentials = {
+		wooCommerceApi: { id: 'wooCommerceStandIn', name: 'WooCommerce stand-in' },
+	};
+
+	test("starts from n8n's WooCommerce Trigger twice, on a new order and on every change of one, with the store's credential", () => {
+		const starts = workflow.nodes.filter(
+			(entry) => entry.type === 'n8n-nodes-base.wooCommerceTrigger',
+		);
+		expect(starts).toEqual([
+			expect.objectContaining({
+				name: 'WooCommerce Trigger',
+				typeVersion: 1,
+				parameters: { event: 'order.created' },
+				credentials,
+			}),
+			expect.objectContaining({
+				name: 'WooCommerce Order Updated',
+				typeVersion: 1,
+				parameters: { event: 'order.updated' },
+				credentials,
+			}),
+		]);
+		const webhookIds = starts.map((entry) => (entry as unknown as { webhookId: string }).webhookId);
+		expect(new Set(webhookIds).size).toBe(2);
+	});
+
+	test("pins the store's documented order to the order.created trigger, its variants carrying the print product's own SKU (the contract's set-up)", () => {
+		expect(workflow.pinData).toEqual({
+			'WooCommerce Trigger': [{ json: withProductSkus(wooCommerceOrder) }],
+		});
+	});
+
+	test('both triggers go to Paid?, which lets only a Processing order (paid, not yet completed) on to Submit reading the order whole', () => {
+		for (const start of ['WooCommerce Trigger', 'WooCommerce Order Updated']) {
+			expect(workflow.connections[start].main).toEqual([
+				[expect.objectContaining({ node: 'Paid?' })],
+			]);
+		}
+		expect(passingPaid(workflow)).toEqual(['processing']);
+		const [paid, skip] = workflow.connections['Paid?'].main.map((output) =>
+			output.map((next) => next.node),
+		);
+		expect({ paid, skip }).toEqual({ paid: ['Submit Print Order'], skip: ['Skip: Not Paid'] });
+		expect(node('Submit Print Order')).toMatchObject({
+			type: 'n8n-nodes-pod-platform.podPlatform',
+			parameters: submitReadingWhole('woocommerce'),
+			credentials: { podPlatformApi: { id: 'podPlatformSandbox', name: 'POD Platform sandbox' } },
+		});
+		expect(workflow.connections['Submit Print Order']).toBeUndefined();
+		expect(workflow.connections['Skip: Not Paid']).toBeUndefined();
+	});
+
+	test('an order not paid ends on Skip: Not Paid, named with its status and why: on hold and pending until paid, cancelled never', () => {
+		const skipped = (status: string) =>
+			Object.fromEntries(
+				assignmentsOf(node('Skip: Not Paid')).map(({ name, value }) => [
+					name,
+					evaluate(value, { id: 730, number: '730', status }),
+				]),
+			);
+		expect(skipped('on-hold')).toEqual({
+			skipped: true,
+			storeOrder: 'WooCommerce order #730 (ID 730)',
+			status: 'on-hold',
+			reason:
+				'WooCommerce order #730 (ID 730) is on-hold: awaiting payment (a bank transfer or cheque not yet received), not printed until the store marks it Processing',
+		});
+		expect(skipped('pending').reason).toBe(
+			'WooCommerce order #730 (ID 730) is pending: payment not received yet, not printed until it is paid (Processing)',
+		);
+		expect(skipped('cancelled').reason).toBe(
+			'WooCommerce order #730 (ID 730) is cancelled: cancelled in the store, never printed',
+		);
+		// Every status WooCommerce documents gets a reason of its own; any other one a plain one.
+		const reasons = WOOCOMMERCE_STATUSES.filter((status) => status !== 'processing').map(
+			(status) => skipped(status).reason as string,
+		);
+		expect(reasons.filter((reason) => /not Processing \(paid/.test(reason))).toEqual([]);
+		expect(skipped('wc-custom').reason).toBe(
+			'WooCommerce order #730 (ID 730) is wc-custom: not Processing (paid and not yet completed), not printed',
+		);
+	});
+
+	test("is built from n8n's own nodes and ours, no Code node; Submit maps nothing", () => {
+		const types = workflow.nodes.map((entry) => entry.type);
+		expect(types.every((type) => /^n8n-nodes-(base|pod-platform)\./.test(type))).toBe(true);
+		expect(types.filter((type) => /code|function/i.test(type))).toEqual([]);
+		expect(expressions(node('Submit Print Order').parameters)).toEqual([]);
+	});
+});
+
+test('the WooCommerce intake and catch-up skip an unpaid order for the same reasons, and print the same statuses', () => {
+	const reason = (id: string, name: string) =>
+		assignmentsOf(example(id).nodes.find((entry) => entry.name === name) as ExampleNode).find(
+			(entry) => entry.name === 'reason',
+		)?.value;
+	expect(reason('podExWooCatchUp', 'Outcome: Not Paid')).toBe(
+		reason('podExWooIntake', 'Skip: Not Paid'),
+	);
+	expect(passingPaid(example('podExWooCatchUp'))).toEqual(passingPaid(example('podExWooIntake')));
 });
 
 describe('the daily CSV example', () => {
@@ -646,7 +796,9 @@ describe.each([
 		id: 'podExShopCatchUp',
 		storefront: 'shopify',
 		intake: 'podExShopIntake',
+		paidGate: false,
 		reads: [
+			{ name: 'Store', type: 'n8n-nodes-base.set' },
 			{
 				...storeRead('shopifyAccessTokenApi', { id: 'shopifyStandIn', name: 'Shopify stand-in' }),
 				name: "Every Page of the Last Day's Orders",
@@ -654,8 +806,10 @@ describe.each([
 			{
 				name: 'Orders of the Last Day',
 				type: 'n8n-nodes-base.splitOut',
-				parameters: { fieldToSplitOut: 'orders' },
+				parameters: { fieldToSplitOut: 'data.orders.nodes' },
 			},
+			{ name: 'As Submit Reads a Shopify Order', type: 'n8n-nodes-base.set' },
+			{ name: 'Paid and Not Cancelled?', type: 'n8n-nodes-base.if' },
 		],
 	},
 	{
@@ -663,6 +817,8 @@ describe.each([
 		id: 'podExWooCatchUp',
 		storefront: 'woocommerce',
 		intake: 'podExWooIntake',
+		// Paid? sends the paid orders to Submit and the others to Outcome: Not Paid; Every Order joins them.
+		paidGate: true,
 		reads: [
 			{
 				...storeRead('wooCommerceApi', { id: 'wooCommerceStandIn', name: 'WooCommerce stand-in' }),
@@ -670,7 +826,7 @@ describe.each([
 			},
 		],
 	},
-])('the catch-up example $file', ({ id, storefront, intake, reads }) => {
+])('the catch-up example $file', ({ id, storefront, intake, paidGate, reads }) => {
 	const workflow = example(id);
 	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
 	const settings = (of: Example) =>
@@ -684,12 +840,30 @@ describe.each([
 	});
 
 	test('every hour (or Run Now) reads the orders of the last 24 hours, submits each, names its outcome, and sums them up in one item', () => {
-		const [start, ...after] = chain(workflow, 'Run Now');
+		const [start, ...after] = firstOutputs(workflow, 'Run Now');
 		const read = after.slice(0, reads.length);
-		const [submit, outcome, all, summary, ...rest] = after.slice(reads.length);
+		const steps = after.slice(reads.length);
+		if (paidGate) {
+			expect(steps.splice(0, 1)).toEqual([
+				expect.objectContaining({ name: 'Paid?', type: 'n8n-nodes-base.if' }),
+			]);
+			expect(steps.splice(2, 1)).toEqual([
+				expect.objectContaining({ name: 'Every Order', type: 'n8n-nodes-base.merge' }),
+			]);
+			expect(workflow.connections['Paid?'].main[1]).toEqual([
+				expect.objectContaining({ node: 'Outcome: Not Paid' }),
+			]);
+			expect(workflow.connections['Outcome: Not Paid'].main).toEqual([
+				[{ node: 'Every Order', type: 'main', index: 1 }],
+			]);
+		}
+		const [submit, outcome, ...tail] = steps;
+		// Shopify's gate sits among the reads; a merge of the orders it left out follows Outcome.
+		const [all, summary, ...rest] =
+			!paidGate && tail[0]?.type === 'n8n-nodes-base.merge' ? tail.slice(1) : tail;
 		expect(rest).toEqual([]);
 		expect(start.type).toBe('n8n-nodes-base.manualTrigger');
-		expect(chain(workflow, 'Every Hour')[1]).toBe(read[0]);
+		expect(firstOutputs(workflow, 'Every Hour')[1]).toBe(read[0]);
 		expect(node('Every Hour')).toMatchObject({
 			type: 'n8n-nodes-base.scheduleTrigger',
 			parameters: { rule: { interval: [{ field: 'hours', hoursInterval: 1 }] } },
@@ -723,9 +897,26 @@ describe.each([
 		// What Submit gives for each kind of order (nodes/PodPlatform/actions/router.ts and
 		// submit/output.ts), through Outcome of Each Order's own expressions (the store order's name,
 		// which reads the list node, is left out here; the end-to-end case runs it in n8n).
+		const leftOut = (line: number, title: string) => ({
+			line,
+			title,
+			printed: false,
+			reason: `it has no SKU, and no product of the shop is named "${title}"`,
+		});
+		const printedLine = { line: 1, sku: 'TS', printed: true, amount: 1 };
 		const submitted = [
-			{ id: 101, uniqueId: `${storefront}-1`, alreadyExisted: false },
-			{ id: 102, uniqueId: `${storefront}-2`, alreadyExisted: true },
+			{
+				id: 101,
+				uniqueId: `${storefront}-1`,
+				alreadyExisted: false,
+				storeLines: [printedLine, leftOut(2, 'Classic Tee')],
+			},
+			{
+				id: 102,
+				uniqueId: `${storefront}-2`,
+				alreadyExisted: true,
+				storeLines: [leftOut(1, 'Mug'), printedLine],
+			},
 			{ id: null, uniqueId: `${storefront}-3`, printed: false, reason: 'Nothing is printed' },
 			{ error: 'Line 2 (SKU IPOD2008): no color purple', errorDescription: 'It offers red' },
 			{ error: 'The print service did not answer' },
@@ -737,6 +928,17 @@ describe.each([
 			}
 			return values;
 		});
+		// WooCommerce: an on-hold order, through Outcome: Not Paid (it reads the store's order).
+		const notPaid = paidGate
+			? [
+					Object.fromEntries(
+						assignmentsOf(node('Outcome: Not Paid')).map(({ name, value }) => [
+							name,
+							evaluate(value, { id: 6, number: '6', status: 'on-hold' }),
+						]),
+					),
+				]
+			: [];
 		expect(outcomes.map((entry) => entry.outcome)).toEqual([
 			'printed now',
 			'already printed',
@@ -744,14 +946,28 @@ describe.each([
 			'failed',
 			'failed',
 		]);
+		// The Summary's own fields; one reading another node's output is tested where that node is.
 		const summary = Object.fromEntries(
-			assignmentsOf(node('Summary')).map(({ name, value }) => [
-				name,
-				evaluate(value, { orders: outcomes }),
-			]),
+			assignmentsOf(node('Summary'))
+				// Shopify's fields that read another node's output are tested where that node is.
+				.filter(({ value }) => paidGate || !String(value).includes("$('"))
+				.map(({ name, value }) => [name, evaluate(value, { orders: [...outcomes, ...notPaid] })]),
 		);
-		expect(summary).toEqual({
-			ordersRead: 5,
+		// What WooCommerce's Summary adds: the orders not paid, and each store line not printed of
+		// the orders printed (now or before).
+		const wooCommerceOnly = {
+			notPaid: 1,
+			awaitingPayment: [
+				'WooCommerce order #6 (ID 6) is on-hold: awaiting payment (a bank transfer or cheque not yet received), not printed until the store marks it Processing',
+			],
+			linesNotPrinted: [
+				'order 1 › Line 2 (Classic Tee): it has no SKU, and no product of the shop is named "Classic Tee"',
+				'order 2 › Line 1 (Mug): it has no SKU, and no product of the shop is named "Mug"',
+			],
+		};
+		expect(summary).toMatchObject({
+			...(paidGate ? wooCommerceOnly : {}),
+			ordersRead: outcomes.length + notPaid.length,
 			printedNow: 1,
 			alreadyPrinted: 1,
 			notPrintable: 1,
@@ -795,44 +1011,64 @@ describe("the catch-up examples read every page of the window, as each store pag
 			}
 		).pagination.pagination;
 
-	test('Shopify: the open orders of the last 24 hours, 250 a page, then the Link header\'s rel="next" page until there is none', () => {
-		const read = example('podExShopCatchUp').nodes.find(
+	test("Shopify: the orders created in the last 24 hours through the GraphQL Admin API, 20 a page, then pageInfo's endCursor until hasNextPage is false", () => {
+		const workflow = example('podExShopCatchUp');
+		const read = workflow.nodes.find(
 			(entry) => entry.name === "Every Page of the Last Day's Orders",
 		)!;
-		// Everything in the URL: a request with page_info may carry nothing but limit and fields,
-		// and n8n keeps query parameters set apart beside the next URL's.
-		expect(read.parameters.sendQuery).toBeUndefined();
-		const url = new URL(String(evaluate(read.parameters.url, {})));
-		expect(url.origin + url.pathname).toBe(
-			'https://your-shop.myshopify.com/admin/api/2026-07/orders.json',
+		const store = workflow.nodes.find((entry) => entry.name === 'Store')!;
+		// The shop's address and the API version are typed once, in Store.
+		expect(assignmentsOf(store)).toEqual([
+			expect.objectContaining({
+				name: 'adminApi',
+				value: 'https://your-shop.myshopify.com/admin/api/2026-07',
+			}),
+		]);
+		expect(read.parameters).toMatchObject({
+			method: 'POST',
+			url: '={{ $json.adminApi }}/graphql.json',
+		});
+		const body = JSON.parse(String(evaluate(read.parameters.jsonBody, {}))) as {
+			query: string;
+			variables: { search: string; after: null };
+		};
+		expect(body.query).toMatch(
+			/orders\(first: 20, after: \$after, query: \$search, sortKey: CREATED_AT\)/,
 		);
-		expect(url.searchParams.get('status')).toBe('open');
-		expect(url.searchParams.get('limit')).toBe('250');
-		const since = Date.parse(url.searchParams.get('created_at_min')!);
+		expect(body.query).toMatch(/pageInfo \{ hasNextPage endCursor \}/);
+		const since = Date.parse(/^created_at:>='(.+)'$/.exec(body.variables.search)![1]);
 		expect(Math.abs(Date.now() - 24 * 3_600_000 - since)).toBeLessThan(60_000);
+		expect(body.variables.after).toBeNull();
 		const pagination = paginationOf('podExShopCatchUp', "Every Page of the Last Day's Orders");
 		expect(pagination).toMatchObject({
-			paginationMode: 'responseContainsNextURL',
+			paginationMode: 'updateAParameterInEachRequest',
 			paginationCompleteWhen: 'other',
 		});
-		const next =
-			'https://your-shop.myshopify.com/admin/api/2026-07/orders.json?limit=250&page_info=b';
-		const previous =
-			'https://your-shop.myshopify.com/admin/api/2026-07/orders.json?limit=250&page_info=a';
-		// The shapes of Shopify's Link header: the first page, a middle one (previous first), the last.
-		const first = { headers: { link: `<${next}>; rel="next"` } };
-		const middle = { headers: { link: `<${previous}>; rel="previous", <${next}>; rel="next"` } };
-		const last = { headers: { link: `<${previous}>; rel="previous"` } };
-		const alone = { headers: {} };
-		// Before the first request n8n resolves the next URL with no response yet: the URL stays.
-		expect(paged(pagination.nextURL, {}, 0)).toBeUndefined();
-		expect(paged(pagination.nextURL, first, 1)).toBe(next);
-		expect(paged(pagination.nextURL, middle, 2)).toBe(next);
+		const [cursor] = (pagination.parameters as { parameters: Array<Record<string, string>> })
+			.parameters;
+		// n8n merges it into the body: the variables keep the search and take the page's cursor.
+		expect(cursor).toMatchObject({ type: 'body', name: 'variables' });
+		const pageOf = (hasNextPage: boolean, endCursor: string | null) => ({
+			body: { data: { orders: { nodes: [], pageInfo: { hasNextPage, endCursor } } } },
+		});
+		// Before the first request n8n resolves it with no response yet: no cursor, the first page.
+		expect(paged(cursor.value, {}, 0)).toEqual({ after: null });
+		expect(paged(cursor.value, pageOf(true, 'c1'), 1)).toEqual({ after: 'c1' });
 		const complete = (response: object) => paged(pagination.completeExpression, response, 1);
-		expect([first, middle, last, alone].map(complete)).toEqual([false, false, true, true]);
+		expect([pageOf(true, 'c1'), pageOf(false, 'c2'), pageOf(false, null)].map(complete)).toEqual([
+			false,
+			true,
+			true,
+		]);
+		// A page Shopify throttled ends the reading, and the Summary names it (pagesNotRead).
+		expect(complete({ body: { errors: [{ message: 'Throttled' }] } })).toBe(true);
+		// Spaced as the Standard plan restores its bucket (100 points a second) for a page's
+		// requested cost: 2 + 20 orders × (the order, its address, its shipping line, 2 + 30 lines).
+		const requestedCost = 2 + 20 * (1 + 1 + 1 + 2 + 30);
+		expect(pagination.requestInterval).toBeGreaterThanOrEqual((requestedCost / 100) * 1000);
 	});
 
-	test('WooCommerce: processing orders after the window start, oldest first, 100 a page, page 1, 2, … up to X-WP-TotalPages', () => {
+	test('WooCommerce: the orders processing, on hold or pending payment changed since the window start (modified_after), oldest first, 100 a page, page 1, 2, … up to X-WP-TotalPages', () => {
 		const read = example('podExWooCatchUp').nodes.find(
 			(entry) => entry.name === 'Orders of the Last Day',
 		)!;
@@ -842,9 +1078,12 @@ describe("the catch-up examples read every page of the window, as each store pag
 				read.parameters.queryParameters as { parameters: Array<{ name: string; value: string }> }
 			).parameters.map(({ name, value }) => [name, evaluate(value, {})]),
 		);
+		// By when an order last changed, not when it was placed: an order paid a day after it was
+		// placed is in the window of the run after its payment. On hold and pending are read so that
+		// the Summary names them; a cancelled, refunded or failed order is not read.
 		expect(query).toEqual({
-			status: 'processing',
-			after: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
+			status: 'processing,on-hold,pending',
+			modified_after: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
 			orderby: 'date',
 			order: 'asc',
 			per_page: '100',
@@ -1037,9 +1276,15 @@ describe.each([
 					found: true,
 				});
 				// Where a node sits on the canvas and its ID may differ; the catch-up adds On Error.
-				const same = without(original, ['position', 'id']);
+				const same = without(original, ['position', 'id', 'onError']);
 				const copied = without(copy, ['position', 'id', 'onError']);
 				expect(copied).toEqual(same);
+				const { onError } = original as { onError?: string };
+				if (onError)
+					expect({ name: original.name, onError: copy.onError }).toEqual({
+						name: original.name,
+						onError,
+					});
 			}
 			for (const original of wayBackNodes) {
 				const outputs = source.connections[original.name]?.main ?? [];
@@ -1258,16 +1503,23 @@ describe('a Shopify order with no open fulfillment order (print-events-to-shopif
 			const node = (name: string) => workflow.nodes.find((entry) => entry.name === name)!;
 			const targets = (name: string, output: number) =>
 				(workflow.connections[name]?.main[output] ?? []).map((target) => target.node);
-			expect(targets('Get Fulfillment Orders', 0)).toEqual(['Any Fulfillment Order?']);
-			expect(targets('Any Fulfillment Order?', 0)).toEqual(['Each Fulfillment Order']);
+			expect(targets('Read Order and Fulfillment Orders', 0)).toEqual(['Any Fulfillment Order?']);
+			expect(targets('Any Fulfillment Order?', 0)).toEqual(['As Submit Reads a Shopify Order']);
 			expect(targets('Any Fulfillment Order?', 1)).toEqual(['Skip: No Open Fulfillment Order']);
 			const any = (json: Record<string, unknown>) =>
 				executeFilter(
 					evaluate(node('Any Fulfillment Order?').parameters.conditions, json) as FilterValue,
 				);
-			expect(any({ fulfillment_orders: [] })).toBe(false);
+			const withFulfillmentOrders = (nodes: object[]) => ({
+				data: { order: { fulfillmentOrders: { nodes } } },
+			});
+			expect(any(withFulfillmentOrders([]))).toBe(false);
 			expect(any({})).toBe(false);
-			expect(any({ fulfillment_orders: [{ id: 1, status: 'closed' }] })).toBe(true);
+			// Shopify answered no order (deleted, or not this app's): none either.
+			expect(any({ data: { order: null } })).toBe(false);
+			expect(
+				any(withFulfillmentOrders([{ id: 'gid://shopify/FulfillmentOrder/1', status: 'CLOSED' }])),
+			).toBe(true);
 			// The skip's own values, with what $('Shopify Order') gives in a real n8n.
 			const values = Object.fromEntries(
 				assignmentsOf(node('Skip: No Open Fulfillment Order')).map(({ name, value }) => [
@@ -1286,14 +1538,25 @@ describe('a Shopify order with no open fulfillment order (print-events-to-shopif
 				printOrderId: 10002,
 				uniqueId: 'shopify-450789469',
 			});
-			const notClosed = assignmentsOf(node('Skip: Nothing Left to Fulfil')).find(
+			// Nothing left to fulfil: "already in the store" when every fulfillment order is closed
+			// or still open with no printed line left; a fulfillment order on hold or scheduled, or
+			// not knowing what was printed, is named as not delivered.
+			const notDelivered = assignmentsOf(node('Skip: Nothing Left to Fulfil')).find(
 				(entry) => entry.name === 'noOpenFulfillmentOrder',
 			)?.value;
+			const given = (statuses: string[], readError = '') =>
+				evaluate(readingNodes(notDelivered), {
+					readError,
+					'Read Order and Fulfillment Orders': withFulfillmentOrders(
+						statuses.map((status) => ({ status })),
+					),
+				});
 			expect(
-				['closed', 'on_hold', 'scheduled', 'cancelled'].map((status) =>
-					evaluate(notClosed, { status }),
+				[['CLOSED'], ['OPEN'], ['CLOSED', 'ON_HOLD'], ['SCHEDULED'], ['CANCELLED']].map(
+					(statuses) => given(statuses),
 				),
-			).toEqual([false, true, true, true]);
+			).toEqual([false, false, true, true, true]);
+			expect(given(['OPEN'], 'no color purple')).toBe(true);
 		},
 	);
 });
@@ -1432,9 +1695,17 @@ describe.each([
 		id: 'podExShopPublish',
 		file: 'shopify-publish-product.json',
 		credential: 'shopifyAccessTokenApi',
+		// The staged target is a storage bucket's: its form fields authorize the upload.
+		credentialOf: { 'Upload to the Staged Target': null } as Record<string, string | null>,
 	},
-	{ id: 'podExWooPublish', file: 'woocommerce-publish-product.json', credential: 'wooCommerceApi' },
-])('the publish example $file', ({ id, credential }) => {
+	{
+		id: 'podExWooPublish',
+		file: 'woocommerce-publish-product.json',
+		credential: 'wooCommerceApi',
+		// WordPress's media endpoint takes an application password, not WooCommerce's keys.
+		credentialOf: { 'Upload Image to WordPress': 'wordpressApi' } as Record<string, string | null>,
+	},
+])('the publish example $file', ({ id, credential, credentialOf }) => {
 	const workflow = example(id);
 	const node = (name: string) => workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
 
@@ -1445,7 +1716,7 @@ describe.each([
 		expect(workflow.pinData ?? {}).toEqual({});
 	});
 
-	test('starts by hand with Get Storefront Listing, unavailable pairs listed (so that the store marks them)', () => {
+	test('starts by hand with Get Storefront Listing, unavailable pairs listed (so that the store marks them), its image read as a file', () => {
 		const after = (name: string) => node(workflow.connections[name].main[0][0].node);
 		const start = node('Publish');
 		const listing = after(start.name);
@@ -1453,9 +1724,25 @@ describe.each([
 		expect(start.type).toBe('n8n-nodes-base.manualTrigger');
 		expect(listing).toMatchObject({
 			type: 'n8n-nodes-pod-platform.podPlatform',
-			parameters: { resource: 'product', operation: 'getStorefrontListing', onlyAvailable: false },
+			parameters: {
+				resource: 'product',
+				operation: 'getStorefrontListing',
+				onlyAvailable: false,
+				downloadImage: true,
+				binaryPropertyName: 'image',
+			},
 		});
 		expect(store.name).toBe('Store');
+	});
+
+	test("sends no print-service address to the store: the listing's image goes as the file, never as its link", () => {
+		const written = JSON.stringify(
+			workflow.nodes
+				.filter((entry) => entry.type !== 'n8n-nodes-base.stickyNote')
+				.map((entry) => entry.parameters),
+		);
+		expect(written).not.toMatch(/images\b[^\n]*\.url\b/);
+		expect(written).not.toMatch(/image\.url|previewUrl/);
 	});
 
 	test("sends every store request with n8n's credential of that store", () => {
@@ -1464,14 +1751,17 @@ describe.each([
 		);
 		expect(storeNodes.length).toBeGreaterThan(1);
 		for (const entry of storeNodes) {
+			const expected = entry.name in credentialOf ? credentialOf[entry.name] : credential;
 			expect({ node: entry.name, credentials: Object.keys(entry.credentials ?? {}) }).toEqual({
 				node: entry.name,
-				credentials: [credential],
+				credentials: expected === null ? [] : [expected],
 			});
-			if (entry.type === 'n8n-nodes-base.httpRequest') {
+			if (expected === null) {
+				expect(entry.parameters.authentication ?? 'none').toBe('none');
+			} else if (entry.type === 'n8n-nodes-base.httpRequest') {
 				expect(entry.parameters).toMatchObject({
 					authentication: 'predefinedCredentialType',
-					nodeCredentialType: credential,
+					nodeCredentialType: expected,
 				});
 			}
 		}
@@ -1485,8 +1775,12 @@ describe('the Shopify publish example (shopify-publish-product.json)', () => {
 		assignmentsOf(node(nodeName)).find((entry) => entry.name === name)?.value;
 
 	test('reads the product by its handle, then sends productSet to the GraphQL Admin API 2026-07, synchronously, upserting by the handle', () => {
+		// The shop's address and the API version are typed once, in Store.
+		expect(assignment('Store', 'adminApi')).toBe(
+			'https://your-shop.myshopify.com/admin/api/2026-07',
+		);
 		for (const name of ['Read Product From Shopify', 'Publish With productSet']) {
-			expect(String(node(name).parameters.url)).toMatch(/\/admin\/api\/2026-07\/graphql\.json$/);
+			expect(String(node(name).parameters.url)).toMatch(/\.adminApi \}\}\/graphql\.json$/);
 			expect(node(name).parameters.method).toBe('POST');
 		}
 		expect(String(node('Read Product From Shopify').parameters.jsonBody)).toMatch(
@@ -1505,12 +1799,14 @@ describe('the Shopify publish example (shopify-publish-product.json)', () => {
 					variants: {
 						nodes: [{ id: 'gid://shopify/ProductVariant/7', sku: LISTING.variants[0].sku }],
 					},
+					// The read asks for the product's media too; this product has none yet.
+					media: { nodes: [] },
 				},
 			},
 		};
 		const variables = evaluate(readingNodes(assignment('Product for Shopify', 'variables')), {
 			Store: LISTING,
-			...held,
+			'Read Product From Shopify': held,
 		}) as { identifier: unknown; input: { variants: Array<Record<string, unknown>> } };
 		expect(variables.identifier).toEqual({ handle: 'pod-1001' });
 		expect(productSetInputProblems(variables.input)).toEqual([]);
@@ -1548,9 +1844,230 @@ describe('the Shopify publish example (shopify-publish-product.json)', () => {
 		// A first publish: the store has no such product yet, every variant is new.
 		const first = evaluate(readingNodes(assignment('Product for Shopify', 'variables')), {
 			Store: LISTING,
-			data: { productByIdentifier: null },
+			'Read Product From Shopify': { data: { productByIdentifier: null } },
 		}) as { input: { variants: Array<Record<string, unknown>> } };
 		expect(first.input.variants.map((variant) => variant.id)).toEqual([undefined, undefined]);
+		// No image staged and none held: no files.
+		expect(first.input).not.toHaveProperty('files');
+		// Published again, the product holds its image: files names it by its ID, so productSet (a
+		// list field: what it does not name it deletes) keeps it; nothing is uploaded again.
+		const media = { nodes: [{ id: 'gid://shopify/MediaImage/3', status: 'READY' }] };
+		const again = evaluate(readingNodes(assignment('Product for Shopify', 'variables')), {
+			Store: LISTING,
+			'Read Product From Shopify': {
+				data: { productByIdentifier: { ...held.data.productByIdentifier, media } },
+			},
+		}) as { input: Record<string, unknown> };
+		expect(productSetInputProblems(again.input)).toEqual([]);
+		expect(again.input.files).toEqual([{ id: 'gid://shopify/MediaImage/3' }]);
+	});
+
+	test("stages the image only while the product has none: stagedUploadsCreate (IMAGE, POST), the file posted as a form after every parameter of the target, then productSet's files name the target's resourceUrl", () => {
+		expect(workflow.connections['Read Product From Shopify'].main[0].map((c) => c.node)).toEqual([
+			'Image to Upload?',
+		]);
+		expect(
+			workflow.connections['Image to Upload?'].main.map((out) => out.map((c) => c.node)),
+		).toEqual([['Stage the Image'], ['Product for Shopify']]);
+		expect(workflow.connections['Stage the Image'].main[0].map((c) => c.node)).toEqual([
+			'Staging Refused?',
+		]);
+		expect(
+			workflow.connections['Staging Refused?'].main.map((out) => out.map((c) => c.node)),
+		).toEqual([['Stop: Shopify Refused the Image'], ['Upload to the Staged Target']]);
+		const refused = (answer: Record<string, unknown>) =>
+			executeFilter(
+				evaluate(node('Staging Refused?').parameters.conditions, answer) as FilterValue,
+			);
+		expect(
+			refused({
+				data: {
+					stagedUploadsCreate: {
+						stagedTargets: [],
+						userErrors: [{ field: ['input', '0', 'mimeType'], message: 'Invalid mime type' }],
+					},
+				},
+			}),
+		).toBe(true);
+		expect(refused({ errors: [{ message: 'Access denied' }] })).toBe(true);
+		expect(
+			refused({ data: { stagedUploadsCreate: { stagedTargets: [{}], userErrors: [] } } }),
+		).toBe(false);
+		expect(
+			evaluate(readingNodes(node('Stop: Shopify Refused the Image').parameters.errorMessage), {
+				Store: LISTING,
+				data: {
+					stagedUploadsCreate: {
+						userErrors: [{ field: ['input', '0', 'mimeType'], message: 'Invalid mime type' }],
+					},
+				},
+			}),
+		).toBe('Shopify refused to stage the image of pod-1001: input.0.mimeType: Invalid mime type');
+		for (const [from, to] of [
+			['Upload to the Staged Target', 'Staged Image'],
+			['Staged Image', 'Product for Shopify'],
+		]) {
+			expect(workflow.connections[from].main[0].map((c) => c.node)).toEqual([to]);
+		}
+		const image = { fileName: 'pod-1001-motive-5002.png', mimeType: 'image/png' };
+		const decide = (binary: unknown, read: Record<string, unknown>) =>
+			executeFilter(
+				evaluate(
+					JSON.parse(
+						JSON.stringify(node('Image to Upload?').parameters.conditions).replace(
+							/\$\('Get Storefront Listing'\)\.item\.binary\?\.image/g,
+							'$json.listingImage',
+						),
+					),
+					{ ...read, listingImage: binary },
+				) as FilterValue,
+			);
+		const held = (media: unknown[]) => ({
+			data: { productByIdentifier: { id: 'gid://shopify/Product/1', media: { nodes: media } } },
+		});
+		expect(decide(image, { data: { productByIdentifier: null } })).toBe(true);
+		expect(decide(image, held([]))).toBe(true);
+		expect(decide(image, held([{ id: 'gid://shopify/MediaImage/3', status: 'READY' }]))).toBe(
+			false,
+		);
+		expect(decide(undefined, { data: { productByIdentifier: null } })).toBe(false);
+
+		const onImage = (value: unknown) =>
+			readingNodes(
+				JSON.parse(
+					JSON.stringify(value).replace(
+						/\$\('Get Storefront Listing'\)\.item\.binary\.image/g,
+						"$('Image').item.json",
+					),
+				),
+			);
+		const stage = evaluate(onImage(node('Stage the Image').parameters.jsonBody), {
+			Image: image,
+		}) as { query: string; variables: { input: unknown[] } };
+		expect(stage.query).toMatch(
+			/^mutation \w+\(\$input: \[StagedUploadInput!\]!\) \{ stagedUploadsCreate\(input: \$input\)/,
+		);
+		expect(stage.variables.input).toEqual([
+			{ resource: 'IMAGE', filename: image.fileName, mimeType: 'image/png', httpMethod: 'POST' },
+		]);
+
+		// A target as Shopify documents its answer (stagedUploadsCreate's example).
+		const parameters = [
+			'Content-Type',
+			'success_action_status',
+			'acl',
+			'key',
+			'x-goog-date',
+			'x-goog-credential',
+			'x-goog-algorithm',
+			'x-goog-signature',
+			'policy',
+		].map((name, at) => ({ name, value: `value-${at}` }));
+		const staged = {
+			data: {
+				stagedUploadsCreate: {
+					stagedTargets: [
+						{
+							url: 'https://bucket.example/',
+							resourceUrl: 'https://bucket.example/tmp/1/a.png',
+							parameters,
+						},
+					],
+				},
+			},
+		};
+		const upload = node('Upload to the Staged Target').parameters;
+		expect(upload).toMatchObject({
+			method: 'POST',
+			sendBody: true,
+			contentType: 'multipart-form-data',
+		});
+		expect(evaluate(upload.url, staged)).toBe('https://bucket.example/');
+		const rows = (upload.bodyParameters as { parameters: Array<Record<string, string>> })
+			.parameters;
+		const file = rows[rows.length - 1];
+		expect(file).toEqual({
+			parameterType: 'formBinaryData',
+			name: 'file',
+			inputDataFieldName: "={{ $('Get Storefront Listing').item.binary.image }}",
+		});
+		expect(
+			rows.slice(0, -1).map((row) => ({ name: row.name, value: evaluate(row.value, staged) })),
+		).toEqual(parameters);
+
+		expect(
+			evaluate(readingNodes(assignmentsOf(node('Staged Image'))[0].value), {
+				'Stage the Image': staged,
+			}),
+		).toBe('https://bucket.example/tmp/1/a.png');
+		const variables = evaluate(readingNodes(assignment('Product for Shopify', 'variables')), {
+			Store: LISTING,
+			'Read Product From Shopify': { data: { productByIdentifier: null } },
+			stagedImageUrl: 'https://bucket.example/tmp/1/a.png',
+		}) as { input: Record<string, unknown> };
+		expect(productSetInputProblems(variables.input)).toEqual([]);
+		expect(variables.input.files).toEqual([
+			{
+				originalSource: 'https://bucket.example/tmp/1/a.png',
+				contentType: 'IMAGE',
+				alt: 'Classic T-Shirt',
+			},
+		]);
+	});
+
+	test("Published names the image's media status, or says why there is none", () => {
+		const value = (name: string) =>
+			assignmentsOf(node('Published')).find((entry) => entry.name === name)?.value;
+		const of = (sample: Record<string, unknown>, media: unknown[]) => {
+			const json = { ...sample, data: { productSet: { product: { media: { nodes: media } } } } };
+			return {
+				image: evaluate(readingNodes(value('image')), json),
+				imageNote: evaluate(readingNodes(value('imageNote')), json),
+			};
+		};
+		const uploaded = {
+			'Product for Shopify': {
+				variables: { input: { files: [{ originalSource: 'https://b/x' }] } },
+			},
+		};
+		expect(
+			of({ Store: LISTING, ...uploaded }, [{ id: 'm', status: 'READY', mediaErrors: [] }]),
+		).toEqual({
+			image: 'READY',
+			imageNote: expect.stringMatching(/^Uploaded/),
+		});
+		expect(
+			of(
+				{
+					Store: LISTING,
+					'Product for Shopify': { variables: { input: { files: [{ id: 'm' }] } } },
+				},
+				[{ id: 'm', status: 'READY', mediaErrors: [] }],
+			),
+		).toEqual({ image: 'READY', imageNote: expect.stringMatching(/nothing uploaded/) });
+		expect(
+			of({ Store: LISTING, ...uploaded }, [
+				{
+					id: 'm',
+					status: 'FAILED',
+					mediaErrors: [{ code: 'IMAGE_DOWNLOAD_FAILURE', message: 'Could not download.' }],
+				},
+			]),
+		).toEqual({
+			image: 'FAILED',
+			imageNote: 'Shopify could not take the image: Could not download.',
+		});
+		const note =
+			'The listing has no image (no motive is printed on it): the store product gets none.';
+		expect(
+			of(
+				{
+					Store: { ...LISTING, imageNote: note },
+					'Product for Shopify': { variables: { input: {} } },
+				},
+				[],
+			),
+		).toEqual({ image: null, imageNote: note });
 	});
 
 	test("stops with Shopify's own message when Shopify refuses the product", () => {
@@ -1588,10 +2105,16 @@ describe('the WooCommerce publish example (woocommerce-publish-product.json)', (
 			},
 		});
 		const write = node('Create or Update Product').parameters;
-		expect(evaluate(write.method, { id: 42 })).toBe('PUT');
-		expect(evaluate(write.method, {})).toBe('POST');
+		const found = { 'Find Product by SKU': { id: 42 } };
+		expect(evaluate(readingNodes(write.method), found)).toBe('PUT');
+		expect(evaluate(readingNodes(write.method), { 'Find Product by SKU': {} })).toBe('POST');
+		// After an upload the node's input is the media object: its ID is no product's.
 		expect(
-			evaluate(readingNodes(write.url), { id: 42, Store: { storeUrl: 'https://shop.example' } }),
+			evaluate(readingNodes(write.url), {
+				id: 501,
+				...found,
+				Store: { storeUrl: 'https://shop.example' },
+			}),
 		).toBe('https://shop.example/wp-json/wc/v3/products/42');
 		const body = evaluate(readingNodes(write.jsonBody), { Store: LISTING }) as Record<
 			string,
@@ -1608,6 +2131,112 @@ describe('the WooCommerce publish example (woocommerce-publish-product.json)', (
 				{ name: 'Size', variation: true, options: ['L'] },
 			],
 		});
+	});
+
+	test('uploads the image to the WordPress media library only while the product has none: the file as the body with its name, then the product names it by its media ID', () => {
+		expect(workflow.connections['Find Product by SKU'].main[0].map((c) => c.node)).toEqual([
+			'Image to Upload?',
+		]);
+		expect(
+			workflow.connections['Image to Upload?'].main.map((out) => out.map((c) => c.node)),
+		).toEqual([['Upload Image to WordPress'], ['Create or Update Product']]);
+		expect(workflow.connections['Upload Image to WordPress'].main[0].map((c) => c.node)).toEqual([
+			'Create or Update Product',
+		]);
+		const image = { fileName: 'pod-1001-motive-5002.png', mimeType: 'image/png' };
+		const decide = (binary: unknown, held: Record<string, unknown>) =>
+			executeFilter(
+				evaluate(
+					JSON.parse(
+						JSON.stringify(node('Image to Upload?').parameters.conditions).replace(
+							/\$\('Get Storefront Listing'\)\.item\.binary\?\.image/g,
+							'$json.listingImage',
+						),
+					),
+					{ ...held, listingImage: binary },
+				) as FilterValue,
+			);
+		expect(decide(image, {})).toBe(true);
+		expect(decide(image, { id: 42, images: [] })).toBe(true);
+		// Published again: the product holds its image; nothing is uploaded twice.
+		expect(
+			decide(image, { id: 42, images: [{ id: 501, src: 'https://shop.example/a.png' }] }),
+		).toBe(false);
+		// A listing without an image: nothing to upload.
+		expect(decide(undefined, {})).toBe(false);
+
+		const upload = node('Upload Image to WordPress');
+		expect(upload.type).toBe('n8n-nodes-base.httpRequest');
+		expect(upload.parameters).toMatchObject({
+			method: 'POST',
+			sendBody: true,
+			contentType: 'binaryData',
+			inputDataFieldName: "={{ $('Get Storefront Listing').item.binary.image }}",
+		});
+		expect(
+			evaluate(readingNodes(upload.parameters.url), {
+				Store: { storeUrl: 'https://shop.example' },
+			}),
+		).toBe('https://shop.example/wp-json/wp/v2/media');
+		const headers = (upload.parameters.headerParameters as { parameters: Assignment[] }).parameters;
+		expect(headers.map((header) => header.name)).toEqual(['Content-Disposition']);
+		expect(
+			evaluate(
+				String(headers[0].value).replace(
+					"$('Get Storefront Listing').item.binary.image",
+					'$json.image',
+				),
+				{ image },
+			),
+		).toBe('attachment; filename="pod-1001-motive-5002.png"');
+
+		const write = node('Create or Update Product').parameters;
+		const uploaded = evaluate(readingNodes(write.jsonBody), {
+			Store: LISTING,
+			id: 501,
+			media_type: 'image',
+			source_url: 'https://shop.example/wp-content/uploads/2026/12/pod-1001-motive-5002.png',
+		}) as Record<string, unknown>;
+		expect(uploaded.images).toEqual([{ id: 501, alt: 'Classic T-Shirt' }]);
+		// No upload (kept, or no image at all): the request names no image, so WooCommerce keeps what it has.
+		const kept = evaluate(readingNodes(write.jsonBody), { Store: LISTING, id: 42 }) as Record<
+			string,
+			unknown
+		>;
+		expect(kept.images).toBeUndefined();
+	});
+
+	test("Published names the product's image, or says why it has none", () => {
+		const published = node('Published');
+		const value = (name: string) => assignmentsOf(published).find((a) => a.name === name)?.value;
+		const of = (sample: Record<string, unknown>) => ({
+			image: evaluate(readingNodes(value('image')), sample),
+			imageNote: evaluate(readingNodes(value('imageNote')), sample),
+		});
+		const src = 'https://shop.example/wp-content/uploads/2026/12/pod-1001-motive-5002.png';
+		expect(
+			of({
+				Store: LISTING,
+				'Find Product by SKU': {},
+				'Create or Update Product': { images: [{ id: 501, src }] },
+			}),
+		).toEqual({ image: src, imageNote: expect.stringMatching(/^Uploaded/) });
+		expect(
+			of({
+				Store: LISTING,
+				'Find Product by SKU': { images: [{ id: 501, src }] },
+				'Create or Update Product': { images: [{ id: 501, src }] },
+			}),
+		).toEqual({ image: src, imageNote: expect.stringMatching(/nothing uploaded/) });
+		const note =
+			'The listing has no image (no motive is printed on it): the store product gets none.';
+		expect(
+			of({
+				Store: { ...LISTING, images: [], imageNote: note },
+				'Find Product by SKU': {},
+				'Create or Update Product': { images: [] },
+			}),
+		).toEqual({ image: null, imageNote: note });
 	});
 
 	test('batches new variations as create, held ones (by SKU) as update, an unavailable pair out of stock, and a POD variation no longer listed out of stock', () => {
@@ -1659,7 +2288,13 @@ describe.each([
 		file: 'shopify-check-store.json',
 		storefront: 'shopify' as const,
 		intake: 'podExShopIntake',
-		reader: { type: 'n8n-nodes-base.shopify', credential: 'shopifyAccessTokenApi' },
+		// Shopify's GraphQL Admin API `productVariants` (test/examples/shopifyGraphql.test.ts).
+		reader: {
+			name: 'Every Variant of the Store',
+			type: 'n8n-nodes-base.httpRequest',
+			credential: 'shopifyAccessTokenApi',
+			parameters: { method: 'POST', url: '={{ $json.adminApi }}/graphql.json' },
+		},
 		orderNodes: ['Variant as a One-Line Order'],
 	},
 	{
@@ -1667,7 +2302,12 @@ describe.each([
 		file: 'woocommerce-check-store.json',
 		storefront: 'woocommerce' as const,
 		intake: 'podExWooIntake',
-		reader: { type: 'n8n-nodes-base.wooCommerce', credential: 'wooCommerceApi' },
+		reader: {
+			name: "Store's Products",
+			type: 'n8n-nodes-base.wooCommerce',
+			credential: 'wooCommerceApi',
+			parameters: { resource: 'product', operation: 'getAll', returnAll: true },
+		},
 		// A variation becomes a line to check, and every line (a simple product's too) an order.
 		orderNodes: ['Variation as a Line to Check', 'Line as a One-Line Order'],
 	},
@@ -1680,11 +2320,8 @@ describe.each([
 		expect(types.every((type) => /^n8n-nodes-(base|pod-platform)\./.test(type))).toBe(true);
 		expect(types.filter((type) => /code|function/i.test(type))).toEqual([]);
 		expect(workflow.pinData ?? {}).toEqual({});
-		expect(node("Store's Products")).toMatchObject({
-			type: reader.type,
-			parameters: { resource: 'product', operation: 'getAll', returnAll: true },
-		});
-		expect(Object.keys(node("Store's Products").credentials ?? {})).toEqual([reader.credential]);
+		expect(node(reader.name)).toMatchObject({ type: reader.type, parameters: reader.parameters });
+		expect(Object.keys(node(reader.name).credentials ?? {})).toEqual([reader.credential]);
 	});
 
 	test('checks with Submit as the intake example submits (same shop, storefront, prints, carrier), Check Only on: nothing is sent', () => {
@@ -1705,8 +2342,10 @@ describe.each([
 		const sample =
 			storefront === 'shopify'
 				? {
-						title: 'Classic T-Shirt',
-						variant: { id: 44, product_id: 8, sku: 'TEE-CLASSIC', title: 'Purple / L' },
+						id: 'gid://shopify/ProductVariant/44',
+						sku: 'TEE-CLASSIC',
+						title: 'Purple / L',
+						product: { id: 'gid://shopify/Product/8', title: 'Classic T-Shirt' },
 					}
 				: {
 						id: 44,

@@ -7,6 +7,8 @@ import { sandboxCredentials } from '../support/sandbox';
 import { orderItems, submitParameters, useFaultSandbox } from './helpers';
 
 const ITEMS = 200;
+// Each 429 holds all eight workers for its Retry-After (1 s): about ten seconds of the run are waits.
+jest.setTimeout(60_000);
 
 describe('faults: 429, 503 and resets on 10% of requests during bulk submission', () => {
 	const env = useFaultSandbox();

@@ -37,7 +37,9 @@ describe('faults: one login per expired session', () => {
 	test(`a batch at concurrency ${CONCURRENCY}, the session expiring every ${EXPIRE_AFTER} requests: one login per expiry, none fails`, async () => {
 		await env.control.call('PUT', '/session-policy', { expireAfterRequests: EXPIRE_AFTER });
 		const store = sandboxCredentials(env.sandbox, { accountId: '387' });
-		const count = 80;
+		// About one request per order (a new order is answered by the batch's look-up): enough
+		// orders for at least five expiries.
+		const count = 120;
 
 		const result = await runNode({
 			store,

@@ -372,7 +372,7 @@ describe('Order forms against the sandbox', () => {
 		expect(await submitPosts()).toBe(1);
 	});
 
-	test('a batch: each product read once; each order read back once, to answer it as the service holds it', async () => {
+	test('a batch: each product read once; each new order answered from the one look-up after the last, with no read of its own', async () => {
 		const items = ['B-1', 'B-2', 'B-3'].map((uniqueId) => ({ json: { uniqueId } }));
 		const parameters = { ...formParameters(), uniqueId: '={{ $json.uniqueId }}' };
 		const first = await run(parameters, items);
@@ -382,10 +382,21 @@ describe('Order forms against the sandbox', () => {
 			all.filter((r) => r.method === 'GET' && /\/orders\/(expanded\/)?\d+$/.test(r.path)).length;
 		const productReads = (all: Array<{ method: string; path: string }>) =>
 			all.filter((r) => r.method === 'GET' && /\/products\/expanded\/\d+$/.test(r.path)).length;
-		// Three fresh orders, each read back once (the creation answers only its ID); one product
-		// for the whole run.
-		expect(orderReads(await requests())).toBe(3);
+		// Three fresh orders, answered as the batch's look-up after its last order lists them (the
+		// creation answers only its ID); one product for the whole run.
+		expect(orderReads(await requests())).toBe(0);
+		const lookUps = (await requests()).filter(
+			(r) => r.method === 'GET' && /\/orders$/.test(r.path.split('?')[0]),
+		);
+		expect(lookUps).toHaveLength(2);
 		expect(first.items.map((item) => item.json.financialStatus)).toEqual(['PAID', 'PAID', 'PAID']);
+		expect(first.items.map((item) => item.json.uniqueId)).toEqual(['B-1', 'B-2', 'B-3']);
+		expect(first.items[0].json).toMatchObject({
+			id: expect.any(Number),
+			alreadyExisted: false,
+			created: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+			items: expect.arrayContaining([expect.objectContaining({ sizeName: 'M', unitPrice: 12.9 })]),
+		});
 		expect(productReads(await requests())).toBe(1);
 
 		await control.clearRequests();
@@ -394,13 +405,23 @@ describe('Order forms against the sandbox', () => {
 		expect(again.items[0].json).toMatchObject({
 			uniqueId: 'B-1',
 			financialStatus: 'PAID',
-			items: expect.arrayContaining([expect.objectContaining({ sizeName: 'M' })]),
+			customer: expect.objectContaining({ firstName: 'Ada' }),
 		});
 		expect(again.items.map((item) => item.json.matchesRequest)).toEqual([true, true, true]);
-		// Each order found is read once: the answer is the order as the service holds it. The
-		// product is the one the first execution read, kept for a minute (acrossExecutions.ts).
-		expect(orderReads(await requests())).toBe(3);
+		// Each order found is answered as the batch's look-up lists it, with no read of its own
+		// (its customer, address and country compared). The product is the one the first
+		// execution read, kept for a minute (acrossExecutions.ts).
+		expect(orderReads(await requests())).toBe(0);
 		expect(productReads(await requests())).toBe(0);
+
+		// Read Orders Back Whole: each order found is read once, its items compared too.
+		await control.clearRequests();
+		const whole = await run({ ...parameters, options: { readBack: true } }, items);
+		expect(whole.items.map((item) => item.json.matchesRequest)).toEqual([true, true, true]);
+		expect(whole.items[0].json).toMatchObject({
+			items: expect.arrayContaining([expect.objectContaining({ sizeName: 'M' })]),
+		});
+		expect(orderReads(await requests())).toBe(3);
 	});
 });
 

@@ -19,13 +19,27 @@ describe('an order found under its Unique ID', () => {
 		const retry = formParameters('EXISTING-1');
 		retry.designs.design[0].assignedSizeId = '3003';
 		retry.customer = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' };
-		const again = await run(retry);
+		// As the look-up lists it (no read of its own): the customer tells it apart.
+		const listed = await run(retry);
+		expect(listed.items).toHaveLength(0);
+		expect(listed.error?.message).toBe(
+			`Item 1: The Unique ID EXISTING-1 already names print order ${String(first.items[0].json.id)}, which is another order than this one (customer.firstName; customer.lastName; customer.email)`,
+		);
+		// Read whole (Options › Read Orders Back Whole), its items are compared too.
+		const again = await run({ ...retry, options: { readBack: true } });
 		expect(again.items).toHaveLength(0);
 		const message = again.error?.message ?? '';
 		expect(message).toMatch(
 			new RegExp(
 				`^Item 1: The Unique ID EXISTING-1 already names print order ${String(first.items[0].json.id)}, which is another order than this one \\(its items are Classic T-Shirt White M × 2, .*this request's Classic T-Shirt White L × 2.*; customer\\.firstName; customer\\.lastName; customer\\.email\\)$`,
 			),
+		);
+		// The same customer with another size: read whole, the items alone tell it apart.
+		const resized = formParameters('EXISTING-1');
+		resized.designs.design[0].assignedSizeId = '3003';
+		const sizeOnly = await run({ ...resized, options: { readBack: true } });
+		expect(sizeOnly.error?.message).toMatch(
+			/another order than this one \(its items are Classic T-Shirt White M × 2/,
 		);
 		// The stored customer is not the caller's to read (an agent may have guessed the ID).
 		for (const theirs of ['Ada', 'Lovelace', 'ada@example.com'])

@@ -93,7 +93,8 @@ describe("Submit's answer on a service without the expansion pattern's orders/ex
 		});
 		const result = await runNode({
 			store: sandboxCredentials(sandbox, { accountId: '387' }),
-			parameters: formParameters('NO-EXPANSION-1'),
+			// Read Orders Back Whole: the answer read whole, not as the look-up lists it.
+			parameters: { ...formParameters('NO-EXPANSION-1'), options: { readBack: true } },
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({

@@ -151,7 +151,9 @@ describe.each(SKU_MODES)(
 				expect.stringMatching(
 					/^1\. Line 2 \(SKU TEE-CLASSIC\): no color Purple; Classic T-Shirt offers White, Black\. /,
 				),
-				expect.stringMatching(/^2\. Line 3 \(SKU NOPE-1\): no product has the SKU NOPE-1\. /),
+				expect.stringMatching(
+					/^2\. Line 3 \(SKU NOPE-1\): no product has the SKU NOPE-1; nothing in the shop is near it; the shop has TEE-CLASSIC \(Classic T-Shirt\), .*\. /,
+				),
 				expect.stringMatching(
 					/^3\. Line 3 \(SKU NOPE-1\): Amount must be a positive whole number, got 0\. /,
 				),
@@ -202,7 +204,7 @@ describe.each(SKU_MODES)(
 			expect(result.items.map((item) => item.json.uniqueId ?? item.json.error)).toEqual([
 				'2001',
 				'2002',
-				'Order 2003 › Line 2 (SKU NOPE-2): no product has the SKU NOPE-2',
+				'Order 2003 › Line 2 (SKU NOPE-2): no product has the SKU NOPE-2; nothing in the shop is near it; the shop has TEE-CLASSIC (Classic T-Shirt), HOODIE-PREMIUM (Hoodie), TOTE-COTTON (Tote Bag), IPOD2008 (IPod Nano - 8gb), SHIP-YOUR-IDEA (Ship Your Idea)',
 				'2004',
 			]);
 			const requests = await order.control.requests();

@@ -159,7 +159,7 @@ describe('names and SKUs, not IDs', () => {
 			expect.stringMatching(
 				/^1\. Design 1: no color Purple; Classic T-Shirt offers White, Black\. /,
 			),
-			expect.stringMatching(/^2\. Design 2: no product has the SKU NO-SUCH-SKU\. /),
+			expect.stringMatching(/^2\. Design 2: no product has the SKU NO-SUCH-SKU; nothing in the shop is near it; the shop has TEE-CLASSIC \(Classic T-Shirt\), .*SHIP-YOUR-IDEA \(Ship Your Idea\)\. /),
 			expect.stringMatching(
 				// "Black" settled the color: the value left over names the size.
 				/^3\. Design 3: no size Huge; Classic T-Shirt offers S, M, L, XL, XXL, 3XL\. /,
@@ -184,6 +184,25 @@ describe('names and SKUs, not IDs', () => {
 		const result = await run(jsonParameters(body));
 		expect(result.error).toBeUndefined();
 		expect((await stored(result.items[0].json.id)).slice(0, 1)).toEqual([[1002, 2012, 3012, 2]]);
+	});
+
+	test("a store's own SKUs that nothing of a small shop is near name the shop's products whole, so the merchant sees what to give", async () => {
+		const result = await run(
+			withDesigns('SKU-FAR-1', [
+				{ productId: bySku('ZQX-BLK-M') },
+				{ productId: bySku('HOODIE-NVY-XL') },
+			]),
+		);
+		const shop =
+			'TEE-CLASSIC (Classic T-Shirt), HOODIE-PREMIUM (Hoodie), TOTE-COTTON (Tote Bag), IPOD2008 (IPod Nano - 8gb), SHIP-YOUR-IDEA (Ship Your Idea)';
+		expect(result.error?.message).toBe(
+			`Item 1: The order has 2 problems: Design 1: no product has the SKU ZQX-BLK-M; nothing in the shop is near it; the shop has ${shop}; and 1 more problem, listed below`,
+		);
+		// The one near by its words is named as the nearest, not the whole shop.
+		expect(result.error?.description).toMatch(
+			/Design 2: no product has the SKU HOODIE-NVY-XL; nearest in the shop: HOODIE-PREMIUM \(Hoodie\)/,
+		);
+		expect(await order.submits()).toHaveLength(0);
 	});
 
 	test("a pair's SKU text, on a service whose pairs carry none, names no product: the nearest is named; the service is asked for pair texts only when the run has read no product, and its refusal fails nothing", async () => {
@@ -305,8 +324,8 @@ describe('SKU texts of color/size pairs, on a service that has them', () => {
 				productName: 'Hoodie',
 				colorName: 'Grey',
 				sizeName: 'M',
-				// Named by the product's SKU, stored (as Order → Get shows it) with its pair's own.
-				sku: 'HOODIE-PREMIUM-GREY-M',
+				// Named by the product's SKU, answered as sent (Order → Get shows the pair's own).
+				sku: 'HOODIE-PREMIUM',
 			}),
 		]);
 		expect((await stored(result.items[0].json.id)).slice(0, 2)).toEqual([

@@ -142,37 +142,58 @@ describe('prices', () => {
 		expect(byId.items[0].json).toMatchObject({ country: 8, currency: 'CHF' });
 	});
 
-	test("a new order's answer: the service's item price, the unit price of the order's country, and the total", async () => {
+	test("a new order's answer: the unit price of the order's country and the total, with no request of its own; read back, the service's item price too", async () => {
 		const prices = await contractPrices();
+		await harness.control.clearRequests();
 		const result = await harness.run(teeOrder('PRICE-CH-1', 'CH'));
 		expect(result.error).toBeUndefined();
 		const answer = result.items[0].json as any;
 		const [unitPrice, currency] = prices[8][3005];
-		expect(answer).toMatchObject({ alreadyExisted: false, country: 'CH', currency });
+		const total = Math.round(unitPrice * 3 * 100) / 100;
+		expect(answer).toMatchObject({ alreadyExisted: false, country: 'CH', currency, total });
+		// The order as the look-up after sending lists it: its items as sent, no ID or service
+		// price of their own (the list's basic record has no ordered products).
 		expect(answer.items).toEqual([
-			expect.objectContaining({
-				id: expect.any(Number),
-				sizeName: 'XXL',
-				amount: 3,
-				unitPrice,
-				// The service's own price of the item: its unit price times its amount.
-				price: Math.round(unitPrice * 3 * 100) / 100,
-			}),
+			expect.objectContaining({ id: null, sizeName: 'XXL', amount: 3, unitPrice, price: null }),
 		]);
-		expect(answer.total).toBe(Math.round(unitPrice * 3 * 100) / 100);
-		expect(answer.total).toBe(
-			(answer.items as any[]).reduce((sum, item) => sum + (item.price as number), 0),
-		);
+		// No read of the order itself: the look-ups by Unique ID (before and after) and the send.
+		const orderPaths = (await harness.control.requests())
+			.map((request) => `${request.method} ${request.path.replace(/^.*\/shops\/\d+/, '')}`)
+			.filter((line) => /\/orders/.test(line));
+		expect(orderPaths.filter((line) => /\/orders\/(expanded\/)?\d+$/.test(line))).toEqual([]);
+		expect(orderPaths.filter((line) => line.startsWith('POST'))).toEqual([
+			'POST /orders/usingCreatorSE',
+		]);
 
-		// The same order again: found under its Unique ID, it carries the same prices.
-		const again = await harness.run(teeOrder('PRICE-CH-1', 'CH'));
+		// The same order again, found under its Unique ID and read whole (Read Orders Back Whole):
+		// it carries the service's price of each item beside the same unit prices.
+		const again = await harness.run({
+			...teeOrder('PRICE-CH-1', 'CH'),
+			options: { readBack: true },
+		});
 		expect(again.items[0].json).toMatchObject({
 			alreadyExisted: true,
 			matchesRequest: true,
 			currency,
-			total: answer.total,
-			items: [expect.objectContaining({ unitPrice, price: answer.items[0].price })],
+			total,
+			items: [expect.objectContaining({ id: expect.any(Number), unitPrice, price: total })],
 		});
+
+		// Read whole, the new order's answer holds each item's ID and the service's
+		// own price of it (its unit price times its amount).
+		const readBack = await harness.run({
+			...teeOrder('PRICE-CH-2', 'CH'),
+			options: { readBack: true },
+		});
+		expect(readBack.error).toBeUndefined();
+		const whole = readBack.items[0].json as any;
+		expect(whole).toMatchObject({ alreadyExisted: false, currency, total });
+		expect(whole.items).toEqual([
+			expect.objectContaining({ id: expect.any(Number), unitPrice, price: total }),
+		]);
+		expect(whole.total).toBe(
+			(whole.items as any[]).reduce((sum, item) => sum + (item.price as number), 0),
+		);
 	});
 
 	test('a read-back that fails still answers the order that was made, as sent, saying so', async () => {
@@ -184,7 +205,10 @@ describe('prices', () => {
 			status: 404,
 			body: JSON.stringify({ error: 'Not found' }),
 		});
-		const result = await harness.run(teeOrder('PRICE-LOST-1', 'DE'));
+		const result = await harness.run({
+			...teeOrder('PRICE-LOST-1', 'DE'),
+			options: { readBack: true },
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({
 			id: expect.any(Number),
@@ -246,7 +270,7 @@ describe('prices', () => {
 			});
 			expect(result.error).toBeUndefined();
 			expect(result.items[0].json).toMatchObject({
-				items: [expect.objectContaining({ amount: 2, unitPrice: 14.9, price: 29.8 })],
+				items: [expect.objectContaining({ amount: 2, unitPrice: 14.9 })],
 				total: 29.8,
 			});
 			// Text that is not a whole number is refused before anything is sent, named as the argument.

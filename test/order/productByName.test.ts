@@ -103,7 +103,7 @@ describe('Submit: the product by its name', () => {
 	test('a problem of the name is listed with every other problem of the order', async () => {
 		const result = await harness.run(orderOf('NAME-5', 'name', 'No Such Shirt', { amount: 0 }));
 		expect(result.error?.message).toBe(
-			'Item 1: The order has 2 problems: Design 1: no product is named "No Such Shirt"; and 1 more problem, listed below',
+			'Item 1: The order has 2 problems: Design 1: no product is named "No Such Shirt"; nothing in the shop is near it; the shop has TEE-CLASSIC (Classic T-Shirt), HOODIE-PREMIUM (Hoodie), TOTE-COTTON (Tote Bag), IPOD2008 (IPod Nano - 8gb), SHIP-YOUR-IDEA (Ship Your Idea); and 1 more problem, listed below',
 		);
 		expect(result.error?.description).toMatch(
 			/^2\. Design 1: Amount must be a positive whole number/m,

@@ -229,9 +229,9 @@ describe.each(SKU_MODES)('a storefront order read by the node, on $mode', (mode)
 				{ id: 2, key: 'size', value: 'M' },
 			],
 		};
-		const result = await run(fromStorefront('woocommerce'), [{ json: woo }]);
+		const result = await run(fromStorefront('woocommerce', { readBack: true }), [{ json: woo }]);
 		expect(result.error).toBeUndefined();
-		// The SKU is the service's for the item: the pair's text where the service gives one.
+		// Read back, the SKU is the service's for the item: the pair's text where it gives one.
 		expect(namedLines(result.items[0].json)[0]).toEqual([
 			'Classic T-Shirt',
 			'Black',
@@ -391,7 +391,7 @@ describe.each(SKU_MODES)('a storefront order read by the node, on $mode', (mode)
 			sku: 'IPOD2008',
 			variant_title: 'red',
 		};
-		const result = await run(fromStorefront('shopify', { concurrency: 2 }), orders);
+		const result = await run(fromStorefront('shopify', { concurrency: 2, readBack: true }), orders);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => [item.json.uniqueId, item.pairedItem])).toEqual([
 			['shopify-5001', { item: 0 }],

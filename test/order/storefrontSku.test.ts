@@ -64,6 +64,23 @@ describe('the storefront SKU format', () => {
 		});
 	});
 
+	test('a listing with a motive: the motive and its print area are in the SKU, checked with the rest; the format without them reads as before', () => {
+		const print = { motiveId: 5002, productAreaId: 4001 };
+		const sku = encodeStorefrontSku({ ...blackM, print });
+		expect(sku).toMatch(/^POD-P1001-M5002-A4001-C2002-S3002-[0-9A-Z]$/);
+		expect(readStorefrontSku(sku)).toEqual({ kind: 'variant', ...blackM, print });
+		// Another motive is another SKU; the plain product's SKU names no print.
+		expect(encodeStorefrontSku({ ...blackM, print: { ...print, motiveId: 5001 } })).not.toBe(sku);
+		expect(readStorefrontSku(encodeStorefrontSku(blackM))).toEqual({ kind: 'variant', ...blackM });
+		// A typo in the motive's ID is refused, not read as another motive.
+		const typo = sku.replace('M5002', 'M5003');
+		expect(readStorefrontSku(typo)).toEqual({
+			kind: 'mistyped',
+			reason: 'its check character does not fit its IDs',
+		});
+		expect(sku.length).toBeLessThanOrEqual(255);
+	});
+
 	test("a merchant's own SKUs are not this node's", () => {
 		for (const sku of [
 			'TEE-CLASSIC',
@@ -165,8 +182,9 @@ describe('Submit reads the storefront SKUs back with no look-up', () => {
 		const idRequests = await order.control.requests();
 
 		expect(shapeOf(skuRequests)).toEqual(shapeOf(idRequests));
-		// (the Unique ID is looked up before and after the send: a repeat sent elsewhere is found).
-		expect(shapeOf(skuRequests)).toHaveLength(9);
+		// (the Unique ID is looked up before and after the send: a repeat sent elsewhere is found;
+		// the look-up after lists the new order, which answers it).
+		expect(shapeOf(skuRequests)).toHaveLength(8);
 		// No product look-up: no product list (by filter or whole) was read.
 		expect(skuRequests.filter((r) => /\/products$/.test(r.path))).toEqual([]);
 		expect(skuRequests.filter((r) => r.status >= 400)).toEqual([]);
@@ -240,6 +258,72 @@ describe('Submit reads the storefront SKUs back with no look-up', () => {
 		]);
 	});
 
+	test("two listings of one product with two motives: each line prints its own listing's motive, not the Line Prints, with no look-up", async () => {
+		const listing = async (motiveId: string) => {
+			const listed = await run({
+				resource: 'product',
+				operation: 'getStorefrontListing',
+				shop: shopParameter(),
+				listingOf: 'product',
+				productId: { __rl: true, mode: 'id', value: '1001' },
+				motiveId: { __rl: true, mode: 'id', value: motiveId },
+				country: 'DE',
+			});
+			expect(listed.error).toBeUndefined();
+			return listed.items[0].json as any;
+		};
+		const [cat, logo] = [await listing('5002'), await listing('5001')];
+		expect(cat.title).toBe('Cat Sketch – Classic T-Shirt');
+		// The motive goes on the product's front print area unless another is chosen.
+		expect(cat.printArea).toEqual({ productAreaId: expect.any(Number), name: expect.any(String) });
+		const pick = (listed: any, color: string, size: string) =>
+			listed.variants.find((v: any) => v.color === color && v.size === size).sku as string;
+		const [catSku, logoSku] = [pick(cat, 'Black', 'M'), pick(logo, 'Black', 'M')];
+		expect(catSku).not.toBe(logoSku);
+		expect(catSku).toContain('-M5002-');
+
+		forgetAllExecutions();
+		await order.control.clearRequests();
+		// Line Prints say Company Logo: a line of the cat listing still prints the cat.
+		const result = await run(fromStorefront, [{ json: shopifyOrderOf([catSku, logoSku], 7010) }]);
+		expect(result.error).toBeUndefined();
+		const requests = await order.control.requests();
+		// No product look-up (by filter or whole list), no motive look-up by name is needed for
+		// the SKUs' own motives (the Line Prints' motive is looked up, as they name it by name).
+		expect(requests.filter((r) => /\/products$/.test(r.path))).toEqual([]);
+		const stored = await order.stored(result.items[0].json.id, false);
+		const motivesOf = (item: any) =>
+			JSON.stringify(item.compositions)
+				.match(/"motive":\{"id":(\d+)/g)
+				?.map((m) => m.replace(/\D/g, ''));
+		const areasOf = (item: any) =>
+			JSON.stringify(item.compositions)
+				.match(/"productArea":\{"id":(\d+)/g)
+				?.map((m) => m.replace(/\D/g, ''));
+		const items = stored.orderedProducts as any[];
+		expect(items.map(motivesOf)).toEqual([['5002'], ['5001']]);
+		expect(items.map(areasOf)).toEqual([
+			[String(cat.printArea.productAreaId)],
+			[String(logo.printArea.productAreaId)],
+		]);
+	});
+
+	test('Get Storefront Listing: a print area the product does not have is refused, naming those it has', async () => {
+		const listed = await run({
+			resource: 'product',
+			operation: 'getStorefrontListing',
+			shop: shopParameter(),
+			listingOf: 'product',
+			productId: { __rl: true, mode: 'id', value: '1001' },
+			motiveId: { __rl: true, mode: 'id', value: '5002' },
+			printAreaId: '99',
+			country: 'DE',
+		});
+		expect(listed.error?.message).toMatch(
+			/Print Area 99 is not a print area of Classic T-Shirt, which offers .*\(\d+\)/,
+		);
+	});
+
 	test('a SKU of a pair the product no longer offers is refused, saying to list the product again', async () => {
 		await order.control.call('PUT', '/products/1001/availability', {
 			assignedColorId: TEE.black,
@@ -269,7 +353,7 @@ describe('Submit reads the storefront SKUs back with no look-up', () => {
 			{ json: shopifyOrderOf([typo, encodeStorefrontSku(whiteL)], 7002) },
 		]);
 		expect(result.error?.message).toBe(
-			`Shopify order #1001 (shopify-7002) › Line 1 (SKU ${typo}): the SKU ${typo} is shaped like a SKU this node writes (POD-P<product>-C<color>-S<size>-<check>), but its check character does not fit its IDs`,
+			`Shopify order #1001 (shopify-7002) › Line 1 (SKU ${typo}): the SKU ${typo} is shaped like a SKU this node writes (POD-P<product>-C<color>-S<size>-<check>, or with -M<motive>-A<print area> after the product), but its check character does not fit its IDs`,
 		);
 		expect(result.error?.description).toMatch(/Product → Get Storefront Listing/);
 		expect(await submits()).toHaveLength(0);

@@ -2,10 +2,14 @@
  * The stand-ins' product endpoints (scripts/storefronts/products.ts), which the publish and set-up
  * check examples run against: Shopify's productSet as its GraphQL Admin reference documents the
  * input (unknown fields and wrong types refused as Shopify refuses a variable), upserting by handle
- * and keeping variants by ID; WooCommerce's products and variations, documented properties only.
+ * and keeping variants by ID; WooCommerce's products and variations, documented properties only;
+ * WordPress's media library beside WooCommerce, and product images as WooCommerce takes them.
  */
 import type { ShopifyStandIn, WooCommerceStandIn } from '../../scripts/storefronts';
 import { startShopifyStandIn, startWooCommerceStandIn } from '../../scripts/storefronts';
+import { request } from 'undici';
+
+import { tinyPng } from '../../sandbox/images';
 import { callStandIn as call } from '../support/standInCall';
 
 const TOKEN = 'shpat_products_test';
@@ -132,6 +136,130 @@ describe("the Shopify stand-in's products", () => {
 		});
 	});
 
+	describe("staged uploads and the product's files", () => {
+		const STAGE =
+			'mutation Stage($input: [StagedUploadInput!]!) { stagedUploadsCreate(input: $input) { stagedTargets { url resourceUrl parameters { name value } } userErrors { field message } } }';
+		const art = tinyPng([220, 180, 20], 24);
+		beforeEach(() => shopify.staged.clear());
+		const stage = async () => {
+			const answer = await graphql(STAGE, {
+				input: [
+					{
+						filename: 'pod-1001-motive-5002.png',
+						mimeType: 'image/png',
+						resource: 'IMAGE',
+						httpMethod: 'POST',
+					},
+				],
+			});
+			expect(answer.json.data.stagedUploadsCreate.userErrors).toEqual([]);
+			return answer.json.data.stagedUploadsCreate.stagedTargets[0] as {
+				url: string;
+				resourceUrl: string;
+				parameters: Array<{ name: string; value: string }>;
+			};
+		};
+		/** The form a client posts to the target: its parameters, then the file (or as given). */
+		const post = async (
+			url: string,
+			fields: Array<{ name: string; value: string }>,
+			fileFirst = false,
+		) => {
+			const form = new FormData();
+			const file = () =>
+				form.append(
+					'file',
+					new Blob([new Uint8Array(art)], { type: 'image/png' }),
+					'pod-1001-motive-5002.png',
+				);
+			if (fileFirst) file();
+			for (const field of fields) form.append(field.name, field.value);
+			if (!fileFirst) file();
+			// Node's fetch encodes a FormData as multipart/form-data, in the order of its fields.
+			const response = await fetch(url, { method: 'POST', body: form });
+			return { status: response.status, text: await response.text() };
+		};
+
+		test("the file posted to the staged target with its parameters is the product's image in productSet's files, READY; needing no Shopify token", async () => {
+			const target = await stage();
+			expect(target.url).toBe(`${shopify.url}/staged-uploads/`);
+			expect(target.parameters.map((p) => p.name)).toEqual(
+				expect.arrayContaining(['Content-Type', 'key', 'policy', 'x-goog-signature']),
+			);
+			const uploaded = await post(target.url, target.parameters);
+			expect(uploaded.status).toBe(201);
+			expect(uploaded.text).toContain('<PostResponse>');
+			expect(shopify.staged.fileAt(target.resourceUrl)?.bytes.equals(art)).toBe(true);
+			const set = await graphql(PRODUCT_SET, {
+				identifier: { handle: 'pod-1001' },
+				input: {
+					...tee(['White']),
+					files: [
+						{ originalSource: target.resourceUrl, contentType: 'IMAGE', alt: 'Classic T-Shirt' },
+					],
+				},
+			});
+			expect(set.json.data.productSet.userErrors).toEqual([]);
+			const [product] = shopify.catalog.products() as Array<{
+				media: { nodes: Array<Record<string, unknown>> };
+			}>;
+			expect(product.media.nodes).toEqual([
+				expect.objectContaining({ alt: 'Classic T-Shirt', status: 'READY', mediaErrors: [] }),
+			]);
+			// Set again naming the media by its ID: kept, not added again; without files: unchanged.
+			const id = product.media.nodes[0].id as string;
+			await graphql(PRODUCT_SET, {
+				identifier: { handle: 'pod-1001' },
+				input: { ...tee(['White']), files: [{ id }] },
+			});
+			await graphql(PRODUCT_SET, { identifier: { handle: 'pod-1001' }, input: tee(['White']) });
+			const held = shopify.catalog.products() as (typeof product)[];
+			expect(held[0].media.nodes.map((m) => m.id)).toEqual([id]);
+		});
+
+		test('a form missing a parameter, or with the file before them, is refused by the target, nothing kept', async () => {
+			const target = await stage();
+			const missing = await post(
+				target.url,
+				target.parameters.filter((p) => p.name !== 'policy'),
+			);
+			expect(missing.status).toBe(403);
+			expect(missing.text).toContain('AccessDenied');
+			const fileFirst = await post(target.url, target.parameters, true);
+			expect(fileFirst.status).toBe(403);
+			expect(shopify.staged.files()).toEqual([]);
+		});
+
+		test("an originalSource that is not one of its staged targets' (the print service's preview) is a FAILED media with a media error; the product is still set", async () => {
+			const preview = 'http://127.0.0.1:8787/accounts/387/shops/1597/motives/5002/image';
+			const set = await graphql(PRODUCT_SET, {
+				identifier: { handle: 'pod-1001' },
+				input: { ...tee(['White']), files: [{ originalSource: preview, contentType: 'IMAGE' }] },
+			});
+			expect(set.json.data.productSet.userErrors).toEqual([]);
+			const [product] = shopify.catalog.products() as Array<{
+				handle: string;
+				media: { nodes: Array<Record<string, unknown>> };
+			}>;
+			expect(product.handle).toBe('pod-1001');
+			expect(product.media.nodes).toEqual([
+				expect.objectContaining({
+					status: 'FAILED',
+					image: null,
+					mediaErrors: [expect.objectContaining({ code: 'IMAGE_DOWNLOAD_FAILURE' })],
+				}),
+			]);
+			expect(shopify.staged.files()).toEqual([]);
+		});
+
+		test('a staged upload input of a wrong type is refused as a variable error', async () => {
+			const answer = await graphql(STAGE, {
+				input: [{ filename: 'a.png', mimeType: 'image/png', resource: 'PICTURE' }],
+			});
+			expect(answer.json.errors[0].extensions.problems[0].path).toEqual([0, 'resource']);
+		});
+	});
+
 	test("an order line of a held variant is the Order resource's line: SKU, variant title, IDs", () => {
 		const { product } = shopify.catalog.set(tee(['White']));
 		const id = Number(
@@ -253,6 +381,126 @@ describe("the WooCommerce stand-in's products", () => {
 				expect.objectContaining({ key: 'color', value: 'White' }),
 				expect.objectContaining({ key: 'size', value: 'L' }),
 			],
+		});
+	});
+
+	describe("WordPress's media library and the product's images", () => {
+		const art = tinyPng([40, 90, 200], 32);
+		const wordpress = () =>
+			`Basic ${Buffer.from(`${woo.wordpress.user}:${woo.wordpress.applicationPassword}`).toString('base64')}`;
+		const upload = async (headers: Record<string, string>, body: Buffer = art) => {
+			const response = await request(`${woo.url}/wp-json/wp/v2/media`, {
+				method: 'POST',
+				headers: { 'content-type': 'image/png', ...headers },
+				body,
+			});
+			// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers read field by field
+			return { status: response.statusCode, json: (await response.body.json()) as any };
+		};
+		beforeEach(() => woo.media.clear());
+
+		test('takes the file as the body with Content-Disposition and an application password, and answers the attachment; the same name again gets -1', async () => {
+			const disposition = {
+				'content-disposition': 'attachment; filename="pod-1001-motive-5002.png"',
+			};
+			const uploaded = await upload({ authorization: wordpress(), ...disposition });
+			expect(uploaded.status).toBe(201);
+			expect(uploaded.json).toMatchObject({
+				id: expect.any(Number),
+				type: 'attachment',
+				media_type: 'image',
+				mime_type: 'image/png',
+				source_url: expect.stringMatching(
+					new RegExp(`^${woo.url}/wp-content/uploads/\\d{4}/\\d{2}/pod-1001-motive-5002\\.png$`),
+				),
+			});
+			expect(woo.media.files()[0].file.bytes.equals(art)).toBe(true);
+			// The spaces of the password's display do not count, as in WordPress.
+			const spaced = `Basic ${Buffer.from(`${woo.wordpress.user}:${woo.wordpress.applicationPassword.replace(/ /g, '')}`).toString('base64')}`;
+			const again = await upload({ authorization: spaced, ...disposition });
+			expect(again.json.source_url).toMatch(/pod-1001-motive-5002-1\.png$/);
+		});
+
+		test("WooCommerce's consumer key does not reach it, nor does no login; a body without Content-Disposition or without bytes, or not an image, is refused", async () => {
+			const disposition = { 'content-disposition': 'attachment; filename=art.png' };
+			const byKey = await upload({ ...auth(), ...disposition });
+			expect(byKey).toMatchObject({ status: 401, json: { code: 'invalid_username' } });
+			const anonymous = await upload(disposition);
+			expect(anonymous).toMatchObject({ status: 401, json: { code: 'rest_cannot_create' } });
+			const wrong = `Basic ${Buffer.from(`${woo.wordpress.user}:not-it`).toString('base64')}`;
+			expect(await upload({ authorization: wrong, ...disposition })).toMatchObject({
+				status: 401,
+				json: { code: 'incorrect_password' },
+			});
+			expect(await upload({ authorization: wordpress() })).toMatchObject({
+				status: 400,
+				json: { code: 'rest_upload_no_content_disposition' },
+			});
+			expect(
+				await upload({ authorization: wordpress(), ...disposition }, Buffer.alloc(0)),
+			).toMatchObject({ status: 400, json: { code: 'rest_upload_no_data' } });
+			expect(
+				await upload({ authorization: wordpress(), ...disposition }, Buffer.from('<html>')),
+			).toMatchObject({ status: 500, json: { code: 'rest_upload_unknown_error' } });
+			expect(woo.media.files()).toEqual([]);
+		});
+
+		test("a product's image by the media's ID is that attachment; an unknown ID is refused", async () => {
+			const uploaded = await upload({
+				authorization: wordpress(),
+				'content-disposition': 'attachment; filename=art.png',
+			});
+			const created = await call(api('/products'), 'POST', auth(), {
+				...product,
+				images: [{ id: uploaded.json.id, alt: 'Classic T-Shirt' }],
+			});
+			expect(created.status).toBe(201);
+			expect(created.json.images).toEqual([
+				expect.objectContaining({
+					id: uploaded.json.id,
+					src: uploaded.json.source_url,
+					alt: 'Classic T-Shirt',
+				}),
+			]);
+			const unknown = await call(api(`/products/${created.json.id}`), 'PUT', auth(), {
+				images: [{ id: 99999 }],
+			});
+			expect(unknown).toMatchObject({
+				status: 400,
+				json: {
+					code: 'woocommerce_product_invalid_image_id',
+					message: '#99999 is an invalid image ID.',
+				},
+			});
+			expect(woo.catalog.products()[0].images).toEqual(created.json.images);
+		});
+
+		test('an image by src is downloaded into the library: its own media becomes a new attachment; any other address refuses the whole product, nothing fetched, nothing kept', async () => {
+			const uploaded = await upload({
+				authorization: wordpress(),
+				'content-disposition': 'attachment; filename=art.png',
+			});
+			const own = await call(api('/products'), 'POST', auth(), {
+				...product,
+				images: [{ src: uploaded.json.source_url }],
+			});
+			expect(own.status).toBe(201);
+			expect(own.json.images[0].id).not.toBe(uploaded.json.id);
+			expect(woo.media.files().map((file) => file.file.bytes.equals(art))).toEqual([true, true]);
+
+			const preview = 'http://127.0.0.1:8787/accounts/387/shops/1597/motives/5002/image';
+			const refused = await call(api('/products'), 'POST', auth(), {
+				...product,
+				sku: 'pod-1001-motive-5002',
+				images: [{ src: preview, alt: 'Cat Sketch' }],
+			});
+			expect(refused.status).toBe(400);
+			expect(refused.json.code).toBe('woocommerce_product_image_upload_error');
+			expect(refused.json.message).toMatch(
+				new RegExp(`^Error getting remote image ${preview.replace(/[.?]/g, '\\$&')}\\. Error: `),
+			);
+			expect(woo.catalog.products().map((entry) => entry.sku)).toEqual(['pod-1001']);
+			expect(woo.media.files()).toHaveLength(2);
 		});
 	});
 });

@@ -326,6 +326,48 @@ describe('the WooCommerce stand-in', () => {
 			json: { code: 'rest_invalid_param' },
 		});
 	});
+
+	test('lists by when an order last changed (modified_after), several statuses at once; a payment sets date_paid and date_modified', async () => {
+		// An on-hold bank transfer placed two days ago and one pending order, both unchanged since.
+		const placed = { date_created: '2026-11-20T09:00:00', date_created_gmt: '2026-11-20T08:00:00' };
+		const unchanged = {
+			date_modified: placed.date_created,
+			date_modified_gmt: placed.date_created_gmt,
+		};
+		const unpaid = { date_paid: null, date_paid_gmt: null, ...placed, ...unchanged };
+		wooCommerce.addOrder({ ...wooCommerceOrder, id: 911, status: 'on-hold', ...unpaid });
+		wooCommerce.addOrder({ ...wooCommerceOrder, id: 912, status: 'pending', ...unpaid });
+		const ids = async (query: string) => {
+			const response = await request(`${wooCommerce.url}/wp-json/wc/v3/orders?${query}`, {
+				headers: basic,
+			});
+			return ((await response.body.json()) as Array<{ id: number }>).map((order) => order.id);
+		};
+		const changedSince = 'modified_after=2026-11-21T00:00:00&status=processing,on-hold,pending';
+		expect(await ids(changedSince)).toEqual([]);
+		expect(
+			(
+				await ids(
+					'modified_after=2026-11-19T00:00:00&modified_before=2026-11-21T00:00:00&status=on-hold,pending',
+				)
+			).sort(),
+		).toEqual([911, 912]);
+
+		wooCommerce.updateOrder(911, { status: 'processing' });
+		const paid = wooCommerce.order(911)!;
+		expect(paid.date_paid).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/));
+		expect(paid.date_modified).toBe(paid.date_paid);
+		expect(paid.date_created).toBe(placed.date_created);
+		// Changed now, so in a window by modified_after though placed days before.
+		expect(await ids(changedSince)).toEqual([911]);
+		expect(await ids(`${changedSince}&after=2026-11-21T00:00:00`)).toEqual([]);
+		const withOffset = await request(
+			`${wooCommerce.url}/wp-json/wc/v3/orders?modified_after=2026-11-21T00:00:00Z`,
+			{ headers: basic },
+		);
+		await withOffset.body.dump();
+		expect(withOffset.statusCode).toBe(400);
+	});
 });
 
 /**
@@ -443,6 +485,55 @@ describe('webhooks of the stand-ins', () => {
 			});
 			expect((await call(`${base}/webhooks?status=active`, 'GET', auth)).json).toEqual([]);
 			expect(wooCommerce.webhooks()[0].status).toBe('disabled');
+		} finally {
+			await wooCommerce.close();
+			target.close();
+		}
+	});
+
+	test('WooCommerce: an order.updated webhook gets every change of an order (one made in the store, a REST update), an order.created one only new orders; a checkout draft goes to neither', async () => {
+		const target = await receiver([]);
+		const wooCommerce = await startWooCommerceStandIn({ consumerKey: KEY, consumerSecret: SECRET });
+		try {
+			const auth = { authorization: `Basic ${Buffer.from(`${KEY}:${SECRET}`).toString('base64')}` };
+			const base = `${wooCommerce.url}/wp-json/wc/v3`;
+			for (const topic of ['order.created', 'order.updated']) {
+				const created = await call(`${base}/webhooks`, 'POST', auth, {
+					delivery_url: `${target.url}?${topic}`,
+					topic,
+					secret: 'hook-secret',
+				});
+				expect(created.json).toMatchObject({ status: 'active', topic });
+			}
+			expect(wooCommerce.webhooks().map((webhook) => webhook.hooks)).toEqual([
+				['woocommerce_new_order'],
+				[
+					'woocommerce_update_order',
+					'woocommerce_order_refunded',
+					'woocommerce_delete_order_refund',
+				],
+			]);
+			const onHold = { ...wooCommerceOrder, id: 921, status: 'on-hold', date_paid: null };
+			wooCommerce.createOrder(onHold);
+			wooCommerce.createOrder({ ...wooCommerceOrder, id: 922, status: 'checkout-draft' });
+			await wooCommerce.deliveries.settled();
+			wooCommerce.updateOrder(921, { status: 'processing' });
+			await wooCommerce.deliveries.settled();
+			expect((await call(`${base}/orders/921`, 'PUT', auth, { status: 'completed' })).status).toBe(
+				200,
+			);
+			await wooCommerce.deliveries.settled();
+			const sent = target.got.map((got) => ({
+				topic: got.headers['x-wc-webhook-topic'],
+				id: (JSON.parse(got.body) as { id: number }).id,
+				status: (JSON.parse(got.body) as { status: string }).status,
+				signed: got.headers['x-wc-webhook-signature'] === hmac('hook-secret', got.body),
+			}));
+			expect(sent).toEqual([
+				{ topic: 'order.created', id: 921, status: 'on-hold', signed: true },
+				{ topic: 'order.updated', id: 921, status: 'processing', signed: true },
+				{ topic: 'order.updated', id: 921, status: 'completed', signed: true },
+			]);
 		} finally {
 			await wooCommerce.close();
 			target.close();

@@ -209,6 +209,9 @@ export function busiestDayOrders(options: OrderOptions): StoreOrder[] {
 			status: 'processing',
 			date_created: created.setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm:ss"),
 			date_created_gmt: created.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss"),
+			// Unchanged since: the WooCommerce catch-up reads by date_modified.
+			date_modified: created.setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm:ss"),
+			date_modified_gmt: created.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss"),
 			refunds: [],
 			line_items: lines.map(({ lineId, product, color, size, quantity }) => ({
 				...wooLine,
@@ -423,7 +426,9 @@ export function smallPageCatchUps<T extends { id?: unknown; name?: unknown }>(
 		const example = examples.find((workflow) => workflow.id === from[platform]);
 		if (!example) throw new Error(`no example ${from[platform]}`);
 		const text = JSON.stringify(example)
-			.replace('&limit=250', `&limit=${pageSize}`)
+			// Shopify's GraphQL page, and its spacing as the bucket restores a page's cost (100 a second).
+			.replace('orders(first: 20,', `orders(first: ${pageSize},`)
+			.replace('"requestInterval":7500', `"requestInterval":${Math.ceil((2 + pageSize * 35) * 10)}`)
 			.replace('{"name":"per_page","value":"100"}', `{"name":"per_page","value":"${pageSize}"}`);
 		if (text === JSON.stringify(example)) throw new Error(`${from[platform]}: no page size found`);
 		const copy = JSON.parse(text) as T;
@@ -597,13 +602,14 @@ export async function runBusiestDay(
 				.session()
 				.runFromPinnedTrigger(stage.workflows.catchUp[platform], 'Run Now', CATCH_UP_TIMEOUT_MS);
 			// The pages of the store's order list this run read (the catch-up reads every page).
-			const listPages = store.requests
-				.slice(requestsBefore)
-				.filter(
-					(entry) =>
-						entry.method === 'GET' &&
-						(entry.path.endsWith('/orders.json') || entry.path.endsWith('/wc/v3/orders')),
-				).length;
+			const listPages = store.requests.slice(requestsBefore).filter(
+				(entry) =>
+					(entry.method === 'GET' && entry.path.endsWith('/wc/v3/orders')) ||
+					// Shopify's GraphQL Admin API: a page of the orders query.
+					(entry.method === 'POST' &&
+						entry.path.endsWith('/graphql.json') &&
+						/^query CatchUp\b/.test(String((entry.body as { query?: string })?.query))),
+			).length;
 			if (result.status !== 'success') {
 				throw new Error(
 					`the ${platform} catch-up ended ${result.status}: ${JSON.stringify(result.error)}`,

@@ -72,6 +72,8 @@ export interface LoggedRequest {
 	fault?: string;
 	/** The number of the TCP connection that carried it. */
 	connection: number;
+	/** When it arrived, in real time (Date.now() of the sandbox's process). */
+	arrivedAtMs: number;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 	CATALOG_LIFETIME_MS,
 	DERIVED_KEPT,
 	FILTER_LIFETIME_MS,
+	HOLDS_KEPT,
 	LOOKUPS_KEPT,
 	Lapsing,
 	PRODUCTS_KEPT,
@@ -16,6 +17,9 @@ import {
 	executionMemory,
 	executionMemorySizes,
 	forgetAllExecutions,
+	holdEndOf,
+	holdRequests,
+	holdsKept,
 	pureMemoNames,
 	renewSessionOnce,
 	renewalSizes,
@@ -123,6 +127,40 @@ describe('executionMemory', () => {
 		} finally {
 			jest.useRealTimers();
 		}
+	});
+});
+
+describe('rate-limit holds', () => {
+	let now = 1_000_000;
+	beforeEach(() => {
+		forgetAllExecutions();
+		jest.spyOn(Date, 'now').mockImplementation(() => now);
+	});
+	afterEach(() => jest.restoreAllMocks());
+
+	test('a hold is only lengthened, ends at its time, and is gone once read after it', () => {
+		holdRequests('login-a', now + 2_000);
+		holdRequests('login-a', now + 500);
+		expect(holdEndOf('login-a')).toBe(now + 2_000);
+		expect(holdEndOf('login-b')).toBeUndefined();
+		holdRequests('login-a', now + 3_000);
+		expect(holdEndOf('login-a')).toBe(now + 3_000);
+		now += 3_000;
+		expect(holdEndOf('login-a')).toBeUndefined();
+		expect(holdsKept()).toBe(0);
+	});
+
+	test('bounded: full, the ended holds go first, then the oldest', () => {
+		holdRequests('ended', now + 10);
+		for (let k = 1; k < HOLDS_KEPT; k++) holdRequests(`login-${k}`, now + 60_000);
+		now += 10;
+		holdRequests('newest', now + 60_000);
+		expect(holdsKept()).toBe(HOLDS_KEPT);
+		expect(holdEndOf('login-1')).toBe(now + 59_990);
+		holdRequests('newer still', now + 60_000);
+		expect(holdsKept()).toBe(HOLDS_KEPT);
+		expect(holdEndOf('login-1')).toBeUndefined();
+		expect(holdEndOf('newest')).toBe(now + 60_000);
 	});
 });
 

@@ -1,7 +1,7 @@
 /**
  * Every editor list the order forms need (Submit's guided form, Create Draft and Add Product):
  * countries, carriers, the motives of the shop, and the print areas and views of the product a
- * design or the draft item names (its colors and sizes are loadOptions.ts's). A list whose prerequisite (shop, product, color) is
+ * design, the draft item or a storefront listing names (its colors and sizes are loadOptions.ts's). A list whose prerequisite (shop, product, color) is
  * not chosen yet is empty, never an error, so the editor shows no "Error fetching options".
  */
 
@@ -73,6 +73,18 @@ export async function getOrderPrintAreas(
 	);
 }
 
+/** Print areas of the node's own Product (Get Storefront Listing: where its motive goes). */
+export async function getProductPrintAreas(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const product = await productOf(this, this.getCurrentNodeParameter('productId'));
+	return markLeftValue(
+		printAreaOptions(product),
+		product,
+		this.getCurrentNodeParameter('&printAreaId'),
+	);
+}
+
 /** Views of Add Product's product (FRONT, BACK), where its motives are placed. */
 export async function getDraftViews(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const product = await productOf(this, this.getCurrentNodeParameter('productId'));
@@ -90,5 +102,6 @@ export const orderFormLoadOptions = {
 	getOrderCountries,
 	getOrderCarriers,
 	getOrderPrintAreas,
+	getProductPrintAreas,
 	getDraftViews,
 };

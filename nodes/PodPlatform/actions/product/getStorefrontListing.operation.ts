@@ -4,6 +4,8 @@
  * (storefrontListing.ts). Reads the expanded product, and only what the choices need besides: the
  * account's countries for a country given by code, the motive and its translations, the shared
  * product by a stored filter (the contract lists shared products, it shows no single one).
+ * Download Image reads the listing's image with the service's session into the item's binary
+ * data: the preview link needs the session, so a store cannot fetch it itself (issue 46).
  */
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
@@ -18,12 +20,14 @@ import type { Language } from '../common/language';
 import { languageOf, localizationIn } from '../common/language';
 import { storeFilter } from '../common/list';
 import { idLocator } from '../common/locators';
+import { serviceDropdown } from '../order/fields';
 import { idParameter, itemShopPath } from '../common/scope';
 import type { RunScope } from '../runScope';
 import type { OperationDefinition } from '../types';
 import type { ListingCountry, ListingMotive, ListingSharedProduct } from './storefrontListing';
 import { storefrontListing } from './storefrontListing';
 import { READ } from '../wordsForModel';
+import { BITMAP_MIME_TYPES, bitmapFileName, detectBitmapKind } from '../common/image';
 
 /** `/accounts/387` of `/accounts/387/shops/1597`. */
 const accountPathOf = (shopPath: string) => shopPath.replace(/\/shops\/[^/]+$/, '');
@@ -147,6 +151,36 @@ async function sharedProductOf(
 	};
 }
 
+/** What a listing without an image says in the item, so that a publish can say it too. */
+const NO_IMAGE_NOTE =
+	'The listing has no image (no motive is printed on it): the store product gets none.';
+
+/**
+ * The listing's image, read with the session from the link the service gave (the transport
+ * follows a link only to the service's own origin), named after the listing's handle: the same
+ * listing gives the same file name on every run, which a store can tell an upload by.
+ */
+async function imageOf(
+	this: IExecuteFunctions,
+	run: RunScope,
+	listing: IDataObject,
+	itemIndex: number,
+): Promise<INodeExecutionData['binary'] | undefined> {
+	const [image] = (listing.images ?? []) as Array<{ url?: string }>;
+	if (!image?.url) return undefined;
+	const read = await run.service.requestBinary({
+		method: 'GET',
+		path: image.url,
+		accept: 'image/png, image/jpeg',
+		itemIndex,
+	});
+	const kind = detectBitmapKind(read.data);
+	const mimeType = kind ? BITMAP_MIME_TYPES[kind] : read.contentType.split(';')[0].trim();
+	const fileName = kind ? bitmapFileName(String(listing.handle), kind) : String(listing.handle);
+	const property = run.parameter<string>('binaryPropertyName', itemIndex, 'data');
+	return { [property]: await this.helpers.prepareBinaryData(read.data, fileName, mimeType) };
+}
+
 const SOURCE = { show: { listingOf: ['product'] } };
 
 export const getStorefrontListingOperation: OperationDefinition = {
@@ -204,6 +238,15 @@ export const getStorefrontListingOperation: OperationDefinition = {
 			displayOptions: SOURCE,
 		},
 		{
+			...serviceDropdown('Print Area Name or ID', 'printAreaId', 'getProductPrintAreas', [
+				'shop.value',
+				'productId.value',
+			]),
+			description:
+				'Where the motive is printed: one of the product\'s print areas; empty, its first on the front. The listing\'s SKUs name the motive and the area, so an order of them prints exactly that. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			displayOptions: SOURCE,
+		},
+		{
 			...idLocator({
 				displayName: 'Shared Product',
 				name: 'sharedProductId',
@@ -242,6 +285,23 @@ export const getStorefrontListingOperation: OperationDefinition = {
 			description:
 				'Whether to leave out the pairs the service marks as not available; by default they are listed with Available false, so that the store marks them unavailable',
 		},
+		{
+			displayName: 'Download Image',
+			name: 'downloadImage',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to read the listing's image (the motive's preview) into the item's binary data, with the service's session: a store cannot fetch the service's link itself, so upload this file to the store. A listing without an image gives no file and says so in imageNote.",
+		},
+		{
+			displayName: 'Put Output File in Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			required: true,
+			displayOptions: { show: { downloadImage: [true] } },
+			hint: 'The name of the output binary field to put the image in',
+		},
 	],
 	async execute(
 		this: IExecuteFunctions,
@@ -263,6 +323,7 @@ export const getStorefrontListingOperation: OperationDefinition = {
 		let productId: string;
 		let shared: ListingSharedProduct | undefined;
 		let motiveId = '';
+		let printAreaId: number | undefined;
 		if (listingOf === 'sharedProduct') {
 			const sharedId = idParameter(run, 'sharedProductId', 'Shared Product ID', itemIndex);
 			({ shared, productId } = await sharedProductOf(run, shopPath, sharedId, itemIndex));
@@ -276,6 +337,15 @@ export const getStorefrontListingOperation: OperationDefinition = {
 					'motiveId',
 				);
 			}
+			const area = text(run.parameter('printAreaId', itemIndex, '')).trim();
+			if (area && !/^\d+$/.test(area)) {
+				throw new InputError(
+					`Print Area must be a print area's ID, got "${area}"`,
+					"Give the ID of one of the product's print areas (Product → Get Expanded lists them), or leave it empty for its front.",
+					'printAreaId',
+				);
+			}
+			printAreaId = area ? Number(area) : undefined;
 		}
 		const [product, { country, codes }, motive] = await Promise.all([
 			run.service
@@ -290,9 +360,14 @@ export const getStorefrontListingOperation: OperationDefinition = {
 			country,
 			onlyAvailable,
 			motive,
+			printAreaId,
 			sharedProduct: shared,
 			countryCodes: codes,
 		});
-		return [{ json: listing as IDataObject }];
+		if (!run.parameter<boolean>('downloadImage', itemIndex, false)) return [{ json: listing }];
+		const binary = await imageOf.call(this, run, listing, itemIndex);
+		return binary
+			? [{ json: listing, binary }]
+			: [{ json: { ...listing, imageNote: NO_IMAGE_NOTE } }];
 	},
 };

@@ -50,6 +50,8 @@ export interface ListingInput {
 	country: ListingCountry;
 	onlyAvailable: boolean;
 	motive?: ListingMotive;
+	/** The print area the motive is printed on, where one is chosen. */
+	printAreaId?: number;
 	sharedProduct?: ListingSharedProduct;
 	/** The account's countries, where they were read: names a refusal's countries by code. */
 	countryCodes?: Map<number, string>;
@@ -90,13 +92,51 @@ function listingHandle(productId: number, input: ListingInput): string {
 	return input.motive ? `pod-${productId}-motive-${input.motive.id}` : `pod-${productId}`;
 }
 
+/**
+ * Where the listing's motive is printed: the print area chosen, else the product's first on its
+ * front (then its first at all), as a merchant expects a motive on a garment.
+ */
+function printAreaOf(
+	product: ReturnType<typeof simplifyProduct>,
+	productName: string,
+	chosen: number | undefined,
+): { productAreaId: number; name: string } {
+	const areas = product.printAreas.filter((area) => !isBlank(area.productAreaId));
+	const named = (area: (typeof areas)[number]) => ({
+		productAreaId: Number(area.productAreaId),
+		name: text(area.name),
+	});
+	if (chosen !== undefined) {
+		const area = areas.find((candidate) => Number(candidate.productAreaId) === chosen);
+		if (area) return named(area);
+		throw new InputError(
+			`Print Area ${chosen} is not a print area of ${productName}, which offers ${areas.map((candidate) => `${text(candidate.name) || 'an area'} (${text(candidate.productAreaId)})`).join(', ') || 'none'}`,
+			"Give one of the product's print areas (Product → Get Expanded lists them), or leave Print Area empty for its front.",
+			'printAreaId',
+		);
+	}
+	const front = areas.find((area) => String(area.view).toUpperCase() === 'FRONT') ?? areas[0];
+	if (front) return named(front);
+	throw new InputError(
+		`${productName} has no print area to print the motive on`,
+		'Choose a product with a print area, or leave Motive empty to list the plain product.',
+		'motiveId',
+	);
+}
+
 /** The listing of one print product (see the file's comment). */
 export function storefrontListing(input: ListingInput): IDataObject {
 	const product = simplifyProduct(input.product);
 	const productId = Number(product.id);
 	const productName = text(product.name) || `Product ${productId}`;
 	const { title, description } = localized(input);
-	const { country } = input;
+	const { country, motive } = input;
+	// A listing with a motive prints it on one area, and its SKUs say so (storefrontSku.ts).
+	const printArea = motive ? printAreaOf(product, productName, input.printAreaId) : undefined;
+	const print =
+		motive && printArea
+			? { motiveId: Number(motive.id), productAreaId: printArea.productAreaId }
+			: undefined;
 	const prices = product.prices.filter((price) => String(price.countryId) === String(country.id));
 	if (!prices.length) {
 		const priced = [
@@ -151,6 +191,7 @@ export function storefrontListing(input: ListingInput): IDataObject {
 					productId,
 					assignedColorId: Number(sku.assignedColorId),
 					assignedSizeId: Number(sku.assignedSizeId),
+					...(print ? { print } : {}),
 				}),
 				color: colorName,
 				size: sizeName,
@@ -167,7 +208,7 @@ export function storefrontListing(input: ListingInput): IDataObject {
 			});
 		}
 	}
-	const { motive, sharedProduct } = input;
+	const { sharedProduct } = input;
 	const listingTitle = sharedProduct
 		? sharedProduct.name
 		: motive
@@ -189,6 +230,7 @@ export function storefrontListing(input: ListingInput): IDataObject {
 		variants,
 		images,
 		...(motive ? { motive: { id: motive.id, name: motive.name } } : {}),
+		...(printArea ? { printArea } : {}),
 		...(sharedProduct ? { sharedProduct: { ...sharedProduct } } : {}),
 	};
 }

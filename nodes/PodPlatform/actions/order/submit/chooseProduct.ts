@@ -103,9 +103,23 @@ function productRefusal(
 	if (products.length) return [message, fix];
 	const word = given.sku ?? given.productName ?? '';
 	const shop = view.shopProducts();
-	const near = shop ? nearestProducts(word, shop) : [];
-	const nearest = near.length ? `; nearest in the shop: ${near.map(productLabel).join(', ')}` : '';
-	return [`${message}${nearest}`, fix];
+	return [`${message}${shopWords(word, shop)}`, fix];
+}
+
+/** A shop this small is named whole when nothing of it is near the word: it is read at a glance. */
+const SHOP_NAMED_WHOLE = 6;
+
+/**
+ * What the shop has, said beside a word it lacks: its products nearest to the word; where none is
+ * near, the whole shop when it is small (a store's own SKU scheme, `TEE-BLK-M`, is far from the
+ * catalog's `TS`, yet the merchant must see what to give instead); else nothing.
+ */
+function shopWords(word: string, shop: NamedProduct[] | undefined): string {
+	if (!shop?.length) return '';
+	const near = nearestProducts(word, shop);
+	if (near.length) return `; nearest in the shop: ${near.map(productLabel).join(', ')}`;
+	if (shop.length > SHOP_NAMED_WHOLE) return '';
+	return `; nothing in the shop is near it; the shop has ${shop.map(productLabel).join(', ')}`;
 }
 
 function productRefusalWords(

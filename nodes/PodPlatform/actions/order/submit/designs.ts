@@ -143,8 +143,8 @@ export function normaliseDesign(
 			resolved.assignedColorId !== undefined ? { id: resolved.assignedColorId } : undefined,
 		assignedSize:
 			resolved.assignedSizeId !== undefined ? { id: resolved.assignedSizeId } : undefined,
-		// The SKU sent, else the one a complete design was given by (Product By SKU).
-		sku: wireSku ?? variant?.sku ?? (reading.bySku ? sku : undefined),
+		// The SKU sent: a design given by the node's own SKU is sent by IDs, without it.
+		sku: wireSku,
 		amount,
 	};
 	return { draft, compositions, ...(wireSku ? { sentSku: wireSku } : {}), variant, ordered };

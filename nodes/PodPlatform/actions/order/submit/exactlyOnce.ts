@@ -153,6 +153,11 @@ export interface SubmitOutcome {
 	recoveredAfterTimeout?: boolean;
 	/** Repeats of this Unique ID whose cancellation this run requested or found requested. */
 	repeatsCancelled?: RepeatCancelled[];
+	/**
+	 * The record is the order as a look-up by Unique ID listed it (the contract's basic variant:
+	 * own fields and links, no ordered products), not the creation's answer alone.
+	 */
+	listed?: boolean;
 	/** Sent, and left to the batch's one look-up for repeats (`checkRepeatsLater`). */
 	repeatCheckDeferred?: boolean;
 }
@@ -301,6 +306,8 @@ export async function settle(
 	}
 	const ownIsKept = own.sent !== undefined && String(own.sent.id) === String(kept.id);
 	return {
+		// Unless the look-up did not list the run's own order yet (then `kept` is the answer).
+		listed: kept !== own.sent,
 		// The run's own order as the look-up listed it (its links lead to the whole order), with
 		// the submission's answer.
 		record: ownIsKept && own.sent ? { ...kept, ...own.sent } : kept,
@@ -353,11 +360,11 @@ async function cancelRepeat(
 }
 
 /** The order was sent, but whether another process sent it too could not be looked up. */
-function repeatsUncheckedError(
+export function repeatsUncheckedError(
 	ctx: IExecuteFunctions,
 	error: unknown,
 	sent: PlainObject,
-	{ order, itemIndex }: Submission,
+	{ order, itemIndex }: Pick<Submission, 'order' | 'itemIndex'>,
 ): NodeOperationError {
 	const reason = error instanceof Error ? error.message : String(error);
 	return new NodeOperationError(

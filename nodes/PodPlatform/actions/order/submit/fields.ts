@@ -109,6 +109,14 @@ export const submitFields: INodeProperties[] = [
 					'Whether to look the order up by its Unique ID first. Set off in an earlier version of this node, here: off turns Exactly Once off whatever the Exactly Once field says. Remove this option to use that field.',
 				displayOptions: { show: { exactlyOnce: [false] } },
 			},
+			{
+				displayName: 'Read Orders Back Whole',
+				name: 'readBack',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to read each order the answer is about whole, one request more per order: a new order's items then carry their IDs and the service's price, and an order found under its Unique ID has its items compared with the request. Off, an order is answered as the look-up by Unique ID lists it: a new one with its items as sent, one found without its items (its customer, address and country compared).",
+			},
 		],
 	},
 ];

@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { PlainObject } from '../../../../shared/values';
 import { nameItems } from '../../../../shared/productNames';
 import { simplifyOrder } from '../../../../shared/simplify/order';
-import type { DeferredOrder, NothingToPrint } from './types';
+import type { DeferredOrder, NothingToPrint, OrderedDesign } from './types';
 import type { OrderProduct } from '../../common/catalog/types';
 import type { SubmitOutcome } from './exactlyOnce';
 import { differenceNote, differencesOf } from './existingOrder';
@@ -41,18 +41,12 @@ export function statusesOf(order: DeferredOrder, outcome: SubmitOutcome): OrderS
  * as Order → Get simplifies a read one: designs and template products are its ordered products.
  * What only the service knows (ID, creation, fulfillments) comes from its answer or lookup.
  */
-function sentRecord(order: DeferredOrder, outcome: SubmitOutcome, statuses: OrderStatuses) {
-	const orderedProducts: PlainObject[] = [
-		...order.designs.map((design) => ({ ...design })),
-		...order.templates.map((template) => ({
-			assignedColor: template.assignedColor,
-			assignedSize: template.assignedSize,
-			amount: template.amount,
-			...(template.templateProductId !== undefined
-				? { templateProductId: template.templateProductId }
-				: { templateProductSku: template.templateProductSku }),
-		})),
-	];
+function sentRecord(
+	order: DeferredOrder,
+	outcome: SubmitOutcome,
+	statuses: OrderStatuses,
+	products: ReadonlyMap<number, OrderProduct>,
+) {
 	const found = outcome.record;
 	return {
 		id: found.id,
@@ -62,12 +56,58 @@ function sentRecord(order: DeferredOrder, outcome: SubmitOutcome, statuses: Orde
 		// A new order has shipped nothing; an order found has what its record says, if anything.
 		fulfillments: found.fulfillments ?? (outcome.alreadyExisted ? undefined : []),
 		customer: order.customer,
-		orderedProducts,
+		orderedProducts: sentOrderedProducts(order, products),
 		country: order.country,
 		orderShipping: order.orderShipping,
 		created: found.created ?? null,
 		passthroughItems: order.passthroughItems,
 	};
+}
+
+/**
+ * A new order as the service lists it (`listed`: the look-up by its Unique ID right after sending)
+ * with its items as sent: a list record is the contract's basic variant, its own fields and links
+ * without the ordered products. Its fields win; what it lacks is the request's, which the service
+ * accepted. The items carry no ID or service price of their own (Order → Get reads them).
+ */
+export function listedRecord(
+	order: DeferredOrder,
+	listed: PlainObject,
+	products: ReadonlyMap<number, OrderProduct>,
+): PlainObject {
+	const outcome = { record: listed, alreadyExisted: false };
+	return { ...sentRecord(order, outcome, statusesOf(order, outcome), products), ...listed };
+}
+
+/**
+ * The designs and template products of the order, in the order record's shape. A design's SKU is
+ * the one sent, else the catalog's SKU of what it orders: its color and size's own SKU where the
+ * product lists one, else the product's.
+ */
+function sentOrderedProducts(
+	order: DeferredOrder,
+	products: ReadonlyMap<number, OrderProduct>,
+): PlainObject[] {
+	const catalogSku = ({ productId, assignedColor, assignedSize }: OrderedDesign) => {
+		const product = productId === undefined ? undefined : products.get(productId);
+		const pair = product?.skus.find(
+			(sku) =>
+				String(sku.assignedColorId) === String(assignedColor?.id) &&
+				String(sku.assignedSizeId) === String(assignedSize?.id),
+		);
+		return pair?.sku ?? product?.sku;
+	};
+	return [
+		...order.designs.map((design) => ({ ...design, sku: design.sku ?? catalogSku(design) })),
+		...order.templates.map((template) => ({
+			assignedColor: template.assignedColor,
+			assignedSize: template.assignedSize,
+			amount: template.amount,
+			...(template.templateProductId !== undefined
+				? { templateProductId: template.templateProductId }
+				: { templateProductSku: template.templateProductSku }),
+		})),
+	];
 }
 
 /**
@@ -80,7 +120,7 @@ export function orderOutput(
 	statuses: OrderStatuses,
 	products: Map<number, OrderProduct>,
 ): IDataObject {
-	const simplified = simplifyOrder(sentRecord(order, outcome, statuses));
+	const simplified = simplifyOrder(sentRecord(order, outcome, statuses, products));
 	const namings = new Map([...products].map(([id, product]) => [String(id), product]));
 	return {
 		...simplified,

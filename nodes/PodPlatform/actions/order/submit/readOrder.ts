@@ -23,6 +23,7 @@ import { SUBMIT_INPUT, submitInput } from './input';
 import { draftInput } from './orderInput';
 import type { OrderInput } from './orderInput';
 import { readStorefront } from './readStorefront';
+import { printsOfSku } from './storefrontSkus';
 
 async function readDesign(
 	ctx: IExecuteFunctions,
@@ -30,14 +31,18 @@ async function readDesign(
 	design: PlainObject,
 	label: string,
 ): Promise<FormDesign> {
-	const prints = await readPrints(ctx, itemIndex, entriesOf(design.prints, 'print'), label);
 	// By SKU, By Name, or By Name or SKU: words the run looks up; otherwise an ID.
 	const mode = locatorMode(design.productId);
 	const words = mode === 'sku' || mode === 'name' || mode === 'nameOrSku';
 	const value = words ? (locatorValue(design.productId) ?? '') : undefined;
+	// A listing's SKU that names its motive prints that, whatever print the form gives every line.
+	const sku = mode === 'sku' || mode === 'nameOrSku' ? value : undefined;
+	const prints =
+		printsOfSku(sku) ??
+		(await readPrints(ctx, itemIndex, entriesOf(design.prints, 'print'), label));
 	return {
 		productId: words ? '' : locatorValue(design.productId),
-		sku: mode === 'sku' || mode === 'nameOrSku' ? value : undefined,
+		sku,
 		productName: mode === 'name' || mode === 'nameOrSku' ? value : undefined,
 		variant: design.variant,
 		assignedColorId: design.assignedColorId,

@@ -19,6 +19,7 @@ import type { FormPrint } from './formPrints';
 import { checkOrder } from './orderInput';
 import type { OrderInput } from './orderInput';
 import { noteReferences } from './references';
+import { printsOfSku } from './storefrontSkus';
 import { readStorefrontOrder, storefrontLabel } from './storefrontOrder';
 import type { LineLeftOut, Storefront, StorefrontLine } from './storefrontOrder';
 import type { NothingToPrint, StoreLineReport } from './types';
@@ -44,7 +45,7 @@ export function linePlace(line: StorefrontLine, index: number): DesignPlace {
 }
 
 /** A line of the order as a design: the product by the line's SKU, else by its name. */
-function lineDesign(line: StorefrontLine, index: number, prints: FormPrint[]): DraftDesign {
+function lineDesign(line: StorefrontLine, index: number, linePrints: FormPrint[]): DraftDesign {
 	return draftDesign(
 		{
 			productId: '',
@@ -57,7 +58,7 @@ function lineDesign(line: StorefrontLine, index: number, prints: FormPrint[]): D
 			amount: line.amount,
 			storeLine: true,
 		},
-		prints,
+		printsOfSku(line.sku) ?? linePrints,
 		linePlace(line, index),
 	);
 }
@@ -153,7 +154,8 @@ export async function readStorefront(
 		check(resolver) {
 			const problems: Problem[] = [];
 			if (read.refusal) problems.push(read.refusal);
-			if (!blank && !prints.length && read.lines.length) {
+			// A line whose SKU names its print needs no Line Prints.
+			if (!blank && !prints.length && read.lines.some((line) => !printsOfSku(line.sku))) {
 				problems.push({
 					where: 'Line Prints',
 					message: 'no print is given: every line would be printed blank',

@@ -8,6 +8,7 @@
 
 import { readStorefrontSku } from '../../common/storefrontSku';
 import { isPlainObject, isBlank } from '../../../../shared/values';
+import type { FormPrint } from './formPrints';
 
 /** The parts of a design a storefront SKU settles. */
 export interface SkuDesignParts {
@@ -46,7 +47,7 @@ export function designByStorefrontSku<T extends SkuDesignParts>(
 	if (reading.kind === 'mistyped') {
 		return {
 			refusal: {
-				message: `the SKU ${sku} is shaped like a SKU this node writes (POD-P<product>-C<color>-S<size>-<check>), but ${reading.reason}`,
+				message: `the SKU ${sku} is shaped like a SKU this node writes (POD-P<product>-C<color>-S<size>-<check>, or with -M<motive>-A<print area> after the product), but ${reading.reason}`,
 				fix: inStore
 					? "Give the store's variant the SKU Product → Get Storefront Listing gives for it (its variants' sku), copied whole; a SKU of your own must not take that shape."
 					: "Copy the SKU whole from Product → Get Storefront Listing (its variants' sku), or give the product by ID; a SKU of your own must not take that shape.",
@@ -80,4 +81,23 @@ export function designByStorefrontSku<T extends SkuDesignParts>(
 			variant: undefined,
 		},
 	};
+}
+
+/**
+ * The print a design's SKU names (a listing's SKU with its motive): that motive on that print
+ * area, placed on the area's hotspot as the contract places a motive given no position. It
+ * replaces the prints the workflow gives every line (Line Prints, a One Item per Line design's
+ * print), so that each listing prints its own motive. Undefined for any other SKU.
+ */
+export function printsOfSku(sku: unknown): FormPrint[] | undefined {
+	const reading = readStorefrontSku(sku);
+	if (reading.kind !== 'variant' || !reading.print) return undefined;
+	const { motiveId, productAreaId } = reading.print;
+	return [
+		{
+			printAreaId: String(productAreaId),
+			element: { type: 'libraryMotive', motiveId: String(motiveId) },
+			layers: [],
+		},
+	];
 }

@@ -336,19 +336,19 @@ async function sendOrder(
 		checkRepeatsLater: batch.prepared === true,
 	});
 	const requested = orderOutput(order, outcome, statusesOf(order, outcome), catalog.products);
+	const readBack = options.readBack === true;
+	const answered = { run, shopPath, requested, products: catalog.products, itemIndex, readBack };
 	if (outcome.repeatCheckDeferred) {
-		const { products } = catalog;
+		// Answered after the batch's last order, from its one look-up (batchRepeats.ts).
 		batch.sent.push({
-			itemIndex,
-			shopPath,
+			...answered,
 			uniqueId: String(order.uniqueId),
 			order,
-			requested,
-			products,
+			sentId: outcome.record.id,
 		});
+		return [{ json: requested }];
 	}
-	const answered = { run, shopPath, requested, products: catalog.products, itemIndex };
-	if (!outcome.alreadyExisted) return [{ json: await newOrderAnswer(answered, outcome) }];
+	if (!outcome.alreadyExisted) return [{ json: await newOrderAnswer(answered, order, outcome) }];
 	return [
 		{ json: await existingOrderAnswer(answered, order, outcome.record, batch.tool === true) },
 	];
@@ -362,7 +362,7 @@ export const submitOperation: OperationDefinition<SubmitBatch> = {
 		description:
 			'Send a complete order in one call (recommended); it is processed, committed and handed to production automatically, and charged when paid',
 	},
-	forModel: `Create one print order: products by SKU or by their whole name, colors and sizes by name, amounts, the customer and a shipping address. A Unique ID (the order's own reference) is required: a repeated call with the same Unique ID returns the order already made (alreadyExisted: true) and never orders twice. The order is created Pending: nothing is produced or charged until the merchant pays it, unless the workflow allows Paid, which starts production and charges the merchant. A name or SKU the catalog does not know, or a product name two products share, fails the call, naming what the product offers, and nothing is created; one error names every wrong argument. Answers the order as the service holds it: its ID, statuses, items with their IDs and the service's price of each item, each item's unitPrice, and the order's total and currency (the items at their unit prices, before shipping; null where the service lists no price for the order's country). ${PRICES}`,
+	forModel: `Create one print order: products by SKU or by their whole name, colors and sizes by name, amounts, the customer and a shipping address. A Unique ID (the order's own reference) is required: a repeated call with the same Unique ID returns the order already made (alreadyExisted: true) and never orders twice. The order is created Pending: nothing is produced or charged until the merchant pays it, unless the workflow allows Paid, which starts production and charges the merchant. A name or SKU the catalog does not know, or a product name two products share, fails the call, naming what the product offers, and nothing is created; one error names every wrong argument. Answers the order as the service holds it: its ID, statuses, its items, each item's unitPrice, and the order's total and currency (the items at their unit prices, before shipping; null where the service lists no price for the order's country). ${PRICES}`,
 	fields: submitFields,
 	units: (itemCount, run) => ordersOfItems(run, itemCount),
 	prepare,

@@ -24,6 +24,7 @@ export interface OrderedDesign {
 	productId: number | undefined;
 	assignedColor: { id: number } | undefined;
 	assignedSize: { id: number } | undefined;
+	/** The SKU the wire body carries, if any. */
 	sku: string | undefined;
 	amount: number | undefined;
 }
