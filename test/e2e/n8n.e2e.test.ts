@@ -819,6 +819,11 @@ test("the catch-up examples print the last day's storefront orders that have no 
 	const hoursAgo = (hours: number) => DateTime.now().minus({ hours });
 	const shopifyTime = (hours: number) =>
 		hoursAgo(hours).setZone(zone).toISO({ suppressMilliseconds: true }) as string;
+	// Placed that many hours ago and unchanged since: the Shopify catch-up reads by updated_at.
+	const shopifyTimes = (hours: number) => ({
+		created_at: shopifyTime(hours),
+		updated_at: shopifyTime(hours),
+	});
 	const wooTimes = (hours: number) => ({
 		date_created: hoursAgo(hours).setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm:ss"),
 		date_created_gmt: hoursAgo(hours).toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss"),
@@ -828,31 +833,38 @@ test("the catch-up examples print the last day's storefront orders that have no 
 	});
 	const shopifyDocumented = withProductSkus(shopifyOrder);
 	const shopifyOrders = {
-		missing: { ...shopifyDocumented, id: 450789480, created_at: shopifyTime(2) },
-		printedBefore: { ...shopifyDocumented, id: 450789481, created_at: shopifyTime(3) },
+		missing: { ...shopifyDocumented, id: 450789480, ...shopifyTimes(2) },
+		printedBefore: { ...shopifyDocumented, id: 450789481, ...shopifyTimes(3) },
 		nothingOwed: {
 			...shopifyDocumented,
 			id: 450789482,
-			created_at: shopifyTime(4),
+			...shopifyTimes(4),
 			line_items: shopifyDocumented.line_items.map((line) => ({ ...line, current_quantity: 0 })),
 		},
 		unknownLine: {
 			...withProductSkus(SHOPIFY_UNKNOWN_LINE),
 			id: 450789483,
-			created_at: shopifyTime(5),
+			...shopifyTimes(5),
 		},
-		tooOld: { ...shopifyDocumented, id: 450789484, created_at: shopifyTime(30) },
+		tooOld: { ...shopifyDocumented, id: 450789484, ...shopifyTimes(30) },
+		// Placed 30 hours ago, paid 2 hours ago: in the window by its change, printed.
+		paidLater: {
+			...shopifyDocumented,
+			id: 450789487,
+			created_at: shopifyTime(30),
+			updated_at: shopifyTime(2),
+		},
 		// Never printed: not paid yet, and cancelled (paid before).
 		unpaid: {
 			...shopifyDocumented,
 			id: 450789485,
-			created_at: shopifyTime(2),
+			...shopifyTimes(2),
 			financial_status: 'pending',
 		},
 		cancelled: {
 			...shopifyDocumented,
 			id: 450789486,
-			created_at: shopifyTime(2),
+			...shopifyTimes(2),
 			financial_status: 'paid',
 			cancelled_at: shopifyTime(1),
 		},
@@ -954,7 +966,7 @@ test("the catch-up examples print the last day's storefront orders that have no 
 	expect(listed[0].body.variables.after).toBeNull();
 	// n8n's clock may run an hour ahead (the trigger's cases): the window starts about a day ago.
 	const windowStart = DateTime.fromISO(
-		/^created_at:>='(.+)'$/.exec(listed[0].body.variables.search)![1],
+		/^updated_at:>='(.+)'$/.exec(listed[0].body.variables.search)![1],
 	);
 	expect(Math.abs(windowStart.diff(hoursAgo(24), 'hours').hours)).toBeLessThan(2);
 	const [shopifyPrinted] = await printOrders(`shopify-${shopifyOrders.missing.id}`);
@@ -982,6 +994,11 @@ test("the catch-up examples print the last day's storefront orders that have no 
 		expect.objectContaining({ outcome: 'failed', reason: expect.stringContaining(shopifyRefusal) }),
 	]);
 	expect(shopifyFirst.of(shopifyOrders.tooOld.id)).toEqual([]);
+	// Placed before the window, paid within it: read by its change and printed once.
+	expect(shopifyFirst.of(shopifyOrders.paidLater.id)).toEqual([
+		expect.objectContaining({ outcome: 'printed now' }),
+	]);
+	expect(await printOrders(`shopify-${shopifyOrders.paidLater.id}`)).toHaveLength(1);
 	expect(shopifyFirst.of(shopifyOrders.unpaid.id)).toEqual([
 		expect.objectContaining({
 			outcome: 'skipped',
@@ -1493,6 +1510,7 @@ describe.each(OVERLAP_INTAKES)(
 							...intake.order,
 							id: intake.refusing ? 450789703 : 450789702,
 							created_at: hoursAgo.setZone(zone).toISO({ suppressMilliseconds: true }),
+							updated_at: hoursAgo.setZone(zone).toISO({ suppressMilliseconds: true }),
 						}
 					: {
 							...intake.order,

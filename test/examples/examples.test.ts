@@ -1033,10 +1033,10 @@ describe("the catch-up examples read every page of the window, as each store pag
 			variables: { search: string; after: null };
 		};
 		expect(body.query).toMatch(
-			/orders\(first: 20, after: \$after, query: \$search, sortKey: CREATED_AT\)/,
+			/orders\(first: 20, after: \$after, query: \$search, sortKey: UPDATED_AT\)/,
 		);
 		expect(body.query).toMatch(/pageInfo \{ hasNextPage endCursor \}/);
-		const since = Date.parse(/^created_at:>='(.+)'$/.exec(body.variables.search)![1]);
+		const since = Date.parse(/^updated_at:>='(.+)'$/.exec(body.variables.search)![1]);
 		expect(Math.abs(Date.now() - 24 * 3_600_000 - since)).toBeLessThan(60_000);
 		expect(body.variables.after).toBeNull();
 		const pagination = paginationOf('podExShopCatchUp', "Every Page of the Last Day's Orders");

@@ -120,7 +120,7 @@ describe("the Shopify catch-up's orders, read through GraphQL, as Submit reads t
 		});
 		const answer = api.answer({
 			query: body.query,
-			variables: { ...body.variables, search: "created_at:>='2000-01-01T00:00:00Z'" },
+			variables: { ...body.variables, search: "updated_at:>='2000-01-01T00:00:00Z'" },
 		}).body as { data: { orders: { nodes: object[] } }; errors?: unknown };
 		expect(answer.errors).toBeUndefined();
 		return answer.data.orders.nodes.map((order) =>
