@@ -456,7 +456,7 @@ async function main() {
 		'  a print order with Unique ID shopify-450789469 or woocommerce-727, once shipped, reaches them through the way-back examples (activate them first)',
 	);
 	console.log(
-		"  the catch-up examples (Run Now) read each store's orders of the last 24 hours: the stand-ins' documented orders are older, so a run reads yesterday's order 801 at most",
+		"  the catch-up examples (Run Now) read each store's orders changed in the last 24 hours: the stand-ins' documented orders are older, so a run reads yesterday's order 801 at most",
 	);
 	console.log(
 		'  "Failed storefront orders to an email" is the intake and catch-up examples\' error workflow; its credential "SMTP (yours)" is a placeholder to fill in',
