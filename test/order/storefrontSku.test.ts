@@ -126,6 +126,18 @@ describe('Submit reads the storefront SKUs back with no look-up', () => {
 
 	const fromStorefront = shopifyOrderParameters(prints);
 
+	/** Get Storefront Listing of the T-shirt in DE, with what a case adds (a motive, a print area). */
+	const listTee = async (extra: Record<string, unknown> = {}) =>
+		await run({
+			resource: 'product',
+			operation: 'getStorefrontListing',
+			shop: shopParameter(),
+			listingOf: 'product',
+			productId: { __rl: true, mode: 'id', value: '1001' },
+			country: 'DE',
+			...extra,
+		});
+
 	/** The same order through the guided form, by product, color and size IDs. */
 	const byIds = (uniqueId: string) =>
 		shopifyOrderByIds(
@@ -214,14 +226,7 @@ describe('Submit reads the storefront SKUs back with no look-up', () => {
 	});
 
 	test("the SKUs of Get Storefront Listing order the variants they list, also after the product and its colors' store names change", async () => {
-		const listed = await run({
-			resource: 'product',
-			operation: 'getStorefrontListing',
-			shop: shopParameter(),
-			listingOf: 'product',
-			productId: { __rl: true, mode: 'id', value: '1001' },
-			country: 'DE',
-		});
+		const listed = await listTee();
 		expect(listed.error).toBeUndefined();
 		const variants = listed.items[0].json.variants as any[];
 		const pick = (color: string, size: string) =>
@@ -260,15 +265,7 @@ describe('Submit reads the storefront SKUs back with no look-up', () => {
 
 	test("two listings of one product with two motives: each line prints its own listing's motive, not the Line Prints, with no look-up", async () => {
 		const listing = async (motiveId: string) => {
-			const listed = await run({
-				resource: 'product',
-				operation: 'getStorefrontListing',
-				shop: shopParameter(),
-				listingOf: 'product',
-				productId: { __rl: true, mode: 'id', value: '1001' },
-				motiveId: { __rl: true, mode: 'id', value: motiveId },
-				country: 'DE',
-			});
+			const listed = await listTee({ motiveId: { __rl: true, mode: 'id', value: motiveId } });
 			expect(listed.error).toBeUndefined();
 			return listed.items[0].json as any;
 		};
@@ -288,8 +285,7 @@ describe('Submit reads the storefront SKUs back with no look-up', () => {
 		const result = await run(fromStorefront, [{ json: shopifyOrderOf([catSku, logoSku], 7010) }]);
 		expect(result.error).toBeUndefined();
 		const requests = await order.control.requests();
-		// No product look-up (by filter or whole list), no motive look-up by name is needed for
-		// the SKUs' own motives (the Line Prints' motive is looked up, as they name it by name).
+		// No product look-up (by filter or whole list): the SKUs name product, motive and area.
 		expect(requests.filter((r) => /\/products$/.test(r.path))).toEqual([]);
 		const stored = await order.stored(result.items[0].json.id, false);
 		const motivesOf = (item: any) =>
@@ -309,15 +305,9 @@ describe('Submit reads the storefront SKUs back with no look-up', () => {
 	});
 
 	test('Get Storefront Listing: a print area the product does not have is refused, naming those it has', async () => {
-		const listed = await run({
-			resource: 'product',
-			operation: 'getStorefrontListing',
-			shop: shopParameter(),
-			listingOf: 'product',
-			productId: { __rl: true, mode: 'id', value: '1001' },
+		const listed = await listTee({
 			motiveId: { __rl: true, mode: 'id', value: '5002' },
 			printAreaId: '99',
-			country: 'DE',
 		});
 		expect(listed.error?.message).toMatch(
 			/Print Area 99 is not a print area of Classic T-Shirt, which offers .*\(\d+\)/,
