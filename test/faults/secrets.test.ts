@@ -289,11 +289,21 @@ describe('faults: secrets never appear in output, errors or logs', () => {
 		});
 		expect(basket.error).toBeUndefined();
 		expect((await run(snippet, { password: WRONG_PASSWORD })).error).toBeUndefined();
+		// Each refusal is the one its case means, not any failure.
+		const pageLoginRefused =
+			/^The service refused the Creator Page Login: check the Creator Page Login and Creator Page Password/;
+		const pageLoginMissing =
+			/^Get Snippet needs the Creator Page Login and Creator Page Password of the POD Platform credential/;
+		const pageLoginIsOwn =
+			/^The Creator Page Login of the POD Platform credential is its own Login/;
 		// The page login refused, in JSON and XML; another account's; missing; the credential's own.
-		expect((await run(snippet, { creatorPagePassword: WRONG_PAGE_PASSWORD })).error).toBeDefined();
 		expect(
-			(await run(snippet, { creatorPagePassword: WRONG_PAGE_PASSWORD, mediaType: 'xml' })).error,
-		).toBeDefined();
+			(await run(snippet, { creatorPagePassword: WRONG_PAGE_PASSWORD })).error?.message,
+		).toMatch(pageLoginRefused);
+		expect(
+			(await run(snippet, { creatorPagePassword: WRONG_PAGE_PASSWORD, mediaType: 'xml' })).error
+				?.message,
+		).toMatch(pageLoginRefused);
 		expect(
 			(
 				await run(snippet, {
@@ -302,11 +312,11 @@ describe('faults: secrets never appear in output, errors or logs', () => {
 				})
 			).error?.httpCode,
 		).toBe('404');
-		expect((await run(snippet, { creatorPageLogin: '' })).error).toBeDefined();
+		expect((await run(snippet, { creatorPageLogin: '' })).error?.message).toMatch(pageLoginMissing);
 		expect(
 			(await run(snippet, { creatorPageLogin: DEMO.login, creatorPagePassword: DEMO.password }))
-				.error,
-		).toBeDefined();
+				.error?.message,
+		).toMatch(pageLoginIsOwn);
 		// Reusing a page session under a wrong page password: refused before any login.
 		expect(
 			(
@@ -314,8 +324,8 @@ describe('faults: secrets never appear in output, errors or logs', () => {
 					{ ...snippet, options: { pageSessionId: pageSessionId } },
 					{ creatorPageLogin: '', creatorPagePassword: WRONG_PAGE_PASSWORD },
 				)
-			).error,
-		).toBeDefined();
+			).error?.message,
+		).toMatch(pageLoginMissing);
 	});
 
 	test('nothing scanned holds a password, a session token or a webhook secret', () => {

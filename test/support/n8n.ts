@@ -245,8 +245,41 @@ function defaultVersionOf(type: INodeType | IVersionedNodeType): number {
 	return description.defaultVersion ?? Math.max(...[description.version].flat());
 }
 
-/** Run one node of this package as a workflow through n8n-core's engine. */
+/** n8n-workflow's text when its regular-expression watchdog (250 ms, safe-regex.js) stops a check. */
+const REGEX_WATCHDOG_TIMEOUT = 'Regular expression execution timed out';
+
+/** How often one run was refused by n8n's watchdog on a busy machine and run again. */
+export const regexWatchdogReruns = { count: 0 };
+
+/**
+ * Whether n8n itself refused the run with its regex watchdog, in its own parameter checks, with
+ * none of this package's code on the way: a busy machine's 250 ms, not a failure of ours. A
+ * timeout met while this package's code ran (its frames in the stack) is not this.
+ */
+export function refusedByRegexWatchdog(error: RunResult['error']): boolean {
+	if (error?.message !== REGEX_WATCHDOG_TIMEOUT) return false;
+	const frames = String(error.stack ?? '').split('\n');
+	return !frames.some((frame) => /[\\/](nodes|credentials)[\\/]/.test(frame));
+}
+
+/**
+ * Run one node of this package as a workflow through n8n-core's engine. A run that n8n refused
+ * before this package's code ran, with its regex watchdog, is run again (up to twice) and counted
+ * on stderr, so that a busy machine does not make a red test and no failure of ours is hidden.
+ */
 export async function runNode(options: RunOptions): Promise<RunResult> {
+	for (let rerun = 0; ; rerun++) {
+		const result = await runNodeOnce(options);
+		if (rerun === 2 || !refusedByRegexWatchdog(result.error)) return result;
+		regexWatchdogReruns.count++;
+		// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- the test harness's own note, never shipped
+		process.stderr.write(
+			`n8n's regex watchdog refused a run before the node ran (a busy machine); run again (${regexWatchdogReruns.count} in this test file)\n`,
+		);
+	}
+}
+
+async function runNodeOnce(options: RunOptions): Promise<RunResult> {
 	await ensureBinaryData();
 	const nodeTypes = new PackageNodeTypes(options.extraNodeTypes);
 	const node: INode = {

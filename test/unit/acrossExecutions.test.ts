@@ -1,8 +1,12 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- reads the repository's source files, never shipped */
 /**
  * The one place that outlives an execution (nodes/shared/acrossExecutions.ts): bounded, lapsing
  * after its lifetime, and keyed so that one credential, service or shop never takes another's
  * entries; the pure memos of the package are all listed there.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import {
 	CATALOG_LIFETIME_MS,
 	DERIVED_KEPT,
@@ -25,9 +29,6 @@ import {
 	renewalSizes,
 	textMemo,
 } from '../../nodes/shared/acrossExecutions';
-import { sameName } from '../../nodes/PodPlatform/actions/order/submit/variantValues';
-import { COLOR } from '../../nodes/PodPlatform/actions/order/submit/variantMatch';
-import { decode } from '../../nodes/shared/codec';
 
 describe('Lapsing', () => {
 	let now = 1_000;
@@ -165,19 +166,25 @@ describe('rate-limit holds', () => {
 });
 
 describe('pure memos', () => {
-	test('every one the package makes is named in the one place', () => {
-		// Loading the modules that make them (imported above) and using them once.
-		expect(sameName('Navy Blue', 'navy-blue')).toBe(true);
-		expect(COLOR.records({ colors: [], sizes: [] } as never)).toEqual([]);
-		decode('<a:b xmlns:a="x"/>', 'xml');
-		expect(pureMemoNames()).toEqual([
-			'XML element names',
-			'color records of a product',
-			'name forms',
-			'size records of a product',
-			'variant texts read',
-			'what a variant value fits',
-		]);
+	test('every one the source makes is named in the one place, and none other', async () => {
+		// The names the source gives its memos (a named textMemo or derivedOnce call anywhere under
+		// nodes/), read from the files; the registry as the loaded modules filled it: the two agree,
+		// so a memo made where this test does not look, or named twice, fails here.
+		const root = path.resolve(__dirname, '../..');
+		const sources = readdirSync(path.join(root, 'nodes'), { recursive: true, encoding: 'utf8' })
+			.filter((file) => file.endsWith('.ts'))
+			.map((file) => path.join(root, 'nodes', file));
+		const named = sources.flatMap((file) =>
+			[
+				...readFileSync(file, 'utf8').matchAll(
+					/\b(?:textMemo|derivedOnce)(?:<[^>]*>)?\(\s*'([^']+)'/g,
+				),
+			].map((match) => match[1]),
+		);
+		expect(named.length).toBeGreaterThan(4);
+		expect(new Set(named).size).toBe(named.length);
+		for (const file of sources) await import(file);
+		expect(pureMemoNames()).toEqual([...named].sort());
 	});
 
 	test('a text memo computes once per text and stays bounded', () => {

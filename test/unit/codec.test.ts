@@ -110,11 +110,15 @@ describe('codec: XML', () => {
 			/XML that cannot be read/,
 		);
 		expect(() => decode('<productionOrder>\n<id>1</id>')).toThrow(/XML that cannot be read/);
+		let refusal: unknown;
 		try {
 			decode('<productionOrder>\n<id>1</uniqueId></productionOrder>');
 		} catch (error) {
-			expect((error as { detail?: string }).detail).toMatch(/line 2/);
+			refusal = error;
 		}
+		// Asserted outside the catch, so that a decode that throws nothing fails here.
+		expect(refusal).toBeInstanceOf(Error);
+		expect((refusal as { detail?: string }).detail).toMatch(/line 2/);
 	});
 
 	test('entities, attributes with text, repeats and namespace prefixes read as in JSON', () => {

@@ -122,9 +122,7 @@ describe("the resolver's verdict on a product", () => {
 			resolved: expect.objectContaining({ assignedColorId: 22, assignedSizeId: 32 }),
 			messages: ['no color or size Cotton; Odd Tee offers colors M, Black and sizes M, L'],
 		});
-		expect(problemsOf('Black / Cotton').messages).toEqual([
-			'no size Cotton; Odd Tee offers M, L',
-		]);
+		expect(problemsOf('Black / Cotton').messages).toEqual(['no size Cotton; Odd Tee offers M, L']);
 		// "purple" beside a SKU that names Black / L would print Black: refused.
 		expect(problemsOf('Purple', 'ODD-BLACK-L')).toEqual({
 			resolved: expect.objectContaining({ productId: 9, assignedColorId: 22, assignedSizeId: 32 }),
@@ -136,5 +134,4 @@ describe("the resolver's verdict on a product", () => {
 			messages: [],
 		});
 	});
-
 });

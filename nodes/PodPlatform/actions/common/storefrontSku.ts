@@ -1,7 +1,7 @@
 /**
  * The storefront SKU this node writes into a store (Product → Get Storefront Listing) and reads
- * back in Submit with no look-up: `POD-P1001-C2002-S3003-K` for a plain product, and
- * `POD-P1001-M7002-A4001-C2002-S3003-K` for a product with a motive printed on a print area; the
+ * back in Submit with no look-up: `POD-P1001-C2002-S3003-J` for a plain product, and
+ * `POD-P1001-M7002-A4001-C2002-S3003-4` for a product with a motive printed on a print area; the
  * one home of its format.
  *
  * It is built only from what the contract defines and an order needs: the product's ID, the
@@ -12,7 +12,7 @@
  * the product's own SKU: they do not change when a product, color or size is renamed, so a store's
  * SKUs stay valid. The letters P, M, A, C and S say which ID is which, so a person reads it; the
  * prefix `POD-` and the fixed structure keep it apart from a merchant's own SKUs; the last
- * character is an ISO 7064 MOD 37,36 check character over the IDs, so a mistyped digit or two
+ * character is an ISO 7064 MOD 37,36 check character over the IDs with their letters (`P1001C2002S3003`), so a mistyped digit or two
  * swapped neighbours make a SKU that is refused, not read as another variant. Case is ignored (a
  * store may upper- or lower-case SKUs). About 40 characters at most for IDs of six digits: within
  * Shopify's 255 and any WooCommerce SKU.
@@ -53,9 +53,9 @@ const M = ALPHABET.length;
 
 /**
  * The ISO 7064 MOD 37,36 check character of a text of digits and capitals: it catches every
- * single wrong character and most swapped neighbours.
+ * single wrong character and most swapped neighbours. Exported for its published test vectors.
  */
-function checkCharacter(text: string): string {
+export function checkCharacter(text: string): string {
 	let p = M;
 	for (const character of text) {
 		let s = (p + ALPHABET.indexOf(character)) % M;
