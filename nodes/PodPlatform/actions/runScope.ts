@@ -1,8 +1,9 @@
 /**
  * What one run of the action node shares across its items: the service with its session, what
  * the run learned that later items reuse, and the parameters that are the same for every item.
- * The router makes one per run and passes it to every `prepare` and `execute`, so nothing
- * outlives the run and nothing hides in module state.
+ * The router makes one per run and passes it to every `prepare` and `execute`: what is here ends
+ * with the run. What outlives it lives in one place, `shared/acrossExecutions.ts`, each store
+ * listed there with why (reached through `acrossExecutions()`), and nowhere else in module state.
  */
 
 import type { IExecuteFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
