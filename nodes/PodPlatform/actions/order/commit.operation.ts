@@ -38,7 +38,7 @@ function paymentReached(status: unknown, asked: string): boolean {
 }
 
 /** Commit as a state change: the draft stamped with the payment status asked for. */
-function commitChange(financialStatus: string): StateChange {
+export function commitChange(financialStatus: string): StateChange {
 	const asked = `${financialStatusLabel(financialStatus)} (${financialStatus})`;
 	return {
 		reached: (record: PlainObject) => paymentReached(record.financialStatus, financialStatus),

@@ -5,12 +5,14 @@ import { addProductOperation } from './addProduct.operation';
 import { cancelOperation } from './cancel.operation';
 import { commitOperation } from './commit.operation';
 import { createOperation } from './create.operation';
+import { discardOperation } from './discard.operation';
 import { getOperation } from './get.operation';
 import { getAllOperation } from './getAll.operation';
 import { getCustomAttributesOperation } from './getCustomAttributes.operation';
 import { getOrderedProductImageOperation } from './getOrderedProductImage.operation';
 import { getOrderedProductsOperation } from './getOrderedProducts.operation';
 import { getSessionOrderOperation } from './getSessionOrder.operation';
+import { releaseOperation } from './release.operation';
 import { sendToProductionOperation } from './sendToProduction.operation';
 import { submitOperation } from './submit/submit.operation';
 
@@ -28,6 +30,8 @@ export const orderResource: ResourceDefinition = {
 		commitOperation,
 		sendToProductionOperation,
 		cancelOperation,
+		releaseOperation,
+		discardOperation,
 		getOperation,
 		getAllOperation,
 		getSessionOrderOperation,

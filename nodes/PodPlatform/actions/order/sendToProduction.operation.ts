@@ -17,7 +17,7 @@ import type { StateChange } from './stateChange';
  * the hand-off (production starts for a handed-off order once it is paid), so an order with one has
  * been sent. An order sent but not paid shows none: its record cannot tell it from one not sent.
  */
-const handOff: StateChange = {
+export const handOff: StateChange = {
 	reached: (record) =>
 		typeof record.fulfilmentStatus === 'string' && record.fulfilmentStatus !== '',
 	refusal: (orderId, state) => `Order ${orderId} was not sent to production: it is ${state}`,
