@@ -16,7 +16,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { InputError, filterRefusalOf } from '../../../shared/errors';
 import type { PlainObject } from '../../../shared/values';
-import type { ConditionInput, FilterBuilderInput } from '../../../shared/payloads/filter';
+import type { FilterBuilderInput } from '../../../shared/payloads/filter';
 import type { FilterRoot } from '../../../shared/payloads/filterFields';
 import { unlistedProperties } from '../../../shared/payloads/filter';
 import {
@@ -43,8 +43,13 @@ export interface SimpleFilters {
 	summary: string;
 	/** The fields shown when Filter is Simple. */
 	fields: INodeProperties[];
-	/** The builder conditions these fields give for an item; none means no filter. */
-	conditions(run: RunScope, itemIndex: number): ConditionInput[];
+	/** The builder input these fields give for an item; one without conditions is no filter. */
+	input(run: RunScope, itemIndex: number): FilterBuilderInput;
+	/**
+	 * Keys added to each listed record's item after Simplify, for a choice of these fields that
+	 * says why a record is listed (Order → Get Many's Needs Attention); undefined adds none.
+	 */
+	annotate?(record: PlainObject, run: RunScope, itemIndex: number): IDataObject | undefined;
 }
 
 export function filterFields(filterRoot: FilterRoot, simple?: SimpleFilters): INodeProperties[] {
@@ -96,7 +101,16 @@ export function filterFields(filterRoot: FilterRoot, simple?: SimpleFilters): IN
 					default: 'none',
 					options: [none, ...modes],
 				},
-		...(simple ? simple.fields.map((field) => ({ ...field, displayOptions: show('simple') })) : []),
+		// Shown with Filter: Simple, beside any condition of the field's own.
+		...(simple
+			? simple.fields.map((field) => ({
+					...field,
+					displayOptions: {
+						...field.displayOptions,
+						show: { ...field.displayOptions?.show, ...show('simple').show },
+					},
+				}))
+			: []),
 		{
 			displayName: 'Filter ID',
 			name: 'filterId',
@@ -252,7 +266,7 @@ export async function resolveFilter(
 ): Promise<ResolvedFilter | undefined> {
 	const mode = run.parameter(FILTER_MODE, itemIndex, simple ? 'simple' : 'none') as string;
 	if (mode === 'simple' && simple) {
-		const input = { conditions: simple.conditions(run, itemIndex) };
+		const input = simple.input(run, itemIndex);
 		return await storedBuiltFilter(run, itemIndex, filterRoot, input, listPath, 'The filter');
 	}
 	if (mode === 'id') {
@@ -362,9 +376,15 @@ export function getManyOperation(
 			}
 			const simplify =
 				config.simplify && run.parameter('simplify', itemIndex, true) ? config.simplify : undefined;
+			const simpleMode =
+				config.simpleFilters && run.parameter(FILTER_MODE, itemIndex, 'simple') === 'simple'
+					? config.simpleFilters
+					: undefined;
 			return records.map((record) => {
 				const json = config.shape ? config.shape.call(this, record, itemIndex) : record;
-				return { json: (simplify ? simplify(json) : json) as IDataObject };
+				const shown = (simplify ? simplify(json) : json) as IDataObject;
+				const annotation = simpleMode?.annotate?.(record, run, itemIndex);
+				return { json: annotation ? { ...shown, ...annotation } : shown };
 			});
 		},
 	};

@@ -7,7 +7,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { simplifyOrder } from '../../../shared/simplify/order';
 import type { OrderFilterInput } from './orderFilter';
-import { orderFilterConditions } from './orderFilter';
+import { attentionOf, needsAttentionInput, orderFilterConditions } from './orderFilter';
+import { InputError } from '../../../shared/errors';
 import { financialStatusLabel, fulfilmentStatusLabel } from '../../../shared/statusLabels';
 import { FINANCIAL_STATUSES, FULFILMENT_STATUSES } from '../../../shared/types';
 import type { SimpleFilters } from '../common/list';
@@ -85,12 +86,67 @@ const orderFilterFields: INodeProperties = {
 	],
 };
 
+const NEEDS_ATTENTION = 'needsAttention';
+
+/** What Filter: Simple lists: the orders the filters below give, or those needing attention. */
+const orderSelectionField: INodeProperties = {
+	displayName: 'Orders',
+	name: 'orderSelection',
+	type: 'options',
+	default: 'filters',
+	options: [
+		{
+			name: 'By Filters',
+			value: 'filters',
+			description: 'The orders that match the filters below (all orders without any)',
+		},
+		{
+			name: 'Needs Attention',
+			value: NEEDS_ATTENTION,
+			description:
+				'Orders stuck longer than Older Than (still preparing files, not picked up, a cancellation not confirmed, held or unpaid), and any whose files failed or that have a complaint, each with why and what to do',
+		},
+	],
+};
+
+const olderThanField: INodeProperties = {
+	displayName: 'Older Than (Hours)',
+	name: 'olderThanHours',
+	type: 'number',
+	default: 24,
+	typeOptions: { minValue: 0 },
+	description:
+		'An order counts as stuck when it was placed this many hours ago and has not moved on (the order record tells when it was placed, not when its status last changed)',
+	displayOptions: { show: { orderSelection: [NEEDS_ATTENTION] } },
+};
+
 const orderFilters: SimpleFilters = {
-	summary: 'Filter by payment and fulfillment status, creation date and unique ID',
-	fields: [orderFilterFields],
-	conditions(run, itemIndex) {
-		const values = run.parameter('orderFilters', itemIndex, {}) as OrderFilterInput;
-		return orderFilterConditions(values);
+	summary:
+		'Filter by payment and fulfillment status, creation date and unique ID, or list the orders needing attention',
+	fields: [
+		orderSelectionField,
+		{ ...orderFilterFields, displayOptions: { show: { orderSelection: ['filters'] } } },
+		olderThanField,
+	],
+	input(run, itemIndex) {
+		if (run.parameter<string>('orderSelection', itemIndex, 'filters') !== NEEDS_ATTENTION) {
+			const values = run.parameter('orderFilters', itemIndex, {}) as OrderFilterInput;
+			return { conditions: orderFilterConditions(values) };
+		}
+		const hours = Number(run.parameter('olderThanHours', itemIndex, 24));
+		if (!Number.isFinite(hours) || hours < 0) {
+			throw new InputError(
+				`Older Than (Hours) must be a number of hours, 0 or more, got ${JSON.stringify(hours)}`,
+				'Enter how many hours after it was placed an order counts as stuck, for example 24.',
+				'olderThanHours',
+			);
+		}
+		return needsAttentionInput(new Date(Date.now() - hours * 3_600_000));
+	},
+	annotate(record, run, itemIndex) {
+		return run.parameter<string>('orderSelection', itemIndex, 'filters') === NEEDS_ATTENTION
+			? attentionOf(record)
+			: undefined;
 	},
 };
 

@@ -4,7 +4,7 @@
  */
 
 import { isBlank } from '../../../shared/values';
-import type { ConditionInput } from '../../../shared/payloads/filter';
+import type { ConditionInput, FilterBuilderInput } from '../../../shared/payloads/filter';
 
 /** The values of the order list's filter fields, as n8n gives them. */
 export interface OrderFilterInput {
@@ -71,4 +71,101 @@ export function orderFilterConditions(input: OrderFilterInput): ConditionInput[]
 		});
 	}
 	return conditions;
+}
+
+/**
+ * Needs Attention: the orders a person should look at, each for one reason. Stuck, by the time
+ * since the order was placed (the record has no time of its last change): still preparing its
+ * files, ready but not picked up, a cancellation not confirmed, and not in production at all (a
+ * held draft, an order not paid yet). Whatever their age: files that failed, a complaint.
+ */
+const ATTENTION: Record<string, { stuck: boolean; reason: string; todo: string }> = {
+	WAITING_FOR_RESOURCES: {
+		stuck: true,
+		reason: 'Its print files are still being prepared',
+		todo: 'Check its motives with Order → Get; if it stays here, ask the service about this order ID.',
+	},
+	PREPARED_TO_PRODUCE: {
+		stuck: true,
+		reason: 'Ready for production, but production has not picked it up',
+		todo: 'Ask the service about this order ID if it stays here.',
+	},
+	CANCELLATION_WAITING: {
+		stuck: true,
+		reason: 'Its cancellation was requested and production has not confirmed it',
+		todo: 'Ask the service to confirm the cancellation before the order ships.',
+	},
+	ERROR_HQ_MOTIVES: {
+		stuck: false,
+		reason: 'Preparing its print files failed',
+		todo: 'Submit the order again with a corrected motive file and cancel this one, or ask the service.',
+	},
+	RECLAMATION: {
+		stuck: false,
+		reason: 'A complaint about it is being handled',
+		todo: 'Follow the complaint up with the service.',
+	},
+};
+
+/** Not in production: a held draft, or an order handed over that is not paid yet. */
+const NOT_IN_PRODUCTION = {
+	reason:
+		'Not in production: a held draft waiting for Release or Discard, or an order not paid yet',
+	todo: 'Release it (Order → Release) or Discard it; an order waiting for payment starts once it is paid.',
+};
+
+const statusesWhere = (stuck: boolean) =>
+	Object.entries(ATTENTION)
+		.filter(([, entry]) => entry.stuck === stuck)
+		.map(([status]) => status);
+
+/**
+ * The Needs Attention filter for orders placed before `placedBefore`: one Any Of group, its
+ * alternatives the stuck statuses placed before it, the statuses listed at any age, and no
+ * fulfilment status placed before it. The time is rounded up to the minute, so one run (and runs in
+ * the same minute) stores one filter, found again by its digest.
+ */
+export function needsAttentionInput(placedBefore: Date): FilterBuilderInput {
+	const cutoff = new Date(Math.ceil(placedBefore.getTime() / 60_000) * 60_000).toISOString();
+	const older = (andKey: string): ConditionInput => ({
+		conditionType: 'simple',
+		property: 'created',
+		operator: 'lt',
+		value: cutoff,
+		andKey,
+		formField: 'Older Than (Hours)',
+	});
+	return {
+		anyOf: [
+			{
+				conditions: [
+					{
+						conditionType: 'contain',
+						property: 'fulfilmentStatus',
+						values: statusesWhere(true),
+						andKey: 'stuck',
+					},
+					older('stuck'),
+					{ conditionType: 'contain', property: 'fulfilmentStatus', values: statusesWhere(false) },
+					{ conditionType: 'isNull', property: 'fulfilmentStatus', andKey: 'held' },
+					older('held'),
+				],
+			},
+		],
+	};
+}
+
+/** Why a listed order needs attention and what to do, by its fulfilment status. */
+export function attentionOf(record: { fulfilmentStatus?: unknown }): {
+	attentionReason: string;
+	attentionTodo: string;
+} {
+	const status = record.fulfilmentStatus;
+	const entry = typeof status === 'string' && status !== '' ? ATTENTION[status] : NOT_IN_PRODUCTION;
+	// A status the filter did not ask for (a service that lists more): said as it is.
+	const { reason, todo } = entry ?? {
+		reason: `Fulfilment status ${String(status)}`,
+		todo: 'Read it with Order → Get.',
+	};
+	return { attentionReason: reason, attentionTodo: todo };
 }
