@@ -70,7 +70,7 @@ function generatedDraft(seed: number) {
 	const drafted = Array.isArray(draft.designs) ? draft.designs : [];
 	designs.forEach(({ productName }, d) => {
 		const design = drafted[d] as { productName?: string; productId?: unknown };
-		if (productName && design && typeof design === 'object') {
+		if (typeof productName === 'string' && design && typeof design === 'object') {
 			design.productName = productName;
 			design.productId = '';
 		}

@@ -286,6 +286,21 @@ describe('the node as an AI tool', () => {
 			expect((await harness.control.requests()).filter((r) => r.method === 'PUT')).toEqual([]);
 		});
 
+		test('a tool may not release a held order as Paid; nothing is sent', async () => {
+			await harness.control.clearRequests();
+			const result = await asTool({
+				resource: 'order',
+				operation: 'release',
+				shop: formParameters().shop,
+				orderId: { __rl: true, mode: 'id', value: '10001' },
+				financialStatus: 'PAID',
+			});
+			expect(result.error?.message).toBe(
+				'Financial Status Paid is not allowed when an AI tool releases an order',
+			);
+			expect(await harness.control.requests()).toEqual([]);
+		});
+
 		test('the same bad input as a node names the item; as a tool it does not', async () => {
 			const bad = { ...formParameters('AGENT-3'), financialStatus: 'PENDING', country: 'XX1' };
 			const asNode = await runNode({ store: harness.store, parameters: bad });

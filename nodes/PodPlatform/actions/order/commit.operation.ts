@@ -48,6 +48,20 @@ export function commitChange(financialStatus: string): StateChange {
 	};
 }
 
+/**
+ * Paid starts production and charges the merchant: not a model's call (see Submit). A tool that
+ * commits or releases an order does it as Pending, and the merchant pays or releases it.
+ */
+export function refusePaidFromTool(ctx: IExecuteFunctions, financialStatus: string, verb: string) {
+	if (financialStatus === 'PAID' && isToolNode(ctx.getNode())) {
+		throw new InputError(
+			`Financial Status Paid is not allowed when an AI tool ${verb} an order`,
+			'Use Pending: nothing is produced or charged until the merchant pays or releases it.',
+			'financialStatus',
+		);
+	}
+}
+
 export const commitOperation: OperationDefinition = {
 	option: {
 		name: 'Commit',
@@ -71,14 +85,7 @@ export const commitOperation: OperationDefinition = {
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
 		const financialStatus = run.parameter('financialStatus', itemIndex, 'PENDING') as string;
-		if (financialStatus === 'PAID' && isToolNode(this.getNode())) {
-			// Paid starts production and charges the merchant: not a model's call (see Submit).
-			throw new InputError(
-				'Financial Status Paid is not allowed when an AI tool commits an order',
-				'Commit it as Pending: nothing is produced or charged until the merchant pays it.',
-				'financialStatus',
-			);
-		}
+		refusePaidFromTool(this, financialStatus, 'commits');
 		const order = await orderOf(run, itemIndex);
 		const outcome = await changeOrderState(
 			run,

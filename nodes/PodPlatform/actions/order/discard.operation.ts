@@ -25,6 +25,8 @@ export const discardOperation: OperationDefinition = {
 		description:
 			'Throw away a held draft order that was never sent to production; one discarded already is answered as discarded',
 	},
+	forModel:
+		'Throw away a held print order that was never sent to production. Discarding one discarded already answers that it was (alreadyDone); an order in production is refused (production cancels it, not this).',
 	fields: [orderIdField],
 	async execute(
 		this: IExecuteFunctions,

@@ -14,7 +14,7 @@ import { recordOf } from '../../../shared/codec';
 import type { OperationDefinition } from '../types';
 import type { RunScope } from '../runScope';
 import { isCancelling, orderOf } from './common';
-import { commitChange } from './commit.operation';
+import { commitChange, refusePaidFromTool } from './commit.operation';
 import { financialStatusField, orderIdField } from './fields';
 import { handOff } from './sendToProduction.operation';
 import { changeOrderState, stateText } from './stateChange';
@@ -27,6 +27,8 @@ export const releaseOperation: OperationDefinition = {
 		description:
 			'Commit a held draft order with its payment status and send it to production, in one step; an order already in production is answered as released',
 	},
+	forModel:
+		'Hand a held print order over to production, as Pending: it waits for the merchant to pay it (a tool may not release as Paid). Releasing an order already in production answers that it was (alreadyDone); a discarded one is refused.',
 	fields: [
 		orderIdField,
 		financialStatusField(
@@ -40,6 +42,7 @@ export const releaseOperation: OperationDefinition = {
 		run: RunScope,
 	): Promise<INodeExecutionData[]> {
 		const financialStatus = run.parameter('financialStatus', itemIndex, 'PAID') as string;
+		refusePaidFromTool(this, financialStatus, 'releases');
 		const order = await orderOf(run, itemIndex);
 		const orderId = order.id;
 		const record = recordOf(
