@@ -73,7 +73,8 @@ describe('holding and releasing a draft order', () => {
 		expect(await writes(orderId)).toEqual(['PUT commitOrder 204', 'PUT sendToProduction 204']);
 		const stored = await harness.control.order(orderId);
 		expect(stored.financialStatus).toBe('PAID');
-		expect(stored.fulfilmentStatus).toBe('WAITING_FOR_RESOURCES');
+		// In production: its files being prepared, or ready already (the sandbox prepares in 20 ms).
+		expect(stored.fulfilmentStatus).toMatch(/^(WAITING_FOR_RESOURCES|PREPARED_TO_PRODUCE)$/);
 
 		const again = await release(String(orderId));
 		expect(again.error).toBeUndefined();
