@@ -139,6 +139,48 @@ export function buildControlRouter(): Router<ControlContext> {
 		return json({ ...sku });
 	});
 
+	// Stops or resumes offering a colour of a product, as a shop admin takes a colour off a product
+	// and puts it back: withdrawn, the assigned colour and its SKUs leave every answer (the expanded
+	// product, filters, orders); offered again, they come back with the same IDs and availability.
+	router.put('/products/:productId/colors/:assignedColorId', (ctx) => {
+		const product = ctx.sandbox.store.products.get(Number(ctx.params.productId));
+		if (!product) throw notFound('Product not found', `No product ${ctx.params.productId}`);
+		const offered = readBool(ctx.body().offered);
+		if (offered === undefined) throw badRequest('offered must be a boolean');
+		const colorId = Number(ctx.params.assignedColorId);
+		const key = `${product.id}/${colorId}`;
+		const withdrawn = ctx.sandbox.store.withdrawnColors;
+		const held = product.colors.findIndex((color) => color.id === colorId);
+		if (held < 0 && !withdrawn.has(key)) {
+			throw notFound('Colour not found', `Product ${product.id} has no assigned colour ${colorId}`);
+		}
+		if (!offered && held >= 0) {
+			const skus = product.skus
+				.map((sku, index) => ({ sku, index }))
+				.filter(({ sku }) => sku.assignedColorId === colorId);
+			withdrawn.set(key, { color: product.colors[held], index: held, skus });
+			product.colors.splice(held, 1);
+			product.skus = product.skus.filter((sku) => sku.assignedColorId !== colorId);
+		}
+		const back = withdrawn.get(key);
+		if (offered && back) {
+			product.colors.splice(Math.min(back.index, product.colors.length), 0, back.color);
+			for (const { sku, index } of back.skus) {
+				product.skus.splice(Math.min(index, product.skus.length), 0, sku);
+			}
+			withdrawn.delete(key);
+		}
+		const skus = offered
+			? product.skus.filter((sku) => sku.assignedColorId === colorId)
+			: (withdrawn.get(key)?.skus ?? []).map(({ sku }) => sku);
+		return json({
+			productId: product.id,
+			assignedColorId: colorId,
+			offered,
+			skuIds: skus.map((sku) => sku.id),
+		});
+	});
+
 	router.post('/faults', (ctx) => json({ id: ctx.sandbox.faults.add(ctx.body()).id }));
 	router.get('/faults', (ctx) =>
 		json(

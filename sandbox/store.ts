@@ -5,6 +5,7 @@
 
 import type {
 	Account,
+	AssignedColor,
 	Carrier,
 	Category,
 	Country,
@@ -13,6 +14,7 @@ import type {
 	Order,
 	PrintTechnology,
 	Product,
+	ProductSku,
 	Session,
 	SharedProduct,
 	Shop,
@@ -62,6 +64,15 @@ export class Store {
 	webhooks = new Map<number, Webhook>();
 	filters = new Map<string, StoredFilter>();
 	csvImports = new Map<number, CsvImport>();
+	/**
+	 * Colours a product no longer offers (control API), by `<productId>/<assignedColorId>`: the
+	 * assigned colour, where it stood in the product's list, and its SKUs, so that offering it
+	 * again restores them with the same IDs.
+	 */
+	withdrawnColors = new Map<
+		string,
+		{ color: AssignedColor; index: number; skus: Array<{ sku: ProductSku; index: number }> }
+	>();
 	/** Stable numeric ids for customer keys (the `customerPermanentStorageId` of a login). */
 	customerStorageIds = new Map<string, number>();
 

@@ -11,6 +11,7 @@ import { BinaryDataService } from 'n8n-core';
 
 import type { Sandbox } from '../../sandbox';
 import { readStorefrontSku } from '../../nodes/PodPlatform/actions/common/storefrontSku';
+import { descriptionAsHtml } from '../../nodes/PodPlatform/actions/product/storefrontListing';
 import { tinyPng } from '../../sandbox/images';
 import { runNode } from '../support/n8n';
 import {
@@ -53,6 +54,8 @@ test('the T-shirt in German, priced in Germany: one variant per orderable pair, 
 		handle: 'pod-1001',
 		title: 'Klassisches T-Shirt',
 		description: 'Ein weiches Baumwoll-T-Shirt, auf Bestellung bedruckt.',
+		// The same text for a store's product page (Shopify's descriptionHtml, WooCommerce's description).
+		descriptionHtml: '<p>Ein weiches Baumwoll-T-Shirt, auf Bestellung bedruckt.</p>',
 		language: 2,
 		country: 'DE',
 		currency: 'EUR',
@@ -149,6 +152,13 @@ test("a motive on the product names the listing and gives its image, the motive'
 			alt: 'Cat Sketch – Classic T-Shirt',
 		},
 	]);
+});
+
+test('the description as HTML: a paragraph per blank-line part, a line break as <br>, what HTML reads escaped', () => {
+	expect(descriptionAsHtml('')).toBe('');
+	expect(descriptionAsHtml('Cotton & <b>bold</b> "print"\nwashable\n\n\n  Second part  ')).toBe(
+		'<p>Cotton &amp; &lt;b&gt;bold&lt;/b&gt; &quot;print&quot;<br>washable</p><p>Second part</p>',
+	);
 });
 
 test('a shared product is listed under its name, with the variants of its product', async () => {

@@ -66,6 +66,7 @@ import {
 	sessionExpiryCredential,
 	withPinnedPayload,
 	onSkuTextService,
+	SKU_TEXTS_CREDENTIAL_ID,
 	skuTextsCredential,
 	REFUSING_REPEATS_CREDENTIAL_ID,
 	intakeOnWebhook,
@@ -3614,12 +3615,11 @@ describe('from the print catalog into the store', () => {
 	}
 
 	/**
-	 * A publish example as a new workflow listing the T-shirt with a motive of its own, whose
-	 * bitmap is new bytes: the preview the store is to get, as the service serves it (read with
-	 * the session). Returns the workflow's ID and those bytes.
+	 * A motive of its own on a sandbox, whose bitmap is new bytes: the preview a store is to get,
+	 * as the service serves it (read with the session). Returns its ID and those bytes.
 	 */
-	async function publishWithMotive(example: string, name: string, rgb: [number, number, number]) {
-		const service = ServiceClient.as(sandbox.baseUrl);
+	async function newMotive(name: string, rgb: [number, number, number], of: Sandbox = sandbox) {
+		const service = ServiceClient.as(of.baseUrl);
 		const motive = await service.post(`${SHOP_PATH}/motives`, {
 			motive: { name, type: 'HIGH_RESOLUTION_BITMAP' },
 		});
@@ -3633,12 +3633,25 @@ describe('from the print catalog into the store', () => {
 		expect(uploaded.status).toBeLessThan(300);
 		const preview = await service.get(`${SHOP_PATH}/motives/${motiveId}/image`);
 		expect(preview.bytes.equals(art)).toBe(true);
+		return { motiveId, preview: preview.bytes };
+	}
+
+	/**
+	 * A publish example as a new workflow listing the T-shirt with this motive on it; with
+	 * `credentialId`, its nodes of ours on that credential (a sandbox of another deployment).
+	 * Returns the workflow's ID.
+	 */
+	async function publishingWorkflow(
+		example: string,
+		motiveId: string,
+		name: string,
+		credentialId?: string,
+	) {
+		const shipped = pointedAtStandIns(exampleWorkflows(), shopify, wooCommerce).find(
+			(entry) => entry.id === example,
+		) as Record<string, unknown>;
 		const workflow = JSON.parse(
-			JSON.stringify(
-				pointedAtStandIns(exampleWorkflows(), shopify, wooCommerce).find(
-					(entry) => entry.id === example,
-				),
-			),
+			JSON.stringify(credentialId ? onCredential(shipped, example, credentialId) : shipped),
 		) as {
 			id?: string;
 			name: string;
@@ -3649,7 +3662,16 @@ describe('from the print catalog into the store', () => {
 		const listingNode = workflow.nodes.find((node) => node.name === 'Get Storefront Listing');
 		if (listingNode) listingNode.parameters.motiveId = { __rl: true, mode: 'id', value: motiveId };
 		const created = await rest<{ id: string }>(n8n, cookie, 'POST', '/workflows', workflow);
-		return { workflowId: created.id, preview: preview.bytes, motiveId };
+		return created.id;
+	}
+
+	/**
+	 * A publish example as a new workflow listing the T-shirt with a motive of its own (a new
+	 * bitmap). Returns the workflow's ID, the preview's bytes and the motive's ID.
+	 */
+	async function publishWithMotive(example: string, name: string, rgb: [number, number, number]) {
+		const { motiveId, preview } = await newMotive(name, rgb);
+		return { workflowId: await publishingWorkflow(example, motiveId, name), preview, motiveId };
 	}
 
 	/** Every print-service address a store request carried: in its path, query or body. */
@@ -3668,9 +3690,17 @@ describe('from the print catalog into the store', () => {
 					text.includes(new URL(sandbox.baseUrl).host) || /\/motives\/\d+\/image/.test(text),
 			);
 
-	/** The intake example, this order pinned to its trigger, as a new workflow: its run. */
-	async function intake(example: string, trigger: string, order: Record<string, unknown>) {
-		const workflow: Record<string, unknown> = withPinnedPayload(
+	/**
+	 * The intake example, this order pinned to its trigger, as a new workflow: its run. With
+	 * `onSkuTexts`, on the service whose color/size pairs carry SKU texts.
+	 */
+	async function intake(
+		example: string,
+		trigger: string,
+		order: Record<string, unknown>,
+		onSkuTexts = false,
+	) {
+		const workflow: Record<string, unknown> = (onSkuTexts ? onSkuTextService : withPinnedPayload)(
 			example,
 			`podE2ePublish${String(order.id)}`,
 			trigger,
@@ -4052,6 +4082,270 @@ describe('from the print catalog into the store', () => {
 		expect(of(UNKNOWN_SKU).problem).toContain(UNKNOWN_SKU);
 		for (const item of items) expect(item.fix).toMatch(/\w/);
 	};
+
+	test('a color the service no longer makes (taken off the product) stays in both stores: Shopify keeps its variants sold out with their IDs, though productSet deletes what it is not sent; WooCommerce out of stock, still an attribute option; made again, they are on sale, the same IDs; both products read in English', async () => {
+		shopify.catalog.clearProducts();
+		wooCommerce.catalog.clearProducts();
+		interface HeldVariant {
+			id: string;
+			sku: string;
+			title: string;
+			availableForSale: boolean;
+			selectedOptions: Array<{ name: string; value: string }>;
+		}
+		interface HeldProduct {
+			id: string;
+			title: string;
+			descriptionHtml: string;
+			options: Array<{ name: string; optionValues: Array<{ name: string }> }>;
+			variants: { nodes: HeldVariant[] };
+		}
+		const shopProduct = () => {
+			const products = shopify.catalog.products() as unknown as HeldProduct[];
+			expect(products).toHaveLength(1);
+			return products[0];
+		};
+		const colorOf = (variant: HeldVariant) =>
+			variant.selectedOptions.find((option) => option.name === 'Color')?.value;
+		const { listing, published: shopPublished } = await publishing('podExShopPublish');
+		await publish('podExWooPublish');
+		const typed = listing as unknown as {
+			title: string;
+			description: string;
+			descriptionHtml: string;
+			language: string;
+		};
+		// The product reads as a product, in the listing's language (English, the sandbox's text).
+		expect(typed).toMatchObject({
+			language: 'en',
+			title: 'Classic T-Shirt',
+			description: 'A soft cotton T-shirt, printed on demand.',
+			descriptionHtml: '<p>A soft cotton T-shirt, printed on demand.</p>',
+		});
+		expect(shopProduct()).toMatchObject({
+			title: typed.title,
+			descriptionHtml: typed.descriptionHtml,
+		});
+		const [wooProduct] = wooCommerce.catalog.products() as Array<{
+			id: number;
+			name: string;
+			description: string;
+		}>;
+		expect(wooProduct).toMatchObject({ name: typed.title, description: typed.descriptionHtml });
+		expect(shopPublished.noLongerMade).toEqual([]);
+
+		const before = shopProduct().variants.nodes;
+		const black = before.filter((variant) => colorOf(variant) === 'Black');
+		expect(black).toHaveLength(5);
+		const blackColorId = listing.variants.find((v) => v.color === 'Black')?.assignedColorId;
+		const wooVariations = () =>
+			wooCommerce.catalog.variations(wooProduct.id) as Array<{
+				id: number;
+				sku: string;
+				stock_status: string;
+				attributes: Array<{ name: string; option: string }>;
+			}>;
+		const wooBefore = wooVariations();
+		const wooColors = () =>
+			(
+				wooCommerce.catalog.products()[0] as {
+					attributes: Array<{ name: string; options: string[] }>;
+				}
+			).attributes.find((attribute) => attribute.name === 'Color')?.options;
+		const state = (variants: HeldVariant[]) =>
+			variants.map((variant) => [variant.id, variant.sku, variant.availableForSale]);
+		try {
+			await control('PUT', `/products/${TEE}/colors/${blackColorId}`, { offered: false });
+			const shop = await publishing('podExShopPublish');
+			// The listing no longer has Black at all: no option value, no variant.
+			expect(shop.listing.variants.filter((v) => v.color === 'Black')).toEqual([]);
+			const held = shopProduct();
+			expect(state(held.variants.nodes)).toEqual(
+				before.map((variant) => [
+					variant.id,
+					variant.sku,
+					colorOf(variant) === 'Black' ? false : variant.availableForSale,
+				]),
+			);
+			expect(held.options[0].optionValues.map((value) => value.name)).toEqual(['White', 'Black']);
+			expect(shop.published.noLongerMade).toEqual(black.map((variant) => variant.title));
+			expect(shop.published.soldOut).toEqual(
+				expect.arrayContaining(black.map((variant) => variant.title)),
+			);
+
+			await publish('podExWooPublish');
+			expect(wooVariations().map((v) => v.id)).toEqual(wooBefore.map((v) => v.id));
+			expect(wooVariations().map((v) => [v.sku, v.stock_status])).toEqual(
+				wooBefore.map((v) => [
+					v.sku,
+					v.attributes.some((a) => a.name === 'Color' && a.option === 'Black')
+						? 'outofstock'
+						: v.stock_status,
+				]),
+			);
+			expect(wooColors()).toEqual(['White', 'Black']);
+		} finally {
+			await control('PUT', `/products/${TEE}/colors/${blackColorId}`, { offered: true });
+		}
+		// Made again: the same variants, on sale as before.
+		const again = await publishing('podExShopPublish');
+		expect(state(shopProduct().variants.nodes)).toEqual(state(before));
+		expect(again.published.noLongerMade).toEqual([]);
+		await publish('podExWooPublish');
+		expect(wooVariations().map((v) => [v.id, v.sku, v.stock_status])).toEqual(
+			wooBefore.map((v) => [v.id, v.sku, v.stock_status]),
+		);
+	});
+
+	test.each(SKU_MODES.map((mode) => ({ ...mode, on: mode.mode })))(
+		"two listings of the T-shirt with two motives in one Shopify and one WooCommerce store, on $on: an order of one variant of each through each intake prints each line its own motive on its listing's print area, with no catalog look-up",
+		async (mode) => {
+			const service = mode.variantSkuTexts ? sandboxWithSkuTexts : sandbox;
+			const credentialId = mode.variantSkuTexts ? SKU_TEXTS_CREDENTIAL_ID : undefined;
+			const serviceRequests = async () =>
+				await control<LoggedRequest[]>('GET', '/requests', undefined, service);
+			shopify.catalog.clearProducts();
+			wooCommerce.catalog.clearProducts();
+			const motives = [
+				{ name: 'E2E Star', rgb: [250, 200, 20] as [number, number, number] },
+				{ name: 'E2E Logo', rgb: [30, 30, 160] as [number, number, number] },
+			];
+			const listings: Array<{
+				motiveId: number;
+				title: string;
+				descriptionHtml: string;
+				printArea: { productAreaId: number };
+				variants: ListedVariant[];
+			}> = [];
+			for (const { name, rgb } of motives) {
+				const { motiveId } = await newMotive(name, rgb, service);
+				for (const example of ['podExShopPublish', 'podExWooPublish']) {
+					const workflowId = await publishingWorkflow(example, motiveId, name, credentialId);
+					const { listing } = await publishing(workflowId);
+					if (example === 'podExShopPublish') {
+						listings.push({
+							...(listing as unknown as (typeof listings)[number]),
+							motiveId: Number(motiveId),
+						});
+					}
+				}
+			}
+			const [star, logo] = listings;
+			// Two listings of one product, variants of their own: nothing collides in either store.
+			expect(star.variants.filter((v) => logo.variants.some((o) => o.sku === v.sku))).toEqual([]);
+			const shopProducts = shopify.catalog.products() as Array<{
+				title: string;
+				descriptionHtml: string;
+				variants: { nodes: Array<{ id: string; sku: string }> };
+			}>;
+			const wooProducts = wooCommerce.catalog.products() as Array<{
+				id: number;
+				name: string;
+				description: string;
+			}>;
+			expect(shopProducts.map((p) => [p.title, p.descriptionHtml]).sort()).toEqual(
+				listings.map((l) => [l.title, l.descriptionHtml]).sort(),
+			);
+			expect(wooProducts.map((p) => [p.name, p.description]).sort()).toEqual(
+				listings.map((l) => [l.title, l.descriptionHtml]).sort(),
+			);
+			expect(star.title).toBe('E2E Star – Classic T-Shirt');
+
+			/** The print each listing's line is to get: its motive on its print area. */
+			const printOf = (listing: (typeof listings)[number], sku: string) => {
+				const variant = listing.variants.find((v) => v.sku === sku) as ListedVariant;
+				return {
+					productId: TEE,
+					assignedColorId: variant.assignedColorId,
+					assignedSizeId: variant.assignedSizeId,
+					compositions: [
+						{
+							productAreaId: listing.printArea.productAreaId,
+							elements: [expect.objectContaining({ motiveId: listing.motiveId })],
+						},
+					],
+				};
+			};
+			const offset = mode.variantSkuTexts ? 1 : 0;
+			const variantId = (gid: string) => Number(gid.split('/').pop());
+			const shopOf = (listing: (typeof listings)[number]) =>
+				shopProducts.find((p) => p.title === listing.title)?.variants.nodes ?? [];
+			const wooOf = (listing: (typeof listings)[number]) =>
+				wooCommerce.catalog.variations(
+					wooProducts.find((p) => p.name === listing.title)?.id ?? 0,
+				) as Array<{ id: number; sku: string }>;
+			const orders = [
+				{
+					store: 'Shopify',
+					example: 'podExShopIntake',
+					trigger: 'Shopify Trigger',
+					lines: [shopOf(star)[0], shopOf(logo)[3]],
+					order: (lines: Array<Record<string, unknown>>) => ({
+						...mode.order(shopifyOrder),
+						id: 450789611 + offset,
+						refunds: [],
+						line_items: lines,
+					}),
+					line: (variant: { id: string | number }, amount: number) =>
+						shopify.catalog.orderLine(variantId(String(variant.id)), amount),
+					uniqueId: (id: unknown) => `shopify-${String(id)}`,
+				},
+				{
+					store: 'WooCommerce',
+					example: 'podExWooIntake',
+					trigger: 'WooCommerce Trigger',
+					lines: [wooOf(star)[0], wooOf(logo)[3]],
+					order: (lines: Array<Record<string, unknown>>) => ({
+						...mode.order(wooCommerceOrderOf3Lines),
+						id: 7311 + offset,
+						number: String(7311 + offset),
+						line_items: lines,
+					}),
+					line: (variant: { id: string | number }, amount: number) =>
+						wooCommerce.catalog.orderLine(Number(variant.id), amount),
+					uniqueId: (id: unknown) => `woocommerce-${String(id)}`,
+				},
+			];
+			for (const store of orders) {
+				const [ofStar, ofLogo] = store.lines;
+				expect([ofStar.sku, ofLogo.sku]).toEqual([star.variants[0].sku, logo.variants[3].sku]);
+				const order = store.order([store.line(ofStar, 1), store.line(ofLogo, 2)]);
+				const before = (await serviceRequests()).length;
+				const run = await intake(store.example, store.trigger, order, mode.variantSkuTexts);
+				expect({ store: store.store, status: run.status, error: run.error }).toEqual({
+					store: store.store,
+					status: 'success',
+					error: undefined,
+				});
+				const requests = (await serviceRequests()).slice(before);
+				process.stdout.write(
+					`${store.store} intake of two motive listings on ${mode.mode}: ${requests.length} requests to the service (${shortly(requests)})\n`,
+				);
+				expect(lookUps(requests)).toEqual([]);
+				const printed = await control<ControlOrder[]>(
+					'GET',
+					`/orders?uniqueId=${store.uniqueId(order.id)}`,
+					undefined,
+					service,
+				);
+				expect(printed).toHaveLength(1);
+				expect(
+					printed[0].orderedProducts.map(
+						({ productId, assignedColorId, assignedSizeId, amount, compositions }) => ({
+							productId,
+							assignedColorId,
+							assignedSizeId,
+							amount,
+							compositions,
+						}),
+					),
+				).toEqual([
+					{ ...printOf(star, ofStar.sku), amount: 1 },
+					{ ...printOf(logo, ofLogo.sku), amount: 2 },
+				]);
+			}
+		},
+	);
 
 	test('the Shopify set-up check lists exactly the variant of an unknown color name and the one of an unknown SKU, each with its fix, and sends nothing to the service', async () => {
 		shopify.catalog.clearProducts();

@@ -1670,6 +1670,7 @@ const LISTING = {
 	handle: 'pod-1001',
 	title: 'Classic T-Shirt',
 	description: 'A soft cotton T-shirt, printed on demand.',
+	descriptionHtml: '<p>A soft cotton T-shirt, printed on demand.</p>',
 	options: [
 		{ name: 'Color', values: ['White', 'Black'] },
 		{ name: 'Size', values: ['L'] },
@@ -1791,28 +1792,70 @@ describe('the Shopify publish example (shopify-publish-product.json)', () => {
 		);
 	});
 
-	test('builds a ProductSetInput Shopify takes: variants by SKU with the IDs the store holds, an unavailable one tracked under DENY (sold out)', () => {
-		const held = {
-			data: {
-				productByIdentifier: {
-					id: 'gid://shopify/Product/1',
-					variants: {
-						nodes: [{ id: 'gid://shopify/ProductVariant/7', sku: LISTING.variants[0].sku }],
-					},
-					// The read asks for the product's media too; this product has none yet.
-					media: { nodes: [] },
-				},
+	/** Read Product From Shopify's answer for a product holding these variants and media. */
+	const holding = (variants: Array<Record<string, unknown>>, media: unknown[] = []) => ({
+		data: {
+			productByIdentifier: {
+				id: 'gid://shopify/Product/1',
+				variants: { nodes: variants },
+				media: { nodes: media },
 			},
+		},
+	});
+	const heldVariant = (id: number, sku: string, color: string, size = 'L') => ({
+		id: `gid://shopify/ProductVariant/${id}`,
+		sku,
+		selectedOptions: [
+			{ name: 'Color', value: color },
+			{ name: 'Size', value: size },
+		],
+	});
+	/** Variants for Shopify, then Product for Shopify's variables, on a listing and that answer. */
+	const productSetOf = (
+		read: Record<string, unknown>,
+		listing: typeof LISTING = LISTING,
+		extra: Record<string, unknown> = {},
+	) => {
+		const sample = { ...read, Store: listing };
+		const variants = {
+			listed: evaluate(readingNodes(assignment('Variants for Shopify', 'listed')), sample),
+			kept: evaluate(readingNodes(assignment('Variants for Shopify', 'kept')), sample),
 		};
 		const variables = evaluate(readingNodes(assignment('Product for Shopify', 'variables')), {
-			Store: LISTING,
-			'Read Product From Shopify': held,
-		}) as { identifier: unknown; input: { variants: Array<Record<string, unknown>> } };
+			Store: listing,
+			'Read Product From Shopify': read,
+			'Variants for Shopify': variants,
+			...extra,
+		}) as {
+			identifier: unknown;
+			input: Record<string, unknown> & { variants: Array<Record<string, unknown>> };
+		};
+		return { variants, variables };
+	};
+
+	test('reads the held variants with their options, then builds them between the read and the image', () => {
+		expect(String(node('Read Product From Shopify').parameters.jsonBody)).toContain(
+			'variants(first: 250) { nodes { id sku selectedOptions { name value } } }',
+		);
+		expect(workflow.connections['Read Product From Shopify'].main[0].map((c) => c.node)).toEqual([
+			'Variants for Shopify',
+		]);
+		expect(workflow.connections['Variants for Shopify'].main[0].map((c) => c.node)).toEqual([
+			'Image to Upload?',
+		]);
+		// The read's answer passes on: Image to Upload? reads the product's media from it.
+		expect(node('Variants for Shopify').parameters.includeOtherFields).toBe(true);
+	});
+
+	test('builds a ProductSetInput Shopify takes: variants by SKU with the IDs the store holds, an unavailable one tracked under DENY (sold out), the description as HTML', () => {
+		const held = holding([heldVariant(7, LISTING.variants[0].sku, 'White')]);
+		const { variables } = productSetOf(held);
 		expect(variables.identifier).toEqual({ handle: 'pod-1001' });
 		expect(productSetInputProblems(variables.input)).toEqual([]);
 		expect(variables.input).toMatchObject({
 			handle: 'pod-1001',
 			title: 'Classic T-Shirt',
+			descriptionHtml: '<p>A soft cotton T-shirt, printed on demand.</p>',
 			productOptions: [
 				{ name: 'Color', values: [{ name: 'White' }, { name: 'Black' }] },
 				{ name: 'Size', values: [{ name: 'L' }] },
@@ -1841,31 +1884,113 @@ describe('the Shopify publish example (shopify-publish-product.json)', () => {
 				inventoryItem: { tracked: true },
 			},
 		]);
+		// A listing without a description (no Language) leaves the store's own text as it is.
+		const plain = productSetOf(held, { ...LISTING, description: '', descriptionHtml: '' });
+		expect(plain.variables.input).not.toHaveProperty('descriptionHtml');
 		// A first publish: the store has no such product yet, every variant is new.
-		const first = evaluate(readingNodes(assignment('Product for Shopify', 'variables')), {
-			Store: LISTING,
-			'Read Product From Shopify': { data: { productByIdentifier: null } },
-		}) as { input: { variants: Array<Record<string, unknown>> } };
+		const first = productSetOf({ data: { productByIdentifier: null } }).variables;
 		expect(first.input.variants.map((variant) => variant.id)).toEqual([undefined, undefined]);
 		// No image staged and none held: no files.
 		expect(first.input).not.toHaveProperty('files');
 		// Published again, the product holds its image: files names it by its ID, so productSet (a
 		// list field: what it does not name it deletes) keeps it; nothing is uploaded again.
-		const media = { nodes: [{ id: 'gid://shopify/MediaImage/3', status: 'READY' }] };
-		const again = evaluate(readingNodes(assignment('Product for Shopify', 'variables')), {
-			Store: LISTING,
-			'Read Product From Shopify': {
-				data: { productByIdentifier: { ...held.data.productByIdentifier, media } },
-			},
-		}) as { input: Record<string, unknown> };
+		const media = [{ id: 'gid://shopify/MediaImage/3', status: 'READY' }];
+		const again = productSetOf(
+			holding([heldVariant(7, LISTING.variants[0].sku, 'White')], media),
+		).variables;
 		expect(productSetInputProblems(again.input)).toEqual([]);
 		expect(again.input.files).toEqual([{ id: 'gid://shopify/MediaImage/3' }]);
 	});
 
-	test("stages the image only while the product has none: stagedUploadsCreate (IMAGE, POST), the file posted as a form after every parameter of the target, then productSet's files name the target's resourceUrl", () => {
-		expect(workflow.connections['Read Product From Shopify'].main[0].map((c) => c.node)).toEqual([
-			'Image to Upload?',
+	test("keeps every variant the listing no longer has, since productSet deletes what it does not name: the node's ones sold out with their IDs and option values, a merchant's own as it is", () => {
+		// The store holds White and Black in L and M; the service now makes White only, in L.
+		const whiteOnly = {
+			...LISTING,
+			options: [
+				{ name: 'Color', values: ['White'] },
+				{ name: 'Size', values: ['L'] },
+			],
+			variants: [LISTING.variants[0]],
+		};
+		const held = holding([
+			heldVariant(7, LISTING.variants[0].sku, 'White'),
+			heldVariant(8, LISTING.variants[1].sku, 'Black'),
+			heldVariant(9, 'POD-P1001-C2002-S3002-Q', 'Black', 'M'),
+			heldVariant(10, 'MERCHANTS-OWN', 'White', 'M'),
 		]);
+		const { variants, variables } = productSetOf(held, whiteOnly);
+		expect(productSetInputProblems(variables.input)).toEqual([]);
+		const soldOut = { inventoryPolicy: 'DENY', inventoryItem: { tracked: true } };
+		expect(variants.kept).toEqual([
+			{
+				id: 'gid://shopify/ProductVariant/8',
+				optionValues: [
+					{ optionName: 'Color', name: 'Black' },
+					{ optionName: 'Size', name: 'L' },
+				],
+				...soldOut,
+			},
+			{
+				id: 'gid://shopify/ProductVariant/9',
+				optionValues: [
+					{ optionName: 'Color', name: 'Black' },
+					{ optionName: 'Size', name: 'M' },
+				],
+				...soldOut,
+			},
+			{
+				id: 'gid://shopify/ProductVariant/10',
+				optionValues: [
+					{ optionName: 'Color', name: 'White' },
+					{ optionName: 'Size', name: 'M' },
+				],
+			},
+		]);
+		expect(variables.input.variants.map((variant) => variant.id)).toEqual([
+			'gid://shopify/ProductVariant/7',
+			'gid://shopify/ProductVariant/8',
+			'gid://shopify/ProductVariant/9',
+			'gid://shopify/ProductVariant/10',
+		]);
+		// productOptions is a list field too: the kept variants' values stay options of the product.
+		expect(variables.input.productOptions).toEqual([
+			{ name: 'Color', values: [{ name: 'White' }, { name: 'Black' }] },
+			{ name: 'Size', values: [{ name: 'L' }, { name: 'M' }] },
+		]);
+		expect(
+			evaluate(readingNodes(assignment('Published', 'noLongerMade')), {
+				'Variants for Shopify': variants,
+			}),
+		).toEqual(['Black / L', 'Black / M']);
+
+		// Black back, under new IDs of the service (another SKU): the variant with its options
+		// keeps its Shopify ID and takes the new SKU, for sale again.
+		const back = {
+			...LISTING,
+			variants: [
+				LISTING.variants[0],
+				{ ...LISTING.variants[1], sku: 'POD-P1001-C2092-S3003-Z', available: true },
+			],
+		};
+		const returned = productSetOf(
+			holding([
+				heldVariant(7, LISTING.variants[0].sku, 'White'),
+				heldVariant(8, LISTING.variants[1].sku, 'Black'),
+			]),
+			back,
+		);
+		expect(returned.variants.kept).toEqual([]);
+		expect(returned.variables.input.variants).toEqual([
+			expect.objectContaining({ id: 'gid://shopify/ProductVariant/7' }),
+			expect.objectContaining({
+				id: 'gid://shopify/ProductVariant/8',
+				sku: 'POD-P1001-C2092-S3003-Z',
+				inventoryItem: { tracked: false },
+			}),
+		]);
+	});
+
+	test("stages the image only while the product has none: stagedUploadsCreate (IMAGE, POST), the file posted as a form after every parameter of the target, then productSet's files name the target's resourceUrl", () => {
 		expect(
 			workflow.connections['Image to Upload?'].main.map((out) => out.map((c) => c.node)),
 		).toEqual([['Stage the Image'], ['Product for Shopify']]);
@@ -2000,11 +2125,9 @@ describe('the Shopify publish example (shopify-publish-product.json)', () => {
 				'Stage the Image': staged,
 			}),
 		).toBe('https://bucket.example/tmp/1/a.png');
-		const variables = evaluate(readingNodes(assignment('Product for Shopify', 'variables')), {
-			Store: LISTING,
-			'Read Product From Shopify': { data: { productByIdentifier: null } },
+		const { variables } = productSetOf({ data: { productByIdentifier: null } }, LISTING, {
 			stagedImageUrl: 'https://bucket.example/tmp/1/a.png',
-		}) as { input: Record<string, unknown> };
+		});
 		expect(productSetInputProblems(variables.input)).toEqual([]);
 		expect(variables.input.files).toEqual([
 			{
@@ -2116,21 +2239,52 @@ describe('the WooCommerce publish example (woocommerce-publish-product.json)', (
 				Store: { storeUrl: 'https://shop.example' },
 			}),
 		).toBe('https://shop.example/wp-json/wc/v3/products/42');
-		const body = evaluate(readingNodes(write.jsonBody), { Store: LISTING }) as Record<
-			string,
-			unknown
-		>;
+		const body = evaluate(readingNodes(write.jsonBody), {
+			Store: LISTING,
+			'Find Product by SKU': {},
+		}) as Record<string, unknown>;
 		expect(Object.keys(body).filter((key) => !WOOCOMMERCE_WRITABLE.product.includes(key))).toEqual(
 			[],
 		);
 		expect(body).toMatchObject({
 			type: 'variable',
 			sku: 'pod-1001',
+			description: '<p>A soft cotton T-shirt, printed on demand.</p>',
 			attributes: [
 				{ name: 'Color', variation: true, options: ['White', 'Black'] },
 				{ name: 'Size', variation: true, options: ['L'] },
 			],
 		});
+		// A listing without a description (no Language) leaves the store's own text as it is.
+		const plain = evaluate(readingNodes(write.jsonBody), {
+			Store: { ...LISTING, description: '', descriptionHtml: '' },
+			'Find Product by SKU': {},
+		}) as Record<string, unknown>;
+		expect(plain).not.toHaveProperty('description');
+	});
+
+	test("keeps the values of a color or size the service no longer makes among the product's attribute options, so its variations show, out of stock", () => {
+		const whiteOnly = {
+			...LISTING,
+			options: [
+				{ name: 'Color', values: ['White'] },
+				{ name: 'Size', values: ['L'] },
+			],
+		};
+		const body = evaluate(readingNodes(node('Create or Update Product').parameters.jsonBody), {
+			Store: whiteOnly,
+			'Find Product by SKU': {
+				id: 42,
+				attributes: [
+					{ id: 0, name: 'Color', variation: true, options: ['White', 'Black'] },
+					{ id: 0, name: 'Size', variation: true, options: ['M', 'L'] },
+				],
+			},
+		}) as { attributes: Array<{ name: string; options: string[] }> };
+		expect(body.attributes.map((attribute) => [attribute.name, attribute.options])).toEqual([
+			['Color', ['White', 'Black']],
+			['Size', ['L', 'M']],
+		]);
 	});
 
 	test('uploads the image to the WordPress media library only while the product has none: the file as the body with its name, then the product names it by its media ID', () => {
@@ -2193,16 +2347,18 @@ describe('the WooCommerce publish example (woocommerce-publish-product.json)', (
 		const write = node('Create or Update Product').parameters;
 		const uploaded = evaluate(readingNodes(write.jsonBody), {
 			Store: LISTING,
+			'Find Product by SKU': {},
 			id: 501,
 			media_type: 'image',
 			source_url: 'https://shop.example/wp-content/uploads/2026/12/pod-1001-motive-5002.png',
 		}) as Record<string, unknown>;
 		expect(uploaded.images).toEqual([{ id: 501, alt: 'Classic T-Shirt' }]);
 		// No upload (kept, or no image at all): the request names no image, so WooCommerce keeps what it has.
-		const kept = evaluate(readingNodes(write.jsonBody), { Store: LISTING, id: 42 }) as Record<
-			string,
-			unknown
-		>;
+		const kept = evaluate(readingNodes(write.jsonBody), {
+			Store: LISTING,
+			'Find Product by SKU': { id: 42 },
+			id: 42,
+		}) as Record<string, unknown>;
 		expect(kept.images).toBeUndefined();
 	});
 

@@ -1,7 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 
 import { DEMO, startSandbox, type Sandbox } from '../../sandbox';
-import { SandboxControl, SHOP_PATH } from '../support/sandbox';
+import { SandboxControl, SHOP_PATH, type Json } from '../support/sandbox';
 import { list, ServiceClient } from '../support/service';
 
 describe('sandbox: catalog, paging, media types and JSON quirks', () => {
@@ -204,6 +204,48 @@ describe('sandbox: catalog, paging, media types and JSON quirks', () => {
 		expect(xml.text).toContain('<productSku>');
 		expect(xml.text).not.toContain('<sku>');
 		expect(xml.text).not.toContain('Bar3');
+	});
+
+	test('a colour withdrawn (control) leaves the expanded product with its SKUs; offered again, it is back with the same IDs, in its place', async () => {
+		const expanded = async () =>
+			(await demo.get(`${SHOP_PATH}/products/expanded/1001`)).json.product;
+		const colorsOf = (product: Json) =>
+			list(product.assignedColors.assignedProductColorExpanded).map((c) => c.id);
+		const skusOf = (product: Json) =>
+			list(product.productSkus.productSku).map((s) => [
+				s.id,
+				s.assignedColor.id,
+				s.assignedSize.id,
+			]);
+		const before = await expanded();
+		const blackSkus = skusOf(before).filter(([, color]) => color === 2002);
+		expect(blackSkus).toHaveLength(5);
+		try {
+			const withdrawn = await control.call('PUT', '/products/1001/colors/2002', { offered: false });
+			expect(withdrawn).toEqual({
+				productId: 1001,
+				assignedColorId: 2002,
+				offered: false,
+				skuIds: blackSkus.map(([id]) => id),
+			});
+			const without = await expanded();
+			expect(colorsOf(without)).toEqual([2001]);
+			expect(skusOf(without)).toEqual(skusOf(before).filter(([, color]) => color !== 2002));
+			const skuPage = (await demo.get(`${SHOP_PATH}/products/1001/sku?size=20`)).json.pagedData;
+			expect(list(skuPage.productSku).map((s) => s.assignedColor.id)).not.toContain(2002);
+			// Withdrawn twice is still withdrawn; an unknown colour or product is 404, a bad body 400.
+			await control.call('PUT', '/products/1001/colors/2002', { offered: false });
+			const status = async (path: string, body: Record<string, unknown>) =>
+				(await control.answer('PUT', path, body)).status;
+			expect(await status('/products/1001/colors/2099', { offered: false })).toBe(404);
+			expect(await status('/products/4242/colors/2002', { offered: false })).toBe(404);
+			expect(await status('/products/1001/colors/2002', { offered: 'no' })).toBe(400);
+		} finally {
+			await control.call('PUT', '/products/1001/colors/2002', { offered: true });
+		}
+		const back = await expanded();
+		expect(colorsOf(back)).toEqual(colorsOf(before));
+		expect(skusOf(back)).toEqual(skusOf(before));
 	});
 
 	test('assignedColors, assignedSizes and assignedViews links lead to lists', async () => {

@@ -70,6 +70,52 @@ describe("the Shopify stand-in's products", () => {
 		expect(held[0].variants.nodes.map((variant) => [variant.id, variant.sku])).toEqual([
 			[white.id, 'SKU-White'],
 		]);
+		// productOptions is a list field as well: the value left out is gone from the product.
+		expect(
+			(held[0] as unknown as { options: Array<{ optionValues: unknown[] }> }).options[0]
+				.optionValues,
+		).toEqual([{ name: 'White' }]);
+	});
+
+	test('a held variant sent with its ID and option values only keeps its SKU and price; tracked under DENY it is sold out, untracked again for sale, the same ID throughout', async () => {
+		const identifier = { handle: 'pod-1001' };
+		await graphql(PRODUCT_SET, { identifier, input: tee(['White', 'Black']) });
+		type Held = { variants: { nodes: Array<Record<string, unknown>> } };
+		const [first] = shopify.catalog.products() as Held[];
+		const ids = first.variants.nodes.map((variant) => variant.id);
+		const input = tee(['White']);
+		Object.assign(input.variants[0], { id: ids[0] });
+		// What the publish example sends for a variant the listing no longer has.
+		input.productOptions[0].values.push({ name: 'Black' });
+		(input.variants as Array<Record<string, unknown>>).push({
+			id: ids[1],
+			optionValues: [
+				{ optionName: 'Color', name: 'Black' },
+				{ optionName: 'Size', name: 'L' },
+			],
+			inventoryPolicy: 'DENY',
+			inventoryItem: { tracked: true },
+		});
+		const kept = await graphql(PRODUCT_SET, { identifier, input });
+		expect(kept.json.data.productSet.userErrors).toEqual([]);
+		const state = () =>
+			(shopify.catalog.products() as Held[])[0].variants.nodes.map((variant) => [
+				variant.id,
+				variant.sku,
+				variant.price,
+				variant.availableForSale,
+			]);
+		expect(state()).toEqual([
+			[ids[0], 'SKU-White', '12.90', true],
+			[ids[1], 'SKU-Black', '12.90', false],
+		]);
+		const back = tee(['White', 'Black'], { inventoryItem: { tracked: false } });
+		back.variants.forEach((variant, at) => Object.assign(variant, { id: ids[at] }));
+		await graphql(PRODUCT_SET, { identifier, input: back });
+		expect(state()).toEqual([
+			[ids[0], 'SKU-White', '12.90', true],
+			[ids[1], 'SKU-Black', '12.90', true],
+		]);
 	});
 
 	test('an unknown field or a wrong type is refused as a GraphQL variable error, and nothing is kept', async () => {

@@ -77,6 +77,34 @@ function localized(input: ListingInput): { title: string; description: string } 
 	return { title: text(found.name) || name, description: text(found.description) };
 }
 
+const HTML_ESCAPES: Record<string, string> = {
+	'&': '&amp;',
+	'<': '&lt;',
+	'>': '&gt;',
+	'"': '&quot;',
+	"'": '&#39;',
+};
+
+/**
+ * A plain description as the HTML a store's product page shows (Shopify's `descriptionHtml`,
+ * WooCommerce's `description`): each paragraph (parts split by a blank line) a `<p>`, a single
+ * line break a `<br>`, and every character HTML gives a meaning escaped, so that "Cotton & <b>"
+ * reads as written.
+ */
+export function descriptionAsHtml(description: string): string {
+	return description
+		.split(/\r?\n\s*\r?\n/)
+		.map((paragraph) => paragraph.trim())
+		.filter((paragraph) => paragraph !== '')
+		.map(
+			(paragraph) =>
+				`<p>${paragraph
+					.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character])
+					.replace(/\r?\n/g, '<br>')}</p>`,
+		)
+		.join('');
+}
+
 /** `DE`, or the country's ID where its code is not known. */
 function countryName(input: ListingInput, id: unknown): string {
 	return input.countryCodes?.get(Number(id)) ?? `country ${text(id)}`;
@@ -215,11 +243,15 @@ export function storefrontListing(input: ListingInput): IDataObject {
 			? `${motive.name} – ${title}`
 			: title;
 	const images = motive?.previewUrl ? [{ url: motive.previewUrl, alt: listingTitle }] : [];
+	const listingDescription = [motive?.description, description]
+		.filter((part) => !!part)
+		.join('\n\n');
 	return {
 		productId,
 		handle: listingHandle(productId, input),
 		title: listingTitle,
-		description: [motive?.description, description].filter((part) => !!part).join('\n\n'),
+		description: listingDescription,
+		descriptionHtml: descriptionAsHtml(listingDescription),
 		...(input.language === undefined ? {} : { language: input.language }),
 		country: country.code ?? country.id,
 		currency: text(prices[0].currency) || country.currency || '',
