@@ -13,7 +13,12 @@ import { request } from 'undici';
 
 import type { Sandbox } from '../../sandbox';
 import { DEMO, signBody, startSandbox } from '../../sandbox';
-import { exampleWorkflows, mcpBearerCredential, sandboxCredential } from '../../scripts/dev';
+import {
+	SMTP_CREDENTIAL_ID,
+	exampleWorkflows,
+	mcpBearerCredential,
+	sandboxCredential,
+} from '../../scripts/dev';
 import type {
 	RecordedRequest,
 	ShopifyStandIn,
@@ -80,6 +85,8 @@ import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
 import { encodeStorefrontSku } from '../../nodes/PodPlatform/actions/common/storefrontSku';
 import { N8nSession, subscriptions, unflatten, waitFor, webhookServed } from './n8nSession';
 import { ShiftedClock } from './shiftedClock';
+import { smtpStandInCredential, startSmtpStandIn } from './smtpStandIn';
+import type { SmtpStandIn } from './smtpStandIn';
 import {
 	ensureN8n,
 	freePort,
@@ -113,6 +120,8 @@ let shopify: ShopifyStandIn;
 let wooCommerce: WooCommerceStandIn;
 /** A second WooCommerce store of the same merchant, under the store key `woocommerce-eu`. */
 let wooCommerceEu: WooCommerceStandIn;
+/** The mail server the examples' Send Email delivers to (their SMTP credential names it). */
+let mail: SmtpStandIn;
 
 /** The bearer token of the AI agent example's MCP Server Trigger (joined, so no literal looks like a secret). */
 const MCP_TOKEN = ['e2e', 'mcp', 'bearer', 'token'].join('-');
@@ -400,6 +409,7 @@ beforeAll(async () => {
 		consumerKey: 'ck_e2e_eu',
 		consumerSecret: 'cs_e2e_eu',
 	});
+	mail = await startSmtpStandIn();
 	const secondStore = secondWooCommerceStore(wooCommerceEu);
 	const userFolder = path.join(workFolder, 'n8n');
 	const port = await freePort();
@@ -425,6 +435,7 @@ beforeAll(async () => {
 			...standInCredentials(shopify, wooCommerce),
 			secondStore.credential,
 			mcpBearerCredential(MCP_TOKEN),
+			smtpStandInCredential(mail, SMTP_CREDENTIAL_ID),
 		]),
 	);
 	await n8nCli(runtime, options, ['import:credentials', `--input=${credentialsFile}`]);
@@ -484,6 +495,7 @@ afterAll(async () => {
 	await shopify?.close();
 	await wooCommerce?.close();
 	await wooCommerceEu?.close();
+	await mail?.close();
 	if (workFolder) rmSync(workFolder, { recursive: true, force: true });
 });
 
@@ -739,6 +751,75 @@ test('listing orders with a filter finds the paid order', async () => {
 	const output = await execute('podExListOrders1');
 	// The Shopify intake example submitted its order as Paid.
 	expect(output).toContain('shopify-450789469');
+});
+
+test('the morning digest (needs-you-today.json) emails the orders needing attention, each with why and what to do: a complaint and a stuck order in, an order in production out', async () => {
+	const service = new ServiceClient(sandbox.baseUrl);
+	await service.login();
+	/** A paid order of the demo shop, once production got it ready; then moved on to `to`. */
+	const orderIn = async (uniqueId: string, to?: string) => {
+		const id = await submitOrder(service, { uniqueId });
+		await waitFor(`production of ${uniqueId} to get it ready`, async () =>
+			(await control<{ fulfilmentStatus?: string }>('GET', `/orders/${id}`)).fulfilmentStatus ===
+			'PREPARED_TO_PRODUCE'
+				? true
+				: undefined,
+		);
+		if (to) await control('POST', `/orders/${id}/advance`, { to });
+		return id;
+	};
+	const complaint = await orderIn('digest-complaint', 'RECLAMATION');
+	const ready = await orderIn('digest-ready');
+	const inProduction = await orderIn('digest-in-production', 'NOT_EDITABLE');
+	// The example as shipped counts an order stuck after 24 hours; these were placed now, so a copy
+	// counts from 0 hours: every order not moved on is stuck.
+	const [digest] = exampleWorkflows().filter((workflow) => workflow.id === 'podExNeedsYou');
+	const nodes = (digest.nodes as Array<{ name: string; parameters: Record<string, unknown> }>).map(
+		(node) =>
+			node.name === 'Orders Needing Attention'
+				? { ...node, parameters: { ...node.parameters, olderThanHours: 0 } }
+				: node,
+	);
+	const copy: Record<string, unknown> = { ...digest, nodes, name: 'What needs you today (0 h)' };
+	delete copy.id;
+	const created = await rest<{ id: string }>(n8n, cookie, 'POST', '/workflows', copy);
+	const sentBefore = mail.messages.length;
+	const run = await session.runFromPinnedTrigger(created.id, 'Every Morning');
+	expect({ status: run.status, error: run.error }).toEqual({ status: 'success', error: undefined });
+	const listed = itemsOf(run.runData['Orders Needing Attention']?.[0]) as Array<{
+		id: number;
+		attentionReason: string;
+		attentionTodo: string;
+	}>;
+	const reasonOf = (id: number) => listed.find((order) => order.id === id);
+	expect(reasonOf(complaint)).toMatchObject({
+		attentionReason: 'A complaint about it is being handled',
+		attentionTodo: 'Follow the complaint up with the service.',
+	});
+	expect(reasonOf(ready)).toMatchObject({
+		attentionReason: 'Ready for production, but production has not picked it up',
+	});
+	expect(reasonOf(inProduction)).toBeUndefined();
+	// One message, to the address the example names, counting every order listed.
+	expect(mail.messages.slice(sentBefore)).toHaveLength(1);
+	const [message] = mail.messages.slice(sentBefore);
+	expect(message.to).toEqual(['you@example.com']);
+	expect(message.subject).toBe(`Print orders: ${listed.length} need you today`);
+	expect(message.text).toContain(`${listed.length} print orders need you today:`);
+	expect(message.text).toContain(`- Order ${complaint} (digest-complaint), placed `);
+	expect(message.text).toContain(
+		': A complaint about it is being handled. Follow the complaint up with the service.',
+	);
+	expect(message.text).not.toContain('digest-in-production');
+	// The digest as one item for any other channel: the same count and orders.
+	const [summary] = itemsOf(run.runData['Summary Text']?.[0]) as Array<{
+		count: number;
+		orders: unknown[];
+		text: string;
+	}>;
+	expect(summary.count).toBe(listed.length);
+	expect(summary.orders).toHaveLength(listed.length);
+	expect(message.text.trim()).toBe(summary.text.trim());
 });
 
 test('a motive is created from a file', async () => {
