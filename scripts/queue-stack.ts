@@ -3,7 +3,8 @@
  * n8n in queue mode, as agencies run it in production, on one machine: Postgres (the database
  * every process shares), Redis (the job queue), one main process (editor, activation, polling),
  * workers (executions) and webhook processes (production webhooks) of the pinned n8n behind a
- * round-robin load balancer, all with one encryption key. Used by `npm run start:queue`, the
+ * round-robin load balancer, all with one encryption key; manual executions run on the workers,
+ * as in n8n 3 (manualExecutionsOnWorkers). Used by `npm run start:queue`, the
  * queue-mode end-to-end suite and `npm run bench:queue`.
  *
  * Postgres and Redis come from Debian's packages (scripts/install-queue-deps.sh) and run from a
@@ -259,6 +260,12 @@ export interface QueueStackOptions {
 	webhookProcesses?: number;
 	/** Executions one worker runs at once (n8n's default: 10). */
 	workerConcurrency?: number;
+	/**
+	 * Whether manual executions (the editor's runs, test runs) run on the workers, as n8n 3 always
+	 * does in queue mode (`OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS=true` on 2.x); n8n 2's default runs
+	 * them in the main process. Default: true.
+	 */
+	manualExecutionsOnWorkers?: boolean;
 	/** Extra environment for every n8n process. */
 	env?: Record<string, string>;
 	/** How long each process may take to report ready (startN8n's readyTimeoutMs). */
@@ -356,7 +363,13 @@ export async function startQueueStack(
 			await processOptions(
 				'main',
 				{ port: chosen.main },
-				{ N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' },
+				{
+					N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
+					// Read by main, which decides where a manual execution runs.
+					...(options.manualExecutionsOnWorkers === false
+						? {}
+						: { OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true' }),
+				},
 			),
 		);
 		try {

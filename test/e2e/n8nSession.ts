@@ -15,6 +15,8 @@ export interface ExecutionSummary {
 	id: string;
 	status: string;
 	workflowId: string;
+	/** How it started: `manual` for the editor's runs and test runs, `webhook`, `trigger`... */
+	mode?: string;
 	createdAt?: string;
 	startedAt?: string | null;
 	stoppedAt?: string | null;
@@ -89,6 +91,10 @@ export interface NodeRun {
 }
 
 export interface ExecutionResult {
+	/** The execution's ID, as n8n's answer to the run request gave it. */
+	executionId: string;
+	/** `manual` for a run the editor starts. */
+	mode: string;
 	status: string;
 	/** Each node's runs, by node name. */
 	runData: Record<string, NodeRun[]>;
@@ -204,7 +210,10 @@ export class N8nSession {
 	/**
 	 * Run a workflow as the editor's Execute Workflow button does (POST /rest/workflows/:id/run with
 	 * the trigger to start from): n8n 2.40.7 starts a trigger that holds pinned data from that data,
-	 * without waiting for an event (packages/cli workflow-execution.service.ts, executeManually).
+	 * without waiting for an event, and a trigger that needs no webhook (the Manual Trigger, a poll
+	 * trigger's test run) at once (packages/cli workflow-execution.service.ts, executeManually). In
+	 * queue mode with manual executions on workers it answers the same, once the execution is queued;
+	 * a worker runs it and the execution's status goes from new to running to its end.
 	 * n8n 1.x runs the workflow the request carries (`workflowData`, as its editor sends it) rather
 	 * than the stored one, so for it the stored workflow is sent along.
 	 * Waits for the execution to end and returns its status and each node's runs.
@@ -239,7 +248,7 @@ export class N8nSession {
 		return await waitFor(
 			`execution ${executionId} of ${workflowId} to end`,
 			async () => {
-				const execution = await rest<{ status: string; data: string }>(
+				const execution = await rest<{ status: string; mode: string; data: string }>(
 					this.instance,
 					this.cookie,
 					'GET',
@@ -250,6 +259,8 @@ export class N8nSession {
 					resultData: { runData: Record<string, NodeRun[]>; error?: ExecutionResult['error'] };
 				};
 				return {
+					executionId,
+					mode: execution.mode,
 					status: execution.status,
 					runData: data.resultData.runData,
 					error: data.resultData.error,

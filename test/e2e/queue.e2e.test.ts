@@ -3,7 +3,10 @@
  * The package on n8n in queue mode (scripts/queue-stack.ts): Postgres, Redis, one main, two
  * workers and two webhook processes behind a round-robin balancer. Each promise that depends on
  * where state lives is checked there: the trigger's subscriptions and its memory of deliveries,
- * Submit's exactly-once under two workers, the poll trigger's memory of statuses.
+ * Submit's exactly-once under two workers, the poll trigger's memory of statuses. Manual
+ * executions run on the workers (`OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS=true`), as n8n 3 always
+ * runs them: the last group runs the editor's runs there (the only executions of the suite that
+ * setting moves; n8n 2's default, the main process, is what the one-process suite proves).
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,8 +14,8 @@ import path from 'node:path';
 import { request } from 'undici';
 
 import type { Sandbox } from '../../sandbox';
-import { signBody, startSandbox } from '../../sandbox';
-import { exampleWorkflows, sandboxCredential } from '../../scripts/dev';
+import { DEMO, signBody, startSandbox } from '../../sandbox';
+import { exampleWorkflows, mcpBearerCredential, sandboxCredential } from '../../scripts/dev';
 import type { N8nInstance, N8nRuntime } from '../../scripts/n8n-runtime';
 import {
 	ensureN8n,
@@ -20,6 +23,7 @@ import {
 	n8nCli,
 	ownerSession,
 	packPackage,
+	rest,
 } from '../../scripts/n8n-runtime';
 import type { QueueServices, QueueStack } from '../../scripts/queue-stack';
 import {
@@ -32,6 +36,7 @@ import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import { jsonOrder } from '../order/fixtures';
 import { SandboxControl } from '../support/sandbox';
 import { withProductSkus } from '../support/storefrontModes';
+import { McpSession } from './mcp';
 import type { NodeRun } from './n8nSession';
 import { N8nSession, subscriptions, unflatten, waitFor, webhookServed } from './n8nSession';
 import { ShiftedClock } from './shiftedClock';
@@ -43,6 +48,7 @@ import {
 	e2eWorkflows,
 	intakeOnWebhook,
 	queueWorkflows,
+	withPinnedPayload,
 } from './workflows';
 
 jest.setTimeout(300_000);
@@ -65,6 +71,27 @@ const OVERLAP_INTAKE = {
 	order: withProductSkus(shopifyOrder),
 	uniqueId: `shopify-${shopifyOrder.id}`,
 };
+
+/**
+ * The shipped Shopify intake example with its pinned order under another order ID (so that it is
+ * not the order the overlap case delivers), run as the editor's Execute workflow runs it.
+ */
+const MANUAL_INTAKE = (() => {
+	const example = exampleWorkflows().find((workflow) => workflow.id === 'podExShopIntake') as {
+		pinData: Record<string, Array<{ json: Record<string, unknown> }>>;
+	};
+	const trigger = 'Shopify Trigger';
+	const orderId = 450_789_500;
+	return {
+		workflowId: 'podManualIntake',
+		trigger,
+		order: { ...example.pinData[trigger][0].json, id: orderId },
+		uniqueId: `shopify-${orderId}`,
+	};
+})();
+const MOTIVE_WORKFLOW_ID = 'podExMotiveFile1';
+const AGENT_TOOLS_WORKFLOW_ID = 'podExAgentTools';
+const MCP_TOKEN = ['queue', 'mcp', 'bearer', 'token'].join('-');
 
 let runtime: N8nRuntime;
 let sandbox: Sandbox;
@@ -137,20 +164,39 @@ beforeAll(async () => {
 	const userFolder = path.join(workFolder, 'n8n');
 	// One execution per worker at a time: two workflows started together run on the two workers.
 	clock = await ShiftedClock.create(workFolder);
-	const stackOptions = { services, userFolder, workerConcurrency: 1, env: clock.env() };
+	const stackOptions = {
+		services,
+		userFolder,
+		workerConcurrency: 1,
+		manualExecutionsOnWorkers: true,
+		env: clock.env(),
+	};
 	const ports = await queueStackPorts(stackOptions);
 
 	const tarball = await packPackage(path.join(workFolder, 'package'));
 	await installPackage(userFolder, tarball);
 	const cli = queueCliOptions(stackOptions, ports);
 	const credentialsFile = path.join(workFolder, 'credentials.json');
-	writeFileSync(credentialsFile, JSON.stringify([sandboxCredential(sandbox.baseUrl)]));
+	writeFileSync(
+		credentialsFile,
+		JSON.stringify([sandboxCredential(sandbox.baseUrl), mcpBearerCredential(MCP_TOKEN)]),
+	);
 	await n8nCli(runtime, cli, ['import:credentials', `--input=${credentialsFile}`]);
 	const workflowsFile = path.join(workFolder, 'workflows.json');
 	writeFileSync(
 		workflowsFile,
 		JSON.stringify([
-			...exampleWorkflows().filter((workflow) => workflow.id === EVENTS_WORKFLOW_ID),
+			...exampleWorkflows().filter((workflow) =>
+				[EVENTS_WORKFLOW_ID, MOTIVE_WORKFLOW_ID, AGENT_TOOLS_WORKFLOW_ID].includes(
+					String(workflow.id),
+				),
+			),
+			withPinnedPayload(
+				'podExShopIntake',
+				MANUAL_INTAKE.workflowId,
+				MANUAL_INTAKE.trigger,
+				MANUAL_INTAKE.order,
+			),
 			...e2eWorkflows().filter((workflow) => workflow.id === POLL_WORKFLOW_ID),
 			...queueWorkflows(),
 			intakeOnWebhook('podExShopIntake', OVERLAP_INTAKE.workflowId, OVERLAP_INTAKE.webhookPath),
@@ -561,9 +607,9 @@ test(
 				const data = unflatten(await session.executionData(execution.id)) as {
 					resultData: { runData: Record<string, NodeRun[]> };
 				};
-				const items = (data.resultData.runData['Submit Print Order']?.[0]?.data?.main?.[0] ?? []).map(
-					(item) => item.json,
-				);
+				const items = (
+					data.resultData.runData['Submit Print Order']?.[0]?.data?.main?.[0] ?? []
+				).map((item) => item.json);
 				expect(items).toHaveLength(1);
 				return items[0] as {
 					id: unknown;
@@ -606,3 +652,189 @@ test(
 	},
 	10 * 60_000,
 );
+
+describe('manual executions on the workers, as n8n 3 runs them (OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS=true)', () => {
+	const itemsOf = (run: NodeRun | undefined) =>
+		(run?.data?.main?.[0] ?? []).map((item) => item.json);
+	let intakeOrderId: number;
+
+	test("n8n's credential test logs in, and says so plainly when the password is wrong", async () => {
+		const credential = sandboxCredential(sandbox.baseUrl);
+		const test = async (password: string) =>
+			await rest<{ status: string; message: string }>(
+				stack.main,
+				session.cookie,
+				'POST',
+				'/credentials/test',
+				{
+					credentials: {
+						id: credential.id,
+						name: credential.name,
+						type: credential.type,
+						data: { ...credential.data, password },
+					},
+				},
+			);
+		expect((await test(DEMO.password)).status).toBe('OK');
+		const refused = await test('not-the-password');
+		expect(refused.status).toBe('Error');
+		expect(refused.message).toMatch(/refused the login/);
+		expect(refused.message).not.toContain('not-the-password');
+	});
+
+	test("Execute workflow on the Shopify intake example's pinned order runs on a worker: one print order; run again, on a worker, it already exists", async () => {
+		const { workflowId, trigger, uniqueId } = MANUAL_INTAKE;
+		const first = await session.runFromPinnedTrigger(workflowId, trigger, 60_000);
+		expect({ mode: first.mode, status: first.status, error: first.error }).toEqual({
+			mode: 'manual',
+			status: 'success',
+			error: undefined,
+		});
+		expect(ranOnAWorker(first.executionId)).toBe(true);
+		const [submitted] = itemsOf(first.runData['Submit Print Order']?.[0]);
+		expect(submitted).toMatchObject({ uniqueId, alreadyExisted: false });
+		const orders = await control.orders(uniqueId);
+		expect(orders.map((order) => order.id)).toEqual([submitted.id]);
+		intakeOrderId = orders[0].id as number;
+
+		const again = await session.runFromPinnedTrigger(workflowId, trigger, 60_000);
+		expect(again.status).toBe('success');
+		expect(ranOnAWorker(again.executionId)).toBe(true);
+		expect(itemsOf(again.runData['Submit Print Order']?.[0])).toEqual([
+			expect.objectContaining({ uniqueId, id: intakeOrderId, alreadyExisted: true }),
+		]);
+		expect(await control.orders(uniqueId)).toHaveLength(1);
+	});
+
+	test('the motive example turns its file (binary data) into a motive on a worker', async () => {
+		const run = await session.runFromPinnedTrigger(MOTIVE_WORKFLOW_ID, 'Run', 60_000);
+		expect({ mode: run.mode, status: run.status, error: run.error }).toEqual({
+			mode: 'manual',
+			status: 'success',
+			error: undefined,
+		});
+		expect(ranOnAWorker(run.executionId)).toBe(true);
+		expect(itemsOf(run.runData['Create Motive']?.[0])).toEqual([
+			expect.objectContaining({ type: 'HIGH_RESOLUTION_BITMAP' }),
+		]);
+	});
+
+	test("the poll trigger's test run on a worker shows the newest shipped order's event with its tracking number, and leaves the workflow's stored statuses as they were", async () => {
+		await ship(intakeOrderId, 'TRACK-QUEUE-TEST-RUN');
+		// The workflow is inactive since its own case: nothing else moves its static data.
+		const stored = await storedStaticData(POLL_WORKFLOW_ID);
+		expect(stored).toContain('lastPollAt');
+		const run = await session.runFromPinnedTrigger(POLL_WORKFLOW_ID, 'Fulfilled (Polling)', 60_000);
+		expect({ mode: run.mode, status: run.status, error: run.error }).toEqual({
+			mode: 'manual',
+			status: 'success',
+			error: undefined,
+		});
+		expect(ranOnAWorker(run.executionId)).toBe(true);
+		const events = itemsOf(run.runData['Fulfilled (Polling)']?.[0]);
+		expect(events).toEqual([
+			expect.objectContaining({
+				topic: 'orders/fulfilled',
+				id: intakeOrderId,
+				uniqueId: MANUAL_INTAKE.uniqueId,
+			}),
+		]);
+		expect(JSON.stringify(events)).toContain('TRACK-QUEUE-TEST-RUN');
+		expect(await storedStaticData(POLL_WORKFLOW_ID)).toBe(stored);
+	});
+
+	describe('the AI agent example over MCP, through a webhook process', () => {
+		// n8n asks for every /mcp request of an installation to reach one webhook process.
+		const mcpUrl = () => `${stack.webhookProcesses[0].url}/mcp/pod-tools`;
+		let agent: McpSession;
+		const order = {
+			uniqueId: 'QUEUE-AGENT-1',
+			product: 'TEE-CLASSIC',
+			color: 'black',
+			size: 'm',
+			amount: 1,
+			customerFirstName: 'Ada',
+			customerLastName: 'Lovelace',
+			customerEmail: 'ada@example.com',
+			street: 'Torstraße 12',
+			zip: '10119',
+			city: 'Berlin',
+			countryCode: 'DE',
+		};
+
+		afterAll(async () => {
+			await agent?.close();
+			await session.deactivate(AGENT_TOOLS_WORKFLOW_ID).catch(() => undefined);
+		});
+
+		test("Execute workflow on its MCP Server Trigger listens on the test URL of the main process; a client's tool call there runs on a worker and is answered", async () => {
+			const listening = await rest<{ waitingForWebhook?: boolean; executionId?: string }>(
+				stack.main,
+				session.cookie,
+				'POST',
+				`/workflows/${AGENT_TOOLS_WORKFLOW_ID}/run`,
+				{ triggerToStartFrom: { name: 'POD Platform Tools' } },
+			);
+			expect(listening).toEqual({ waitingForWebhook: true });
+			const tester = await McpSession.connect(`${stack.main.url}/mcp-test/pod-tools`, MCP_TOKEN);
+			try {
+				const products = await tester.items<{ name: string }>('list_products', {});
+				expect(products.map(({ name }) => name)).toContain('Classic T-Shirt');
+			} finally {
+				await tester.close();
+			}
+			const [execution] = await session.finishedExecutionsOf(AGENT_TOOLS_WORKFLOW_ID, 1);
+			expect(execution).toMatchObject({ mode: 'manual', status: 'success' });
+			expect(ranOnAWorker(execution.id)).toBe(true);
+		});
+
+		test('activated, it serves its four tools; without the token it refuses the client', async () => {
+			await session.activate(AGENT_TOOLS_WORKFLOW_ID);
+			// Not found (404) until the webhook process has registered the activated trigger.
+			agent = await waitFor(
+				'the MCP endpoint',
+				async () =>
+					await McpSession.connect(mcpUrl(), MCP_TOKEN).catch(async (error: { code?: number }) =>
+						error.code === 404 ? undefined : await Promise.reject(error),
+					),
+			);
+			await expect(McpSession.connect(mcpUrl(), 'not-the-token')).rejects.toMatchObject({
+				code: 403,
+			});
+			expect((await agent.listTools()).map((tool) => tool.name).sort()).toEqual([
+				'find_products',
+				'get_order_by_unique_id',
+				'list_products',
+				'submit_pending_order',
+			]);
+		});
+
+		test('the tools find a product, order it once as Pending (again: alreadyExisted) and read it back; every call is an execution on a worker', async () => {
+			const earlier = new Set(
+				(await session.executionsOf(AGENT_TOOLS_WORKFLOW_ID)).map((execution) => execution.id),
+			);
+			const found = await agent.items<{ name: string }>('find_products', { query: 'TEE-CLASSIC' });
+			expect(found.map(({ name }) => name)).toEqual(['Classic T-Shirt']);
+			const [placed] = await agent.items<Record<string, unknown>>('submit_pending_order', order);
+			expect(placed).toMatchObject({
+				uniqueId: order.uniqueId,
+				financialStatus: 'PENDING',
+				alreadyExisted: false,
+			});
+			const [again] = await agent.items<Record<string, unknown>>('submit_pending_order', order);
+			expect(again).toMatchObject({ id: placed.id, alreadyExisted: true });
+			expect(await control.orders(order.uniqueId)).toHaveLength(1);
+			const [read] = await agent.items<Record<string, unknown>>('get_order_by_unique_id', {
+				uniqueId: order.uniqueId,
+				customerEmail: order.customerEmail,
+			});
+			expect(read).toMatchObject({ id: placed.id, uniqueId: order.uniqueId });
+
+			const executions = (
+				await session.finishedExecutionsOf(AGENT_TOOLS_WORKFLOW_ID, earlier.size + 4)
+			).filter((execution) => !earlier.has(execution.id));
+			expect(executions.map((execution) => execution.status)).toEqual(Array(4).fill('success'));
+			expect(executions.every((execution) => ranOnAWorker(execution.id))).toBe(true);
+		});
+	});
+});

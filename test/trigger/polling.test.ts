@@ -472,4 +472,25 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 		expect(expandedReads(await control.requests())).toEqual([`GET /orders/expanded/${order}`]);
 		expect(trigger.staticData).toEqual({});
 	});
+
+	test("a manual test poll shows the same sample with the active workflow's recorded statuses as with an empty copy (a worker's), and moves neither", async () => {
+		const order = await submitOrder(service);
+		await waitFor(order, 'PREPARED_TO_PRODUCE');
+		// The active workflow has polled since the order's last change: nothing is new to it.
+		const active = harness();
+		expect(await active.poll()).toBeNull();
+		later();
+		expect(await active.poll()).toBeNull();
+		const recorded = JSON.parse(JSON.stringify(active.staticData)) as Json;
+
+		// n8n's main process runs a test run on the stored static data; a worker on an empty copy.
+		const onMain = events(await active.poll('manual'));
+		const onWorker = harness();
+		const onAWorker = events(await onWorker.poll('manual'));
+		// The last event of the newest order that fires a topic: it reached Ready for Production.
+		expect(onMain.map((e) => [e.id, e.topic])).toEqual([[order, 'orders/readyForProduction']]);
+		expect(onAWorker).toEqual(onMain);
+		expect(active.staticData).toEqual(recorded);
+		expect(onWorker.staticData).toEqual({});
+	});
 });
