@@ -41,6 +41,10 @@ export const KIND_OPTION_NAMES = [
 	'motiveRemovals',
 	/** `POST .../orderCsvImport` also takes the file as a raw `text/csv` body, not only multipart. */
 	'csvRawUpload',
+	/** A motive record also carries `hasBitmap` and embeds its `technologies` and `tags`. */
+	'motiveDetails',
+	/** A CSV import record also counts its lines: `linesTotal` and `linesFailed`. */
+	'csvImportLineCounts',
 ] as const;
 
 export type KindOptionName = (typeof KIND_OPTION_NAMES)[number];
