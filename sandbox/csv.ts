@@ -549,8 +549,13 @@ function importBody(sandbox: SandboxState, job: CsvImport) {
 		processed: job.processed,
 		error: job.error,
 		errorMessage: job.errorMessage,
-		linesTotal: job.lines.length,
-		linesFailed: job.lines.filter((l) => !l.ok).length,
+		// The field notes' record ends at errorMessage; the counts only with csvImportLineCounts.
+		...(sandbox.kind.csvImportLineCounts
+			? {
+					linesTotal: job.lines.length,
+					linesFailed: job.lines.filter((l) => !l.ok).length,
+				}
+			: {}),
 		'atom.link': [atomLink('self', self), atomLink('lines', `${self}/lines`)],
 	};
 }

@@ -20,21 +20,35 @@ function motiveUrl(sandbox: SandboxState, shop: Shop, motiveId: number): string 
 	return `${shopUrl(sandbox, shop.accountId, shop.id)}/motives/${motiveId}`;
 }
 
+/**
+ * A motive record: the field notes' `{id, uuid, name, type}`, `created`, and the links to its
+ * relations (the contract's rels `image`, `preview`, `localizations`, `tags`, `technologies`). The
+ * contract documents the basic/expanded split for products only and shows no further motive field,
+ * so whether it has a bitmap and its technologies and tags inline come only with option
+ * motiveDetails; without it a client reads the `technologies` and `tags` links.
+ */
 function motiveBody(sandbox: SandboxState, shop: Shop, motive: Motive) {
 	const self = motiveUrl(sandbox, shop, motive.id);
+	const details = sandbox.kind.motiveDetails
+		? {
+				hasBitmap: !!motive.image,
+				technologies: {
+					motivePrintTechnology: motive.technologies.map((t) => technologyBody(sandbox, t)),
+				},
+				tags: {
+					tag: sandbox.store.tags
+						.filter((t) => motive.tagIds.includes(t.id))
+						.map((t) => ({ ...t })),
+				},
+			}
+		: {};
 	return {
 		id: motive.id,
 		uuid: motive.uuid,
 		name: motive.name,
 		type: motive.type,
 		created: motive.created,
-		hasBitmap: !!motive.image,
-		technologies: {
-			motivePrintTechnology: motive.technologies.map((t) => technologyBody(sandbox, t)),
-		},
-		tags: {
-			tag: sandbox.store.tags.filter((t) => motive.tagIds.includes(t.id)).map((t) => ({ ...t })),
-		},
+		...details,
 		'atom.link': [
 			atomLink('self', self),
 			atomLink('image', `${self}/image`),

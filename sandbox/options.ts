@@ -41,6 +41,14 @@ export const KIND_OPTION_NAMES = [
 	'motiveRemovals',
 	/** `POST .../orderCsvImport` also takes the file as a raw `text/csv` body, not only multipart. */
 	'csvRawUpload',
+	/** A motive record also carries `hasBitmap` and embeds its `technologies` and `tags`. */
+	'motiveDetails',
+	/** A CSV import record also counts its lines: `linesTotal` and `linesFailed`. */
+	'csvImportLineCounts',
+	/** A layer's `rgbColor` of three hex digits (`#F00`) is 400: only six are taken. */
+	'refuseShortRgbColor',
+	/** A design element under a key the service does not know is 400, not dropped from the design. */
+	'refuseUnknownDesignElement',
 ] as const;
 
 export type KindOptionName = (typeof KIND_OPTION_NAMES)[number];

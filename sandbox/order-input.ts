@@ -215,8 +215,17 @@ function readMotiveElement(
 		if (!isPlainObject(layer) || !readString(layer.name))
 			throw badRequest(`${field}.layers[${i}].name is required`);
 		const rgbColor = readString(layer.rgbColor);
-		if (rgbColor !== undefined && !/^#?[0-9a-f]{6}$/i.test(rgbColor)) {
-			throw badRequest(`${field}.layers[${i}].rgbColor must be a hex colour`, `Got ${rgbColor}`);
+		// "a hex colour string": three or six hex digits; only six under refuseShortRgbColor.
+		const hexColour = sandbox.kind.refuseShortRgbColor
+			? /^#?[0-9a-f]{6}$/i
+			: /^#?(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+		if (rgbColor !== undefined && !hexColour.test(rgbColor)) {
+			throw badRequest(
+				`${field}.layers[${i}].rgbColor must be a hex colour`,
+				sandbox.kind.refuseShortRgbColor
+					? `Got ${rgbColor}; give six hex digits, such as #FF0000`
+					: `Got ${rgbColor}`,
+			);
 		}
 		return { name: readString(layer.name) as string, text: readString(layer.text), rgbColor };
 	});
@@ -278,8 +287,9 @@ const ELEMENT_READERS: Record<
 
 /**
  * Elements arrive as an array of single-key objects (JSON) or as an object of element arrays
- * (XML, or JSON written like XML). An unknown key is a 400: the live service blanks the design
- * silently, which is worse for everyone.
+ * (XML, or JSON written like XML). An element under an unknown key is dropped without a word, as
+ * the field notes report of the live service ("a wrong element key has produced orders with a
+ * blank design and no error"); option refuseUnknownDesignElement answers 400 instead.
  */
 function readElements(
 	sandbox: SandboxState,
@@ -296,16 +306,19 @@ function readElements(
 			for (const element of asArray(inner)) entries.push([key, element]);
 		}
 	}
-	return entries.map(([key, element], i) => {
+	const elements: DesignElement[] = [];
+	entries.forEach(([key, element], i) => {
 		const reader = ELEMENT_READERS[key];
-		if (!reader) {
+		if (reader) {
+			elements.push(reader(sandbox, shop, element, `${field}[${i}].${key}`));
+		} else if (sandbox.kind.refuseUnknownDesignElement) {
 			throw badRequest(
 				`Unknown design element ${key}`,
 				`${field}[${i}]: use one of ${Object.keys(ELEMENT_READERS).join(', ')}`,
 			);
 		}
-		return reader(sandbox, shop, element, `${field}[${i}].${key}`);
 	});
+	return elements;
 }
 
 function resolveArea(product: Product, value: Record<string, unknown>, field: string): number {

@@ -448,7 +448,12 @@ describe('Upload over an unreliable line', () => {
 			parameters: csvImport('upload', { waitForProcessing: true, maxWaitSeconds: 20 }),
 		});
 		expect(run.error).toBeUndefined();
-		expect(run.items[0].json).toMatchObject({ processed: true, error: false, linesTotal: 5 });
+		expect(run.items[0].json).toMatchObject({
+			processed: true,
+			error: false,
+			linesTotal: 5,
+			linesFailed: 0,
+		});
 		const posts = (await requests()).filter(
 			(r) => r.method === 'POST' && r.path.endsWith('/orderCsvImport'),
 		);
@@ -486,7 +491,23 @@ describe('Upload over an unreliable line', () => {
 		});
 		expect(run.error).toBeUndefined();
 		const result = run.items[0].json as IDataObject & { lines: IDataObject[] };
-		expect(result).toMatchObject({ processed: true, error: false });
+		expect(result).toMatchObject({ processed: true, error: false, linesTotal: 5, linesFailed: 0 });
 		expect(result.lines.map((line) => line.ok)).toEqual([true, true, true, true, true]);
+	});
+
+	test('waiting, it counts the lines and the failed ones from the lines it read, whether the record counts them or not', async () => {
+		const lines = sampleLines();
+		// Valid as a file, but the service knows no such SKU: its order group's lines fail.
+		lines[3]['design product sku'] = 'NO-SUCH-SKU';
+		const run = await runNode({
+			store: sandboxCredentials(sandbox),
+			items: [fileItem(writeCsv(lines))],
+			parameters: csvImport('upload', { waitForProcessing: true, maxWaitSeconds: 20 }),
+		});
+		expect(run.error).toBeUndefined();
+		const result = run.items[0].json as IDataObject & { lines: IDataObject[] };
+		const failed = result.lines.filter((line) => line.ok === false).length;
+		expect(failed).toBeGreaterThan(0);
+		expect(result).toMatchObject({ error: true, linesTotal: 5, linesFailed: failed });
 	});
 });

@@ -121,6 +121,11 @@ describe('validateCsv reports every problem with line and column', () => {
 		);
 	});
 
+	it('a design without an amount passes: the contract lets unused values be empty', () => {
+		const lines = sampleLines().map((line) => ({ ...line, 'design amount': '' }));
+		expect(problemsOf(writeCsv(lines))).toEqual([]);
+	});
+
 	it('order rows that disagree, and design rows that disagree', () => {
 		const lines = sampleLines();
 		lines[1]['customer shipping address city'] = 'Hamburg';

@@ -34,10 +34,9 @@ describe('Create From File', () => {
 		expect(first).toMatchObject({
 			name: 'logo',
 			type: 'HIGH_RESOLUTION_BITMAP',
-			hasBitmap: true,
 			mimeType: 'image/png',
 		});
-		expect(second).toMatchObject({ name: 'photo', hasBitmap: true, mimeType: 'image/jpeg' });
+		expect(second).toMatchObject({ name: 'photo', mimeType: 'image/jpeg' });
 		expect(result.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(
 			(first.technologies as Array<{ printTechnology: { id: number } }>)[0].printTechnology.id,
@@ -134,7 +133,9 @@ describe('Create From File', () => {
 		);
 		expect(result.error?.description).toMatch(/Finish motive 20001 with Upload Bitmap/);
 		const kept = await ServiceClient.as(sandbox.baseUrl).get(`${motives}/20001`);
-		expect(kept.json.motive).toMatchObject({ name: 'Kept', hasBitmap: true });
+		expect(kept.json.motive).toMatchObject({ name: 'Kept' });
+		const image = await ServiceClient.as(sandbox.baseUrl).get(`${motives}/20001/image`);
+		expect(image.bytes.equals(tinyPng())).toBe(true);
 	});
 
 	test('the multipart body is sent again after a 401 re-login', async () => {
@@ -155,7 +156,9 @@ describe('Create From File', () => {
 		await control.call('PUT', '/session-policy', { expireAfterRequests: null });
 		expect(result.error).toBeUndefined();
 		expect(store.preAuthenticationCount).toBeGreaterThan(before);
-		expect(result.items[0].json).toMatchObject({ id, hasBitmap: true });
+		expect(result.items[0].json).toMatchObject({ id });
+		const image = await ServiceClient.as(sandbox.baseUrl).get(`${motives}/${id}/image`);
+		expect(image.bytes.equals(png)).toBe(true);
 		const uploads = (await control.requests()).filter((r) => r.path.endsWith('/bitmap'));
 		expect(uploads.map((r) => r.status)).toEqual([401, 200]);
 		expect(uploads[0].bodyBytes).toBe(uploads[1].bodyBytes);
@@ -180,8 +183,10 @@ describe('catalog operations', () => {
 		const motiveId = String(created.id);
 
 		const [fetched] = await run('get', { motiveId });
-		expect(fetched).toMatchObject({ id: created.id, name: 'Vector Star', hasBitmap: false });
+		expect(fetched).toMatchObject({ id: created.id, name: 'Vector Star' });
+		// Embedded in the record or read by their links: none yet.
 		expect(fetched.printTechnologies).toEqual([]);
+		expect(fetched.tags).toEqual([]);
 		expect(fetched).not.toHaveProperty('links');
 
 		const [updated] = await run('update', { motiveId, updateFields: { name: 'Gold Star' } });
@@ -376,7 +381,6 @@ test('with an XML credential: create from binary, update and the customer key', 
 	expect(record).toMatchObject({
 		name: 'XML Logo',
 		type: 'HIGH_RESOLUTION_BITMAP',
-		hasBitmap: true,
 	});
 	const technologies = record.technologies as Array<{ printTechnology: { id: number } }>;
 	expect(technologies.map((t) => t.printTechnology.id)).toEqual([11, 12]);
@@ -444,4 +448,50 @@ describe("Assign Category's lost answer, with and without a list of the motive's
 		);
 		expect(posts).toBe(1);
 	});
+});
+
+describe("a motive's print technologies and tags: embedded in its record, or behind its links", () => {
+	const services: Record<'plain' | 'details', { sandbox?: Sandbox; control?: SandboxControl }> = {
+		plain: {},
+		details: {},
+	};
+	// The contract shows no technologies or tags inside a motive record (option motiveDetails).
+	useSandbox((started) => (services.plain = started), { motiveDetails: false });
+	useSandbox((started) => (services.details = started), { motiveDetails: true });
+
+	test.each([
+		['plain', 2],
+		['details', 0],
+	] as const)(
+		'%s: Get and Assign Tag show them, with %i reads of the links',
+		async (which, linkReads) => {
+			const { sandbox: service, control: log } = services[which] as {
+				sandbox: Sandbox;
+				control: SandboxControl;
+			};
+			const store = demoStore(service);
+			const relationReads = async () =>
+				(await log.requests()).filter((r) => /\/motives\/\d+\/(technologies|tags)$/.test(r.path))
+					.length;
+
+			const got = await runNode({ store, parameters: motive('get', { motiveId: '5002' }) });
+			expect(got.error).toBeUndefined();
+			expect(got.items[0].json).toMatchObject({
+				id: 5002,
+				printTechnologies: [{ id: 11, name: 'Digital Print' }],
+				tags: ['summer', 'animals'],
+			});
+			expect(await relationReads()).toBe(linkReads);
+
+			await log.call('DELETE', '/requests');
+			const tagged = await runNode({
+				store,
+				parameters: motive('assignTag', { motiveId: '5003', tagId: '502' }),
+			});
+			expect(tagged.error).toBeUndefined();
+			const tags = tagged.items[0].json.tags as Array<{ id: number }>;
+			expect(tags.map((tag) => tag.id).sort()).toEqual([501, 502]);
+			expect(await relationReads()).toBe(linkReads / 2);
+		},
+	);
 });

@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
 import type { DeferredOrderForm } from '../../nodes/PodPlatform/actions/order/submit/guidedForm';
 import { startSandbox, type Sandbox } from '../../sandbox';
+import type { KindOptions } from '../../sandbox/options';
 import { deferredOrderBody, ORDERS, SHIPPING_ADDRESS } from '../support/deferredOrder';
 import { CredentialStore, runNode } from '../support/n8n';
 import type { RunResult } from '../support/n8n';
@@ -167,14 +168,11 @@ export function jsonParameters(body: unknown, options: Record<string, unknown> =
  * test needs to run Submit and read what the service stored. `options` choose its deployment:
  * the contract's by default; `variantSkuTexts` for a service whose color/size pairs carry SKU
  * texts; `demoOrders` for one holding the sandbox's demo orders (DEMO-1001 … DEMO-1004);
- * `refuseTemplateWithoutVariant` for one that requires a template product's colour and size.
+ * `refuseTemplateWithoutVariant` for one that requires a template product's colour and size;
+ * any other option of sandbox/options.ts likewise.
  */
 export function orderSandbox(
-	options: {
-		variantSkuTexts?: boolean;
-		demoOrders?: boolean;
-		refuseTemplateWithoutVariant?: boolean;
-	} = {},
+	options: Partial<KindOptions> & { demoOrders?: boolean } = {},
 ) {
 	const harness = {} as {
 		sandbox: Sandbox;

@@ -545,9 +545,14 @@ describe('an SVG layer color', () => {
 			(entry: any) => entry.creatorse_designElementMotive,
 		).creatorse_designElementMotive.layers.creatorse_designElementLayer[0].rgbColor;
 
-	test.each(['#FF0000', 'ff0000', '#F00', 'f00'])(
-		'%s is a hex color string (the contract) and is sent as given',
-		(rgbColor) => expect(sentColor(colored(rgbColor))).toBe(rgbColor),
+	test.each([
+		['#FF0000', '#FF0000'],
+		['ff0000', 'ff0000'],
+		['#F00', '#FF0000'],
+		['f0a', 'ff00aa'],
+	])(
+		'%s is a hex color string (the contract) and is sent in six digits, %s, which every service takes',
+		(rgbColor, sent) => expect(sentColor(colored(rgbColor))).toBe(sent),
 	);
 
 	test.each(['#FF00', 'red', '#GG0000'])('%s is refused naming the layer', (rgbColor) => {

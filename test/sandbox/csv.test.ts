@@ -65,13 +65,14 @@ describe('sandbox: CSV order import', () => {
 			({ sandbox, control } = started);
 			demo = new ServiceClient(sandbox.baseUrl);
 		},
-		// The contract's ProductSku (no texts), a repeated uniqueId stored and multipart uploads
-		// only, also under SANDBOX_OPTIONS=all.
+		// The contract's ProductSku (no texts), a repeated uniqueId stored, multipart uploads only
+		// and the field notes' import record (no line counts), also under SANDBOX_OPTIONS=all.
 		{
 			deferredProcessingMs: 10,
 			variantSkuTexts: false,
 			refuseRepeatedUniqueId: false,
 			csvRawUpload: false,
+			csvImportLineCounts: false,
 		},
 	);
 	beforeEach(() => demo.login());
@@ -97,6 +98,11 @@ describe('sandbox: CSV order import', () => {
 			(await demo.get(`${SHOP_PATH}/orderCsvImport/${id}/lines?size=100`)).json.pagedData
 				.productionOrderCsvImportLine,
 		);
+	/** How many lines an import has and how many failed, by its lines (the record counts none). */
+	const counts = async (id: number) => {
+		const all = await lines(id);
+		return { total: all.length, failed: all.filter((l) => l.ok !== true).length };
+	};
 
 	test('European file: groups build orders, designs and compositions; quoted fields; async processing', async () => {
 		const content = csv([
@@ -127,7 +133,12 @@ describe('sandbox: CSV order import', () => {
 		const job = await upload(content);
 		expect(job).toMatchObject({ fileName: 'orders.csv', processed: false, error: false });
 		const done = await finished(job.id);
-		expect(done).toMatchObject({ processed: true, error: false, linesTotal: 5, linesFailed: 0 });
+		expect(done).toMatchObject({ processed: true, error: false });
+		// The field notes' record: id, fileName, createdDate, processedDate, processed, error,
+		// errorMessage (and links); no counts without option csvImportLineCounts.
+		expect(done).not.toHaveProperty('linesTotal');
+		expect(done).not.toHaveProperty('linesFailed');
+		expect(await counts(job.id)).toEqual({ total: 5, failed: 0 });
 		expect(done.processedDate).toBeTruthy();
 
 		const results = await lines(job.id);
@@ -226,7 +237,8 @@ describe('sandbox: CSV order import', () => {
 		]);
 		const job = await upload(content);
 		const done = await finished(job.id);
-		expect(done).toMatchObject({ error: true, linesFailed: 5, linesTotal: 7 });
+		expect(done).toMatchObject({ error: true });
+		expect(await counts(job.id)).toEqual({ total: 7, failed: 5 });
 		const byLine = Object.fromEntries((await lines(job.id)).map((l) => [l.lineNumber, l]));
 		expect(byLine[2]).toMatchObject({ ok: true, orderGroupId: 'g1', uniqueId: 'OK-1' });
 		expect(byLine[4]).toMatchObject({ ok: false });
@@ -255,7 +267,8 @@ describe('sandbox: CSV order import', () => {
 			orderRow('g3', 'SKU-3', { 'design product sku': 'HOODIE-PREMIUM' }),
 		]);
 		const job = await upload(content);
-		expect(await finished(job.id)).toMatchObject({ error: true, linesFailed: 2, linesTotal: 3 });
+		expect(await finished(job.id)).toMatchObject({ error: true });
+		expect(await counts(job.id)).toEqual({ total: 3, failed: 2 });
 		const byLine = Object.fromEntries((await lines(job.id)).map((l) => [l.lineNumber, l]));
 		expect(byLine[2].ok).toBe(true);
 		const [order] = await control.orders('SKU-1');
@@ -299,7 +312,8 @@ describe('sandbox: CSV order import', () => {
 		[swapped[1], swapped[2]] = [swapped[2], swapped[1]];
 		const job = await upload(csv([orderRow('1', 'H-1')], ';', swapped));
 		const done = await finished(job.id);
-		expect(done).toMatchObject({ error: true, linesTotal: 0 });
+		expect(done).toMatchObject({ error: true });
+		expect(await lines(job.id)).toEqual([]);
 		expect(done.errorMessage).toMatch(/Column 2/);
 		const short = await upload(csv([], ';', HEADERS.slice(0, 53)));
 		expect((await finished(short.id)).errorMessage).toMatch(/54/);
@@ -309,7 +323,8 @@ describe('sandbox: CSV order import', () => {
 		const upper = [...HEADERS];
 		upper[1] = 'UNIQUEID';
 		const upperJob = await finished((await upload(csv([orderRow('1', 'H-2')], ';', upper))).id);
-		expect(upperJob).toMatchObject({ error: true, linesTotal: 0 });
+		expect(upperJob).toMatchObject({ error: true });
+		expect(await lines(upperJob.id)).toEqual([]);
 		expect(upperJob.errorMessage).toBe('Column 2 must be "uniqueId", found "UNIQUEID"');
 		const spaced = [...HEADERS];
 		spaced[2] = ` ${HEADERS[2]} `;
@@ -390,6 +405,33 @@ describe('sandbox: CSV order import', () => {
 		}
 	});
 
+	test('option csvImportLineCounts: the record also counts its lines and the failed ones', async () => {
+		const kind = await startSandbox({
+			port: 0,
+			deferredProcessingMs: 10,
+			csvImportLineCounts: true,
+		});
+		try {
+			const client = new ServiceClient(kind.baseUrl);
+			await client.login();
+			const content = csv([
+				orderRow('g1', 'COUNT-1'),
+				orderRow('g2', 'COUNT-2', { 'design product id': '4242', 'design product sku': '' }),
+			]);
+			const sent = await client.call('POST', `${SHOP_PATH}/orderCsvImport`, multipart(content));
+			const id = sent.json.productionOrderCsvImport.id as number;
+			const job = await eventually(async () => {
+				const current = (await client.get(`${SHOP_PATH}/orderCsvImport/${id}`)).json
+					.productionOrderCsvImport;
+				expect(current.processed).toBeTruthy();
+				return current;
+			});
+			expect(job).toMatchObject({ error: true, linesTotal: 2, linesFailed: 1 });
+		} finally {
+			await kind.close();
+		}
+	});
+
 	test('lines are paged', async () => {
 		const rows = Array.from({ length: 12 }, (_, i) => orderRow(`g${i}`, `P-${i}`));
 		const job = await upload(csv(rows));
@@ -436,7 +478,12 @@ describe('sandbox: CSV order import with the variant SKU text extension (option 
 			expect(current.processed).toBeTruthy();
 			return current;
 		});
-		expect(job).toMatchObject({ error: true, linesFailed: 1, linesTotal: 4 });
+		expect(job).toMatchObject({ error: true });
+		const results = list(
+			(await demo.get(`${SHOP_PATH}/orderCsvImport/${id}/lines`)).json.pagedData
+				.productionOrderCsvImportLine,
+		);
+		expect(results.map((line) => line.ok)).toEqual([true, true, true, false]);
 		const items = async (uniqueId: string) =>
 			((await control.orders(uniqueId))[0]?.orderedProducts ?? []).map((item: Json) => [
 				item.productId,

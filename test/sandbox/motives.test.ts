@@ -88,7 +88,7 @@ describe('sandbox: motives and user motives', () => {
 			multipart(PNG, 'rocket.png'),
 		);
 		expect(png.status).toBe(200);
-		expect(png.json.motive.hasBitmap).toBe(true);
+		expect(png.json.motive.id).toBe(motive.id);
 		const image = await demo.get(`${SHOP_PATH}/motives/${motive.id}/image`);
 		expect(image.headers['content-type']).toBe('image/png');
 		expect(image.bytes.equals(PNG)).toBe(true);
@@ -365,4 +365,39 @@ describe('sandbox: motives and user motives', () => {
 			expect((await upload(viewer)).status).toBe(200);
 		});
 	});
+});
+
+describe('sandbox: a motive record, plain and with option motiveDetails', () => {
+	const started: Record<'plain' | 'details', Sandbox | undefined> = {
+		plain: undefined,
+		details: undefined,
+	};
+	useSandbox((s) => (started.plain = s.sandbox), { motiveDetails: false });
+	useSandbox((s) => (started.details = s.sandbox), { motiveDetails: true });
+
+	test.each(['plain', 'details'] as const)(
+		'%s: the record; technologies and tags always by their links',
+		async (which) => {
+			const demo = new ServiceClient((started[which] as Sandbox).baseUrl);
+			await demo.login();
+			const record = (await demo.get(`${SHOP_PATH}/motives/5002`)).json.motive;
+			const links = list(record['atom.link']).map((link) => link['@rel']);
+			expect(links).toEqual(
+				expect.arrayContaining(['self', 'image', 'preview', 'technologies', 'tags']),
+			);
+			const tags = list((await demo.get(`${SHOP_PATH}/motives/5002/tags`)).json.pagedData.tag);
+			expect(tags.map((t) => t.id)).toEqual([501, 503]);
+			if (which === 'plain') {
+				// The field notes' {id, uuid, name, type}, its timestamp and its links; nothing inline.
+				expect(Object.keys(record).sort()).toEqual(
+					['atom.link', 'created', 'id', 'name', 'type', 'uuid'].sort(),
+				);
+			} else {
+				expect(record).toMatchObject({ hasBitmap: false, tags: { tag: expect.any(Array) } });
+				expect(list(record.tags.tag).map((t) => t.id)).toEqual([501, 503]);
+				const technologies = list(record.technologies.motivePrintTechnology);
+				expect(technologies.map((t) => t.printTechnology.id)).toEqual([11]);
+			}
+		},
+	);
 });

@@ -24,13 +24,16 @@ describe('sandbox: orders and their state machines', () => {
 			({ sandbox, control } = started);
 			demo = new ServiceClient(sandbox.baseUrl);
 		},
-		// The contract's ProductSku (no texts), a repeated uniqueId stored and a template product
-		// without colour or size taken, also under SANDBOX_OPTIONS=all.
+		// The contract's ProductSku (no texts), a repeated uniqueId stored, a template product
+		// without colour or size taken, a three-digit layer colour taken and an unknown design
+		// element dropped, also under SANDBOX_OPTIONS=all.
 		{
 			deferredProcessingMs: 300,
 			variantSkuTexts: false,
 			refuseRepeatedUniqueId: false,
 			refuseTemplateWithoutVariant: false,
+			refuseShortRgbColor: false,
+			refuseUnknownDesignElement: false,
 		},
 	);
 	beforeEach(() => demo.login());
@@ -242,14 +245,6 @@ describe('sandbox: orders and their state machines', () => {
 						{ creatorse_designElementMotive: { motive: { id: 99999 } } },
 					]),
 				/motive/i,
-			],
-			[
-				'unknown element key',
-				(o) =>
-					(o.designs.creatorse_design[0].compositions.creatorse_composition[0].elements = [
-						{ designElementMotive: { motive: { id: 5001 } } },
-					]),
-				/element/i,
 			],
 			[
 				'DDF filename without extension',
@@ -543,6 +538,71 @@ describe('sandbox: orders and their state machines', () => {
 				expect(again.text).toMatch(/uniqueId DUP-1/);
 				const stored = await new SandboxControl(refusing).call('GET', '/orders?uniqueId=DUP-1');
 				expect(stored).toHaveLength(1);
+			} finally {
+				await refusing.close();
+			}
+		});
+
+		test('an unknown design element is dropped without a word (field notes); 400 only under refuseUnknownDesignElement', async () => {
+			const withUnknown = () => {
+				const order = deferredOrder({ uniqueId: 'ELEMENT-KEY' });
+				order.creatorse_productionOrderDeferred.designs.creatorse_design[0].compositions.creatorse_composition[0].elements =
+					[
+						{ designElementMotive: { motive: { id: 5001 } } },
+						{ creatorse_designElementMotive: { motive: { id: 5002 } } },
+					];
+				return order;
+			};
+			const stored = await submit(withUnknown());
+			expect(stored.status).toBe(200);
+			const [item] = (await controlOrder(stored.json.productionOrderSubmited.id)).orderedProducts;
+			expect(item.compositions[0].elements).toEqual([
+				expect.objectContaining({ kind: 'motive', motiveId: 5002 }),
+			]);
+
+			const refusing = await startSandbox({ port: 0, refuseUnknownDesignElement: true });
+			try {
+				const client = new ServiceClient(refusing.baseUrl);
+				await client.login();
+				const refused = await client.post(`${SHOP_PATH}/orders/usingCreatorSE`, withUnknown());
+				expect([refused.status, refused.json.exception.message]).toEqual([
+					400,
+					'Unknown design element designElementMotive',
+				]);
+			} finally {
+				await refusing.close();
+			}
+		});
+
+		test('a layer colour is a hex colour string of three or six digits; only six under refuseShortRgbColor', async () => {
+			const coloured = (rgbColor: string) => {
+				const order = deferredOrder({ uniqueId: `COLOUR-${rgbColor}` });
+				order.creatorse_productionOrderDeferred.designs.creatorse_design[0].compositions.creatorse_composition[0].elements =
+					[
+						{
+							creatorse_designElementMotive: {
+								motive: { id: 5001 },
+								layers: { creatorse_designElementLayer: [{ name: 'title', rgbColor }] },
+							},
+						},
+					];
+				return order;
+			};
+			for (const colour of ['#F00', 'f00', '#FF0000']) {
+				expect([colour, (await submit(coloured(colour))).status]).toEqual([colour, 200]);
+			}
+			expect((await submit(coloured('#FF00'))).status).toBe(400);
+
+			const refusing = await startSandbox({ port: 0, refuseShortRgbColor: true });
+			try {
+				const client = new ServiceClient(refusing.baseUrl);
+				await client.login();
+				const send = (colour: string) =>
+					client.post(`${SHOP_PATH}/orders/usingCreatorSE`, coloured(colour));
+				const short = await send('#F00');
+				expect(short.status).toBe(400);
+				expect(short.json.exception.internalErrorMessage).toMatch(/six hex digits/);
+				expect((await send('#FF0000')).status).toBe(200);
 			} finally {
 				await refusing.close();
 			}

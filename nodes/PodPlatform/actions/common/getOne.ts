@@ -27,6 +27,16 @@ export interface GetOneConfig {
 		context: IExecuteFunctions,
 		answer: Decoded | undefined,
 	) => Promise<IDataObject> | IDataObject;
+	/**
+	 * The record completed with what the service may keep elsewhere (a motive's technologies and
+	 * tags behind their links), read by further requests; simplified or not, the output has it.
+	 */
+	complete?: (
+		run: RunScope,
+		record: PlainObject,
+		path: string,
+		itemIndex: number,
+	) => Promise<PlainObject>;
 	/** The record with Simplify on. */
 	simplify: (record: PlainObject) => unknown;
 	/** What a language model reads about it when the node is its tool (OperationDefinition). */
@@ -48,7 +58,10 @@ export function getOneOperation(
 		): Promise<INodeExecutionData[]> {
 			const path = await config.path(run, itemIndex);
 			const answer = await run.service.request({ method: 'GET', path, itemIndex });
-			const record = config.shape ? await config.shape(this, answer) : recordOf(answer);
+			const shaped = config.shape ? await config.shape(this, answer) : recordOf(answer);
+			const record = config.complete
+				? await config.complete(run, shaped as PlainObject, path, itemIndex)
+				: shaped;
 			const simplify = run.parameter('simplify', itemIndex, true) as boolean;
 			return [
 				{ json: (simplify ? config.simplify(record as PlainObject) : record) as IDataObject },

@@ -43,7 +43,7 @@ export const uploadOperation: OperationDefinition = {
 			type: 'boolean',
 			default: true,
 			description:
-				'Whether to wait until the service has processed the file and return the result of every line',
+				'Whether to wait until the service has processed the file and return the result of every line, with how many lines there are and how many failed',
 		},
 		{
 			displayName: 'Max Wait (Seconds)',
@@ -134,9 +134,19 @@ export const uploadOperation: OperationDefinition = {
 			{ method: 'GET', path: linkOf(record, 'lines') ?? `${selfPath}/lines`, itemIndex },
 			{ returnAll: true },
 		);
-		return [{ json: { ...record, lines } as IDataObject }];
+		return [{ json: { ...record, ...lineCounts(lines), lines } as IDataObject }];
 	},
 };
+
+/**
+ * How many lines the import has and how many failed, counted from the lines read: the field
+ * notes' import record carries no counts (a service may add its own, which these replace with
+ * the same numbers).
+ */
+function lineCounts(lines: PlainObject[]): { linesTotal: number; linesFailed: number } {
+	const failed = lines.filter((line) => line.ok === false || line.ok === 'false').length;
+	return { linesTotal: lines.length, linesFailed: failed };
+}
 
 function isProcessed(record: PlainObject): boolean {
 	return record.processed === true || record.processed === 'true';

@@ -1,15 +1,16 @@
 /**
  * Motive → Assign Tag: tags a motive (a PUT, so assigning twice is harmless) and returns the motive
- * read back, since the assignment answers no body.
+ * read back with its tags, since the assignment answers no body.
  */
 
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { idParameter } from '../common/scope';
 import type { OperationDefinition } from '../types';
 import { motiveIdField, motivePath } from './fields';
 import type { RunScope } from '../runScope';
 import { recordOf } from '../../../shared/codec';
+import { withMotiveRelations } from './assignments';
 
 export const assignTagOperation: OperationDefinition = {
 	option: {
@@ -38,7 +39,9 @@ export const assignTagOperation: OperationDefinition = {
 		const path = await motivePath(run, itemIndex);
 		const tagId = idParameter(run, 'tagId', 'Tag ID', itemIndex);
 		await run.service.request({ method: 'PUT', path: `${path}/tags/${tagId}`, itemIndex });
-		// The assignment answers no body; the motive read back shows its tags.
-		return [{ json: recordOf(await run.service.request({ method: 'GET', path, itemIndex })) }];
+		// The assignment answers no body; the motive read back, with its tags, shows it took.
+		const motive = recordOf(await run.service.request({ method: 'GET', path, itemIndex }));
+		const tagged = await withMotiveRelations(run, motive, path, itemIndex, ['tags']);
+		return [{ json: tagged as IDataObject }];
 	},
 };

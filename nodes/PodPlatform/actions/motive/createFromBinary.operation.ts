@@ -10,6 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { InputError, withItemName } from '../../../shared/errors';
 import { readBitmapFromBinary } from '../common/image';
 import type { OperationDefinition } from '../types';
+import { withMotiveRelations } from './assignments';
 import { assignTechnology } from './assignPrintTechnology.operation';
 import { motiveName, nameField } from './create.operation';
 import {
@@ -123,7 +124,9 @@ export const createFromBinaryOperation: OperationDefinition = {
 			});
 		}
 
-		const motive = recordOf(await run.service.request({ method: 'GET', path, itemIndex }));
+		const read = recordOf(await run.service.request({ method: 'GET', path, itemIndex }));
+		// The technologies it was given, as the service holds them (embedded or behind their link).
+		const motive = await withMotiveRelations(run, read, path, itemIndex, ['technologies']);
 		return [{ json: { ...motive, fileName: bitmap.fileName, mimeType: bitmap.mimeType } }];
 	},
 };

@@ -57,6 +57,16 @@ function httpUrl(value: unknown, label: string, path: string): string {
 	return text;
 }
 
+/**
+ * A hex colour in six digits: `#F00` as `#FF0000` (each digit doubled, as CSS reads the short
+ * form), the `#` kept as given. Both are hex colour strings, but a service may take only six.
+ */
+function sixDigitColour(colour: string): string {
+	const hash = colour.startsWith('#') ? '#' : '';
+	const digits = colour.slice(hash.length);
+	return digits.length === 3 ? hash + [...digits].map((digit) => digit + digit).join('') : colour;
+}
+
 function normaliseLayers(value: unknown, path: string): PlainObject | undefined {
 	const layers = membersOf(value, 'creatorse_designElementLayer', 'SVG Layer Overrides', path).map(
 		(layer, i) => {
@@ -81,7 +91,7 @@ function normaliseLayers(value: unknown, path: string): PlainObject | undefined 
 						`${at}.rgbColor`,
 					);
 				}
-				out.rgbColor = colour;
+				out.rgbColor = sixDigitColour(colour);
 			}
 			return out;
 		},
