@@ -609,6 +609,54 @@ test('Order → Get Many shows its output after a run against the sandbox, and t
 	});
 });
 
+test('Order → Get Many › Orders: Needs Attention shows Older Than (Hours) with no issue, and each listed order with why and what to do', async () => {
+	// An order with a complaint: listed at any age. The sandbox moves orders on until shipped.
+	const id = await submitOrder(ServiceClient.as(sandbox.baseUrl), { uniqueId: 'EDITOR-COMPLAINT' });
+	const controlled = async (method: 'GET' | 'POST', where: string, body?: unknown) => {
+		const answer = await request(`${sandbox.controlUrl}${where}`, {
+			method,
+			headers: { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		return (await answer.body.json()) as { fulfilmentStatus?: string };
+	};
+	for (
+		let tries = 0;
+		(await controlled('GET', `/orders/${id}`)).fulfilmentStatus !== 'FINISHED';
+		tries++
+	) {
+		if (tries > 100) throw new Error(`order ${id} did not ship in the sandbox`);
+		await page.waitForTimeout(200);
+	}
+	await controlled('POST', `/orders/${id}/advance`, { to: 'RECLAMATION' });
+
+	await addNode(page, { title: APP, action: actionOf('order', 'getAll') });
+	await chooseShop(new Cascade());
+	await choose(page, await fieldByLabel(page, /^Orders$/), 'Needs Attention');
+	const olderThan = await fieldByLabel(page, /^Older Than \(Hours\)$/);
+	const shown = await shownValue(olderThan);
+	const issues = await panelProblems(page, 'Order › Get Many › Needs Attention');
+	await page.getByTestId('node-execute-button').first().click();
+	const output = page.getByTestId('output-panel');
+	await output
+		.getByText('A complaint about it is being handled')
+		.first()
+		.waitFor({ timeout: 60_000 })
+		.catch(async () => {
+			throw new Error(`Needs Attention showed no complaint: ${await output.innerText()}`);
+		});
+	await screenshot('order-needs-attention');
+	expect({
+		shown,
+		issues,
+		todo: (await output.innerText()).includes('Follow the complaint up with the service.'),
+	}).toEqual({
+		shown: '24',
+		issues: [],
+		todo: true,
+	});
+});
+
 /** n8n's MCP Server Trigger, which serves the tools connected to it to any MCP client. */
 const MCP_TRIGGER = 'MCP Server Trigger';
 

@@ -111,12 +111,13 @@ describe.each([
 		});
 
 		test('delivered at once to two n8n processes whose look-ups both found nothing: one order left to produce, the repeat cancelled and named', async () => {
-			// Both look-ups answer late, so that both runs find nothing and both send.
+			// Both look-ups answer late, so that both runs find nothing and both send: late enough
+			// that the second run's look-up arrives within it on a busy machine too.
 			await control.fault({
 				method: 'GET',
 				path: '/orders$',
 				kind: 'latency',
-				latencyMs: 400,
+				latencyMs: 1500,
 				count: 2,
 			});
 			const [first, second] = [anotherProcess(), anotherProcess()];

@@ -269,7 +269,11 @@ export function refusedByRegexWatchdog(error: RunResult['error']): boolean {
  */
 export async function runNode(options: RunOptions): Promise<RunResult> {
 	for (let rerun = 0; ; rerun++) {
-		const result = await runNodeOnce(options);
+		// n8n-core may throw its parameter checks' error instead of ending the run with it.
+		const result = await runNodeOnce(options).catch((error: unknown) => {
+			if (rerun === 2 || !refusedByRegexWatchdog(error as RunResult['error'])) throw error;
+			return { error } as unknown as RunResult;
+		});
 		if (rerun === 2 || !refusedByRegexWatchdog(result.error)) return result;
 		regexWatchdogReruns.count++;
 		// eslint-disable-next-line @n8n/community-nodes/no-restricted-globals -- the test harness's own note, never shipped
