@@ -325,6 +325,11 @@ export function catalogResolver(view: CatalogView, strict: boolean): Resolver {
 
 		productsNamed: (name) => view.productsNamed(name)?.length,
 
+		productsWithSku(sku) {
+			const hits = view.skuHits(sku);
+			return hits && new Set(hits.map((hit) => hit.productId)).size;
+		},
+
 		country(country) {
 			const countries = view.countries();
 			if (!countries) return country;

@@ -74,6 +74,11 @@ export interface StoreOrderReport {
 	/** "#1001", as the store shows it to its merchant. */
 	name: string;
 	lines: StoreLineReport[];
+	/**
+	 * Whether a line the print shop does not sell was left out, as the merchant chose (Lines the
+	 * Print Shop Does Not Sell: Leave Out): the print order is not the whole store order.
+	 */
+	partlyPrinted: boolean;
 }
 
 /** A storefront's order of which no line is printed: nothing is sent, and the output says why. */
@@ -146,6 +151,11 @@ export interface Resolver {
 	 * line without a SKU is printed. Undefined when the name was not looked up.
 	 */
 	productsNamed(name: string): number | undefined;
+	/**
+	 * How many of the shop's products a SKU names (a product's own SKU, or a color/size SKU text):
+	 * what tells a storefront line the print shop does not sell. Undefined when it was not looked up.
+	 */
+	productsWithSku(sku: string): number | undefined;
 	/**
 	 * The order's country checked against the account's countries (read once per run): one it has
 	 * not is refused, naming the codes it has; as given where the run could not read them.
