@@ -1,35 +1,26 @@
 /**
  * What every example workflow must hold before n8n imports it (the end-to-end suite runs them).
  */
-import type { FilterValue, IDataObject, NodeParameterValueType } from 'n8n-workflow';
-import { executeFilter, Workflow } from 'n8n-workflow';
+import type { FilterValue } from 'n8n-workflow';
+import { executeFilter } from 'n8n-workflow';
 
 import { getCsvColumns } from '../../nodes/PodPlatform/methods/resourceMapping';
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
-import { exampleWorkflows } from '../../scripts/dev';
+import {
+	assignmentsOf,
+	evaluate,
+	example,
+	examples,
+	expressions,
+	readingNodes,
+	setNodes,
+} from './exampleNodes';
+import type { Assignment, Example, ExampleNode } from './exampleNodes';
 import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import wooCommerceOrder from '../fixtures/storefront/woocommerce-order-3-lines.json';
 import { withProductSkus } from '../support/storefrontModes';
 import { readStorefrontOrder } from '../../nodes/PodPlatform/actions/order/submit/storefrontOrder';
 import { productSetInputProblems, WOOCOMMERCE_WRITABLE } from '../../scripts/storefronts/products';
-
-interface ExampleNode {
-	name: string;
-	type: string;
-	typeVersion: number;
-	parameters: Record<string, unknown>;
-	credentials?: Record<string, { id: string; name: string }>;
-}
-interface Example {
-	id: string;
-	name: string;
-	nodes: ExampleNode[];
-	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
-	pinData?: Record<string, Array<{ json: unknown }>>;
-}
-
-const examples = exampleWorkflows() as unknown as Example[];
-const example = (id: string) => examples.find((workflow) => workflow.id === id) as Example;
 
 /** The nodes from the one without an input, following the single main connection of each. */
 function chain(workflow: Example, from: string): ExampleNode[] {
@@ -66,18 +57,6 @@ function firstOutputs(workflow: Example, from: string): ExampleNode[] {
 		name = outputs[0]?.[0]?.node;
 	}
 	return nodes;
-}
-
-/** Every expression among a node's parameters ("=..."), with where it is. */
-function expressions(value: unknown, path = ''): Array<{ path: string; expression: string }> {
-	if (typeof value === 'string') return value.startsWith('=') ? [{ path, expression: value }] : [];
-	if (Array.isArray(value)) return value.flatMap((entry, i) => expressions(entry, `${path}[${i}]`));
-	if (value && typeof value === 'object') {
-		return Object.entries(value).flatMap(([key, entry]) =>
-			expressions(entry, path ? `${path}.${key}` : key),
-		);
-	}
-	return [];
 }
 
 /**
@@ -147,41 +126,6 @@ test('every example has an ID n8n keeps static data for (at most 16 characters),
 	const ids = examples.map((example) => example.id);
 	expect(new Set(ids).size).toBe(ids.length);
 });
-
-/** A workflow of one node, for n8n's own expression evaluator (n8n-workflow). */
-const expressionHost = new Workflow({
-	nodes: [
-		{ id: 'host', name: 'Host', type: 'host', typeVersion: 1, position: [0, 0], parameters: {} },
-	],
-	connections: {},
-	active: false,
-	nodeTypes: {
-		getByName: () => ({ description: { properties: [] } }),
-		getByNameAndVersion: () => ({ description: { properties: [] } }),
-		getKnownTypes: () => ({}),
-	} as never,
-});
-
-/** A parameter (an expression, or an object holding some) as n8n resolves it for an item `json`. */
-function evaluate(value: unknown, json: Record<string, unknown>): unknown {
-	return expressionHost.expression.getParameterValue(
-		value as NodeParameterValueType,
-		null,
-		0,
-		0,
-		'Host',
-		[{ json: json as IDataObject }],
-		'manual',
-		{},
-	);
-}
-
-interface Assignment {
-	name: string;
-	value: unknown;
-}
-const assignmentsOf = (node: ExampleNode) =>
-	(node.parameters.assignments as { assignments: Assignment[] }).assignments;
 
 describe.each([
 	{
@@ -994,16 +938,7 @@ describe.each([
 describe("the catch-up examples read every page of the window, as each store pages (n8n's HTTP Request pagination)", () => {
 	/** A parameter as n8n's pagination resolves it: with `$response` and `$pageCount`. */
 	const paged = (value: unknown, $response: object, $pageCount: number) =>
-		expressionHost.expression.getParameterValue(
-			value as NodeParameterValueType,
-			null,
-			0,
-			0,
-			'Host',
-			[{ json: {} }],
-			'manual',
-			{ $response, $pageCount } as never,
-		);
+		evaluate(value, {}, { $response, $pageCount });
 	const paginationOf = (workflowId: string, name: string) =>
 		(
 			example(workflowId).nodes.find((entry) => entry.name === name)!.parameters.options as {
@@ -1621,48 +1556,6 @@ describe('a shipped print order without a tracking number is never sent to the s
 		},
 	);
 });
-
-/**
- * An expression that reads earlier nodes (`$('Store').item.json`), for the evaluator of one node:
- * each named node's item becomes a field of `$json` (`$json['Store']`), given with the item.
- */
-function readingNodes(value: unknown): unknown {
-	if (typeof value === 'string') {
-		return value.replace(
-			/\$\('((?:[^'\\]|\\.)*)'\)\.item\.json/g,
-			(_, name: string) => `$json[${JSON.stringify(name.replace(/\\'/g, "'"))}]`,
-		);
-	}
-	if (Array.isArray(value)) return value.map(readingNodes);
-	if (value && typeof value === 'object') {
-		return Object.fromEntries(
-			Object.entries(value).map(([key, entry]) => [key, readingNodes(entry)]),
-		);
-	}
-	return value;
-}
-
-/**
- * Set nodes one after another, the first on the sample, each next on what the one before gives
- * (manual mode keeps no other field); `$('Node').item.json` is the sample's key of that name, as
- * n8n's paired items give it.
- */
-function setNodes(nodes: ExampleNode[], sample: Record<string, unknown>): Record<string, unknown> {
-	return nodes.reduce<Record<string, unknown>>((json, setNode, index) => {
-		const written = expressions(setNode.parameters)
-			.map((entry) => entry.expression)
-			.join('\n');
-		const referred = Object.fromEntries(
-			Object.entries(sample).filter(([name]) =>
-				written.includes(`$('${name.replace(/'/g, "\\'")}')`),
-			),
-		);
-		const input = index === 0 ? sample : { ...json, ...referred };
-		return Object.fromEntries(
-			assignmentsOf(setNode).map(({ name, value }) => [name, evaluate(readingNodes(value), input)]),
-		);
-	}, {});
-}
 
 /** A listing as Product › Get Storefront Listing gives it: two colors, one size, Black unavailable. */
 const LISTING = {
