@@ -126,6 +126,12 @@ export interface DesignGiven {
 	variant?: unknown;
 	/** A line of a storefront's order read whole: its values come from the store, not the form. */
 	storeLine?: boolean;
+	/**
+	 * Set where this node's storefront SKU gave the color and size: the variant as the store shows
+	 * it beside the SKU (Shopify's "Black / M"), which names a color or size the product no longer
+	 * has. Such a problem then speaks of the store's variants.
+	 */
+	listing?: { variant: unknown };
 }
 
 /** What a design resolved to; a part left undefined is a problem already reported, or unknown. */
@@ -161,11 +167,15 @@ export interface Resolver {
 	 * not is refused, naming the codes it has; as given where the run could not read them.
 	 */
 	country(country: { id: number } | { code: string }): { id: number } | { code: string };
-	/** The SKU check of a design whose product, color and size are settled. */
+	/**
+	 * The SKU check of a design whose product, color and size are settled; `inStore` for a line
+	 * of a storefront's order read whole, whose problems speak of the store.
+	 */
 	checkVariant(
 		variant: DesignVariant,
 		design: ResolvedDesign,
 		where: Place,
 		problems: Problems,
+		inStore?: boolean,
 	): void;
 }
