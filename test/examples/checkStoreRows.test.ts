@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests run on Node, never shipped */
 /**
  * The set-up check examples' rows, word for word (shopify-check-store.json,
  * woocommerce-check-store.json): the store's variants become one-line orders by the example's
