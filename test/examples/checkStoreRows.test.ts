@@ -6,7 +6,7 @@
  * longer makes, and one the product no longer has, are told in the store's words: names, not IDs,
  * and a fix the merchant makes in the store; a line the print shop does not sell says why.
  */
-import type { FilterValue } from 'n8n-workflow';
+import type { FilterValue, IDataObject, INodeParameters } from 'n8n-workflow';
 import { executeFilter } from 'n8n-workflow';
 
 import { encodeStorefrontSku } from '../../nodes/PodPlatform/actions/common/storefrontSku';
@@ -158,8 +158,8 @@ describe.each([
 		const lines = linesToCheck();
 		const checked = await runNode({
 			store: order.store,
-			parameters: node('Check Only').parameters,
-			items: lines.map((line) => ({ json: line.order })),
+			parameters: node('Check Only').parameters as INodeParameters,
+			items: lines.map((line) => ({ json: line.order as IDataObject })),
 		});
 		expect(checked.error).toBeUndefined();
 		expect(checked.items).toHaveLength(lines.length);

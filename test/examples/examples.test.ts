@@ -294,11 +294,19 @@ describe.each([
 	},
 );
 
+/**
+ * What the intake examples do with a line the print shop does not sell: the WooCommerce store also
+ * sells a product the print shop does not make (the documented order's Woo Single #1), so its
+ * orders are printed without such lines; the Shopify store sells print products only, so such a
+ * line fails its order (the default).
+ */
+const LINES_NOT_SOLD_OF = { shopify: 'fail', woocommerce: 'leaveOut' } as const;
+
 describe.each([
 	{
 		file: 'shopify-orders-to-production.json',
 		id: 'podExShopIntake',
-		storefront: 'shopify',
+		storefront: 'shopify' as const,
 		trigger: {
 			type: 'n8n-nodes-base.shopifyTrigger',
 			parameters: { authentication: 'accessToken', topic: 'orders/create' },
@@ -344,6 +352,7 @@ describe.each([
 						},
 					],
 				},
+				linesNotSold: LINES_NOT_SOLD_OF[storefront],
 				financialStatus: 'PAID',
 				exactlyOnce: true,
 			},
@@ -705,7 +714,7 @@ describe('the AI agent example (pod-tools-for-ai-agents.json)', () => {
 const ERROR_WORKFLOW_ID = 'podExOrderAlert';
 
 /** Submit as the intake examples configure it: the order read whole, one print on every line. */
-const submitReadingWhole = (storefront: string) => ({
+const submitReadingWhole = (storefront: 'shopify' | 'woocommerce') => ({
 	resource: 'order',
 	operation: 'submit',
 	input: 'storefrontOrder',
@@ -721,6 +730,7 @@ const submitReadingWhole = (storefront: string) => ({
 			},
 		],
 	},
+	linesNotSold: LINES_NOT_SOLD_OF[storefront],
 	financialStatus: 'PAID',
 	carrierId: '21',
 	exactlyOnce: true,
@@ -738,7 +748,7 @@ describe.each([
 	{
 		file: 'shopify-catch-up.json',
 		id: 'podExShopCatchUp',
-		storefront: 'shopify',
+		storefront: 'shopify' as const,
 		intake: 'podExShopIntake',
 		paidGate: false,
 		reads: [
@@ -759,7 +769,7 @@ describe.each([
 	{
 		file: 'woocommerce-catch-up.json',
 		id: 'podExWooCatchUp',
-		storefront: 'woocommerce',
+		storefront: 'woocommerce' as const,
 		intake: 'podExWooIntake',
 		// Paid? sends the paid orders to Submit and the others to Outcome: Not Paid; Every Order joins them.
 		paidGate: true,
@@ -849,17 +859,20 @@ describe.each([
 		});
 		const printedLine = { line: 1, sku: 'TS', printed: true, amount: 1 };
 		const submitted = [
+			// Printed without a line the print shop does not sell (Leave Out), now and before.
 			{
 				id: 101,
 				uniqueId: `${storefront}-1`,
 				alreadyExisted: false,
 				storeLines: [printedLine, leftOut(2, 'Classic Tee')],
+				partlyPrinted: true,
 			},
 			{
 				id: 102,
 				uniqueId: `${storefront}-2`,
 				alreadyExisted: true,
 				storeLines: [leftOut(1, 'Mug'), printedLine],
+				partlyPrinted: true,
 			},
 			{ id: null, uniqueId: `${storefront}-3`, printed: false, reason: 'Nothing is printed' },
 			{ error: 'Line 2 (SKU IPOD2008): no color purple', errorDescription: 'It offers red' },
@@ -890,6 +903,8 @@ describe.each([
 			'failed',
 			'failed',
 		]);
+		expect(outcomes.map((entry) => entry.partlyPrinted)).toEqual([true, true, false, false, false]);
+		expect(notPaid.map((entry) => entry.partlyPrinted)).toEqual(notPaid.map(() => false));
 		// The Summary's own fields; one reading another node's output is tested where that node is.
 		const summary = Object.fromEntries(
 			assignmentsOf(node('Summary'))
@@ -916,6 +931,7 @@ describe.each([
 			alreadyPrinted: 1,
 			notPrintable: 1,
 			failed: 2,
+			partlyPrinted: 2,
 			printed: ['order 1 → print order 101'],
 			notPrinted: ['order 3: Nothing is printed'],
 			failures: [
@@ -2224,8 +2240,10 @@ describe.each([
 		// Exactly Once aside: a check sends no order, so there is nothing to keep from sending twice.
 		const asIntake = { ...submit.parameters };
 		delete asIntake.exactlyOnce;
+		// Whatever the intake leaves out, the check names every line the print shop does not sell.
 		expect(node('Check Only').parameters).toMatchObject({
 			...asIntake,
+			linesNotSold: 'fail',
 			options: { checkOnly: true },
 		});
 		expect(node('Check Only').credentials).toEqual(submit.credentials);
