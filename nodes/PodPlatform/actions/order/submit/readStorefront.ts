@@ -217,12 +217,9 @@ export async function readStorefront(
 				.map((line) => ({ line, give: GIVE_PRODUCT }));
 			const lines = read.lines.filter((line) => {
 				const found = notSoldOf(line, resolver, leaveOut);
-				if (found)
-					notSold.push({
-						line: { ...line, reason: found.reason, notSold: true },
-						give: found.give,
-					});
-				return !found;
+				if (!found) return true;
+				notSold.push({ line: { ...line, reason: found.reason, notSold: true }, give: found.give });
+				return false;
 			});
 			notSold.sort((a, b) => a.line.position - b.line.position);
 			if (!leaveOut) problems.push(...notSold.map(({ line, give }) => notSoldProblem(line, give)));
