@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { describeResources, subtitleOf } from './actions/describe';
+import { describeResources, hintsOf, subtitleOf } from './actions/describe';
 import { RESOURCES } from './actions/resources';
 import { route } from './actions/router';
 import { toolDescriptionProperties } from './actions/toolDescription';
@@ -39,6 +39,7 @@ export class PodPlatform implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'podPlatformApi', required: true }],
 		properties: [...toolDescriptionProperties(RESOURCES), ...describeResources(RESOURCES)],
+		hints: hintsOf(RESOURCES),
 	};
 
 	methods = {

@@ -780,6 +780,34 @@ test("Order → Submit: a print added before its design's product is chosen show
 	});
 });
 
+test("Order → Submit, One Item per Order: a Design without a print is warned of in the node's panel, until Print on Designs is Nothing (Blank Products)", async () => {
+	await addNode(page, { title: APP, action: actionOf('order', 'submit') });
+	const designs = () => parameters(page).getByTestId('fixed-collection-designs');
+	await chooseShop(new Cascade());
+	const output = page.getByTestId('output-panel');
+	/** Whether n8n's hint of a Design without a print shows, once n8n has worked out the hints. */
+	const warned = async (expected: boolean) => {
+		let shown = !expected;
+		for (let attempt = 0; attempt < 20 && shown !== expected; attempt++) {
+			if (attempt) await page.waitForTimeout(500);
+			shown = (await output.innerText()).includes('A Design has no print');
+		}
+		return shown;
+	};
+	const noDesign = await warned(false);
+	await designs().getByTestId('fixed-collection-add').first().click();
+	await settle(page);
+	const withoutPrint = await warned(true);
+	await choose(page, parameterInput(page, 'linePrinting'), 'Nothing (Blank Products)');
+	await settle(page);
+	const blankChosen = await warned(false);
+	expect({ noDesign, withoutPrint, blankChosen }).toEqual({
+		noDesign: false,
+		withoutPrint: true,
+		blankChosen: false,
+	});
+});
+
 test('Order → Submit, One Item per Storefront Order: the form shows only what the order does not say, a Line Print takes its print area by name, and nothing is flagged', async () => {
 	await addNode(page, { title: APP, action: actionOf('order', 'submit') });
 	await chooseShop(new Cascade());

@@ -713,6 +713,10 @@ describe.each(
 		const storeLines = submitted[0].storeLines as Array<{ printed: boolean; reason?: string }>;
 		expect(storeLines).toHaveLength(workflows.documented.line_items.length);
 		expect(storeLines.filter((line) => !line.printed).every((line) => line.reason)).toBe(true);
+		// The WooCommerce example leaves out the line the print shop does not sell (Woo Single #1),
+		// as its Lines the Print Shop Does Not Sell chooses, and says the order is printed in part;
+		// Shopify's documented order leaves out only its refunded lines.
+		expect(submitted[0].partlyPrinted).toBe(intake.storefront === 'woocommerce');
 		const orders = await controlOf<ControlOrder[]>(`/orders?uniqueId=${intake.uniqueId}`);
 		expect(orders).toHaveLength(1);
 		const [order] = orders;
@@ -971,6 +975,7 @@ test("the catch-up examples print the last day's storefront orders that have no 
 		outcome: string;
 		printOrderId: string;
 		reason: string;
+		partlyPrinted: boolean;
 	}
 	const submissions = async () =>
 		(await control<Array<{ method: string; path: string }>>('GET', '/requests')).filter(
@@ -1011,6 +1016,7 @@ test("the catch-up examples print the last day's storefront orders that have no 
 			alreadyPrinted: count('already printed').length,
 			notPrintable: count('not printable').length,
 			failed: count('failed').length,
+			partlyPrinted: outcomes.filter((entry) => entry.partlyPrinted).length,
 			printed: count('printed now').map(
 				(entry) => `${entry.storeOrder} → print order ${entry.printOrderId}`,
 			),
@@ -1058,6 +1064,8 @@ test("the catch-up examples print the last day's storefront orders that have no 
 			outcome: 'printed now',
 			printOrderId: String(shopifyPrinted.id),
 			reason: '',
+			// Printed whole: its refunded lines are owed nothing.
+			partlyPrinted: false,
 			// The documented order's refunded lines, each named with its reason.
 			linesNotPrinted: [
 				'Line 1 (SKU IPOD2008): nothing is owed: Shopify gives current_quantity 0 (refunded or removed)',
@@ -1124,6 +1132,8 @@ test("the catch-up examples print the last day's storefront orders that have no 
 			outcome: 'printed now',
 			printOrderId: String(wooPrinted.id),
 			reason: '',
+			// Printed without the line the print shop does not sell, as the example chooses (Leave Out).
+			partlyPrinted: true,
 			linesNotPrinted: [
 				'Line 1 (Woo Single #1): it has no SKU, and no product of the shop is named "Woo Single #1"',
 			],
@@ -1173,8 +1183,10 @@ test("the catch-up examples print the last day's storefront orders that have no 
 	expect(wooAgain.of(wooOrders.missing.id)).toEqual([
 		expect.objectContaining({ outcome: 'already printed', printOrderId: String(wooPrinted.id) }),
 	]);
-	// Its line left out is named again while the order is in the window, printed before or not.
+	// Its line left out is named again while the order is in the window, printed before or not,
+	// and the order counted as printed in part.
 	expect(wooAgain.summary.linesNotPrinted).toEqual(wooFirst.summary.linesNotPrinted);
+	expect(wooAgain.of(wooOrders.missing.id)[0].partlyPrinted).toBe(true);
 	// What could not be printed says so again, until it is fixed in the store.
 	expect(shopifyAgain.of(shopifyOrders.unknownLine.id)[0].outcome).toBe('failed');
 	expect(shopifyAgain.of(shopifyOrders.nothingOwed.id)[0].outcome).toBe('not printable');
@@ -1259,6 +1271,7 @@ test("WooCommerce: an on-hold and a pending order are printed neither by the int
 		outcome: string;
 		printOrderId: string;
 		reason: string;
+		partlyPrinted: boolean;
 	}
 	const catchUp = async () => {
 		const listedBefore = wooCommerce.requests.length;

@@ -363,6 +363,8 @@ function sessionExpiryWorkflow(
 					shop: SHOP,
 					input: 'json',
 					orderJson: '={{ JSON.stringify($json) }}',
+					// The orders are plain T-shirts, blank by choice (Print on Designs: Nothing).
+					linePrinting: 'blank',
 					options: { concurrency },
 				},
 				credentials: credentialRef(SESSION_EXPIRY_CREDENTIAL_ID),

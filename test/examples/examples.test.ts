@@ -1,35 +1,26 @@
 /**
  * What every example workflow must hold before n8n imports it (the end-to-end suite runs them).
  */
-import type { FilterValue, IDataObject, NodeParameterValueType } from 'n8n-workflow';
-import { executeFilter, Workflow } from 'n8n-workflow';
+import type { FilterValue } from 'n8n-workflow';
+import { executeFilter } from 'n8n-workflow';
 
 import { getCsvColumns } from '../../nodes/PodPlatform/methods/resourceMapping';
 import { PodPlatform } from '../../nodes/PodPlatform/PodPlatform.node';
-import { exampleWorkflows } from '../../scripts/dev';
+import {
+	assignmentsOf,
+	evaluate,
+	example,
+	examples,
+	expressions,
+	readingNodes,
+	setNodes,
+} from './exampleNodes';
+import type { Assignment, Example, ExampleNode } from './exampleNodes';
 import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 import wooCommerceOrder from '../fixtures/storefront/woocommerce-order-3-lines.json';
 import { withProductSkus } from '../support/storefrontModes';
 import { readStorefrontOrder } from '../../nodes/PodPlatform/actions/order/submit/storefrontOrder';
 import { productSetInputProblems, WOOCOMMERCE_WRITABLE } from '../../scripts/storefronts/products';
-
-interface ExampleNode {
-	name: string;
-	type: string;
-	typeVersion: number;
-	parameters: Record<string, unknown>;
-	credentials?: Record<string, { id: string; name: string }>;
-}
-interface Example {
-	id: string;
-	name: string;
-	nodes: ExampleNode[];
-	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
-	pinData?: Record<string, Array<{ json: unknown }>>;
-}
-
-const examples = exampleWorkflows() as unknown as Example[];
-const example = (id: string) => examples.find((workflow) => workflow.id === id) as Example;
 
 /** The nodes from the one without an input, following the single main connection of each. */
 function chain(workflow: Example, from: string): ExampleNode[] {
@@ -66,18 +57,6 @@ function firstOutputs(workflow: Example, from: string): ExampleNode[] {
 		name = outputs[0]?.[0]?.node;
 	}
 	return nodes;
-}
-
-/** Every expression among a node's parameters ("=..."), with where it is. */
-function expressions(value: unknown, path = ''): Array<{ path: string; expression: string }> {
-	if (typeof value === 'string') return value.startsWith('=') ? [{ path, expression: value }] : [];
-	if (Array.isArray(value)) return value.flatMap((entry, i) => expressions(entry, `${path}[${i}]`));
-	if (value && typeof value === 'object') {
-		return Object.entries(value).flatMap(([key, entry]) =>
-			expressions(entry, path ? `${path}.${key}` : key),
-		);
-	}
-	return [];
 }
 
 /**
@@ -147,41 +126,6 @@ test('every example has an ID n8n keeps static data for (at most 16 characters),
 	const ids = examples.map((example) => example.id);
 	expect(new Set(ids).size).toBe(ids.length);
 });
-
-/** A workflow of one node, for n8n's own expression evaluator (n8n-workflow). */
-const expressionHost = new Workflow({
-	nodes: [
-		{ id: 'host', name: 'Host', type: 'host', typeVersion: 1, position: [0, 0], parameters: {} },
-	],
-	connections: {},
-	active: false,
-	nodeTypes: {
-		getByName: () => ({ description: { properties: [] } }),
-		getByNameAndVersion: () => ({ description: { properties: [] } }),
-		getKnownTypes: () => ({}),
-	} as never,
-});
-
-/** A parameter (an expression, or an object holding some) as n8n resolves it for an item `json`. */
-function evaluate(value: unknown, json: Record<string, unknown>): unknown {
-	return expressionHost.expression.getParameterValue(
-		value as NodeParameterValueType,
-		null,
-		0,
-		0,
-		'Host',
-		[{ json: json as IDataObject }],
-		'manual',
-		{},
-	);
-}
-
-interface Assignment {
-	name: string;
-	value: unknown;
-}
-const assignmentsOf = (node: ExampleNode) =>
-	(node.parameters.assignments as { assignments: Assignment[] }).assignments;
 
 describe.each([
 	{
@@ -350,11 +294,19 @@ describe.each([
 	},
 );
 
+/**
+ * What the intake examples do with a line the print shop does not sell: the WooCommerce store also
+ * sells a product the print shop does not make (the documented order's Woo Single #1), so its
+ * orders are printed without such lines; the Shopify store sells print products only, so such a
+ * line fails its order (the default).
+ */
+const LINES_NOT_SOLD_OF = { shopify: 'fail', woocommerce: 'leaveOut' } as const;
+
 describe.each([
 	{
 		file: 'shopify-orders-to-production.json',
 		id: 'podExShopIntake',
-		storefront: 'shopify',
+		storefront: 'shopify' as const,
 		trigger: {
 			type: 'n8n-nodes-base.shopifyTrigger',
 			parameters: { authentication: 'accessToken', topic: 'orders/create' },
@@ -400,6 +352,7 @@ describe.each([
 						},
 					],
 				},
+				linesNotSold: LINES_NOT_SOLD_OF[storefront],
 				financialStatus: 'PAID',
 				exactlyOnce: true,
 			},
@@ -761,7 +714,7 @@ describe('the AI agent example (pod-tools-for-ai-agents.json)', () => {
 const ERROR_WORKFLOW_ID = 'podExOrderAlert';
 
 /** Submit as the intake examples configure it: the order read whole, one print on every line. */
-const submitReadingWhole = (storefront: string) => ({
+const submitReadingWhole = (storefront: 'shopify' | 'woocommerce') => ({
 	resource: 'order',
 	operation: 'submit',
 	input: 'storefrontOrder',
@@ -777,6 +730,7 @@ const submitReadingWhole = (storefront: string) => ({
 			},
 		],
 	},
+	linesNotSold: LINES_NOT_SOLD_OF[storefront],
 	financialStatus: 'PAID',
 	carrierId: '21',
 	exactlyOnce: true,
@@ -794,7 +748,7 @@ describe.each([
 	{
 		file: 'shopify-catch-up.json',
 		id: 'podExShopCatchUp',
-		storefront: 'shopify',
+		storefront: 'shopify' as const,
 		intake: 'podExShopIntake',
 		paidGate: false,
 		reads: [
@@ -815,7 +769,7 @@ describe.each([
 	{
 		file: 'woocommerce-catch-up.json',
 		id: 'podExWooCatchUp',
-		storefront: 'woocommerce',
+		storefront: 'woocommerce' as const,
 		intake: 'podExWooIntake',
 		// Paid? sends the paid orders to Submit and the others to Outcome: Not Paid; Every Order joins them.
 		paidGate: true,
@@ -905,17 +859,20 @@ describe.each([
 		});
 		const printedLine = { line: 1, sku: 'TS', printed: true, amount: 1 };
 		const submitted = [
+			// Printed without a line the print shop does not sell (Leave Out), now and before.
 			{
 				id: 101,
 				uniqueId: `${storefront}-1`,
 				alreadyExisted: false,
 				storeLines: [printedLine, leftOut(2, 'Classic Tee')],
+				partlyPrinted: true,
 			},
 			{
 				id: 102,
 				uniqueId: `${storefront}-2`,
 				alreadyExisted: true,
 				storeLines: [leftOut(1, 'Mug'), printedLine],
+				partlyPrinted: true,
 			},
 			{ id: null, uniqueId: `${storefront}-3`, printed: false, reason: 'Nothing is printed' },
 			{ error: 'Line 2 (SKU IPOD2008): no color purple', errorDescription: 'It offers red' },
@@ -946,6 +903,8 @@ describe.each([
 			'failed',
 			'failed',
 		]);
+		expect(outcomes.map((entry) => entry.partlyPrinted)).toEqual([true, true, false, false, false]);
+		expect(notPaid.map((entry) => entry.partlyPrinted)).toEqual(notPaid.map(() => false));
 		// The Summary's own fields; one reading another node's output is tested where that node is.
 		const summary = Object.fromEntries(
 			assignmentsOf(node('Summary'))
@@ -972,6 +931,7 @@ describe.each([
 			alreadyPrinted: 1,
 			notPrintable: 1,
 			failed: 2,
+			partlyPrinted: 2,
 			printed: ['order 1 → print order 101'],
 			notPrinted: ['order 3: Nothing is printed'],
 			failures: [
@@ -994,16 +954,7 @@ describe.each([
 describe("the catch-up examples read every page of the window, as each store pages (n8n's HTTP Request pagination)", () => {
 	/** A parameter as n8n's pagination resolves it: with `$response` and `$pageCount`. */
 	const paged = (value: unknown, $response: object, $pageCount: number) =>
-		expressionHost.expression.getParameterValue(
-			value as NodeParameterValueType,
-			null,
-			0,
-			0,
-			'Host',
-			[{ json: {} }],
-			'manual',
-			{ $response, $pageCount } as never,
-		);
+		evaluate(value, {}, { $response, $pageCount });
 	const paginationOf = (workflowId: string, name: string) =>
 		(
 			example(workflowId).nodes.find((entry) => entry.name === name)!.parameters.options as {
@@ -1621,48 +1572,6 @@ describe('a shipped print order without a tracking number is never sent to the s
 		},
 	);
 });
-
-/**
- * An expression that reads earlier nodes (`$('Store').item.json`), for the evaluator of one node:
- * each named node's item becomes a field of `$json` (`$json['Store']`), given with the item.
- */
-function readingNodes(value: unknown): unknown {
-	if (typeof value === 'string') {
-		return value.replace(
-			/\$\('((?:[^'\\]|\\.)*)'\)\.item\.json/g,
-			(_, name: string) => `$json[${JSON.stringify(name.replace(/\\'/g, "'"))}]`,
-		);
-	}
-	if (Array.isArray(value)) return value.map(readingNodes);
-	if (value && typeof value === 'object') {
-		return Object.fromEntries(
-			Object.entries(value).map(([key, entry]) => [key, readingNodes(entry)]),
-		);
-	}
-	return value;
-}
-
-/**
- * Set nodes one after another, the first on the sample, each next on what the one before gives
- * (manual mode keeps no other field); `$('Node').item.json` is the sample's key of that name, as
- * n8n's paired items give it.
- */
-function setNodes(nodes: ExampleNode[], sample: Record<string, unknown>): Record<string, unknown> {
-	return nodes.reduce<Record<string, unknown>>((json, setNode, index) => {
-		const written = expressions(setNode.parameters)
-			.map((entry) => entry.expression)
-			.join('\n');
-		const referred = Object.fromEntries(
-			Object.entries(sample).filter(([name]) =>
-				written.includes(`$('${name.replace(/'/g, "\\'")}')`),
-			),
-		);
-		const input = index === 0 ? sample : { ...json, ...referred };
-		return Object.fromEntries(
-			assignmentsOf(setNode).map(({ name, value }) => [name, evaluate(readingNodes(value), input)]),
-		);
-	}, {});
-}
 
 /** A listing as Product › Get Storefront Listing gives it: two colors, one size, Black unavailable. */
 const LISTING = {
@@ -2487,8 +2396,10 @@ describe.each([
 		// Exactly Once aside: a check sends no order, so there is nothing to keep from sending twice.
 		const asIntake = { ...submit.parameters };
 		delete asIntake.exactlyOnce;
+		// Whatever the intake leaves out, the check names every line the print shop does not sell.
 		expect(node('Check Only').parameters).toMatchObject({
 			...asIntake,
+			linesNotSold: 'fail',
 			options: { checkOnly: true },
 		});
 		expect(node('Check Only').credentials).toEqual(submit.credentials);

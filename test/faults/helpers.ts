@@ -23,6 +23,8 @@ export function submitParameters(options: Json = {}): Json {
 		shop: shopParameter(),
 		input: 'json',
 		orderJson: '={{ JSON.stringify($json.order) }}',
+		// The order is a plain T-shirt, blank by choice (Print on Designs: Nothing).
+		linePrinting: 'blank',
 		options,
 	};
 }

@@ -49,7 +49,8 @@ describe('an unavailable SKU is refused before sending', () => {
 			assignedSizeId: String(L),
 			amount: 1,
 		});
-		return parameters;
+		// The second design is a plain product: what is printed is not what these tests look at.
+		return { ...parameters, linePrinting: 'blank' };
 	};
 	const jsonWithBlackL = (uniqueId: string, options: Record<string, unknown> = {}) => {
 		const body = jsonOrder(uniqueId);
@@ -59,7 +60,7 @@ describe('an unavailable SKU is refused before sending', () => {
 			assignedColor: { id: BLACK },
 			assignedSize: { id: L },
 		});
-		return jsonParameters(body, options);
+		return { ...jsonParameters(body, options), linePrinting: 'blank' };
 	};
 
 	test('the guided form names the design, the color and size, and the sizes available in that color', async () => {

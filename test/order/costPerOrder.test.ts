@@ -274,7 +274,7 @@ describe('a one-line storefront order, execution after execution', () => {
 		await setAvailable(false);
 		const soldOut = await execution(storefrontParameters(), bySku(22));
 		expect(soldOut.result.error?.message).toMatch(
-			/Line 1 \(SKU IPOD2008\): IPod Nano - 8gb \(1004\) in color Red \(2032\) and size One Size \(3031\) is not available/,
+			/Line 1 \(SKU IPOD2008\): Red is no longer made for IPod Nano - 8gb; it offers Green, Black$/,
 		);
 		expect([...soldOut.requests].sort()).toEqual(
 			[...readAgain, 'GET /orders', 'GET /products', 'POST /filters', 'POST /submit 400'].sort(),

@@ -104,6 +104,9 @@ describe('the fields each version shows', () => {
 			expect(inVersion2.includes('linesNotice')).toBe(input === 'line');
 			expect(inVersion2.includes('designs')).toBe(input === 'order' || input === 'line');
 			expect(inVersion2.includes('financialStatus')).toBe(input !== 'json');
+			// Print on Lines or Print on Designs: a design without a print is never blank by accident.
+			expect(inVersion2).toContain('linePrinting');
+			expect(inVersion2.includes('linesNotSold')).toBe(input === 'storefrontOrder');
 			expect(inVersion2).toContain('exactlyOnce');
 		},
 	);

@@ -9,10 +9,14 @@ import { byId } from '../support/sandbox';
 import { formParameters, jsonOrder, jsonParameters, orderSandbox } from './fixtures';
 import { forgetAllExecutions } from '../../nodes/shared/acrossExecutions';
 
-/** Submit's guided form with these designs (plain base products unless they carry prints). */
+/**
+ * Submit's guided form with these designs, plain products chosen (Print on Designs: Nothing), as
+ * what is printed is not what these tests look at, unless a design carries prints.
+ */
 function withDesigns(uniqueId: string, designs: Array<Record<string, any>>) {
 	return {
 		...formParameters(uniqueId),
+		linePrinting: 'blank',
 		designs: { design: designs.map((design) => ({ amount: 1, ...design })) },
 		templates: {},
 		passthroughItems: {},
@@ -181,7 +185,7 @@ describe('names and SKUs, not IDs', () => {
 		json.designs.creatorse_design = [
 			{ sku: 'HOODIE-PREMIUM', assignedColor: { id: 2012 }, assignedSize: { id: 3012 }, amount: 2 },
 		];
-		const result = await run(jsonParameters(body));
+		const result = await run({ ...jsonParameters(body), linePrinting: 'blank' });
 		expect(result.error).toBeUndefined();
 		expect((await stored(result.items[0].json.id)).slice(0, 1)).toEqual([[1002, 2012, 3012, 2]]);
 	});
@@ -311,7 +315,7 @@ describe('SKU texts of color/size pairs, on a service that has them', () => {
 			{ sku: 'TEE-CLASSIC-BLACK-L', amount: 1 },
 			{ sku: 'HOODIE-PREMIUM', assignedColor: { id: 2012 }, assignedSize: { id: 3012 }, amount: 2 },
 		];
-		const result = await run(jsonParameters(body));
+		const result = await run({ ...jsonParameters(body), linePrinting: 'blank' });
 		expect(result.error).toBeUndefined();
 		expect((result.items[0].json.items as any[]).slice(0, 2)).toEqual([
 			expect.objectContaining({

@@ -20,10 +20,11 @@ function toolVariant(): PodPlatform {
 	return node;
 }
 
-/** An order of one design without prints, its product given in `mode`. */
+/** An order of one design without prints (blank products chosen), its product given in `mode`. */
 function orderOf(uniqueId: string, mode: string, product: string, design: IDataObject = {}) {
 	return {
 		...formParameters(uniqueId),
+		linePrinting: 'blank',
 		financialStatus: 'PENDING',
 		designs: {
 			design: [

@@ -44,6 +44,9 @@ function fromStorefront(
 
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
+/** Lines the Print Shop Does Not Sell: Leave Out (the documented WooCommerce order's Woo Single #1). */
+const LEAVE_OUT = { linesNotSold: 'leaveOut' };
+
 /** The output's items as the merchant reads them: product, color, size, SKU and amount. */
 const namedLines = (order: Record<string, unknown>) =>
 	(order.items as any[]).map((item) => [
@@ -91,6 +94,8 @@ describe.each(SKU_MODES)('a storefront order read by the node, on $mode', (mode)
 			alreadyExisted: false,
 			country: 'US',
 			shippingTitle: 'Free Shipping',
+			// Its refunded lines are owed nothing: the order is printed whole.
+			partlyPrinted: false,
 		});
 		expect(namedLines(output.json)).toEqual([
 			['IPod Nano - 8gb', 'Red', 'One Size', mode.sku('IPOD2008RED'), 1],
@@ -175,8 +180,22 @@ describe.each(SKU_MODES)('a storefront order read by the node, on $mode', (mode)
 		expect(requests.filter((r) => r.status >= 400)).toEqual([]);
 	});
 
-	test("WooCommerce's order of three lines: the two with a SKU, each variant from its meta_data; the line without one is named, as the shop has no product of its name", async () => {
+	test("WooCommerce's order of three lines, one without a SKU of no product of the shop: the order fails by default, naming that line and its fix; nothing is sent", async () => {
 		const result = await run(fromStorefront('woocommerce'), [{ json: mode.order(wooOrder) }]);
+		expect(result.error?.message).toBe(
+			'WooCommerce order #727 (woocommerce-727) › Line 1 (Woo Single #1): it has no SKU, and no product of the shop is named "Woo Single #1"',
+		);
+		expect(result.error?.description).toBe(
+			"Give the store's product the print product's SKU (Product → Find lists each product's SKU), or name it exactly as the print product is named. If the print shop does not make it, set Lines the Print Shop Does Not Sell to Leave Out: the order's other lines are then printed without it.",
+		);
+		expect(await submits()).toHaveLength(0);
+		expect(await order.control.orders('woocommerce-727')).toEqual([]);
+	});
+
+	test("WooCommerce's order of three lines, Lines the Print Shop Does Not Sell: Leave Out: the two with a SKU are printed, each variant from its meta_data; the order says it is printed in part, and names the line left out", async () => {
+		const result = await run(fromStorefront('woocommerce', {}, LEAVE_OUT), [
+			{ json: mode.order(wooOrder) },
+		]);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(1);
 		const [output] = result.items;
@@ -184,6 +203,7 @@ describe.each(SKU_MODES)('a storefront order read by the node, on $mode', (mode)
 			uniqueId: 'woocommerce-727',
 			storeOrder: '#727',
 			shippingTitle: 'Flat Rate',
+			partlyPrinted: true,
 		});
 		expect(namedLines(output.json)).toEqual([
 			['Ship Your Idea', 'Black', 'M Test', mode.sku('Bar3'), 1],
@@ -213,8 +233,73 @@ describe.each(SKU_MODES)('a storefront order read by the node, on $mode', (mode)
 			},
 		});
 
-		const again = await run(fromStorefront('woocommerce'), [{ json: mode.order(wooOrder) }]);
-		expect(again.items[0].json).toMatchObject({ id: output.json.id, alreadyExisted: true });
+		const again = await run(fromStorefront('woocommerce', {}, LEAVE_OUT), [
+			{ json: mode.order(wooOrder) },
+		]);
+		expect(again.items[0].json).toMatchObject({
+			id: output.json.id,
+			alreadyExisted: true,
+			partlyPrinted: true,
+		});
+		expect(await submits()).toHaveLength(1);
+	});
+
+	test("Leave Out leaves out a line whose own SKU no product of the shop has, and a line with neither SKU nor name; a line of this node's SKU, or of a product the shop has, still fails the order", async () => {
+		const woo = mode.order(wooOrder) as any;
+		woo.id = 732;
+		woo.line_items = [
+			{ ...woo.line_items[1], id: 1, sku: 'STICKER-OWN-1', name: 'Sticker', meta_data: [] },
+			{ ...woo.line_items[1], id: 2, sku: '', name: '', meta_data: [] },
+			woo.line_items[2],
+		];
+		const result = await run(fromStorefront('woocommerce', {}, LEAVE_OUT), [{ json: woo }]);
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ partlyPrinted: true, alreadyExisted: false });
+		expect(result.items[0].json.storeLines).toEqual([
+			{
+				line: 1,
+				sku: 'STICKER-OWN-1',
+				title: 'Sticker',
+				printed: false,
+				reason: 'no product of the shop has the SKU STICKER-OWN-1',
+			},
+			{ line: 2, printed: false, reason: 'the line has neither a SKU nor a product name' },
+			expect.objectContaining({ line: 3, sku: mode.sku('TEE-CLASSIC-WHITE-L'), printed: true }),
+		]);
+
+		// By default the same order fails, naming both lines; the own SKU with the shop's nearest.
+		const failed = await run(fromStorefront('woocommerce'), [{ json: { ...woo, id: 733 } }]);
+		expect(failed.error?.message).toMatch(
+			/^WooCommerce order #727 \(woocommerce-733\) has 2 problems: Line 2: the line has neither a SKU nor a product name; and 1 more problem/,
+		);
+		expect(failed.error?.description).toMatch(
+			/^1\. Line 2: .*\n2\. Line 1 \(SKU STICKER-OWN-1\): no product has the SKU STICKER-OWN-1/,
+		);
+
+		// A line of a product the shop has, in a color it does not offer, is no line left out.
+		const purple = { ...woo, id: 734 };
+		purple.line_items = [
+			woo.line_items[0],
+			{
+				...woo.line_items[2],
+				sku: 'TEE-CLASSIC',
+				meta_data: [
+					{ id: 1, key: 'pa_color', value: 'purple' },
+					{ id: 2, key: 'size', value: 'L' },
+				],
+			},
+		];
+		const refused = await run(fromStorefront('woocommerce', {}, LEAVE_OUT), [{ json: purple }]);
+		expect(refused.error?.message).toBe(
+			'WooCommerce order #727 (woocommerce-734) › Line 2 (SKU TEE-CLASSIC): no color purple; Classic T-Shirt offers White, Black',
+		);
+		// Nor is a line of this node's SKU with a typo: it names a print product, mistyped.
+		const typo = { ...woo, id: 735 };
+		typo.line_items = [woo.line_items[2], { ...woo.line_items[2], sku: 'POD-P1001-C2002-S3002-0' }];
+		const mistyped = await run(fromStorefront('woocommerce', {}, LEAVE_OUT), [{ json: typo }]);
+		expect(mistyped.error?.message).toMatch(
+			/› Line 2 \(SKU POD-P1001-C2002-S3002-0\): the SKU POD-P1001-C2002-S3002-0 is shaped like a SKU this node writes/,
+		);
 		expect(await submits()).toHaveLength(1);
 	});
 
@@ -275,12 +360,13 @@ describe.each(SKU_MODES)('a storefront order read by the node, on $mode', (mode)
 		};
 		const result = await run(fromStorefront('woocommerce'), [{ json: woo }]);
 		expect(result.error?.message).toBe(
-			'WooCommerce order #727 (woocommerce-727) has 2 problems: Line 2 (SKU TEE-CLASIC): no product has the SKU TEE-CLASIC; nearest in the shop: TEE-CLASSIC (Classic T-Shirt); and 1 more problem, listed below',
+			'WooCommerce order #727 (woocommerce-727) has 3 problems: Line 1 (Woo Single #1): it has no SKU, and no product of the shop is named "Woo Single #1"; and 2 more problems, listed below',
 		);
 		const description = result.error?.description?.split('\n') ?? [];
 		expect(description).toEqual([
-			"1. Line 2 (SKU TEE-CLASIC): no product has the SKU TEE-CLASIC; nearest in the shop: TEE-CLASSIC (Classic T-Shirt). Give the store's variant the SKU of the print product (Product → Find lists each product's SKU and the colors and sizes it is ordered in), and name its options as the product names its colors and sizes.",
-			"2. Line 3 (SKU TEE-CLASSIC): no color purple; Classic T-Shirt offers White, Black. Give the store's color option the name the product lists (any case).",
+			`1. Line 1 (Woo Single #1): it has no SKU, and no product of the shop is named "Woo Single #1". Give the store's product the print product's SKU (Product → Find lists each product's SKU), or name it exactly as the print product is named. If the print shop does not make it, set Lines the Print Shop Does Not Sell to Leave Out: the order's other lines are then printed without it.`,
+			"2. Line 2 (SKU TEE-CLASIC): no product has the SKU TEE-CLASIC; nearest in the shop: TEE-CLASSIC (Classic T-Shirt). Give the store's variant the SKU of the print product (Product → Find lists each product's SKU and the colors and sizes it is ordered in), and name its options as the product names its colors and sizes.",
+			"3. Line 3 (SKU TEE-CLASSIC): no color purple; Classic T-Shirt offers White, Black. Give the store's color option the name the product lists (any case).",
 		]);
 		// Nothing the storefront input does not show: no Color or Size field, no list to choose from.
 		expect(description.join(' ')).not.toMatch(/Color and Size fields|from the list|field/);
@@ -291,7 +377,12 @@ describe.each(SKU_MODES)('a storefront order read by the node, on $mode', (mode)
 	test('an order with no line to print gives no print order and one item saying why; a split line is refused, saying what to give', async () => {
 		const woo = copy(wooOrder) as any;
 		woo.line_items = [woo.line_items[0]];
-		const nothing = await run(fromStorefront('woocommerce'), [{ json: woo }]);
+		// Its one line the print shop does not sell: the order fails, unless such lines are left out.
+		const failed = await run(fromStorefront('woocommerce'), [{ json: woo }]);
+		expect(failed.error?.message).toBe(
+			'WooCommerce order #727 (woocommerce-727) › Line 1 (Woo Single #1): it has no SKU, and no product of the shop is named "Woo Single #1"',
+		);
+		const nothing = await run(fromStorefront('woocommerce', {}, LEAVE_OUT), [{ json: woo }]);
 		expect(nothing.error).toBeUndefined();
 		expect(nothing.items.map((item) => item.json)).toEqual([
 			{
@@ -335,6 +426,8 @@ describe.each(SKU_MODES)('a storefront order read by the node, on $mode', (mode)
 	test('a WooCommerce order with a refund that names no line is refused before anything is sent', async () => {
 		const woo = mode.order(wooOrder) as any;
 		woo.refunds = [{ id: 726, reason: '', total: '-10.00' }];
+		// Its lines of print products only: the refund is the one problem.
+		woo.line_items = woo.line_items.slice(1);
 		const result = await run(fromStorefront('woocommerce'), [{ json: woo }]);
 		expect(result.error?.message).toBe(
 			"WooCommerce order #727 (woocommerce-727): it has a refund (10.00) that WooCommerce's order does not assign to lines",
@@ -365,10 +458,13 @@ describe.each(SKU_MODES)('a storefront order read by the node, on $mode', (mode)
 	});
 
 	test('two stores of one platform with the same order number make two print orders, each under its Store Key', async () => {
-		const first = await run(fromStorefront('woocommerce'), [{ json: mode.order(wooOrder) }]);
-		const second = await run(fromStorefront('woocommerce', {}, { storeKey: 'woocommerce-eu' }), [
+		const first = await run(fromStorefront('woocommerce', {}, LEAVE_OUT), [
 			{ json: mode.order(wooOrder) },
 		]);
+		const second = await run(
+			fromStorefront('woocommerce', {}, { ...LEAVE_OUT, storeKey: 'woocommerce-eu' }),
+			[{ json: mode.order(wooOrder) }],
+		);
 		expect(first.items[0].json).toMatchObject({
 			uniqueId: 'woocommerce-727',
 			alreadyExisted: false,

@@ -3,7 +3,7 @@
  * declares its fields once and the dropdowns and display options follow from it.
  */
 
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, NodeHint } from 'n8n-workflow';
 
 import type { ResourceDefinition } from './types';
 import { shopLocator } from '../../shared/descriptions/shop';
@@ -73,6 +73,27 @@ export function describeResources(resources: ResourceDefinition[]): INodePropert
 	}
 
 	return [resourceSelector, ...operationSelectors, ...shopFields, ...fields];
+}
+
+/**
+ * The editor's warnings of every operation (n8n's node hints, shown in the node's panel), each
+ * shown only while its resource and operation are chosen and its condition holds.
+ */
+export function hintsOf(resources: ResourceDefinition[]): NodeHint[] {
+	return resources.flatMap((resource) => {
+		const chosen = (name: string, value: string, fallback: string) =>
+			`($parameter.${name} ?? ${JSON.stringify(fallback)}) === ${JSON.stringify(value)}`;
+		const ofResource = chosen('resource', resource.value, firstResource(resources));
+		return resource.operations.flatMap(({ option, hints = [] }) =>
+			hints.map(({ message, type, condition }) => ({
+				message,
+				type,
+				location: 'ndv' as const,
+				whenToDisplay: 'always' as const,
+				displayCondition: `={{ ${ofResource} && ${chosen('operation', option.value, defaultOperationOf(resource))} && (${condition}) }}`,
+			})),
+		);
+	});
 }
 
 /**

@@ -8,6 +8,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
+	NodeHint,
 } from 'n8n-workflow';
 
 import type { RunScope } from './runScope';
@@ -17,6 +18,17 @@ import type { RunScope } from './runScope';
  * scope (the service and what the run learned); `Prepared` is what the operation's `prepare`
  * found for the whole batch, handed to every `execute`.
  */
+/**
+ * A warning the editor shows while an operation's fields are edited (n8n's node hints), when
+ * `condition` holds: a JavaScript expression over `$parameter`, the node's parameters. The
+ * resource and operation it is of are added to it (describe.ts).
+ */
+export interface OperationHint {
+	message: string;
+	type: NonNullable<NodeHint['type']>;
+	condition: string;
+}
+
 export interface OperationDefinition<Prepared = unknown> {
 	/**
 	 * Entry of the operation dropdown (name, value, action, description). Its value is also how
@@ -25,6 +37,8 @@ export interface OperationDefinition<Prepared = unknown> {
 	option: INodePropertyOptions & { value: string; action: string };
 	/** The operation's own fields; the resource and operation display options are added for it. */
 	fields: INodeProperties[];
+	/** Warnings the editor shows on the operation's fields as they are edited. */
+	hints?: OperationHint[];
 	/**
 	 * What a language model reads about the operation when the node is its tool (toolDescription.ts):
 	 * what it does, what it costs, what identifies a record, whether a repeated call is safe. Without

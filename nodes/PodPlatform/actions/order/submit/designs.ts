@@ -103,6 +103,8 @@ export function normaliseDesign(
 			path,
 			...design,
 			storeLine: draft.storeLine,
+			// The store's own name of the variant, which a color or size since dropped has no other.
+			...(reading.bySku ? { listing: { variant: draft.variant } } : {}),
 		},
 		problems,
 	);
@@ -136,7 +138,7 @@ export function normaliseDesign(
 					...(sku ? { sku } : {}),
 				}
 			: undefined;
-	if (variant) resolver.checkVariant(variant, resolved, where, problems);
+	if (variant) resolver.checkVariant(variant, resolved, where, problems, draft.storeLine === true);
 	const ordered: OrderedDesign = {
 		productId: resolved.productId,
 		assignedColor:

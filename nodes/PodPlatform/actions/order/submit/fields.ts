@@ -10,7 +10,8 @@ import type { RunScope } from '../../runScope';
 import { DEFERRED_ROOT } from './deferredOrder';
 import { formFields } from './formFields';
 import { SUBMIT_INPUT, inputFields, jsonOnly, shownFor } from './input';
-import { linePrintingField, storefrontOrderFields } from './storefrontOrderFields';
+import { designPrintingFields, linePrintingField } from './printChoice';
+import { storefrontOrderFields } from './storefrontOrderFields';
 
 /**
  * Whether Exactly Once is on for an item: the field (on by default), unless a workflow saved before
@@ -47,6 +48,7 @@ export const submitFields: INodeProperties[] = [
 	}),
 	...storefrontOrderFields,
 	linePrintingField,
+	...designPrintingFields,
 	...formFields,
 	{
 		// A field of its own, not an option: on by default and seen to be on.

@@ -2,8 +2,7 @@
  * A form's prints as Submit reads them, shared by the guided form, its lines and a storefront's
  * order (its one list of Line Prints): each print's element (a library motive by ID or name, a
  * URL, binary data read from the input item, a print-ready file, a decoration), its placement and
- * layers, as plain values (FormPrint) that draftParts.ts makes compositions of; and whether the
- * merchant chose lines of blank products instead.
+ * layers, as plain values (FormPrint) that draftParts.ts makes compositions of.
  */
 
 import type { IExecuteFunctions } from 'n8n-workflow';
@@ -12,8 +11,6 @@ import type { PlainObject } from '../../../../shared/values';
 import { readBitmapFromBinary } from '../../common/image';
 import { locatorValue, placementOf } from '../common';
 import { placeName } from '../payloads/problems';
-import type { RunScope } from '../../runScope';
-import { LINE_PRINTING } from './storefrontOrderFields';
 
 export type FormElement =
 	| { type: 'libraryMotive'; motiveId?: unknown; motiveName?: unknown }
@@ -114,13 +111,3 @@ export async function readPrints(
 	}
 	return read;
 }
-
-/** Whether the merchant chose lines of blank products (Print on Lines), rather than prints. */
-export function blankLinesChosen(run: RunScope, itemIndex: number): boolean {
-	return (
-		run.parameter<string>('linePrinting', itemIndex, LINE_PRINTING.prints) === LINE_PRINTING.blank
-	);
-}
-
-export const BLANK_FIX =
-	'Add the print every line gets, or set Print on Lines to Nothing (Blank Products) if you sell plain products: an order of blank products is produced and charged like any other.';

@@ -134,6 +134,7 @@ export function orderOutput(
 			? {
 					storeOrder: order.storeOrder.name,
 					storeLines: order.storeOrder.lines as unknown as IDataObject[],
+					partlyPrinted: order.storeOrder.partlyPrinted,
 				}
 			: {}),
 	};
@@ -178,7 +179,11 @@ export function existingOrderOutput(
 		...(requested.recoveredAfterTimeout ? { recoveredAfterTimeout: true } : {}),
 		...(requested.repeatsCancelled ? { repeatsCancelled: requested.repeatsCancelled } : {}),
 		...(requested.storeOrder
-			? { storeOrder: requested.storeOrder, storeLines: requested.storeLines }
+			? {
+					storeOrder: requested.storeOrder,
+					storeLines: requested.storeLines,
+					partlyPrinted: requested.partlyPrinted,
+				}
 			: {}),
 	};
 }
@@ -234,7 +239,11 @@ export function newOrderOutput(requested: IDataObject, stored: IDataObject): IDa
 		...(requested.recoveredAfterTimeout ? { recoveredAfterTimeout: true } : {}),
 		...(requested.repeatsCancelled ? { repeatsCancelled: requested.repeatsCancelled } : {}),
 		...(requested.storeOrder
-			? { storeOrder: requested.storeOrder, storeLines: requested.storeLines }
+			? {
+					storeOrder: requested.storeOrder,
+					storeLines: requested.storeLines,
+					partlyPrinted: requested.partlyPrinted,
+				}
 			: {}),
 	};
 }

@@ -16,7 +16,10 @@ import { placeName } from '../payloads/problems';
 import type { Problem } from '../payloads/problems';
 import type { RunScope } from '../../runScope';
 import { jsonUniqueId, readOrderJson } from './deferredOrder';
-import { BLANK_FIX, blankLinesChosen, entriesOf, locatorMode, readPrints } from './formPrints';
+import type { OrderDraft } from './draft';
+import { isRefused, partsOf } from './draft';
+import { entriesOf, locatorMode, readPrints } from './formPrints';
+import { blankChosen, blankFix } from './printChoice';
 import { formDraft } from './guidedForm';
 import type { DeferredOrderForm, FormDesign, FormTemplate } from './guidedForm';
 import { SUBMIT_INPUT, submitInput } from './input';
@@ -140,7 +143,7 @@ async function readLines(
 	const [first] = lines;
 	const problems = [...earlier];
 	const placeOf: Array<{ line: number; design: number }> = [];
-	const blank = blankLinesChosen(run, unit[0]);
+	const blank = blankChosen(run, unit[0]);
 	lines.forEach((line, l) => {
 		const where = lineName(l, line.designs[0]);
 		line.designs.forEach((design, d) => {
@@ -149,7 +152,7 @@ async function readLines(
 			problems.push({
 				where: placeName(where, line.designs.length > 1 ? `Design ${d + 1}` : ''),
 				message: 'has no print: the line would be printed blank',
-				fix: BLANK_FIX.replace('the print every line gets', 'a Print to the Design'),
+				fix: blankFix('a Print to the Design', 'Print on Lines'),
 				parameters: [`designs.design[${d}].prints`],
 			});
 		});
@@ -198,6 +201,51 @@ async function readLines(
 }
 
 /**
+ * The guided form's designs without a print (One Item per Order), each a problem of the order
+ * unless the merchant chose blank products: an order printed blank is paid like any other.
+ */
+function formDesignsWithoutPrint(form: DeferredOrderForm): Problem[] {
+	return form.designs.flatMap((design, d) =>
+		design.prints.length
+			? []
+			: [
+					{
+						where: `Design ${d + 1}`,
+						message: 'has no print: it would be printed blank',
+						fix: blankFix('a Print to the Design', 'Print on Designs'),
+						parameters: [`designs.design[${d}].prints`],
+					},
+				],
+	);
+}
+
+/**
+ * An Order JSON's designs without a composition, each a problem of the order unless the merchant
+ * chose blank products. A design or a list the reader could not take apart is left to the check,
+ * which says why.
+ */
+function jsonDesignsWithoutPrint(draft: OrderDraft): OrderDraft {
+	const problems = partsOf(draft.designs).flatMap((design) =>
+		isRefused(design) || !design.isObject || !Array.isArray(design.compositions)
+			? []
+			: design.compositions.length
+				? []
+				: [
+						{
+							where: design.words(),
+							message: 'has no composition: it would be printed blank',
+							fix: blankFix(
+								'its compositions (a productArea and the elements printed there)',
+								'Print on Designs',
+							),
+							field: `${design.spot.path}.compositions`,
+						},
+					],
+	);
+	return { ...draft, problems: [...draft.problems, ...problems] };
+}
+
+/**
  * The order of these input items, by Submit's Input (input.ts): one item's guided form, Order JSON or
  * storefront order, or the lines of one order (One Item per Line), with any problem found before
  * (`earlier`) kept for its check.
@@ -212,7 +260,11 @@ export async function readOrderInput(
 	switch (submitInput(run)) {
 		case SUBMIT_INPUT.json: {
 			const input = orderJsonOf(run, itemIndex);
-			return draftInput(() => readOrderJson(input), jsonUniqueId(input));
+			const blank = blankChosen(run, itemIndex);
+			return draftInput(() => {
+				const draft = readOrderJson(input);
+				return blank ? draft : jsonDesignsWithoutPrint(draft);
+			}, jsonUniqueId(input));
 		}
 		case SUBMIT_INPUT.line:
 			return await readLines(ctx, run, unit, earlier);
@@ -220,7 +272,8 @@ export async function readOrderInput(
 			return await readStorefront(ctx, run, itemIndex);
 		case SUBMIT_INPUT.order: {
 			const form = await readGuidedForm(ctx, run, itemIndex);
-			return draftInput(() => formDraft(form), optionalText(form.uniqueId));
+			const problems = blankChosen(run, itemIndex) ? [] : formDesignsWithoutPrint(form);
+			return draftInput(() => formDraft(form, { problems }), optionalText(form.uniqueId));
 		}
 	}
 }

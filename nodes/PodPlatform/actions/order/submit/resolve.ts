@@ -120,7 +120,7 @@ function settleOptions(
 		[SIZE, size, givenText(given.size)],
 	] as const) {
 		if (value === undefined) continue;
-		const id = resolveOption(kind, value, product, strict, report.on(kind.wire));
+		const id = resolveOption(kind, value, product, strict, report.on(kind.wire), given.listing);
 		if (id !== undefined) choice.settle(id, `the ${kind.field} field`);
 	}
 	// The variant as a storefront gives it; a value that names no option is kept for the end.
@@ -325,6 +325,11 @@ export function catalogResolver(view: CatalogView, strict: boolean): Resolver {
 
 		productsNamed: (name) => view.productsNamed(name)?.length,
 
+		productsWithSku(sku) {
+			const hits = view.skuHits(sku);
+			return hits && new Set(hits.map((hit) => hit.productId)).size;
+		},
+
 		country(country) {
 			const countries = view.countries();
 			if (!countries) return country;
@@ -343,9 +348,9 @@ export function catalogResolver(view: CatalogView, strict: boolean): Resolver {
 			);
 		},
 
-		checkVariant(variant, design, where, problems) {
+		checkVariant(variant, design, where, problems, inStore) {
 			if (!strict || !design.product) return;
-			const problem = skuProblem(variant, design.product, where);
+			const problem = skuProblem(variant, design.product, where, inStore);
 			if (problem) problems.add(problem);
 		},
 	};

@@ -8,7 +8,9 @@
  *
  * Every line item is accounted for: it is printed (by its SKU, or by its product name where it
  * has none) in the quantity the store still owes (Shopify's `current_quantity`, after refunds and
- * removals), or it is left out with the reason, which the output names. The print order's Unique
+ * removals), or it is left out with the reason, which the output names; a line with neither a
+ * SKU nor a name is one the print shop does not sell (readStorefront.ts decides what becomes of
+ * it). The print order's Unique
  * ID is `<store key>-<order id>`, the store key being the platform's name unless the merchant
  * sets one (two stores of one platform): the way-back examples take back only their own store's
  * orders by that prefix.
@@ -43,6 +45,11 @@ export interface LineLeftOut {
 	sku?: string;
 	title?: string;
 	reason: string;
+	/**
+	 * Whether it is left out because the print shop does not sell its product (rather than because
+	 * nothing of it is owed): such a line fails its order unless the merchant chose to leave it out.
+	 */
+	notSold?: boolean;
 }
 
 export interface StorefrontOrder {
@@ -260,7 +267,11 @@ export function readStorefrontOrder(
 				reason: `nothing is owed: ${paths.label} gives ${owed.from} 0 (refunded or removed)`,
 			});
 		} else if (!sku && !title) {
-			leftOut.push({ ...known, reason: 'the line has neither a SKU nor a product name' });
+			leftOut.push({
+				...known,
+				reason: 'the line has neither a SKU nor a product name',
+				notSold: true,
+			});
 		} else {
 			lines.push({
 				...known,

@@ -1,11 +1,12 @@
 /**
- * Submit's fields for One Item per Storefront Order: which storefront, its key and the prints of
- * every line; and Print on Lines, shown for both storefront inputs.
+ * Submit's fields for One Item per Storefront Order: which storefront, its key, the prints of
+ * every line, and what becomes of a line the print shop does not sell.
  */
 
 import type { INodeProperties } from 'n8n-workflow';
 
-import { SUBMIT_INPUT, onlyFor, shownFor } from './input';
+import { SUBMIT_INPUT, onlyFor } from './input';
+import { LINE_PRINTING } from './printChoice';
 import { printFields } from './printFields';
 
 /**
@@ -27,38 +28,14 @@ const linePrintFields: INodeProperties[] = printFields.map((field) =>
 		: field,
 );
 
-/** What every line of a storefront's order gets printed: the Line Prints, or nothing at all. */
-export const LINE_PRINTING = { prints: 'prints', blank: 'blank' } as const;
-
-/** Shown for both storefront inputs: whether a line without a print is a mistake or the choice. */
-export const linePrintingField: INodeProperties = {
-	displayName: 'Print on Lines',
-	name: 'linePrinting',
-	type: 'options',
-	default: 'prints',
-	options: [
-		{
-			name: 'Prints',
-			value: LINE_PRINTING.prints,
-			description:
-				'Every line carries a print; an order with a line without one is refused before it is sent',
-		},
-		{
-			name: 'Nothing (Blank Products)',
-			value: LINE_PRINTING.blank,
-			description: 'The lines are plain products with nothing printed on them',
-		},
-	],
-	description:
-		'Whether the lines are printed. An order of blank products is produced and charged like any other.',
-	displayOptions: shownFor([SUBMIT_INPUT.line, SUBMIT_INPUT.storefrontOrder]),
-};
+/** What becomes of a line the print shop does not sell: the order fails, or is printed without it. */
+export const LINES_NOT_SOLD = { fail: 'fail', leaveOut: 'leaveOut' } as const;
 
 /** One Item per Storefront Order: which storefront, its key, and the prints of every line. */
 export const storefrontOrderFields: INodeProperties[] = [
 	{
 		displayName:
-			"Each input item is one whole storefront order, as n8n's Shopify Trigger (orders/create), WooCommerce Trigger (order.created) or WooCommerce node gives it, with no Split Out. The node reads the country, customer, shipping address and shipping title from the order, and each line's product (by its SKU, or by its product name where it has no SKU), its variant and the quantity still owed. A line that is refunded, or whose product the shop does not have, is not printed, and the output says so. The Unique ID is the Store Key and the order's ID, as in shopify-450789469. The output has one item per order.",
+			"Each input item is one whole storefront order, as n8n's Shopify Trigger (orders/create), WooCommerce Trigger (order.created) or WooCommerce node gives it, with no Split Out. The node reads the country, customer, shipping address and shipping title from the order, and each line's product (by its SKU, or by its product name where it has no SKU), its variant and the quantity still owed. A line refunded or removed in the store is not printed, and the output says so; a line whose product the print shop does not have fails the order, unless Lines the Print Shop Does Not Sell is Leave Out. The Unique ID is the Store Key and the order's ID, as in shopify-450789469. The output has one item per order.",
 		name: 'storefrontOrderNotice',
 		type: 'notice',
 		default: '',
@@ -103,5 +80,27 @@ export const storefrontOrderFields: INodeProperties[] = [
 			'What is printed where on every line of the order (at least one print); prints on the same print area form one composition',
 		options: [{ displayName: 'Print', name: 'print', values: linePrintFields }],
 		displayOptions: { show: { linePrinting: [LINE_PRINTING.prints] } },
+	},
+	{
+		displayName: 'Lines the Print Shop Does Not Sell',
+		name: 'linesNotSold',
+		type: 'options',
+		default: 'fail',
+		options: [
+			{
+				name: 'Fail',
+				value: LINES_NOT_SOLD.fail,
+				description:
+					'The order fails before anything is sent, naming each such line and its fix: no order is printed in part by accident',
+			},
+			{
+				name: 'Leave Out',
+				value: LINES_NOT_SOLD.leaveOut,
+				description:
+					'The order is printed without them: the output says partlyPrinted: true, and storeLines names each line left out and why. For a store that also sells products the print shop does not make.',
+			},
+		],
+		description:
+			"What becomes of a line whose product the print shop does not have: no product has the line's SKU, or, without a SKU, no product (or several) has its product name. Refunded and removed lines are never printed, whichever is chosen.",
 	},
 ].map((field) => onlyFor([SUBMIT_INPUT.storefrontOrder], field as INodeProperties));

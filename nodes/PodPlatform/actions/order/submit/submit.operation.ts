@@ -43,6 +43,7 @@ import { checkOnlyOutput, checkOnlyRefusal } from './checkOnly';
 import { catalogResolver, OFFLINE_RESOLVER } from './resolve';
 import type { OrderReferences } from '../../common/catalog/types';
 import { PRICES } from '../../wordsForModel';
+import { blankDesignHints } from './printChoice';
 
 /** An order read before the items ran: its input and what it names of the catalog. */
 interface ReadOrder {
@@ -364,6 +365,7 @@ export const submitOperation: OperationDefinition<SubmitBatch> = {
 	},
 	forModel: `Create one print order: products by SKU or by their whole name, colors and sizes by name, amounts, the customer and a shipping address. A Unique ID (the order's own reference) is required: a repeated call with the same Unique ID returns the order already made (alreadyExisted: true) and never orders twice. The order is created Pending: nothing is produced or charged until the merchant pays it, unless the workflow allows Paid, which starts production and charges the merchant. A name or SKU the catalog does not know, or a product name two products share, fails the call, naming what the product offers, and nothing is created; one error names every wrong argument. Answers the order as the service holds it: its ID, statuses, its items, each item's unitPrice, and the order's total and currency (the items at their unit prices, before shipping; null where the service lists no price for the order's country). ${PRICES}`,
 	fields: submitFields,
+	hints: blankDesignHints,
 	units: (itemCount, run) => ordersOfItems(run, itemCount),
 	prepare,
 	execute,

@@ -74,6 +74,11 @@ export interface StoreOrderReport {
 	/** "#1001", as the store shows it to its merchant. */
 	name: string;
 	lines: StoreLineReport[];
+	/**
+	 * Whether a line the print shop does not sell was left out, as the merchant chose (Lines the
+	 * Print Shop Does Not Sell: Leave Out): the print order is not the whole store order.
+	 */
+	partlyPrinted: boolean;
 }
 
 /** A storefront's order of which no line is printed: nothing is sent, and the output says why. */
@@ -121,6 +126,12 @@ export interface DesignGiven {
 	variant?: unknown;
 	/** A line of a storefront's order read whole: its values come from the store, not the form. */
 	storeLine?: boolean;
+	/**
+	 * Set where this node's storefront SKU gave the color and size: the variant as the store shows
+	 * it beside the SKU (Shopify's "Black / M"), which names a color or size the product no longer
+	 * has. Such a problem then speaks of the store's variants.
+	 */
+	listing?: { variant: unknown };
 }
 
 /** What a design resolved to; a part left undefined is a problem already reported, or unknown. */
@@ -147,15 +158,24 @@ export interface Resolver {
 	 */
 	productsNamed(name: string): number | undefined;
 	/**
+	 * How many of the shop's products a SKU names (a product's own SKU, or a color/size SKU text):
+	 * what tells a storefront line the print shop does not sell. Undefined when it was not looked up.
+	 */
+	productsWithSku(sku: string): number | undefined;
+	/**
 	 * The order's country checked against the account's countries (read once per run): one it has
 	 * not is refused, naming the codes it has; as given where the run could not read them.
 	 */
 	country(country: { id: number } | { code: string }): { id: number } | { code: string };
-	/** The SKU check of a design whose product, color and size are settled. */
+	/**
+	 * The SKU check of a design whose product, color and size are settled; `inStore` for a line
+	 * of a storefront's order read whole, whose problems speak of the store.
+	 */
 	checkVariant(
 		variant: DesignVariant,
 		design: ResolvedDesign,
 		where: Place,
 		problems: Problems,
+		inStore?: boolean,
 	): void;
 }

@@ -7,7 +7,7 @@
 
 import { derivedOnce } from '../../../../shared/acrossExecutions';
 import type { OrderProduct } from '../../common/catalog/types';
-import { named, nameOrId } from './skuCheck';
+import { named, nameOrId, offSaleFix, stillMade } from './skuCheck';
 import { sameName, variantValues } from './variantValues';
 import type { VariantValue } from './variantValues';
 
@@ -31,7 +31,7 @@ export function matching<T>(
 /** How one option of a product (its colors, its sizes) is named and matched. */
 export interface OptionKind {
 	/** "color", "size". */
-	noun: string;
+	noun: 'color' | 'size';
 	/** The form's field. */
 	field: 'Color' | 'Size';
 	/** The design's wire key. */
@@ -103,13 +103,17 @@ export class OptionChoice {
 	}
 }
 
-/** The check a product's option names and IDs must pass, for a value given by the merchant. */
+/**
+ * The check a product's option names and IDs must pass, for a value given by the merchant, or by
+ * this node's storefront SKU (`listing`: the store's variant beside it).
+ */
 export function resolveOption(
 	kind: OptionKind,
 	value: string,
 	product: OrderProduct | undefined,
 	strict: boolean,
 	report: (message: string, fix: string) => void,
+	listing?: { variant: unknown },
 ): number | undefined {
 	if (!product) {
 		if (WHOLE_NUMBER.test(value)) return Number(value);
@@ -138,6 +142,18 @@ export function resolveOption(
 	if (WHOLE_NUMBER.test(value)) {
 		// The service judges an ID the run does not check.
 		if (!strict) return Number(value);
+		if (listing) {
+			// A store's variant of a color or size the product has dropped: named as the store names it.
+			const shown = listedName(kind, listing.variant, product);
+			report(
+				`${shown ?? `the ${kind.noun} of its SKU (${value})`} is no longer made for ${productName}; it offers ${stillMade(product, kind.noun).join(', ') || 'nothing'}`,
+				offSaleFix(
+					shown ? `the ${shown} variants` : `the store's variants of that ${kind.noun}`,
+					true,
+				),
+			);
+			return undefined;
+		}
 		report(
 			`${kind.field} ${value} is not a ${kind.noun} of ${productName}, which offers ${records.map((record) => named(record.name, record.id)).join(', ')}`,
 			`The Product changed after the ${kind.field} was chosen: choose the ${kind.field} again from the list.`,
@@ -149,6 +165,21 @@ export function resolveOption(
 		`Give one of the product's ${kind.noun} names (any case) or its ID, or choose the ${kind.field} from the list.`,
 	);
 	return undefined;
+}
+
+/**
+ * The name a store's variant gives an option the product no longer has: the value its key names
+ * (WooCommerce's `pa_color: Black`, shown as given), or the one value without a key that is
+ * neither a color nor a size of the product (Shopify's "Black / M" beside a product without Black).
+ */
+function listedName(kind: OptionKind, variant: unknown, product: OrderProduct): string | undefined {
+	const entries = variantValues(variant);
+	const keyed = entries.find((entry) => entry.option === kind.noun);
+	if (keyed) return keyed.values[keyed.values.length - 1];
+	const unknown = entries.filter(
+		(entry) => !entry.key && fitsOf(entry, product).every((fit) => !fit.found.length),
+	);
+	return unknown.length === 1 ? unknown[0].values[0] : undefined;
 }
 
 /** The colors and the sizes of a product that one value of a variant names. */
