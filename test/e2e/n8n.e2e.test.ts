@@ -1113,6 +1113,82 @@ test("the catch-up examples print the last day's storefront orders that have no 
  * order is not. The intake example, activated, listens to order.created and order.updated; the
  * catch-up example reads the orders changed in the last 24 hours.
  */
+const CATCH_UP_COST_ORDERS = 100;
+
+test(`what a catch-up costs the print service per store order (bench/README.md): ${CATCH_UP_COST_ORDERS} orders of each store the intake never saw, printed by the first run, each once; the second run prints nothing and sends no order`, async () => {
+	// Placed now in the stand-ins without a webhook, as orders the intake missed.
+	const orders = busiestDayOrders({ count: CATCH_UP_COST_ORDERS * 2, firstId: 8_900_000 });
+	for (const { platform, order } of orders) {
+		if (platform === 'shopify') shopify.addOrder(order);
+		else wooCommerce.addOrder(order);
+	}
+	const serviceLog = async () =>
+		await control<Array<{ method: string; path: string; query: Record<string, string> }>>(
+			'GET',
+			'/requests',
+		);
+	/** The requests since `from`, by kind: method and path with IDs as {id}. */
+	const kinds = (log: Array<{ method: string; path: string }>) => {
+		const counted: Record<string, number> = {};
+		for (const r of log) {
+			const kind = `${r.method} ${r.path.replace(/\d+/g, '{id}')}`;
+			counted[kind] = (counted[kind] ?? 0) + 1;
+		}
+		return counted;
+	};
+	for (const [platform, workflowId] of [
+		['shopify', 'podExShopCatchUp'],
+		['woocommerce', 'podExWooCatchUp'],
+	] as const) {
+		const ours = new Set(
+			orders.filter((order) => order.platform === platform).map((order) => order.uniqueId),
+		);
+		const figures: Array<Record<string, unknown>> = [];
+		const outcomes: Array<Map<string, string>> = [];
+		for (const run of ['everything new', 'nothing to print']) {
+			const before = (await serviceLog()).length;
+			const result = await session.runFromPinnedTrigger(workflowId, 'Run Now');
+			expect({ workflowId, run, status: result.status }).toEqual({
+				workflowId,
+				run,
+				status: 'success',
+			});
+			const asked = (await serviceLog()).slice(before);
+			const requests = asked.length;
+			const summary = itemsOf(result.runData.Summary?.[0])[0] as Record<string, number>;
+			const submitted = itemsOf(result.runData['Submit Print Order']?.[0]);
+			outcomes.push(
+				new Map(
+					submitted
+						.filter((item) => ours.has(String(item.uniqueId)))
+						.map((item) => [
+							String(item.uniqueId),
+							item.error ? 'failed' : item.alreadyExisted ? 'already printed' : 'printed now',
+						]),
+				),
+			);
+			figures.push({
+				run,
+				ordersRead: summary.ordersRead,
+				printedNow: summary.printedNow,
+				alreadyPrinted: summary.alreadyPrinted,
+				serviceRequests: requests,
+				perStoreOrder: Math.round((requests / summary.ordersRead) * 100) / 100,
+				kinds: kinds(asked),
+			});
+		}
+		process.stdout.write(`catch-up cost, ${platform}: ${JSON.stringify(figures)}\n`);
+		// Every one of this case's orders printed by the first run, found printed by the second.
+		expect([...outcomes[0].values()].filter((outcome) => outcome !== 'printed now')).toEqual([]);
+		expect(outcomes[0].size).toBe(CATCH_UP_COST_ORDERS);
+		expect([...outcomes[1].values()].filter((outcome) => outcome !== 'already printed')).toEqual(
+			[],
+		);
+		expect(outcomes[1].size).toBe(CATCH_UP_COST_ORDERS);
+		expect(figures[1].printedNow).toBe(0);
+	}
+}, 600_000);
+
 test("WooCommerce: an on-hold and a pending order are printed neither by the intake nor by the catch-up, each named with its reason; paid 25 hours after it was placed, each is printed once: by the intake's order.updated, or by the next catch-up", async () => {
 	const intake = 'podExWooIntake';
 	const zone = process.env.GENERIC_TIMEZONE ?? 'America/New_York';
