@@ -529,6 +529,12 @@ export async function startShopifyStandIn(options: ShopifyOptions): Promise<Shop
 		const tracking = (fulfillment.tracking_info as Json | undefined) ?? {};
 		const id = nextFulfillmentId++;
 		const now = shopifyTime();
+		// The order changes with it, as Shopify's does: `updated_at`, and `fulfillment_status`
+		// "fulfilled" once no line of its fulfillment orders is left to fulfil, else "partial".
+		const left = (fulfillmentOrders.get(orderId) ?? []).some((entry) =>
+			(entry.line_items as Json[]).some((line) => Number(line.fulfillable_quantity) > 0),
+		);
+		Object.assign(order, { updated_at: now, fulfillment_status: left ? 'partial' : 'fulfilled' });
 		const created: Json = {
 			id,
 			order_id: orderId,
@@ -987,6 +993,30 @@ export async function startWooCommerceStandIn(
 	const media = wordpressMedia(() => url, wooTime, wordpress);
 	const catalog = wooCommerceProducts(() => url, wooTime, media);
 
+	let nextMetaId = 13000;
+	/**
+	 * The order's `meta_data` with a request's entries applied as WooCommerce's REST controller
+	 * applies them (`update_meta_data(key, value, id)` for each, `WC_Data` in core's
+	 * abstract-wc-data.php): an entry with an `id` changes that meta; one without changes the meta
+	 * of its key (the first of them, the others removed), or adds one with a new ID.
+	 */
+	const mergedMeta = (order: Json, entries: Json[]): Json[] => {
+		let meta = ((order.meta_data as Json[] | undefined) ?? []).map(clone);
+		for (const entry of entries) {
+			const byId = entry.id !== undefined ? meta.find((held) => held.id === entry.id) : undefined;
+			if (byId) {
+				byId.value = entry.value;
+				continue;
+			}
+			const sameKey = meta.filter((held) => held.key === entry.key);
+			if (sameKey.length) {
+				sameKey[0].value = entry.value;
+				meta = meta.filter((held) => held.key !== entry.key || held === sameKey[0]);
+			} else meta.push({ id: nextMetaId++, key: entry.key, value: entry.value });
+		}
+		return meta;
+	};
+
 	/**
 	 * An order saved with changes, as `WC_Order::save` does: a new `date_modified`; `date_paid` set
 	 * on reaching a paid status without one (`WC_Order::maybe_set_date_paid`), `date_completed` on
@@ -994,7 +1024,9 @@ export async function startWooCommerceStandIn(
 	 */
 	const saveChanges = (order: Json, changes: Json) => {
 		const now = wooTime();
-		Object.assign(order, changes, { id: order.id, date_modified: now, date_modified_gmt: now });
+		const { meta_data: metaChanges, ...rest } = changes;
+		Object.assign(order, rest, { id: order.id, date_modified: now, date_modified_gmt: now });
+		if (Array.isArray(metaChanges)) order.meta_data = mergedMeta(order, metaChanges as Json[]);
 		const paid = ['processing', 'completed'].includes(String(order.status));
 		if (paid && (order.date_paid === null || order.date_paid === undefined)) {
 			Object.assign(order, { date_paid: now, date_paid_gmt: now });
@@ -1125,9 +1157,21 @@ export async function startWooCommerceStandIn(
 			...(page > 1 ? [`${pageUrl(page - 1)}; rel="prev"`] : []),
 			...(page < totalPages ? [`${pageUrl(page + 1)}; rel="next"`] : []),
 		];
+		// WordPress's `_fields` (rest_filter_response_fields): each record with the named fields only.
+		const fields = query
+			.get('_fields')
+			?.split(',')
+			.map((field) => field.trim());
+		const shown = (order: Json): Json =>
+			fields
+				? Object.fromEntries(fields.filter((key) => key in order).map((key) => [key, order[key]]))
+				: order;
 		return {
 			status: 200,
-			body: matching.slice((page - 1) * perPage, page * perPage).map(withLinks),
+			body: matching
+				.slice((page - 1) * perPage, page * perPage)
+				.map(withLinks)
+				.map(shown),
 			headers: {
 				'x-wp-total': String(matching.length),
 				'x-wp-totalpages': String(totalPages),

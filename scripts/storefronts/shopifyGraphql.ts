@@ -365,7 +365,12 @@ const TYPES: Record<string, Record<string, FieldSpec>> = {
 		},
 		displayFulfillmentStatus: {
 			type: 'OrderDisplayFulfillmentStatus',
-			resolve: (order) => upper(order.fulfillment_status) ?? 'UNFULFILLED',
+			// The REST resource's `fulfillment_status` (null, "partial", "fulfilled", "restocked") as
+			// the OrderDisplayFulfillmentStatus enum names each.
+			resolve: (order) =>
+				order.fulfillment_status === 'partial'
+					? 'PARTIALLY_FULFILLED'
+					: (upper(order.fulfillment_status) ?? 'UNFULFILLED'),
 		},
 		tags: {
 			type: '[String]',

@@ -40,6 +40,7 @@ import {
 	busiestDayOrders,
 	runBusiestDay,
 	runWayBack,
+	runWayBackThroughBucket,
 	SMALL_PAGE_CATCH_UPS,
 	smallPageCatchUps,
 } from '../support/busiestDay';
@@ -1206,6 +1207,82 @@ test("the catch-up examples print the last day's storefront orders that have no 
  * order is not. The intake example, activated, listens to order.created and order.updated; the
  * catch-up example reads the orders changed in the last 24 hours.
  */
+const CATCH_UP_COST_ORDERS = 100;
+
+test(`what a catch-up costs the print service per store order (bench/README.md): ${CATCH_UP_COST_ORDERS} orders of each store the intake never saw, printed by the first run, each once; the second run prints nothing and sends no order`, async () => {
+	// Placed now in the stand-ins without a webhook, as orders the intake missed.
+	const orders = busiestDayOrders({ count: CATCH_UP_COST_ORDERS * 2, firstId: 8_900_000 });
+	for (const { platform, order } of orders) {
+		if (platform === 'shopify') shopify.addOrder(order);
+		else wooCommerce.addOrder(order);
+	}
+	const serviceLog = async () =>
+		await control<Array<{ method: string; path: string; query: Record<string, string> }>>(
+			'GET',
+			'/requests',
+		);
+	/** The requests since `from`, by kind: method and path with IDs as {id}. */
+	const kinds = (log: Array<{ method: string; path: string }>) => {
+		const counted: Record<string, number> = {};
+		for (const r of log) {
+			const kind = `${r.method} ${r.path.replace(/\d+/g, '{id}')}`;
+			counted[kind] = (counted[kind] ?? 0) + 1;
+		}
+		return counted;
+	};
+	for (const [platform, workflowId] of [
+		['shopify', 'podExShopCatchUp'],
+		['woocommerce', 'podExWooCatchUp'],
+	] as const) {
+		const ours = new Set(
+			orders.filter((order) => order.platform === platform).map((order) => order.uniqueId),
+		);
+		const figures: Array<Record<string, unknown>> = [];
+		const outcomes: Array<Map<string, string>> = [];
+		for (const run of ['everything new', 'nothing to print']) {
+			const before = (await serviceLog()).length;
+			const result = await session.runFromPinnedTrigger(workflowId, 'Run Now');
+			expect({ workflowId, run, status: result.status }).toEqual({
+				workflowId,
+				run,
+				status: 'success',
+			});
+			const asked = (await serviceLog()).slice(before);
+			const requests = asked.length;
+			const summary = itemsOf(result.runData.Summary?.[0])[0] as Record<string, number>;
+			const submitted = itemsOf(result.runData['Submit Print Order']?.[0]);
+			outcomes.push(
+				new Map(
+					submitted
+						.filter((item) => ours.has(String(item.uniqueId)))
+						.map((item) => [
+							String(item.uniqueId),
+							item.error ? 'failed' : item.alreadyExisted ? 'already printed' : 'printed now',
+						]),
+				),
+			);
+			figures.push({
+				run,
+				ordersRead: summary.ordersRead,
+				printedNow: summary.printedNow,
+				alreadyPrinted: summary.alreadyPrinted,
+				serviceRequests: requests,
+				perStoreOrder: Math.round((requests / summary.ordersRead) * 100) / 100,
+				kinds: kinds(asked),
+			});
+		}
+		process.stdout.write(`catch-up cost, ${platform}: ${JSON.stringify(figures)}\n`);
+		// Every one of this case's orders printed by the first run, found printed by the second.
+		expect([...outcomes[0].values()].filter((outcome) => outcome !== 'printed now')).toEqual([]);
+		expect(outcomes[0].size).toBe(CATCH_UP_COST_ORDERS);
+		expect([...outcomes[1].values()].filter((outcome) => outcome !== 'already printed')).toEqual(
+			[],
+		);
+		expect(outcomes[1].size).toBe(CATCH_UP_COST_ORDERS);
+		expect(figures[1].printedNow).toBe(0);
+	}
+}, 600_000);
+
 test("WooCommerce: an on-hold and a pending order are printed neither by the intake nor by the catch-up, each named with its reason; paid 25 hours after it was placed, each is printed once: by the intake's order.updated, or by the next catch-up", async () => {
 	const intake = 'podExWooIntake';
 	const zone = process.env.GENERIC_TIMEZONE ?? 'America/New_York';
@@ -2405,25 +2482,46 @@ describe('the way back to the storefront', () => {
 		await session.deactivate(workflowId);
 	});
 
-	test('a shipped print order of store woocommerce completes its WooCommerce order, read first, and leaves the customer a note with the tracking link; a cancelled one cancels it with a private note', async () => {
+	test('a shipped print order of store woocommerce whose every line was printed completes its WooCommerce order, read first, and leaves the customer a note with the tracking link; one with a line not printed gets the note and stays open, its tracking number kept on the order; a cancelled one cancels it with a private note; the same notification again sends nothing more', async () => {
 		const workflowId = 'podExWayBackWoo';
-		wooCommerce.addOrder({ ...wooCommerceOrder, id: 728, number: '728' });
+		// The documented order as a store set up for the contract holds it: its variation line
+		// (Bar3) is printed, its line without a SKU ("Woo Single #1") is not.
+		const documented = withProductSkus(wooCommerceOrder);
+		wooCommerce.addOrder(documented);
+		wooCommerce.addOrder({ ...documented, id: 728, number: '728' });
+		// The same order without that line: every line printed.
+		wooCommerce.addOrder({
+			...documented,
+			id: 729,
+			number: '729',
+			line_items: documented.line_items.filter((line) => line.sku),
+		});
 		await activateWayBack(workflowId);
 		const before = await executionIds(workflowId);
-		const shipped = await orderInProduction('woocommerce-727');
+		const partly = await orderInProduction('woocommerce-727');
 		const cancelled = await orderInProduction('woocommerce-728');
+		const whole = await orderInProduction('woocommerce-729');
 		const start = wooCommerce.requests.length;
-		const trackingUrl = 'https://tracking.example.com/track/TRACK-WOO-1';
-		await control('POST', `/orders/${shipped}/ship`, {
-			trackingNumber: 'TRACK-WOO-1',
-			trackingUrl,
-		});
+		const trackingUrl = (number: string) => `https://tracking.example.com/track/${number}`;
+		for (const [id, number] of [
+			[partly, 'TRACK-WOO-1'],
+			[whole, 'TRACK-WOO-3'],
+		] as const) {
+			await control('POST', `/orders/${id}/ship`, {
+				trackingNumber: number,
+				trackingUrl: trackingUrl(number),
+			});
+		}
 		await control('POST', `/orders/${cancelled}/advance`, { to: 'CANCELLED' });
 
-		const executions = await newExecutions(workflowId, before, 2);
-		expect(executions.map((execution) => execution.status)).toEqual(['success', 'success']);
+		const executions = await newExecutions(workflowId, before, 3);
+		expect(executions.map((execution) => execution.status)).toEqual([
+			'success',
+			'success',
+			'success',
+		]);
 		const made = wooCommerce.requests.slice(start);
-		expect(made).toHaveLength(6);
+		expect(made).toHaveLength(9);
 		const basic = `Basic ${Buffer.from(`${wooCommerce.consumerKey}:${wooCommerce.consumerSecret}`).toString('base64')}`;
 		expect(made.every((r) => r.auth.authorization === basic)).toBe(true);
 		const read = (id: number) => ({
@@ -2433,13 +2531,17 @@ describe('the way back to the storefront', () => {
 			body: undefined,
 			status: 200,
 		});
-		expect(sent(made.filter((r) => r.path.includes('/727')))).toEqual([
+		const of = (id: number) => made.filter((r) => r.path.includes(`/orders/${id}`));
+		// Line 1 was not printed: the tracking goes in the customer note, the order is not completed
+		// (WooCommerce would tell the customer the whole order has shipped); the tracking number is
+		// kept in the order's meta data, so that a second notification sends nothing.
+		expect(sent(of(727))).toEqual([
 			read(727),
 			{
 				method: 'PUT',
 				path: '/wp-json/wc/v3/orders/727',
 				query: {},
-				body: { status: 'completed' },
+				body: { meta_data: [{ key: 'pod_tracking_number', value: 'TRACK-WOO-1' }] },
 				status: 200,
 			},
 			{
@@ -2447,13 +2549,33 @@ describe('the way back to the storefront', () => {
 				path: '/wp-json/wc/v3/orders/727/notes',
 				query: {},
 				body: {
-					note: `Your order has shipped with DHL. Tracking number TRACK-WOO-1: ${trackingUrl}`,
+					note: `A parcel of your order has shipped with DHL. Tracking number TRACK-WOO-1: ${trackingUrl('TRACK-WOO-1')}`,
 					customer_note: true,
 				},
 				status: 201,
 			},
 		]);
-		expect(sent(made.filter((r) => r.path.includes('/728')))).toEqual([
+		expect(sent(of(729))).toEqual([
+			read(729),
+			{
+				method: 'PUT',
+				path: '/wp-json/wc/v3/orders/729',
+				query: {},
+				body: { status: 'completed' },
+				status: 200,
+			},
+			{
+				method: 'POST',
+				path: '/wp-json/wc/v3/orders/729/notes',
+				query: {},
+				body: {
+					note: `Your order has shipped with DHL. Tracking number TRACK-WOO-3: ${trackingUrl('TRACK-WOO-3')}`,
+					customer_note: true,
+				},
+				status: 201,
+			},
+		]);
+		expect(sent(of(728))).toEqual([
 			read(728),
 			{
 				method: 'PUT',
@@ -2473,8 +2595,35 @@ describe('the way back to the storefront', () => {
 				status: 201,
 			},
 		]);
-		expect(wooCommerce.order(727)?.status).toBe('completed');
+		expect(wooCommerce.order(727)?.status).toBe('processing');
+		expect(wooCommerce.order(727)?.meta_data).toContainEqual(
+			expect.objectContaining({ key: 'pod_tracking_number', value: 'TRACK-WOO-1' }),
+		);
 		expect(wooCommerce.order(728)?.status).toBe('cancelled');
+		expect(wooCommerce.order(729)?.status).toBe('completed');
+		// The execution of the partly printed order names the line not printed, and why.
+		const leftOpen = (
+			await Promise.all(executions.map(async (execution) => await nodesOf(execution.id)))
+		).flatMap((nodes) => itemsOf(nodes['Left Open: Not Every Line Printed']));
+		expect(leftOpen.map((item) => item.reason)).toEqual([
+			'WooCommerce order 727: tracking TRACK-WOO-1 sent in a customer note; the order stays processing, not completed, since not every line was printed: Line 1 (Woo Single #1): it has no SKU, and no product of the shop is named "Woo Single #1": complete it in WooCommerce once the rest has shipped',
+		]);
+
+		// The partly printed order's notification again: only the read; no second note.
+		const again = wooCommerce.requests.length;
+		const beforeAgain = await executionIds(workflowId);
+		await notifyAgain(await webhookIdOf(workflowId), 'orders/fulfilled', 'woocommerce-727');
+		const [repeated] = await newExecutions(workflowId, beforeAgain, 1);
+		expect(repeated.status).toBe('success');
+		expect(routes(wooCommerce.requests.slice(again))).toEqual(['GET /wp-json/wc/v3/orders/727']);
+		expect(
+			itemsOf((await nodesOf(repeated.id))['Skip: Store Already Has It']).map(
+				(item) => item.reason,
+			),
+		).toEqual([
+			'WooCommerce order 727 already has tracking TRACK-WOO-1 in a customer note (it stays processing: not every line was printed): nothing sent again',
+		]);
+		expect(wooCommerce.notes(727)).toHaveLength(1);
 		await session.deactivate(workflowId);
 	});
 
@@ -2589,7 +2738,16 @@ describe('the way back to the storefront', () => {
 		const workflows = ['podExWayBackWoo', SECOND_WOO_STORE.workflowId];
 		const stores = [wooCommerce, wooCommerceEu];
 		const uniqueIds = ['woocommerce-731', 'woocommerce-eu-731'];
-		for (const store of stores) store.addOrder({ ...wooCommerceOrder, id: 731, number: '731' });
+		// Every line of it printed (the documented order without its line that has no SKU).
+		const printedWhole = withProductSkus(wooCommerceOrder);
+		for (const store of stores) {
+			store.addOrder({
+				...printedWhole,
+				id: 731,
+				number: '731',
+				line_items: printedWhole.line_items.filter((line) => line.sku),
+			});
+		}
 		for (const id of workflows) await activateWayBack(id);
 		const before = await Promise.all(workflows.map(async (id) => await executionIds(id)));
 		const printOrders = [];
@@ -2709,10 +2867,19 @@ describe('the way back to the storefront', () => {
 		// A shipped order with no fulfillment order the app sees (another location's, a digital one).
 		const NO_FULFILLMENT_ORDER = 450789493;
 		const WOO_SHIPPED = 740;
+		// Its line without a SKU ("Woo Single #1") was not printed: the note, and the order left open.
+		const WOO_PARTLY = 741;
 		addShopifyOrder(SHIPPED);
 		addShopifyOrder(CANCELLED, { tags: 'Gift' });
 		shopify.addOrder({ ...withProductSkus(shopifyOrder), id: NO_FULFILLMENT_ORDER }, []);
-		wooCommerce.addOrder({ ...wooCommerceOrder, id: WOO_SHIPPED, number: String(WOO_SHIPPED) });
+		const wooDocumented = withProductSkus(wooCommerceOrder);
+		wooCommerce.addOrder({
+			...wooDocumented,
+			id: WOO_SHIPPED,
+			number: String(WOO_SHIPPED),
+			line_items: wooDocumented.line_items.filter((line) => line.sku),
+		});
+		wooCommerce.addOrder({ ...wooDocumented, id: WOO_PARTLY, number: String(WOO_PARTLY) });
 		const tracking = (key: string) => ({
 			trackingNumber: `TRACK-CATCHUP-${key}`,
 			trackingUrl: `https://tracking.example.com/track/TRACK-CATCHUP-${key}`,
@@ -2724,6 +2891,7 @@ describe('the way back to the storefront', () => {
 			[`shopify-${LATE}`, tracking('3')],
 			[`shopify-${NO_FULFILLMENT_ORDER}`, tracking('4')],
 			[`woocommerce-${WOO_SHIPPED}`, tracking('W1')],
+			[`woocommerce-${WOO_PARTLY}`, tracking('W2')],
 		] as const) {
 			const id = await orderInProduction(uniqueId);
 			printOrder[uniqueId] = id;
@@ -2731,7 +2899,7 @@ describe('the way back to the storefront', () => {
 			else await control('POST', `/orders/${id}/advance`, { to: 'CANCELLED' });
 		}
 		const mine = (path: string) =>
-			[SHIPPED, CANCELLED, LATE, NO_FULFILLMENT_ORDER, WOO_SHIPPED].some((id) =>
+			[SHIPPED, CANCELLED, LATE, NO_FULFILLMENT_ORDER, WOO_SHIPPED, WOO_PARTLY].some((id) =>
 				path.includes(`/orders/${id}`),
 			);
 		/** A GraphQL request about one of this test's Shopify orders (by its GID). */
@@ -2747,7 +2915,11 @@ describe('the way back to the storefront', () => {
 			printOrderId: number;
 			uniqueId: string;
 			detail: string;
+			leftOpen?: boolean;
 		}
+		/** The print orders a run read from the service: those the store did not have yet. */
+		const readIn = (run: { runData: Record<string, NodeRun[]> }) =>
+			itemsOf(run.runData['Read Each Print Order']?.[0]).map((order) => String(order.uniqueId));
 		const catchUp = async (workflowId: string) => {
 			const run = await session.runFromPinnedTrigger(workflowId, 'Run Now');
 			expect({ workflowId, status: run.status, error: run.error }).toEqual({
@@ -2781,7 +2953,11 @@ describe('the way back to the storefront', () => {
 								)
 								.map(line),
 						}
-					: { notDelivered: count('no tracking number').map(line) }),
+					: {
+							notDelivered: count('no tracking number').map(line),
+							// WooCommerce's: the tracking note sent, the order left open (a line not printed).
+							notCompleted: outcomes.filter((entry) => entry.leftOpen === true).length,
+						}),
 			});
 			const of = (uniqueId: string) =>
 				outcomes
@@ -2821,13 +2997,23 @@ describe('the way back to the storefront', () => {
 				'/requests',
 			)
 		).slice(serviceStart);
-		const read = itemsOf(first.run.runData['Shipped or Cancelled Print Orders']?.[0]).length;
+		const listed = itemsOf(first.run.runData['Shipped or Cancelled Print Orders']?.[0]);
+		// The service's stored filter keeps this store's print orders only, newest first.
+		expect(listed.every((order) => String(order.uniqueId).startsWith('shopify-'))).toBe(true);
+		expect(listed.map((order) => String(order.created))).toEqual(
+			listed.map((order) => String(order.created)).sort((a, b) => b.localeCompare(a)),
+		);
+		// Only those the store does not have yet are read (here, every one of this test's).
+		const read = readIn(first.run).length;
+		for (const id of [SHIPPED, CANCELLED, LATE, NO_FULFILLMENT_ORDER]) {
+			expect(readIn(first.run)).toContain(`shopify-${id}`);
+		}
 		// The list's pages (filtered); the one unfiltered record before them tells the service's
 		// timezone for the filter's date (nodes/PodPlatform/actions/filter/serviceZone.ts).
 		const pages = asked.filter(
 			(r) => r.method === 'GET' && r.path === `${SHOP_PATH}/orders` && r.query.filterId,
 		);
-		expect(pages).toHaveLength(Math.ceil(read / 100));
+		expect(pages).toHaveLength(Math.max(1, Math.ceil(listed.length / 100)));
 		const reads = asked.filter(
 			(r) => r.method === 'GET' && /\/orders\/(expanded\/)?\d+$/.test(r.path),
 		);
@@ -2868,7 +3054,7 @@ describe('the way back to the storefront', () => {
 			`way-back catch-up, Shopify first run, service requests: ${JSON.stringify([...kinds])}\n`,
 		);
 		process.stdout.write(
-			`way-back catch-up, Shopify first run: ${read} print orders, ${asked.length} requests to the service (${pages.length} list page, ${reads.length} order reads, ${asked.filter((r) => r.path.includes('/products/')).length} product reads, ${asked.filter((r) => r.path.includes('/filters')).length} filter), ${shopify.requests.length - start} to Shopify\n`,
+			`way-back catch-up, Shopify first run: ${listed.length} print orders listed, ${read} read, ${asked.length} requests to the service (${pages.length} list page, ${reads.length} order reads, ${asked.filter((r) => r.path.includes('/products/')).length} product reads, ${asked.filter((r) => r.path.includes('/filters')).length} filter), ${shopify.requests.length - start} to Shopify\n`,
 		);
 		expect(first.of(`shopify-${SHIPPED}`)).toEqual([
 			{ outcome: 'delivered now', printOrderId: printOrder[`shopify-${SHIPPED}`] },
@@ -2889,9 +3075,9 @@ describe('the way back to the storefront', () => {
 			`Shopify order ${LATE} is not in the store, or not for this app to see: tracking TRACK-CATCHUP-3 not sent`,
 		);
 		expect(lateFailure?.detail).not.toContain(shopify.accessToken);
-		expect(first.of(`woocommerce-${WOO_SHIPPED}`)).toEqual([
-			{ outcome: 'other store', printOrderId: printOrder[`woocommerce-${WOO_SHIPPED}`] },
-		]);
+		// Another store's print order is not even listed.
+		expect(first.of(`woocommerce-${WOO_SHIPPED}`)).toEqual([]);
+		expect(listed.map((order) => order.uniqueId)).not.toContain(`woocommerce-${WOO_SHIPPED}`);
 		// No fulfillment order: said in the summary, nothing sent, and said again at every run.
 		expect(first.of(`shopify-${NO_FULFILLMENT_ORDER}`)).toEqual([
 			{
@@ -2921,13 +3107,28 @@ describe('the way back to the storefront', () => {
 			expect(second.of(`shopify-${id}`)).toEqual([
 				{ outcome: 'already in the store', printOrderId: printOrder[`shopify-${id}`] },
 			]);
+			// Shopify's list of the window says it has them: not read again from the service.
+			expect(readIn(second.run)).not.toContain(`shopify-${id}`);
 		}
+		expect(second.outcomes.find((entry) => entry.uniqueId === `shopify-${SHIPPED}`)?.detail).toBe(
+			`Shopify order ${SHIPPED} is fulfilled: the print order is not read again`,
+		);
+		expect(second.outcomes.find((entry) => entry.uniqueId === `shopify-${CANCELLED}`)?.detail).toBe(
+			`Shopify order ${CANCELLED} already has the tag Print cancelled: the print order is not read again`,
+		);
+		expect(readIn(second.run)).toContain(`shopify-${LATE}`);
 		expect(fulfillmentsOf(LATE)).toEqual(['TRACK-CATCHUP-3']);
 		expect(writes(shopify.requests.slice(start))).toEqual(['fulfillmentCreate']);
 
 		// And once more: nothing new at all.
 		start = shopify.requests.length;
+		const serviceThird = (await serviceLog()).length;
 		const third = await catchUp('podExShopWbCatch');
+		// What a run that finds (almost) everything delivered costs (docs/catch-up.md).
+		const thirdAsked = (await serviceLog()).slice(serviceThird);
+		process.stdout.write(
+			`way-back catch-up, Shopify third run: ${itemsOf(third.run.runData['Shipped or Cancelled Print Orders']?.[0]).length} print orders listed, ${readIn(third.run).length} read, ${thirdAsked.length} requests to the service (${thirdAsked.filter((r) => /\/orders\/(expanded\/)?\d+$/.test(r.path)).length} order reads), ${shopify.requests.length - start} to Shopify\n`,
+		);
 		for (const id of [SHIPPED, CANCELLED, LATE]) {
 			expect(third.of(`shopify-${id}`)).toEqual([
 				{ outcome: 'already in the store', printOrderId: printOrder[`shopify-${id}`] },
@@ -2943,19 +3144,30 @@ describe('the way back to the storefront', () => {
 		expect([SHIPPED, LATE].map(fulfillmentsOf)).toEqual([['TRACK-CATCHUP-1'], ['TRACK-CATCHUP-3']]);
 		expect(shopify.order(CANCELLED)?.tags).toBe('Gift, Print cancelled');
 
-		// WooCommerce: read first, completed with the note once; run again, only the read.
+		// WooCommerce: read first, completed with the note once; the partly printed one gets the
+		// note and stays open, named in the Summary.
 		start = wooCommerce.requests.length;
 		const woo = await catchUp('podExWooWbCatch');
 		expect(woo.of(`woocommerce-${WOO_SHIPPED}`)).toEqual([
 			{ outcome: 'delivered now', printOrderId: printOrder[`woocommerce-${WOO_SHIPPED}`] },
 		]);
-		expect(woo.of(`shopify-${SHIPPED}`)).toEqual([
-			{ outcome: 'other store', printOrderId: printOrder[`shopify-${SHIPPED}`] },
+		expect(woo.of(`woocommerce-${WOO_PARTLY}`)).toEqual([
+			{ outcome: 'delivered now', printOrderId: printOrder[`woocommerce-${WOO_PARTLY}`] },
 		]);
+		expect(woo.summary.notCompleted).toBeGreaterThanOrEqual(1);
+		expect(woo.summary.delivered).toContain(
+			`print order ${printOrder[`woocommerce-${WOO_PARTLY}`]} (woocommerce-${WOO_PARTLY}): WooCommerce order ${WOO_PARTLY}: tracking TRACK-CATCHUP-W2 sent in a customer note; the order stays processing, not completed, since not every line was printed: Line 1 (Woo Single #1): it has no SKU, and no product of the shop is named "Woo Single #1": complete it in WooCommerce once the rest has shipped`,
+		);
+		// Another store's print orders are not listed.
+		expect(woo.of(`shopify-${SHIPPED}`)).toEqual([]);
 		const { trackingNumber, trackingUrl } = tracking('W1');
-		expect(
-			sent(wooCommerce.requests.slice(start).filter((r) => mine(r.path) && r.method !== 'GET')),
-		).toEqual([
+		const written = (id: number) =>
+			sent(
+				wooCommerce.requests
+					.slice(start)
+					.filter((r) => r.path.includes(`/orders/${id}`) && r.method !== 'GET'),
+			);
+		expect(written(WOO_SHIPPED)).toEqual([
 			{
 				method: 'PUT',
 				path: `/wp-json/wc/v3/orders/${WOO_SHIPPED}`,
@@ -2974,15 +3186,42 @@ describe('the way back to the storefront', () => {
 				status: 201,
 			},
 		]);
+		expect(written(WOO_PARTLY)).toEqual([
+			{
+				method: 'PUT',
+				path: `/wp-json/wc/v3/orders/${WOO_PARTLY}`,
+				query: {},
+				body: { meta_data: [{ key: 'pod_tracking_number', value: 'TRACK-CATCHUP-W2' }] },
+				status: 200,
+			},
+			{
+				method: 'POST',
+				path: `/wp-json/wc/v3/orders/${WOO_PARTLY}/notes`,
+				query: {},
+				body: {
+					note: `A parcel of your order has shipped with DHL. Tracking number TRACK-CATCHUP-W2: ${tracking('W2').trackingUrl}`,
+					customer_note: true,
+				},
+				status: 201,
+			},
+		]);
+		expect(wooCommerce.order(WOO_PARTLY)?.status).toBe('processing');
+		// Run again: the completed one is in the store's list of the window, not read at all; the
+		// one left open is read, found noted, and nothing is sent.
 		start = wooCommerce.requests.length;
 		const wooAgain = await catchUp('podExWooWbCatch');
 		expect(wooAgain.of(`woocommerce-${WOO_SHIPPED}`)).toEqual([
 			{ outcome: 'already in the store', printOrderId: printOrder[`woocommerce-${WOO_SHIPPED}`] },
 		]);
+		expect(readIn(wooAgain.run)).not.toContain(`woocommerce-${WOO_SHIPPED}`);
+		expect(wooAgain.of(`woocommerce-${WOO_PARTLY}`)).toEqual([
+			{ outcome: 'already in the store', printOrderId: printOrder[`woocommerce-${WOO_PARTLY}`] },
+		]);
 		expect(routes(wooCommerce.requests.slice(start).filter((r) => mine(r.path)))).toEqual([
-			`GET /wp-json/wc/v3/orders/${WOO_SHIPPED}`,
+			`GET /wp-json/wc/v3/orders/${WOO_PARTLY}`,
 		]);
 		expect(wooCommerce.notes(WOO_SHIPPED)).toHaveLength(1);
+		expect(wooCommerce.notes(WOO_PARTLY)).toHaveLength(1);
 		// The way-back workflows ran no execution meanwhile: every delivery above was the catch-up's.
 		expect(await wayBackRuns()).toEqual(wayBackBefore);
 	});
@@ -4669,4 +4908,43 @@ describe('the busiest day', () => {
 			wrongTracking: figures.wrongTracking,
 		}).toEqual({ lostAfterCatchUp: 0, missing: [], duplicates: 0, wrongTracking: 0 });
 	}, 180_000);
+
+	const THROTTLED_SHIPMENTS = 50;
+
+	test(`${THROTTLED_SHIPMENTS} shipped print orders through Shopify's GraphQL bucket (Standard plan: 100 points a second), emptied as the run starts and every 10 s by the app's other calls: one way-back catch-up run waits out every THROTTLED answer and delivers all ${THROTTLED_SHIPMENTS}, each once, with its tracking number`, async () => {
+		const orders = busiestDayOrders({ count: THROTTLED_SHIPMENTS * 2, firstId: 8_700_000 }).filter(
+			(order) => order.platform === 'shopify',
+		);
+		expect(orders).toHaveLength(THROTTLED_SHIPMENTS);
+		const figures = await runWayBackThroughBucket(
+			{
+				controlUrl: sandbox.controlUrl,
+				serviceBaseUrl: sandbox.baseUrl,
+				shopify,
+				session: () => session,
+				workflows: { wayBack: 'podExWayBackShop', catchUp: 'podExShopWbCatch' },
+			},
+			{
+				orders,
+				drainEveryMs: 10_000,
+				log: (line) => process.stdout.write(`busiest day, the bucket: ${line}\n`),
+			},
+		);
+		// Shopify did throttle the run, and the run asked again within itself.
+		expect(figures.throttled).toBeGreaterThan(0);
+		expect({
+			delivered: figures.delivered,
+			missing: figures.missing,
+			duplicates: figures.duplicates,
+			wrongTracking: figures.wrongTracking,
+		}).toEqual({ delivered: THROTTLED_SHIPMENTS, missing: [], duplicates: 0, wrongTracking: 0 });
+		// None of them failed or was left for the next run.
+		const named = [
+			...((figures.summary.failures as string[] | undefined) ?? []),
+			...((figures.summary.notDelivered as string[] | undefined) ?? []),
+		];
+		for (const { uniqueId } of orders) {
+			expect(named.filter((line) => line.includes(`(${uniqueId})`))).toEqual([]);
+		}
+	}, 420_000);
 });

@@ -84,13 +84,14 @@ export const assignmentsOf = (node: ExampleNode) =>
 	(node.parameters.assignments as { assignments: Assignment[] }).assignments;
 
 /**
- * An expression that reads earlier nodes (`$('Store').item.json`), for the evaluator of one node:
+ * An expression that reads earlier nodes (`$('Store').item.json`, `$('Store').first().json`), for
+ * the evaluator of one node:
  * each named node's item becomes a field of `$json` (`$json['Store']`), given with the item.
  */
 export function readingNodes(value: unknown): unknown {
 	if (typeof value === 'string') {
 		return value.replace(
-			/\$\('((?:[^'\\]|\\.)*)'\)\.item\.json/g,
+			/\$\('((?:[^'\\]|\\.)*)'\)\.(?:item|first\(\))\.json/g,
 			(_, name: string) => `$json[${JSON.stringify(name.replace(/\\'/g, "'"))}]`,
 		);
 	}

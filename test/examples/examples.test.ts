@@ -173,8 +173,9 @@ describe.each([
 				store[name] = evaluate(value, store);
 			store.storeKey = key;
 			const order: Record<string, unknown> = {};
+			// The order node takes the store's settings from Store, the event's fields from its input.
 			for (const { name, value } of assignmentsOf(node(orderNode)))
-				order[name] = evaluate(value, store);
+				order[name] = evaluate(readingNodes(value), { ...store, Store: store });
 			const check = evaluate(node(MATCH).parameters.conditions, order) as FilterValue;
 			expect(check.combinator).toBe('and');
 			const passes = executeFilter(check);
@@ -762,6 +763,16 @@ describe.each([
 				type: 'n8n-nodes-base.splitOut',
 				parameters: { fieldToSplitOut: 'data.orders.nodes' },
 			},
+			// A page Shopify throttled starts the reading again: an order read twice is kept once.
+			{
+				name: 'Each Order Once',
+				type: 'n8n-nodes-base.removeDuplicates',
+				parameters: {
+					operation: 'removeDuplicateInputItems',
+					compare: 'selectedFields',
+					fieldsToCompare: 'legacyResourceId',
+				},
+			},
 			{ name: 'As Submit Reads a Shopify Order', type: 'n8n-nodes-base.set' },
 			{ name: 'Paid and Not Cancelled?', type: 'n8n-nodes-base.if' },
 		],
@@ -1011,12 +1022,44 @@ describe("the catch-up examples read every page of the window, as each store pag
 			true,
 			true,
 		]);
-		// A page Shopify throttled ends the reading, and the Summary names it (pagesNotRead).
-		expect(complete({ body: { errors: [{ message: 'Throttled' }] } })).toBe(true);
-		// Spaced as the Standard plan restores its bucket (100 points a second) for a page's
-		// requested cost: 2 + 20 orders × (the order, its address, its shipping line, 2 + 30 lines).
+		// A page Shopify throttled (its answer holds no cursor) does not end the reading: it starts
+		// again from the first page (Each Order Once keeps an order read twice once).
+		const throttled = (currentlyAvailable: number) => ({
+			body: {
+				errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }],
+				extensions: {
+					cost: {
+						requestedQueryCost: requestedCost,
+						actualQueryCost: null,
+						throttleStatus: { maximumAvailable: 2000, currentlyAvailable, restoreRate: 100 },
+					},
+				},
+			},
+		});
+		// A page's requested cost: 2 + 20 orders × (the order, its address, its shipping line, 2 + 30 lines).
 		const requestedCost = 2 + 20 * (1 + 1 + 1 + 2 + 30);
-		expect(pagination.requestInterval).toBeGreaterThanOrEqual((requestedCost / 100) * 1000);
+		expect(complete(throttled(0))).toBe(false);
+		expect(paged(cursor.value, throttled(0), 2)).toEqual({ after: null });
+		// Another error (not THROTTLED) ends the reading; the Summary names it (pagesNotRead).
+		expect(complete({ body: { errors: [{ message: 'Internal error' }] } })).toBe(true);
+		// The next request waits until the bucket holds a page's requested cost, as Shopify's
+		// throttleStatus of the answer before says (Standard plan: 100 points a second).
+		const wait = (response: object) => paged(pagination.requestInterval, response, 1);
+		expect(wait(throttled(0))).toBe((requestedCost / 100) * 1000 + 100);
+		expect(wait(throttled(650))).toBe(620);
+		const answered = {
+			body: {
+				...pageOf(true, 'c1').body,
+				extensions: {
+					cost: {
+						requestedQueryCost: requestedCost,
+						actualQueryCost: 40,
+						throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1960, restoreRate: 100 },
+					},
+				},
+			},
+		};
+		expect(wait(answered)).toBe(100);
 	});
 
 	test('WooCommerce: the orders processing, on hold or pending payment changed since the window start (modified_after), oldest first, 100 a page, page 1, 2, … up to X-WP-TotalPages', () => {
@@ -1131,6 +1174,7 @@ describe.each([
 		storeKey: 'shopify',
 		// Shopify fulfils fulfillment orders: an order may have none still open.
 		fulfillmentOrders: true,
+		storeRead: 'Orders Changed in the Window',
 	},
 	{
 		file: 'woocommerce-way-back-catch-up.json',
@@ -1140,16 +1184,25 @@ describe.each([
 		orderIdField: 'wooOrderId',
 		storeKey: 'woocommerce',
 		fulfillmentOrders: false,
+		storeRead: 'Orders Completed or Cancelled in the Window',
 	},
 ])(
 	'the way-back catch-up example $file',
-	({ id, wayBack, orderNode, orderIdField, storeKey, fulfillmentOrders }) => {
+	({ id, wayBack, orderNode, orderIdField, storeKey, fulfillmentOrders, storeRead }) => {
 		const workflow = example(id);
 		const source = example(wayBack);
 		const node = (name: string) =>
 			workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
 		const TRIGGER = 'Print Order Events';
 		const MERGE = "This Store's Print Orders";
+		const GATE = 'Not in the Store Yet?';
+		/** The value of the list's stored-filter condition on `property`. */
+		const nodeValue = (name: string, property: string) =>
+			(
+				node(name).parameters.filterConditions as {
+					condition: Array<{ property: string; value?: string }>;
+				}
+			).condition.find((entry) => entry.property === property)?.value;
 		/** The way-back example's own nodes: every one after its trigger, the sticky note aside. */
 		const wayBackNodes = source.nodes.filter(
 			(entry) => entry.name !== TRIGGER && entry.type !== 'n8n-nodes-base.stickyNote',
@@ -1166,37 +1219,73 @@ describe.each([
 			expect(workflow.pinData).toBeUndefined();
 		});
 
-		test('every 6 hours (or Run Now) lists the print orders of the last 7 days that are shipped or cancelled, reads each, and hands it on as the trigger would', () => {
+		test("every 6 hours (or Run Now): Store, the store's own list of what it has, then this store's print orders of the last 7 days that are shipped or cancelled, newest first; only those the store does not have yet are read and handed on as the trigger would", () => {
 			expect(node('Every 6 Hours')).toMatchObject({
 				type: 'n8n-nodes-base.scheduleTrigger',
 				parameters: { rule: { interval: [{ field: 'hours', hoursInterval: 6 }] } },
 			});
 			expect(node('Run Now').type).toBe('n8n-nodes-base.manualTrigger');
-			const list = 'Shipped or Cancelled Print Orders';
 			expect([...targets(workflow, 'Every 6 Hours'), ...targets(workflow, 'Run Now')]).toEqual([
-				list,
-				list,
+				'Store',
+				'Store',
 			]);
+			expect(targets(workflow, 'Store')).toEqual([storeRead]);
+			const list = 'Shipped or Cancelled Print Orders';
+			expect(targets(workflow, storeRead)).toEqual([list]);
+			// The store's read: n8n's HTTP Request with the store's credential, every page; a store
+			// that does not answer leaves the gate with nothing known, so every print order is read.
+			expect(node(storeRead)).toMatchObject({
+				type: 'n8n-nodes-base.httpRequest',
+				alwaysOutputData: true,
+				onError: 'continueRegularOutput',
+			});
 			const shop = { __rl: true, mode: 'id', value: '1597' };
 			const credentials = {
 				podPlatformApi: { id: 'podPlatformSandbox', name: 'POD Platform sandbox' },
 			};
+			// Once for the run, whatever the store's read gives; the service's stored filter keeps
+			// this store's print orders only (Unique ID <store key>-…), newest first.
 			expect(node(list)).toMatchObject({
 				type: 'n8n-nodes-pod-platform.podPlatform',
+				executeOnce: true,
 				parameters: {
 					resource: 'order',
 					operation: 'getAll',
 					shop,
 					returnAll: true,
-					filterMode: 'simple',
-					orderFilters: {
-						createdAfter: "={{ $now.minus({ days: 7 }).startOf('day').toISO() }}",
-						fulfilmentStatuses: ['FINISHED', 'CANCELLED'],
+					filterMode: 'build',
+					filterConditions: {
+						condition: [
+							{
+								conditionType: 'contain',
+								property: 'fulfilmentStatus',
+								values: 'FINISHED, CANCELLED',
+							},
+							{
+								conditionType: 'simple',
+								property: 'created',
+								operator: 'gte',
+								value: "={{ $now.minus({ days: 7 }).startOf('day').toISO() }}",
+							},
+							{
+								conditionType: 'simple',
+								property: 'uniqueId',
+								operator: 'like',
+								value: "={{ $('Store').first().json.storeKey }}-%",
+							},
+						],
 					},
+					filterOrder: { order: [{ property: 'created', direction: 'desc' }] },
 				},
 				credentials,
 			});
-			expect(targets(workflow, list)).toEqual(['Read Each Print Order']);
+			expect(evaluate(readingNodes(nodeValue(list, 'uniqueId')), { Store: { storeKey } })).toBe(
+				`${storeKey}-%`,
+			);
+			expect(targets(workflow, list)).toEqual([GATE]);
+			expect(targets(workflow, GATE, 0)).toEqual(['Read Each Print Order']);
+			expect(targets(workflow, GATE, 1)).toEqual(['Outcome: Already in the Store']);
+			expect(targets(workflow, 'Outcome: Already in the Store')).toEqual(['Every Print Order']);
 			// The list's records carry no tracking: each print order is read whole (Simplify on).
 			expect(node('Read Each Print Order')).toMatchObject({
 				type: 'n8n-nodes-pod-platform.podPlatform',
@@ -1210,7 +1299,7 @@ describe.each([
 			});
 			expect(node('Read Each Print Order').parameters.simplify).toBeUndefined();
 			expect(targets(workflow, 'Read Each Print Order')).toEqual(['As a Print Order Event']);
-			expect(targets(workflow, 'As a Print Order Event')).toEqual(['Store']);
+			expect(targets(workflow, 'As a Print Order Event')).toEqual([orderNode]);
 			const event = node('As a Print Order Event');
 			expect(event.parameters.includeOtherFields).toBe(true);
 			const topic = assignmentsOf(event).find((entry) => entry.name === 'topic')?.value;
@@ -1219,7 +1308,75 @@ describe.each([
 			expect(evaluate(topic, { fulfilmentStatus: 'CANCELLED' })).toBe('orders/cancelled');
 		});
 
-		test("from Store on, it is the way-back example's own nodes with the same settings, connected the same way", () => {
+		test('reads again only what the store does not have yet: a shipped order it has fulfilled (completed), a cancelled one it has tagged (cancelled), is named as already in the store', () => {
+			const record = (id: string, fulfilmentStatus: string) => ({
+				id: 10001,
+				uniqueId: `${storeKey}-${id}`,
+				fulfilmentStatus,
+			});
+			const storeSays = fulfillmentOrders
+				? (id: string, displayFulfillmentStatus: string, tags: string[] = []) => [
+						{
+							json: {
+								data: {
+									orders: {
+										nodes: [{ legacyResourceId: id, displayFulfillmentStatus, tags }],
+									},
+								},
+							},
+						},
+					]
+				: (id: string, status: string) => [{ json: { id: Number(id), status } }];
+			const store = Object.fromEntries(
+				assignmentsOf(node('Store')).map(({ name, value }) => [name, value]),
+			);
+			const owed = (json: Record<string, unknown>, read: unknown[]) => {
+				const conditions = JSON.parse(
+					JSON.stringify(node(GATE).parameters.conditions)
+						.split(`$('${storeRead}').all()`)
+						.join("$json['__read']"),
+				) as unknown;
+				return executeFilter(
+					evaluate(readingNodes(conditions), {
+						...json,
+						__read: read,
+						Store: store,
+					}) as FilterValue,
+				);
+			};
+			const done = fulfillmentOrders ? 'FULFILLED' : 'completed';
+			const open = fulfillmentOrders ? 'PARTIALLY_FULFILLED' : 'processing';
+			expect(owed(record('7', 'FINISHED'), storeSays('7', done))).toBe(false);
+			expect(owed(record('7', 'FINISHED'), storeSays('7', open))).toBe(true);
+			// Another order of the store done, or a store that did not answer: read.
+			expect(owed(record('7', 'FINISHED'), storeSays('8', done))).toBe(true);
+			expect(owed(record('7', 'FINISHED'), [{ json: {} }])).toBe(true);
+			if (fulfillmentOrders) {
+				expect(owed(record('7', 'CANCELLED'), storeSays('7', open, ['Print cancelled']))).toBe(
+					false,
+				);
+				expect(owed(record('7', 'CANCELLED'), storeSays('7', open, ['Gift']))).toBe(true);
+			} else {
+				expect(owed(record('7', 'CANCELLED'), storeSays('7', 'cancelled'))).toBe(false);
+				expect(owed(record('7', 'CANCELLED'), storeSays('7', 'completed'))).toBe(true);
+			}
+			const already = Object.fromEntries(
+				assignmentsOf(node('Outcome: Already in the Store')).map(({ name, value }) => [
+					name,
+					evaluate(readingNodes(value), { ...record('7', 'FINISHED'), Store: store }),
+				]),
+			);
+			expect(already).toEqual({
+				outcome: 'already in the store',
+				printOrderId: 10001,
+				uniqueId: `${storeKey}-7`,
+				detail: fulfillmentOrders
+					? 'Shopify order 7 is fulfilled: the print order is not read again'
+					: 'WooCommerce order 7 is already completed: the print order is not read again',
+			});
+		});
+
+		test("Store, and from the order node on, it is the way-back example's own nodes with the same settings, connected the same way", () => {
 			for (const original of wayBackNodes) {
 				const copy = node(original.name) as ExampleNode & { onError?: string };
 				expect({ name: original.name, found: copy !== undefined }).toEqual({
@@ -1237,7 +1394,9 @@ describe.each([
 						onError,
 					});
 			}
-			for (const original of wayBackNodes) {
+			// Store comes first here, before the store's read and the service's list; after it the
+			// way-back example's nodes are connected as there.
+			for (const original of wayBackNodes.filter((entry) => entry.name !== 'Store')) {
 				const outputs = source.connections[original.name]?.main ?? [];
 				outputs.forEach((_, output) => {
 					expect({
@@ -1270,11 +1429,12 @@ describe.each([
 			]);
 			for (const { name, value } of assignmentsOf(node('As a Print Order Event')))
 				item[name] = evaluate(value, item);
-			for (const { name, value } of assignmentsOf(node('Store')))
-				item[name] = evaluate(value, item);
+			// Store's settings, as the order node reads them from Store (its one item of the run).
+			const store: Record<string, unknown> = {};
+			for (const { name, value } of assignmentsOf(node('Store'))) store[name] = evaluate(value, {});
 			const order: Record<string, unknown> = {};
 			for (const { name, value } of assignmentsOf(node(orderNode)))
-				order[name] = evaluate(value, item);
+				order[name] = evaluate(readingNodes(value), { ...item, Store: store });
 			expect(order).toMatchObject({
 				topic: 'orders/fulfilled',
 				uniqueId: pinned.uniqueId,
@@ -1355,7 +1515,9 @@ describe.each([
 					{ skipped: true, reason: 'already there' },
 					{ error: 'Invalid ID' },
 					{ error: { message: 'The resource you are requesting could not be found' } },
-					...(fulfillmentOrders ? [{ skipped: true, noOpenFulfillmentOrder: true }] : []),
+					...(fulfillmentOrders
+						? [{ skipped: true, noOpenFulfillmentOrder: true }]
+						: [{ leftOpen: true, reason: 'tracking in a note; not completed' }]),
 					{ skipped: true, noTrackingNumber: true },
 				].map((json) => evaluate(outcome, json)),
 			).toEqual([
@@ -1364,7 +1526,8 @@ describe.each([
 				'already in the store',
 				'failed',
 				'failed',
-				...(fulfillmentOrders ? ['no open fulfillment order'] : []),
+				// WooCommerce: the tracking note sent, the order left open (not every line printed).
+				fulfillmentOrders ? 'no open fulfillment order' : 'delivered now',
 				'no tracking number',
 			]);
 			const other = Object.fromEntries(
@@ -1404,7 +1567,15 @@ describe.each([
 								detail: 'none open',
 							},
 						]
-					: []),
+					: [
+							{
+								outcome: 'delivered now',
+								printOrderId: 6,
+								uniqueId: `${storeKey}-6`,
+								detail: 'left open',
+								leftOpen: true,
+							},
+						]),
 				{
 					outcome: 'no tracking number',
 					printOrderId: 7,
@@ -1419,11 +1590,14 @@ describe.each([
 				]),
 			);
 			expect(summary).toEqual({
-				deliveredNow: 1,
+				deliveredNow: fulfillmentOrders ? 1 : 2,
 				alreadyInStore: 1,
 				otherStore: 1,
 				failed: 2,
-				delivered: [`print order 1 (${storeKey}-1): sent`],
+				delivered: [
+					`print order 1 (${storeKey}-1): sent`,
+					...(fulfillmentOrders ? [] : [`print order 6 (${storeKey}-6): left open`]),
+				],
 				failures: [`print order 4 (${storeKey}-4): 404`, `print order 5 (${storeKey}-5): down`],
 				noTrackingNumber: 1,
 				...(fulfillmentOrders
@@ -1434,7 +1608,11 @@ describe.each([
 								`print order 7 (${storeKey}-7): no tracking`,
 							],
 						}
-					: { notDelivered: [`print order 7 (${storeKey}-7): no tracking`] }),
+					: {
+							notDelivered: [`print order 7 (${storeKey}-7): no tracking`],
+							// Delivered with the tracking note, the order left open: not every line printed.
+							notCompleted: 1,
+						}),
 			});
 		});
 	},
@@ -1454,7 +1632,10 @@ describe('a Shopify order with no open fulfillment order (print-events-to-shopif
 			const node = (name: string) => workflow.nodes.find((entry) => entry.name === name)!;
 			const targets = (name: string, output: number) =>
 				(workflow.connections[name]?.main[output] ?? []).map((target) => target.node);
-			expect(targets('Read Order and Fulfillment Orders', 0)).toEqual(['Any Fulfillment Order?']);
+			expect(targets('Read Order and Fulfillment Orders', 0)).toEqual([
+				'Order Read (Not Throttled)',
+			]);
+			expect(targets('Order Read (Not Throttled)', 0)).toEqual(['Any Fulfillment Order?']);
 			expect(targets('Any Fulfillment Order?', 0)).toEqual(['As Submit Reads a Shopify Order']);
 			expect(targets('Any Fulfillment Order?', 1)).toEqual(['Skip: No Open Fulfillment Order']);
 			const any = (json: Record<string, unknown>) =>

@@ -480,35 +480,151 @@ describe("the Shopify intake prints only a paid order, never a cancelled one (th
 });
 
 describe("the Shopify way back keeps within Shopify's rate limit", () => {
+	/** A parameter as n8n's pagination resolves it: with `$response`, `$request`, `$pageCount`. */
+	const paged = (value: unknown, keys: object) =>
+		host.expression.getParameterValue(
+			value as NodeParameterValueType,
+			null,
+			0,
+			0,
+			'Host',
+			[{ json: {} }],
+			'manual',
+			keys as never,
+		);
+	const records = {
+		orders: () => [],
+		order: () => undefined,
+		fulfillmentOrders: () => [],
+		fulfillments: () => [],
+		createFulfillment: () => ({ status: 500, body: {} }),
+		products: () => [],
+	};
+	const bodyOf = (id: string, name: string) =>
+		JSON.parse(
+			String(
+				evaluate(
+					String(node(example(id), name).parameters.jsonBody).replace(
+						/\$\('Shopify Order'\)\.item\.json/g,
+						'$json',
+					),
+					{
+						shopifyOrderId: '1',
+						adminApi: 'https://x',
+						trackingNumber: 'T',
+						trackingCompany: 'DHL',
+						cancelledTag: 'Print cancelled',
+						fulfillmentOrderId: 'gid://shopify/FulfillmentOrder/1',
+						fulfillmentOrderLineItems: [],
+						data: { order: { id: 'gid://shopify/Order/1' } },
+					},
+				),
+			),
+		) as { query: string; variables: object };
+
 	test.each(['podExWayBackShop', 'podExShopWbCatch'])(
 		"%s: the order read costs at most 226 points as Shopify counts them, one order at a time, spaced as a Standard plan's bucket restores it",
 		(id) => {
 			const read = node(example(id), 'Read Order and Fulfillment Orders');
-			const body = JSON.parse(
-				String(evaluate(read.parameters.jsonBody, { shopifyOrderId: '1', adminApi: 'https://x' })),
-			) as object;
-			const api = adminGraphql({
-				orders: () => [],
-				order: () => undefined,
-				fulfillmentOrders: () => [],
-				fulfillments: () => [],
-				createFulfillment: () => ({ status: 500, body: {} }),
-				products: () => [],
-			});
-			const answer = api.answer(body).body as {
+			const answer = adminGraphql(records).answer(bodyOf(id, read.name)).body as {
 				errors?: unknown;
 				extensions: { cost: { requestedQueryCost: number } };
 			};
 			expect(answer.errors).toBeUndefined();
 			const cost = answer.extensions.cost.requestedQueryCost;
 			expect(cost).toBe(226);
-			expect(read.parameters.options).toEqual({
+			expect(read.parameters.options).toMatchObject({
 				batching: { batch: { batchSize: 1, batchInterval: expect.any(Number) } },
 			});
 			const { batchInterval } = (
 				read.parameters.options as { batching: { batch: { batchInterval: number } } }
 			).batching.batch;
 			expect(batchInterval).toBeGreaterThanOrEqual((cost / 100) * 1000);
+		},
+	);
+
+	test.each(
+		['podExWayBackShop', 'podExShopWbCatch'].flatMap((id) =>
+			[
+				['Read Order and Fulfillment Orders', 'Order Read (Not Throttled)'],
+				['Create Fulfillment', 'Fulfillment Created (Not Throttled)'],
+				['Get Order Tags', 'Tags Read (Not Throttled)'],
+				['Add Tag', 'Tag Added (Not Throttled)'],
+			].map(([call, filter]) => ({ id, call, filter })),
+		),
+	)(
+		'$id: $call is asked again, the same request, while Shopify answers THROTTLED, each time once the bucket holds its cost; $filter lets only the answer after the last try on',
+		({ id, call, filter }) => {
+			const workflow = example(id) as Example & {
+				connections: Record<string, { main: Array<Array<{ node: string }>> }>;
+			};
+			const request = node(workflow, call);
+			const body = bodyOf(id, call);
+			// The stand-in's bucket (the Standard plan's restore rate), emptied: Shopify's own answer.
+			const api = adminGraphql(records, { maximumAvailable: 2000, restoreRate: 100 });
+			api.drain();
+			const throttled = { body: api.answer(body).body, headers: {}, statusCode: 200 };
+			expect(throttled.body).toMatchObject({
+				errors: [{ extensions: { code: 'THROTTLED' } }],
+				extensions: { cost: { throttleStatus: { restoreRate: 100 } } },
+			});
+			const { pagination } = (
+				request.parameters.options as {
+					pagination: { pagination: Record<string, unknown> };
+				}
+			).pagination;
+			expect(pagination).toMatchObject({
+				paginationMode: 'updateAParameterInEachRequest',
+				paginationCompleteWhen: 'other',
+				limitPagesFetched: false,
+			});
+			const keys = (response: object) => ({
+				$response: response,
+				$request: { body },
+				$pageCount: 1,
+			});
+			// Asked again while THROTTLED; any other answer (data, userErrors, another error) ends it.
+			expect(paged(pagination.completeExpression, keys(throttled))).toBe(false);
+			const answered = { body: adminGraphql(records).answer(body).body, statusCode: 200 };
+			expect(paged(pagination.completeExpression, keys(answered))).toBe(true);
+			expect(
+				paged(pagination.completeExpression, keys({ body: { errors: [{ message: 'x' }] } })),
+			).toBe(true);
+			// The same variables again: n8n merges them into the first request's body.
+			const [parameter] = (
+				pagination.parameters as {
+					parameters: Array<{ type: string; name: string; value: string }>;
+				}
+			).parameters;
+			expect(parameter).toMatchObject({ type: 'body', name: 'variables' });
+			expect(paged(parameter.value, keys(throttled))).toEqual(body.variables);
+			// The wait: what the bucket lacks of the requested cost, at its restore rate, plus 100 ms.
+			const cost = (throttled.body as { extensions: { cost: { requestedQueryCost: number } } })
+				.extensions.cost.requestedQueryCost;
+			const wait = paged(pagination.requestInterval, keys(throttled)) as number;
+			expect(wait).toBeGreaterThanOrEqual((cost / 100) * 1000);
+			expect(wait).toBeLessThanOrEqual((cost / 100) * 1000 + 200);
+			// The throttled answers go no further; every other answer does.
+			expect(workflow.connections[call].main[0].map((target) => target.node)).toEqual([filter]);
+			const keeps = (json: object) =>
+				executeFilter(evaluate(node(workflow, filter).parameters.conditions, json) as FilterValue);
+			expect(keeps(throttled.body as object)).toBe(false);
+			expect(keeps(answered.body as object)).toBe(true);
+			expect(
+				keeps({ errors: [{ message: 'Access denied', extensions: { code: 'ACCESS_DENIED' } }] }),
+			).toBe(true);
+		},
+	);
+
+	test.each(['podExWayBackShop', 'podExShopWbCatch'])(
+		"%s: the mutations go one at a time, 100 ms apart, what a mutation's 10 points take to restore at 100 a second",
+		(id) => {
+			for (const name of ['Create Fulfillment', 'Add Tag']) {
+				expect({ name, options: node(example(id), name).parameters.options }).toMatchObject({
+					name,
+					options: { batching: { batch: { batchSize: 1, batchInterval: 100 } } },
+				});
+			}
 		},
 	);
 });

@@ -271,6 +271,69 @@ describe("the Shopify stand-in's GraphQL Admin API", () => {
 		expect(listed.json.data.order.all.nodes).toEqual([{ status: 'CLOSED' }]);
 	});
 
+	test("a fulfillment changes its order as Shopify's does: updatedAt now, displayFulfillmentStatus PARTIALLY_FULFILLED while a line is owed, FULFILLED once none is", async () => {
+		const [line] = shopifyOrder.line_items;
+		shopify.addOrder({ ...shopifyOrder, id: 778, fulfillment_status: null }, [
+			{
+				id: 5101,
+				order_id: 778,
+				status: 'open',
+				line_items: [
+					{
+						id: 6101,
+						fulfillment_order_id: 5101,
+						line_item_id: line.id,
+						quantity: 2,
+						fulfillable_quantity: 2,
+					},
+				],
+			},
+		]);
+		const status = async () =>
+			(
+				await graphql(
+					'query ($id: ID!) { order(id: $id) { displayFulfillmentStatus updatedAt } }',
+					{
+						id: 'gid://shopify/Order/778',
+					},
+				)
+			).json.data.order as { displayFulfillmentStatus: string; updatedAt: string };
+		expect((await status()).displayFulfillmentStatus).toBe('UNFULFILLED');
+		const ship = async (quantity: number) =>
+			await graphql(
+				'mutation Ship($fulfillment: FulfillmentInput!) { fulfillmentCreate(fulfillment: $fulfillment) { userErrors { message } } }',
+				{
+					fulfillment: {
+						lineItemsByFulfillmentOrder: [
+							{
+								fulfillmentOrderId: 'gid://shopify/FulfillmentOrder/5101',
+								fulfillmentOrderLineItems: [
+									{ id: 'gid://shopify/FulfillmentOrderLineItem/6101', quantity },
+								],
+							},
+						],
+					},
+				},
+			);
+		const before = Date.now();
+		await ship(1);
+		const partly = await status();
+		expect(partly.displayFulfillmentStatus).toBe('PARTIALLY_FULFILLED');
+		expect(Date.parse(partly.updatedAt)).toBeGreaterThanOrEqual(before - 1000);
+		await ship(1);
+		expect((await status()).displayFulfillmentStatus).toBe('FULFILLED');
+		// Found by the orders query's updated_at search, as a catch-up's window reads it.
+		const since = new Date(before - 1000).toISOString();
+		const found = await graphql(
+			'query ($search: String!) { orders(first: 5, query: $search) { nodes { legacyResourceId displayFulfillmentStatus } } }',
+			{ search: `updated_at:>='${since}'` },
+		);
+		expect(found.json.data.orders.nodes).toContainEqual({
+			legacyResourceId: '778',
+			displayFulfillmentStatus: 'FULFILLED',
+		});
+	});
+
 	test('adds a tag once, keeping the others', async () => {
 		const mutation = `mutation Tag($id: ID!, $tags: [String!]!) { tagsAdd(id: $id, tags: $tags) { node { id } userErrors { field message } } }`;
 		const id = `gid://shopify/Order/${shopifyOrder.id}`;

@@ -244,6 +244,51 @@ describe('the WooCommerce stand-in', () => {
 		).toBe(400);
 	});
 
+	test("keeps meta data as WooCommerce's REST API sets it: an entry by key changes that key's meta (or adds it with an ID), by ID that meta; the order's other fields stay", async () => {
+		const url = `${wooCommerce.url}/wp-json/wc/v3/orders/727`;
+		const status = wooCommerce.order(727)?.status;
+		const first = await call(url, 'PUT', basic, {
+			meta_data: [{ key: 'pod_tracking_number', value: 'T-1' }],
+		});
+		expect(first.status).toBe(200);
+		expect(first.json.status).toBe(status);
+		const [added] = (
+			first.json.meta_data as Array<{ id: number; key: string; value: unknown }>
+		).filter((meta) => meta.key === 'pod_tracking_number');
+		expect(added).toEqual({ id: expect.any(Number), key: 'pod_tracking_number', value: 'T-1' });
+		const again = await call(url, 'PUT', basic, {
+			meta_data: [
+				{ key: 'pod_tracking_number', value: 'T-2' },
+				{ key: 'other', value: 'x' },
+			],
+		});
+		const metas = again.json.meta_data as Array<{ id: number; key: string; value: unknown }>;
+		expect(metas.filter((meta) => meta.key === 'pod_tracking_number')).toEqual([
+			{ ...added, value: 'T-2' },
+		]);
+		const other = metas.find((meta) => meta.key === 'other')!;
+		const byId = await call(url, 'PUT', basic, {
+			meta_data: [{ id: other.id, key: 'other', value: 'y' }],
+		});
+		expect(
+			(byId.json.meta_data as Array<{ id: number; value: unknown }>).find(
+				(meta) => meta.id === other.id,
+			)?.value,
+		).toBe('y');
+	});
+
+	test('lists only the fields asked for with `_fields`, as WordPress does', async () => {
+		const listed = await call(
+			`${wooCommerce.url}/wp-json/wc/v3/orders?_fields=id,status`,
+			'GET',
+			basic,
+		);
+		expect(listed.status).toBe(200);
+		expect(listed.json.length).toBeGreaterThan(0);
+		for (const order of listed.json as object[])
+			expect(Object.keys(order).sort()).toEqual(['id', 'status']);
+	});
+
 	test('creates an order note in the documented shape; a note is required', async () => {
 		const url = `${wooCommerce.url}/wp-json/wc/v3/orders/727/notes`;
 		const created = await call(url, 'POST', basic, { note: 'Order ok!!!', customer_note: true });

@@ -397,7 +397,15 @@ export interface BusiestDayFigures {
 		wooCommerceWebhooks: Array<{ id: unknown; status: unknown }>;
 	};
 	/** Each catch-up run: its summary, the store's list pages it read and how long it took. */
-	catchUpRuns: Array<{ platform: Platform; summary: Json; listPages: number; seconds: number }>;
+	catchUpRuns: Array<{
+		platform: Platform;
+		summary: Json;
+		listPages: number;
+		/** Requests the print service received during the run, and per store order read. */
+		serviceRequests: number;
+		serviceRequestsPerOrder: number;
+		seconds: number;
+	}>;
 	/** n8n's executions of the intake workflows, by status. */
 	executions: Record<Platform, Record<string, number>>;
 	/** Executions the stopped n8n left `new` or `running` for good. */
@@ -426,9 +434,8 @@ export function smallPageCatchUps<T extends { id?: unknown; name?: unknown }>(
 		const example = examples.find((workflow) => workflow.id === from[platform]);
 		if (!example) throw new Error(`no example ${from[platform]}`);
 		const text = JSON.stringify(example)
-			// Shopify's GraphQL page, and its spacing as the bucket restores a page's cost (100 a second).
+			// Shopify's GraphQL page (its spacing follows the bucket Shopify's answers tell).
 			.replace('orders(first: 20,', `orders(first: ${pageSize},`)
-			.replace('"requestInterval":7500', `"requestInterval":${Math.ceil((2 + pageSize * 35) * 10)}`)
 			.replace('{"name":"per_page","value":"100"}', `{"name":"per_page","value":"${pageSize}"}`);
 		if (text === JSON.stringify(example)) throw new Error(`${from[platform]}: no page size found`);
 		const copy = JSON.parse(text) as T;
@@ -597,6 +604,7 @@ export async function runBusiestDay(
 		const store = platform === 'shopify' ? shopify : wooCommerce;
 		for (let run = 0; run < 3; run++) {
 			const requestsBefore = store.requests.length;
+			const serviceBefore = (await control<unknown[]>(controlUrl, 'GET', '/requests')).length;
 			const runStarted = Date.now();
 			const result = await stage
 				.session()
@@ -621,13 +629,21 @@ export async function runBusiestDay(
 			);
 			const failures = summary.failures;
 			const seconds = round1((Date.now() - runStarted) / 1000);
+			const serviceRequests =
+				(await control<unknown[]>(controlUrl, 'GET', '/requests')).length - serviceBefore;
+			const serviceRequestsPerOrder =
+				Math.round((serviceRequests / Math.max(1, Number(summary.ordersRead ?? 0))) * 100) / 100;
 			catchUpRuns.push({
 				platform,
 				summary: { ...counts, failures: (failures as string[] | undefined)?.slice(0, 3) },
 				listPages,
+				serviceRequests,
+				serviceRequestsPerOrder,
 				seconds,
 			});
-			log(`${platform} catch-up: ${JSON.stringify(counts)}, ${listPages} list pages, ${seconds} s`);
+			log(
+				`${platform} catch-up: ${JSON.stringify(counts)}, ${listPages} list pages, ${serviceRequests} print-service requests (${serviceRequestsPerOrder} per store order), ${seconds} s`,
+			);
 			if (!summary.printedNow) break;
 		}
 	}
@@ -777,14 +793,12 @@ export interface WayBackFigures {
 	wallSeconds: number;
 }
 
-export async function runWayBack(stage: WayBackStage, plan: WayBackPlan): Promise<WayBackFigures> {
-	const log = plan.log ?? (() => undefined);
-	const { shopify, controlUrl } = stage;
-	const orders = plan.orders.filter((order) => order.platform === 'shopify');
-	const orderIds = new Set(orders.map((order) => Number(order.order.id)));
-
-	// 1. The store's orders, each with an open fulfillment order, and their print orders in production.
-	for (const { order } of orders) shopify.addOrder(order, [openFulfillmentOrder(order)]);
+/** The store's orders, each with an open fulfillment order, and their print orders in production. */
+async function inProduction(
+	stage: WayBackStage,
+	orders: StoreOrder[],
+): Promise<Map<string, number>> {
+	for (const { order } of orders) stage.shopify.addOrder(order, [openFulfillmentOrder(order)]);
 	const service = ServiceClient.as(stage.serviceBaseUrl);
 	const printOrderOf = new Map<string, number>();
 	for (const { uniqueId } of orders) {
@@ -792,13 +806,142 @@ export async function runWayBack(stage: WayBackStage, plan: WayBackPlan): Promis
 	}
 	for (const [uniqueId, id] of printOrderOf) {
 		await waitFor(`${uniqueId} to be prepared`, async () =>
-			(await control<{ fulfilmentStatus?: string }>(controlUrl, 'GET', `/orders/${id}`))
+			(await control<{ fulfilmentStatus?: string }>(stage.controlUrl, 'GET', `/orders/${id}`))
 				.fulfilmentStatus === 'PREPARED_TO_PRODUCE'
 				? true
 				: undefined,
 		);
-		await control(controlUrl, 'POST', `/orders/${id}/advance`, { to: 'NOT_EDITABLE' });
+		await control(stage.controlUrl, 'POST', `/orders/${id}/advance`, { to: 'NOT_EDITABLE' });
 	}
+	return printOrderOf;
+}
+
+/** The fulfillments of these Shopify orders, by order, and those whose tracking is not BD-<print order>. */
+function fulfillmentsOf(
+	shopify: ShopifyStandIn,
+	orderIds: Set<number>,
+	printOrderOf: Map<string, number>,
+) {
+	const ours = shopify.fulfillments.filter((fulfillment) =>
+		orderIds.has(Number(fulfillment.order_id)),
+	);
+	const byOrder = new Map<number, Json[]>();
+	for (const fulfillment of ours) {
+		const id = Number(fulfillment.order_id);
+		byOrder.set(id, [...(byOrder.get(id) ?? []), fulfillment]);
+	}
+	const wrongTracking = [...byOrder].filter(([orderId, list]) => {
+		const printOrderId = printOrderOf.get(`shopify-${orderId}`);
+		return list[0].tracking_number !== `BD-${printOrderId}`;
+	}).length;
+	return { ours, byOrder, wrongTracking };
+}
+
+export interface BucketPlan {
+	/** Shopify orders (busiestDayOrders' Shopify ones), one print order and shipment each. */
+	orders: StoreOrder[];
+	/**
+	 * The app's bucket is emptied when the catch-up starts and again this often while it runs, as
+	 * the app's other workflows on the same store (the intake's catch-up reading its pages) spend it:
+	 * GraphQL Admin API limits are per app and store, so they share it.
+	 */
+	drainEveryMs: number;
+	log?: (line: string) => void;
+}
+
+export interface BucketFigures {
+	shipments: number;
+	/** Fulfillments of these orders after the one catch-up run. */
+	delivered: number;
+	duplicates: number;
+	wrongTracking: number;
+	missing: string[];
+	/** GraphQL requests Shopify answered THROTTLED during the run (each was asked again). */
+	throttled: number;
+	/** Requests the Shopify stand-in received during the run. */
+	shopifyRequests: number;
+	/** Requests the print service received during the run. */
+	serviceRequests: number;
+	summary: Json;
+	seconds: number;
+}
+
+/**
+ * Shipments the way back never delivered (its workflow inactive), then one run of the way-back
+ * catch-up against Shopify's GraphQL bucket kept busy: the Standard plan's restore rate (100 points
+ * a second, shopify.dev "GraphQL Admin API rate limits"), the bucket emptied at the start and every
+ * `drainEveryMs`. Throttled requests must be asked again within the run.
+ */
+export async function runWayBackThroughBucket(
+	stage: WayBackStage,
+	plan: BucketPlan,
+): Promise<BucketFigures> {
+	const log = plan.log ?? (() => undefined);
+	const { shopify, controlUrl } = stage;
+	const orders = plan.orders.filter((order) => order.platform === 'shopify');
+	const orderIds = new Set(orders.map((order) => Number(order.order.id)));
+	const printOrderOf = await inProduction(stage, orders);
+	for (const id of printOrderOf.values()) {
+		await control(controlUrl, 'POST', `/orders/${id}/ship`, {
+			trackingNumber: `BD-${id}`,
+			trackingUrl: `https://tracking.example/BD-${id}`,
+		});
+	}
+	log(`${orders.length} print orders shipped; the way back is not listening`);
+	const throttledBefore = shopify.graphql.throttled;
+	const shopifyBefore = shopify.requests.length;
+	const serviceBefore = (await control<unknown[]>(controlUrl, 'GET', '/requests')).length;
+	const started = Date.now();
+	shopify.graphql.drain();
+	const busy = setInterval(() => shopify.graphql.drain(), plan.drainEveryMs);
+	let result;
+	try {
+		result = await stage
+			.session()
+			.runFromPinnedTrigger(stage.workflows.catchUp, 'Run Now', CATCH_UP_TIMEOUT_MS);
+	} finally {
+		clearInterval(busy);
+	}
+	if (result.status !== 'success') {
+		throw new Error(
+			`the way-back catch-up ended ${result.status}: ${JSON.stringify(result.error)}`,
+		);
+	}
+	const seconds = round1((Date.now() - started) / 1000);
+	const summary = (result.runData.Summary?.[0]?.data?.main?.[0]?.[0]?.json ?? {}) as Json;
+	const { ours, byOrder, wrongTracking } = fulfillmentsOf(shopify, orderIds, printOrderOf);
+	const figures: BucketFigures = {
+		shipments: orders.length,
+		delivered: byOrder.size,
+		duplicates: ours.length - byOrder.size,
+		wrongTracking,
+		missing: orders
+			.filter((order) => !byOrder.has(Number(order.order.id)))
+			.map((order) => order.uniqueId)
+			.slice(0, 20),
+		throttled: shopify.graphql.throttled - throttledBefore,
+		shopifyRequests: shopify.requests.length - shopifyBefore,
+		serviceRequests:
+			(await control<unknown[]>(controlUrl, 'GET', '/requests')).length - serviceBefore,
+		summary: {
+			...Object.fromEntries(Object.entries(summary).filter(([, value]) => !Array.isArray(value))),
+			failures: summary.failures,
+			notDelivered: summary.notDelivered,
+		},
+		seconds,
+	};
+	log(`way-back catch-up through the bucket: ${JSON.stringify(figures)}`);
+	return figures;
+}
+
+export async function runWayBack(stage: WayBackStage, plan: WayBackPlan): Promise<WayBackFigures> {
+	const log = plan.log ?? (() => undefined);
+	const { shopify, controlUrl } = stage;
+	const orders = plan.orders.filter((order) => order.platform === 'shopify');
+	const orderIds = new Set(orders.map((order) => Number(order.order.id)));
+
+	// 1. The store's orders, each with an open fulfillment order, and their print orders in production.
+	const printOrderOf = await inProduction(stage, orders);
 	log(`${orders.length} print orders in production, their Shopify orders open`);
 
 	// 2. The way-back example listens: its trigger subscribes to the service's events.
@@ -900,18 +1043,7 @@ export async function runWayBack(stage: WayBackStage, plan: WayBackPlan): Promis
 	}
 
 	// 6. Count: one fulfillment per order, with its print order's tracking number.
-	const ours = shopify.fulfillments.filter((fulfillment) =>
-		orderIds.has(Number(fulfillment.order_id)),
-	);
-	const byOrder = new Map<number, Json[]>();
-	for (const fulfillment of ours) {
-		const id = Number(fulfillment.order_id);
-		byOrder.set(id, [...(byOrder.get(id) ?? []), fulfillment]);
-	}
-	const wrongTracking = [...byOrder].filter(([orderId, list]) => {
-		const printOrderId = printOrderOf.get(`shopify-${orderId}`);
-		return list[0].tracking_number !== `BD-${printOrderId}`;
-	}).length;
+	const { ours, byOrder, wrongTracking } = fulfillmentsOf(shopify, orderIds, printOrderOf);
 	const latency = [...byOrder].map(
 		([orderId, list]) => (Date.parse(String(list[0].created_at)) - shippedAt.get(orderId)!) / 1000,
 	);
