@@ -10,7 +10,9 @@ import { differencesOf } from '../../nodes/PodPlatform/actions/order/submit/exis
 import { formParameters, orderSandbox } from './fixtures';
 
 describe('an order found under its Unique ID', () => {
-	const order = orderSandbox();
+	// Ordered products with what was ordered (option orderedProductDetails): these tests assert
+	// item details the contract does not give (the plain default's items: test/order/shape.test.ts).
+	const order = orderSandbox({ orderedProductDetails: true });
 	const { run, submits } = order;
 
 	test('a request with another size and another customer under a stored Unique ID is refused, naming the order and what differs but not the stored customer; the service holds it unchanged', async () => {
