@@ -1244,7 +1244,13 @@ describe('sandbox: GET .../orders/{id}, a path the contract does not list (optio
 
 describe('sandbox: an ordered product as the contract shows it (option orderedProductDetails)', () => {
 	const read = async (options: { orderedProductDetails: boolean }) => {
-		const sandbox = await startSandbox({ port: 0, demoOrders: true, ...options });
+		// The product's own SKU on the item (no variant SKU texts), also under SANDBOX_OPTIONS=all.
+		const sandbox = await startSandbox({
+			port: 0,
+			demoOrders: true,
+			variantSkuTexts: false,
+			...options,
+		});
 		try {
 			const demo = new ServiceClient(sandbox.baseUrl);
 			await demo.login();
