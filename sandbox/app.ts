@@ -83,6 +83,7 @@ export class App implements SandboxState {
 			baseUrl: () => this.baseUrl,
 			clock: this.clock,
 			deliveryIdHeader: kind.deliveryIdHeader,
+			orderedProductDetails: kind.orderedProductDetails,
 			onAttempt: () => {
 				this.stats.deliveriesAttempted++;
 			},

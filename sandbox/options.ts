@@ -49,6 +49,12 @@ export const KIND_OPTION_NAMES = [
 	'refuseShortRgbColor',
 	/** A design element under a key the service does not know is 400, not dropped from the design. */
 	'refuseUnknownDesignElement',
+	/**
+	 * An ordered product also carries what was ordered: `productId`, `templateProductId`, colour,
+	 * size, `productSku`, `sku`, `price`, `created`, `compositions` (the contract: `id`, `amount`,
+	 * Atom links).
+	 */
+	'orderedProductDetails',
 ] as const;
 
 export type KindOptionName = (typeof KIND_OPTION_NAMES)[number];

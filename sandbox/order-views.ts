@@ -2,13 +2,18 @@
 
 import { atomLink, type Doc } from './codec';
 import { orderUrl, shopUrl } from './links';
+import type { KindOptions } from './options';
 import type { Store } from './store';
 import type { Address, Composition, Order, OrderedProduct, Position } from './types';
 
-/** What order representations read: the base URL of their links and the store (countries). */
+/**
+ * What order representations read: the base URL of their links, the store (countries, SKUs) and
+ * the one option that changes them.
+ */
 export interface ViewSource {
 	baseUrl: string;
 	store: Store;
+	kind: Pick<KindOptions, 'orderedProductDetails'>;
 }
 
 function addressBody(address: Address | undefined) {
@@ -57,8 +62,21 @@ function variantSkuText(source: ViewSource, item: OrderedProduct): string | unde
 	return source.store.products.get(item.productId)?.skus.find((s) => s.id === item.skuId)?.sku;
 }
 
+/**
+ * An ordered product as the contract shows it (notifications: items holding "`id`, `amount`, Atom
+ * links"); what was ordered (product, colour, size, SKU, price, design) only with the option
+ * `orderedProductDetails`.
+ */
 export function orderedProductBody(source: ViewSource, order: Order, item: OrderedProduct) {
 	const self = orderedProductUrl(source, order, item);
+	const links = [
+		atomLink('self', self),
+		atomLink('image', `${self}/image`, 'image/png'),
+		atomLink('preview', `${self}/image`, 'image/png'),
+	];
+	if (!source.kind.orderedProductDetails) {
+		return { id: item.id, amount: item.amount, 'atom.link': links };
+	}
 	return {
 		id: item.id,
 		amount: item.amount,
@@ -75,11 +93,7 @@ export function orderedProductBody(source: ViewSource, order: Order, item: Order
 		price: item.price,
 		created: item.created,
 		compositions: { composition: item.compositions.map(compositionBody) },
-		'atom.link': [
-			atomLink('self', self),
-			atomLink('image', `${self}/image`, 'image/png'),
-			atomLink('preview', `${self}/image`, 'image/png'),
-		],
+		'atom.link': links,
 	};
 }
 

@@ -45,6 +45,8 @@ export interface DispatcherDeps {
 	 * names two headers only (topic, signature), so by default the id stays the control API's.
 	 */
 	deliveryIdHeader: boolean;
+	/** Option `orderedProductDetails`: payloads' ordered products carry what was ordered. */
+	orderedProductDetails: boolean;
 }
 
 /**
@@ -78,7 +80,11 @@ export class WebhookDispatcher implements WebhookDeliveryService {
 			order.fulfilmentStatus === 'FINISHED';
 		return {
 			productionOrderExpanded: orderBody(
-				{ baseUrl: this.deps.baseUrl(), store: this.deps.store() },
+				{
+					baseUrl: this.deps.baseUrl(),
+					store: this.deps.store(),
+					kind: { orderedProductDetails: this.deps.orderedProductDetails },
+				},
 				order,
 				{
 					fulfilmentStatus: fulfilledQuirk ? 'FULFILLED' : undefined,

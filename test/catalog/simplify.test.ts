@@ -36,6 +36,9 @@ beforeAll(async () => {
 		variantSkuTexts: false,
 		sharedProductById: false,
 		motiveDetails: false,
+		// Ordered products with what was ordered (option orderedProductDetails), as these tests assert item
+		// details (the plain default's items: test/order/shape.test.ts).
+		orderedProductDetails: true,
 	});
 	control = new SandboxControl(sandbox);
 	store = sandboxCredentials(sandbox);

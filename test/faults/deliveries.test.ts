@@ -42,7 +42,13 @@ describe('faults: redelivered, reordered and forged deliveries', () => {
 
 	beforeAll(async () => {
 		logs = captureLogs();
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
+		// Ordered products with what was ordered (option orderedProductDetails): these tests assert
+		// item details the contract does not give (the plain default's items: test/order/shape.test.ts).
+		sandbox = await startSandbox({
+			port: 0,
+			deferredProcessingMs: 10,
+			orderedProductDetails: true,
+		});
 		control = new SandboxControl(sandbox);
 	});
 	afterAll(async () => {

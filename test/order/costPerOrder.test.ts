@@ -84,7 +84,9 @@ function kindOf({ method, path, status }: LoggedRequest): string {
 }
 
 describe('a one-line storefront order, execution after execution', () => {
-	const order = orderSandbox();
+	// Ordered products with what was ordered (option orderedProductDetails): these tests assert
+	// item details the contract does not give (the plain default's items: test/order/shape.test.ts).
+	const order = orderSandbox({ orderedProductDetails: true });
 
 	/** One execution: its result and the requests it sent, by kind. */
 	async function execution(

@@ -46,7 +46,13 @@ describe('Order forms against the sandbox', () => {
 		).length;
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 20 });
+		// Ordered products with what was ordered (option orderedProductDetails): these tests assert
+		// item details the contract does not give (the plain default's items: test/order/shape.test.ts).
+		sandbox = await startSandbox({
+			port: 0,
+			deferredProcessingMs: 20,
+			orderedProductDetails: true,
+		});
 		control = new SandboxControl(sandbox);
 	});
 	afterAll(() => sandbox.close());

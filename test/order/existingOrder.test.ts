@@ -10,7 +10,9 @@ import { differencesOf } from '../../nodes/PodPlatform/actions/order/submit/exis
 import { formParameters, orderSandbox } from './fixtures';
 
 describe('an order found under its Unique ID', () => {
-	const order = orderSandbox();
+	// Ordered products with what was ordered (option orderedProductDetails): these tests assert
+	// item details the contract does not give (the plain default's items: test/order/shape.test.ts).
+	const order = orderSandbox({ orderedProductDetails: true });
 	const { run, submits } = order;
 
 	test('a request with another size and another customer under a stored Unique ID is refused, naming the order and what differs but not the stored customer; the service holds it unchanged', async () => {
@@ -143,5 +145,40 @@ describe('the differences between a request and the stored order', () => {
 				requested: 'IPod Nano White M × 2',
 			},
 		]);
+	});
+});
+
+describe('an order found under its Unique ID, on the plain default (ordered products: id, amount, links)', () => {
+	// Also under SANDBOX_OPTIONS=all: what Read Orders Back Whole compares when the service names
+	// no product, colour or size on its ordered products.
+	const order = orderSandbox({ orderedProductDetails: false });
+	const { run, submits } = order;
+
+	test('read whole, the stored order is answered with its items unnamed; only what the service gives (the amount) is compared', async () => {
+		const first = await run(formParameters('EXISTING-PLAIN-1'));
+		expect(first.error).toBeUndefined();
+		const same = await run({ ...formParameters('EXISTING-PLAIN-1'), options: { readBack: true } });
+		expect(same.error).toBeUndefined();
+		expect(same.items[0].json).toMatchObject({
+			id: first.items[0].json.id,
+			alreadyExisted: true,
+			matchesRequest: true,
+		});
+		for (const item of same.items[0].json.items as IDataObject[]) {
+			expect(item).toMatchObject({ id: expect.any(Number), productId: null, productName: null });
+			expect(item).toMatchObject({ colorName: null, sizeName: null, sku: null, price: null });
+		}
+		// Another size cannot be told apart (the service does not say which size it stored).
+		const resized = formParameters('EXISTING-PLAIN-1');
+		resized.designs.design[0].assignedSizeId = '3003';
+		const sizeOnly = await run({ ...resized, options: { readBack: true } });
+		expect(sizeOnly.error).toBeUndefined();
+		expect(sizeOnly.items[0].json).toMatchObject({ alreadyExisted: true });
+		// Another amount can: the service gives it.
+		const more = formParameters('EXISTING-PLAIN-1');
+		more.designs.design[0].amount = 5;
+		const bigger = await run({ ...more, options: { readBack: true } });
+		expect(bigger.error?.message).toMatch(/another order than this one/);
+		expect(await submits()).toHaveLength(1);
 	});
 });

@@ -52,7 +52,12 @@ function fromWooCommerce() {
 describe.each(SKU_MODES)(
 	'storefront lines become one order (One Item per Line), on $mode',
 	(mode) => {
-		const order = orderSandbox({ variantSkuTexts: mode.variantSkuTexts });
+		// Ordered products with what was ordered (option orderedProductDetails): these tests assert
+		// item details the contract does not give (the plain default's items: test/order/shape.test.ts).
+		const order = orderSandbox({
+			variantSkuTexts: mode.variantSkuTexts,
+			orderedProductDetails: true,
+		});
 		const shopify = mode.order(shopifyOrder);
 		const woo = mode.order(wooOrder);
 		const { run, submits } = order;

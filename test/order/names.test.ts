@@ -31,7 +31,9 @@ const byName = (name: string) => ({ __rl: true, mode: 'name', value: name });
  * products as the service stored them: product, color, size, amount.
  */
 function namesHarness(options: { variantSkuTexts?: boolean } = {}) {
-	const order = orderSandbox(options);
+	// Ordered products with what was ordered (option orderedProductDetails): these tests assert
+	// item details the contract does not give (the plain default's items: test/order/shape.test.ts).
+	const order = orderSandbox({ ...options, orderedProductDetails: true });
 	return {
 		order,
 		run: order.run,
@@ -163,7 +165,9 @@ describe('names and SKUs, not IDs', () => {
 			expect.stringMatching(
 				/^1\. Design 1: no color Purple; Classic T-Shirt offers White, Black\. /,
 			),
-			expect.stringMatching(/^2\. Design 2: no product has the SKU NO-SUCH-SKU; nothing in the shop is near it; the shop has TEE-CLASSIC \(Classic T-Shirt\), .*SHIP-YOUR-IDEA \(Ship Your Idea\)\. /),
+			expect.stringMatching(
+				/^2\. Design 2: no product has the SKU NO-SUCH-SKU; nothing in the shop is near it; the shop has TEE-CLASSIC \(Classic T-Shirt\), .*SHIP-YOUR-IDEA \(Ship Your Idea\)\. /,
+			),
 			expect.stringMatching(
 				// "Black" settled the color: the value left over names the size.
 				/^3\. Design 3: no size Huge; Classic T-Shirt offers S, M, L, XL, XXL, 3XL\. /,

@@ -36,6 +36,9 @@ describe('Order resource against the sandbox', () => {
 			deferredProcessingMs: 20,
 			// The product's own SKU on ordered products (the contract's ProductSku), also under all.
 			variantSkuTexts: false,
+			// Ordered products with what was ordered (option orderedProductDetails), as these tests assert item
+			// details (the plain default's items: test/order/shape.test.ts).
+			orderedProductDetails: true,
 		});
 		control = new SandboxControl(sandbox);
 	});

@@ -33,7 +33,9 @@ function teeOrder(uniqueId: string, countryCode: string, amount: unknown = 3) {
 }
 
 describe('prices', () => {
-	const harness = orderSandbox();
+	// Ordered products with what was ordered (option orderedProductDetails): these tests assert
+	// item details the contract does not give (the plain default's items: test/order/shape.test.ts).
+	const harness = orderSandbox({ orderedProductDetails: true });
 
 	/** The T-shirt's price list as the service serves it: `{countryId: {sizeId: [price, currency]}}`. */
 	const contractPrices = async () => {

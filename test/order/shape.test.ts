@@ -3,7 +3,9 @@
  * One order shape: Submit's answer, Order → Get and both triggers' events about the same order
  * carry the same keys, with product, color and size names beside their IDs, and the names cost
  * at most one product read per distinct product per execution (none for a trigger that read the
- * product in the last ten minutes).
+ * product in the last ten minutes). On the plain default (an ordered product is the contract's
+ * `id`, `amount` and links) the same keys, the IDs and names null, and nothing to read; with the
+ * option orderedProductDetails the items name what was ordered.
  */
 import { PodPlatformPollTrigger } from '../../nodes/PodPlatformPollTrigger/PodPlatformPollTrigger.node';
 import { ITEM_KEYS } from '../../nodes/shared/simplify/order';
@@ -32,7 +34,26 @@ const ORDER_KEYS = [
 	'carrierId',
 ];
 
-describe('one order shape: Submit, Order → Get and both triggers', () => {
+/** What each mode's design line shows and how many product reads naming it costs. */
+const MODES = [
+	{
+		mode: 'ordered products with what was ordered (option orderedProductDetails)',
+		orderedProductDetails: true,
+		ids: { productId: 1001, colorId: 2001, sizeId: 3002 },
+		names: { productName: 'Classic T-Shirt', colorName: 'White', sizeName: 'M' },
+		readsPerExecution: 1,
+	},
+	{
+		// The items name no product, so there is nothing to read and no name to give.
+		mode: "the plain default (an ordered product is the contract's id, amount and links)",
+		orderedProductDetails: false,
+		ids: { productId: null, colorId: null, sizeId: null },
+		names: { productName: null, colorName: null, sizeName: null },
+		readsPerExecution: 0,
+	},
+];
+
+describe.each(MODES)('one order shape: Submit, Order → Get and both triggers, on $mode', (mode) => {
 	let sandbox: Sandbox;
 	let control: SandboxControl;
 	let store: CredentialStore;
@@ -50,7 +71,11 @@ describe('one order shape: Submit, Order → Get and both triggers', () => {
 		});
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
+		sandbox = await startSandbox({
+			port: 0,
+			deferredProcessingMs: 10,
+			orderedProductDetails: mode.orderedProductDetails,
+		});
 		control = new SandboxControl(sandbox);
 		nowSpy = jest.spyOn(Date, 'now').mockImplementation(() => clock);
 	});
@@ -122,16 +147,10 @@ describe('one order shape: Submit, Order → Get and both triggers', () => {
 				expect([name, Object.keys(item).slice(0, ITEM_KEYS.length)]).toEqual([name, ITEM_KEYS]);
 			}
 		}
-		// The design's line, named in every shape from the product it orders.
-		const design = {
-			productId: 1001,
-			productName: 'Classic T-Shirt',
-			colorId: 2001,
-			colorName: 'White',
-			sizeId: 3002,
-			sizeName: 'M',
-			amount: 2,
-		};
+		// The design's line, named in every shape from the product it orders (where it names one).
+		// Submit answers from its request, which names them in both modes (and has no item id yet).
+		const requested = { ...MODES[0].ids, ...MODES[0].names, amount: 2 };
+		const design = { ...mode.ids, ...mode.names, amount: 2, id: expect.any(Number) };
 		for (const order of [submit, get, delivered, polled]) {
 			expect(order).toMatchObject({
 				id: submit.id,
@@ -142,7 +161,7 @@ describe('one order shape: Submit, Order → Get and both triggers', () => {
 				shippingTitle: 'Standard',
 				carrierId: 21,
 			});
-			expect(order.items[0]).toMatchObject(design);
+			expect(order.items[0]).toMatchObject(order === submit ? requested : design);
 		}
 		// What the way back needs, without a look-up.
 		for (const event of [delivered, polled]) {
@@ -164,16 +183,16 @@ describe('one order shape: Submit, Order → Get and both triggers', () => {
 		const { submit, pollProductReads, webhook } = await everyShape();
 		open = webhook;
 		// The poll's execution named its event with one read of the one product.
-		expect(pollProductReads).toBe(1);
+		expect(pollProductReads).toBe(mode.readsPerExecution);
 		// Order → Get of the order three times in one run: one read of its product.
 		await control.clearRequests();
 		const got = await getOrders([submit.id, submit.id, submit.id]);
 		expect(got.items.map((item) => (item.json as any).items[0].colorName)).toEqual([
-			'White',
-			'White',
-			'White',
+			mode.names.colorName,
+			mode.names.colorName,
+			mode.names.colorName,
 		]);
-		expect(await productReads()).toBe(1);
+		expect(await productReads()).toBe(mode.readsPerExecution);
 		// The webhook trigger read the product for its event; another event about it within ten
 		// minutes is named from what the process kept, with no read.
 		const emitted = () => webhook.received.filter((entry) => entry.items.length > 0);
@@ -184,7 +203,10 @@ describe('one order shape: Submit, Order → Get and both triggers', () => {
 			expect(emitted()).toHaveLength(2);
 			return emitted()[1].items[0].json as any;
 		});
-		expect(second.items[0]).toMatchObject({ productName: 'Classic T-Shirt', sizeName: 'M' });
+		expect(second.items[0]).toMatchObject({
+			productName: mode.names.productName,
+			sizeName: mode.names.sizeName,
+		});
 		expect(await productReads()).toBe(0);
 	});
 
@@ -196,12 +218,11 @@ describe('one order shape: Submit, Order → Get and both triggers', () => {
 		expect(pollProductReads).toBe(0);
 		for (const event of [delivered, polled]) {
 			expect(event.items[0]).toMatchObject({
-				productId: 1001,
+				...mode.ids,
 				productName: null,
-				colorId: 2001,
 				colorName: null,
-				sizeId: 3002,
 				sizeName: null,
+				amount: 2,
 			});
 		}
 	});

@@ -71,7 +71,12 @@ const freshShopifyOrder = () => {
 };
 
 describe.each(SKU_MODES)('a storefront order read by the node, on $mode', (mode) => {
-	const order = orderSandbox({ variantSkuTexts: mode.variantSkuTexts });
+	// Ordered products with what was ordered (option orderedProductDetails): these tests assert
+	// item details the contract does not give (the plain default's items: test/order/shape.test.ts).
+	const order = orderSandbox({
+		variantSkuTexts: mode.variantSkuTexts,
+		orderedProductDetails: true,
+	});
 	const { run, submits } = order;
 	/** Each stored item: SKU, product, color, size, amount. */
 	const items = (stored: any) =>

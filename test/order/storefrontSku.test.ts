@@ -96,7 +96,9 @@ describe('the storefront SKU format', () => {
 });
 
 describe('Submit reads the storefront SKUs back with no look-up', () => {
-	const order = orderSandbox();
+	// Ordered products with what was ordered (option orderedProductDetails): these tests assert
+	// item details the contract does not give (the plain default's items: test/order/shape.test.ts).
+	const order = orderSandbox({ orderedProductDetails: true });
 	const { run, submits } = order;
 	const prints = {
 		print: [

@@ -29,7 +29,12 @@ function templateOnlyJson(uniqueId: string) {
 
 describe('Submit: a template product without colour or size, on the plain sandbox', () => {
 	// The plain default also under SANDBOX_OPTIONS=all: this is what the contract allows.
-	const harness = orderSandbox({ refuseTemplateWithoutVariant: false });
+	// Ordered products with what was ordered (option orderedProductDetails): these tests assert
+	// item details the contract does not give (the plain default's items: test/order/shape.test.ts).
+	const harness = orderSandbox({
+		refuseTemplateWithoutVariant: false,
+		orderedProductDetails: true,
+	});
 
 	test('the guided form with Assigned Color ID and Assigned Size ID left at 0 sends the order without them', async () => {
 		const result = await harness.run(templateOnlyForm('TPL-FORM-1'));

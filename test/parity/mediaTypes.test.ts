@@ -157,7 +157,9 @@ async function settled(orderIds: number[]): Promise<void> {
 
 beforeAll(async () => {
 	logs = captureLogs();
-	sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10 });
+	// Ordered products with what was ordered (option orderedProductDetails): these tests assert
+	// item details the contract does not give (the plain default's items: test/order/shape.test.ts).
+	sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10, orderedProductDetails: true });
 	control = new SandboxControl(sandbox);
 	stores = {
 		json: sandboxCredentials(sandbox, { mediaType: 'json', customerKey: CUSTOMER_KEY }),

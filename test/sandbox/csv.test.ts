@@ -66,9 +66,12 @@ describe('sandbox: CSV order import', () => {
 			demo = new ServiceClient(sandbox.baseUrl);
 		},
 		// The contract's ProductSku (no texts), a repeated uniqueId stored, multipart uploads only
-		// and the field notes' import record (no line counts), also under SANDBOX_OPTIONS=all.
+		// and the field notes' import record (no line counts), also under SANDBOX_OPTIONS=all; ordered
+		// products with what was ordered (option orderedProductDetails), as the tests read the
+		// imported designs back through them.
 		{
 			deferredProcessingMs: 10,
+			orderedProductDetails: true,
 			variantSkuTexts: false,
 			refuseRepeatedUniqueId: false,
 			csvRawUpload: false,

@@ -26,9 +26,12 @@ describe('sandbox: orders and their state machines', () => {
 		},
 		// The contract's ProductSku (no texts), a repeated uniqueId stored, a template product
 		// without colour or size taken, a three-digit layer colour taken and an unknown design
-		// element dropped, also under SANDBOX_OPTIONS=all.
+		// element dropped, also under SANDBOX_OPTIONS=all. Ordered products carry what was ordered
+		// (option orderedProductDetails), as these tests read the stored designs back through them;
+		// the plain default's ordered product is the last block's.
 		{
 			deferredProcessingMs: 300,
+			orderedProductDetails: true,
 			variantSkuTexts: false,
 			refuseRepeatedUniqueId: false,
 			refuseTemplateWithoutVariant: false,
@@ -1112,7 +1115,7 @@ describe('sandbox: orders with the variant SKU text extension (option variantSku
 			({ sandbox, control } = started);
 			demo = new ServiceClient(sandbox.baseUrl);
 		},
-		{ deferredProcessingMs: 20, variantSkuTexts: true },
+		{ deferredProcessingMs: 20, variantSkuTexts: true, orderedProductDetails: true },
 	);
 	beforeEach(() => demo.login());
 
@@ -1236,5 +1239,62 @@ describe('sandbox: GET .../orders/{id}, a path the contract does not list (optio
 			list(one.json.productionOrderExpanded.fulfillments.orderFulfillmentExpanded)[0]
 				.trackingNumber,
 		).toBe('SBX1000170001');
+	});
+});
+
+describe('sandbox: an ordered product as the contract shows it (option orderedProductDetails)', () => {
+	const read = async (options: { orderedProductDetails: boolean }) => {
+		// The product's own SKU on the item (no variant SKU texts), also under SANDBOX_OPTIONS=all.
+		const sandbox = await startSandbox({
+			port: 0,
+			demoOrders: true,
+			variantSkuTexts: false,
+			...options,
+		});
+		try {
+			const demo = new ServiceClient(sandbox.baseUrl);
+			await demo.login();
+			const expanded = await demo.get(`${SHOP_PATH}/orders/expanded/10001`);
+			const all = await demo.get(`${SHOP_PATH}/orders/10001/orderedProducts`);
+			const [first] = list(
+				expanded.json.productionOrderExpanded.orderedProducts.designedOrderedProduct,
+			);
+			const one = await demo.get(`${SHOP_PATH}/orders/10001/orderedProducts/${first.id}`);
+			return {
+				inOrder: first,
+				inList: list(all.json.pagedData.orderedProduct)[0],
+				one: one.json.orderedProduct,
+			};
+		} finally {
+			await sandbox.close();
+		}
+	};
+
+	test('by default: id, amount and its links (self, image, preview), in the order, the list and its own read', async () => {
+		const { inOrder, inList, one } = await read({ orderedProductDetails: false });
+		for (const item of [inOrder, inList, one]) {
+			expect(Object.keys(item).sort()).toEqual(['amount', 'atom.link', 'id']);
+			expect(item.amount).toBe(2);
+			expect(list(item['atom.link']).map((link) => link['@rel'])).toEqual([
+				'self',
+				'image',
+				'preview',
+			]);
+		}
+	});
+
+	test('with the option: also what was ordered (product, colour, size, SKU, price, design)', async () => {
+		const { inOrder, inList, one } = await read({ orderedProductDetails: true });
+		for (const item of [inOrder, inList, one]) {
+			expect(item).toMatchObject({
+				amount: 2,
+				productId: 1001,
+				assignedColor: { id: expect.any(Number) },
+				assignedSize: { id: expect.any(Number) },
+				sku: 'TEE-CLASSIC',
+			});
+			expect(item).toHaveProperty('price');
+			expect(list(item.compositions.composition)).toHaveLength(1);
+		}
 	});
 });

@@ -42,7 +42,14 @@ describe('poll trigger: status changes seen by polling the order list', () => {
 		);
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10, variantSkuTexts: false });
+		// Ordered products with what was ordered (option orderedProductDetails): these tests assert
+		// item details the contract does not give (the plain default's items: test/order/shape.test.ts).
+		sandbox = await startSandbox({
+			port: 0,
+			deferredProcessingMs: 10,
+			variantSkuTexts: false,
+			orderedProductDetails: true,
+		});
 		control = new SandboxControl(sandbox);
 		nowSpy = jest.spyOn(Date, 'now').mockImplementation(() => clock);
 	});

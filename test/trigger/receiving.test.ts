@@ -50,7 +50,14 @@ describe('trigger: receiving deliveries from the sandbox', () => {
 	beforeAll(async () => {
 		logs = captureLogs();
 		// No delivery id header, also under SANDBOX_OPTIONS=all: the node must not need one.
-		sandbox = await startSandbox({ port: 0, deferredProcessingMs: 10, deliveryIdHeader: false });
+		// Ordered products with what was ordered (option orderedProductDetails): these tests assert
+		// item details the contract does not give (the plain default's items: test/order/shape.test.ts).
+		sandbox = await startSandbox({
+			port: 0,
+			deferredProcessingMs: 10,
+			deliveryIdHeader: false,
+			orderedProductDetails: true,
+		});
 		control = new SandboxControl(sandbox);
 	});
 	afterAll(async () => {
