@@ -167,13 +167,16 @@ export function jsonParameters(body: unknown, options: Record<string, unknown> =
  * test needs to run Submit and read what the service stored. `options` choose its deployment:
  * the contract's by default; `variantSkuTexts` for a service whose color/size pairs carry SKU
  * texts; `demoOrders` for one holding the sandbox's demo orders (DEMO-1001 … DEMO-1004);
- * `refuseTemplateWithoutVariant` for one that requires a template product's colour and size.
+ * `refuseTemplateWithoutVariant` for one that requires a template product's colour and size;
+ * `refuseRepeatedUniqueId: false` for one that stores a repeated Unique ID (the contract), also
+ * under SANDBOX_OPTIONS=all.
  */
 export function orderSandbox(
 	options: {
 		variantSkuTexts?: boolean;
 		demoOrders?: boolean;
 		refuseTemplateWithoutVariant?: boolean;
+		refuseRepeatedUniqueId?: boolean;
 	} = {},
 ) {
 	const harness = {} as {
