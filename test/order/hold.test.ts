@@ -203,6 +203,29 @@ describe('Submit › Hold for Approval', () => {
 		expect(afterRelease.items[0].json.approval).toBeUndefined();
 	});
 
+	test('a batch of held orders: one look-up for the batch, then per order its draft, one request per design and its look-up after', async () => {
+		const uniqueIds = ['HOLD-B-1', 'HOLD-B-2', 'HOLD-B-3'];
+		const parameters = { ...heldForm('={{ $json.uniqueId }}') };
+		const result = await harness.run(
+			parameters,
+			uniqueIds.map((uniqueId) => ({ json: { uniqueId } })),
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => [item.json.uniqueId, item.json.held])).toEqual(
+			uniqueIds.map((uniqueId) => [uniqueId, true]),
+		);
+		const requests = ordering(await harness.control.requests());
+		const count = (pattern: RegExp) => requests.filter((line) => pattern.test(line)).length;
+		// 2 for the batch, then 1 + 2 designs + 2 per order (its own look-up's stored filter and list).
+		expect(requests).toHaveLength(2 + 3 * 5);
+		expect(count(/^POST \/orders 200$/)).toBe(3);
+		expect(count(/usingCreatorSE 200$/)).toBe(6);
+		expect(count(/^GET \/orders 200$/)).toBe(4);
+		expect(count(/^POST \/filters 200$/)).toBe(4);
+		for (const uniqueId of uniqueIds)
+			expect(await harness.control.orders(uniqueId)).toHaveLength(1);
+	});
+
 	test('what a draft cannot carry is refused, each part named, before anything is sent; Check Only says the same', async () => {
 		const parameters = { ...formParameters('HOLD-2'), options: HOLD };
 		const refused = await harness.run(parameters);
