@@ -37,7 +37,7 @@ const libraryPrint = (motiveId: string, printAreaId: string, placement = {}) => 
 });
 
 /** Two designs of library motives, Paid on the form: what a held order can carry. */
-function heldForm(uniqueId: string, options: Record<string, unknown> = HOLD) {
+function heldForm(uniqueId: string, options: Record<string, any> = HOLD): Record<string, any> {
 	const form = formParameters(uniqueId);
 	return {
 		...form,
