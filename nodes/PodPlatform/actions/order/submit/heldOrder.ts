@@ -59,7 +59,12 @@ function elementRefusal(element: PlainObject): { message: string; fix: string } 
 			fix: `Leave the decoration out, ${HOLD_OFF}.`,
 		};
 	}
-	if (key !== ELEMENT_KEYS.motive) return undefined;
+	if (key !== ELEMENT_KEYS.motive) {
+		return {
+			message: `the element ${String(key)} cannot be held for approval: a held order prints motives of the shop only`,
+			fix: `Print a motive of the shop instead, ${HOLD_OFF}.`,
+		};
+	}
 	if (!isPlainObject(body.motive)) {
 		return {
 			message:

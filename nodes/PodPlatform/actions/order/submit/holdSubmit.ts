@@ -99,7 +99,7 @@ function sentFields(design: OrderedDesign): PlainObject {
 }
 
 /** Whether an ordered product orders what a design does, by each field both give. */
-function orders(listed: PlainObject, design: OrderedDesign): boolean {
+function ordersDesign(listed: PlainObject, design: OrderedDesign): boolean {
 	const item = simplifyOrderedProduct(listed);
 	const wanted: Record<string, unknown> = {
 		productId: design.productId,
@@ -123,7 +123,7 @@ function isIncompleteBuild(listed: PlainObject[], designs: OrderedDesign[]): boo
 	if (listed.length >= designs.length) return false;
 	const open = [...designs];
 	return listed.every((item) => {
-		const at = open.findIndex((design) => orders(item, design));
+		const at = open.findIndex((design) => ordersDesign(item, design));
 		if (at < 0) return false;
 		open.splice(at, 1);
 		return true;
