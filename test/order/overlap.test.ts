@@ -170,8 +170,9 @@ describe.each([
 		});
 
 		test('held for approval, delivered at once to two n8n processes whose look-ups both found nothing: one complete held draft, the other discarded, every run green', async () => {
+			// Both drafts are taken late, so that neither run's look-up before sending finds the other's.
 			await control.fault({
-				method: 'GET',
+				method: 'POST',
 				path: '/orders$',
 				kind: 'latency',
 				latencyMs: 400,
