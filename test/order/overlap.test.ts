@@ -169,6 +169,51 @@ describe.each([
 			expect(later.items[0].json.repeatsCancelled).toBeUndefined();
 			expect(await ordersOf(UNIQUE_ID)).toHaveLength(2);
 		});
+
+		test('held for approval, delivered at once to two n8n processes whose look-ups both found nothing: one complete held draft, the other discarded, every run green', async () => {
+			// Both drafts are taken late, so that neither run's look-up before sending finds the other's.
+			await control.fault({
+				method: 'POST',
+				path: '/orders$',
+				kind: 'latency',
+				latencyMs: 400,
+				count: 2,
+			});
+			const held = { ...intake, options: { holdForApproval: true } };
+			const runs = await Promise.all(
+				[anotherProcess(), anotherProcess()].map(
+					async (run) =>
+						await run({ store, parameters: held, items: [{ json: documentedOrder() }] }),
+				),
+			);
+			for (const result of runs) expect(result.error).toBeUndefined();
+			const orders = await ordersOf(UNIQUE_ID);
+			const kept = live(orders);
+			expect(kept).toHaveLength(1);
+			expect(kept[0]).toMatchObject({ origin: 'incremental', committed: false, handedOff: false });
+			const answers = runs.map((result) => result.items[0].json);
+			const printed = (answers[0].storeLines as any[]).filter((line) => line.printed);
+			expect(kept[0].orderedProducts).toHaveLength(printed.length);
+			expect(answers.map((answer) => answer.id)).toEqual([kept[0].id, kept[0].id]);
+			expect(answers.map((answer) => answer.held)).toEqual([true, true]);
+			expect(answers.map((answer) => answer.alreadyExisted).sort()).toEqual([false, true]);
+			for (const answer of answers) expect(answer.items).toHaveLength(printed.length);
+			if (refuseRepeatedUniqueId) {
+				// The second draft was refused: the run waited for the first and answered it.
+				expect(orders).toHaveLength(1);
+				return;
+			}
+			expect(orders).toHaveLength(2);
+			const repeat = orders.find((o) => o.id !== kept[0].id);
+			expect(repeat.id).toBeGreaterThan(kept[0].id);
+			expect(repeat.fulfilmentStatus).toBe('CANCELLATION_WAITING');
+			const named = answers.flatMap((answer) => (answer.repeatsCancelled as any[]) ?? []);
+			expect(named.map((entry) => entry.orderId)).toContain(repeat.id);
+			// Nothing of either draft went to production.
+			expect(
+				(await control.requests()).filter((r) => /commitOrder|sendToProduction/.test(r.path)),
+			).toEqual([]);
+		});
 	},
 );
 

@@ -92,7 +92,7 @@ export async function lookUpUniqueIds(
 }
 
 /** The shop's orders with this uniqueId, asked now. */
-async function lookUpUniqueId(
+export async function lookUpUniqueId(
 	run: RunScope,
 	shopPath: string,
 	uniqueId: string,
@@ -192,9 +192,28 @@ export async function submitOrder(
 	run: RunScope,
 	submission: Submission,
 ): Promise<SubmitOutcome> {
-	const { order, shopPath, itemIndex, exactlyOnce } = submission;
+	if (!submission.exactlyOnce) return await sendOrder(ctx, run, submission);
+	return await oneSenderOf(ctx, run, submission, async (before) =>
+		before.state === 'found'
+			? await settle(ctx, run, submission, before.orders)
+			: await sendOrder(ctx, run, submission),
+	);
+}
+
+/**
+ * `send` with what the look-up by Unique ID found before sending, in this process's turn for the
+ * Unique ID and shop (`oneSenderAtATime`): the batch's look-up, or one asked now where there is
+ * none or another run has sent the Unique ID since. Held orders (holdSubmit.ts) take turns the
+ * same way.
+ */
+export async function oneSenderOf<T>(
+	ctx: IExecuteFunctions,
+	run: RunScope,
+	submission: Submission,
+	send: (before: OrderLookup) => Promise<T>,
+): Promise<T> {
+	const { order, shopPath, itemIndex } = submission;
 	const { uniqueId } = order;
-	if (!exactlyOnce) return await sendOrder(ctx, run, submission);
 	if (!uniqueId) {
 		throw new InputError(
 			'Unique ID is empty',
@@ -212,8 +231,7 @@ export async function submitOrder(
 		} catch (error) {
 			throw pushedBackError(ctx, error, submission, true);
 		}
-		if (before.state === 'found') return await settle(ctx, run, submission, before.orders);
-		return await sendOrder(ctx, run, submission);
+		return await send(before);
 	});
 }
 
@@ -382,7 +400,7 @@ export function repeatsUncheckedError(
 }
 
 /** When the service pushes back past the retries, the merchant reads whether the order went out. */
-function pushedBackError(
+export function pushedBackError(
 	ctx: IExecuteFunctions,
 	error: unknown,
 	{ order, itemIndex, exactlyOnce }: Submission,

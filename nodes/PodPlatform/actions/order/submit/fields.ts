@@ -112,6 +112,14 @@ export const submitFields: INodeProperties[] = [
 				displayOptions: { show: { exactlyOnce: [false] } },
 			},
 			{
+				displayName: 'Hold for Approval',
+				name: 'holdForApproval',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to hold each order for a person to approve: it goes to the service as a draft order, one request per design, and nothing is produced or charged until Order → Release sends it to production (Order → Discard throws it away). A draft holds designs of shop motives only: template products, passthrough items, print files, decorations, images by URL or file and layer overrides are refused before anything is sent.',
+			},
+			{
 				displayName: 'Read Orders Back Whole',
 				name: 'readBack',
 				type: 'boolean',

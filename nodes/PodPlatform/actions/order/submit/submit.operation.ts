@@ -5,6 +5,8 @@
  * Each order's names and SKUs are resolved against the catalog read once per run (common/catalog/)
  * and checked into a typed deferred order; Exactly Once looks its uniqueId up. The output is the
  * order made or found, with its statuses and named items (output.ts), paired with its items.
+ * With Hold for Approval the checked order goes as the contract's incremental draft instead
+ * (heldOrder.ts, holdSubmit.ts), never committed or sent to production here.
  */
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
@@ -37,6 +39,9 @@ import type { OrderInput } from './orderInput';
 import { nothingToPrintOutput, orderOutput, statusesOf } from './output';
 import { checkToolOrder } from './toolUse';
 import { existingOrderAnswer, newOrderAnswer } from './answer';
+import { heldOrderOf } from './heldOrder';
+import { heldOrderAnswer } from './heldAnswer';
+import { submitHeld } from './holdSubmit';
 import { settleSentInBatch } from './batchRepeats';
 import type { SentInBatch } from './batchRepeats';
 import { checkOnlyOutput, checkOnlyRefusal } from './checkOnly';
@@ -327,17 +332,34 @@ async function sendOrder(
 	const order = checked;
 	batch.tool ??= isToolNode(ctx.getNode());
 	if (batch.tool) checkToolOrder(order, options.allowPaidFromTool === true);
-	if (checkOnly) return [{ json: checkOnlyOutput(order, catalog.products) }];
-	const outcome = await submitOrder(ctx, run, {
+	// What a held draft cannot carry is refused as the other checks are, Check Only too.
+	const held =
+		options.holdForApproval === true ? heldOrderOf(order, catalog.countries()) : undefined;
+	if (checkOnly) {
+		const wouldOrder = checkOnlyOutput(order, catalog.products);
+		return [{ json: held ? { ...wouldOrder, held: true } : wouldOrder }];
+	}
+	const submission = {
 		order,
 		shopPath,
 		itemIndex,
 		exactlyOnce: exactlyOnceOf(run, itemIndex),
 		known: batch.known,
+	};
+	const readBack = options.readBack === true;
+	if (held) {
+		const outcome = await submitHeld(ctx, run, { ...submission, held });
+		// A draft's payment status is stamped at Release: the one given is not the order's.
+		const statuses = statusesOf({ ...order, financialStatus: undefined }, outcome);
+		const requested = orderOutput(order, outcome, statuses, catalog.products);
+		const answering = { run, shopPath, requested, products: catalog.products, itemIndex, readBack };
+		return [{ json: await heldOrderAnswer(answering, order, outcome, batch.tool) }];
+	}
+	const outcome = await submitOrder(ctx, run, {
+		...submission,
 		checkRepeatsLater: batch.prepared === true,
 	});
 	const requested = orderOutput(order, outcome, statusesOf(order, outcome), catalog.products);
-	const readBack = options.readBack === true;
 	const answered = { run, shopPath, requested, products: catalog.products, itemIndex, readBack };
 	if (outcome.repeatCheckDeferred) {
 		// Answered after the batch's last order, from its one look-up (batchRepeats.ts).
@@ -363,7 +385,7 @@ export const submitOperation: OperationDefinition<SubmitBatch> = {
 		description:
 			'Send a complete order in one call (recommended); it is processed, committed and handed to production automatically, and charged when paid',
 	},
-	forModel: `Create one print order: products by SKU or by their whole name, colors and sizes by name, amounts, the customer and a shipping address. A Unique ID (the order's own reference) is required: a repeated call with the same Unique ID returns the order already made (alreadyExisted: true) and never orders twice. The order is created Pending: nothing is produced or charged until the merchant pays it, unless the workflow allows Paid, which starts production and charges the merchant. A name or SKU the catalog does not know, or a product name two products share, fails the call, naming what the product offers, and nothing is created; one error names every wrong argument. Answers the order as the service holds it: its ID, statuses, its items, each item's unitPrice, and the order's total and currency (the items at their unit prices, before shipping; null where the service lists no price for the order's country). ${PRICES}`,
+	forModel: `Create one print order: products by SKU or by their whole name, colors and sizes by name, amounts, the customer and a shipping address. A Unique ID (the order's own reference) is required: a repeated call with the same Unique ID returns the order already made (alreadyExisted: true) and never orders twice. The order is created Pending: nothing is produced or charged until the merchant pays it, unless the workflow allows Paid, which starts production and charges the merchant. A name or SKU the catalog does not know, or a product name two products share, fails the call, naming what the product offers, and nothing is created; one error names every wrong argument. Answers the order as the service holds it: its ID, statuses, its items, each item's unitPrice, and the order's total and currency (the items at their unit prices, before shipping; null where the service lists no price for the order's country). Where the workflow holds orders for approval, the answer says held: true: the order waits for a person, and nothing is produced or charged until the merchant releases it. ${PRICES}`,
 	fields: submitFields,
 	hints: blankDesignHints,
 	units: (itemCount, run) => ordersOfItems(run, itemCount),
