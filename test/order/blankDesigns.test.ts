@@ -45,8 +45,9 @@ describe('a design without a print is refused unless blank products are chosen',
 	const order = orderSandbox();
 	const { run, submits } = order;
 	/** How many compositions each stored design has (designs first; the template product after). */
+	// What the service stored (its control API: the contract's ordered product shows no compositions).
 	const compositionsOf = async (id: unknown) =>
-		((await order.stored(id, false)).orderedProducts as any[])
+		((await order.control.order(Number(id))).orderedProducts as any[])
 			.slice(0, 2)
 			.map((item) => (item.compositions ?? []).length);
 

@@ -22,8 +22,6 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { recordOf } from '../../../../shared/codec';
 import type { Decoded } from '../../../../shared/codec';
 import { gaveUpOf, nodeErrorOf, withItemName } from '../../../../shared/errors';
-import { simplifyOrderedProduct } from '../../../../shared/simplify/order';
-import { isPlainObject } from '../../../../shared/values';
 import type { PlainObject } from '../../../../shared/values';
 import type { RunScope } from '../../runScope';
 import { CANCELLATION, isCancelling, keptOrderOf } from '../common';
@@ -39,7 +37,7 @@ import {
 } from './exactlyOnce';
 import type { Submission, SubmitOutcome } from './exactlyOnce';
 import type { HeldOrder } from './heldOrder';
-import type { OrderedDesign } from './types';
+import { isIncompleteBuild, orderRef, orderedProductsOf, sentFields } from './heldDraftContents';
 
 export interface HeldSubmission extends Submission {
 	held: HeldOrder;
@@ -63,71 +61,6 @@ export interface HeldOutcome extends SubmitOutcome {
 	orderedProducts?: PlainObject[];
 	/** Incomplete drafts of the Unique ID this run discarded before building the order again. */
 	incompleteDiscarded?: IncompleteDraftDiscarded[];
-}
-
-/** An order's path and ID, as the state changes take it. */
-function orderRef(shopPath: string, id: unknown): { id: number; path: string } {
-	return { id: Number(id), path: `${shopPath}/orders/${encodeURIComponent(String(id))}` };
-}
-
-/** The order's ordered products, by its `orderedProducts` link (contract: follow links), whole. */
-async function orderedProductsOf(
-	run: RunScope,
-	shopPath: string,
-	order: PlainObject,
-	itemIndex: number,
-): Promise<PlainObject[]> {
-	const links = isPlainObject(order.links) ? order.links : {};
-	const path =
-		typeof links.orderedProducts === 'string' && links.orderedProducts
-			? links.orderedProducts
-			: `${orderRef(shopPath, order.id).path}/orderedProducts`;
-	return await run.service.requestAllItems({ method: 'GET', path, itemIndex }, { returnAll: true });
-}
-
-/** A requested design's own fields, as an ordered product of it would show them. */
-function sentFields(design: OrderedDesign): PlainObject {
-	return Object.fromEntries(
-		Object.entries({
-			productId: design.productId,
-			assignedColor: design.assignedColor,
-			assignedSize: design.assignedSize,
-			sku: design.sku,
-			amount: design.amount,
-		}).filter(([, value]) => value !== undefined),
-	);
-}
-
-/** Whether an ordered product orders what a design does, by each field both give. */
-function ordersDesign(listed: PlainObject, design: OrderedDesign): boolean {
-	const item = simplifyOrderedProduct(listed);
-	const wanted: Record<string, unknown> = {
-		productId: design.productId,
-		colorId: design.assignedColor?.id,
-		sizeId: design.assignedSize?.id,
-		amount: design.amount,
-	};
-	return Object.entries(wanted).every(([key, value]) => {
-		const have = item[key];
-		return (
-			have === null || have === undefined || value === undefined || String(have) === String(value)
-		);
-	});
-}
-
-/**
- * Whether a draft's ordered products are an incomplete build of this request: fewer than its
- * designs, each one of them (a draft holding anything else is another order, answered as one).
- */
-function isIncompleteBuild(listed: PlainObject[], designs: OrderedDesign[]): boolean {
-	if (listed.length >= designs.length) return false;
-	const open = [...designs];
-	return listed.every((item) => {
-		const at = open.findIndex((design) => ordersDesign(item, design));
-		if (at < 0) return false;
-		open.splice(at, 1);
-		return true;
-	});
 }
 
 /** How long a run waits, in all, for another run to finish the draft it answers (ms, doubling). */
