@@ -382,7 +382,11 @@ const OVERLAP_INTAKES = [
 
 beforeAll(async () => {
 	runtime = await ensureN8n();
-	sandbox = await startSandbox({ port: 0, deferredProcessingMs: 100 });
+	// The kinder deployment that lists what an ordered product orders (sandbox option
+	// orderedProductDetails): the AI example answers an order's items by name and price from it,
+	// and the WooCommerce way back tells a partly printed order by it. On the contract's plain
+	// ordered product (ID and amount) both say less: the node-level suite runs both ways.
+	sandbox = await startSandbox({ port: 0, deferredProcessingMs: 100, orderedProductDetails: true });
 	sandboxWithSkuTexts = await startSandbox({
 		port: 0,
 		deferredProcessingMs: 100,
@@ -1429,6 +1433,7 @@ test("WooCommerce: an on-hold and a pending order are printed neither by the int
 					outcome: 'not paid',
 					printOrderId: '',
 					reason: reasons[order.id],
+					partlyPrinted: false,
 				},
 			]);
 			expect(waiting.summary.awaitingPayment).toContain(reasons[order.id]);
@@ -1954,11 +1959,9 @@ describe('the trigger', () => {
 		const executions = await session.finishedExecutionsOf(workflowId, seen.list.length);
 		expect(executions.every((execution) => execution.status === 'success')).toBe(true);
 		const data = await session.executionData(seen.id);
-		// Its items carry the naming keys from the trigger's own step. On the plain default the
-		// notification's ordered products are only `id` and `amount` (the contract's), so there is no
-		// product to name them by; with the sandbox's orderedProductDetails they are named
-		// (test/order/shape.test.ts runs both).
+		// Its items named from the product in the trigger's own step (the notification names none).
 		expect(data).toContain('"productName"');
+		expect(data).toContain('Classic T-Shirt');
 	});
 
 	test('a forged delivery is refused and starts nothing', async () => {
@@ -3704,10 +3707,16 @@ describe('AI agents over MCP: the example "POD tools for your AI agent"', () => 
 			financialStatus: 'PENDING',
 			financialStatusLabel: 'Pending',
 			customer: expect.objectContaining({ lastName: 'Lovelace' }),
-			// The stored order's items as the contract's ordered product gives them: `id` and
-			// `amount`, nothing to name them by (named where the service lists more, the option
-			// orderedProductDetails; test/order/shape.test.ts runs both).
-			items: [expect.objectContaining({ amount: 2, productName: null })],
+			items: [
+				expect.objectContaining({
+					productName: 'Classic T-Shirt',
+					colorName: 'Black',
+					sizeName: 'M',
+					// The product's own SKU: on the contract a color/size pair has none of its own.
+					sku: 'TEE-CLASSIC',
+					amount: 2,
+				}),
+			],
 		});
 		// Not in production: the service gives no fulfilment status before the merchant pays.
 		expect(read.fulfilmentStatus ?? null).toBeNull();

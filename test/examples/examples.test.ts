@@ -965,7 +965,7 @@ describe.each([
 describe("the catch-up examples read every page of the window, as each store pages (n8n's HTTP Request pagination)", () => {
 	/** A parameter as n8n's pagination resolves it: with `$response` and `$pageCount`. */
 	const paged = (value: unknown, $response: object, $pageCount: number) =>
-		evaluate(value, {}, { $response, $pageCount });
+		evaluate(value, {}, { $response: { statusCode: 200, ...$response }, $pageCount });
 	const paginationOf = (workflowId: string, name: string) =>
 		(
 			example(workflowId).nodes.find((entry) => entry.name === name)!.parameters.options as {
@@ -1042,6 +1042,9 @@ describe("the catch-up examples read every page of the window, as each store pag
 		expect(paged(cursor.value, throttled(0), 2)).toEqual({ after: null });
 		// Another error (not THROTTLED) ends the reading; the Summary names it (pagesNotRead).
 		expect(complete({ body: { errors: [{ message: 'Internal error' }] } })).toBe(true);
+		// An answer that is not 2xx does not complete the reading: n8n's pagination then throws its
+		// HTTP error (it skips that check for a request that completes), so the run fails, not empty.
+		expect(complete({ body: { errors: '[API] Invalid API key' }, statusCode: 401 })).toBe(false);
 		// The next request waits until the bucket holds a page's requested cost, as Shopify's
 		// throttleStatus of the answer before says (Standard plan: 100 points a second).
 		const wait = (response: object) => paged(pagination.requestInterval, response, 1);
@@ -2792,4 +2795,14 @@ describe('the WooCommerce set-up check (woocommerce-check-store.json) and the pr
 		});
 		expect(workflow.connections['Problems and Products Not Checked']).toBeUndefined();
 	});
+});
+
+test("every way back's Which Lines Were Printed leaves out the lines the print shop does not sell: it asks which were printed, and such a line was not", () => {
+	const checks = examples.flatMap((workflow) =>
+		workflow.nodes
+			.filter((node) => node.name === 'Which Lines Were Printed')
+			.map((node) => ({ workflow: workflow.id, linesNotSold: node.parameters.linesNotSold })),
+	);
+	expect(checks.length).toBe(4);
+	expect(checks.filter((check) => check.linesNotSold !== 'leaveOut')).toEqual([]);
 });

@@ -588,8 +588,19 @@ describe("the Shopify way back keeps within Shopify's rate limit", () => {
 			const answered = { body: adminGraphql(records).answer(body).body, statusCode: 200 };
 			expect(paged(pagination.completeExpression, keys(answered))).toBe(true);
 			expect(
-				paged(pagination.completeExpression, keys({ body: { errors: [{ message: 'x' }] } })),
+				paged(
+					pagination.completeExpression,
+					keys({ body: { errors: [{ message: 'x' }] }, statusCode: 200 }),
+				),
 			).toBe(true);
+			// An answer that is not 2xx (a refused token, Shopify down) does not end it: n8n's
+			// pagination then throws its HTTP error, which it skips for a request that completes.
+			expect(
+				paged(
+					pagination.completeExpression,
+					keys({ body: { errors: '[API] Invalid API key or access token' }, statusCode: 401 }),
+				),
+			).toBe(false);
 			// The same variables again: n8n merges them into the first request's body.
 			const [parameter] = (
 				pagination.parameters as {
