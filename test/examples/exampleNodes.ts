@@ -61,7 +61,7 @@ const expressionHost = new Workflow({
  */
 export function evaluate(
 	value: unknown,
-	json: Record<string, unknown>,
+	json: object,
 	additional: Record<string, unknown> = {},
 ): unknown {
 	return expressionHost.expression.getParameterValue(

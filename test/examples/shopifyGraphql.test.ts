@@ -5,57 +5,21 @@
  * cancelled, every line not printed named. The GraphQL answers are the stand-in's
  * (scripts/storefronts/shopifyGraphql.ts), which refuses a field the reference does not document.
  */
-import type { FilterValue, IDataObject, NodeParameterValueType } from 'n8n-workflow';
-import { executeFilter, Workflow } from 'n8n-workflow';
+import type { FilterValue } from 'n8n-workflow';
+import { executeFilter } from 'n8n-workflow';
 
 import { readStorefrontOrder } from '../../nodes/PodPlatform/actions/order/submit/storefrontOrder';
-import { exampleWorkflows } from '../../scripts/dev';
 import { adminGraphql } from '../../scripts/storefronts/shopifyGraphql';
+import { evaluate, example, examples } from './exampleNodes';
+import type { Example, ExampleNode } from './exampleNodes';
 import shopifyOrder from '../fixtures/storefront/shopify-orders-create.json';
 
-interface ExampleNode {
-	name: string;
-	type: string;
-	parameters: Record<string, unknown>;
-}
-interface Example {
-	id: string;
-	name: string;
-	nodes: ExampleNode[];
-}
-
-const examples = exampleWorkflows() as unknown as Example[];
 const shopifyExamples = examples.filter((workflow) =>
 	JSON.stringify(workflow).includes('myshopify.com'),
 );
-const example = (id: string) => examples.find((workflow) => workflow.id === id) as Example;
 const node = (workflow: Example, name: string) =>
 	workflow.nodes.find((entry) => entry.name === name) as ExampleNode;
 
-const host = new Workflow({
-	nodes: [
-		{ id: 'host', name: 'Host', type: 'host', typeVersion: 1, position: [0, 0], parameters: {} },
-	],
-	connections: {},
-	active: false,
-	nodeTypes: {
-		getByName: () => ({ description: { properties: [] } }),
-		getByNameAndVersion: () => ({ description: { properties: [] } }),
-		getKnownTypes: () => ({}),
-	} as never,
-});
-/** A parameter as n8n resolves it for an item `json`. */
-const evaluate = (value: unknown, json: object): unknown =>
-	host.expression.getParameterValue(
-		value as NodeParameterValueType,
-		null,
-		0,
-		0,
-		'Host',
-		[{ json: json as IDataObject }],
-		'manual',
-		{},
-	);
 /** What a Set node (manual mode) makes of an item. */
 const setOutput = (set: ExampleNode, json: object) =>
 	Object.fromEntries(
@@ -482,16 +446,7 @@ describe("the Shopify intake prints only a paid order, never a cancelled one (th
 describe("the Shopify way back keeps within Shopify's rate limit", () => {
 	/** A parameter as n8n's pagination resolves it: with `$response`, `$request`, `$pageCount`. */
 	const paged = (value: unknown, keys: object) =>
-		host.expression.getParameterValue(
-			value as NodeParameterValueType,
-			null,
-			0,
-			0,
-			'Host',
-			[{ json: {} }],
-			'manual',
-			keys as never,
-		);
+		evaluate(value, {}, keys as Record<string, unknown>);
 	const records = {
 		orders: () => [],
 		order: () => undefined,

@@ -5,7 +5,7 @@ import type { KindOptions } from '../../sandbox/options';
 import { deferredOrderBody, ORDERS, SHIPPING_ADDRESS } from '../support/deferredOrder';
 import { CredentialStore, runNode } from '../support/n8n';
 import type { RunResult } from '../support/n8n';
-import { SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
+import { byId, SandboxControl, sandboxCredentials, shopParameter } from '../support/sandbox';
 import type { LoggedRequest } from '../support/sandbox';
 
 /** A 1x1 PNG and the first bytes of a JPEG: the service checks content, not names. */
@@ -171,9 +171,7 @@ export function jsonParameters(body: unknown, options: Record<string, unknown> =
  * `refuseTemplateWithoutVariant` for one that requires a template product's colour and size;
  * any other option of sandbox/options.ts likewise.
  */
-export function orderSandbox(
-	options: Partial<KindOptions> & { demoOrders?: boolean } = {},
-) {
+export function orderSandbox(options: Partial<KindOptions> & { demoOrders?: boolean } = {}) {
 	const harness = {} as {
 		sandbox: Sandbox;
 		control: SandboxControl;
@@ -316,4 +314,43 @@ export function shopifyOrderByIds(
 		designs: { design: designs },
 		options,
 	};
+}
+
+/**
+ * A draft order holding one product (Create Draft, then Add Product), never committed: what
+ * Commit, Send to Production, Release and Discard start from. Its order ID.
+ */
+export async function draftWithOneProduct(
+	run: (parameters: Record<string, any>) => Promise<RunResult>,
+	uniqueId: string,
+): Promise<number> {
+	const shop = shopParameter();
+	const created = await run({
+		resource: 'order',
+		operation: 'create',
+		shop,
+		uniqueId,
+		country: '2',
+		customer: { firstName: 'Bo' },
+		shippingAddress: {
+			address: { street: 'Vej', streetNo: '1', city: 'Aarhus', zip: '8000', countryCode: 'dk' },
+		},
+		shippingTitle: 'Express',
+		carrierId: '22',
+	});
+	expect(created.error).toBeUndefined();
+	const orderId = Number(created.items[0].json.id);
+	const added = await run({
+		resource: 'order',
+		operation: 'addProduct',
+		shop,
+		orderId: String(orderId),
+		productId: byId(1001),
+		assignedColorId: '2002',
+		assignedSizeId: '3003',
+		amount: 1,
+		prints: { print: [{ viewPosition: 'FRONT', motiveId: byId(5002) }] },
+	});
+	expect(added.error).toBeUndefined();
+	return orderId;
 }

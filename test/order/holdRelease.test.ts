@@ -6,8 +6,8 @@
  * Unique ID. Against the sandbox, over real HTTP.
  */
 import { eventually } from '../support/eventually';
-import { byId, shopParameter } from '../support/sandbox';
-import { formParameters, orderSandbox } from './fixtures';
+import { shopParameter } from '../support/sandbox';
+import { draftWithOneProduct, formParameters, orderSandbox } from './fixtures';
 
 const shop = shopParameter();
 const byUniqueId = (uniqueId: string) => ({ __rl: true, mode: 'uniqueId', value: uniqueId });
@@ -15,36 +15,7 @@ const byUniqueId = (uniqueId: string) => ({ __rl: true, mode: 'uniqueId', value:
 describe('holding and releasing a draft order', () => {
 	const harness = orderSandbox();
 
-	const draft = async (uniqueId: string): Promise<number> => {
-		const created = await harness.run({
-			resource: 'order',
-			operation: 'create',
-			shop,
-			uniqueId,
-			country: '2',
-			customer: { firstName: 'Bo' },
-			shippingAddress: {
-				address: { street: 'Vej', streetNo: '1', city: 'Aarhus', zip: '8000', countryCode: 'dk' },
-			},
-			shippingTitle: 'Express',
-			carrierId: '22',
-		});
-		expect(created.error).toBeUndefined();
-		const orderId = Number(created.items[0].json.id);
-		const added = await harness.run({
-			resource: 'order',
-			operation: 'addProduct',
-			shop,
-			orderId: String(orderId),
-			productId: byId(1001),
-			assignedColorId: '2002',
-			assignedSizeId: '3003',
-			amount: 1,
-			prints: { print: [{ viewPosition: 'FRONT', motiveId: byId(5002) }] },
-		});
-		expect(added.error).toBeUndefined();
-		return orderId;
-	};
+	const draft = async (uniqueId: string) => await draftWithOneProduct(harness.run, uniqueId);
 	const release = async (orderId: unknown, financialStatus = 'PAID') =>
 		await harness.run({ resource: 'order', operation: 'release', shop, orderId, financialStatus });
 	const discard = async (orderId: unknown) =>

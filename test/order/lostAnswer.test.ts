@@ -5,45 +5,15 @@
  * A 409 from an order in the wrong state stays an error naming the order, its state and the fix.
  */
 import { eventually } from '../support/eventually';
-import { byId, shopParameter } from '../support/sandbox';
-import { formParameters, orderSandbox } from './fixtures';
+import { shopParameter } from '../support/sandbox';
+import { draftWithOneProduct, formParameters, orderSandbox } from './fixtures';
 
 const shop = shopParameter();
 
 describe('order state changes after a lost answer', () => {
 	const harness = orderSandbox();
 
-	/** A draft order holding one product: what Commit and Send to Production start from. */
-	const draft = async (uniqueId: string): Promise<number> => {
-		const created = await harness.run({
-			resource: 'order',
-			operation: 'create',
-			shop,
-			uniqueId,
-			country: '2',
-			customer: { firstName: 'Bo' },
-			shippingAddress: {
-				address: { street: 'Vej', streetNo: '1', city: 'Aarhus', zip: '8000', countryCode: 'dk' },
-			},
-			shippingTitle: 'Express',
-			carrierId: '22',
-		});
-		expect(created.error).toBeUndefined();
-		const orderId = Number(created.items[0].json.id);
-		const added = await harness.run({
-			resource: 'order',
-			operation: 'addProduct',
-			shop,
-			orderId: String(orderId),
-			productId: byId(1001),
-			assignedColorId: '2002',
-			assignedSizeId: '3003',
-			amount: 1,
-			prints: { print: [{ viewPosition: 'FRONT', motiveId: byId(5002) }] },
-		});
-		expect(added.error).toBeUndefined();
-		return orderId;
-	};
+	const draft = async (uniqueId: string) => await draftWithOneProduct(harness.run, uniqueId);
 	const commit = async (orderId: number, financialStatus: string) =>
 		await harness.run({
 			resource: 'order',

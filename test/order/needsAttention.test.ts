@@ -5,8 +5,8 @@
  * do; an order in production or shipped is not listed. Against the sandbox, over real HTTP.
  */
 import { eventually } from '../support/eventually';
-import { byId, shopParameter } from '../support/sandbox';
-import { formParameters, orderSandbox } from './fixtures';
+import { shopParameter } from '../support/sandbox';
+import { draftWithOneProduct, formParameters, orderSandbox } from './fixtures';
 
 const shop = shopParameter();
 
@@ -39,31 +39,7 @@ describe('Needs Attention', () => {
 		ids.complaint = await submitted('ATTN-COMPLAINT', 'RECLAMATION');
 		ids.inProduction = await submitted('ATTN-FINE', 'NOT_EDITABLE');
 		ids.shipped = await submitted('ATTN-SHIPPED', 'FINISHED');
-		const created = await harness.run({
-			resource: 'order',
-			operation: 'create',
-			shop,
-			uniqueId: 'ATTN-HELD',
-			country: '2',
-			customer: { firstName: 'Bo' },
-			shippingAddress: {
-				address: { street: 'Vej', streetNo: '1', city: 'Aarhus', zip: '8000', countryCode: 'dk' },
-			},
-			shippingTitle: 'Express',
-			carrierId: '22',
-		});
-		ids.held = Number(created.items[0].json.id);
-		await harness.run({
-			resource: 'order',
-			operation: 'addProduct',
-			shop,
-			orderId: String(ids.held),
-			productId: byId(1001),
-			assignedColorId: '2002',
-			assignedSizeId: '3003',
-			amount: 1,
-			prints: { print: [{ viewPosition: 'FRONT', motiveId: byId(5002) }] },
-		});
+		ids.held = await draftWithOneProduct(harness.run, 'ATTN-HELD');
 	});
 
 	const listed = async (olderThanHours: number) => {
